@@ -1,0 +1,85 @@
+/** The report JSON (CONTRACT §6). Key order in these interfaces is the key order written. */
+
+export type CheckOutcome = 'pass' | 'fail' | 'skip';
+export type CaseStatus = 'passed' | 'failed' | 'not_run';
+
+export interface CheckRow {
+  check: string;
+  outcome: CheckOutcome;
+  message: string;
+}
+
+export interface FailedCheck {
+  check: string;
+  message: string;
+}
+
+export interface EvidenceCoverage {
+  required: string[];
+  covered: string[];
+  missing: string[];
+  /** null when no tool is required. */
+  ratio: number | null;
+}
+
+export interface KeywordCoverage {
+  concepts: number;
+  covered: number;
+  /** null when the case has no keywords. */
+  ratio: number | null;
+  min: number;
+  /** The uncovered concepts as written in the case file. */
+  missing: (string | string[])[];
+}
+
+/** One run of a case, kept in report.json when a case is asked several times (live mode, `--repeat`). */
+export interface RunResult {
+  sessionId: string | null;
+  status: CaseStatus;
+  reason: string | null;
+  verdict: string | null;
+  failedChecks: FailedCheck[];
+  toolCallCount: number | null;
+  durationMs: number | null;
+}
+
+export interface CaseResult {
+  caseId: string;
+  status: CaseStatus;
+  /** Set for `not_run`, else null. */
+  reason: string | null;
+  verdict: string | null;
+  failedChecks: FailedCheck[];
+  checks: CheckRow[];
+  /** null when no trace was loaded. */
+  evidenceCoverage: EvidenceCoverage | null;
+  keywordCoverage: KeywordCoverage | null;
+  toolCallCount: number | null;
+  durationMs: number | null;
+  traceFixture: string | null;
+  /** Only with `--repeat`. */
+  runs?: RunResult[];
+  passedRuns?: number;
+  flaky?: boolean;
+}
+
+export interface ReportSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  notRun: number;
+  passRate: number | null;
+  verdictDistribution: Record<string, number>;
+  avgToolCalls: number | null;
+  avgDurationMs: number | null;
+  /** Only with `--repeat`. */
+  repeat?: number;
+  passAtK?: number | null;
+  runPassRate?: number | null;
+}
+
+export interface Report {
+  schemaVersion: 1;
+  summary: ReportSummary;
+  cases: CaseResult[];
+}
