@@ -1,0 +1,53 @@
+import type { EvalCase } from '../cases/types.js';
+import type { ContractValues } from '../contract.js';
+import type { CheckOutcome } from '../report/types.js';
+import type { DiagnosisTrace } from '../trace/types.js';
+
+export const CHECK_IDS = [
+  'trace-loadable',
+  'evidence-coverage',
+  'verdict-present',
+  'verdict-allowed',
+  'verdict-not-forbidden',
+  'keyword-coverage',
+  'forbidden-answer-keywords',
+  'degraded-output',
+  'v2-audit-fields',
+  'gatekeeper-consistency',
+  'claim-checks-auditable',
+  'composer-output-auditable',
+  'forbidden-confirmed-claims',
+  'no-protocol-leak',
+  'tool-call-budget',
+  'duration-budget',
+] as const;
+
+/** Check ids are public (CONTRACT §4); this order is the order of `checks` in every report. */
+export type CheckId = (typeof CHECK_IDS)[number];
+
+/** Everything a check may read. Derived values are computed once per trace, not once per check. */
+export interface CheckContext {
+  evalCase: EvalCase;
+  trace: DiagnosisTrace;
+  contract: ContractValues;
+  /** `selfEvaluation.verifier_evaluation.verdict` upper-cased; null when missing or not a string. */
+  verdict: string | null;
+  /** The final answer normalised for matching (see text/normalize.ts); '' when there is none. */
+  normalizedFinalAnswer: string;
+}
+
+/** A check's result is data; text for people is made from it by the renderers. */
+export interface CheckFinding {
+  outcome: CheckOutcome;
+  message: string;
+}
+
+export interface CheckDefinition {
+  id: CheckId;
+  /** The spec scenarios this check proves, e.g. ['S04']. */
+  spec: readonly string[];
+  /** One line for docs and `--help`: what the check fails on. */
+  description: string;
+  /** Pure and synchronous: same context, same finding. */
+  run(context: CheckContext): CheckFinding;
+}
