@@ -1,5 +1,7 @@
 /** The report JSON (CONTRACT §6). Key order in these interfaces is the key order written. */
 
+import type { KeywordConcept } from '../cases/types.js';
+
 export type CheckOutcome = 'pass' | 'fail' | 'skip';
 export type CaseStatus = 'passed' | 'failed' | 'not_run';
 
@@ -29,7 +31,7 @@ export interface KeywordCoverage {
   ratio: number | null;
   min: number;
   /** The uncovered concepts as written in the case file. */
-  missing: (string | string[])[];
+  missing: KeywordConcept[];
 }
 
 /** One run of a case, kept in report.json when a case is asked several times (live mode, `--repeat`). */

@@ -1,0 +1,69 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { InputError } from '../errors.js';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+export type ParsedValues = Record<string, string | boolean | string[] | undefined>;
+
+/**
+ * Parses one command's flags with node's own parser. Any unknown flag, a flag missing its
+ * value or a stray argument is an InputError (exit 2): a mistyped flag must never be ignored.
+ */
+export function parseCommandArgs(
+  command: string,
+  argv: string[],
+  options: OptionSpec,
+): { values: ParsedValues; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return { values: values as ParsedValues, positionals };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new InputError(`diag-eval ${command}: ${message.replace(/\. To specify a positional argument.*$/su, '')}; see \`diag-eval ${command} --help\``);
+  }
+}
+
+export function stringFlag(values: ParsedValues, name: string): string | null {
+  const value = values[name];
+  return typeof value === 'string' ? value : null;
+}
+
+export function listFlag(values: ParsedValues, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}
+
+/** A number flag: whole or not, with its lower bound; anything else is named in an InputError. */
+export function numberFlag(
+  command: string,
+  values: ParsedValues,
+  name: string,
+  rule: { min: number; integer: boolean; exclusiveMin?: boolean },
+): number | null {
+  const raw = stringFlag(values, name);
+  if (raw === null) return null;
+  const value = Number(raw);
+  const valid =
+    raw.trim() !== '' &&
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    (rule.exclusiveMin === true ? value > rule.min : value >= rule.min);
+  if (!valid) {
+    const kind = rule.integer ? 'a whole number' : 'a number';
+    const bound = rule.exclusiveMin === true ? `greater than ${rule.min}` : `${rule.min} or more`;
+    throw new InputError(`diag-eval ${command}: --${name}: found "${raw}", expected ${kind} ${bound}`);
+  }
+  return value;
+}
+
+export type ReportFormat = 'json' | 'md';
+
+/** `--format json,md` */
+export function formatsFlag(command: string, values: ParsedValues): ReportFormat[] {
+  const raw = stringFlag(values, 'format') ?? 'json,md';
+  const formats = raw.split(',').map((format) => format.trim().toLowerCase()).filter((format) => format !== '');
+  const unknown = formats.filter((format) => format !== 'json' && format !== 'md');
+  if (formats.length === 0 || unknown.length > 0) {
+    throw new InputError(`diag-eval ${command}: --format: found "${raw}", expected a comma-separated list of json and md`);
+  }
+  return [...new Set(formats)] as ReportFormat[];
+}

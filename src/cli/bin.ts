@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import type { CliIo } from './io.js';
+import { main } from './main.js';
+
+const io: CliIo = {
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  stdoutIsTTY: process.stdout.isTTY === true,
+};
+
+// exitCode rather than exit(): pending writes to a piped stdout are flushed before the process ends.
+process.exitCode = await main(process.argv.slice(2), io);

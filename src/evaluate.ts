@@ -1,0 +1,99 @@
+import type { EvalCase } from './cases/types.js';
+import { CHECKS } from './checks/index.js';
+import type { CheckContext, CheckFinding } from './checks/types.js';
+import type { ContractValues } from './contract.js';
+import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
+import type { TraceRunInput } from './sources/types.js';
+import { normalizeText } from './text/normalize.js';
+import { computeEvidenceCoverage } from './trace/evidence-coverage.js';
+import { computeKeywordCoverage } from './trace/keyword-coverage.js';
+import { loadTrace } from './trace/load-trace.js';
+import type { DiagnosisTrace } from './trace/types.js';
+
+/**
+ * Evaluates one run of a case: the trace a source found, against the case's rules.
+ * Pure: no I/O, no clock; the same case, input and contract always give the same result.
+ */
+export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: ContractValues): CaseResult {
+  if (input.kind === 'not_run') return notRunResult(evalCase, input.reason, input.traceFixture);
+  const loaded = input.kind === 'document' ? loadTrace(input.document) : ({ ok: false, problem: input.problem } as const);
+  if (!loaded.ok) return unloadableResult(evalCase, loaded.problem, input.traceFixture);
+  return evaluateTrace(evalCase, loaded.trace, contract, input.traceFixture);
+}
+
+export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
+  const rawVerdict = trace.verifierEvaluation?.['verdict'];
+  const context: CheckContext = {
+    evalCase,
+    trace,
+    contract,
+    verdict: typeof rawVerdict === 'string' ? rawVerdict.toUpperCase() : null,
+    normalizedFinalAnswer: trace.finalAnswer === null ? '' : normalizeText(trace.finalAnswer),
+  };
+  const checks: CheckRow[] = CHECKS.map((check) => ({ check: check.id, ...runGuarded(check.run, context) }));
+  const failedChecks = failuresOf(checks);
+  return {
+    caseId: evalCase.id,
+    status: failedChecks.length === 0 ? 'passed' : 'failed',
+    reason: null,
+    verdict: context.verdict,
+    failedChecks,
+    checks,
+    evidenceCoverage: computeEvidenceCoverage(evalCase, trace),
+    keywordCoverage: computeKeywordCoverage(evalCase, context.normalizedFinalAnswer),
+    toolCallCount: trace.toolInvocations.length,
+    durationMs: trace.durationMs,
+    traceFixture,
+  };
+}
+
+/** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
+function runGuarded(run: (context: CheckContext) => CheckFinding, context: CheckContext): CheckFinding {
+  try {
+    const { outcome, message } = run(context);
+    return { outcome, message };
+  } catch (error) {
+    return { outcome: 'fail', message: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: string | null): CaseResult {
+  const checks: CheckRow[] = CHECKS.map((check) =>
+    check.id === 'trace-loadable'
+      ? { check: check.id, outcome: 'fail', message: `the trace did not load: ${problem}` }
+      : { check: check.id, outcome: 'skip', message: 'skipped: the trace did not load' },
+  );
+  return {
+    caseId: evalCase.id,
+    status: 'failed',
+    reason: null,
+    verdict: null,
+    failedChecks: failuresOf(checks),
+    checks,
+    evidenceCoverage: null,
+    keywordCoverage: null,
+    toolCallCount: null,
+    durationMs: null,
+    traceFixture,
+  };
+}
+
+export function notRunResult(evalCase: EvalCase, reason: string, traceFixture: string | null): CaseResult {
+  return {
+    caseId: evalCase.id,
+    status: 'not_run',
+    reason,
+    verdict: null,
+    failedChecks: [],
+    checks: [],
+    evidenceCoverage: null,
+    keywordCoverage: null,
+    toolCallCount: null,
+    durationMs: null,
+    traceFixture,
+  };
+}
+
+function failuresOf(checks: readonly CheckRow[]): FailedCheck[] {
+  return checks.filter((row) => row.outcome === 'fail').map((row) => ({ check: row.check, message: row.message }));
+}

@@ -1,0 +1,64 @@
+import type { CaseResult, Report, ReportSummary } from './types.js';
+import { round4, round4OrNull } from './round.js';
+
+/** The figures a summary averages and counts: one per case, or one per run with `--repeat`. */
+export interface RunFigures {
+  status: CaseResult['status'];
+  /** False when no trace was loaded, so the run has no verdict to count. */
+  traceLoaded: boolean;
+  verdict: string | null;
+  toolCallCount: number | null;
+  durationMs: number | null;
+}
+
+/** Aggregates case results into the report (S07, S09, S14). Cases keep the order given. */
+export function buildReport(cases: CaseResult[], runFigures: RunFigures[] = cases.map(figuresOf), repeat: number | null = null): Report {
+  const total = cases.length;
+  const passed = cases.filter((result) => result.status === 'passed').length;
+  const notRun = cases.filter((result) => result.status === 'not_run').length;
+  const summary: ReportSummary = {
+    total,
+    passed,
+    failed: total - passed - notRun,
+    notRun,
+    passRate: total === 0 ? null : round4(passed / total),
+    verdictDistribution: verdictDistribution(runFigures),
+    avgToolCalls: average(runFigures.map((run) => run.toolCallCount)),
+    avgDurationMs: average(runFigures.map((run) => run.durationMs)),
+  };
+  if (repeat !== null) {
+    const passedRuns = runFigures.filter((run) => run.status === 'passed').length;
+    summary.repeat = repeat;
+    summary.passAtK = total === 0 ? null : round4(cases.filter((result) => (result.passedRuns ?? 0) > 0).length / total);
+    summary.runPassRate = runFigures.length === 0 ? null : round4(passedRuns / runFigures.length);
+  }
+  return { schemaVersion: 1, summary, cases };
+}
+
+export function figuresOf(result: CaseResult): RunFigures {
+  return {
+    status: result.status,
+    traceLoaded: result.checks.some((row) => row.check === 'trace-loadable' && row.outcome === 'pass'),
+    verdict: result.verdict,
+    toolCallCount: result.toolCallCount,
+    durationMs: result.durationMs,
+  };
+}
+
+/** Verdicts of runs whose trace loaded; a missing verdict counts under MISSING. Keys sorted for stable output. */
+function verdictDistribution(runs: RunFigures[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const run of runs) {
+    if (!run.traceLoaded) continue;
+    const key = run.verdict ?? 'MISSING';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const keys = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((key) => [key, counts.get(key) ?? 0]));
+}
+
+function average(values: (number | null)[]): number | null {
+  const available = values.filter((value): value is number => value !== null);
+  if (available.length === 0) return null;
+  return round4OrNull(available.reduce((sum, value) => sum + value, 0) / available.length);
+}

@@ -1,0 +1,128 @@
+import type { KeywordConcept } from '../../cases/types.js';
+import type { CaseResult, Report } from '../types.js';
+import { formatCount, formatDuration, formatPercent } from './format.js';
+import { escapeTableCell as cell } from './markdown-escape.js';
+
+const STATUS_LABEL: Record<CaseResult['status'], string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  not_run: '⚠️ not run',
+};
+
+/**
+ * report.md: the page a reviewer reads in a pull request (S08). A summary table, one row per
+ * case, then the message of every failed check. Pure: the same report gives the same text.
+ */
+export function renderReportMarkdown(report: Report): string {
+  const { summary } = report;
+  const repeated = summary.repeat !== undefined;
+  const lines: string[] = ['# Diagnosis evaluation report', ''];
+  lines.push(`**${summary.passed} of ${summary.total} cases passed** (${formatPercent(summary.passRate)}).`, '');
+
+  const summaryColumns = ['total', 'passed', 'failed', 'not run', 'pass rate', 'verdicts', 'avg tool calls', 'avg duration'];
+  const summaryValues = [
+    String(summary.total),
+    String(summary.passed),
+    String(summary.failed),
+    String(summary.notRun),
+    formatPercent(summary.passRate),
+    formatVerdicts(summary.verdictDistribution),
+    formatCount(summary.avgToolCalls),
+    formatDuration(summary.avgDurationMs),
+  ];
+  if (repeated) {
+    summaryColumns.push('runs per case', 'pass@k', 'run pass rate');
+    summaryValues.push(String(summary.repeat), formatPercent(summary.passAtK ?? null), formatPercent(summary.runPassRate ?? null));
+  }
+  lines.push(...table(summaryColumns, [summaryValues]), '');
+
+  lines.push('## Cases', '');
+  const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
+  if (repeated) caseColumns.splice(2, 0, 'runs passed');
+  const caseRows = report.cases.map((result) => {
+    const row = [
+      `\`${result.caseId}\``,
+      STATUS_LABEL[result.status],
+      result.verdict ?? '–',
+      formatEvidence(result),
+      formatKeywords(result),
+      formatCount(result.toolCallCount),
+      formatDuration(result.durationMs),
+      result.failedChecks.map((failed) => failed.check).join(', ') || '–',
+    ];
+    if (repeated) row.splice(2, 0, `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`);
+    return row;
+  });
+  lines.push(...table(caseColumns, caseRows), '');
+
+  const notRun = report.cases.filter((result) => result.status === 'not_run');
+  if (notRun.length > 0) {
+    lines.push('## Not run', '');
+    for (const result of notRun) lines.push(`- \`${result.caseId}\`: ${inline(result.reason ?? 'no reason recorded')}`);
+    lines.push('');
+  }
+
+  const failed = report.cases.filter((result) => result.failedChecks.length > 0);
+  if (failed.length > 0) {
+    lines.push('## Failed checks', '');
+    for (const result of failed) {
+      lines.push(`### \`${result.caseId}\``, '');
+      for (const failure of result.failedChecks) lines.push(`- **${failure.check}**: ${inline(failure.message)}`);
+      lines.push('');
+    }
+  }
+
+  if (repeated) {
+    lines.push('## Runs', '');
+    const runRows = report.cases.flatMap((result) =>
+      (result.runs ?? []).map((run, index) => [
+        `\`${result.caseId}\``,
+        String(index + 1),
+        run.sessionId === null ? '–' : `\`${run.sessionId}\``,
+        STATUS_LABEL[run.status],
+        run.verdict ?? '–',
+        run.failedChecks.map((failure) => failure.check).join(', ') || (run.reason ?? '–'),
+      ]),
+    );
+    lines.push(...table(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], runRows), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function formatVerdicts(distribution: Record<string, number>): string {
+  const entries = Object.entries(distribution);
+  return entries.length === 0 ? '–' : entries.map(([verdict, count]) => `${verdict} ${count}`).join(' · ');
+}
+
+function formatEvidence(result: CaseResult): string {
+  const coverage = result.evidenceCoverage;
+  if (coverage === null) return '–';
+  if (coverage.required.length === 0) return 'none required';
+  const counted = `${coverage.covered.length}/${coverage.required.length}`;
+  return coverage.missing.length === 0 ? counted : `${counted} (missing: ${coverage.missing.join(', ')})`;
+}
+
+function formatKeywords(result: CaseResult): string {
+  const coverage = result.keywordCoverage;
+  if (coverage === null) return '–';
+  if (coverage.concepts === 0) return 'none';
+  const counted = `${coverage.covered}/${coverage.concepts} (min ${formatPercent(coverage.min)})`;
+  return coverage.missing.length === 0 ? counted : `${counted}, missing: ${coverage.missing.map(formatConcept).join(', ')}`;
+}
+
+function formatConcept(concept: KeywordConcept): string {
+  return typeof concept === 'string' ? concept : concept.join(' / ');
+}
+
+function table(columns: string[], rows: string[][]): string[] {
+  return [
+    `| ${columns.map(cell).join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ];
+}
+
+/** A message outside a table: one line, so a list item stays one item. */
+function inline(text: string): string {
+  return text.replace(/\s*\n\s*/gu, ' ');
+}

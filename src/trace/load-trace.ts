@@ -1,0 +1,148 @@
+import { describeValue } from '../io/describe-value.js';
+import { parseJson } from '../io/parse-json.js';
+import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type ToolInvocation } from './types.js';
+
+export type TraceLoadResult = { ok: true; trace: DiagnosisTrace } | { ok: false; problem: string };
+
+type JsonObject = Record<string, unknown>;
+
+/** Thrown inside this module only, to stop at the first bad field; loadTrace turns it into a result. */
+class TraceShapeError extends Error {}
+
+/**
+ * Reads a parsed trace document into a DiagnosisTrace, accepting the variants real services
+ * produce (CONTRACT §3): an `{code, message, data}` envelope, snake_case keys at the top level
+ * and in tool invocations and agent steps, `selfEvaluation` as a JSON-encoded string.
+ * The first field that breaks the shape is named by its path as written in the file.
+ */
+export function loadTrace(document: unknown): TraceLoadResult {
+  try {
+    return { ok: true, trace: readTrace(document) };
+  } catch (error) {
+    if (error instanceof TraceShapeError) return { ok: false, problem: error.message };
+    throw error;
+  }
+}
+
+/** The envelope is recognised only when `data` is an object and the top level has no trace fields of its own. */
+export function unwrapEnvelope(document: unknown): { root: unknown; path: string } {
+  if (
+    isObject(document) &&
+    isObject(document['data']) &&
+    !('finalAnswer' in document || 'final_answer' in document || 'toolInvocations' in document || 'tool_invocations' in document)
+  ) {
+    return { root: document['data'], path: 'data' };
+  }
+  return { root: document, path: '' };
+}
+
+function readTrace(document: unknown): DiagnosisTrace {
+  const { root, path } = unwrapEnvelope(document);
+  if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
+  const selfEvaluation = readSelfEvaluation(root, path);
+  const verifier = selfEvaluation?.['verifier_evaluation'];
+  return {
+    sessionId: readOptionalText(root, 'sessionId'),
+    status: readOptionalText(root, 'status'),
+    finalAnswer: readNullableString(root, 'finalAnswer', path),
+    durationMs: readNullableNumber(root, 'durationMs', path),
+    toolInvocations: readList(root, 'toolInvocations', path, readToolInvocation, true),
+    agentSteps: readList(root, 'agentSteps', path, readAgentStep, false),
+    verifierEvaluation: isObject(verifier) ? verifier : null,
+  };
+}
+
+function readToolInvocation(item: unknown, path: string): ToolInvocation {
+  if (!isObject(item)) fail(path, item, 'a tool invocation object');
+  const name = field(item, 'toolName');
+  if (typeof name.value !== 'string') fail(join(path, name.key), name.value, 'a string tool name');
+  const status = field(item, 'evidenceStatus');
+  let evidenceStatus: EvidenceStatus | null = null;
+  if (status.value !== undefined && status.value !== null) {
+    const lowered = typeof status.value === 'string' ? status.value.toLowerCase() : null;
+    if (lowered === null || !(EVIDENCE_STATUSES as readonly string[]).includes(lowered)) {
+      fail(join(path, status.key), status.value, `one of ${EVIDENCE_STATUSES.join(', ')}`);
+    }
+    evidenceStatus = lowered as EvidenceStatus;
+  }
+  const duration = field(item, 'durationMs').value;
+  return { toolName: name.value, evidenceStatus, durationMs: typeof duration === 'number' ? duration : null };
+}
+
+/** Agent steps are read leniently: only the executor's draft answer is taken from them. */
+function readAgentStep(item: unknown): AgentStep {
+  if (!isObject(item)) return { agentName: null, output: null };
+  const agentName = field(item, 'agentName').value;
+  return { agentName: typeof agentName === 'string' ? agentName : null, output: field(item, 'output').value ?? null };
+}
+
+function readSelfEvaluation(root: JsonObject, path: string): JsonObject | null {
+  const { key, value } = field(root, 'selfEvaluation');
+  if (value === undefined || value === null) return null;
+  if (isObject(value)) return value;
+  if (typeof value === 'string') {
+    const parsed = parseJson(value);
+    if (!parsed.ok) throw new TraceShapeError(`${join(path, key)}: a JSON-encoded string that is ${parsed.problem}; expected a JSON object`);
+    if (isObject(parsed.value)) return parsed.value;
+    fail(join(path, key), parsed.value, 'a JSON-encoded object');
+  }
+  fail(join(path, key), value, 'an object or a JSON-encoded object');
+}
+
+function readList<T>(
+  root: JsonObject,
+  camelKey: string,
+  path: string,
+  readItem: (item: unknown, itemPath: string) => T,
+  strict: boolean,
+): T[] {
+  const { key, value } = field(root, camelKey);
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    if (strict) fail(join(path, key), value, 'a list');
+    return [];
+  }
+  const listPath = join(path, key);
+  return value.map((item, index) => readItem(item, `${listPath}[${index}]`));
+}
+
+function readNullableString(root: JsonObject, camelKey: string, path: string): string | null {
+  const { key, value } = field(root, camelKey);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') fail(join(path, key), value, 'a string or null');
+  return value;
+}
+
+function readNullableNumber(root: JsonObject, camelKey: string, path: string): number | null {
+  const { key, value } = field(root, camelKey);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number') fail(join(path, key), value, 'a number or null');
+  return value;
+}
+
+/** Descriptive fields outside the checked shape: kept when they are text (or a number id), else ignored. */
+function readOptionalText(root: JsonObject, camelKey: string): string | null {
+  const value = field(root, camelKey).value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+/** A camelCase key, or its snake_case twin when the camelCase one is absent. */
+function field(object: JsonObject, camelKey: string): { key: string; value: unknown } {
+  if (camelKey in object) return { key: camelKey, value: object[camelKey] };
+  const snakeKey = camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
+  return { key: snakeKey in object ? snakeKey : camelKey, value: object[snakeKey] };
+}
+
+function fail(path: string, found: unknown, expected: string): never {
+  throw new TraceShapeError(`${path}: found ${describeValue(found)}, expected ${expected}`);
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
