@@ -34,16 +34,27 @@ const budgetSchema = z.strictObject(
 
 /** The fields `defaults` may set: every case field but the ones that identify a case. */
 const defaultableFields = {
-  rootCauseKeywords: z.array(keywordConcept, { error: 'expected a list of keywords' }).optional(),
-  minKeywordCoverage: z.number({ error: 'expected a number from 0 to 1' }).min(0, { error: 'expected a number from 0 to 1' }).max(1, { error: 'expected a number from 0 to 1' }).optional(),
-  requiredEvidenceTools: textList.optional(),
-  allowedVerdicts: textList.min(1, { error: 'expected at least one allowed verdict' }).optional(),
-  forbiddenAnswerKeywords: textList.optional(),
-  forbiddenVerdicts: textList.optional(),
-  forbiddenConfirmedClaims: textList.optional(),
-  audit: auditSchema.optional(),
-  budget: budgetSchema.optional(),
-  tags: textList.optional(),
+  rootCauseKeywords: z
+    .array(keywordConcept, { error: 'expected a list of keywords' })
+    .describe('Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.')
+    .optional(),
+  minKeywordCoverage: z
+    .number({ error: 'expected a number from 0 to 1' })
+    .min(0, { error: 'expected a number from 0 to 1' })
+    .max(1, { error: 'expected a number from 0 to 1' })
+    .describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.')
+    .optional(),
+  requiredEvidenceTools: textList.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.').optional(),
+  allowedVerdicts: textList
+    .min(1, { error: 'expected at least one allowed verdict' })
+    .describe('Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).')
+    .optional(),
+  forbiddenAnswerKeywords: textList.describe('Text the final answer must never contain.').optional(),
+  forbiddenVerdicts: textList.describe('Verifier verdicts that fail the case.').optional(),
+  forbiddenConfirmedClaims: textList.describe('Unsupported claims that must not be stated in the final answer.').optional(),
+  audit: auditSchema.describe('V2 audit-closure checks: v2 turns on all of them.').optional(),
+  budget: budgetSchema.describe('Cost budget: the case fails above it.').optional(),
+  tags: textList.describe('Free labels for grouping cases.').optional(),
 };
 
 export const caseDefaultsSchema = z.strictObject(defaultableFields, { error: 'expected an object of case fields' });
@@ -53,9 +64,9 @@ export const caseEntrySchema = z.strictObject(
     id: z
       .string({ error: 'expected a case id' })
       .regex(CASE_ID_PATTERN, { error: 'expected a case id of letters, digits, ".", "_" and "-", starting with a letter or digit' }),
-    question: text,
-    traceFixture: text.optional(),
-    sessionId: text.optional(),
+    question: text.describe('The user question the agent was asked.'),
+    traceFixture: text.describe('Trace fixture file, relative to the fixtures folder. Default <id>.json.').optional(),
+    sessionId: text.describe("The diagnosis service's session id, for live mode and trace imports.").optional(),
     ...defaultableFields,
   },
   { error: 'expected a case object' },

@@ -1,0 +1,371 @@
+import { CHECK_IDS } from '../checks/types.js';
+import { InputError } from '../errors.js';
+import { round4 } from '../report/round.js';
+import type { CaseResult, CheckOutcome, Report } from '../report/types.js';
+import type {
+  CompareOptions,
+  Diff,
+  DiffItem,
+  DiffKind,
+  DiffScope,
+  DiffStatus,
+  DiffValue,
+  MetricComparison,
+} from './types.js';
+
+/**
+ * Compares a current report with a baseline (CONTRACT §7, S17–S23). Pure: the same reports
+ * and options always give the same diff, items in the contract's order.
+ */
+export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Diff {
+  const costTolerance = checkCostTolerance(options.costTolerance);
+  const items: DiffItem[] = [
+    ...comparePassRate(baseline.summary.passRate, current.summary.passRate),
+    ...compareCost('avgToolCalls', baseline.summary.avgToolCalls, current.summary.avgToolCalls, costTolerance),
+    ...compareCost('avgDurationMs', baseline.summary.avgDurationMs, current.summary.avgDurationMs, costTolerance),
+    ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
+    ...compareCases(baseline.cases, current.cases),
+  ];
+
+  const regressions = items.filter((item) => item.kind === 'regression').length;
+  const improvements = items.filter((item) => item.kind === 'improvement').length;
+  const changes = items.filter((item) => item.kind === 'change').length;
+  return {
+    schemaVersion: 1,
+    summary: {
+      status: statusOf(regressions, improvements, changes),
+      regressions,
+      improvements,
+      changes,
+      passRate: metricComparison(baseline.summary.passRate, current.summary.passRate),
+      avgToolCalls: metricComparison(baseline.summary.avgToolCalls, current.summary.avgToolCalls),
+      avgDurationMs: metricComparison(baseline.summary.avgDurationMs, current.summary.avgDurationMs),
+    },
+    items,
+  };
+}
+
+function checkCostTolerance(tolerance: number | null | undefined): number | null {
+  if (tolerance === undefined || tolerance === null) return null;
+  if (!Number.isFinite(tolerance) || tolerance < 0) {
+    throw new InputError(
+      `--cost-tolerance: found ${String(tolerance)}, expected a number ≥ 0 (a fraction of the baseline, e.g. 0.1 for 10%)`,
+    );
+  }
+  return tolerance;
+}
+
+function statusOf(regressions: number, improvements: number, changes: number): DiffStatus {
+  if (regressions > 0) return 'regressed';
+  if (improvements > 0) return 'improved';
+  if (changes > 0) return 'changed';
+  return 'unchanged';
+}
+
+function metricComparison(baseline: number | null, current: number | null): MetricComparison {
+  return { baseline, current, delta: deltaOf(baseline, current) };
+}
+
+function deltaOf(baseline: DiffValue, current: DiffValue): number | null {
+  return typeof baseline === 'number' && typeof current === 'number' ? round4(current - baseline) : null;
+}
+
+interface ItemFields {
+  kind: DiffKind;
+  scope: DiffScope;
+  caseId?: string;
+  tool?: string;
+  metric: string;
+  baseline: DiffValue;
+  current: DiffValue;
+  message: string;
+}
+
+/** Builds an item with the contract's key order and the delta every item kind shares. */
+function item(fields: ItemFields): DiffItem {
+  return {
+    kind: fields.kind,
+    scope: fields.scope,
+    caseId: fields.caseId ?? null,
+    tool: fields.tool ?? null,
+    metric: fields.metric,
+    baseline: fields.baseline,
+    current: fields.current,
+    delta: deltaOf(fields.baseline, fields.current),
+    message: fields.message,
+  };
+}
+
+// S17: a null pass rate (a report without cases) has no direction, so it can only be a change.
+function comparePassRate(baseline: number | null, current: number | null): DiffItem[] {
+  if (baseline === current) return [];
+  const fields = { scope: 'aggregate', metric: 'passRate', baseline, current } as const;
+  if (baseline === null || current === null) {
+    return [item({ ...fields, kind: 'change', message: appearedOrVanished('passRate', baseline, current) })];
+  }
+  const fell = current < baseline;
+  return [
+    item({
+      ...fields,
+      kind: fell ? 'regression' : 'improvement',
+      message: `passRate ${fell ? 'fell' : 'rose'} from ${baseline} to ${current} (${signed(round4(current - baseline))})`,
+    }),
+  ];
+}
+
+// S18. Averages are null when no case had the figure; appearing or vanishing data is reported
+// but is not a cost regression, since there is nothing to measure the increase against.
+function compareCost(
+  metric: 'avgToolCalls' | 'avgDurationMs',
+  baseline: number | null,
+  current: number | null,
+  tolerance: number | null,
+): DiffItem[] {
+  if (baseline === current) return [];
+  const fields = { scope: 'aggregate', metric, baseline, current } as const;
+  if (baseline === null || current === null) {
+    return [item({ ...fields, kind: 'change', message: appearedOrVanished(metric, baseline, current) })];
+  }
+  const rose = current > baseline;
+  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(current - baseline))}${relativeChange(baseline, current)})`;
+  if (tolerance === null || !rose) {
+    return [item({ ...fields, kind: 'change', message: movement })];
+  }
+  const allowed = `the cost tolerance of ${formatPercent(tolerance)}`;
+  // A zero baseline allows no increase at all: any rise from nothing is beyond every fraction of it.
+  if (exceeds(current - baseline, tolerance * baseline, baseline, current)) {
+    return [item({ ...fields, kind: 'regression', message: `${movement}, more than ${allowed} allows` })];
+  }
+  return [item({ ...fields, kind: 'change', message: `${movement}, within ${allowed}` })];
+}
+
+/**
+ * `increase > limit`, ignoring the last bits of floating-point noise so that an increase of exactly
+ * F × baseline (3 → 3.3 with F = 0.1, where 3.3 − 3 and 0.1 × 3 differ in the 16th digit) is not a regression.
+ */
+function exceeds(increase: number, limit: number, baseline: number, current: number): boolean {
+  const noise = 1e-12 * Math.max(1, Math.abs(baseline), Math.abs(current));
+  return increase - limit > noise;
+}
+
+// S19
+function compareVerdictDistribution(baseline: Record<string, number>, current: Record<string, number>): DiffItem[] {
+  const verdicts = [...new Set([...Object.keys(baseline), ...Object.keys(current)])].sort();
+  const items: DiffItem[] = [];
+  for (const verdict of verdicts) {
+    const before = countOf(baseline, verdict);
+    const after = countOf(current, verdict);
+    if (before === after) continue;
+    items.push(
+      item({
+        kind: 'change',
+        scope: 'verdict',
+        metric: verdict,
+        baseline: before,
+        current: after,
+        message: `${verdict} verdicts ${after > before ? 'rose' : 'fell'} from ${before} to ${after} (${signed(after - before)})`,
+      }),
+    );
+  }
+  return items;
+}
+
+// Own keys only: a verdict named like an Object.prototype member must not read the prototype.
+function countOf(distribution: Record<string, number>, verdict: string): number {
+  return Object.hasOwn(distribution, verdict) ? (distribution[verdict] ?? 0) : 0;
+}
+
+function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[]): DiffItem[] {
+  const baselineById = indexById(baselineCases);
+  const currentById = indexById(currentCases);
+  const items: DiffItem[] = [];
+  for (const [caseId, before] of baselineById) {
+    const after = currentById.get(caseId);
+    items.push(...(after === undefined ? [missingCase(before)] : compareCase(before, after)));
+  }
+  for (const [caseId, after] of currentById) {
+    if (!baselineById.has(caseId)) items.push(newCase(after));
+  }
+  return items;
+}
+
+// The loader rejects repeated ids; a report built in code that repeats one is read by its first entry.
+function indexById(cases: CaseResult[]): Map<string, CaseResult> {
+  const byId = new Map<string, CaseResult>();
+  for (const caseResult of cases) {
+    if (!byId.has(caseResult.caseId)) byId.set(caseResult.caseId, caseResult);
+  }
+  return byId;
+}
+
+// S22: a vanished case is one regression; comparing its checks against nothing would only repeat it.
+function missingCase(before: CaseResult): DiffItem {
+  return item({
+    kind: 'regression',
+    scope: 'case',
+    caseId: before.caseId,
+    metric: 'presence',
+    baseline: 'present',
+    current: 'absent',
+    message: `${before.caseId}: case is missing from the current report (it was ${before.status} in the baseline)`,
+  });
+}
+
+// S23
+function newCase(after: CaseResult): DiffItem {
+  return item({
+    kind: 'change',
+    scope: 'case',
+    caseId: after.caseId,
+    metric: 'presence',
+    baseline: 'absent',
+    current: 'present',
+    message: `${after.caseId}: case is new, not in the baseline (now ${after.status}${statusDetail(after)})`,
+  });
+}
+
+function compareCase(before: CaseResult, after: CaseResult): DiffItem[] {
+  return [
+    ...compareStatus(before, after),
+    ...compareVerdict(before, after),
+    ...compareChecks(before, after),
+    ...compareEvidence(before, after),
+  ];
+}
+
+// S20
+function compareStatus(before: CaseResult, after: CaseResult): DiffItem[] {
+  if (before.status === after.status) return [];
+  const kind: DiffKind =
+    before.status === 'passed' ? 'regression' : after.status === 'passed' ? 'improvement' : 'change';
+  return [
+    item({
+      kind,
+      scope: 'case',
+      caseId: after.caseId,
+      metric: 'status',
+      baseline: before.status,
+      current: after.status,
+      message: `${after.caseId}: status went from ${before.status} to ${after.status}${statusDetail(after)}`,
+    }),
+  ];
+}
+
+/** What a reader needs to act on a case that is not passing: which checks failed, or why it did not run. */
+function statusDetail(caseResult: CaseResult): string {
+  if (caseResult.status === 'not_run' && caseResult.reason) return `: ${caseResult.reason}`;
+  if (caseResult.status === 'failed' && caseResult.failedChecks.length > 0) {
+    return `; failing checks: ${caseResult.failedChecks.map((failed) => failed.check).join(', ')}`;
+  }
+  return '';
+}
+
+function compareVerdict(before: CaseResult, after: CaseResult): DiffItem[] {
+  if (before.verdict === after.verdict) return [];
+  return [
+    item({
+      kind: 'change',
+      scope: 'case',
+      caseId: after.caseId,
+      metric: 'verdict',
+      baseline: before.verdict,
+      current: after.verdict,
+      message: `${after.caseId}: verdict changed from ${before.verdict ?? 'none'} to ${after.verdict ?? 'none'}`,
+    }),
+  ];
+}
+
+/**
+ * Only pass ↔ fail is compared: a skip means the check did not apply on that side, so there is
+ * nothing to compare. Check ids this version does not know (from a newer harness) follow the
+ * known ones, in the order they first appear.
+ */
+function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
+  const beforeRows = indexChecks(before);
+  const afterRows = indexChecks(after);
+  const known = new Set<string>(CHECK_IDS);
+  const unknown = [...beforeRows.keys(), ...afterRows.keys()].filter((check) => !known.has(check));
+  const items: DiffItem[] = [];
+  for (const check of new Set<string>([...CHECK_IDS, ...unknown])) {
+    const beforeRow = beforeRows.get(check);
+    const afterRow = afterRows.get(check);
+    if (beforeRow === undefined || afterRow === undefined) continue;
+    const fields = {
+      scope: 'check',
+      caseId: after.caseId,
+      metric: check,
+      baseline: beforeRow.outcome,
+      current: afterRow.outcome,
+    } as const;
+    if (beforeRow.outcome === 'pass' && afterRow.outcome === 'fail') {
+      const reason = afterRow.message ? `: ${afterRow.message}` : '';
+      items.push(item({ ...fields, kind: 'regression', message: `${after.caseId}: check ${check} now fails${reason}` }));
+    } else if (beforeRow.outcome === 'fail' && afterRow.outcome === 'pass') {
+      items.push(
+        item({ ...fields, kind: 'improvement', message: `${after.caseId}: check ${check} now passes (it failed in the baseline)` }),
+      );
+    }
+  }
+  return items;
+}
+
+function indexChecks(caseResult: CaseResult): Map<string, { outcome: CheckOutcome; message: string }> {
+  const rows = new Map<string, { outcome: CheckOutcome; message: string }>();
+  for (const row of caseResult.checks) {
+    if (!rows.has(row.check)) rows.set(row.check, { outcome: row.outcome, message: row.message });
+  }
+  return rows;
+}
+
+/**
+ * S21. A side without evidence coverage (no trace loaded) says nothing about any tool; the
+ * status and `trace-loadable` items already report that. A tool required on one side only
+ * reflects a case-file edit, not agent behaviour, so it gives no item either.
+ */
+function compareEvidence(before: CaseResult, after: CaseResult): DiffItem[] {
+  if (before.evidenceCoverage === null || after.evidenceCoverage === null) return [];
+  const beforeCoverage = before.evidenceCoverage;
+  const afterCoverage = after.evidenceCoverage;
+  const items: DiffItem[] = [];
+  for (const tool of new Set(beforeCoverage.required)) {
+    if (!afterCoverage.required.includes(tool)) continue;
+    const wasCovered = beforeCoverage.covered.includes(tool);
+    const isCovered = afterCoverage.covered.includes(tool);
+    if (wasCovered === isCovered) continue;
+    items.push(
+      item({
+        kind: wasCovered ? 'regression' : 'improvement',
+        scope: 'evidence',
+        caseId: after.caseId,
+        tool,
+        metric: 'coverage',
+        baseline: wasCovered ? 'covered' : 'uncovered',
+        current: isCovered ? 'covered' : 'uncovered',
+        message: wasCovered
+          ? `${after.caseId}: required evidence tool ${tool} is no longer covered`
+          : `${after.caseId}: required evidence tool ${tool} is now covered`,
+      }),
+    );
+  }
+  return items;
+}
+
+function appearedOrVanished(metric: string, baseline: number | null, current: number | null): string {
+  return current === null
+    ? `${metric} has no value now (it was ${baseline} in the baseline)`
+    : `${metric} is now ${current} (the baseline had no value)`;
+}
+
+function relativeChange(baseline: number, current: number): string {
+  if (baseline === 0) return '';
+  const percent = ((current - baseline) / baseline) * 100;
+  return `, ${percent > 0 ? '+' : '-'}${Math.abs(percent).toFixed(1)}%`;
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+function formatPercent(fraction: number): string {
+  return `${round4(fraction * 100)}%`;
+}

@@ -1,0 +1,213 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+import { decodeUtf8 } from '../io/decode-text.js';
+import { describeFsError, parseStructuredText, problemAt, schemaProblems, type StructuredFile } from '../io/structured-file.js';
+import type { Report } from '../report/types.js';
+
+/**
+ * Reading a report.json (CONTRACT §6) for the diff. Objects are loose so that a report written
+ * by a newer harness with extra keys (e.g. `runs`) still compares; every field the contract
+ * fixes is checked, because the result is handed on typed as a Report. Messages are phrased as
+ * "expected …"; the problem lines add the file, line, path and what was found.
+ */
+
+const REPORT_SCHEMA_VERSION = 1;
+
+const text = z.string({ error: 'expected a string' });
+const nonEmptyText = z.string({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
+const nullableText = z.string({ error: 'expected a string or null' }).nullable();
+const count = z
+  .number({ error: 'expected a whole number ≥ 0' })
+  .int({ error: 'expected a whole number ≥ 0' })
+  .min(0, { error: 'expected a whole number ≥ 0' });
+const nullableCount = z
+  .number({ error: 'expected a whole number ≥ 0, or null' })
+  .int({ error: 'expected a whole number ≥ 0, or null' })
+  .min(0, { error: 'expected a whole number ≥ 0, or null' })
+  .nullable();
+const nullableNumber = z.number({ error: 'expected a number or null' }).nullable();
+const nullableRatio = z
+  .number({ error: 'expected a number from 0 to 1, or null' })
+  .min(0, { error: 'expected a number from 0 to 1, or null' })
+  .max(1, { error: 'expected a number from 0 to 1, or null' })
+  .nullable();
+const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: 'expected a list' });
+
+const caseStatus = z.enum(['passed', 'failed', 'not_run'], { error: 'expected one of "passed", "failed", "not_run"' });
+const checkOutcome = z.enum(['pass', 'fail', 'skip'], { error: 'expected one of "pass", "fail", "skip"' });
+
+const failedCheckSchema = z.looseObject({ check: nonEmptyText, message: text }, { error: 'expected an object' });
+
+const checkRowSchema = z.looseObject(
+  { check: nonEmptyText, outcome: checkOutcome, message: text },
+  { error: 'expected an object' },
+);
+
+const evidenceCoverageSchema = z
+  .looseObject(
+    { required: listOf(text), covered: listOf(text), missing: listOf(text), ratio: nullableRatio },
+    { error: 'expected an evidence coverage object or null' },
+  )
+  .nullable();
+
+const keywordCoverageSchema = z
+  .looseObject(
+    {
+      concepts: count,
+      covered: count,
+      ratio: nullableRatio,
+      min: z.number({ error: 'expected a number' }),
+      missing: listOf(z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' })),
+    },
+    { error: 'expected a keyword coverage object or null' },
+  )
+  .nullable();
+
+const runSchema = z.looseObject(
+  {
+    sessionId: nullableText,
+    status: caseStatus,
+    reason: nullableText,
+    verdict: nullableText,
+    failedChecks: listOf(failedCheckSchema),
+    toolCallCount: nullableCount,
+    durationMs: nullableNumber,
+  },
+  { error: 'expected an object' },
+);
+
+const caseResultSchema = z.looseObject(
+  {
+    caseId: nonEmptyText,
+    status: caseStatus,
+    reason: nullableText,
+    verdict: nullableText,
+    failedChecks: listOf(failedCheckSchema),
+    checks: listOf(checkRowSchema),
+    evidenceCoverage: evidenceCoverageSchema,
+    keywordCoverage: keywordCoverageSchema,
+    toolCallCount: nullableCount,
+    durationMs: nullableNumber,
+    traceFixture: nullableText,
+    runs: listOf(runSchema).optional(),
+    passedRuns: count.optional(),
+    flaky: z.boolean({ error: 'expected true or false' }).optional(),
+  },
+  { error: 'expected a case result object' },
+);
+
+const summarySchema = z.looseObject(
+  {
+    total: count,
+    passed: count,
+    failed: count,
+    notRun: count,
+    passRate: nullableRatio,
+    verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
+    avgToolCalls: nullableNumber,
+    avgDurationMs: nullableNumber,
+    repeat: count.optional(),
+    passAtK: nullableRatio.optional(),
+    runPassRate: nullableRatio.optional(),
+  },
+  { error: 'expected a summary object' },
+);
+
+const reportSchema = z.looseObject(
+  {
+    schemaVersion: z.literal(REPORT_SCHEMA_VERSION, { error: `expected ${REPORT_SCHEMA_VERSION} (the report schema version this diag-eval reads)` }),
+    summary: summarySchema,
+    cases: listOf(caseResultSchema),
+  },
+  { error: 'expected a report object with schemaVersion, summary and cases' },
+);
+
+/** Reads and validates a report file; every problem found becomes one line of the InputError. */
+export async function loadReportFile(path: string, displayName: string): Promise<Report> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)}); expected a report.json written by diag-eval`);
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
+  return parseReportFile(decoded.text, displayName);
+}
+
+/** `displayName` is how the file is named in messages (a path relative to the working directory). */
+export function parseReportFile(content: string, displayName: string): Report {
+  // Editors on Windows save JSON with a byte-order mark, which JSON.parse rejects.
+  const json = content.startsWith('\uFEFF') ? content.slice(1) : content;
+  // Always JSON, whatever the file is called: a report is never YAML.
+  const file = parseStructuredText(json, displayName, 'json');
+
+  const schemaVersion = isPlainObject(file.value) ? file.value['schemaVersion'] : undefined;
+  if (typeof schemaVersion === 'number' && schemaVersion !== REPORT_SCHEMA_VERSION) {
+    // The rest of a report of another version would only bury this line under noise.
+    throw new InputError(
+      problemAt(
+        file,
+        ['schemaVersion'],
+        `found ${schemaVersion}, expected ${REPORT_SCHEMA_VERSION} (this diag-eval reads report schema version ` +
+          `${REPORT_SCHEMA_VERSION}; regenerate the report with it)`,
+      ),
+    );
+  }
+
+  const result = reportSchema.safeParse(file.value);
+  const problems = [...(result.success ? [] : schemaProblems(file, result.error.issues, [])), ...findDuplicates(file)];
+  if (!result.success || problems.length > 0) throw new InputError(problems);
+  const report: Report = result.data;
+  return report;
+}
+
+/** Cases are matched by id and checks by check id, so a repeated one would be silently ignored. */
+function findDuplicates(file: StructuredFile): string[] {
+  const data = file.value;
+  if (!isPlainObject(data) || !Array.isArray(data['cases'])) return [];
+  const problems: string[] = [];
+  const firstCaseIndex = new Map<string, number>();
+  data['cases'].forEach((caseResult: unknown, caseIndex: number) => {
+    if (!isPlainObject(caseResult)) return;
+    const caseId = caseResult['caseId'];
+    if (typeof caseId === 'string') {
+      const first = firstCaseIndex.get(caseId);
+      if (first === undefined) {
+        firstCaseIndex.set(caseId, caseIndex);
+      } else {
+        problems.push(
+          problemAt(
+            file,
+            ['cases', caseIndex, 'caseId'],
+            `found ${JSON.stringify(caseId)} again (already the id of cases[${first}]), expected each case id once`,
+          ),
+        );
+      }
+    }
+    const checks = caseResult['checks'];
+    if (!Array.isArray(checks)) return;
+    const firstCheckIndex = new Map<string, number>();
+    checks.forEach((row: unknown, checkIndex: number) => {
+      if (!isPlainObject(row) || typeof row['check'] !== 'string') return;
+      const first = firstCheckIndex.get(row['check']);
+      if (first === undefined) {
+        firstCheckIndex.set(row['check'], checkIndex);
+      } else {
+        problems.push(
+          problemAt(
+            file,
+            ['cases', caseIndex, 'checks', checkIndex, 'check'],
+            `found ${JSON.stringify(row['check'])} again (already in checks[${first}]), expected each check once per case`,
+          ),
+        );
+      }
+    });
+  });
+  return problems;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
