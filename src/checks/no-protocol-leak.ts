@@ -1,0 +1,28 @@
+import { isRecord, matchedTexts, plural, quote, quoteList, verifierField } from './support.js';
+import type { CheckDefinition } from './types.js';
+
+export const noProtocolLeakCheck: CheckDefinition = {
+  id: 'no-protocol-leak',
+  spec: ['S31', 'S32'],
+  description: "Under V2 audit, the final answer contains none of the executor's protocol markers, whatever the composer mode.",
+  run(context) {
+    if (!context.evalCase.audit.v2) {
+      return { outcome: 'skip', message: 'V2 audit is off for this case (audit.v2)' };
+    }
+    const markers = context.contract.protocolMarkers;
+    const found = matchedTexts(context, markers);
+    if (found.length > 0) {
+      return {
+        outcome: 'fail',
+        message: `the final answer leaks raw executor output: it contains protocol ${found.length === 1 ? 'marker' : 'markers'} ${quoteList(found)}${composerNote(verifierField(context, 'composer_output'))}`,
+      };
+    }
+    return { outcome: 'pass', message: `the final answer contains none of the ${plural(markers.length, 'protocol marker')}` };
+  },
+};
+
+/** S32: a fallback rendering is no excuse, so the message says which mode leaked. */
+function composerNote(composerOutput: unknown): string {
+  const mode = isRecord(composerOutput) ? composerOutput['mode'] : undefined;
+  return typeof mode === 'string' ? ` (composer mode ${quote(mode)})` : '';
+}

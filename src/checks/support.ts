@@ -1,0 +1,64 @@
+import { containsNormalized } from '../text/normalize.js';
+import type { CheckContext } from './types.js';
+
+/** Path prefix used in messages, so people can find the field in the fixture. */
+export const VERIFIER_PATH = 'selfEvaluation.verifier_evaluation';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** CONTRACT §3: a field that is null counts as missing. */
+export function isMissing(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
+
+/** A field of `verifier_evaluation`; undefined when the evaluation itself is missing. */
+export function verifierField(context: CheckContext, key: string): unknown {
+  const evaluation: unknown = context.trace.verifierEvaluation;
+  return isRecord(evaluation) ? evaluation[key] : undefined;
+}
+
+export function hasVerifierEvaluation(context: CheckContext): boolean {
+  return isRecord(context.trace.verifierEvaluation);
+}
+
+/** Verdicts compare upper-cased (CONTRACT §3); the contract's own are upper-cased again in case a caller built it by hand. */
+export function verdictIs(context: CheckContext, expected: string): boolean {
+  return context.verdict !== null && context.verdict === expected.toUpperCase();
+}
+
+/** The configured texts the normalised final answer contains, in configuration order. */
+export function matchedTexts(context: CheckContext, texts: readonly string[]): string[] {
+  return texts.filter((text) => containsNormalized(context.normalizedFinalAnswer, text));
+}
+
+/** Strings as JSON so that spaces, quotes and empty strings stay visible; CJK is kept as written. */
+export function quote(value: string): string {
+  return JSON.stringify(value);
+}
+
+export function quoteList(values: readonly string[]): string {
+  return values.map(quote).join(', ');
+}
+
+/** A value found in a trace, for "found X, expected Y" messages. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) {
+    return 'missing';
+  }
+  if (typeof value === 'string') {
+    return quote(value);
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') {
+    return String(value);
+  }
+  if (Array.isArray(value)) {
+    return 'a list';
+  }
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

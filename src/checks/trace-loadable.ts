@@ -1,0 +1,13 @@
+import type { CheckDefinition } from './types.js';
+
+/**
+ * Loading is the evaluator's job: when a fixture cannot be loaded it reports this check as
+ * failed with the loader's problem and skips every other check, so `run` is reached only for a
+ * trace that did load.
+ */
+export const traceLoadableCheck: CheckDefinition = {
+  id: 'trace-loadable',
+  spec: ['S10', 'S13'],
+  description: 'The fixture is valid JSON and has the trace shape of CONTRACT §3.',
+  run: () => ({ outcome: 'pass', message: 'trace loaded' }),
+};

@@ -1,0 +1,26 @@
+import { quote, quoteList } from './support.js';
+import type { CheckDefinition } from './types.js';
+
+export const verdictNotForbiddenCheck: CheckDefinition = {
+  id: 'verdict-not-forbidden',
+  spec: ['S02'],
+  description: "The verifier's verdict is not one of the case's forbiddenVerdicts.",
+  run({ evalCase, verdict }) {
+    if (verdict === null) {
+      return { outcome: 'skip', message: 'no verdict to compare (see verdict-present)' };
+    }
+    if (evalCase.forbiddenVerdicts.length === 0) {
+      return { outcome: 'skip', message: 'the case forbids no verdicts' };
+    }
+    if (evalCase.forbiddenVerdicts.includes(verdict)) {
+      return {
+        outcome: 'fail',
+        message: `verdict ${quote(verdict)} is forbidden for this case (forbidden: ${quoteList(evalCase.forbiddenVerdicts)})`,
+      };
+    }
+    return {
+      outcome: 'pass',
+      message: `verdict ${quote(verdict)} is not among the forbidden verdicts ${quoteList(evalCase.forbiddenVerdicts)}`,
+    };
+  },
+};

@@ -1,0 +1,24 @@
+import { VERIFIER_PATH, describeValue, hasVerifierEvaluation, isMissing, quote, verifierField } from './support.js';
+import type { CheckDefinition } from './types.js';
+
+export const verdictPresentCheck: CheckDefinition = {
+  id: 'verdict-present',
+  spec: ['S04'],
+  description: 'selfEvaluation.verifier_evaluation.verdict exists and is a string.',
+  run(context) {
+    if (!hasVerifierEvaluation(context)) {
+      return { outcome: 'fail', message: `${VERIFIER_PATH} is missing, so the trace has no verdict` };
+    }
+    const verdict = verifierField(context, 'verdict');
+    if (verdict === null) {
+      return { outcome: 'fail', message: `${VERIFIER_PATH}.verdict is null, which counts as missing` };
+    }
+    if (isMissing(verdict)) {
+      return { outcome: 'fail', message: `${VERIFIER_PATH}.verdict is missing` };
+    }
+    if (typeof verdict !== 'string') {
+      return { outcome: 'fail', message: `${VERIFIER_PATH}.verdict is ${describeValue(verdict)}, expected a string` };
+    }
+    return { outcome: 'pass', message: `verdict ${quote(verdict.toUpperCase())} present` };
+  },
+};

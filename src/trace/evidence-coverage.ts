@@ -1,0 +1,69 @@
+import type { EvalCase } from '../cases/types.js';
+import { round4 } from '../report/round.js';
+import type { EvidenceCoverage } from '../report/types.js';
+import type { DiagnosisTrace } from './types.js';
+
+/** How a tool shows up in a trace: seen at all, and seen with evidence that counts (status other than `failed`). */
+export interface ToolEvidence {
+  covering: boolean;
+}
+
+/**
+ * Every tool the trace mentions, from `toolInvocations` and from the verifier's `trace_summaries`.
+ * A tool whose every mention has evidence status `failed` is kept with `covering: false`, so that
+ * messages can tell "called but failed" from "never called".
+ */
+export function collectToolEvidence(trace: DiagnosisTrace): Map<string, ToolEvidence> {
+  const tools = new Map<string, ToolEvidence>();
+  const record = (toolName: string, evidenceStatus: unknown): void => {
+    const covering = !isFailedStatus(evidenceStatus);
+    const known = tools.get(toolName);
+    tools.set(toolName, { covering: covering || (known?.covering ?? false) });
+  };
+  for (const invocation of trace.toolInvocations) {
+    record(invocation.toolName, invocation.evidenceStatus);
+  }
+  for (const summary of traceSummaries(trace)) {
+    record(summary.toolName, summary.evidenceStatus);
+  }
+  return tools;
+}
+
+/** CONTRACT §3, S03: which required evidence tools the trace covers, in case-file order. */
+export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrace): EvidenceCoverage {
+  const tools = collectToolEvidence(trace);
+  const required = [...evalCase.requiredEvidenceTools];
+  const covered = required.filter((tool) => tools.get(tool)?.covering === true);
+  const missing = required.filter((tool) => tools.get(tool)?.covering !== true);
+  return {
+    required,
+    covered,
+    missing,
+    ratio: required.length === 0 ? null : round4(covered.length / required.length),
+  };
+}
+
+function isFailedStatus(status: unknown): boolean {
+  return typeof status === 'string' && status.toLowerCase() === 'failed';
+}
+
+/**
+ * The verifier's summaries come from the service unvalidated (the trace shape does not cover
+ * them), so entries that are not objects or carry no string `tool_name` are passed over.
+ */
+function traceSummaries(trace: DiagnosisTrace): { toolName: string; evidenceStatus: unknown }[] {
+  const summaries = trace.verifierEvaluation?.['trace_summaries'];
+  if (!Array.isArray(summaries)) {
+    return [];
+  }
+  const usable: { toolName: string; evidenceStatus: unknown }[] = [];
+  for (const entry of summaries as unknown[]) {
+    if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+      const fields = entry as Record<string, unknown>;
+      if (typeof fields['tool_name'] === 'string') {
+        usable.push({ toolName: fields['tool_name'], evidenceStatus: fields['evidence_status'] });
+      }
+    }
+  }
+  return usable;
+}

@@ -1,0 +1,97 @@
+import { containsNormalized, normalizeText } from '../text/normalize.js';
+import type { DiagnosisTrace } from './types.js';
+
+const EXECUTOR_AGENT = 'executor';
+const NGRAM_SIZE = 3;
+
+/**
+ * One token per run of Latin letters and digits, one per CJK character: CJK text has no spaces,
+ * so single characters are the only word boundary that needs no dictionary. The prolonged sound
+ * mark ー belongs to no script (it is "Common") but is part of Katakana words, so it is listed.
+ */
+const TOKEN_PATTERN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]|[\p{Script=Latin}\p{Nd}]+/gu;
+
+/**
+ * The executor's draft answer (CONTRACT §3): the `output` of the last `executor` step; its
+ * `answer` when the output is a JSON object (or a string holding one) with a string `answer`.
+ * null when there is no executor step or its output carries no text.
+ */
+export function executorDraft(trace: DiagnosisTrace): string | null {
+  const step = trace.agentSteps.findLast(
+    (candidate) => typeof candidate.agentName === 'string' && candidate.agentName.toLowerCase() === EXECUTOR_AGENT,
+  );
+  if (step === undefined) {
+    return null;
+  }
+  const output = step.output;
+  if (typeof output === 'string') {
+    return answerField(parseJsonObject(output)) ?? output;
+  }
+  return answerField(output);
+}
+
+/** How much of the draft the final answer repeats, and by which measure. */
+export type DraftReproduction =
+  /** Drafts of three tokens or more: the share of the draft's distinct token trigrams found in the answer. */
+  | { method: 'trigrams'; shared: number; total: number; overlap: number }
+  /** Shorter drafts have no trigram to compare, so the whole draft is looked for as a substring. */
+  | { method: 'substring'; contained: boolean };
+
+export function measureDraftReproduction(normalizedFinalAnswer: string, draft: string): DraftReproduction {
+  const draftTrigrams = new Set(trigrams(tokenize(normalizeText(draft))));
+  if (draftTrigrams.size === 0) {
+    return { method: 'substring', contained: containsNormalized(normalizedFinalAnswer, draft) };
+  }
+  const answerTrigrams = new Set(trigrams(tokenize(normalizedFinalAnswer)));
+  let shared = 0;
+  for (const trigram of draftTrigrams) {
+    if (answerTrigrams.has(trigram)) {
+      shared += 1;
+    }
+  }
+  return { method: 'trigrams', shared, total: draftTrigrams.size, overlap: shared / draftTrigrams.size };
+}
+
+/** S06: the final answer reproduces the draft when it repeats at least `maxDraftOverlap` of it. */
+export function reproducesDraft(normalizedFinalAnswer: string, draft: string, maxDraftOverlap: number): boolean {
+  return isReproduction(measureDraftReproduction(normalizedFinalAnswer, draft), maxDraftOverlap);
+}
+
+export function isReproduction(reproduction: DraftReproduction, maxDraftOverlap: number): boolean {
+  return reproduction.method === 'trigrams' ? reproduction.overlap >= maxDraftOverlap : reproduction.contained;
+}
+
+/** Tokens of already normalised text. */
+export function tokenize(normalizedText: string): string[] {
+  return normalizedText.match(TOKEN_PATTERN) ?? [];
+}
+
+function trigrams(tokens: string[]): string[] {
+  const result: string[] = [];
+  for (let start = 0; start + NGRAM_SIZE <= tokens.length; start += 1) {
+    // A space cannot occur inside a token, so it keeps ["a b", "c"] and ["a", "b c"] apart.
+    result.push(tokens.slice(start, start + NGRAM_SIZE).join(' '));
+  }
+  return result;
+}
+
+function answerField(value: unknown): string | null {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const answer = (value as Record<string, unknown>)['answer'];
+    return typeof answer === 'string' ? answer : null;
+  }
+  return null;
+}
+
+function parseJsonObject(text: string): unknown {
+  if (!text.trimStart().startsWith('{')) {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A draft that only looks like JSON is still a draft; the caller keeps the raw text.
+    return null;
+  }
+}

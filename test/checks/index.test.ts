@@ -1,0 +1,85 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+
+import { CHECKS } from '../../src/checks/index.js';
+import { CHECK_IDS, type CheckContext } from '../../src/checks/types.js';
+import { makeContext, makeVerifierEvaluation } from './helpers.js';
+
+const checksDir = fileURLToPath(new URL('../../src/checks/', import.meta.url));
+
+/** Inputs a service might send that the trace shape does not rule out; no check may throw on them. */
+const hostileContexts: [string, CheckContext][] = [
+  ['no verifier evaluation', makeContext({ trace: { verifierEvaluation: null, finalAnswer: null } })],
+  [
+    'verifier fields of the wrong types',
+    makeContext({
+      trace: {
+        verifierEvaluation: {
+          verdict: 'REJECT',
+          trace_summaries: 'queryLogs',
+          gatekeeper_result: ['fail'],
+          claim_checks: 'c1',
+          composer_output: 7,
+        },
+        agentSteps: [{ agentName: 'executor', output: { answer: 42 } }, { agentName: null, output: null }],
+      },
+    }),
+  ],
+  [
+    'malformed entries inside lists',
+    makeContext({
+      trace: {
+        verifierEvaluation: makeVerifierEvaluation({
+          verdict: 'REJECT',
+          trace_summaries: [null, 3, [], { tool_name: null }],
+          claim_checks: [null, [], 5],
+          gatekeeper_result: { status: 5, violations: 'many' },
+          composer_output: { mode: null },
+        }),
+        agentSteps: [{ agentName: 'EXECUTOR', output: '{"answer": ' }],
+      },
+    }),
+  ],
+];
+
+const everythingOn = {
+  rootCauseKeywords: ['pool'],
+  requiredEvidenceTools: ['queryLogs'],
+  forbiddenVerdicts: ['PASS'],
+  forbiddenAnswerKeywords: ['restart'],
+  forbiddenConfirmedClaims: ['confirmed'],
+  audit: { v2: true, claimChecks: true, composerOutput: true },
+  budget: { maxToolCalls: 1, maxDurationMs: 1 },
+};
+
+describe('CHECKS', () => {
+  it('lists every check once, in CHECK_IDS order', () => {
+    expect(CHECKS.map((check) => check.id)).toEqual([...CHECK_IDS]);
+  });
+
+  it('has one file per check, named after its id', () => {
+    const files = readdirSync(checksDir)
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.slice(0, -'.ts'.length));
+    expect(files.filter((file) => (CHECK_IDS as readonly string[]).includes(file)).sort()).toEqual([...CHECK_IDS].sort());
+  });
+
+  it.each(CHECKS.map((check) => [check.id, check] as const))('%s carries a description and spec ids', (_, check) => {
+    expect(check.description.trim()).not.toBe('');
+    for (const scenario of check.spec) {
+      expect(scenario).toMatch(/^S\d{2}$/u);
+    }
+  });
+
+  it.each(hostileContexts)('no check throws on a trace with %s', (_, context) => {
+    for (const evalCase of [context.evalCase, { ...context.evalCase, ...everythingOn }]) {
+      for (const check of CHECKS) {
+        const finding = check.run({ ...context, evalCase });
+        expect(['pass', 'fail', 'skip']).toContain(finding.outcome);
+        expect(finding.message.trim()).not.toBe('');
+      }
+    }
+  });
+});

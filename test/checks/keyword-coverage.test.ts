@@ -1,0 +1,105 @@
+import { describe } from 'vitest';
+
+import { keywordCoverageCheck } from '../../src/checks/keyword-coverage.js';
+import { makeVerifierEvaluation, testCheck } from './helpers.js';
+
+const poolConcepts = { rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'] };
+const verdict = (value: unknown) => makeVerifierEvaluation({ verdict: value });
+
+describe('keyword-coverage (S05)', () => {
+  testCheck(keywordCoverageCheck, {
+    valid: [
+      {
+        name: 'S05 covers English concepts in any case',
+        case: poolConcepts,
+        trace: { finalAnswer: 'Root cause: the Connection Pool was EXHAUSTED.' },
+        message: '2 of 2 root-cause concepts covered (1), minimum 1',
+      },
+      {
+        name: 'S05 covers a concept through its Chinese synonym',
+        case: { rootCauseKeywords: [['connection pool', '连接池'], ['exhausted', '耗尽']] },
+        trace: { finalAnswer: '根因：支付数据库连接池耗尽。' },
+      },
+      {
+        name: 'S05 matches full-width ＣＰＵ in the answer against the keyword cpu (NFKC)',
+        case: { rootCauseKeywords: ['cpu'] },
+        trace: { finalAnswer: '节点 ＣＰＵ 使用率达到 １００％' },
+      },
+      {
+        name: 'S05 matches a full-width keyword against ASCII text (NFKC)',
+        case: { rootCauseKeywords: ['ＣＰＵ throttling'] },
+        trace: { finalAnswer: 'CPU throttling on the payment pods' },
+      },
+      {
+        name: 'S05 collapses runs of white space on both sides',
+        case: { rootCauseKeywords: ['connection   pool'] },
+        trace: { finalAnswer: 'the connection\n\t pool is exhausted' },
+      },
+      {
+        name: 'S05 passes at exactly the minimum coverage',
+        case: { ...poolConcepts, minKeywordCoverage: 0.5 },
+        trace: { finalAnswer: '连接池配置过小' },
+        message: '1 of 2 root-cause concepts covered (0.5), minimum 0.5',
+      },
+      {
+        name: 'S05 applies to a REVISE verdict',
+        case: { ...poolConcepts, allowedVerdicts: ['REVISE'] },
+        trace: { finalAnswer: 'connection pool exhausted', verifierEvaluation: verdict('REVISE') },
+      },
+    ],
+    invalid: [
+      {
+        name: 'S05 fails below the minimum and names the missing keyword',
+        case: poolConcepts,
+        trace: { finalAnswer: '连接池配置过小' },
+        message: '1 of 2 root-cause concepts covered (0.5), below the minimum 1; missing: "exhausted"',
+      },
+      {
+        name: 'S05 names a missing concept with all its synonyms',
+        case: { ...poolConcepts, minKeywordCoverage: 0.75 },
+        trace: { finalAnswer: 'threads exhausted' },
+        message: 'missing: one of ["connection pool", "连接池"]',
+      },
+      {
+        name: 'S05 does not round 2 of 3 up to a minimum of 0.6667',
+        case: { rootCauseKeywords: ['pool', 'timeout', 'mysql'], minKeywordCoverage: 0.6667 },
+        trace: { finalAnswer: 'pool timeout' },
+        message: '2 of 3 root-cause concepts covered (0.6667), below the minimum 0.6667; missing: "mysql"',
+      },
+      {
+        name: 'S05 fails when there is no final answer',
+        case: poolConcepts,
+        trace: { finalAnswer: null },
+        message: '0 of 2 root-cause concepts covered (0)',
+      },
+      {
+        name: 'S05 fails a trace without a verdict like any other',
+        case: poolConcepts,
+        trace: { finalAnswer: 'unknown', verifierEvaluation: null },
+        message: 'below the minimum 1',
+      },
+      {
+        name: 'S05 does not split a Chinese keyword into characters',
+        case: { rootCauseKeywords: ['连接池'] },
+        trace: { finalAnswer: '连接超时，线程池满' },
+        message: 'missing: "连接池"',
+      },
+    ],
+    skipped: [
+      { name: 'S05 skips a case without root-cause keywords', message: 'no root-cause keywords' },
+      {
+        name: 'S05 skips a REJECT verdict (degraded-output applies instead)',
+        case: poolConcepts,
+        trace: { finalAnswer: '证据不足', verifierEvaluation: verdict('reject') },
+        message: 'verdict is "REJECT"',
+      },
+      {
+        name: 'S05 skips the reject verdict configured in the contract',
+        case: poolConcepts,
+        contract: { rejectVerdict: 'ABSTAIN' },
+        trace: { verifierEvaluation: verdict('abstain') },
+        message: 'verdict is "ABSTAIN"',
+      },
+    ],
+  });
+});

@@ -1,0 +1,13 @@
+import { describe } from 'vitest';
+
+import { traceLoadableCheck } from '../../src/checks/trace-loadable.js';
+import { testCheck } from './helpers.js';
+
+describe('trace-loadable (S10, S13)', () => {
+  testCheck(traceLoadableCheck, {
+    valid: [
+      { name: 'S13 passes for a trace the loader accepted', message: 'trace loaded' },
+      { name: 'S13 passes for a loaded trace without a verifier evaluation', trace: { verifierEvaluation: null } },
+    ],
+  });
+});

@@ -1,0 +1,43 @@
+import { describe } from 'vitest';
+
+import { verdictNotForbiddenCheck } from '../../src/checks/verdict-not-forbidden.js';
+import { makeVerifierEvaluation, testCheck } from './helpers.js';
+
+const verdict = (value: unknown) => ({ verifierEvaluation: makeVerifierEvaluation({ verdict: value }) });
+const forbidsPass = { allowedVerdicts: ['REJECT'], forbiddenVerdicts: ['PASS'] };
+
+describe('verdict-not-forbidden (S02)', () => {
+  testCheck(verdictNotForbiddenCheck, {
+    valid: [
+      {
+        name: 'S02 accepts a verdict that is not forbidden',
+        case: forbidsPass,
+        trace: verdict('REJECT'),
+        message: 'verdict "REJECT" is not among the forbidden verdicts "PASS"',
+      },
+    ],
+    invalid: [
+      {
+        name: 'S02 rejects a forbidden PASS verdict',
+        case: forbidsPass,
+        message: 'verdict "PASS" is forbidden for this case (forbidden: "PASS")',
+      },
+      {
+        name: 'S02 compares a lower-case verdict upper-cased',
+        case: { forbiddenVerdicts: ['PASS', 'REVISE'] },
+        trace: verdict('Revise'),
+        message: 'verdict "REVISE" is forbidden',
+      },
+    ],
+    skipped: [
+      { name: 'S02 skips when no verdict is forbidden', message: 'forbids no verdicts' },
+      { name: 'S02 skips when the verdict is missing', case: forbidsPass, trace: verdict(null), message: 'no verdict' },
+      {
+        name: 'S02 skips without a verifier evaluation',
+        case: forbidsPass,
+        trace: { verifierEvaluation: null },
+        message: 'no verdict',
+      },
+    ],
+  });
+});

@@ -1,0 +1,44 @@
+import { describe } from 'vitest';
+
+import { verdictPresentCheck } from '../../src/checks/verdict-present.js';
+import { makeVerifierEvaluation, testCheck, verifierWithout } from './helpers.js';
+
+describe('verdict-present (S04)', () => {
+  testCheck(verdictPresentCheck, {
+    valid: [
+      { name: 'S04 accepts a string verdict', message: 'verdict "PASS" present' },
+      {
+        name: 'S04 accepts a verdict outside allowedVerdicts (verdict-allowed judges it)',
+        trace: { verifierEvaluation: makeVerifierEvaluation({ verdict: 'reject' }) },
+        message: '"REJECT"',
+      },
+    ],
+    invalid: [
+      {
+        name: 'S04 fails without selfEvaluation.verifier_evaluation',
+        trace: { verifierEvaluation: null },
+        message: 'selfEvaluation.verifier_evaluation is missing',
+      },
+      {
+        name: 'S04 fails when the verdict is absent',
+        trace: { verifierEvaluation: verifierWithout('verdict') },
+        message: 'selfEvaluation.verifier_evaluation.verdict is missing',
+      },
+      {
+        name: 'S04 fails when the verdict is null',
+        trace: { verifierEvaluation: makeVerifierEvaluation({ verdict: null }) },
+        message: 'verdict is null, which counts as missing',
+      },
+      {
+        name: 'S04 fails when the verdict is a number',
+        trace: { verifierEvaluation: makeVerifierEvaluation({ verdict: 1 }) },
+        message: 'verdict is 1, expected a string',
+      },
+      {
+        name: 'S04 fails when the verdict is an object',
+        trace: { verifierEvaluation: makeVerifierEvaluation({ verdict: { label: 'PASS' } }) },
+        message: 'verdict is an object, expected a string',
+      },
+    ],
+  });
+});
