@@ -1,0 +1,28 @@
+// The library behind the `diag-eval` CLI. Re-exports only.
+export { loadCaseFile, resolveCaseFile } from './cases/load-cases.js';
+export { caseFileJsonSchema } from './cases/json-schema.js';
+export type { AuditSettings, CostBudget, EvalCase, KeywordConcept } from './cases/types.js';
+export { CHECKS } from './checks/index.js';
+export { CHECK_IDS } from './checks/types.js';
+export type { CheckContext, CheckDefinition, CheckFinding, CheckId } from './checks/types.js';
+export { loadConfig } from './config/load-config.js';
+export type { HarnessConfig } from './config/load-config.js';
+export { DEFAULT_CONTRACT, resolveContract } from './contract.js';
+export type { ContractValues } from './contract.js';
+export { compareReports } from './diff/compare.js';
+export { loadReportFile, parseReportFile } from './diff/load-report.js';
+export { renderDiffJson } from './diff/render/json.js';
+export { renderDiffMarkdown } from './diff/render/markdown.js';
+export type { Diff, DiffItem, DiffSummary } from './diff/types.js';
+export { InputError } from './errors.js';
+export { evaluateRun, evaluateTrace } from './evaluate.js';
+export { buildReport } from './report/build.js';
+export { renderReportJson } from './report/render/json.js';
+export { renderReportMarkdown } from './report/render/markdown.js';
+export type { CaseResult, CheckRow, EvidenceCoverage, KeywordCoverage, Report, ReportSummary, RunResult } from './report/types.js';
+export { runCases } from './run-cases.js';
+export type { RunCasesOptions, RunProgress } from './run-cases.js';
+export { createFixtureDirSource } from './sources/fixture-dir.js';
+export type { TraceRunInput, TraceSource } from './sources/types.js';
+export { loadTrace } from './trace/load-trace.js';
+export type { DiagnosisTrace, TraceDocument } from './trace/types.js';

@@ -1,0 +1,102 @@
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { InputError } from '../errors.js';
+import { decodeUtf8 } from '../io/decode-text.js';
+import { displayPath } from '../io/display-path.js';
+import { parseJson } from '../io/parse-json.js';
+import { describeFsError } from '../io/structured-file.js';
+import { normalizeText } from '../text/normalize.js';
+import { unwrapEnvelope } from '../trace/load-trace.js';
+
+/** One fixture as the replay server serves it: its bytes unchanged, so envelopes and snake_case reach the client as written. */
+export interface ReplayFixture {
+  /** The fixture's `sessionId` (envelope and snake_case tolerated), else its file name without `.json`. */
+  id: string;
+  /** Relative to the working directory, with `/`. */
+  file: string;
+  body: Buffer;
+  /** The fixture's question normalised (CONTRACT §2), for `POST /api/chat`; null when it has none. */
+  question: string | null;
+}
+
+export interface ReplayFixtureSet {
+  /** In file-path order. */
+  fixtures: ReplayFixture[];
+  warnings: string[];
+}
+
+/**
+ * Reads every `.json` file under the folder, sub-folders included (a case's `traceFixture` may
+ * name one), in a stable order, so that when two fixtures claim one session id the same one wins
+ * every time. A file that is not JSON is still served, under its file name: replaying it shows how
+ * the harness takes a broken response.
+ */
+export async function loadReplayFixtures(fixturesDir: string, cwd: string): Promise<ReplayFixtureSet> {
+  const shownDir = displayPath(fixturesDir, cwd);
+  const folder = await stat(fixturesDir).catch(() => null);
+  if (folder === null || !folder.isDirectory()) {
+    throw new InputError(`--fixtures ${shownDir}: ${folder === null ? 'no such folder' : 'not a folder'}; expected a folder of trace fixtures (.json files)`);
+  }
+  const fixtures: ReplayFixture[] = [];
+  const warnings: string[] = [];
+  const owners = new Map<string, string>();
+  for (const path of await jsonFilesUnder(fixturesDir)) {
+    const file = displayPath(path, cwd);
+    let body: Buffer;
+    try {
+      body = await readFile(path);
+    } catch (error) {
+      warnings.push(`${file}: skipped, cannot read the file (${describeFsError(error)})`);
+      continue;
+    }
+    const root = parsedRoot(body);
+    if (root === null) warnings.push(`${file}: not a JSON object; served as it is`);
+    const id = textField(root, 'sessionId', 'session_id') ?? basename(path).replace(/\.json$/iu, '');
+    const owner = owners.get(id);
+    if (owner !== undefined) {
+      warnings.push(`${file}: skipped, session id ${JSON.stringify(id)} is already served from ${owner}`);
+      continue;
+    }
+    owners.set(id, file);
+    const question = textField(root, 'question');
+    fixtures.push({ id, file, body, question: question === null ? null : normalizeQuestion(question) });
+  }
+  return { fixtures, warnings };
+}
+
+/** Questions compare as keywords do (CONTRACT §2), trimmed: a re-typed question still finds its fixture. */
+export function normalizeQuestion(question: string): string {
+  return normalizeText(question).trim();
+}
+
+async function jsonFilesUnder(folder: string): Promise<string[]> {
+  const entries: Dirent[] = await readdir(folder, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    // Hidden entries are editor and VCS state; `.tmp-` files are atomic writes still under way.
+    if (entry.name.startsWith('.') || entry.name.includes('.tmp-')) continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) files.push(...(await jsonFilesUnder(path)));
+    else if (entry.isFile() && /\.json$/iu.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+function parsedRoot(body: Buffer): Record<string, unknown> | null {
+  const decoded = decodeUtf8(body);
+  if (!decoded.ok) return null;
+  const parsed = parseJson(decoded.text);
+  if (!parsed.ok) return null;
+  const { root } = unwrapEnvelope(parsed.value);
+  return typeof root === 'object' && root !== null && !Array.isArray(root) ? (root as Record<string, unknown>) : null;
+}
+
+function textField(root: Record<string, unknown> | null, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = root?.[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return null;
+}

@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadReplayFixtures, normalizeQuestion, type ReplayFixture } from './replay-fixtures.js';
+
+export interface ReplayServerOptions {
+  fixturesDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** Where file paths in `fixtures` and `warnings` are relative to; the process's by default. */
+  cwd?: string;
+}
+
+export interface ReplayServer {
+  /** `http://host:port`, ready for `diag-eval run --api`. */
+  url: string;
+  /** The session ids served, sorted. */
+  ids: string[];
+  /** Each id and the file it serves, in file-path order. */
+  fixtures: Array<{ id: string; file: string }>;
+  /** Fixtures skipped or served as they are although they are not JSON objects. */
+  warnings: string[];
+  close(): Promise<void>;
+}
+
+const TRACE_PATH = /^\/api\/diagnosis\/([^/]+)\/trace$/u;
+const CHAT_PATH = '/api/chat';
+const MAX_CHAT_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Serves a fixture folder on the diagnosis service's trace API, so that live mode can be tried
+ * (and the service's team can contract-test) without the service: `GET /api/diagnosis/{id}/trace`
+ * returns the fixture's bytes, and `POST /api/chat` answers with the session id of a fixture whose
+ * question matches. When several fixtures share a question (recorded repeat runs), successive asks
+ * take them in turn, so `--ask --repeat` replays them all.
+ */
+export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
+  const { fixtures, warnings } = await loadReplayFixtures(options.fixturesDir, options.cwd ?? process.cwd());
+  const byId = new Map(fixtures.map((fixture) => [fixture.id, fixture]));
+  const byQuestion = new Map<string, ReplayFixture[]>();
+  for (const fixture of fixtures) {
+    if (fixture.question === null) continue;
+    byQuestion.set(fixture.question, [...(byQuestion.get(fixture.question) ?? []), fixture]);
+  }
+  const asked = new Map<string, number>();
+
+  function answerChat(question: string): ReplayFixture | null {
+    const key = normalizeQuestion(question);
+    const candidates = byQuestion.get(key);
+    if (candidates === undefined) return null;
+    const turn = asked.get(key) ?? 0;
+    asked.set(key, turn + 1);
+    return candidates[turn % candidates.length] ?? null;
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response, byId, answerChat).catch(() => {
+      if (!response.headersSent) sendJson(response, 500, { code: 500, message: 'internal error' });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host}:${address.port}`,
+    ids: [...byId.keys()].sort(),
+    fixtures: fixtures.map(({ id, file }) => ({ id, file })),
+    warnings,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Clients keep connections alive; without this, close would wait for them to time out.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  byId: Map<string, ReplayFixture>,
+  answerChat: (question: string) => ReplayFixture | null,
+): Promise<void> {
+  const { pathname } = new URL(request.url ?? '/', 'http://replay.invalid');
+  const traceMatch = TRACE_PATH.exec(pathname);
+  if (traceMatch?.[1] !== undefined) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET, HEAD');
+    const id = decodeSegment(traceMatch[1]);
+    const fixture = id === null ? undefined : byId.get(id);
+    if (fixture === undefined) return sendJson(response, 404, { code: 404, message: `no trace for session ${JSON.stringify(id ?? traceMatch[1])}` });
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': fixture.body.length });
+    response.end(request.method === 'HEAD' ? undefined : fixture.body);
+    return;
+  }
+  if (pathname === CHAT_PATH) {
+    if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
+    const question = await readQuestion(request);
+    if (question === null) return sendJson(response, 400, { code: 400, message: 'expected a JSON body {"question": "…"}' });
+    const fixture = answerChat(question);
+    if (fixture === null) return sendJson(response, 404, { code: 404, message: 'no fixture has this question' });
+    return sendJson(response, 200, { sessionId: fixture.id });
+  }
+  sendJson(response, 404, { code: 404, message: `no such endpoint: ${pathname}` });
+}
+
+async function readQuestion(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CHAT_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const question = (body as { question?: unknown } | null)?.question;
+    return typeof question === 'string' ? question : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+function sendMethodNotAllowed(response: ServerResponse, allow: string): void {
+  response.setHeader('allow', allow);
+  sendJson(response, 405, { code: 405, message: `method not allowed; use ${allow}` });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = `${JSON.stringify(body)}\n`;
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}

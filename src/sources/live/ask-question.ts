@@ -1,0 +1,28 @@
+import type { HttpClient, HttpRequest } from './http-client.js';
+import { describeOutcome } from './http-client.js';
+import { jsonFromOutcome } from './json-response.js';
+
+export type AskResult = { ok: true; sessionId: string } | { ok: false; reason: string };
+
+/** `POST /api/chat {question}` starts a diagnosis; its answer carries the session id, at the top level or in a `data` envelope. */
+export async function askQuestion(client: HttpClient, chatUrl: URL, question: string): Promise<AskResult> {
+  const request: HttpRequest = { method: 'POST', url: chatUrl, json: { question } };
+  const outcome = await client.send(request);
+  const body = jsonFromOutcome(request, outcome);
+  if (!body.ok) return body;
+  const sessionId = sessionIdOf(body.value) ?? sessionIdOf(isObject(body.value) ? body.value['data'] : undefined);
+  if (sessionId === null) return { ok: false, reason: describeOutcome(request, outcome, 'the response has no sessionId') };
+  return { ok: true, sessionId };
+}
+
+function sessionIdOf(value: unknown): string | null {
+  if (!isObject(value)) return null;
+  const id = value['sessionId'] ?? value['session_id'];
+  if (typeof id === 'string' && id.trim() !== '') return id;
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

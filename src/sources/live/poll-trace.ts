@@ -1,0 +1,65 @@
+import { describeValue } from '../../io/describe-value.js';
+import { unwrapEnvelope } from '../../trace/load-trace.js';
+import type { HttpClient, HttpRequest } from './http-client.js';
+import { jsonFromOutcome, type JsonResult } from './json-response.js';
+import { requestLabel } from './request-label.js';
+
+/** A trace whose status (any case) is one of these is still being written. */
+const UNFINISHED_STATUSES = new Set(['RUNNING', 'PENDING', 'IN_PROGRESS']);
+const FIRST_POLL_MS = 500;
+const POLL_GROWTH = 1.5;
+const MAX_POLL_INTERVAL_MS = 5000;
+
+export interface PollOptions {
+  timeoutMs: number;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+}
+
+/** One fetch of a trace, taken as it is (a session named by the user is not waited for). */
+export async function fetchTrace(client: HttpClient, traceUrl: URL): Promise<JsonResult> {
+  const request: HttpRequest = { method: 'GET', url: traceUrl };
+  return jsonFromOutcome(request, await client.send(request));
+}
+
+/**
+ * Waits for a session the harness started to finish (CONTRACT §8): first look after 500 ms, the
+ * interval growing ×1.5 up to 5 s. A 404 means the service has not written the trace yet. A last
+ * look is taken at the deadline, so a session finishing just in time still counts.
+ */
+export async function pollTrace(client: HttpClient, traceUrl: URL, options: PollOptions): Promise<JsonResult> {
+  const request: HttpRequest = { method: 'GET', url: traceUrl };
+  const deadline = options.now() + options.timeoutMs;
+  let interval = FIRST_POLL_MS;
+  let polls = 0;
+  let lastSeen = 'no trace yet';
+  for (;;) {
+    const remaining = deadline - options.now();
+    if (remaining <= 0) {
+      const pollsText = polls === 1 ? '1 poll' : `${polls} polls`;
+      return {
+        ok: false,
+        reason: `${requestLabel(request.method, request.url)}: ${lastSeen} when the poll timeout of ${options.timeoutMs} ms passed (${pollsText})`,
+      };
+    }
+    await options.sleep(Math.min(interval, remaining));
+    interval = Math.min(interval * POLL_GROWTH, MAX_POLL_INTERVAL_MS);
+    const outcome = await client.send(request);
+    polls += 1;
+    if (outcome.kind === 'response' && outcome.status === 404) {
+      lastSeen = 'no trace yet (HTTP 404)';
+      continue;
+    }
+    const body = jsonFromOutcome(request, outcome);
+    if (!body.ok) return body;
+    const status = statusOf(body.value);
+    if (status === null || !UNFINISHED_STATUSES.has(status.toUpperCase())) return body;
+    lastSeen = `status still ${describeValue(status)}`;
+  }
+}
+
+function statusOf(document: unknown): string | null {
+  const { root } = unwrapEnvelope(document);
+  const status = typeof root === 'object' && root !== null ? (root as Record<string, unknown>)['status'] : undefined;
+  return typeof status === 'string' ? status : null;
+}

@@ -1,0 +1,66 @@
+import { InputError } from '../../errors.js';
+import { safeUrl } from './request-label.js';
+
+/**
+ * The diagnosis service's endpoints under the `--api` URL (CONTRACT §8). A base path is kept
+ * (`https://gw/diag` → `https://gw/diag/api/chat`), and so is a query string, which some gateways
+ * use for keys. User-info (`https://user:pass@host`) cannot go to fetch, which refuses such URLs,
+ * so it becomes a Basic `Authorization` header and counts as a secret.
+ */
+export interface ServiceApi {
+  chatUrl: URL;
+  traceUrl(sessionId: string): URL;
+  /** Headers derived from the URL, to be sent as if given with `--header`. */
+  headers: Array<[string, string]>;
+  /** Credentials found in the URL, to be kept out of output like header values. */
+  secrets: string[];
+}
+
+export function parseServiceApi(apiUrl: string): ServiceApi {
+  let base: URL;
+  try {
+    base = new URL(apiUrl);
+  } catch {
+    // The text is not echoed: it may hold credentials, and a URL that does not parse cannot be trimmed of them.
+    throw new InputError('--api: the value is not a URL; expected an http:// or https:// URL such as http://127.0.0.1:8080');
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new InputError(`--api ${safeUrl(base)}: found the ${base.protocol.replace(/:$/u, '')} scheme; expected an http:// or https:// URL`);
+  }
+  const headers: Array<[string, string]> = [];
+  const secrets: string[] = [];
+  if (base.username !== '' || base.password !== '') {
+    const credentials = `${decodeUserInfo(base.username)}:${decodeUserInfo(base.password)}`;
+    secrets.push(decodeUserInfo(base.password));
+    headers.push(['Authorization', `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`]);
+    base.username = '';
+    base.password = '';
+  }
+  base.hash = '';
+  const basePath = base.pathname.replace(/\/+$/u, '');
+  const at = (path: string): URL => {
+    const url = new URL(base);
+    url.pathname = `${basePath}${path}`;
+    return url;
+  };
+  return {
+    chatUrl: at('/api/chat'),
+    traceUrl: (sessionId) => at(`/api/diagnosis/${pathSegment(sessionId)}/trace`),
+    headers,
+    secrets,
+  };
+}
+
+/** URL parsing resolves `.` and `..` segments, so an id made of dots is escaped as well. */
+function pathSegment(text: string): string {
+  const encoded = encodeURIComponent(text);
+  return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded;
+}
+
+function decodeUserInfo(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
