@@ -59,4 +59,8 @@ export function printDiffSummary(io: CliIo, diff: Diff): void {
   for (const item of diff.items) {
     if (item.kind === 'improvement') io.stdout(`  ${colour.green('improvement')} ${item.message}\n`);
   }
+  // Cost moves are changes, not regressions, unless --cost-tolerance says otherwise; still worth a line each.
+  for (const item of diff.items) {
+    if (item.kind === 'change' && item.scope === 'aggregate') io.stdout(`  change      ${item.message}\n`);
+  }
 }

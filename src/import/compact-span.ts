@@ -1,0 +1,64 @@
+import { ATTR, EVENT } from './conventions.js';
+import {
+  adkRequestMessages,
+  adkResponseMessages,
+  firstUserText,
+  genAiInputMessages,
+  genAiOutputMessages,
+  lastAssistantText,
+  openInferenceInputMessages,
+  openInferenceOutputMessages,
+} from './messages.js';
+import { createAttributes, type AttributeValue, type Attributes, type ImportedSpan } from './span.js';
+
+/**
+ * A span reduced to what the mapping reads of its messages: the first user text of its input
+ * and the last assistant text of its output, in each convention, instead of the whole
+ * conversation. Each model call repeats the conversation so far, so this is most of an
+ * agent export's bytes; without it, a trace split over many JSON Lines would hold them all
+ * in memory until the last file is read. `toTraceDocument` gives the same result either way.
+ */
+export function compactSpan(span: ImportedSpan): ImportedSpan {
+  const questionGenAi = firstUserText(genAiInputMessages(span));
+  const answerGenAi = lastAssistantText(genAiOutputMessages(span));
+  const questionOpenInference = firstUserText(openInferenceInputMessages(span));
+  const answerOpenInference = lastAssistantText(openInferenceOutputMessages(span));
+  const questionAdk = firstUserText(adkRequestMessages(span));
+  const answerAdk = lastAssistantText(adkResponseMessages(span));
+
+  const attributes = createAttributes();
+  for (const key in span.attributes) {
+    if (!isMessageAttribute(key)) attributes[key] = span.attributes[key] ?? null;
+  }
+  if (questionGenAi !== null) attributes[ATTR.inputMessages] = [textMessage('user', questionGenAi)];
+  if (answerGenAi !== null) attributes[ATTR.outputMessages] = [textMessage('assistant', answerGenAi)];
+  if (questionOpenInference !== null) setOpenInferenceMessage(attributes, ATTR.openInferenceInputMessages, 'user', questionOpenInference);
+  if (answerOpenInference !== null) setOpenInferenceMessage(attributes, ATTR.openInferenceOutputMessages, 'assistant', answerOpenInference);
+  if (questionAdk !== null) attributes[ATTR.adkLlmRequest] = { contents: [{ role: 'user', parts: [{ text: questionAdk }] }] };
+  if (answerAdk !== null) attributes[ATTR.adkLlmResponse] = { content: { role: 'model', parts: [{ text: answerAdk }] } };
+
+  return { ...span, attributes, events: span.events.filter((event) => !MESSAGE_EVENTS.has(event.name)) };
+}
+
+const MESSAGE_EVENTS = new Set<string>([EVENT.userMessage, EVENT.contentPrompt, EVENT.choice, EVENT.contentCompletion]);
+
+const MESSAGE_PREFIXES = [
+  `${ATTR.legacyPrompt}.`,
+  `${ATTR.legacyCompletion}.`,
+  `${ATTR.openInferenceInputMessages}.`,
+  `${ATTR.openInferenceOutputMessages}.`,
+];
+const MESSAGE_KEYS = new Set<string>([ATTR.inputMessages, ATTR.outputMessages, ATTR.adkLlmRequest, ATTR.adkLlmResponse]);
+
+function isMessageAttribute(key: string): boolean {
+  return MESSAGE_KEYS.has(key) || MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+function textMessage(role: string, text: string): AttributeValue {
+  return { role, parts: [{ type: 'text', content: text }] };
+}
+
+function setOpenInferenceMessage(attributes: Attributes, prefix: string, role: string, text: string): void {
+  attributes[`${prefix}.0.message.role`] = role;
+  attributes[`${prefix}.0.message.content`] = text;
+}

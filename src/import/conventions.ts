@@ -1,0 +1,119 @@
+import type { AttributeValue, ImportedSpan } from './span.js';
+
+/**
+ * The attribute names of the two conventions the importer reads: OpenTelemetry GenAI
+ * (`gen_ai.*`, with its older forms) and OpenInference (`openinference.span.kind`,
+ * `input.value`, `llm.*_messages`), plus framework fields that sometimes carry the only copy
+ * of a value (Google ADK's `gcp.vertex.agent.*`).
+ */
+export const ATTR = {
+  operationName: 'gen_ai.operation.name',
+  openInferenceKind: 'openinference.span.kind',
+  conversationId: 'gen_ai.conversation.id',
+  sessionId: 'session.id',
+  agentName: 'gen_ai.agent.name',
+  inputMessages: 'gen_ai.input.messages',
+  outputMessages: 'gen_ai.output.messages',
+  legacyPrompt: 'gen_ai.prompt',
+  legacyCompletion: 'gen_ai.completion',
+  openInferenceInputMessages: 'llm.input_messages',
+  openInferenceOutputMessages: 'llm.output_messages',
+  inputValue: 'input.value',
+  outputValue: 'output.value',
+  outputMimeType: 'output.mime_type',
+  toolName: 'gen_ai.tool.name',
+  openInferenceToolName: 'tool.name',
+  toolArguments: 'gen_ai.tool.call.arguments',
+  toolResult: 'gen_ai.tool.call.result',
+  errorType: 'error.type',
+  requestModel: 'gen_ai.request.model',
+  legacyRequestType: 'llm.request.type',
+  adkLlmRequest: 'gcp.vertex.agent.llm_request',
+  adkLlmResponse: 'gcp.vertex.agent.llm_response',
+  evaluationName: 'gen_ai.evaluation.name',
+  evaluationLabel: 'gen_ai.evaluation.score.label',
+  evaluationExplanation: 'gen_ai.evaluation.explanation',
+} as const;
+
+/** Framework attributes read for a tool's arguments and result when the conventions' own are absent. */
+export const FRAMEWORK_TOOL_ARGUMENTS = ['gcp.vertex.agent.tool_call_args', 'tool_arguments'] as const;
+export const FRAMEWORK_TOOL_RESULT = ['gcp.vertex.agent.tool_response', 'tool_response'] as const;
+
+export const EVENT = {
+  evaluationResult: 'gen_ai.evaluation.result',
+  userMessage: 'gen_ai.user.message',
+  choice: 'gen_ai.choice',
+  contentPrompt: 'gen_ai.content.prompt',
+  contentCompletion: 'gen_ai.content.completion',
+  exception: 'exception',
+} as const;
+
+const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+
+export type SpanRole = 'agent' | 'model' | 'tool';
+
+export function stringAttribute(span: ImportedSpan, key: string): string | null {
+  return asText(span.attributes[key]);
+}
+
+export function asText(value: AttributeValue | undefined): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+export function operationName(span: ImportedSpan): string | null {
+  return stringAttribute(span, ATTR.operationName);
+}
+
+/** OpenInference span kinds are upper case by convention; some SDKs write them lower. */
+export function openInferenceKind(span: ImportedSpan): string | null {
+  return stringAttribute(span, ATTR.openInferenceKind)?.toUpperCase() ?? null;
+}
+
+/**
+ * What a span does in the agent's run. A span without a GenAI operation or OpenInference kind
+ * is still a model call when it names a model or a request type: older instrumentations
+ * (Traceloop's `openai.chat`, ADK's `call_llm`) set no operation.
+ */
+export function spanRole(span: ImportedSpan): SpanRole | null {
+  const operation = operationName(span);
+  const kind = openInferenceKind(span);
+  if (operation === 'invoke_agent' || kind === 'AGENT') return 'agent';
+  if (operation === 'execute_tool' || kind === 'TOOL') return 'tool';
+  if ((operation !== null && MODEL_OPERATIONS.has(operation)) || kind === 'LLM') return 'model';
+  if (kind === null && (span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined)) {
+    return 'model';
+  }
+  return null;
+}
+
+const KEPT_PREFIXES = [
+  'gen_ai.',
+  'llm.input_messages.',
+  'llm.output_messages.',
+  'input.',
+  'output.',
+  'evaluation.',
+  'annotation.',
+];
+const KEPT_KEYS = new Set<string>([
+  ATTR.openInferenceKind,
+  ATTR.sessionId,
+  ATTR.openInferenceToolName,
+  ATTR.errorType,
+  ATTR.legacyRequestType,
+  ATTR.adkLlmRequest,
+  ATTR.adkLlmResponse,
+  ...FRAMEWORK_TOOL_ARGUMENTS,
+  ...FRAMEWORK_TOOL_RESULT,
+]);
+/** Large values under a kept prefix that the mapping never reads. */
+const DROPPED_KEYS = new Set(['gen_ai.tool.definitions', 'gen_ai.system_instructions', 'gen_ai.agent.description', 'gen_ai.tool.description']);
+
+/** The attributes the mapping to a trace reads; readers drop the rest (see ReadContext.keepAttribute). */
+export function isMappedAttribute(key: string): boolean {
+  if (KEPT_KEYS.has(key)) return true;
+  if (DROPPED_KEYS.has(key)) return false;
+  return KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
+}

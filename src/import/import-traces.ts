@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { InputError } from '../errors.js';
+import { displayPath } from '../io/display-path.js';
+import type { TraceDocument } from '../trace/types.js';
+import { TraceCollector } from './collect-traces.js';
+import { compactSpan } from './compact-span.js';
+import { isMappedAttribute } from './conventions.js';
+import type { ImportFormatOption } from './format.js';
+import type { ImportProblem } from './problems.js';
+import { readExportFile } from './read-export.js';
+import type { ImportedSpan } from './span.js';
+import { toTraceDocument } from './to-trace.js';
+
+/** One trace of an export, converted. */
+export interface ImportedTrace {
+  /** Lowercase hex. */
+  traceId: string;
+  /** The export file the trace was first seen in, relative to the working directory, with `/`. */
+  file: string;
+  document: TraceDocument;
+}
+
+export interface ImportResult {
+  /** In order of first appearance across the files, as given. */
+  traces: ImportedTrace[];
+  /** What was left out; the rest was converted. */
+  skipped: ImportProblem[];
+}
+
+export interface ImportOptions {
+  /** Which span attributes to keep while reading; by default those the mapping reads. */
+  keepAttribute?: (key: string) => boolean;
+  /** Reduce each span's messages to what the mapping reads as it is read (see compact-span.ts); default true. */
+  compact?: boolean;
+}
+
+/**
+ * Reads OTLP/JSON, Jaeger and Tempo exports and converts every trace in them (CONTRACT §9).
+ * Throws an InputError naming every file that cannot be used — unreadable, of no known format,
+ * or holding no trace — after reading them all, so that one run reports every such file.
+ */
+export async function importTraces(
+  files: readonly string[],
+  from: ImportFormatOption,
+  cwd: string,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  if (files.length === 0) throw new InputError('import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger or Tempo)');
+  const collector = new TraceCollector();
+  const skipped: ImportProblem[] = [];
+  const unusable: string[] = [];
+  const compact = options.compact ?? true;
+  const sink = {
+    span: (span: ImportedSpan, file: string) => collector.add(compact ? compactSpan(span) : span, file),
+    emptyTrace: collector.addEmpty.bind(collector),
+    skipped: (problem: ImportProblem) => skipped.push(problem),
+    keepAttribute: options.keepAttribute ?? isMappedAttribute,
+  };
+  // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
+  for (const file of files) {
+    const problem = await readExportFile({ path: resolve(cwd, file), display: displayPath(file, cwd) }, from, sink);
+    if (problem !== null) unusable.push(problem);
+  }
+  if (unusable.length > 0) throw new InputError(unusable);
+  for (const empty of collector.emptyTraces()) {
+    skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
+  }
+  const traces = collector.traces().map((trace) => ({ traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) }));
+  return { traces, skipped };
+}

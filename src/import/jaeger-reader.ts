@@ -1,0 +1,132 @@
+import { doubleValue, integerValue, isObject, toAttributeValue } from './attributes.js';
+import { parseSpanKind, parseStatusCode } from './enums.js';
+import { normalizeId } from './ids.js';
+import { createAttributes, type AttributeValue, type Attributes, type ReadContext, type SpanEvent, type StatusCode } from './span.js';
+import { toNanoseconds } from './timestamps.js';
+
+/**
+ * Jaeger query-API JSON (`/api/traces/{id}`, the UI's "Download JSON"):
+ * `{"data": [{traceID, spans, processes}]}`. Times are microseconds; attributes are typed tags
+ * (`{key, type, value}`, or the protobuf-JSON `{key, vType, vStr…}`); OpenTelemetry's span
+ * kind and status travel as the tags `span.kind`, `otel.status_code`, `otel.status_description`
+ * and `error`; span events are `logs` whose `event` field names them.
+ */
+export function readJaegerDocument(document: Record<string, unknown>, context: ReadContext): void {
+  const data = Array.isArray(document.data) ? document.data : [];
+  data.forEach((entry, index) => {
+    if (!isObject(entry)) {
+      context.skipped(`data[${index}] is not a trace object; skipped`);
+      return;
+    }
+    const entryTraceId = normalizeId(entry.traceID, 'trace');
+    const spans = Array.isArray(entry.spans) ? entry.spans : [];
+    if (spans.length === 0) {
+      if (entryTraceId === null) context.skipped(`data[${index}] has neither a traceID nor spans; skipped`);
+      else context.emptyTrace(entryTraceId);
+      return;
+    }
+    const processes = decodeProcesses(entry.processes);
+    for (const raw of spans) readSpan(raw, entryTraceId, processes, context);
+  });
+}
+
+function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, context: ReadContext): void {
+  if (!isObject(raw)) return;
+  const name = typeof raw.operationName === 'string' ? raw.operationName : '';
+  const traceId = normalizeId(raw.traceID, 'trace') ?? entryTraceId;
+  const spanId = normalizeId(raw.spanID, 'span');
+  if (traceId === null || spanId === null) {
+    context.skipped(`span "${name}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`);
+    return;
+  }
+  const tags = decodeTags(raw.tags);
+  const startNs = toNanoseconds(raw.startTime, 'us');
+  const durationNs = durationNanoseconds(raw.duration);
+  const attributes = createAttributes();
+  for (const key in tags) if (context.keepAttribute(key)) attributes[key] = tags[key] ?? null;
+  const processResource = typeof raw.processID === 'string' ? processes.get(raw.processID) : undefined;
+  context.span({
+    traceId,
+    spanId,
+    parentSpanId: parentOf(raw, traceId),
+    name,
+    kind: parseSpanKind(tags['span.kind']),
+    startNs,
+    endNs: startNs !== null && durationNs !== null ? startNs + durationNs : null,
+    status: { code: statusOf(tags), message: typeof tags['otel.status_description'] === 'string' ? tags['otel.status_description'] : null },
+    attributes,
+    events: Array.isArray(raw.logs) ? raw.logs.filter(isObject).map(decodeLog) : [],
+    resource: processResource ?? decodeProcess(raw.process),
+  });
+}
+
+/** Jaeger's UI takes the first CHILD_OF reference in the same trace as the parent, else the first reference there. */
+function parentOf(raw: Record<string, unknown>, traceId: string): string | null {
+  const references = Array.isArray(raw.references) ? raw.references.filter(isObject) : [];
+  const sameTrace = references.filter((reference) => {
+    const referenceTrace = normalizeId(reference.traceID, 'trace');
+    return referenceTrace === null || referenceTrace === traceId;
+  });
+  const reference = sameTrace.find((candidate) => candidate.refType === 'CHILD_OF') ?? sameTrace[0];
+  if (reference !== undefined) return normalizeId(reference.spanID, 'span');
+  return normalizeId(raw.parentSpanID, 'span');
+}
+
+function statusOf(tags: Attributes): StatusCode {
+  const code = parseStatusCode(tags['otel.status_code']);
+  if (code !== 'unset') return code;
+  return tags.error === true || tags.error === 'true' ? 'error' : 'unset';
+}
+
+function durationNanoseconds(value: unknown): bigint | null {
+  if (value === 0 || value === '0') return 0n;
+  return toNanoseconds(value, 'us');
+}
+
+function decodeLog(raw: Record<string, unknown>): SpanEvent {
+  const fields = decodeTags(raw.fields);
+  const name = typeof fields.event === 'string' ? fields.event : 'log';
+  const attributes = createAttributes();
+  for (const key in fields) if (key !== 'event') attributes[key] = fields[key] ?? null;
+  return { name, timeNs: toNanoseconds(raw.timestamp, 'us'), attributes };
+}
+
+function decodeProcesses(value: unknown): Map<string, Attributes> {
+  const processes = new Map<string, Attributes>();
+  if (!isObject(value)) return processes;
+  for (const [id, process] of Object.entries(value)) processes.set(id, decodeProcess(process));
+  return processes;
+}
+
+function decodeProcess(value: unknown): Attributes {
+  const resource = createAttributes();
+  if (!isObject(value)) return resource;
+  if (typeof value.serviceName === 'string') resource['service.name'] = value.serviceName;
+  const tags = decodeTags(value.tags);
+  for (const key in tags) resource[key] = tags[key] ?? null;
+  return resource;
+}
+
+function decodeTags(list: unknown): Attributes {
+  const tags = createAttributes();
+  if (!Array.isArray(list)) return tags;
+  for (const tag of list) {
+    if (isObject(tag) && typeof tag.key === 'string') tags[tag.key] = tagValue(tag);
+  }
+  return tags;
+}
+
+function tagValue(tag: Record<string, unknown>): AttributeValue {
+  const type = String(tag.type ?? tag.vType ?? 'string').toLowerCase();
+  const value = 'value' in tag ? tag.value : (tag.vStr ?? tag.vBool ?? tag.vInt64 ?? tag.vFloat64 ?? tag.vBinary);
+  switch (type) {
+    case 'bool':
+      return value === true || value === 'true';
+    case 'int64':
+      return integerValue(value);
+    case 'float64':
+      return doubleValue(value);
+    default:
+      return toAttributeValue(value);
+  }
+}

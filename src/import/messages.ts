@@ -1,0 +1,196 @@
+import { ATTR, EVENT, asText } from './conventions.js';
+import { parseEmbeddedJson } from './json-text.js';
+import type { AttributeValue, Attributes, ImportedSpan } from './span.js';
+
+/**
+ * Chat messages read from the many shapes the conventions give them: GenAI's structured
+ * `gen_ai.input.messages` (`{role, parts: [{type: "text", content}]}`, given structured or as a
+ * JSON string), OpenAI-style `{role, content}`, the older span events and flattened
+ * `gen_ai.prompt.N.*` attributes, OpenInference's flattened `llm.input_messages.N.message.*`,
+ * and ADK's request/response JSON.
+ */
+export interface ChatMessage {
+  role: string;
+  text: string | null;
+}
+
+const USER_ROLES = new Set(['user', 'human']);
+const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai']);
+
+export function isUserRole(role: string): boolean {
+  return USER_ROLES.has(role.toLowerCase());
+}
+
+export function isAssistantRole(role: string): boolean {
+  return ASSISTANT_ROLES.has(role.toLowerCase());
+}
+
+export function firstUserText(messages: ChatMessage[]): string | null {
+  return messages.find((message) => isUserRole(message.role) && message.text !== null)?.text ?? null;
+}
+
+export function lastAssistantText(messages: ChatMessage[]): string | null {
+  return messages.findLast((message) => isAssistantRole(message.role) && message.text !== null)?.text ?? null;
+}
+
+/** The model input of a span in the GenAI conventions, current form first, then the older ones. */
+export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
+  const current = messagesFromValue(span.attributes[ATTR.inputMessages]);
+  if (current.length > 0) return current;
+  const fromEvents: ChatMessage[] = [];
+  for (const event of span.events) {
+    if (event.name === EVENT.userMessage) fromEvents.push({ role: 'user', text: eventText(event.attributes) });
+    if (event.name === EVENT.contentPrompt) fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyPrompt]));
+  }
+  if (fromEvents.length > 0) return fromEvents;
+  return indexedMessages(span.attributes, ATTR.legacyPrompt, 'role', 'content');
+}
+
+/** The model output of a span in the GenAI conventions, current form first, then the older ones. */
+export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
+  const current = messagesFromValue(span.attributes[ATTR.outputMessages]);
+  if (current.length > 0) return current;
+  const fromEvents: ChatMessage[] = [];
+  for (const event of span.events) {
+    if (event.name === EVENT.choice) fromEvents.push({ role: 'assistant', text: eventText(event.attributes) });
+    if (event.name === EVENT.contentCompletion) fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyCompletion]));
+  }
+  if (fromEvents.length > 0) return fromEvents;
+  return indexedMessages(span.attributes, ATTR.legacyCompletion, 'role', 'content');
+}
+
+export function openInferenceInputMessages(span: ImportedSpan): ChatMessage[] {
+  return indexedMessages(span.attributes, ATTR.openInferenceInputMessages, 'message.role', 'message.content', 'message.contents');
+}
+
+export function openInferenceOutputMessages(span: ImportedSpan): ChatMessage[] {
+  return indexedMessages(span.attributes, ATTR.openInferenceOutputMessages, 'message.role', 'message.content', 'message.contents');
+}
+
+/** Google ADK's `llm_request` JSON: `{contents: [{role, parts: [{text}]}]}`. */
+export function adkRequestMessages(span: ImportedSpan): ChatMessage[] {
+  const request = structured(span.attributes[ATTR.adkLlmRequest]);
+  return isRecord(request) ? messagesFromValue(request.contents as AttributeValue | undefined) : [];
+}
+
+/** Google ADK's `llm_response` JSON: `{content: {role: "model", parts: [{text}]}}`. */
+export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
+  const response = structured(span.attributes[ATTR.adkLlmResponse]);
+  if (!isRecord(response)) return [];
+  const message = toMessage(response.content);
+  return message === null ? [] : [message];
+}
+
+/** A value that may be structured or a JSON string of that structure ("any"-typed attributes). */
+export function structured(value: AttributeValue | undefined): unknown {
+  if (typeof value === 'string') return parseEmbeddedJson(value);
+  return value;
+}
+
+function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
+  const list = structured(value);
+  if (!Array.isArray(list)) return [];
+  return list.map(toMessage).filter((message): message is ChatMessage => message !== null);
+}
+
+function toMessage(value: unknown): ChatMessage | null {
+  if (!isRecord(value)) return null;
+  const inner = isRecord(value.message) ? value.message : value;
+  const role = typeof inner.role === 'string' ? inner.role : null;
+  if (role === null) return null;
+  return { role, text: textOf(inner.content) ?? textOf(inner.parts) };
+}
+
+/** The text of a message content: a string, or the text parts of a list of parts joined by line breaks. */
+function textOf(content: unknown): string | null {
+  if (typeof content === 'string') {
+    const parts = content.trimStart().startsWith('[') ? parseEmbeddedJson(content) : undefined;
+    return Array.isArray(parts) && parts.length > 0 && parts.every(isPart) ? textOf(parts) : content;
+  }
+  if (!Array.isArray(content)) return null;
+  const texts = content.map(partText).filter((text): text is string => text !== null);
+  return texts.length > 0 ? texts.join('\n') : null;
+}
+
+const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text']);
+
+function isPart(value: unknown): boolean {
+  return isRecord(value) && typeof value.type === 'string';
+}
+
+function partText(part: unknown): string | null {
+  if (typeof part === 'string') return part;
+  if (!isRecord(part)) return null;
+  if (typeof part.type === 'string' && !TEXT_PART_TYPES.has(part.type)) return null;
+  if (typeof part.content === 'string') return part.content;
+  if (typeof part.text === 'string') return part.text;
+  return null;
+}
+
+/** The older GenAI events carry their text in `content`, or a `message`/`body` holding one. */
+function eventText(attributes: Attributes): string | null {
+  const direct = asText(attributes.content) ?? asText(attributes['message.content']);
+  if (direct !== null) return direct;
+  for (const key of ['message', 'body']) {
+    const value = structured(attributes[key]);
+    if (isRecord(value)) {
+      const nested = isRecord(value.message) ? value.message : value;
+      const text = textOf(nested.content) ?? textOf(nested.parts);
+      if (text !== null) return text;
+    }
+    if (typeof attributes[key] === 'string' && value === undefined) return attributes[key] as string;
+  }
+  return null;
+}
+
+/**
+ * Messages flattened into indexed attributes, `PREFIX.N.ROLE_KEY` / `PREFIX.N.CONTENT_KEY`
+ * (Traceloop: `gen_ai.prompt.0.role`; OpenInference: `llm.input_messages.0.message.role`, with
+ * multi-part content under `...message.contents.M.message_content.text`), in index order.
+ */
+function indexedMessages(
+  attributes: Attributes,
+  prefix: string,
+  roleKey: string,
+  contentKey: string,
+  partsKey?: string,
+): ChatMessage[] {
+  const fields = new Map<number, Map<string, AttributeValue>>();
+  const head = `${prefix}.`;
+  for (const key in attributes) {
+    if (!key.startsWith(head)) continue;
+    const match = /^(\d+)\.(.+)$/u.exec(key.slice(head.length));
+    if (match?.[1] === undefined || match[2] === undefined) continue;
+    const index = Number(match[1]);
+    const entry = fields.get(index) ?? new Map<string, AttributeValue>();
+    entry.set(match[2], attributes[key] ?? null);
+    fields.set(index, entry);
+  }
+  const messages: ChatMessage[] = [];
+  for (const index of [...fields.keys()].sort((a, b) => a - b)) {
+    const entry = fields.get(index) ?? new Map<string, AttributeValue>();
+    const role = asText(entry.get(roleKey));
+    if (role === null) continue;
+    let text = textOf(entry.get(contentKey));
+    if (text === null && partsKey !== undefined) text = indexedPartsText(entry, partsKey);
+    messages.push({ role, text });
+  }
+  return messages;
+}
+
+function indexedPartsText(entry: Map<string, AttributeValue>, partsKey: string): string | null {
+  const texts = new Map<number, string>();
+  const head = `${partsKey}.`;
+  for (const [key, value] of entry) {
+    if (!key.startsWith(head) || !key.endsWith('.message_content.text')) continue;
+    const index = Number(key.slice(head.length, key.length - '.message_content.text'.length));
+    const text = asText(value);
+    if (Number.isInteger(index) && text !== null) texts.set(index, text);
+  }
+  if (texts.size === 0) return null;
+  return [...texts.entries()].sort(([a], [b]) => a - b).map(([, text]) => text).join('\n');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

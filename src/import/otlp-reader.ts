@@ -1,0 +1,75 @@
+import { flattenKeyValues, isObject } from './attributes.js';
+import { parseSpanKind, parseStatusCode } from './enums.js';
+import { normalizeId } from './ids.js';
+import type { Attributes, ImportedSpan, ReadContext, SpanEvent } from './span.js';
+import { toNanoseconds } from './timestamps.js';
+
+/**
+ * OTLP/JSON `TracesData`: `{"resourceSpans": [{resource, scopeSpans: [{scope, spans}]}]}`.
+ * The span decoding is lenient where exporters differ: the pre-1.0 field names
+ * (`instrumentationLibrarySpans`), enums as numbers or names, times as strings or numbers, ids
+ * as hex, base64 or decimal. Unknown fields are ignored, as the OTLP spec asks of receivers.
+ */
+export function readOtlpDocument(document: Record<string, unknown>, context: ReadContext): void {
+  const resourceSpans = Array.isArray(document.resourceSpans)
+    ? document.resourceSpans
+    : isObject(document.result) && Array.isArray(document.result.resourceSpans)
+      ? document.result.resourceSpans
+      : [];
+  readResourceSpans(resourceSpans, context);
+}
+
+/** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */
+export function readResourceSpans(list: unknown[], context: ReadContext): void {
+  for (const entry of list) {
+    if (!isObject(entry)) continue;
+    const resource = flattenKeyValues(isObject(entry.resource) ? entry.resource.attributes : undefined);
+    const scopes = [
+      ...(Array.isArray(entry.scopeSpans) ? entry.scopeSpans : []),
+      ...(Array.isArray(entry.instrumentationLibrarySpans) ? entry.instrumentationLibrarySpans : []),
+    ];
+    for (const scope of scopes) {
+      if (!isObject(scope) || !Array.isArray(scope.spans)) continue;
+      for (const raw of scope.spans) {
+        const span = decodeSpan(raw, resource, context);
+        if (span !== null) context.span(span);
+      }
+    }
+  }
+}
+
+function decodeSpan(raw: unknown, resource: Attributes, context: ReadContext): ImportedSpan | null {
+  if (!isObject(raw)) return null;
+  const name = typeof raw.name === 'string' ? raw.name : '';
+  const traceId = normalizeId(raw.traceId, 'trace');
+  const spanId = normalizeId(raw.spanId, 'span');
+  if (traceId === null || spanId === null) {
+    context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'}; skipped`);
+    return null;
+  }
+  const status = isObject(raw.status) ? raw.status : {};
+  return {
+    traceId,
+    spanId,
+    parentSpanId: normalizeId(raw.parentSpanId, 'span'),
+    name,
+    kind: parseSpanKind(raw.kind),
+    startNs: toNanoseconds(raw.startTimeUnixNano, 'ns'),
+    endNs: toNanoseconds(raw.endTimeUnixNano, 'ns'),
+    status: {
+      code: parseStatusCode(status.code),
+      message: typeof status.message === 'string' && status.message !== '' ? status.message : null,
+    },
+    attributes: flattenKeyValues(raw.attributes, context.keepAttribute),
+    events: Array.isArray(raw.events) ? raw.events.filter(isObject).map(decodeEvent) : [],
+    resource,
+  };
+}
+
+function decodeEvent(raw: Record<string, unknown>): SpanEvent {
+  return {
+    name: typeof raw.name === 'string' ? raw.name : '',
+    timeNs: toNanoseconds(raw.timeUnixNano, 'ns'),
+    attributes: flattenKeyValues(raw.attributes),
+  };
+}

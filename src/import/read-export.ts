@@ -1,0 +1,179 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { isObject } from './attributes.js';
+import { describeDocument, detectFormat } from './detect-format.js';
+import { expectedShapes, type ImportFormat, type ImportFormatOption } from './format.js';
+import { readJaegerDocument } from './jaeger-reader.js';
+import { parseJson } from './json-text.js';
+import { readOtlpDocument } from './otlp-reader.js';
+import { formatImportProblem, type ImportProblem } from './problems.js';
+import type { ImportedSpan, ReadContext } from './span.js';
+import { readTempoDocument } from './tempo-reader.js';
+
+export interface ExportFile {
+  /** Absolute path, for reading. */
+  path: string;
+  /** As printed and written into reports. */
+  display: string;
+}
+
+/** Where a file's content goes as it is read. */
+export interface ExportSink {
+  span(span: ImportedSpan, file: string): void;
+  emptyTrace(traceId: string, file: string, line: number | null): void;
+  skipped(problem: ImportProblem): void;
+  keepAttribute(key: string): boolean;
+}
+
+const READERS: Record<ImportFormat, (document: Record<string, unknown>, context: ReadContext) => void> = {
+  otlp: readOtlpDocument,
+  jaeger: readJaegerDocument,
+  tempo: readTempoDocument,
+};
+
+const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
+
+/**
+ * Reads one export file into the sink. A `.jsonl` / `.ndjson` file, or one whose first line is a
+ * whole trace document, is read as JSON Lines, streamed line by line so that memory does not
+ * grow with the file (a one-line document reads the same either way); any other file is one
+ * JSON document. Returns the problem that makes the file unusable (unreadable, no known format,
+ * no trace), or null.
+ */
+export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
+  try {
+    const stats = await stat(file.path);
+    if (stats.isDirectory()) return `${file.display}: is a directory; expected a trace export file`;
+  } catch (error) {
+    return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
+  }
+  let spans = 0;
+  let firstSkipped: ImportProblem | null = null;
+  const counting: ExportSink = {
+    ...sink,
+    span: (span, name) => {
+      spans += 1;
+      sink.span(span, name);
+    },
+    skipped: (problem) => {
+      firstSkipped ??= problem;
+      sink.skipped(problem);
+    },
+  };
+  try {
+    const lines = await readJsonLines(file, option, counting, !JSON_LINES_EXTENSIONS.has(extname(file.path).toLowerCase()));
+    if (lines === 'not-json-lines') {
+      const problem = await readDocument(file, option, counting);
+      if (problem !== null) return problem;
+    }
+  } catch (error) {
+    // Only the file system's errors (they carry a code) mean the file is unreadable; others are bugs.
+    if ((error as NodeJS.ErrnoException | null)?.code === undefined) throw error;
+    return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
+  }
+  if (spans === 0) {
+    const skippedNote = firstSkipped === null ? '' : `; what was skipped first: ${formatImportProblem(firstSkipped)}`;
+    return `${file.display}: holds no trace (no span with a trace id and a span id${skippedNote}); expected ${expectedShapes(option)} with at least one span`;
+  }
+  return null;
+}
+
+/**
+ * Streams the file as JSON Lines. With `probe`, gives up ('not-json-lines') when the first
+ * non-blank line is not a whole trace document, before reading any further.
+ */
+async function readJsonLines(
+  file: ExportFile,
+  option: ImportFormatOption,
+  sink: ExportSink,
+  probe: boolean,
+): Promise<'read' | 'not-json-lines'> {
+  const input = createReadStream(file.path, { encoding: 'utf8' });
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let lineNumber = 0;
+  let decided = !probe;
+  try {
+    for await (const raw of lines) {
+      lineNumber += 1;
+      const line = lineNumber === 1 ? stripByteOrderMark(raw) : raw;
+      if (line.trim() === '') continue;
+      const parsed = parseJson(line);
+      if (!decided) {
+        // A one-line document of another kind must get the same message as a pretty-printed one.
+        if (!parsed.ok || detectFormat(parsed.value) === null) return 'not-json-lines';
+        decided = true;
+      }
+      if (!parsed.ok) {
+        sink.skipped({ file: file.display, line: lineNumber, message: `not JSON (${parsed.message}); line skipped` });
+        continue;
+      }
+      readLine(parsed.value, file, lineNumber, option, sink);
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+  return 'read';
+}
+
+function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ExportSink): void {
+  const format = detectFormat(value);
+  if (!isObject(value) || format === null || (option !== 'auto' && format !== option)) {
+    sink.skipped({ file: file.display, line, message: `found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped` });
+    return;
+  }
+  READERS[format](value, contextFor(file, line, sink));
+}
+
+async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
+  const text = stripByteOrderMark(await readFile(file.path, 'utf8'));
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    // A JSON Lines file whose first line is broken: read it as such, so that only that line is lost.
+    if (looksLikeJsonLines(text)) {
+      await readJsonLines(file, option, sink, false);
+      return null;
+    }
+    return `${file.display}: not valid JSON (${parsed.message}); expected ${expectedShapes(option)}`;
+  }
+  const format = detectFormat(parsed.value);
+  if (!isObject(parsed.value) || format === null || (option !== 'auto' && format !== option)) {
+    const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
+    return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
+  }
+  READERS[format](parsed.value, contextFor(file, null, sink));
+  return null;
+}
+
+function looksLikeJsonLines(text: string): boolean {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return false;
+  return lines.slice(1).some((line) => {
+    const parsed = parseJson(line);
+    return parsed.ok && isObject(parsed.value);
+  });
+}
+
+function contextFor(file: ExportFile, line: number | null, sink: ExportSink): ReadContext {
+  return {
+    span: (span) => sink.span(span, file.display),
+    emptyTrace: (traceId) => sink.emptyTrace(traceId, file.display, line),
+    skipped: (message) => sink.skipped({ file: file.display, line, message }),
+    keepAttribute: sink.keepAttribute,
+  };
+}
+
+function stripByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = error.message.replace(/^[A-Z]+: /u, '').replace(/, \w+ '.*'$/u, '');
+    return code === undefined ? message : `${code}: ${message}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,41 @@
+/**
+ * Times stay integer nanoseconds (bigint) from the file to the subtraction: a nanosecond epoch
+ * timestamp needs 61 bits, more than a double holds exactly.
+ */
+export type TimeUnit = 'ns' | 'us';
+
+const NANOSECONDS_PER: Record<TimeUnit, bigint> = { ns: 1n, us: 1000n };
+
+/** null when the value is absent, zero (OTLP's "unset"), negative or not a number. */
+export function toNanoseconds(value: unknown, unit: TimeUnit): bigint | null {
+  const scale = NANOSECONDS_PER[unit];
+  let nanoseconds: bigint | null = null;
+  if (typeof value === 'bigint') nanoseconds = value * scale;
+  else if (typeof value === 'number' && Number.isFinite(value)) {
+    nanoseconds = Number.isSafeInteger(value) ? BigInt(value) * scale : BigInt(Math.round(value * Number(scale)));
+  } else if (typeof value === 'string' && /^\d+$/u.test(value.trim())) nanoseconds = BigInt(value.trim()) * scale;
+  else if (typeof value === 'string' && /^\d+\.\d+$/u.test(value.trim()) && unit === 'us') {
+    const [whole = '0', fraction = ''] = value.trim().split('.');
+    nanoseconds = BigInt(whole) * scale + BigInt(fraction.slice(0, 3).padEnd(3, '0'));
+  }
+  return nanoseconds !== null && nanoseconds > 0n ? nanoseconds : null;
+}
+
+/**
+ * Milliseconds from nanoseconds, exact to the nanosecond: the decimal text is built from the
+ * integer parts and read once, so 1.000001 ms stays 1.000001 and not 1.0000010000000001.
+ */
+export function nanosecondsToMilliseconds(nanoseconds: bigint): number {
+  const negative = nanoseconds < 0n;
+  const magnitude = negative ? -nanoseconds : nanoseconds;
+  const whole = magnitude / 1_000_000n;
+  const fraction = magnitude % 1_000_000n;
+  const text = fraction === 0n ? `${whole}` : `${whole}.${fraction.toString().padStart(6, '0').replace(/0+$/u, '')}`;
+  return Number(negative ? `-${text}` : text);
+}
+
+/** end − start in milliseconds; null when either end is unknown or the span ends before it starts. */
+export function spanDurationMs(startNs: bigint | null, endNs: bigint | null): number | null {
+  if (startNs === null || endNs === null || endNs < startNs) return null;
+  return nanosecondsToMilliseconds(endNs - startNs);
+}

@@ -1,0 +1,39 @@
+import type { EvalCase } from '../cases/types.js';
+import type { TraceRunInput, TraceSource } from '../sources/types.js';
+import type { ImportFormatOption } from './format.js';
+import { importTraces } from './import-traces.js';
+import { matchTracesToCases, type CaseMatch } from './match.js';
+import { formatImportProblem } from './problems.js';
+
+/**
+ * The traces of export files as the source of a run (`diag-eval run --traces FILE…`): each case
+ * is evaluated on the trace that matches it, nothing is written. Rejects with an InputError
+ * when a file cannot be used (exit 2), like `import`.
+ */
+export async function createImportedTraceSource(
+  files: readonly string[],
+  from: ImportFormatOption,
+  cases: readonly EvalCase[],
+  cwd: string,
+): Promise<TraceSource> {
+  const imported = await importTraces(files, from, cwd);
+  const matched = matchTracesToCases(imported.traces, cases);
+  const byCase = new Map<string, CaseMatch>(matched.cases.map((match) => [match.evalCase.id, match]));
+  const warnings = [...imported.skipped.map(formatImportProblem), ...matched.warnings];
+  return {
+    concurrency: 8,
+    warnings: () => [...warnings],
+    tracesFor: async (evalCase: EvalCase): Promise<TraceRunInput[]> => {
+      const trace = byCase.get(evalCase.id)?.trace ?? null;
+      if (trace === null) {
+        return [{ kind: 'not_run', reason: noMatchReason(evalCase, files.length), traceFixture: null, sessionId: evalCase.sessionId }];
+      }
+      return [{ kind: 'document', document: trace.document, traceFixture: trace.file, sessionId: trace.document.sessionId ?? null }];
+    },
+  };
+}
+
+function noMatchReason(evalCase: EvalCase, fileCount: number): string {
+  const by = evalCase.sessionId === null ? 'question' : `session id "${evalCase.sessionId}" or question`;
+  return `no imported trace matches the case's ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read)`;
+}

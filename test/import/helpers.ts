@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EvalCase } from '../../src/cases/types.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export const REPO_ROOT = resolve(here, '../..');
+export const FIXTURES = resolve(REPO_ROOT, 'test/fixtures/import');
+
+/** The real exports from public projects live beside the repository, not in it (see their SOURCES.md). */
+export const REAL_TRACES = resolve(process.env.REAL_TRACES_DIR ?? resolve(REPO_ROOT, '../shared/data/real-traces'));
+export const HAVE_REAL_TRACES = existsSync(join(REAL_TRACES, 'agentevals_kagent-helm_jaeger.json'));
+
+export function fixture(name: string): string {
+  return join(FIXTURES, name);
+}
+
+export function realTrace(name: string): string {
+  return join(REAL_TRACES, name);
+}
+
+/** A fresh folder under the OS temp dir; `cleanup` removes it. */
+export async function temporaryFolder(): Promise<{ path: string; cleanup: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'diag-eval-import-test-'));
+  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}
+
+export async function writeTemporaryFile(folder: string, name: string, content: string): Promise<string> {
+  const path = join(folder, name);
+  await writeFile(path, content, 'utf8');
+  return path;
+}
+
+export function makeCase(overrides: Partial<EvalCase> & Pick<EvalCase, 'id'>): EvalCase {
+  return {
+    question: `question of ${overrides.id}`,
+    traceFixture: `${overrides.id}.json`,
+    rootCauseKeywords: [],
+    minKeywordCoverage: 1,
+    requiredEvidenceTools: [],
+    allowedVerdicts: ['PASS'],
+    forbiddenAnswerKeywords: [],
+    forbiddenVerdicts: [],
+    forbiddenConfirmedClaims: [],
+    audit: { v2: false, claimChecks: false, composerOutput: false },
+    budget: {},
+    tags: [],
+    sessionId: null,
+    ...overrides,
+  };
+}
+
+export interface RecordingIo extends CliIo {
+  out: string[];
+  err: string[];
+}
+
+export function recordingIo(cwd: string): RecordingIo {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    cwd,
+    env: {},
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stdoutIsTTY: false,
+    out,
+    err,
+  };
+}

@@ -1,0 +1,152 @@
+import { readFile, readdir, copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { importCommand } from '../../src/cli/commands/import.js';
+import { InputError } from '../../src/errors.js';
+import { HAVE_REAL_TRACES, fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
+
+describe('diag-eval import', () => {
+  let folder: { path: string; cleanup: () => Promise<void> };
+
+  beforeEach(async () => {
+    folder = await temporaryFolder();
+    await mkdir(join(folder.path, 'exports'));
+    for (const name of ['otlp-split.jsonl', 'bad-line.jsonl', 'unknown-format.json', 'several-agents.json']) {
+      await copyFile(fixture(name), join(folder.path, 'exports', name));
+    }
+  });
+
+  afterEach(async () => {
+    await folder.cleanup();
+  });
+
+  async function listOut(): Promise<string[]> {
+    return (await readdir(join(folder.path, 'eval/fixtures'))).sort();
+  }
+
+  it('writes one file per trace without cases, printing one line per file; exit 0', async () => {
+    const io = recordingIo(folder.path);
+    const code = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false },
+      io,
+    );
+    expect(code).toBe(0);
+    expect(io.out).toEqual([
+      'wrote eval/fixtures/5b8efff798038103d269b633813fc60c.json (trace 5b8efff798038103d269b633813fc60c from exports/otlp-split.jsonl)\n',
+      'wrote eval/fixtures/4bf92f3577b34da6a3ce929d0e0e4736.json (trace 4bf92f3577b34da6a3ce929d0e0e4736 from exports/otlp-split.jsonl)\n',
+    ]);
+    expect(io.err).toEqual([]);
+    const written = await readFile(join(folder.path, 'eval/fixtures/5b8efff798038103d269b633813fc60c.json'), 'utf8');
+    expect(written.endsWith('}\n')).toBe(true);
+    expect(written.startsWith('{\n  "sessionId": "diag-0001",\n  "question": ')).toBe(true);
+    expect(written).not.toContain(folder.path);
+  });
+
+  it('writes <case id>.json for matched cases and <trace id>.json for the rest, warning about ambiguity', async () => {
+    const io = recordingIo(folder.path);
+    const cases = [
+      makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),
+      makeCase({ id: 'checkout-slow', question: 'why is CHECKOUT slow?' }),
+      makeCase({ id: 'not-imported', question: 'Nothing like it' }),
+    ];
+    const code = await importCommand(
+      { files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
+      io,
+    );
+    expect(code).toBe(0);
+    expect(await listOut()).toEqual(['checkout-slow.json', 'd0000000000000000000000000000001.json', 'payment-timeout.json']);
+    expect(io.out.map((line) => line.split(' ')[1])).toEqual([
+      'eval/fixtures/payment-timeout.json',
+      'eval/fixtures/checkout-slow.json',
+      'eval/fixtures/d0000000000000000000000000000001.json',
+    ]);
+  });
+
+  it('gives byte-identical files when the same input is imported twice', async () => {
+    const options = {
+      files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'],
+      from: 'auto',
+      outDir: 'eval/fixtures',
+      cases: null,
+      quiet: true,
+    };
+    await importCommand(options, recordingIo(folder.path));
+    const names = await listOut();
+    const first = await Promise.all(names.map((name) => readFile(join(folder.path, 'eval/fixtures', name))));
+    await importCommand(options, recordingIo(folder.path));
+    expect(await listOut()).toEqual(names);
+    const second = await Promise.all(names.map((name) => readFile(join(folder.path, 'eval/fixtures', name))));
+    expect(second).toEqual(first);
+  });
+
+  it('skips a JSON Lines line that is not JSON, names it, writes the rest and exits 1, even with --quiet', async () => {
+    const io = recordingIo(folder.path);
+    const code = await importCommand(
+      { files: ['exports/bad-line.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: true },
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.out).toEqual([]);
+    expect(io.err).toHaveLength(2);
+    expect(io.err[0]).toMatch(/^skipped: exports\/bad-line\.jsonl:2: not JSON \(.*\); line skipped\n$/u);
+    expect(io.err[1]).toMatch(/^skipped: exports\/bad-line\.jsonl:4: not JSON/u);
+    expect(await readdir(join(folder.path, 'out'))).toEqual(['c0ffee00c0ffee00c0ffee00c0ffee00.json']);
+  });
+
+  it('throws an InputError (exit 2) for a file of no known format, and writes nothing', async () => {
+    const io = recordingIo(folder.path);
+    const error = await importCommand(
+      { files: ['exports/otlp-split.jsonl', 'exports/unknown-format.json'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false },
+      io,
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems).toEqual([
+      expect.stringMatching(/^exports\/unknown-format\.json: unknown trace format: found a JSON object with keys "traces"; expected /u),
+    ]);
+    await expect(readdir(join(folder.path, 'eval/fixtures'))).rejects.toThrow();
+  });
+
+  it('throws an InputError when the output folder cannot be written', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(folder.path, 'taken'), 'a file, not a folder');
+    const error = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'taken', cases: null, quiet: false },
+      recordingIo(folder.path),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(/^--out taken: cannot write taken\/5b8efff798038103d269b633813fc60c\.json \((ENOTDIR|EEXIST)\)/u);
+  });
+
+  it.each([
+    ['an unknown --from', { from: 'zipkin' }, /^--from: expected one of auto, otlp, jaeger, tempo; found "zipkin"$/u],
+    ['no file', { files: [] }, /^import: expected at least one FILE/u],
+  ])('throws an InputError for %s', async (_label, overrides, message) => {
+    const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: false, ...overrides };
+    const error = await importCommand(options, recordingIo(folder.path)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(message);
+  });
+
+  it.skipIf(!HAVE_REAL_TRACES)('imports both real kagent exports for one case, warning that the second is ignored', async () => {
+    await copyFile(realTrace('agentevals_kagent-helm_jaeger.json'), join(folder.path, 'exports/helm-jaeger.json'));
+    await copyFile(realTrace('agentevals_kagent-helm_tempo-export.json'), join(folder.path, 'exports/helm-tempo.json'));
+    const io = recordingIo(folder.path);
+    const code = await importCommand(
+      {
+        files: ['exports/helm-jaeger.json', 'exports/helm-tempo.json'],
+        from: 'auto',
+        outDir: 'eval/fixtures',
+        cases: [makeCase({ id: 'helm-list', question: 'List all Helm releases' })],
+        quiet: false,
+      },
+      io,
+    );
+    expect(code).toBe(0);
+    expect(await listOut()).toEqual(['helm-list.json']);
+    expect(io.err).toEqual([
+      'warning: case "helm-list": 2 traces match by question; using trace 3e289017fe03ffd7c4145316d2eb3d0d (exports/helm-jaeger.json), ignoring dd547580319ab0312cee07f1def50dad (exports/helm-tempo.json)\n',
+    ]);
+    const document = JSON.parse(await readFile(join(folder.path, 'eval/fixtures/helm-list.json'), 'utf8'));
+    expect(document.toolInvocations.map((tool: { toolName: string }) => tool.toolName)).toEqual(['helm_list_releases']);
+  });
+});
