@@ -25,22 +25,33 @@ export const DEFAULT_CONTRACT: ContractValues = {
   },
 };
 
-const nonEmptyString = z.string().min(1);
+const nonEmptyString = z.string({ error: 'expected text' }).min(1, { error: 'expected non-empty text' });
+const textList = z.array(nonEmptyString, { error: 'expected a list of text' });
 
 /** The `contract:` block as written: every key optional, unknown keys rejected. */
-export const contractOverridesSchema = z.strictObject({
-  verdicts: z.array(nonEmptyString).min(1).optional(),
-  passVerdict: nonEmptyString.optional(),
-  rejectVerdict: nonEmptyString.optional(),
-  claimVerifications: z.array(nonEmptyString).min(1).optional(),
-  protocolMarkers: z.array(nonEmptyString).optional(),
-  degradedOutput: z
-    .strictObject({
-      markers: z.array(nonEmptyString).min(1).optional(),
-      maxDraftOverlap: z.number().min(0).max(1).optional(),
-    })
-    .optional(),
-});
+export const contractOverridesSchema = z.strictObject(
+  {
+    verdicts: textList.min(1, { error: 'expected at least one verdict' }).optional(),
+    passVerdict: nonEmptyString.optional(),
+    rejectVerdict: nonEmptyString.optional(),
+    claimVerifications: textList.min(1, { error: 'expected at least one claim verification value' }).optional(),
+    protocolMarkers: textList.optional(),
+    degradedOutput: z
+      .strictObject(
+        {
+          markers: textList.min(1, { error: 'expected at least one degraded-output marker' }).optional(),
+          maxDraftOverlap: z
+            .number({ error: 'expected a number from 0 to 1' })
+            .min(0, { error: 'expected a number from 0 to 1' })
+            .max(1, { error: 'expected a number from 0 to 1' })
+            .optional(),
+        },
+        { error: 'expected an object such as { markers: [...], maxDraftOverlap: 0.5 }' },
+      )
+      .optional(),
+  },
+  { error: 'expected an object of contract values' },
+);
 
 export type ContractOverrides = z.infer<typeof contractOverridesSchema>;
 

@@ -1,10 +1,10 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { contractOverridesSchema, resolveContract, type ContractValues } from '../contract.js';
+import { contractOverridesSchema, DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
-import { readStructuredFile, schemaProblems } from '../io/structured-file.js';
+import { problemAt, readStructuredFile, schemaProblems, valueAt, type StructuredFile } from '../io/structured-file.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
@@ -43,10 +43,10 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
   const parsed = configSchema.safeParse(value);
-  if (!parsed.success) throw new InputError(schemaProblems(file, parsed.error.issues, KNOWN_KEYS));
+  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, KNOWN_KEYS);
+  problems.push(...contractProblems(file, value));
+  if (!parsed.success || problems.length > 0) throw new InputError(problems);
   const contract = resolveContract(parsed.data.contract);
-  const problems = contractProblems(contract).map((problem) => `${file.displayName}: contract: ${problem}`);
-  if (problems.length > 0) throw new InputError(problems);
   const folder = dirname(path);
   const absolute = (setting: string | undefined): string | null => (setting === undefined ? null : resolve(folder, setting));
   return {
@@ -59,12 +59,31 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
   };
 }
 
-/** The pass and reject verdicts must be verdicts, or the checks built on them could never fire. */
-function contractProblems(contract: ContractValues): string[] {
+/**
+ * The pass and reject verdicts must be verdicts, or the checks built on them could never fire.
+ * Read leniently from the file as written (a value of the wrong type is the schema's problem),
+ * so these are reported beside the schema's problems, not after they are fixed.
+ */
+function contractProblems(file: StructuredFile, value: unknown): string[] {
+  const block = valueAt(value, ['contract']);
+  if (typeof block !== 'object' || block === null || Array.isArray(block)) return [];
+  const written = block as Record<string, unknown>;
+  const verdictsWritten = written['verdicts'];
+  const verdicts =
+    Array.isArray(verdictsWritten) && verdictsWritten.every((verdict) => typeof verdict === 'string')
+      ? (verdictsWritten as string[]).map((verdict) => verdict.toUpperCase())
+      : DEFAULT_CONTRACT.verdicts;
   const problems: string[] = [];
   for (const key of ['passVerdict', 'rejectVerdict'] as const) {
-    if (!contract.verdicts.includes(contract[key])) {
-      problems.push(`${key}: found "${contract[key]}", expected one of verdicts (${contract.verdicts.join(', ')})`);
+    const own = written[key];
+    if (own !== undefined && (typeof own !== 'string' || own === '')) continue;
+    const verdict = typeof own === 'string' ? own : DEFAULT_CONTRACT[key];
+    if (!verdicts.includes(verdict.toUpperCase())) {
+      problems.push(
+        own === undefined
+          ? problemAt(file, ['contract', 'verdicts'], `found ${verdicts.join(', ')} without the default ${key} "${verdict}"; expected it among them, or ${key} set to one of them`)
+          : problemAt(file, ['contract', key], `found "${verdict}", expected one of verdicts (${verdicts.join(', ')})`),
+      );
     }
   }
   return problems;

@@ -11,23 +11,53 @@ export function decodeUtf8(bytes: Uint8Array): DecodedText {
   try {
     return { ok: true, text: strictUtf8.decode(bytes) };
   } catch {
-    return { ok: false, problem: `not UTF-8 text (byte ${firstInvalidUtf8Offset(bytes)} is not valid UTF-8); expected a UTF-8 encoded file` };
+    const offset = firstInvalidUtf8Offset(bytes);
+    const byte = (bytes[offset] ?? 0).toString(16).padStart(2, '0');
+    return {
+      ok: false,
+      problem: `not UTF-8 text (byte 0x${byte} at offset ${offset}, line ${lineOf(bytes, offset)}, is not valid UTF-8); expected a UTF-8 encoded file`,
+    };
   }
 }
 
-/** Finds where decoding broke, so the message can point at it. */
+/**
+ * Where the first invalid sequence starts, so the message points at the offending byte (for a
+ * Latin-1 `é`, the `é` itself, not the byte after it). Follows the well-formed byte sequences
+ * of the Unicode standard (table 3-7): no overlong forms, no surrogates, nothing above U+10FFFF.
+ */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  let low = 0;
-  let high = bytes.length;
-  // Binary search on prefixes: a prefix decodes (non-fatally cut) until it contains the bad byte.
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle + 1), { stream: true });
-      low = middle + 1;
-    } catch {
-      high = middle;
+  let index = 0;
+  while (index < bytes.length) {
+    const lead = bytes[index] as number;
+    if (lead < 0x80) {
+      index += 1;
+      continue;
     }
+    const rule = sequenceRule(lead);
+    if (rule === null) return index;
+    for (let position = 1; position < rule.length; position += 1) {
+      const next = bytes[index + position];
+      const [low, high] = position === 1 ? rule.second : [0x80, 0xbf];
+      if (next === undefined || next < low || next > high) return index;
+    }
+    index += rule.length;
   }
-  return low;
+  return bytes.length;
+}
+
+function sequenceRule(lead: number): { length: number; second: [number, number] } | null {
+  if (lead >= 0xc2 && lead <= 0xdf) return { length: 2, second: [0x80, 0xbf] };
+  if (lead === 0xe0) return { length: 3, second: [0xa0, 0xbf] };
+  if (lead === 0xed) return { length: 3, second: [0x80, 0x9f] };
+  if (lead >= 0xe1 && lead <= 0xef) return { length: 3, second: [0x80, 0xbf] };
+  if (lead === 0xf0) return { length: 4, second: [0x90, 0xbf] };
+  if (lead >= 0xf1 && lead <= 0xf3) return { length: 4, second: [0x80, 0xbf] };
+  if (lead === 0xf4) return { length: 4, second: [0x80, 0x8f] };
+  return null;
+}
+
+function lineOf(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let index = 0; index < offset; index += 1) if (bytes[index] === 0x0a) line += 1;
+  return line;
 }

@@ -48,8 +48,9 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     if (document.errors.length > 0) {
       throw new InputError(
         document.errors.map((error) => {
-          const position = error.linePos?.[0];
-          const where = position === undefined ? '' : `:${position.line}:${position.col}`;
+          // With prettyErrors off the parser leaves linePos unset; the offset is always there.
+          const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+          const where = `:${position.line}:${position.col}`;
           return `${displayName}${where}: YAML syntax error: ${firstLine(error.message)}`;
         }),
       );

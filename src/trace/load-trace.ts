@@ -131,8 +131,20 @@ function readOptionalText(root: JsonObject, camelKey: string): string | null {
 /** A camelCase key, or its snake_case twin when the camelCase one is absent. */
 function field(object: JsonObject, camelKey: string): { key: string; value: unknown } {
   if (camelKey in object) return { key: camelKey, value: object[camelKey] };
-  const snakeKey = camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
+  const snakeKey = snakeKeyOf(camelKey);
   return { key: snakeKey in object ? snakeKey : camelKey, value: object[snakeKey] };
+}
+
+/** The few keys the loader reads, each converted once rather than on every lookup. */
+const snakeKeys = new Map<string, string>();
+
+function snakeKeyOf(camelKey: string): string {
+  let snakeKey = snakeKeys.get(camelKey);
+  if (snakeKey === undefined) {
+    snakeKey = camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
+    snakeKeys.set(camelKey, snakeKey);
+  }
+  return snakeKey;
 }
 
 function fail(path: string, found: unknown, expected: string): never {

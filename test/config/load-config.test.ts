@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { InputError } from '../../src/errors.js';
+import { writeFiles } from '../helpers/project.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+
+async function configProblems(cwd: string, explicitPath: string | null = null): Promise<string[]> {
+  let error: unknown = null;
+  try {
+    await loadConfig(cwd, explicitPath);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error, 'the config file should have been rejected').toBeInstanceOf(InputError);
+  return (error as InputError).problems;
+}
+
+describe('loadConfig', () => {
+  it('without a config file, every setting is unset and the contract is the default', async () => {
+    const cwd = tempDir();
+    expect(await loadConfig(cwd, null)).toEqual({
+      file: null,
+      cases: null,
+      fixtures: null,
+      out: null,
+      baselineDir: null,
+      contract: DEFAULT_CONTRACT,
+    });
+  });
+
+  it('finds diag-eval.config.yaml in the working directory; its paths are relative to its folder', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml': 'cases: suite/cases.yaml\nfixtures: suite/traces\nout: reports\nbaselineDir: ../shared/baseline\n',
+    });
+    expect(await loadConfig(cwd, null)).toEqual({
+      file: join(cwd, 'diag-eval.config.yaml'),
+      cases: join(cwd, 'suite', 'cases.yaml'),
+      fixtures: join(cwd, 'suite', 'traces'),
+      out: join(cwd, 'reports'),
+      baselineDir: join(cwd, '..', 'shared', 'baseline'),
+      contract: DEFAULT_CONTRACT,
+    });
+  });
+
+  it('finds diag-eval.config.json in the working directory', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.json': { out: 'json-out' } });
+    const config = await loadConfig(cwd, null);
+    expect(config.file).toBe(join(cwd, 'diag-eval.config.json'));
+    expect(config.out).toBe(join(cwd, 'json-out'));
+  });
+
+  it('an explicit --config elsewhere: paths resolve against that file\'s folder, not the working directory', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml': 'out: ignored\n',
+      'settings/eval.yaml': 'cases: cases.yaml\nout: ../out\n',
+    });
+    const config = await loadConfig(cwd, 'settings/eval.yaml');
+    expect(config.file).toBe(join(cwd, 'settings', 'eval.yaml'));
+    expect(config.cases).toBe(join(cwd, 'settings', 'cases.yaml'));
+    expect(config.out).toBe(join(cwd, 'out'));
+    expect(config.fixtures).toBeNull();
+  });
+
+  it('applies contract overrides over the defaults, upper-casing verdicts and merging degradedOutput key by key', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml': [
+        'contract:',
+        '  verdicts: [approve, revise, deny]',
+        '  passVerdict: approve',
+        '  rejectVerdict: Deny',
+        '  protocolMarkers: [internal_json]',
+        '  degradedOutput:',
+        '    maxDraftOverlap: 0.3',
+        '',
+      ].join('\n'),
+    });
+    const { contract } = await loadConfig(cwd, null);
+    expect(contract).toEqual({
+      verdicts: ['APPROVE', 'REVISE', 'DENY'],
+      passVerdict: 'APPROVE',
+      rejectVerdict: 'DENY',
+      claimVerifications: DEFAULT_CONTRACT.claimVerifications,
+      protocolMarkers: ['internal_json'],
+      degradedOutput: { markers: DEFAULT_CONTRACT.degradedOutput.markers, maxDraftOverlap: 0.3 },
+    });
+  });
+
+  it('an empty config file means no settings', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': '' });
+    const config = await loadConfig(cwd, null);
+    expect(config.cases).toBeNull();
+    expect(config.contract).toEqual(DEFAULT_CONTRACT);
+  });
+
+  it('an unknown key is an error naming file, line, path and the key probably meant', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'cases: eval/cases.yaml\nfixture: eval/traces\n' });
+    expect(await configProblems(cwd)).toEqual(['diag-eval.config.yaml:2:1: fixture: unknown key "fixture" (did you mean "fixtures"?)']);
+  });
+
+  it('an unknown key inside the contract block is an error too', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  verdict: [PASS]\n' });
+    expect(await configProblems(cwd)).toEqual(['diag-eval.config.yaml:2:3: contract.verdict: unknown key "verdict" (did you mean "verdicts"?)']);
+  });
+
+  it('a passVerdict that is not one of the verdicts is an error naming its line', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  passVerdict: OK\n' });
+    expect(await configProblems(cwd)).toEqual([
+      'diag-eval.config.yaml:2:3: contract.passVerdict: found "OK", expected one of verdicts (PASS, REVISE, REJECT)',
+    ]);
+  });
+
+  it('verdicts that leave out the default passVerdict are an error', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  verdicts: [OK, REJECT]\n' });
+    const problems = await configProblems(cwd);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^diag-eval\.config\.yaml:2:3: contract\.verdicts: found OK, REJECT without the default passVerdict "PASS"/u);
+  });
+
+  it('every problem is listed at once: schema problems and a bad passVerdict together', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  passVerdict: OK\n  rejectVerdict: 5\nouts: x\n' });
+    const problems = await configProblems(cwd);
+    expect(problems).toHaveLength(3);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'diag-eval.config.yaml:3:3: contract.rejectVerdict: found 5, expected text',
+        'diag-eval.config.yaml:4:1: outs: unknown key "outs" (did you mean "out"?)',
+        'diag-eval.config.yaml:2:3: contract.passVerdict: found "OK", expected one of verdicts (PASS, REVISE, REJECT)',
+      ]),
+    );
+  });
+
+  it('a setting of the wrong type names what was found and expected', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'out: [a, b]\ncontract:\n  degradedOutput: { maxDraftOverlap: 2 }\n' });
+    expect(await configProblems(cwd)).toEqual([
+      'diag-eval.config.yaml:1:1: out: found a list of 2, expected a path',
+      'diag-eval.config.yaml:3:21: contract.degradedOutput.maxDraftOverlap: found 2, expected a number from 0 to 1',
+    ]);
+  });
+
+  it('a --config that does not exist is an error naming it', async () => {
+    const cwd = tempDir();
+    expect(await configProblems(cwd, 'nope.yaml')).toEqual(['nope.yaml: cannot read the file (no such file)']);
+  });
+
+  it('a config file with a YAML syntax error names the line', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'cases: a\nout: b: c\n' });
+    const problems = await configProblems(cwd);
+    expect(problems[0]).toMatch(/^diag-eval\.config\.yaml:2:\d+: YAML syntax error: /u);
+  });
+});

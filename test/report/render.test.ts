@@ -1,0 +1,211 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { evaluateRun } from '../../src/evaluate.js';
+import { buildReport } from '../../src/report/build.js';
+import { combineRuns } from '../../src/report/combine-runs.js';
+import { renderReportJson } from '../../src/report/render/json.js';
+import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
+import { renderReportMarkdown } from '../../src/report/render/markdown.js';
+import type { CaseResult, Report } from '../../src/report/types.js';
+import type { EvalCase } from '../../src/cases/types.js';
+import type { TraceRunInput } from '../../src/sources/types.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
+import { buildTrace, toolCall, type TraceSpec } from '../helpers/trace-builder.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function evaluated(overrides: Partial<EvalCase>, spec: TraceSpec): CaseResult {
+  const evalCase = makeEvalCase(overrides);
+  return evaluateRun(evalCase, { kind: 'document', document: buildTrace(spec), traceFixture: `eval/fixtures/${evalCase.id}.json`, sessionId: null }, DEFAULT_CONTRACT);
+}
+
+function notRun(id: string): CaseResult {
+  const input: TraceRunInput = { kind: 'not_run', reason: `fixture not found: expected a trace file at eval/fixtures/${id}.json`, traceFixture: `eval/fixtures/${id}.json`, sessionId: null };
+  return evaluateRun(makeEvalCase({ id }), input, DEFAULT_CONTRACT);
+}
+
+/** Three cases: one passes, one fails two checks, one has no fixture. */
+function sampleReport(): Report {
+  return buildReport([
+    evaluated(
+      { id: 'payment-timeout-db-pool', requiredEvidenceTools: ['queryMetrics', 'queryLogs'], rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'], minKeywordCoverage: 0.5 },
+      { finalAnswer: '连接池耗尽 (connection pool exhausted)', toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs')], durationMs: 18423 },
+    ),
+    evaluated(
+      { id: 'order-cpu-spike-after-deploy', requiredEvidenceTools: ['queryMetrics', 'queryProfiles'], rootCauseKeywords: ['regex', 'deploy'], allowedVerdicts: ['PASS'] },
+      { verdict: 'revise', finalAnswer: 'The deploy raised CPU.', toolInvocations: [toolCall('queryMetrics')], durationMs: 900 },
+    ),
+    notRun('redis-eviction-cache-miss'),
+  ]);
+}
+
+const CASE_KEYS = ['caseId', 'status', 'reason', 'verdict', 'failedChecks', 'checks', 'evidenceCoverage', 'keywordCoverage', 'toolCallCount', 'durationMs', 'traceFixture'];
+
+describe('renderReportJson (S07)', () => {
+  it('S07: has the fields of CONTRACT §6 with every object\'s keys in the fixed order', () => {
+    const parsed = JSON.parse(renderReportJson(sampleReport())) as Record<string, unknown> & { summary: Record<string, unknown>; cases: Record<string, unknown>[] };
+    expect(Object.keys(parsed)).toEqual(['schemaVersion', 'summary', 'cases']);
+    expect(parsed['schemaVersion']).toBe(1);
+    expect(Object.keys(parsed.summary)).toEqual(['total', 'passed', 'failed', 'notRun', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs']);
+    for (const result of parsed.cases) expect(Object.keys(result)).toEqual(CASE_KEYS);
+
+    const [passed, failed] = parsed.cases as [Record<string, unknown>, Record<string, unknown>];
+    expect(Object.keys(passed['evidenceCoverage'] as object)).toEqual(['required', 'covered', 'missing', 'ratio']);
+    expect(Object.keys(passed['keywordCoverage'] as object)).toEqual(['concepts', 'covered', 'ratio', 'min', 'missing']);
+    for (const row of passed['checks'] as object[]) expect(Object.keys(row)).toEqual(['check', 'outcome', 'message']);
+    for (const row of failed['failedChecks'] as object[]) expect(Object.keys(row)).toEqual(['check', 'message']);
+  });
+
+  it('S07: per case: result, failed checks, verdict, evidence coverage, tool-call count and duration', () => {
+    const parsed = JSON.parse(renderReportJson(sampleReport())) as Report;
+    expect(parsed.summary).toEqual({
+      total: 3,
+      passed: 1,
+      failed: 1,
+      notRun: 1,
+      passRate: 0.3333,
+      verdictDistribution: { PASS: 1, REVISE: 1 },
+      avgToolCalls: 1.5,
+      avgDurationMs: 9661.5,
+    });
+    const failed = parsed.cases[1] as CaseResult;
+    expect(failed).toMatchObject({
+      caseId: 'order-cpu-spike-after-deploy',
+      status: 'failed',
+      reason: null,
+      verdict: 'REVISE',
+      evidenceCoverage: { required: ['queryMetrics', 'queryProfiles'], covered: ['queryMetrics'], missing: ['queryProfiles'], ratio: 0.5 },
+      keywordCoverage: { concepts: 2, covered: 1, ratio: 0.5, min: 1, missing: ['regex'] },
+      toolCallCount: 1,
+      durationMs: 900,
+      traceFixture: 'eval/fixtures/order-cpu-spike-after-deploy.json',
+    });
+    expect(failed.failedChecks.map((row) => row.check)).toEqual(['evidence-coverage', 'verdict-allowed', 'keyword-coverage']);
+    expect(failed.checks.filter((row) => row.outcome === 'fail').map((row) => ({ check: row.check, message: row.message }))).toEqual(failed.failedChecks);
+    expect(parsed.cases[2]).toMatchObject({ status: 'not_run', reason: 'fixture not found: expected a trace file at eval/fixtures/redis-eviction-cache-miss.json', checks: [] });
+  });
+
+  it('is 2-space indented JSON with one trailing newline', () => {
+    const json = renderReportJson(sampleReport());
+    expect(json.startsWith('{\n  "schemaVersion": 1,\n  "summary": {\n    "total": 3,')).toBe(true);
+    expect(json.endsWith('}\n')).toBe(true);
+    expect(json.endsWith('\n\n')).toBe(false);
+  });
+
+  it('with repeat, a case gains runs, passedRuns and flaky after its other keys; the summary gains repeat, passAtK, runPassRate', () => {
+    const runs = [evaluated({ id: 'c' }, {}), evaluated({ id: 'c' }, { verdict: 'REJECT', finalAnswer: 'insufficient evidence' })];
+    const report = buildReport([combineRuns(runs, ['s1', 's2'])], runs.map((run) => ({ status: run.status, traceLoaded: true, verdict: run.verdict, toolCallCount: run.toolCallCount, durationMs: run.durationMs })), 2);
+    const parsed = JSON.parse(renderReportJson(report)) as { summary: object; cases: object[] };
+    expect(Object.keys(parsed.summary)).toEqual([
+      'total', 'passed', 'failed', 'notRun', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'repeat', 'passAtK', 'runPassRate',
+    ]);
+    expect(Object.keys(parsed.cases[0] as object)).toEqual([...CASE_KEYS, 'runs', 'passedRuns', 'flaky']);
+    const run = ((parsed.cases[0] as { runs: object[] }).runs)[0] as object;
+    expect(Object.keys(run)).toEqual(['sessionId', 'status', 'reason', 'verdict', 'failedChecks', 'toolCallCount', 'durationMs']);
+  });
+});
+
+describe('renderReportMarkdown (S08)', () => {
+  it('S08: a summary table with total, passed, failed, not run, pass rate, verdicts, average tool calls and duration', () => {
+    const lines = renderReportMarkdown(sampleReport()).split('\n');
+    const header = lines.indexOf('| total | passed | failed | not run | pass rate | verdicts | avg tool calls | avg duration |');
+    expect(header).toBeGreaterThan(-1);
+    expect(lines[header + 1]).toBe('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    expect(lines[header + 2]).toBe('| 3 | 1 | 1 | 1 | 33.3% | PASS 1 · REVISE 1 | 1.5 | 9.7 s |');
+  });
+
+  it('S08: one row per case with status, verdict, evidence, keywords, tool calls, duration and failed checks', () => {
+    const markdown = renderReportMarkdown(sampleReport());
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| `'));
+    expect(rows).toEqual([
+      '| `payment-timeout-db-pool` | ✅ passed | PASS | 2/2 | 2/2 (min 50%) | 2 | 18.4 s | – |',
+      '| `order-cpu-spike-after-deploy` | ❌ failed | REVISE | 1/2 (missing: queryProfiles) | 1/2 (min 100%), missing: regex | 1 | 900 ms | evidence-coverage, verdict-allowed, keyword-coverage |',
+      '| `redis-eviction-cache-miss` | ⚠️ not run | – | – | – | – | – | – |',
+    ]);
+    expect(markdown).toContain('| case | status | verdict | evidence | keywords | tool calls | duration | failed checks |');
+  });
+
+  it('S08: below the tables, the message of every failed check and the reason of every case not run', () => {
+    const report = sampleReport();
+    const markdown = renderReportMarkdown(report);
+    const failed = report.cases[1] as CaseResult;
+    const section = markdown.slice(markdown.indexOf('## Failed checks'));
+    expect(section).toContain('### `order-cpu-spike-after-deploy`');
+    for (const failure of failed.failedChecks) expect(section).toContain(`- **${failure.check}**: ${failure.message}`);
+    expect(markdown).toContain('## Not run\n\n- `redis-eviction-cache-miss`: fixture not found: expected a trace file at eval/fixtures/redis-eviction-cache-miss.json');
+  });
+
+  it('S08: `|` and line breaks in table cells are escaped, so every row keeps its columns', () => {
+    const result = evaluated(
+      { id: 'pipes', rootCauseKeywords: ['a|b', 'line\nbreak'], requiredEvidenceTools: ['tool|x'] },
+      { verdict: 'PA|SS\r\nNOW', finalAnswer: 'nothing' },
+    );
+    const markdown = renderReportMarkdown(buildReport([result]));
+    const row = markdown.split('\n').find((line) => line.startsWith('| `pipes`')) ?? '';
+    expect(row).toContain('PA\\|SS<br>NOW');
+    expect(row).toContain('missing: tool\\|x');
+    expect(row).toContain('missing: a\\|b, line<br>break');
+    // Splitting on pipes that are not escaped gives the 8 columns and the two empty ends.
+    expect(row.split(/(?<!\\)\|/u)).toHaveLength(10);
+    const distribution = markdown.split('\n').find((line) => line.startsWith('| 1 |')) ?? '';
+    expect(distribution).toContain('PA\\|SS<br>NOW 1');
+  });
+
+  it('failed-check messages and not-run reasons outside tables stay on one line', () => {
+    const failed = evaluated({ id: 'multi' }, {});
+    const message = 'first line\n   second line';
+    const withBreaks: CaseResult = { ...failed, status: 'failed', failedChecks: [{ check: 'degraded-output', message }] };
+    const absent: CaseResult = { ...notRun('absent'), reason: 'service said:\n503' };
+    const lines = renderReportMarkdown(buildReport([withBreaks, absent])).split('\n');
+    expect(lines).toContain('- **degraded-output**: first line second line');
+    expect(lines).toContain('- `absent`: service said: 503');
+  });
+
+  it('with repeat, the tables gain runs columns and a table of runs', () => {
+    const runs = [evaluated({ id: 'c' }, {}), evaluated({ id: 'c' }, { verdict: 'REVISE' })];
+    const report = buildReport([combineRuns(runs, ['s1', 's2'])], undefined, 2);
+    const markdown = renderReportMarkdown(report);
+    expect(markdown).toContain('| runs per case | pass@k | run pass rate |');
+    expect(markdown).toContain('| `c` | ❌ failed | 1/2 (flaky) |');
+    expect(markdown).toContain('## Runs');
+    expect(markdown).toContain('| `c` | 2 | `s2` | ❌ failed | REVISE | verdict-allowed |');
+  });
+});
+
+describe('escapeTableCell', () => {
+  it.each([
+    ['a|b', 'a\\|b'],
+    ['a\\|b', 'a\\\\\\|b'],
+    ['one\ntwo\r\nthree\rfour', 'one<br>two<br>three<br>four'],
+    ['plain', 'plain'],
+  ])('%j → %j', (input, expected) => {
+    expect(escapeTableCell(input)).toBe(expected);
+  });
+});
+
+describe('rendering is deterministic', () => {
+  it('S07, S08: re-rendering gives byte-identical files, also from the JSON read back, at any time of day', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2024-01-01T00:00:00Z'));
+    const report = sampleReport();
+    const json = renderReportJson(report);
+    const markdown = renderReportMarkdown(report);
+    vi.setSystemTime(new Date('2031-07-15T13:45:00Z'));
+    expect(renderReportJson(sampleReport())).toBe(json);
+    expect(renderReportMarkdown(sampleReport())).toBe(markdown);
+    const readBack = JSON.parse(json) as Report;
+    expect(renderReportJson(readBack)).toBe(json);
+    expect(renderReportMarkdown(readBack)).toBe(markdown);
+  });
+
+  it('S07, S08: no timestamp, absolute path or host name in either file', () => {
+    const report = sampleReport();
+    for (const text of [renderReportJson(report), renderReportMarkdown(report)]) {
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/u);
+      expect(text).not.toContain(process.cwd());
+      expect(text).not.toMatch(/"\/[a-z]/u);
+    }
+  });
+});

@@ -1,0 +1,369 @@
+import net from 'node:net';
+import { truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EvalCase } from '../src/cases/types.js';
+import { CHECK_IDS } from '../src/checks/types.js';
+import { DEFAULT_CONTRACT } from '../src/contract.js';
+import { evaluateRun } from '../src/evaluate.js';
+import { buildReport } from '../src/report/build.js';
+import { combineRuns } from '../src/report/combine-runs.js';
+import type { CaseResult } from '../src/report/types.js';
+import { runCases } from '../src/run-cases.js';
+import { createFixtureDirSource, MAX_FIXTURE_BYTES } from '../src/sources/fixture-dir.js';
+import type { TraceRunInput, TraceSource } from '../src/sources/types.js';
+import { makeEvalCase } from './helpers/eval-case.js';
+import { writeFiles } from './helpers/project.js';
+import { useTempDirs } from './helpers/temp-dir.js';
+import { buildTrace, toolCall, traceJson, type TraceSpec } from './helpers/trace-builder.js';
+
+const tempDir = useTempDirs();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A working directory with eval/fixtures/ holding `files`; returns cwd and the fixtures folder. */
+function fixtureProject(files: Record<string, unknown>): { cwd: string; fixtures: string } {
+  const cwd = tempDir();
+  writeFiles(cwd, Object.fromEntries(Object.entries(files).map(([name, content]) => [`eval/fixtures/${name}`, content])));
+  return { cwd, fixtures: join(cwd, 'eval', 'fixtures') };
+}
+
+async function runFixtures(cases: EvalCase[], files: Record<string, unknown>) {
+  const { cwd, fixtures } = fixtureProject(files);
+  const source = createFixtureDirSource(fixtures, cases, cwd);
+  const report = await runCases(cases, source, DEFAULT_CONTRACT);
+  return { report, warnings: source.warnings(), cwd, fixtures };
+}
+
+function onlyResult(report: { cases: CaseResult[] }): CaseResult {
+  expect(report.cases).toHaveLength(1);
+  return report.cases[0] as CaseResult;
+}
+
+describe('runCases over a fixture folder (S10, S11)', () => {
+  it('S10: evaluates each fixture file against its case, without any service running', async () => {
+    const fetchSpy = vi.fn(() => Promise.reject(new Error('no network in fixture mode')));
+    vi.stubGlobal('fetch', fetchSpy);
+    const connectSpy = vi.spyOn(net.Socket.prototype, 'connect');
+    const cases = [
+      makeEvalCase({ id: 'a', requiredEvidenceTools: ['queryMetrics'] }),
+      makeEvalCase({ id: 'b', traceFixture: 'nested/b-trace.json', requiredEvidenceTools: ['queryLogs'] }),
+    ];
+    const { report } = await runFixtures(cases, {
+      'a.json': traceJson(),
+      'nested/b-trace.json': traceJson({ toolInvocations: [toolCall('queryMetrics')] }),
+    });
+    expect(report.cases.map((result) => [result.caseId, result.status, result.traceFixture])).toEqual([
+      ['a', 'passed', 'eval/fixtures/a.json'],
+      ['b', 'failed', 'eval/fixtures/nested/b-trace.json'],
+    ]);
+    expect(report.cases[1]?.failedChecks.map((failed) => failed.check)).toEqual(['evidence-coverage']);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it('S11: a missing fixture makes the case not_run with a reason naming the expected path; no check runs', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'present' }), makeEvalCase({ id: 'absent' })], { 'present.json': traceJson() });
+    const absent = report.cases[1];
+    expect(absent).toMatchObject({
+      caseId: 'absent',
+      status: 'not_run',
+      reason: 'fixture not found: expected a trace file at eval/fixtures/absent.json',
+      checks: [],
+      failedChecks: [],
+      traceFixture: 'eval/fixtures/absent.json',
+    });
+    expect(report.cases[0]?.status).toBe('passed');
+    expect(report.summary).toMatchObject({ total: 2, passed: 1, failed: 0, notRun: 1, passRate: 0.5 });
+  });
+
+  it('S11: a fixture folder that does not exist makes every case not_run', async () => {
+    const cwd = tempDir();
+    const cases = [makeEvalCase({ id: 'a' })];
+    const report = await runCases(cases, createFixtureDirSource(join(cwd, 'nowhere'), cases, cwd), DEFAULT_CONTRACT);
+    expect(onlyResult(report)).toMatchObject({ status: 'not_run', reason: 'fixture not found: expected a trace file at nowhere/a.json' });
+  });
+
+  it('S13: a fixture that is not valid JSON fails trace-loadable, naming the file, line and column', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'broken' })], { 'broken.json': '{\n  "finalAnswer": "x",\n}\n' });
+    const result = onlyResult(report);
+    expect(result.status).toBe('failed');
+    expect(result.failedChecks).toHaveLength(1);
+    expect(result.failedChecks[0]?.check).toBe('trace-loadable');
+    expect(result.failedChecks[0]?.message).toMatch(/^the trace did not load: eval\/fixtures\/broken\.json: not valid JSON: .* at line 3, column 1$/u);
+    expect(result.checks.slice(1).every((row) => row.outcome === 'skip')).toBe(true);
+  });
+
+  it('S13: a fixture of the wrong shape fails trace-loadable, naming the bad field', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'shape' })], { 'shape.json': { toolInvocations: [{ toolName: 'queryLogs', evidenceStatus: 'unknown' }] } });
+    expect(onlyResult(report).failedChecks).toEqual([
+      {
+        check: 'trace-loadable',
+        message: 'the trace did not load: toolInvocations[0].evidenceStatus: found "unknown", expected one of supported, no_evidence, deduped, failed',
+      },
+    ]);
+  });
+
+  it('a fixture over 64 MiB fails trace-loadable clearly, without being read', async () => {
+    const { cwd, fixtures } = fixtureProject({ 'huge.json': '' });
+    truncateSync(join(fixtures, 'huge.json'), MAX_FIXTURE_BYTES + 1);
+    const cases = [makeEvalCase({ id: 'huge' })];
+    const before = process.memoryUsage().arrayBuffers;
+    const report = await runCases(cases, createFixtureDirSource(fixtures, cases, cwd), DEFAULT_CONTRACT);
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect(MAX_FIXTURE_BYTES).toBe(64 * 1024 * 1024);
+    expect(onlyResult(report).failedChecks).toEqual([
+      { check: 'trace-loadable', message: 'the trace did not load: eval/fixtures/huge.json is 64.0 MiB, over the 64 MiB limit for one trace' },
+    ]);
+    expect(grown).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('a sparse 5 GiB fixture is refused by its size before any read (a read would fail or exhaust memory)', async () => {
+    const { cwd, fixtures } = fixtureProject({ 'giant.json': '' });
+    truncateSync(join(fixtures, 'giant.json'), 5 * 1024 ** 3);
+    const cases = [makeEvalCase({ id: 'giant' })];
+    const report = await runCases(cases, createFixtureDirSource(fixtures, cases, cwd), DEFAULT_CONTRACT);
+    expect(onlyResult(report).failedChecks[0]?.message).toBe('the trace did not load: eval/fixtures/giant.json is 5120.0 MiB, over the 64 MiB limit for one trace');
+  });
+
+  it('a fixture that is not UTF-8 fails trace-loadable, naming the file and the bad byte', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"finalAnswer": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const { report } = await runFixtures([makeEvalCase({ id: 'latin1' })], { 'latin1.json': bytes });
+    expect(onlyResult(report).failedChecks).toEqual([
+      {
+        check: 'trace-loadable',
+        message: 'the trace did not load: eval/fixtures/latin1.json: not UTF-8 text (byte 0xe9 at offset 20, line 1, is not valid UTF-8); expected a UTF-8 encoded file',
+      },
+    ]);
+  });
+
+  it('a fixture that starts with a UTF-8 byte-order mark loads', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(traceJson({ finalAnswer: '连接池耗尽' }), 'utf8')]);
+    const { report } = await runFixtures([makeEvalCase({ id: 'bom', rootCauseKeywords: ['连接池'] })], { 'bom.json': bytes });
+    expect(onlyResult(report)).toMatchObject({ status: 'passed', keywordCoverage: { covered: 1 } });
+  });
+
+  it('a fixture path that is a folder fails trace-loadable', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'dir' })], { 'dir.json/inner.json': traceJson() });
+    expect(onlyResult(report).failedChecks[0]?.message).toBe('the trace did not load: eval/fixtures/dir.json is a folder, expected a JSON file');
+  });
+
+  it('fixtures that match no case are listed as orphans in the warnings, in a stable order; other files are ignored', async () => {
+    const { warnings } = await runFixtures([makeEvalCase({ id: 'used' })], {
+      'used.json': traceJson(),
+      'zz-renamed.json': traceJson(),
+      'old/typo-case.json': traceJson(),
+      'README.md': '# notes\n',
+    });
+    expect(warnings).toEqual([
+      'orphan fixture (matches no case, ignored): eval/fixtures/old/typo-case.json',
+      'orphan fixture (matches no case, ignored): eval/fixtures/zz-renamed.json',
+    ]);
+  });
+});
+
+/** A source whose traces arrive in the reverse of case order, several at once. */
+function reverseOrderSource(documents: Map<string, unknown>): TraceSource & { requested: string[] } {
+  const pending: { id: string; resolve: (inputs: TraceRunInput[]) => void }[] = [];
+  const requested: string[] = [];
+  return {
+    concurrency: 4,
+    requested,
+    warnings: () => [],
+    tracesFor: (evalCase) =>
+      new Promise((resolve) => {
+        requested.push(evalCase.id);
+        pending.push({ id: evalCase.id, resolve });
+        if (pending.length === documents.size) {
+          for (const entry of [...pending].reverse()) {
+            entry.resolve([{ kind: 'document', document: documents.get(entry.id), traceFixture: null, sessionId: null }]);
+          }
+        }
+      }),
+  };
+}
+
+describe('runCases: order and aggregates (S14, S09)', () => {
+  it('S14: one result per case, in case-file order, whatever order the traces arrive in', async () => {
+    const ids = ['d', 'b', 'a', 'c'];
+    const cases = ids.map((id) => makeEvalCase({ id }));
+    const source = reverseOrderSource(new Map(ids.map((id) => [id, buildTrace()])));
+    const progress: number[] = [];
+    const report = await runCases(cases, source, DEFAULT_CONTRACT, { onCaseDone: ({ done }) => progress.push(done) });
+    expect(source.requested).toEqual(ids);
+    expect(report.cases.map((result) => result.caseId)).toEqual(ids);
+    expect(progress).toEqual([1, 2, 3, 4]);
+  });
+
+  it('S09: pass rate, verdict distribution (with MISSING), averages over the cases where a figure is available', async () => {
+    const specs: [EvalCase, TraceSpec | 'unloadable' | 'absent'][] = [
+      [makeEvalCase({ id: 'pass' }), { toolInvocations: [toolCall('queryMetrics')], durationMs: 1000 }],
+      [makeEvalCase({ id: 'reject' }), { verdict: 'reject', toolInvocations: [toolCall('a'), toolCall('b')], durationMs: null }],
+      [makeEvalCase({ id: 'no-verdict' }), { verdict: null, toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')], durationMs: 2001 }],
+      [makeEvalCase({ id: 'unloadable' }), 'unloadable'],
+      [makeEvalCase({ id: 'absent' }), 'absent'],
+    ];
+    const files: Record<string, unknown> = {};
+    for (const [evalCase, spec] of specs) {
+      if (spec === 'unloadable') files[evalCase.traceFixture] = { finalAnswer: 1 };
+      else if (spec !== 'absent') files[evalCase.traceFixture] = buildTrace(spec);
+    }
+    const { report } = await runFixtures(specs.map(([evalCase]) => evalCase), files);
+    expect(report.cases.map((result) => result.status)).toEqual(['passed', 'failed', 'failed', 'failed', 'not_run']);
+    expect(report.summary).toEqual({
+      total: 5,
+      passed: 1,
+      failed: 3,
+      notRun: 1,
+      passRate: 0.2,
+      verdictDistribution: { MISSING: 1, PASS: 1, REJECT: 1 },
+      avgToolCalls: 2.3333,
+      avgDurationMs: 1500.5,
+    });
+    expect(Object.keys(report.summary.verdictDistribution)).toEqual(['MISSING', 'PASS', 'REJECT']);
+  });
+
+  it('S09: averages are null and the distribution empty when no trace gave a figure', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'a' }), makeEvalCase({ id: 'b' })], { 'b.json': '{' });
+    expect(report.summary).toEqual({
+      total: 2,
+      passed: 0,
+      failed: 1,
+      notRun: 1,
+      passRate: 0,
+      verdictDistribution: {},
+      avgToolCalls: null,
+      avgDurationMs: null,
+    });
+  });
+
+  it('S09: a trace without a duration still counts for tool calls, not for duration', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'a' }), makeEvalCase({ id: 'b' })], {
+      'a.json': buildTrace({ durationMs: null, toolInvocations: [] }),
+      'b.json': buildTrace({ durationMs: 10, toolInvocations: [toolCall('x'), toolCall('y'), toolCall('z')] }),
+    });
+    expect(report.summary).toMatchObject({ avgToolCalls: 1.5, avgDurationMs: 10 });
+  });
+
+  it('S09: ratios and averages are rounded to 4 decimal places', async () => {
+    const durations = [1, 1, 2];
+    const cases = durations.map((_, index) => makeEvalCase({ id: `c${index}`, allowedVerdicts: index === 0 ? ['PASS'] : ['REJECT'] }));
+    const files = Object.fromEntries(
+      durations.map((durationMs, index) => [`c${index}.json`, buildTrace({ durationMs, toolInvocations: Array.from({ length: durationMs }, () => toolCall('q')) })]),
+    );
+    const { report } = await runFixtures(cases, files);
+    expect(report.summary).toMatchObject({ passRate: 0.3333, avgToolCalls: 1.3333, avgDurationMs: 1.3333 });
+
+    const twoThirds = buildReport([passedResult('x'), passedResult('y'), { ...passedResult('z'), status: 'failed' }]);
+    expect(twoThirds.summary.passRate).toBe(0.6667);
+  });
+});
+
+function passedResult(caseId: string, spec: TraceSpec = {}): CaseResult {
+  return evaluateRun(makeEvalCase({ id: caseId }), { kind: 'document', document: buildTrace(spec), traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
+}
+
+function runOf(caseId: string, kind: 'passed' | 'failed' | 'not_run', spec: TraceSpec = {}): CaseResult {
+  const evalCase = makeEvalCase({ id: caseId, rootCauseKeywords: ['pool'], budget: { maxToolCalls: 2 } });
+  if (kind === 'not_run') return evaluateRun(evalCase, { kind: 'not_run', reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts', traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
+  return evaluateRun(evalCase, { kind: 'document', document: buildTrace(spec), traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
+}
+
+describe('combineRuns: one case asked K times (pass^K)', () => {
+  it('passes only when every run passed; passedRuns, flaky, runs and the union of failed checks', () => {
+    const passing = runOf('flaky-case', 'passed', { finalAnswer: 'pool exhausted', durationMs: 100 });
+    const failing = runOf('flaky-case', 'failed', { finalAnswer: 'no idea', verdict: 'revise', toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c')] });
+    const absent = runOf('flaky-case', 'not_run');
+    expect([passing.status, failing.status, absent.status]).toEqual(['passed', 'failed', 'not_run']);
+
+    const combined = combineRuns([absent, passing, failing], ['s1', 's2', 's3']);
+    expect(combined.status).toBe('failed');
+    expect(combined.passedRuns).toBe(1);
+    expect(combined.flaky).toBe(true);
+    expect(combined.reason).toBeNull();
+    // The other fields come from the first run that produced a trace.
+    expect(combined.verdict).toBe('PASS');
+    expect(combined.durationMs).toBe(100);
+    expect(combined.failedChecks).toEqual([
+      { check: 'verdict-allowed', message: expect.stringMatching(/^run 3: /u) },
+      { check: 'keyword-coverage', message: expect.stringMatching(/^run 3: /u) },
+      { check: 'tool-call-budget', message: expect.stringMatching(/^run 3: /u) },
+    ]);
+    expect(combined.runs).toEqual([
+      { sessionId: 's1', status: 'not_run', reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts', verdict: null, failedChecks: [], toolCallCount: null, durationMs: null },
+      { sessionId: 's2', status: 'passed', reason: null, verdict: 'PASS', failedChecks: [], toolCallCount: 1, durationMs: 100 },
+      { sessionId: 's3', status: 'failed', reason: null, verdict: 'REVISE', failedChecks: failing.failedChecks, toolCallCount: 3, durationMs: 1000 },
+    ]);
+    expect(Object.keys(combined).slice(-4)).toEqual(['traceFixture', 'runs', 'passedRuns', 'flaky']);
+  });
+
+  it('the union keeps check order and the message of the first run each check failed in', () => {
+    const overBudget = runOf('c', 'failed', { finalAnswer: 'pool', toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c')] });
+    const noKeywords = runOf('c', 'failed', { finalAnswer: 'nothing', toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')] });
+    const combined = combineRuns([overBudget, noKeywords], [null, null]);
+    expect(combined.failedChecks.map((failed) => failed.check)).toEqual(['keyword-coverage', 'tool-call-budget']);
+    expect(combined.failedChecks.map((failed) => failed.message.slice(0, 6))).toEqual(['run 2:', 'run 1:']);
+    expect(combined.flaky).toBe(false);
+    expect(combined.passedRuns).toBe(0);
+  });
+
+  it('all runs passed: passed, not flaky; no run produced a trace: not_run with the first reason', () => {
+    const passing = runOf('c', 'passed', { finalAnswer: 'pool' });
+    expect(combineRuns([passing, passing], ['a', 'b'])).toMatchObject({ status: 'passed', passedRuns: 2, flaky: false, failedChecks: [] });
+    const absent = runOf('c', 'not_run');
+    expect(combineRuns([absent, absent], ['a', 'b'])).toMatchObject({
+      status: 'not_run',
+      reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts',
+      passedRuns: 0,
+      flaky: false,
+      checks: [],
+    });
+  });
+
+  it('runCases with repeat: summary gains repeat, passAtK and runPassRate; passRate is pass^K; figures count runs', async () => {
+    const cases = [makeEvalCase({ id: 'steady', rootCauseKeywords: ['pool'] }), makeEvalCase({ id: 'flaky', rootCauseKeywords: ['pool'] }), makeEvalCase({ id: 'down' })];
+    const runs: Record<string, TraceRunInput[]> = {
+      steady: [
+        { kind: 'document', document: buildTrace({ finalAnswer: 'pool', durationMs: 100 }), traceFixture: null, sessionId: 's1' },
+        { kind: 'document', document: buildTrace({ finalAnswer: 'pool', durationMs: 300 }), traceFixture: null, sessionId: 's2' },
+      ],
+      flaky: [
+        { kind: 'document', document: buildTrace({ finalAnswer: 'pool', durationMs: 200 }), traceFixture: null, sessionId: 's3' },
+        { kind: 'document', document: buildTrace({ finalAnswer: 'cpu', verdict: 'REVISE', durationMs: 400, toolInvocations: [] }), traceFixture: null, sessionId: 's4' },
+      ],
+      down: [
+        { kind: 'not_run', reason: 'POST /api/chat: connection refused after 4 attempts', traceFixture: null, sessionId: null },
+        { kind: 'not_run', reason: 'POST /api/chat: connection refused after 4 attempts', traceFixture: null, sessionId: null },
+      ],
+    };
+    const source: TraceSource = { concurrency: 2, warnings: () => [], tracesFor: async (evalCase) => runs[evalCase.id] ?? [] };
+    const report = await runCases(cases, source, DEFAULT_CONTRACT, { repeat: 2 });
+    expect(report.cases.map((result) => [result.caseId, result.status, result.passedRuns, result.flaky])).toEqual([
+      ['steady', 'passed', 2, false],
+      ['flaky', 'failed', 1, true],
+      ['down', 'not_run', 0, false],
+    ]);
+    expect(report.summary).toEqual({
+      total: 3,
+      passed: 1,
+      failed: 1,
+      notRun: 1,
+      passRate: 0.3333,
+      verdictDistribution: { PASS: 3, REVISE: 1 },
+      avgToolCalls: 0.75,
+      avgDurationMs: 250,
+      repeat: 2,
+      passAtK: 0.6667,
+      runPassRate: 0.5,
+    });
+    expect(report.cases[1]?.runs?.map((run) => run.sessionId)).toEqual(['s3', 's4']);
+  });
+
+  it('every check id appears in a combined case\'s checks, from its representative run', () => {
+    const combined = combineRuns([runOf('c', 'passed', { finalAnswer: 'pool' })], ['only']);
+    expect(combined.checks.map((row) => row.check)).toEqual([...CHECK_IDS]);
+  });
+});
