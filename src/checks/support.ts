@@ -1,3 +1,4 @@
+import { describeValue as describeFoundValue } from '../io/describe-value.js';
 import { containsNormalized } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
 
@@ -42,21 +43,9 @@ export function quoteList(values: readonly string[]): string {
   return values.map(quote).join(', ');
 }
 
-/** A value found in a trace, for "found X, expected Y" messages. */
+/** A value found in a trace, for "found X, expected Y" messages; an absent field reads "missing" here. */
 export function describeValue(value: unknown): string {
-  if (value === undefined) {
-    return 'missing';
-  }
-  if (typeof value === 'string') {
-    return quote(value);
-  }
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') {
-    return String(value);
-  }
-  if (Array.isArray(value)) {
-    return 'a list';
-  }
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return value === undefined ? 'missing' : describeFoundValue(value);
 }
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

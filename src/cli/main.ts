@@ -105,9 +105,8 @@ async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], p
   const casesFlag = stringFlag(values, 'cases');
   if (casesFlag !== null) {
     const settings = await resolveSettings(io.cwd, values);
-    const { loadCaseFile } = await import('../cases/load-cases.js');
-    const { displayPath } = await import('../io/display-path.js');
-    cases = await loadCaseFile(settings.cases, displayPath(settings.cases, io.cwd), settings.config.contract);
+    const { loadSettingsCases } = await import('./load-settings-cases.js');
+    cases = await loadSettingsCases(settings, io.cwd);
   }
   const { importCommand } = await import('./commands/import.js');
   return importCommand(

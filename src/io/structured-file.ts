@@ -33,9 +33,13 @@ export async function readStructuredFile(path: string, displayName: string): Pro
 
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
   // JSON is read by JSON.parse (strict JSON), YAML by the yaml package; both are also read
-  // as a YAML document (JSON is YAML) only to map paths back to lines.
+  // as a YAML document (JSON is YAML) only to map paths back to lines. For JSON that second
+  // reading waits until a problem has to be located: the yaml parser is many times slower than
+  // JSON.parse, and a large, valid, generated JSON case file never needs it.
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  let parsedDocument: ReturnType<typeof parseDocument> | null = null;
+  const yamlDocument = (): ReturnType<typeof parseDocument> =>
+    (parsedDocument ??= parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false }));
   let value: unknown;
   if (syntax === 'json') {
     const parsed = parseJson(text);
@@ -45,6 +49,7 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     }
     value = parsed.value;
   } else {
+    const document = yamlDocument();
     if (document.errors.length > 0) {
       throw new InputError(
         document.errors.map((error) => {
@@ -58,7 +63,7 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     value = document.toJS({ maxAliasCount: 100 }) as unknown;
   }
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const node = nodeAt(document.contents, path);
+    const node = nodeAt(yamlDocument().contents, path);
     if (node?.range === undefined || node.range === null) return null;
     const position = lineCounter.linePos(node.range[0]);
     return { line: position.line, column: position.col };

@@ -5,26 +5,11 @@ import type { CheckContext, CheckDefinition, CheckFinding } from '../../src/chec
 import { DEFAULT_CONTRACT, type ContractValues } from '../../src/contract.js';
 import { normalizeText } from '../../src/text/normalize.js';
 import type { DiagnosisTrace, ToolInvocation } from '../../src/trace/types.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
 
 /** A full case that every check accepts or skips; rows override only what they test. */
 export function makeCase(overrides: Partial<EvalCase> = {}): EvalCase {
-  return {
-    id: 'payment-timeout-db-pool',
-    question: '支付接口大量超时，根因是什么？',
-    traceFixture: 'payment-timeout-db-pool.json',
-    rootCauseKeywords: [],
-    minKeywordCoverage: 1,
-    requiredEvidenceTools: [],
-    allowedVerdicts: ['PASS'],
-    forbiddenAnswerKeywords: [],
-    forbiddenVerdicts: [],
-    forbiddenConfirmedClaims: [],
-    audit: { v2: false, claimChecks: false, composerOutput: false },
-    budget: {},
-    tags: [],
-    sessionId: null,
-    ...overrides,
-  };
+  return makeEvalCase({ question: '支付接口大量超时，根因是什么？', ...overrides });
 }
 
 /** The V2 audit chain as the service writes it when everything went right. */

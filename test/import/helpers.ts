@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvalCase } from '../../src/cases/types.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -36,22 +37,7 @@ export async function writeTemporaryFile(folder: string, name: string, content: 
 }
 
 export function makeCase(overrides: Partial<EvalCase> & Pick<EvalCase, 'id'>): EvalCase {
-  return {
-    question: `question of ${overrides.id}`,
-    traceFixture: `${overrides.id}.json`,
-    rootCauseKeywords: [],
-    minKeywordCoverage: 1,
-    requiredEvidenceTools: [],
-    allowedVerdicts: ['PASS'],
-    forbiddenAnswerKeywords: [],
-    forbiddenVerdicts: [],
-    forbiddenConfirmedClaims: [],
-    audit: { v2: false, claimChecks: false, composerOutput: false },
-    budget: {},
-    tags: [],
-    sessionId: null,
-    ...overrides,
-  };
+  return makeEvalCase({ question: `question of ${overrides.id}`, ...overrides });
 }
 
 export interface RecordingIo extends CliIo {

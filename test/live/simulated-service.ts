@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EvalCase } from '../../src/cases/types.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
 
 /** A request as the simulated diagnosis service saw it. */
 export interface SeenRequest {
@@ -119,22 +120,11 @@ export function diagnosisTrace(sessionId: string, overrides: Record<string, unkn
 }
 
 export function evalCase(overrides: Partial<EvalCase> = {}): EvalCase {
-  const id = overrides.id ?? 'payment-timeout';
-  return {
-    id,
+  return makeEvalCase({
+    id: 'payment-timeout',
     question: 'Why are payments timing out?',
-    traceFixture: `${id}.json`,
     rootCauseKeywords: ['connection pool'],
-    minKeywordCoverage: 1,
     requiredEvidenceTools: ['queryMetrics'],
-    allowedVerdicts: ['PASS'],
-    forbiddenAnswerKeywords: [],
-    forbiddenVerdicts: [],
-    forbiddenConfirmedClaims: [],
-    audit: { v2: false, claimChecks: false, composerOutput: false },
-    budget: {},
-    tags: [],
-    sessionId: null,
     ...overrides,
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadCaseFile } from '../../cases/load-cases.js';
+import { loadSettingsCases } from '../load-settings-cases.js';
 import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
@@ -56,7 +56,7 @@ export async function evaluateCases(
   positionals: string[],
   io: CliIo,
 ): Promise<EvaluatedRun> {
-  const cases = await loadCaseFile(settings.cases, displayPath(settings.cases, io.cwd), settings.config.contract);
+  const cases = await loadSettingsCases(settings, io.cwd);
   const { source, repeat } = await chooseSource(command, settings, values, positionals, cases, io);
   const progress = createProgressLine(io, values['quiet'] === true);
   const report = await runCases(cases, source, settings.config.contract, { repeat, onCaseDone: progress.update });

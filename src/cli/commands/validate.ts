@@ -1,4 +1,4 @@
-import { loadCaseFile } from '../../cases/load-cases.js';
+import { loadSettingsCases } from '../load-settings-cases.js';
 import { displayPath } from '../../io/display-path.js';
 import { orphanFixtures, readFixture } from '../../sources/fixture-dir.js';
 import { loadTrace } from '../../trace/load-trace.js';
@@ -12,7 +12,7 @@ import { paint } from '../terminal.js';
  * Every problem is listed, not only the first; exit 1 when there is one.
  */
 export async function validateCommand(values: ParsedValues, settings: Settings, io: CliIo): Promise<number> {
-  const cases = await loadCaseFile(settings.cases, displayPath(settings.cases, io.cwd), settings.config.contract);
+  const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
   for (const evalCase of cases) {
     const input = readFixture(settings.fixtures, evalCase, io.cwd);
