@@ -13,7 +13,7 @@ export async function loadSettingsCases(settings: Settings, cwd: string): Promis
   const shown = displayPath(settings.cases, cwd);
   if (!existsSync(settings.cases)) {
     throw new InputError(
-      `${shown}: no case file there; expected a YAML or JSON case file: pass --cases FILE, set cases in diag-eval.config.yaml, or run from the folder that holds ${shown}`,
+      `${shown}: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or \`cases:\` in diag-eval.config.yaml)`,
     );
   }
   return loadCaseFile(settings.cases, shown, settings.config.contract);

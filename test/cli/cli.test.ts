@@ -252,7 +252,7 @@ describe('exit 2: input that cannot be used', () => {
 
   it('a case file that does not exist: exit 2 naming it', async () => {
     const cwd = tempDir();
-    expect(await cli(['run', '--cases', 'nope.yaml'], { cwd })).toEqual({ code: 2, stdout: '', stderr: 'error: nope.yaml: cannot read the file (no such file)\n' });
+    expect(await cli(['run', '--cases', 'nope.yaml'], { cwd })).toEqual({ code: 2, stdout: '', stderr: 'error: nope.yaml: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or `cases:` in diag-eval.config.yaml)\n' });
   });
 
   it('an invalid config file: exit 2 naming the file, line and key', async () => {
