@@ -39,18 +39,29 @@ export type DraftReproduction =
   | { method: 'substring'; contained: boolean };
 
 export function measureDraftReproduction(normalizedFinalAnswer: string, draft: string): DraftReproduction {
-  const draftTrigrams = new Set(trigrams(tokenize(normalizeText(draft))));
+  const draftTokens = tokenize(normalizeText(draft));
+  const draftTrigrams = new Set(trigrams(draftTokens));
   if (draftTrigrams.size === 0) {
     return { method: 'substring', contained: containsNormalized(normalizedFinalAnswer, draft) };
   }
-  const answerTrigrams = new Set(trigrams(tokenize(normalizedFinalAnswer)));
-  let shared = 0;
-  for (const trigram of draftTrigrams) {
-    if (answerTrigrams.has(trigram)) {
-      shared += 1;
+  // The draft's trigrams that also occur in the answer, found by walking the answer's trigrams.
+  // A trigram with a token the draft never uses cannot be shared, so it is not even built.
+  const draftVocabulary = new Set(draftTokens);
+  const answerTokens = tokenize(normalizedFinalAnswer);
+  const shared = new Set<string>();
+  for (let start = 0; start + NGRAM_SIZE <= answerTokens.length; start += 1) {
+    const first = answerTokens[start] as string;
+    const second = answerTokens[start + 1] as string;
+    const third = answerTokens[start + 2] as string;
+    if (!draftVocabulary.has(first) || !draftVocabulary.has(second) || !draftVocabulary.has(third)) {
+      continue;
+    }
+    const trigram = `${first} ${second} ${third}`;
+    if (draftTrigrams.has(trigram)) {
+      shared.add(trigram);
     }
   }
-  return { method: 'trigrams', shared, total: draftTrigrams.size, overlap: shared / draftTrigrams.size };
+  return { method: 'trigrams', shared: shared.size, total: draftTrigrams.size, overlap: shared.size / draftTrigrams.size };
 }
 
 /** S06: the final answer reproduces the draft when it repeats at least `maxDraftOverlap` of it. */

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median } from './stats.mjs';
+
+const WORKER = fileURLToPath(new URL('./measure-worker.mjs', import.meta.url));
+
+/**
+ * Runs one measurement (the floor, or the harness with the YAML or the JSON case file) on a
+ * fixture set in a fresh node process (see measure-worker.mjs) and condenses its repetitions:
+ * median wall time, traces per second, and the peak RSS of its first run above what the
+ * process held before it.
+ */
+export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, reps = 3 } = {}) {
+  const jobFile = join(set.dir, `job-${mode}-${casesFormat}.json`);
+  writeFileSync(
+    jobFile,
+    JSON.stringify({
+      mode,
+      casesPath: set.casesPaths[casesFormat],
+      fixturesDir: set.fixturesDir,
+      cwd: set.dir,
+      fixturePaths: set.fixturePaths,
+      warmups,
+      reps,
+    }),
+  );
+  const child = spawnSync(process.execPath, ['--expose-gc', WORKER, jobFile], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (child.status !== 0) {
+    throw new Error(`the ${mode} measurement failed (exit ${child.status}):\n${child.stderr}`);
+  }
+  const result = JSON.parse(child.stdout);
+  const wallMs = median(result.runs.map((run) => run.wallMs));
+  const items = result.runs[0].items;
+  const phases = result.runs[0].phases === undefined ? null : medianPhases(result.runs.map((run) => run.phases));
+  return {
+    mode,
+    items,
+    wallMs,
+    allWallMs: result.runs.map((run) => run.wallMs),
+    tracesPerSecond: items / (wallMs / 1000),
+    phases,
+    maxRss: result.maxRss,
+    baselineRss: result.baselineRss,
+    rssDelta: result.maxRss - result.baselineRss,
+    /** harness: heap held per case by the cases, the results, the rendered reports; floor: by one parsed trace. */
+    held: result.held,
+    summary: result.runs[0].summary ?? null,
+    warnings: result.runs[0].warnings ?? null,
+    reportJsonBytes: result.runs[0].reportJsonBytes ?? null,
+    reportMdBytes: result.runs[0].reportMdBytes ?? null,
+    /** Every repetition must produce the same report bytes. */
+    deterministic: new Set(result.runs.map((run) => run.digest)).size <= 1,
+    digest: result.runs[0].digest ?? null,
+  };
+}
+
+function medianPhases(list) {
+  return Object.fromEntries(Object.keys(list[0]).map((key) => [key, median(list.map((phases) => phases[key]))]));
+}

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: how fast the harness is, against fixed targets.
+ *   1. CLI wall time of a run of the bundled example cases (eval/cases.yaml).
+ *   2. Synthetic sets of 1,000 and 10,000 cases (~5 KB traces, seeded, in a temp dir):
+ *      the read+JSON.parse floor and the in-process harness, traces per second, their ratio,
+ *      and peak memory, each measurement in a fresh process.
+ *   3. The OTLP JSON Lines import bench of bench/import.mjs, when it exists.
+ * Timings are printed, never asserted. Needs a build (dist/); `npm run bench` builds first.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { arch, availableParallelism, loadavg, platform, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { cliRunArgs, timeProcess } from './cli-timing.mjs';
+import { figureLines, headlineFigures, runImportBench } from './import-figures.mjs';
+import { measureInChild } from './measure.mjs';
+import { fixed, grouped, mb, verdict } from './stats.mjs';
+import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
+import { renderTable } from './table.mjs';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TARGETS = { cliMs: 150, tracesPerSecond: 10_000, floorRatio: 2 };
+/** The synthetic cases are measured from a JSON and from a YAML case file (same cases). */
+const CASE_FORMATS = ['json', 'yaml'];
+const CLI_RUNS = 10;
+const SETS = [
+  { count: 1_000, seed: 1_000, reps: 5 },
+  { count: 10_000, seed: 10_000, reps: 3 },
+];
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+const seconds = (ms) => `${fixed(ms / 1000, 1)} s`;
+
+async function main() {
+  if (!existsSync(join(PROJECT_ROOT, 'dist/cli/bin.js'))) {
+    process.stderr.write('bench: dist/ is missing; run `npm run build` first (`npm run bench` does)\n');
+    return 2;
+  }
+  const started = performance.now();
+  const load = loadavg().map((value) => fixed(value, 1)).join(' / ');
+  log(`diag-eval bench: node ${process.version}, ${platform()} ${arch()}, ${availableParallelism()} CPUs, load average ${load}`);
+  const tmp = mkdtempSync(join(tmpdir(), 'diag-eval-bench-'));
+  log(`temp dir ${tmp} (removed at the end)`);
+  const rows = [];
+  try {
+    log();
+    rows.push(...benchCli(tmp));
+    log();
+    rows.push(...benchSyntheticSets(tmp));
+    log();
+    rows.push(...(await benchImport()));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  log();
+  log(`Summary (whole bench ${seconds(performance.now() - started)})`);
+  log(renderTable(['measurement', 'figure', 'target', 'status'], rows));
+  return 0;
+}
+
+function benchCli(tmp) {
+  const caseCount = parseYaml(readFileSync(join(PROJECT_ROOT, 'eval/cases.yaml'), 'utf8')).cases.length;
+  const label = `CLI, bundled ${caseCount}-case run`;
+  log(`[1] ${label}: node dist/cli/bin.js run --quiet --out <tmp>, ${CLI_RUNS} runs after 1 warm-up`);
+  const outDir = join(tmp, 'cli-out');
+  const cli = timeProcess(cliRunArgs(PROJECT_ROOT, outDir), { cwd: PROJECT_ROOT, runs: CLI_RUNS });
+  const node = timeProcess(['-e', '0'], { cwd: PROJECT_ROOT, runs: CLI_RUNS });
+  const cpu = (result) => (result.meanCpuMs === null ? '' : `, CPU ${fixed(result.meanCpuMs)} ms/run`);
+  const met = cli.medianMs < TARGETS.cliMs;
+  log(`    wall: min ${fixed(cli.minMs)} ms, median ${fixed(cli.medianMs)} ms${cpu(cli)}  (target < ${TARGETS.cliMs} ms: ${verdict(met)})`);
+  log(`    for reference, bare node start (node -e 0): min ${fixed(node.minMs)} ms, median ${fixed(node.medianMs)} ms${cpu(node)}`);
+  return [
+    [`${label}, wall median (min)`, `${fixed(cli.medianMs)} ms (${fixed(cli.minMs)} ms)`, `< ${TARGETS.cliMs} ms`, verdict(met)],
+  ];
+}
+
+function benchSyntheticSets(tmp) {
+  log('[2] Synthetic fixture sets (seeded; the bundled cases and traces, varied)');
+  log('    floor = read every fixture (sync, case order) + JSON.parse; harness = loadCaseFile + runCases (fixture-dir source)');
+  log('    + orphan scan + render report.json and report.md, in process; each measurement in a fresh process;');
+  log('    peak RSS = that of the first (cold) run in the process, +X MB = above the RSS before that run');
+  const templates = loadTemplates(PROJECT_ROOT);
+  const results = [];
+  for (const { count, seed, reps } of SETS) {
+    const dir = join(tmp, `set-${count}`);
+    mkdirSync(dir);
+    const generationStarted = performance.now();
+    const set = generateFixtureSet(dir, count, seed, templates);
+    const generationMs = performance.now() - generationStarted;
+    log(
+      `  ${grouped(count)} cases: ${grouped(set.written)} fixtures (avg ${fixed(set.averageBytes / 1024, 1)} KB, ${fixed(mb(set.bytes), 1)} MB) ` +
+        `generated in ${seconds(generationMs)}; 1 warm-up, median of ${reps}`,
+    );
+    const floor = measureInChild('floor', set, { reps });
+    log(`    floor                ${timing(floor)}`);
+    const harness = {};
+    for (const format of CASE_FORMATS) {
+      const measured = measureInChild('harness', set, { casesFormat: format, reps });
+      measured.ratio = measured.wallMs / floor.wallMs;
+      harness[format] = measured;
+      const { phases } = measured;
+      log(`    harness, cases.${format.padEnd(4)}  ${timing(measured)}  = ${fixed(measured.ratio, 2)}x floor`);
+      log(
+        `      load cases ${fixed(phases.loadCases)} ms, runCases ${fixed(phases.runCases)} ms ` +
+          `(${fixed(phases.runCases / floor.wallMs, 2)}x floor), orphan scan ${fixed(phases.warnings)} ms, ` +
+          `report.json ${fixed(phases.renderJson)} ms, report.md ${fixed(phases.renderMd)} ms`,
+      );
+    }
+    const reference = harness[CASE_FORMATS[0]];
+    const { summary } = reference;
+    const sameReport = CASE_FORMATS.every((format) => harness[format].digest === reference.digest);
+    const repeatable = CASE_FORMATS.every((format) => harness[format].deterministic);
+    log(
+      `    report: ${grouped(summary.passed)} passed, ${grouped(summary.failed)} failed, ${grouped(summary.notRun)} not run; ` +
+        `report.json ${fixed(mb(reference.reportJsonBytes), 1)} MB, report.md ${fixed(mb(reference.reportMdBytes), 1)} MB; ` +
+        `byte-identical across repetitions: ${yesNo(repeatable)}, and for cases.yaml and cases.json: ${yesNo(sameReport)}`,
+    );
+    results.push({ count, set, floor, harness });
+  }
+  return [...throughputRows(results), ...memoryRows(results)];
+}
+
+function timing(measured) {
+  return (
+    `${fixed(measured.wallMs).padStart(6)} ms ${grouped(measured.tracesPerSecond).padStart(7)} traces/s  ` +
+    `peak RSS ${fixed(mb(measured.maxRss), 1).padStart(6)} MB (+${fixed(mb(measured.rssDelta), 1)} MB)`
+  );
+}
+
+function throughputRows(results) {
+  const largest = results[results.length - 1].count;
+  const rows = [];
+  for (const { count, floor, harness } of results) {
+    const size = grouped(count);
+    rows.push([`${size} traces, floor read+parse`, `${grouped(floor.tracesPerSecond)} traces/s`, '', '']);
+    for (const format of CASE_FORMATS) {
+      const measured = harness[format];
+      const throughputTarget = count === largest;
+      rows.push([
+        `${size} traces, harness, cases.${format}`,
+        `${grouped(measured.tracesPerSecond)} traces/s, ${fixed(measured.ratio, 2)}x floor`,
+        `${throughputTarget ? `>= ${grouped(TARGETS.tracesPerSecond)}/s, ` : ''}<= ${TARGETS.floorRatio}x floor`,
+        verdict((!throughputTarget || measured.tracesPerSecond >= TARGETS.tracesPerSecond) && measured.ratio <= TARGETS.floorRatio),
+      ]);
+    }
+  }
+  return rows;
+}
+
+/**
+ * Memory must not grow with the traces, only with the per-case results. Two views:
+ *  - retention: the heap runCases leaves behind per case (after a full GC) must stay below one
+ *    parsed trace; were traces kept, it would be the results plus at least that;
+ *  - peak: peak RSS growth per extra case (1k -> 10k sets) against what the harness has to
+ *    hold per case at the end: the loaded case, its result, its share of the rendered reports.
+ */
+function memoryRows(results) {
+  const small = results[0];
+  const large = results[results.length - 1];
+  const extraCases = large.count - small.count;
+  const perExtraCase = (pick) => (pick(large).rssDelta - pick(small).rssDelta) / extraCases;
+  const traceHeap = large.floor.held.parsedTrace;
+  log(`  memory, ${grouped(small.count)} -> ${grouped(large.count)} cases:`);
+  log(
+    `    floor: peak RSS +${fixed(mb(small.floor.rssDelta), 1)} -> +${fixed(mb(large.floor.rssDelta), 1)} MB, ` +
+      `${kb(perExtraCase((result) => result.floor))} per extra case; one parsed trace takes ${kb(traceHeap)} of heap`,
+  );
+  const rows = [];
+  for (const format of CASE_FORMATS) {
+    const measured = large.harness[format];
+    const growth = perExtraCase((result) => result.harness[format]);
+    const { cases, results: caseResults, reports } = measured.held;
+    const held = cases + caseResults + reports;
+    const retentionMet = caseResults < traceHeap;
+    const peakMet = growth <= held;
+    log(
+      `    harness, cases.${format}: peak RSS +${fixed(mb(small.harness[format].rssDelta), 1)} -> +${fixed(mb(measured.rssDelta), 1)} MB, ` +
+        `${kb(growth)} per extra case`,
+    );
+    log(
+      `      held per case after a full GC: case ${kb(cases)}, result ${kb(caseResults)}, rendered reports ${kb(reports)} = ${kb(held)}; ` +
+        `peak growth is ${fixed(growth / held, 1)}x that`,
+    );
+    log(
+      `      traces not retained (runCases keeps ${kb(caseResults)} per case < one parsed trace ${kb(traceHeap)}): ${verdict(retentionMet)}; ` +
+        `peak RSS growth within what is held per case: ${verdict(peakMet)}`,
+    );
+    rows.push([`heap runCases keeps per case, cases.${format}`, kb(caseResults), `< ${kb(traceHeap)} (1 parsed trace)`, verdict(retentionMet)]);
+    rows.push([`peak RSS growth per extra case, cases.${format}`, kb(growth), `<= ${kb(held)} (held per case)`, verdict(peakMet)]);
+  }
+  return rows;
+}
+
+function kb(bytes) {
+  return `${fixed(bytes / 1024, 1)} KB`;
+}
+
+function yesNo(value) {
+  return value ? 'yes' : 'NO';
+}
+
+async function benchImport() {
+  log('[3] OTLP JSON Lines import (bench/import.mjs)');
+  const imported = await runImportBench((line) => log(`    ${line}`));
+  if (imported.status === 'skipped') {
+    log(`    skipped: ${imported.note}`);
+    return [['OTLP import', '–', '', `skipped: ${imported.note}`]];
+  }
+  // Its own summary line is enough when it printed one; else the figures it returned.
+  if (imported.logged === 0) for (const line of figureLines(imported.figures)) log(`    ${line}`);
+  const { throughput, memory } = headlineFigures(imported.figures);
+  const figure = (found, unit) => (found === null ? 'see above' : `${found[1]}${/mb/i.test(found[0]) ? ` ${unit}` : ''} (${found[0]})`);
+  return [
+    ['OTLP import (50 MB JSON Lines), throughput', figure(throughput, 'MB/s'), '', ''],
+    ['OTLP import (50 MB JSON Lines), peak memory', figure(memory, 'MB'), '', ''],
+  ];
+}
+
+process.exitCode = await main();
