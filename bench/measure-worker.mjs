@@ -8,15 +8,16 @@
  *
  * floor:   read every fixture file (sync, case-file order) and JSON.parse it, nothing else.
  * harness: loadCaseFile + runCases with the fixture-dir source + orphan-fixture warnings +
- *          rendering report.json and report.md, in process, from the built library (dist/).
+ *          writing report.json and report.md into a temporary folder the way the CLI does
+ *          (writeReportFiles: rendered and written, atomically), in process, from the built
+ *          library (dist/).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { loadCaseFile } from '../dist/cases/load-cases.js';
+import { writeReportFiles } from '../dist/cli/write-outputs.js';
 import { resolveContract } from '../dist/contract.js';
-import { renderReportJson } from '../dist/report/render/json.js';
-import { renderReportMarkdown } from '../dist/report/render/markdown.js';
 import { runCases } from '../dist/run-cases.js';
 import { createFixtureDirSource } from '../dist/sources/fixture-dir.js';
 
@@ -44,44 +45,44 @@ function floorOnce() {
 
 async function harnessOnce() {
   const contract = resolveContract(undefined);
+  const outDir = mkdtempSync(join(job.cwd, 'out-'));
   const t0 = performance.now();
   const cases = await loadCaseFile(job.casesPath, basename(job.casesPath), contract);
   const t1 = performance.now();
+  const maxRssAfterLoad = process.resourceUsage().maxRSS * 1024;
   const source = createFixtureDirSource(job.fixturesDir, cases, job.cwd);
   const report = await runCases(cases, source, contract);
   const t2 = performance.now();
   const warnings = source.warnings();
   const t3 = performance.now();
-  const json = renderReportJson(report);
+  await writeReportFiles(outDir, report, ['json']);
   const t4 = performance.now();
-  const markdown = renderReportMarkdown(report);
+  await writeReportFiles(outDir, report, ['md']);
   const t5 = performance.now();
-  // Timed by phases, so the bench's own bookkeeping below (sizes, digest) is left out.
+  // Taken before the bench's own bookkeeping below (reading the reports back for their sizes
+  // and digest), which is neither timed nor counted in the peak.
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  const json = readFileSync(join(outDir, 'report.json'));
+  const markdown = readFileSync(join(outDir, 'report.md'));
+  rmSync(outDir, { recursive: true, force: true });
   return {
     wallMs: t5 - t0,
     items: cases.length,
-    phases: { loadCases: t1 - t0, runCases: t2 - t1, warnings: t3 - t2, renderJson: t4 - t3, renderMd: t5 - t4 },
+    phases: { loadCases: t1 - t0, runCases: t2 - t1, warnings: t3 - t2, writeJson: t4 - t3, writeMd: t5 - t4 },
     summary: report.summary,
     warnings: warnings.length,
-    reportJsonBytes: Buffer.byteLength(json),
-    reportMdBytes: Buffer.byteLength(markdown),
-    digest: digestOf(json, markdown),
+    reportJsonBytes: json.length,
+    reportMdBytes: markdown.length,
+    digest: createHash('sha256').update(json).update(markdown).digest('hex').slice(0, 16),
+    maxRss,
+    maxRssAfterLoad,
   };
-}
-
-/** Hashed in slices, so the bench adds no report-sized buffer to the peak it measures. */
-function digestOf(...texts) {
-  const hash = createHash('sha256');
-  for (const text of texts) {
-    for (let start = 0; start < text.length; start += 1 << 20) hash.update(text.slice(start, start + (1 << 20)));
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 /**
  * What the harness holds per case, from an extra, untimed run with a full garbage collection
  * after each phase: the loaded cases, then the results runCases returns (traces, had they been
- * kept, would show here), then report.json and report.md as rendered strings.
+ * kept, would show here). The reports are written in chunks, not held.
  */
 async function harnessHeldPerCase() {
   const heapAfterGc = () => {
@@ -94,16 +95,11 @@ async function harnessHeldPerCase() {
   const afterLoad = heapAfterGc();
   const report = await runCases(cases, createFixtureDirSource(job.fixturesDir, cases, job.cwd), contract);
   const afterRun = heapAfterGc();
-  const rendered = [renderReportJson(report), renderReportMarkdown(report)];
-  const afterRender = heapAfterGc();
-  // Read after the last measurement, so that the cases, the report and the texts stay alive until then.
+  // Read after the last measurement, so that the cases and the report stay alive until then.
   const count = Math.min(cases.length, report.cases.length) || 1;
-  const renderedChars = rendered[0].length + rendered[1].length;
   return {
     cases: (afterLoad - start) / count,
     results: (afterRun - afterLoad) / count,
-    reports: (afterRender - afterRun) / count,
-    renderedChars,
   };
 }
 
@@ -130,10 +126,14 @@ globalThis.gc();
 const baseline = process.memoryUsage();
 const runs = [];
 let firstRunMaxRss = null;
+let firstRunMaxRssAfterLoad = null;
 for (let rep = 0; rep < job.warmups + job.reps; rep += 1) {
   globalThis.gc();
-  const result = await once();
-  if (rep === 0) firstRunMaxRss = process.resourceUsage().maxRSS * 1024;
+  const { maxRss = process.resourceUsage().maxRSS * 1024, maxRssAfterLoad = null, ...result } = await once();
+  if (rep === 0) {
+    firstRunMaxRss = maxRss;
+    firstRunMaxRssAfterLoad = maxRssAfterLoad;
+  }
   if (rep >= job.warmups) runs.push(result);
 }
 const held = job.mode === 'harness' ? await harnessHeldPerCase() : { parsedTrace: parsedTraceHeap() };
@@ -145,5 +145,7 @@ process.stdout.write(
     held,
     baselineRss: baseline.rss,
     maxRss: firstRunMaxRss,
+    /** harness: the peak once the cases are loaded, before any trace is read. */
+    maxRssAfterLoad: firstRunMaxRssAfterLoad,
   }),
 );

@@ -47,7 +47,9 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
     maxRss: result.maxRss,
     baselineRss: result.baselineRss,
     rssDelta: result.maxRss - result.baselineRss,
-    /** harness: heap held per case by the cases, the results, the rendered reports; floor: by one parsed trace. */
+    /** harness: peak RSS growth once the case file is loaded, before any trace is read; null for the floor. */
+    loadRssDelta: result.maxRssAfterLoad === null ? null : result.maxRssAfterLoad - result.baselineRss,
+    /** harness: heap held per case by the cases and the results; floor: by one parsed trace. */
     held: result.held,
     summary: result.runs[0].summary ?? null,
     warnings: result.runs[0].warnings ?? null,

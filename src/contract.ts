@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 
 /**
  * The values that tie the harness to the diagnosis service's own contract (CONTRACT §5).
@@ -25,30 +25,30 @@ export const DEFAULT_CONTRACT: ContractValues = {
   },
 };
 
-const nonEmptyString = z.string({ error: 'expected text' }).min(1, { error: 'expected non-empty text' });
+const nonEmptyString = z.string({ error: 'expected text' }).check(z.minLength(1, { error: 'expected non-empty text' }));
 const textList = z.array(nonEmptyString, { error: 'expected a list of text' });
 
 /** The `contract:` block as written: every key optional, unknown keys rejected. */
 export const contractOverridesSchema = z.strictObject(
   {
-    verdicts: textList.min(1, { error: 'expected at least one verdict' }).optional(),
-    passVerdict: nonEmptyString.optional(),
-    rejectVerdict: nonEmptyString.optional(),
-    claimVerifications: textList.min(1, { error: 'expected at least one claim verification value' }).optional(),
-    protocolMarkers: textList.optional(),
-    degradedOutput: z
-      .strictObject(
+    verdicts: z.optional(textList.check(z.minLength(1, { error: 'expected at least one verdict' }))),
+    passVerdict: z.optional(nonEmptyString),
+    rejectVerdict: z.optional(nonEmptyString),
+    claimVerifications: z.optional(textList.check(z.minLength(1, { error: 'expected at least one claim verification value' }))),
+    protocolMarkers: z.optional(textList),
+    degradedOutput: z.optional(
+      z.strictObject(
         {
-          markers: textList.min(1, { error: 'expected at least one degraded-output marker' }).optional(),
-          maxDraftOverlap: z
-            .number({ error: 'expected a number from 0 to 1' })
-            .min(0, { error: 'expected a number from 0 to 1' })
-            .max(1, { error: 'expected a number from 0 to 1' })
-            .optional(),
+          markers: z.optional(textList.check(z.minLength(1, { error: 'expected at least one degraded-output marker' }))),
+          maxDraftOverlap: z.optional(
+            z
+              .number({ error: 'expected a number from 0 to 1' })
+              .check(z.gte(0, { error: 'expected a number from 0 to 1' }), z.lte(1, { error: 'expected a number from 0 to 1' })),
+          ),
         },
         { error: 'expected an object such as { markers: [...], maxDraftOverlap: 0.5 }' },
-      )
-      .optional(),
+      ),
+    ),
   },
   { error: 'expected an object of contract values' },
 );

@@ -1,6 +1,6 @@
 import type { EvalCase } from './cases/types.js';
 import { CHECKS } from './checks/index.js';
-import type { CheckContext, CheckFinding } from './checks/types.js';
+import type { CheckContext, CheckDefinition } from './checks/types.js';
 import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import type { TraceRunInput } from './sources/types.js';
@@ -23,15 +23,26 @@ export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: 
 
 export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
+  const normalizedFinalAnswer = trace.finalAnswer === null ? '' : normalizeText(trace.finalAnswer);
+  // Computed once: the checks read them from the context, and the report carries them.
+  const evidenceCoverage = computeEvidenceCoverage(evalCase, trace);
+  const keywordCoverage = computeKeywordCoverage(evalCase, normalizedFinalAnswer);
   const context: CheckContext = {
     evalCase,
     trace,
     contract,
     verdict: typeof rawVerdict === 'string' ? rawVerdict.toUpperCase() : null,
-    normalizedFinalAnswer: trace.finalAnswer === null ? '' : normalizeText(trace.finalAnswer),
+    normalizedFinalAnswer,
+    evidenceCoverage,
+    keywordCoverage,
   };
-  const checks: CheckRow[] = CHECKS.map((check) => ({ check: check.id, ...runGuarded(check.run, context) }));
-  const failedChecks = failuresOf(checks);
+  const checks: CheckRow[] = [];
+  const failedChecks: FailedCheck[] = [];
+  for (const check of CHECKS) {
+    const row = runGuarded(check, context);
+    checks.push(row);
+    if (row.outcome === 'fail') failedChecks.push({ check: row.check, message: row.message });
+  }
   return {
     caseId: evalCase.id,
     status: failedChecks.length === 0 ? 'passed' : 'failed',
@@ -39,8 +50,8 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     verdict: context.verdict,
     failedChecks,
     checks,
-    evidenceCoverage: computeEvidenceCoverage(evalCase, trace),
-    keywordCoverage: computeKeywordCoverage(evalCase, context.normalizedFinalAnswer),
+    evidenceCoverage,
+    keywordCoverage,
     toolCallCount: trace.toolInvocations.length,
     durationMs: trace.durationMs,
     traceFixture,
@@ -48,13 +59,30 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
 }
 
 /** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
-function runGuarded(run: (context: CheckContext) => CheckFinding, context: CheckContext): CheckFinding {
+function runGuarded(check: CheckDefinition, context: CheckContext): CheckRow {
   try {
-    const { outcome, message } = run(context);
-    return { outcome, message };
+    const { outcome, message } = check.run(context);
+    return { check: check.id, outcome, message: sharedMessage(message) };
   } catch (error) {
-    return { outcome: 'fail', message: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
+    return { check: check.id, outcome: 'fail', message: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/**
+ * Check messages repeat from case to case ("trace loaded", "verdict "PASS" is allowed", "5 tool
+ * calls, within the budget of 8"), and the report keeps every one of them. Equal messages are
+ * kept as one string, so that a run of many cases holds each distinct message once instead of
+ * once per case. Bounded: when full it starts afresh, which costs only some sharing.
+ */
+const messages = new Map<string, string>();
+const MAX_SHARED_MESSAGES = 20_000;
+
+function sharedMessage(message: string): string {
+  const known = messages.get(message);
+  if (known !== undefined) return known;
+  if (messages.size >= MAX_SHARED_MESSAGES) messages.clear();
+  messages.set(message, message);
+  return message;
 }
 
 function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: string | null): CaseResult {

@@ -31,7 +31,10 @@ export async function runCases(
 ): Promise<Report> {
   const repeat = options.repeat ?? null;
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
-  const figures: RunFigures[][] = new Array<RunFigures[]>(cases.length);
+  // The summary's figures are one per run. While every case has one run (no --repeat), they are
+  // those of the case results, made from them at the end rather than kept beside each one.
+  const figures: (RunFigures[] | null)[] = new Array<RunFigures[] | null>(cases.length).fill(null);
+  let singleRuns = true;
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -41,12 +44,13 @@ export async function runCases(
       const evalCase = cases[index] as EvalCase;
       const inputs = await source.tracesFor(evalCase);
       const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract));
-      const result =
-        repeat === null && runResults.length === 1
-          ? (runResults[0] as CaseResult)
-          : combineRuns(runResults, inputs.map((input) => input.sessionId));
+      const single = repeat === null && runResults.length === 1;
+      const result = single ? (runResults[0] as CaseResult) : combineRuns(runResults, inputs.map((input) => input.sessionId));
       results[index] = result;
-      figures[index] = runResults.map(figuresOf);
+      if (!single) {
+        singleRuns = false;
+        figures[index] = runResults.map(figuresOf);
+      }
       done += 1;
       if (result.status !== 'passed') failed += 1;
       options.onCaseDone?.({ done, total: cases.length, failed });
@@ -55,5 +59,6 @@ export async function runCases(
 
   const workers = Math.max(1, Math.min(source.concurrency, cases.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  return buildReport(results, figures.flat(), repeat);
+  const runFigures = singleRuns ? results.map(figuresOf) : results.flatMap((result, index) => figures[index] ?? [figuresOf(result)]);
+  return buildReport(results, runFigures, repeat);
 }

@@ -165,6 +165,74 @@ describe('runCases over a fixture folder (S10, S11)', () => {
   });
 });
 
+describe('the fixture folder: reading and orphans', () => {
+  it('fixtures of any size load whole, one after another: larger than the first read buffer, over 1 MiB, then small again', async () => {
+    const sizes = { medium: 200 * 1024, large: 3 * 1024 * 1024, small: 0 };
+    const files: Record<string, string> = {};
+    const cases = Object.entries(sizes).map(([id, padding]) => {
+      // The keyword sits at the very end of the answer, so a short or stale read would miss it.
+      files[`${id}.json`] = traceJson({ finalAnswer: `${'x'.repeat(padding)} ${id}-marker` });
+      return makeEvalCase({ id, rootCauseKeywords: [`${id}-marker`] });
+    });
+    const { report } = await runFixtures(cases, files);
+    expect(report.cases.map((result) => [result.caseId, result.status, result.keywordCoverage?.covered])).toEqual([
+      ['medium', 'passed', 1],
+      ['large', 'passed', 1],
+      ['small', 'passed', 1],
+    ]);
+  });
+
+  it('an empty fixture fails trace-loadable as JSON that ends too soon', async () => {
+    const { report } = await runFixtures([makeEvalCase({ id: 'empty' })], { 'empty.json': '' });
+    expect(onlyResult(report).failedChecks[0]?.message).toMatch(/^the trace did not load: eval\/fixtures\/empty\.json: not valid JSON: /u);
+  });
+
+  it('fixture paths are shown relative to the working directory, also for a folder outside it and for unusual names', async () => {
+    const root = tempDir();
+    const cwd = join(root, 'work');
+    writeFiles(root, { 'shared/fixtures/a.json': traceJson(), 'shared/fixtures/sub/b.json': traceJson(), 'work/.keep': '' });
+    const fixtures = join(root, 'shared', 'fixtures');
+    const cases = [
+      makeEvalCase({ id: 'a' }),
+      makeEvalCase({ id: 'b', traceFixture: 'sub/b.json' }),
+      makeEvalCase({ id: 'c', traceFixture: 'sub/../a.json' }),
+      makeEvalCase({ id: 'd', traceFixture: 'gone.json' }),
+    ];
+    const report = await runCases(cases, createFixtureDirSource(fixtures, cases, cwd), DEFAULT_CONTRACT);
+    expect(report.cases.map((result) => [result.caseId, result.status, result.traceFixture])).toEqual([
+      ['a', 'passed', '../shared/fixtures/a.json'],
+      ['b', 'passed', '../shared/fixtures/sub/b.json'],
+      ['c', 'passed', '../shared/fixtures/a.json'],
+      ['d', 'not_run', '../shared/fixtures/gone.json'],
+    ]);
+    const inside = await runCases(cases.slice(0, 2), createFixtureDirSource(fixtures, cases.slice(0, 2), root), DEFAULT_CONTRACT);
+    expect(inside.cases.map((result) => result.traceFixture)).toEqual(['shared/fixtures/a.json', 'shared/fixtures/sub/b.json']);
+  });
+
+  it('a fixture is an orphan unless a case names that very file: the same name in another folder is not the same fixture', async () => {
+    const cases = [
+      makeEvalCase({ id: 'top' }),
+      makeEvalCase({ id: 'nested', traceFixture: 'sub/nested.json' }),
+      makeEvalCase({ id: 'dotted', traceFixture: './dotted.json' }),
+    ];
+    const { warnings } = await runFixtures(cases, {
+      'top.json': traceJson(),
+      'sub/nested.json': traceJson(),
+      'dotted.json': traceJson(),
+      'sub/top.json': traceJson(),
+      'nested.json': traceJson(),
+      'sub/deeper/top.json': traceJson(),
+      'UPPER.JSON': traceJson(),
+    });
+    expect(warnings).toEqual([
+      'orphan fixture (matches no case, ignored): eval/fixtures/UPPER.JSON',
+      'orphan fixture (matches no case, ignored): eval/fixtures/nested.json',
+      'orphan fixture (matches no case, ignored): eval/fixtures/sub/deeper/top.json',
+      'orphan fixture (matches no case, ignored): eval/fixtures/sub/top.json',
+    ]);
+  });
+});
+
 /** A source whose traces arrive in the reverse of case order, several at once. */
 function reverseOrderSource(documents: Map<string, unknown>): TraceSource & { requested: string[] } {
   const pending: { id: string; resolve: (inputs: TraceRunInput[]) => void }[] = [];

@@ -38,12 +38,8 @@ export function resolveCaseFile(file: StructuredFile, contract: ContractValues):
   problems.push(...ruleProblems(file, contract));
   if (!parsed.success || problems.length > 0) throw new InputError(problems);
 
-  const defaults = parsed.data.defaults ?? {};
-  return parsed.data.cases.map((entry) => {
-    const merged = { ...defaults, ...entry, audit: { ...defaults.audit, ...entry.audit }, budget: { ...defaults.budget, ...entry.budget } };
-    const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
-    return toEvalCase(entry, merged, posix.normalize(traceFixture.replaceAll('\\', '/')), resolveAudit(merged.audit));
-  });
+  const defaults: CaseDefaults = parsed.data.defaults ?? {};
+  return parsed.data.cases.map((entry) => toEvalCase(entry, defaults));
 }
 
 type RawObject = Record<string, unknown>;
@@ -58,53 +54,59 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
   if (root === null) return [];
   const problems: string[] = [];
   const defaults = asObject(root['defaults']) ?? {};
-  const verdictProblems = (list: unknown, path: PropertyKey[]): void => {
-    if (!Array.isArray(list)) return;
-    list.forEach((verdict: unknown, position) => {
-      if (typeof verdict !== 'string' || verdict.trim() === '') return;
-      if (!contract.verdicts.includes(verdict.trim().toUpperCase())) {
-        problems.push(problemAt(file, [...path, position], `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`));
-      }
-    });
-  };
-  for (const key of ['allowedVerdicts', 'forbiddenVerdicts'] as const) verdictProblems(defaults[key], ['defaults', key]);
+  for (const key of VERDICT_LISTS) verdictProblems(file, contract, defaults[key], ['defaults', key], problems);
   const defaultAudit = asObject(defaults['audit']) ?? {};
-  if (auditConflicts(defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
+  if (auditConflicts(defaultAudit, defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
 
+  // Plain loops and no per-case closures or copies: this runs for every case of files with tens of thousands.
   const firstIndexById = new Map<string, number>();
   const cases = Array.isArray(root['cases']) ? (root['cases'] as unknown[]) : [];
-  cases.forEach((raw, index) => {
-    const entry = asObject(raw);
-    if (entry === null) return;
-    const at = (...path: PropertyKey[]): PropertyKey[] => ['cases', index, ...path];
+  for (let index = 0; index < cases.length; index += 1) {
+    const entry = asObject(cases[index]);
+    if (entry === null) continue;
     const id = entry['id'];
     if (typeof id === 'string') {
       const firstIndex = firstIndexById.get(id);
       if (firstIndex === undefined) firstIndexById.set(id, index);
-      else problems.push(problemAt(file, at('id'), `duplicate case id "${id}"; it is already used by cases[${firstIndex}]`));
+      else problems.push(problemAt(file, ['cases', index, 'id'], `duplicate case id "${id}"; it is already used by cases[${firstIndex}]`));
     }
     for (const key of REQUIRED_AFTER_DEFAULTS) {
       if (entry[key] === undefined && defaults[key] === undefined) {
-        problems.push(problemAt(file, at(), `missing ${key}; expected it in the case or in defaults`));
+        problems.push(problemAt(file, ['cases', index], `missing ${key}; expected it in the case or in defaults`));
       }
     }
-    for (const key of ['allowedVerdicts', 'forbiddenVerdicts'] as const) verdictProblems(entry[key], at(key));
+    for (const key of VERDICT_LISTS) verdictProblems(file, contract, entry[key], ['cases', index, key], problems);
 
     const traceFixture = entry['traceFixture'];
     if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
       const fixtureProblem = checkFixturePath(traceFixture.trim());
-      if (fixtureProblem !== null) problems.push(problemAt(file, at('traceFixture'), `found "${traceFixture}", ${fixtureProblem}`));
+      if (fixtureProblem !== null) problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found "${traceFixture}", ${fixtureProblem}`));
     }
     const audit = asObject(entry['audit']);
-    if (audit !== null && auditConflicts({ ...defaultAudit, ...audit })) problems.push(problemAt(file, at('audit'), AUDIT_CONFLICT));
-  });
+    if (audit !== null && auditConflicts(audit, defaultAudit)) problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
+  }
   return problems;
+}
+
+const VERDICT_LISTS = ['allowedVerdicts', 'forbiddenVerdicts'] as const;
+
+function verdictProblems(file: StructuredFile, contract: ContractValues, list: unknown, path: PropertyKey[], problems: string[]): void {
+  if (!Array.isArray(list)) return;
+  for (let position = 0; position < list.length; position += 1) {
+    const verdict: unknown = list[position];
+    if (typeof verdict !== 'string' || verdict.trim() === '') continue;
+    if (!contract.verdicts.includes(verdict.trim().toUpperCase())) {
+      problems.push(problemAt(file, [...path, position], `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`));
+    }
+  }
 }
 
 const AUDIT_CONFLICT = 'audit.v2: true turns on claimChecks and composerOutput; expected neither written as false beside it';
 
-function auditConflicts(audit: RawObject): boolean {
-  return audit['v2'] === true && (audit['claimChecks'] === false || audit['composerOutput'] === false);
+/** Whether `{ ...inherited, ...audit }` turns v2 on beside a switch written as false. */
+function auditConflicts(audit: RawObject, inherited: RawObject): boolean {
+  const value = (key: string): unknown => (Object.hasOwn(audit, key) ? audit[key] : inherited[key]);
+  return value('v2') === true && (value('claimChecks') === false || value('composerOutput') === false);
 }
 
 function asObject(value: unknown): RawObject | null {
@@ -119,35 +121,58 @@ function checkFixturePath(traceFixture: string): string | null {
   return null;
 }
 
-/** Only called once ruleProblems found no conflict, so `v2: true` never sits beside a `false` here. */
-function resolveAudit(audit: { v2?: boolean; claimChecks?: boolean; composerOutput?: boolean }): AuditSettings {
-  if (audit.v2 === true) return { v2: true, claimChecks: true, composerOutput: true };
-  return { v2: false, claimChecks: audit.claimChecks ?? false, composerOutput: audit.composerOutput ?? false };
+/** The fields `defaults` may set, as the schema gives them. */
+type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId'>>;
+type DefaultableKey = keyof CaseDefaults;
+
+/**
+ * A field of the case, else of `defaults`: what `{ ...defaults, ...entry }` would hold, without
+ * copying every field of both for each case. A key the case writes wins even when it is undefined.
+ */
+function inherited<K extends DefaultableKey>(entry: CaseEntryInput, defaults: CaseDefaults, key: K): CaseDefaults[K] {
+  return Object.hasOwn(entry, key) ? entry[key] : defaults[key];
 }
 
-function toEvalCase(
-  entry: CaseEntryInput,
-  merged: Omit<CaseEntryInput, 'audit' | 'budget'> & { budget: { maxToolCalls?: number; maxDurationMs?: number } },
-  traceFixture: string,
-  audit: AuditSettings,
-): EvalCase {
+/** The same rule one level down, for `audit` and `budget`, which merge key by key. */
+function inheritedIn<T extends object, K extends keyof T>(own: T | undefined, fallback: T | undefined, key: K): T[K] | undefined {
+  return own !== undefined && Object.hasOwn(own, key) ? own[key] : fallback?.[key];
+}
+
+function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults): EvalCase {
+  const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
+  // Only the audit switches ruleProblems found free of conflict get here, so `v2: true` never sits beside a `false`.
+  const audit: AuditSettings =
+    inheritedIn(entry.audit, defaults.audit, 'v2') === true
+      ? { v2: true, claimChecks: true, composerOutput: true }
+      : {
+          v2: false,
+          claimChecks: inheritedIn(entry.audit, defaults.audit, 'claimChecks') ?? false,
+          composerOutput: inheritedIn(entry.audit, defaults.audit, 'composerOutput') ?? false,
+        };
   const budget: EvalCase['budget'] = {};
-  if (merged.budget.maxToolCalls !== undefined) budget.maxToolCalls = merged.budget.maxToolCalls;
-  if (merged.budget.maxDurationMs !== undefined) budget.maxDurationMs = merged.budget.maxDurationMs;
+  const maxToolCalls = inheritedIn(entry.budget, defaults.budget, 'maxToolCalls');
+  if (maxToolCalls !== undefined) budget.maxToolCalls = maxToolCalls;
+  const maxDurationMs = inheritedIn(entry.budget, defaults.budget, 'maxDurationMs');
+  if (maxDurationMs !== undefined) budget.maxDurationMs = maxDurationMs;
   return {
     id: entry.id,
     question: entry.question,
-    traceFixture,
-    rootCauseKeywords: merged.rootCauseKeywords ?? [],
-    minKeywordCoverage: merged.minKeywordCoverage ?? 1,
-    requiredEvidenceTools: merged.requiredEvidenceTools ?? [],
-    allowedVerdicts: (merged.allowedVerdicts ?? []).map((verdict) => verdict.toUpperCase()),
-    forbiddenAnswerKeywords: merged.forbiddenAnswerKeywords ?? [],
-    forbiddenVerdicts: (merged.forbiddenVerdicts ?? []).map((verdict) => verdict.toUpperCase()),
-    forbiddenConfirmedClaims: merged.forbiddenConfirmedClaims ?? [],
+    // A non-empty name without a separator is already in normal form (and most are: `<id>.json`).
+    traceFixture: traceFixture === '' || /[/\\]/u.test(traceFixture) ? posix.normalize(traceFixture.replaceAll('\\', '/')) : traceFixture,
+    rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
+    minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
+    requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],
+    allowedVerdicts: upperCased(inherited(entry, defaults, 'allowedVerdicts')),
+    forbiddenAnswerKeywords: inherited(entry, defaults, 'forbiddenAnswerKeywords') ?? [],
+    forbiddenVerdicts: upperCased(inherited(entry, defaults, 'forbiddenVerdicts')),
+    forbiddenConfirmedClaims: inherited(entry, defaults, 'forbiddenConfirmedClaims') ?? [],
     audit,
     budget,
-    tags: merged.tags ?? [],
+    tags: inherited(entry, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
   };
+}
+
+function upperCased(verdicts: readonly string[] | undefined): string[] {
+  return verdicts === undefined ? [] : verdicts.map((verdict) => verdict.toUpperCase());
 }

@@ -7,8 +7,8 @@ export const evidenceCoverageCheck: CheckDefinition = {
   spec: ['S03'],
   description:
     'Every required evidence tool appears in toolInvocations or the verifier trace_summaries with an evidence status other than failed.',
-  run({ evalCase, trace }) {
-    const coverage = computeEvidenceCoverage(evalCase, trace);
+  run({ evalCase, trace, evidenceCoverage }) {
+    const coverage = evidenceCoverage ?? computeEvidenceCoverage(evalCase, trace);
     if (coverage.required.length === 0) {
       return { outcome: 'skip', message: 'the case requires no evidence tools' };
     }

@@ -18,7 +18,7 @@ export const keywordCoverageCheck: CheckDefinition = {
         message: `verdict is ${quote(contract.rejectVerdict.toUpperCase())}: root-cause coverage does not apply to a rejected answer (degraded-output checks it instead)`,
       };
     }
-    const coverage = computeKeywordCoverage(evalCase, context.normalizedFinalAnswer);
+    const coverage = context.keywordCoverage ?? computeKeywordCoverage(evalCase, context.normalizedFinalAnswer);
     const summary = `${coverage.covered} of ${coverage.concepts} root-cause concepts covered (${coverage.ratio})`;
     // The exact fraction, not the rounded ratio, decides: 2/3 must not pass a minimum of 0.6667.
     if (coverage.covered / coverage.concepts < coverage.min) {

@@ -1,6 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../contract.js';
-import type { CheckOutcome } from '../report/types.js';
+import type { CheckOutcome, EvidenceCoverage, KeywordCoverage } from '../report/types.js';
 import type { DiagnosisTrace } from '../trace/types.js';
 
 export const CHECK_IDS = [
@@ -34,6 +34,13 @@ export interface CheckContext {
   verdict: string | null;
   /** The final answer normalised for matching (see text/normalize.ts); '' when there is none. */
   normalizedFinalAnswer: string;
+  /**
+   * The coverage figures the report carries, when the caller has computed them already (the
+   * evaluator does, once per trace): the checks then read them instead of computing them again.
+   * Absent, a check computes them itself from the fields above.
+   */
+  evidenceCoverage?: EvidenceCoverage;
+  keywordCoverage?: KeywordCoverage;
 }
 
 /** A check's result is data; text for people is made from it by the renderers. */

@@ -7,7 +7,11 @@ const io: CliIo = {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-  stdoutIsTTY: process.stdout.isTTY === true,
+  // A getter: process.stdout is created on first use, which loads the stream modules, and a
+  // --quiet run that writes nothing never needs it.
+  get stdoutIsTTY() {
+    return process.stdout.isTTY === true;
+  },
 };
 
 // exitCode rather than exit(): pending writes to a piped stdout are flushed before the process ends.

@@ -115,7 +115,11 @@ async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], p
   );
 }
 
+/** Set to package.json's version by the CLI bundle (scripts/bundle-cli.mjs); undeclared when run from tsc's output. */
+declare const __DIAG_EVAL_VERSION__: string | undefined;
+
 function packageVersion(): string {
+  if (typeof __DIAG_EVAL_VERSION__ === 'string') return __DIAG_EVAL_VERSION__;
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
   return manifest.version ?? 'unknown';
 }

@@ -2,17 +2,19 @@ import { join } from 'node:path';
 import type { Diff } from '../diff/types.js';
 import { renderDiffJson } from '../diff/render/json.js';
 import { renderDiffMarkdown } from '../diff/render/markdown.js';
-import { writeFileAtomic } from '../io/atomic-write.js';
-import { renderReportJson } from '../report/render/json.js';
+import { prepareFileAtomic, type FileContent, type PreparedFile } from '../io/atomic-write.js';
+import { renderReportJsonChunks } from '../report/render/json.js';
 import { renderReportMarkdown } from '../report/render/markdown.js';
 import type { Report } from '../report/types.js';
 import type { ReportFormat } from './args.js';
 
 /** Writes report.json / report.md (the formats asked for) and returns the absolute paths written. */
 export async function writeReportFiles(folder: string, report: Report, formats: readonly ReportFormat[]): Promise<string[]> {
-  const files: [string, string][] = [];
-  if (formats.includes('json')) files.push([join(folder, 'report.json'), renderReportJson(report)]);
-  if (formats.includes('md')) files.push([join(folder, 'report.md'), renderReportMarkdown(report)]);
+  const files: [string, () => FileContent][] = [];
+  // report.json is rendered while it is written, a batch of cases at a time: for a large run it
+  // is tens of megabytes, which are then never held whole as one string.
+  if (formats.includes('json')) files.push([join(folder, 'report.json'), () => renderReportJsonChunks(report)]);
+  if (formats.includes('md')) files.push([join(folder, 'report.md'), () => renderReportMarkdown(report)]);
   return writeAll(files);
 }
 
@@ -22,14 +24,24 @@ export async function writeDiffFiles(
   formats: readonly ReportFormat[],
   labels: { baselinePath: string; currentPath: string },
 ): Promise<string[]> {
-  const files: [string, string][] = [];
-  if (formats.includes('json')) files.push([join(folder, 'diff.json'), renderDiffJson(diff)]);
-  if (formats.includes('md')) files.push([join(folder, 'diff.md'), renderDiffMarkdown(diff, labels)]);
+  const files: [string, () => FileContent][] = [];
+  if (formats.includes('json')) files.push([join(folder, 'diff.json'), () => renderDiffJson(diff)]);
+  if (formats.includes('md')) files.push([join(folder, 'diff.md'), () => renderDiffMarkdown(diff, labels)]);
   return writeAll(files);
 }
 
-/** Rendering happens before any write, so a renderer failure leaves every old file as it was. */
-async function writeAll(files: [string, string][]): Promise<string[]> {
-  for (const [path, content] of files) await writeFileAtomic(path, content);
+/**
+ * Every file is rendered into its temporary file first, and only then are they all put in
+ * place, so a renderer failure (or a failed write) leaves every old file as it was.
+ */
+async function writeAll(files: [string, () => FileContent][]): Promise<string[]> {
+  const prepared: PreparedFile[] = [];
+  try {
+    for (const [path, render] of files) prepared.push(await prepareFileAtomic(path, render()));
+  } catch (error) {
+    await Promise.all(prepared.map((file) => file.discard()));
+    throw error;
+  }
+  for (const file of prepared) await file.commit();
   return files.map(([path]) => path);
 }

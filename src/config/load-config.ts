@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { contractOverridesSchema, DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
@@ -9,16 +9,16 @@ import { problemAt, readStructuredFile, schemaProblems, valueAt, type Structured
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
 
-const pathSetting = z.string({ error: 'expected a path' }).min(1, { error: 'expected a non-empty path' }).optional();
+const pathSetting = z.optional(z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })));
 
 const configSchema = z.strictObject(
   {
-    $schema: z.string().optional(),
+    $schema: z.optional(z.string()),
     cases: pathSetting,
     fixtures: pathSetting,
     out: pathSetting,
     baselineDir: pathSetting,
-    contract: contractOverridesSchema.optional(),
+    contract: z.optional(contractOverridesSchema),
   },
   { error: 'expected an object of settings' },
 );

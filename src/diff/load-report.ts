@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { InputError } from '../errors.js';
 import { decodeUtf8 } from '../io/decode-text.js';
 import { describeFsError, parseStructuredText, problemAt, schemaProblems, type StructuredFile } from '../io/structured-file.js';
@@ -15,24 +15,23 @@ import type { Report } from '../report/types.js';
 const REPORT_SCHEMA_VERSION = 1;
 
 const text = z.string({ error: 'expected a string' });
-const nonEmptyText = z.string({ error: 'expected a non-empty string' }).min(1, { error: 'expected a non-empty string' });
-const nullableText = z.string({ error: 'expected a string or null' }).nullable();
+const nonEmptyText = z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, { error: 'expected a non-empty string' }));
+const nullableText = z.nullable(z.string({ error: 'expected a string or null' }));
 const count = z
   .number({ error: 'expected a whole number ≥ 0' })
-  .int({ error: 'expected a whole number ≥ 0' })
-  .min(0, { error: 'expected a whole number ≥ 0' });
-const nullableCount = z
-  .number({ error: 'expected a whole number ≥ 0, or null' })
-  .int({ error: 'expected a whole number ≥ 0, or null' })
-  .min(0, { error: 'expected a whole number ≥ 0, or null' })
-  .nullable();
-const nullableNumber = z.number({ error: 'expected a number or null' }).nullable();
-const nullableRatio = z
-  .number({ error: 'expected a number from 0 to 1, or null' })
-  .min(0, { error: 'expected a number from 0 to 1, or null' })
-  .max(1, { error: 'expected a number from 0 to 1, or null' })
-  .nullable();
-const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: 'expected a list' });
+  .check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
+const nullableCount = z.nullable(
+  z
+    .number({ error: 'expected a whole number ≥ 0, or null' })
+    .check(z.int({ error: 'expected a whole number ≥ 0, or null' }), z.gte(0, { error: 'expected a whole number ≥ 0, or null' })),
+);
+const nullableNumber = z.nullable(z.number({ error: 'expected a number or null' }));
+const nullableRatio = z.nullable(
+  z
+    .number({ error: 'expected a number from 0 to 1, or null' })
+    .check(z.gte(0, { error: 'expected a number from 0 to 1, or null' }), z.lte(1, { error: 'expected a number from 0 to 1, or null' })),
+);
+const listOf = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: 'expected a list' });
 
 const caseStatus = z.enum(['passed', 'failed', 'not_run'], { error: 'expected one of "passed", "failed", "not_run"' });
 const checkOutcome = z.enum(['pass', 'fail', 'skip'], { error: 'expected one of "pass", "fail", "skip"' });
@@ -44,15 +43,15 @@ const checkRowSchema = z.looseObject(
   { error: 'expected an object' },
 );
 
-const evidenceCoverageSchema = z
-  .looseObject(
+const evidenceCoverageSchema = z.nullable(
+  z.looseObject(
     { required: listOf(text), covered: listOf(text), missing: listOf(text), ratio: nullableRatio },
     { error: 'expected an evidence coverage object or null' },
-  )
-  .nullable();
+  ),
+);
 
-const keywordCoverageSchema = z
-  .looseObject(
+const keywordCoverageSchema = z.nullable(
+  z.looseObject(
     {
       concepts: count,
       covered: count,
@@ -61,8 +60,8 @@ const keywordCoverageSchema = z
       missing: listOf(z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' })),
     },
     { error: 'expected a keyword coverage object or null' },
-  )
-  .nullable();
+  ),
+);
 
 const runSchema = z.looseObject(
   {
@@ -90,9 +89,9 @@ const caseResultSchema = z.looseObject(
     toolCallCount: nullableCount,
     durationMs: nullableNumber,
     traceFixture: nullableText,
-    runs: listOf(runSchema).optional(),
-    passedRuns: count.optional(),
-    flaky: z.boolean({ error: 'expected true or false' }).optional(),
+    runs: z.optional(listOf(runSchema)),
+    passedRuns: z.optional(count),
+    flaky: z.optional(z.boolean({ error: 'expected true or false' })),
   },
   { error: 'expected a case result object' },
 );
@@ -107,9 +106,9 @@ const summarySchema = z.looseObject(
     verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
     avgToolCalls: nullableNumber,
     avgDurationMs: nullableNumber,
-    repeat: count.optional(),
-    passAtK: nullableRatio.optional(),
-    runPassRate: nullableRatio.optional(),
+    repeat: z.optional(count),
+    passAtK: z.optional(nullableRatio),
+    runPassRate: z.optional(nullableRatio),
   },
   { error: 'expected a summary object' },
 );

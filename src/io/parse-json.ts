@@ -1,15 +1,4 @@
-import { createRequire } from 'node:module';
-import type { parse as LosslessParse } from 'lossless-json';
-
-/**
- * lossless-json is needed only to describe a syntax error, so it is loaded on the first one
- * (its single-file CommonJS build, synchronously) rather than on every start of the CLI.
- */
-let losslessParse: typeof LosslessParse | null = null;
-function parseLosslessly(text: string): unknown {
-  losslessParse ??= (createRequire(import.meta.url)('lossless-json') as { parse: typeof LosslessParse }).parse;
-  return losslessParse(text);
-}
+import { parse as parseLosslessly } from 'lossless-json';
 
 /** JSON.parse with the error turned into a line and column people can find in an editor. */
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; problem: string; line: number | null; column: number | null };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
 import { decodeUtf8 } from './decode-text.js';
 import { describeValue } from './describe-value.js';

@@ -29,18 +29,42 @@ export function collectToolEvidence(trace: DiagnosisTrace): Map<string, ToolEvid
   return tools;
 }
 
-/** CONTRACT §3, S03: which required evidence tools the trace covers, in case-file order. */
+/**
+ * CONTRACT §3, S03: which required evidence tools the trace covers, in case-file order.
+ * The same answer as looking each tool up in collectToolEvidence, without building the map:
+ * a case requires a few tools and a trace mentions a few, so scanning them is cheaper.
+ */
 export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrace): EvidenceCoverage {
-  const tools = collectToolEvidence(trace);
-  const required = [...evalCase.requiredEvidenceTools];
-  const covered = required.filter((tool) => tools.get(tool)?.covering === true);
-  const missing = required.filter((tool) => tools.get(tool)?.covering !== true);
+  const required = evalCase.requiredEvidenceTools.slice();
+  const covered: string[] = [];
+  const missing: string[] = [];
+  if (required.length > 0) {
+    const summaries = trace.verifierEvaluation?.['trace_summaries'];
+    const summaryList = Array.isArray(summaries) ? (summaries as unknown[]) : null;
+    for (const tool of required) (coversTool(trace, summaryList, tool) ? covered : missing).push(tool);
+  }
   return {
     required,
     covered,
     missing,
     ratio: required.length === 0 ? null : round4(covered.length / required.length),
   };
+}
+
+/** True when some mention of `tool` (an invocation, or a usable summary entry) has an evidence status other than failed. */
+function coversTool(trace: DiagnosisTrace, summaries: unknown[] | null, tool: string): boolean {
+  for (const invocation of trace.toolInvocations) {
+    if (invocation.toolName === tool && !isFailedStatus(invocation.evidenceStatus)) return true;
+  }
+  if (summaries !== null) {
+    for (const entry of summaries) {
+      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+        const fields = entry as Record<string, unknown>;
+        if (fields['tool_name'] === tool && !isFailedStatus(fields['evidence_status'])) return true;
+      }
+    }
+  }
+  return false;
 }
 
 function isFailedStatus(status: unknown): boolean {

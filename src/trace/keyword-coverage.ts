@@ -5,17 +5,19 @@ import { containsNormalized } from '../text/normalize.js';
 
 /** A concept is covered when any one of its synonyms occurs in the answer (CONTRACT §2). */
 export function conceptCovered(concept: KeywordConcept, normalizedFinalAnswer: string): boolean {
-  const synonyms = typeof concept === 'string' ? [concept] : concept;
-  return synonyms.some((synonym) => containsNormalized(normalizedFinalAnswer, synonym));
+  if (typeof concept === 'string') return containsNormalized(normalizedFinalAnswer, concept);
+  for (const synonym of concept) if (containsNormalized(normalizedFinalAnswer, synonym)) return true;
+  return false;
 }
 
 /** S05: how many root-cause concepts the final answer covers. */
 export function computeKeywordCoverage(evalCase: EvalCase, normalizedFinalAnswer: string): KeywordCoverage {
   const concepts = evalCase.rootCauseKeywords;
-  const missing = concepts
-    .filter((concept) => !conceptCovered(concept, normalizedFinalAnswer))
+  const missing: KeywordConcept[] = [];
+  for (const concept of concepts) {
     // Copied so that a report never shares arrays with the loaded case.
-    .map((concept) => (typeof concept === 'string' ? concept : [...concept]));
+    if (!conceptCovered(concept, normalizedFinalAnswer)) missing.push(typeof concept === 'string' ? concept : concept.slice());
+  }
   const covered = concepts.length - missing.length;
   return {
     concepts: concepts.length,

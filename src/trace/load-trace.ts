@@ -52,32 +52,35 @@ function readTrace(document: unknown): DiagnosisTrace {
   };
 }
 
-function readToolInvocation(item: unknown, path: string): ToolInvocation {
-  if (!isObject(item)) fail(path, item, 'a tool invocation object');
-  const name = field(item, 'toolName');
-  if (typeof name.value !== 'string') fail(join(path, name.key), name.value, 'a string tool name');
-  const status = field(item, 'evidenceStatus');
+function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
+  if (!isObject(item)) fail(path(), item, 'a tool invocation object');
+  const nameKey = keyOf(item, 'toolName');
+  const name = item[nameKey];
+  if (typeof name !== 'string') fail(join(path(), nameKey), name, 'a string tool name');
+  const statusKey = keyOf(item, 'evidenceStatus');
+  const status = item[statusKey];
   let evidenceStatus: EvidenceStatus | null = null;
-  if (status.value !== undefined && status.value !== null) {
-    const lowered = typeof status.value === 'string' ? status.value.toLowerCase() : null;
+  if (status !== undefined && status !== null) {
+    const lowered = typeof status === 'string' ? status.toLowerCase() : null;
     if (lowered === null || !(EVIDENCE_STATUSES as readonly string[]).includes(lowered)) {
-      fail(join(path, status.key), status.value, `one of ${EVIDENCE_STATUSES.join(', ')}`);
+      fail(join(path(), statusKey), status, `one of ${EVIDENCE_STATUSES.join(', ')}`);
     }
     evidenceStatus = lowered as EvidenceStatus;
   }
-  const duration = field(item, 'durationMs').value;
-  return { toolName: name.value, evidenceStatus, durationMs: typeof duration === 'number' ? duration : null };
+  const duration = item[keyOf(item, 'durationMs')];
+  return { toolName: name, evidenceStatus, durationMs: typeof duration === 'number' ? duration : null };
 }
 
 /** Agent steps are read leniently: only the executor's draft answer is taken from them. */
 function readAgentStep(item: unknown): AgentStep {
   if (!isObject(item)) return { agentName: null, output: null };
-  const agentName = field(item, 'agentName').value;
-  return { agentName: typeof agentName === 'string' ? agentName : null, output: field(item, 'output').value ?? null };
+  const agentName = item[keyOf(item, 'agentName')];
+  return { agentName: typeof agentName === 'string' ? agentName : null, output: item[keyOf(item, 'output')] ?? null };
 }
 
 function readSelfEvaluation(root: JsonObject, path: string): JsonObject | null {
-  const { key, value } = field(root, 'selfEvaluation');
+  const key = keyOf(root, 'selfEvaluation');
+  const value = root[key];
   if (value === undefined || value === null) return null;
   if (isObject(value)) return value;
   if (typeof value === 'string') {
@@ -93,28 +96,35 @@ function readList<T>(
   root: JsonObject,
   camelKey: string,
   path: string,
-  readItem: (item: unknown, itemPath: string) => T,
+  readItem: (item: unknown, itemPath: () => string) => T,
   strict: boolean,
 ): T[] {
-  const { key, value } = field(root, camelKey);
+  const key = keyOf(root, camelKey);
+  const value = root[key];
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     if (strict) fail(join(path, key), value, 'a list');
     return [];
   }
-  const listPath = join(path, key);
-  return value.map((item, index) => readItem(item, `${listPath}[${index}]`));
+  // An item's path is needed only to name a bad item, so it is built only then.
+  const items: T[] = [];
+  for (let index = 0; index < value.length; index += 1) {
+    items.push(readItem(value[index], () => `${join(path, key)}[${index}]`));
+  }
+  return items;
 }
 
 function readNullableString(root: JsonObject, camelKey: string, path: string): string | null {
-  const { key, value } = field(root, camelKey);
+  const key = keyOf(root, camelKey);
+  const value = root[key];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') fail(join(path, key), value, 'a string or null');
   return value;
 }
 
 function readNullableNumber(root: JsonObject, camelKey: string, path: string): number | null {
-  const { key, value } = field(root, camelKey);
+  const key = keyOf(root, camelKey);
+  const value = root[key];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number') fail(join(path, key), value, 'a number or null');
   return value;
@@ -122,17 +132,20 @@ function readNullableNumber(root: JsonObject, camelKey: string, path: string): n
 
 /** Descriptive fields outside the checked shape: kept when they are text (or a number id), else ignored. */
 function readOptionalText(root: JsonObject, camelKey: string): string | null {
-  const value = field(root, camelKey).value;
+  const value = root[keyOf(root, camelKey)];
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return null;
 }
 
-/** A camelCase key, or its snake_case twin when the camelCase one is absent. */
-function field(object: JsonObject, camelKey: string): { key: string; value: unknown } {
-  if (camelKey in object) return { key: camelKey, value: object[camelKey] };
+/**
+ * The key a field is read from: the camelCase key, or its snake_case twin when the camelCase
+ * one is absent (when both are absent, the camelCase key, which names the field in messages).
+ */
+function keyOf(object: JsonObject, camelKey: string): string {
+  if (camelKey in object) return camelKey;
   const snakeKey = snakeKeyOf(camelKey);
-  return { key: snakeKey in object ? snakeKey : camelKey, value: object[snakeKey] };
+  return snakeKey in object ? snakeKey : camelKey;
 }
 
 /** The few keys the loader reads, each converted once rather than on every lookup. */

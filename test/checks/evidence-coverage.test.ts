@@ -1,7 +1,8 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { evidenceCoverageCheck } from '../../src/checks/evidence-coverage.js';
-import { makeVerifierEvaluation, testCheck, toolCall } from './helpers.js';
+import { computeEvidenceCoverage } from '../../src/trace/evidence-coverage.js';
+import { makeContext, makeVerifierEvaluation, runCheck, testCheck, toolCall } from './helpers.js';
 
 const requiresLogsAndMetrics = { requiredEvidenceTools: ['queryMetrics', 'queryLogs'] };
 
@@ -112,5 +113,16 @@ describe('evidence-coverage (S03)', () => {
         message: 'requires no evidence tools',
       },
     ],
+  });
+});
+
+describe('evidence-coverage with the coverage already computed', () => {
+  it('reads the coverage the context carries (the evaluator computes it once per trace) and gives the same finding', () => {
+    const input = { case: { requiredEvidenceTools: ['queryLogs', 'queryMetrics'] }, trace: { toolInvocations: [toolCall('queryLogs'), toolCall('queryMetrics', 'failed')] } };
+    const context = makeContext(input);
+    const computed = computeEvidenceCoverage(context.evalCase, context.trace);
+    expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: computed })).toEqual(runCheck(evidenceCoverageCheck, input));
+    const carried = { required: ['queryLogs', 'queryMetrics'], covered: ['queryLogs', 'queryMetrics'], missing: [], ratio: 1 };
+    expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: carried }).outcome).toBe('pass');
   });
 });

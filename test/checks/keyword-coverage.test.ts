@@ -1,7 +1,8 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { keywordCoverageCheck } from '../../src/checks/keyword-coverage.js';
-import { makeVerifierEvaluation, testCheck } from './helpers.js';
+import { computeKeywordCoverage } from '../../src/trace/keyword-coverage.js';
+import { makeContext, makeVerifierEvaluation, runCheck, testCheck } from './helpers.js';
 
 const poolConcepts = { rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'] };
 const verdict = (value: unknown) => makeVerifierEvaluation({ verdict: value });
@@ -101,5 +102,16 @@ describe('keyword-coverage (S05)', () => {
         message: 'verdict is "ABSTAIN"',
       },
     ],
+  });
+});
+
+describe('keyword-coverage with the coverage already computed', () => {
+  it('reads the coverage the context carries (the evaluator computes it once per trace) and gives the same finding', () => {
+    const input = { case: { rootCauseKeywords: ['pool', 'exhausted'] }, trace: { finalAnswer: 'the pool' } };
+    const context = makeContext(input);
+    const computed = computeKeywordCoverage(context.evalCase, context.normalizedFinalAnswer);
+    expect(keywordCoverageCheck.run({ ...context, keywordCoverage: computed })).toEqual(runCheck(keywordCoverageCheck, input));
+    const carried = { concepts: 2, covered: 2, ratio: 1, min: 1, missing: [] };
+    expect(keywordCoverageCheck.run({ ...context, keywordCoverage: carried }).outcome).toBe('pass');
   });
 });

@@ -7,9 +7,10 @@ import { REPO_ROOT } from './project.js';
 export const BIN = join(REPO_ROOT, 'dist', 'cli', 'bin.js');
 
 /**
- * Compiles src/ into dist/ (tsconfig.build.json), for the tests that spawn the binary.
+ * Builds dist/ as `npm run build` does, for the tests that spawn the binary: compiles src/
+ * (tsconfig.build.json), then bundles the CLI into dist/cli/bin.js (scripts/bundle-cli.mjs).
  * tsc writes its output even when it reports type errors; those are the type-check's business
- * (`npm run typecheck`), so they are passed on as a warning, and only a missing binary fails.
+ * (`npm run typecheck`), so they are passed on as a warning. The bundle must build.
  */
 export function buildDist(): void {
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -17,8 +18,13 @@ export function buildDist(): void {
     execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'pipe' });
   } catch (error) {
     const output = (error as { stdout?: Buffer }).stdout?.toString() ?? String(error);
-    if (!existsSync(BIN)) throw new Error(`the build did not produce ${BIN}:\n${output}`);
     process.stderr.write(`warning: tsc reported errors while building dist/ for the CLI tests:\n${output}\n`);
+  }
+  try {
+    execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'bundle-cli.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
+  } catch (error) {
+    const output = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+    throw new Error(`the CLI bundle (scripts/bundle-cli.mjs) did not build ${BIN}:\n${output}`);
   }
 }
 

@@ -3,7 +3,7 @@ import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
-import { renderReportJson } from '../../src/report/render/json.js';
+import { renderReportJson, renderReportJsonChunks } from '../../src/report/render/json.js';
 import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';
 import type { CaseResult, Report } from '../../src/report/types.js';
@@ -104,6 +104,58 @@ describe('renderReportJson (S07)', () => {
     expect(Object.keys(parsed.cases[0] as object)).toEqual([...CASE_KEYS, 'runs', 'passedRuns', 'flaky']);
     const run = ((parsed.cases[0] as { runs: object[] }).runs)[0] as object;
     expect(Object.keys(run)).toEqual(['sessionId', 'status', 'reason', 'verdict', 'failedChecks', 'toolCallCount', 'durationMs']);
+  });
+});
+
+describe('renderReportJsonChunks', () => {
+  const joined = (report: Report): string => [...renderReportJsonChunks(report)].join('');
+
+  /** Enough cases for several chunks, with text JSON escapes (quotes, line breaks, U+2028, a lone surrogate) and CJK. */
+  function manyCases(count: number): Report {
+    const results = Array.from({ length: count }, (_, index) =>
+      index % 7 === 3
+        ? notRun(`absent-${index}`)
+        : evaluated(
+            { id: `case-${index}`, requiredEvidenceTools: ['queryMetrics', 'queryLogs'], rootCauseKeywords: [['连接池', 'pool'], `k${index}`] },
+            { finalAnswer: `"quoted"\n连接池 ${index}\u2028\ud800`, toolInvocations: [toolCall('queryMetrics')], durationMs: index * 37 },
+          ),
+    );
+    return buildReport(results);
+  }
+
+  it('joined, the chunks are renderReportJson byte for byte: few cases, many cases, none, repeat runs, the report read back', () => {
+    const runs = [evaluated({ id: 'c' }, {}), evaluated({ id: 'c' }, { verdict: 'REVISE' })];
+    const reports: Report[] = [
+      sampleReport(),
+      manyCases(1),
+      manyCases(8),
+      manyCases(9),
+      manyCases(101),
+      buildReport([]),
+      buildReport([combineRuns(runs, ['s1', 's2'])], undefined, 2),
+      JSON.parse(renderReportJson(manyCases(20))) as Report,
+    ];
+    for (const report of reports) expect(joined(report)).toBe(renderReportJson(report));
+  });
+
+  it('renders a large report in many small chunks, so that no chunk is report-sized', () => {
+    const report = manyCases(101);
+    const chunks = [...renderReportJsonChunks(report)];
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(renderReportJson(report).length / 5);
+  });
+
+  it('objects JSON.stringify treats specially are rendered exactly as JSON.stringify renders them', () => {
+    const base = sampleReport();
+    const odd = [
+      { ...base, extra: undefined, note: () => 'skipped', more: { nested: [1, { a: [] }], empty: {} } },
+      { cases: [], schemaVersion: 1 },
+      { ...base, cases: [...base.cases, undefined, null] },
+      { ...base, summary: { toJSON: () => 'summary as text' } },
+      { ...base, cases: [{ toJSON: (key: string) => `case at ${key}` }, ...base.cases] },
+      Object.assign(sampleReport(), { toJSON: () => ({ replaced: true }) }),
+    ] as unknown as Report[];
+    for (const report of odd) expect(joined(report)).toBe(renderReportJson(report));
   });
 });
 

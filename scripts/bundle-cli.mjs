@@ -1,0 +1,41 @@
+// Bundles the CLI (src/cli/bin.ts) into dist/cli/bin.js, replacing tsc's output of it, so that a
+// start of `diag-eval` reads a few files instead of hundreds of modules. The commands and trace
+// sources main.ts and run.ts import dynamically (check, diff, validate, import, serve, live mode)
+// become chunks under dist/cli/chunks/, loaded only when used. Run after `tsc -p tsconfig.build.json`
+// (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}dist/cli`;
+const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+
+// Chunk names carry a content hash; drop the previous build's so none is left behind.
+rmSync(`${outdir}/chunks`, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { bin: 'src/cli/bin.ts' },
+  outdir,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Prefer a package's ES module build: it bundles without a CommonJS wrapper.
+  mainFields: ['module', 'main'],
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Identifiers are kept, so a stack trace in an internal error still names the functions.
+  minifyIdentifiers: false,
+  legalComments: 'none',
+  // The version `diag-eval --version` prints (main.ts reads package.json when run unbundled).
+  define: { __DIAG_EVAL_VERSION__: JSON.stringify(version) },
+  banner: {
+    // yaml's Node build is CommonJS and calls require('process'); an ES module has no require.
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
