@@ -11,7 +11,7 @@ import { createRng } from './prng.mjs';
  *
  * Variation per case: digits in all texts permuted, answer lines dropped or a note added, tool
  * calls dropped, retried or failed, verdict sometimes changed, durations drawn at random, and
- * the accepted variants of CONTRACT §3 (envelope, snake_case keys, selfEvaluation as a string),
+ * the accepted variants of docs/contract.md §3 (envelope, snake_case keys, selfEvaluation as a string),
  * indented or compact JSON.
  * A few fixtures are missing (not_run) or truncated (trace-loadable fails), as in real sets.
  */
@@ -136,7 +136,7 @@ function varyTrace(template, sessionId, rng) {
   return trace;
 }
 
-/** The accepted variants of CONTRACT §3, in the shares a mixed fleet of services might produce. */
+/** The accepted variants of docs/contract.md §3, in the shares a mixed fleet of services might produce. */
 function renderTrace(trace, rng) {
   let document = trace;
   if (rng.chance(0.1)) document = { ...document, selfEvaluation: JSON.stringify(document.selfEvaluation) };

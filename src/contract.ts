@@ -1,7 +1,7 @@
 import * as z from './zod.js';
 
 /**
- * The values that tie the harness to the diagnosis service's own contract (CONTRACT §5).
+ * The values that tie the harness to the diagnosis service's own contract (docs/contract.md §5).
  * A config file's `contract:` block may override any of them; these are the defaults.
  */
 export interface ContractValues {
@@ -55,7 +55,7 @@ export const contractOverridesSchema = z.strictObject(
 
 export type ContractOverrides = z.infer<typeof contractOverridesSchema>;
 
-/** Verdicts compare upper-cased everywhere (CONTRACT §3), so the contract's own are upper-cased here once. */
+/** Verdicts compare upper-cased everywhere (docs/contract.md §3), so the contract's own are upper-cased here once. */
 export function resolveContract(overrides: ContractOverrides | undefined): ContractValues {
   const merged: ContractValues = {
     ...DEFAULT_CONTRACT,

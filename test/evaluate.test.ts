@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('evaluateRun: a trace that meets the case', () => {
-  it('S07: passes, lists every check of CONTRACT §4 in table order, and reports the figures', () => {
+  it('S07: passes, lists every check of docs/contract.md §4 in table order, and reports the figures', () => {
     const result = evaluateSpec(
       { requiredEvidenceTools: ['queryMetrics'], rootCauseKeywords: ['connection pool'], budget: { maxToolCalls: 3, maxDurationMs: 5000 } },
       { durationMs: 1234 },

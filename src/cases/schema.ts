@@ -1,7 +1,7 @@
 import * as z from '../zod.js';
 
 /**
- * The case file as written (CONTRACT §2). Unknown keys are errors everywhere, because a typo
+ * The case file as written (docs/contract.md §2). Unknown keys are errors everywhere, because a typo
  * such as `requiredEvidenceTool` would otherwise silently switch a check off.
  * Messages are phrased as "expected …"; the loader adds what was found and where.
  */

@@ -10,7 +10,7 @@ export const claimChecksAuditableCheck: CheckDefinition = {
     'Every claim check records claim_id, verification and detail, and its verification is one of contract.claimVerifications.',
   run(context) {
     const { audit } = context.evalCase;
-    // audit.v2 implies claim checks (CONTRACT §2); honoured here too in case a caller builds the case by hand.
+    // audit.v2 implies claim checks (docs/contract.md §2); honoured here too in case a caller builds the case by hand.
     if (!audit.claimChecks && !audit.v2) {
       return { outcome: 'skip', message: 'claim-check audit is off for this case (audit.claimChecks)' };
     }

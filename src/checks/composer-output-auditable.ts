@@ -9,7 +9,7 @@ export const composerOutputAuditableCheck: CheckDefinition = {
   description: 'composer_output.mode records whether parsed output or fallback rendering was used.',
   run(context) {
     const { audit } = context.evalCase;
-    // audit.v2 implies the composer audit (CONTRACT §2); honoured here too in case a caller builds the case by hand.
+    // audit.v2 implies the composer audit (docs/contract.md §2); honoured here too in case a caller builds the case by hand.
     if (!audit.composerOutput && !audit.v2) {
       return { outcome: 'skip', message: 'composer-output audit is off for this case (audit.composerOutput)' };
     }

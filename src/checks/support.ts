@@ -9,7 +9,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** CONTRACT §3: a field that is null counts as missing. */
+/** docs/contract.md §3: a field that is null counts as missing. */
 export function isMissing(value: unknown): value is null | undefined {
   return value === null || value === undefined;
 }
@@ -24,7 +24,7 @@ export function hasVerifierEvaluation(context: CheckContext): boolean {
   return isRecord(context.trace.verifierEvaluation);
 }
 
-/** Verdicts compare upper-cased (CONTRACT §3); the contract's own are upper-cased again in case a caller built it by hand. */
+/** Verdicts compare upper-cased (docs/contract.md §3); the contract's own are upper-cased again in case a caller built it by hand. */
 export function verdictIs(context: CheckContext, expected: string): boolean {
   return context.verdict !== null && context.verdict === expected.toUpperCase();
 }

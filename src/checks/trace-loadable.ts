@@ -8,6 +8,6 @@ import type { CheckDefinition } from './types.js';
 export const traceLoadableCheck: CheckDefinition = {
   id: 'trace-loadable',
   spec: ['S10', 'S13'],
-  description: 'The fixture is valid JSON and has the trace shape of CONTRACT §3.',
+  description: 'The fixture is valid JSON and has the trace shape of docs/contract.md §3.',
   run: () => ({ outcome: 'pass', message: 'trace loaded' }),
 };

@@ -22,7 +22,7 @@ export const CHECK_IDS = [
   'duration-budget',
 ] as const;
 
-/** Check ids are public (CONTRACT §4); this order is the order of `checks` in every report. */
+/** Check ids are public (docs/contract.md §4); this order is the order of `checks` in every report. */
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** Everything a check may read. Derived values are computed once per trace, not once per check. */

@@ -14,7 +14,7 @@ import type {
 } from './types.js';
 
 /**
- * Compares a current report with a baseline (CONTRACT §7, S17–S23). Pure: the same reports
+ * Compares a current report with a baseline (docs/contract.md §7, S17–S23). Pure: the same reports
  * and options always give the same diff, items in the contract's order.
  */
 export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Diff {

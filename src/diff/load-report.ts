@@ -6,7 +6,7 @@ import { describeFsError, parseStructuredText, problemAt, schemaProblems, type S
 import type { Report } from '../report/types.js';
 
 /**
- * Reading a report.json (CONTRACT §6) for the diff. Objects are loose so that a report written
+ * Reading a report.json (docs/contract.md §6) for the diff. Objects are loose so that a report written
  * by a newer harness with extra keys (e.g. `runs`) still compares; every field the contract
  * fixes is checked, because the result is handed on typed as a Report. Messages are phrased as
  * "expected …"; the problem lines add the file, line, path and what was found.

@@ -1,4 +1,4 @@
-/** The diff JSON (CONTRACT §7). Key order in these interfaces is the key order written. */
+/** The diff JSON (docs/contract.md §7). Key order in these interfaces is the key order written. */
 
 export type DiffKind = 'regression' | 'improvement' | 'change';
 

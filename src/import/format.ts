@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
 
-/** The export formats `diag-eval import --from` names (CONTRACT §9). */
+/** The export formats `diag-eval import --from` names (docs/contract.md §9). */
 export const IMPORT_FORMATS = ['otlp', 'jaeger', 'tempo'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

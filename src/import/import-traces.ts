@@ -35,7 +35,7 @@ export interface ImportOptions {
 }
 
 /**
- * Reads OTLP/JSON, Jaeger and Tempo exports and converts every trace in them (CONTRACT §9).
+ * Reads OTLP/JSON, Jaeger and Tempo exports and converts every trace in them (docs/contract.md §9).
  * Throws an InputError naming every file that cannot be used — unreadable, of no known format,
  * or holding no trace — after reading them all, so that one run reports every such file.
  */

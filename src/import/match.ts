@@ -23,7 +23,7 @@ export interface MatchResult {
 }
 
 /**
- * Pairs imported traces with cases (CONTRACT §9): a trace matches a case when its session id
+ * Pairs imported traces with cases (docs/contract.md §9): a trace matches a case when its session id
  * equals the case's `sessionId`, else when its question equals the case's question once both
  * are normalised and trimmed. A case with a session id that some trace carries is matched by
  * session id only: the id names the run, the question only the kind of run.

@@ -30,8 +30,8 @@ export interface SpanTrace {
 }
 
 /**
- * One trace's spans as a diagnosis trace (CONTRACT §3), in its plain form, by the mapping of
- * CONTRACT §9. Pure: the same spans, in any order, give the same document with the same key order.
+ * One trace's spans as a diagnosis trace (docs/contract.md §3), in its plain form, by the mapping of
+ * docs/contract.md §9. Pure: the same spans, in any order, give the same document with the same key order.
  */
 export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const spans = [...trace.spans].sort(compareByStart);

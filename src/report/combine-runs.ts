@@ -2,7 +2,7 @@ import { CHECK_IDS } from '../checks/types.js';
 import type { CaseResult, FailedCheck, RunResult } from './types.js';
 
 /**
- * One case asked K times (live mode, `--repeat K`) becomes one case result (CONTRACT §8).
+ * One case asked K times (live mode, `--repeat K`) becomes one case result (docs/contract.md §8).
  * An LLM agent is not deterministic, so the case passes only when every run passed (pass^K);
  * `flaky` marks a case that passed some runs and not others.
  */

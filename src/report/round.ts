@@ -1,4 +1,4 @@
-/** Ratios, averages and deltas in reports are rounded to 4 decimal places (CONTRACT §6, §7). */
+/** Ratios, averages and deltas in reports are rounded to 4 decimal places (docs/contract.md §6, §7). */
 export function round4(value: number): number {
   const rounded = Math.round(value * 10_000) / 10_000;
   // Math.round(-0.00001 * 10000) is -0, which would print as 0 anyway; normalise it for equality checks.

@@ -1,4 +1,4 @@
-/** The report JSON (CONTRACT §6). Key order in these interfaces is the key order written. */
+/** The report JSON (docs/contract.md §6). Key order in these interfaces is the key order written. */
 
 import type { KeywordConcept } from '../cases/types.js';
 

@@ -16,7 +16,7 @@ export interface ReplayFixture {
   /** Relative to the working directory, with `/`. */
   file: string;
   body: Buffer;
-  /** The fixture's question normalised (CONTRACT §2), for `POST /api/chat`; null when it has none. */
+  /** The fixture's question normalised (docs/contract.md §2), for `POST /api/chat`; null when it has none. */
   question: string | null;
 }
 
@@ -65,7 +65,7 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
   return { fixtures, warnings };
 }
 
-/** Questions compare as keywords do (CONTRACT §2), trimmed: a re-typed question still finds its fixture. */
+/** Questions compare as keywords do (docs/contract.md §2), trimmed: a re-typed question still finds its fixture. */
 export function normalizeQuestion(question: string): string {
   return normalizeText(question).trim();
 }

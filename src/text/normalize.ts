@@ -1,6 +1,6 @@
 /**
  * Text matching for keywords, markers and forbidden text is substring search on
- * normalised text (CONTRACT §2): Unicode NFKC, then lower case, then every run of
+ * normalised text (docs/contract.md §2): Unicode NFKC, then lower case, then every run of
  * white space collapsed to one space. NFKC folds full-width forms, so `ＣＰＵ` matches `cpu`.
  */
 export function normalizeText(text: string): string {

@@ -30,7 +30,7 @@ export function collectToolEvidence(trace: DiagnosisTrace): Map<string, ToolEvid
 }
 
 /**
- * CONTRACT §3, S03: which required evidence tools the trace covers, in case-file order.
+ * docs/contract.md §3, S03: which required evidence tools the trace covers, in case-file order.
  * The same answer as looking each tool up in collectToolEvidence, without building the map:
  * a case requires a few tools and a trace mentions a few, so scanning them is cheaper.
  */

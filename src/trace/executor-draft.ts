@@ -17,7 +17,7 @@ const IS_CJK_CHARACTER = new RegExp(`^${CJK_CHARACTER}$`, 'u');
 const IS_WORD_CHARACTER = new RegExp(`^${WORD_CHARACTER}$`, 'u');
 
 /**
- * The executor's draft answer (CONTRACT §3): the `output` of the last `executor` step; its
+ * The executor's draft answer (docs/contract.md §3): the `output` of the last `executor` step; its
  * `answer` when the output is a JSON object (or a string holding one) with a string `answer`.
  * null when there is no executor step or its output carries no text.
  */

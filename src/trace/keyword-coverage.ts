@@ -3,7 +3,7 @@ import { round4 } from '../report/round.js';
 import type { KeywordCoverage } from '../report/types.js';
 import { containsNormalized } from '../text/normalize.js';
 
-/** A concept is covered when any one of its synonyms occurs in the answer (CONTRACT §2). */
+/** A concept is covered when any one of its synonyms occurs in the answer (docs/contract.md §2). */
 export function conceptCovered(concept: KeywordConcept, normalizedFinalAnswer: string): boolean {
   if (typeof concept === 'string') return containsNormalized(normalizedFinalAnswer, concept);
   for (const synonym of concept) if (containsNormalized(normalizedFinalAnswer, synonym)) return true;

@@ -11,7 +11,7 @@ class TraceShapeError extends Error {}
 
 /**
  * Reads a parsed trace document into a DiagnosisTrace, accepting the variants real services
- * produce (CONTRACT §3): an `{code, message, data}` envelope, snake_case keys at the top level
+ * produce (docs/contract.md §3): an `{code, message, data}` envelope, snake_case keys at the top level
  * and in tool invocations and agent steps, `selfEvaluation` as a JSON-encoded string.
  * The first field that breaks the shape is named by its path as written in the file.
  */

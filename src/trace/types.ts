@@ -1,5 +1,5 @@
 /**
- * The plain form of a diagnosis trace (CONTRACT §3): what `GET /api/diagnosis/{sessionId}/trace`
+ * The plain form of a diagnosis trace (docs/contract.md §3): what `GET /api/diagnosis/{sessionId}/trace`
  * returns, camelCase, without an envelope, `selfEvaluation` an object. Importers write this form.
  */
 export interface TraceDocument {

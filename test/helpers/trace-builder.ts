@@ -15,7 +15,7 @@ export function toolCall(toolName: string, evidenceStatus: string | null = 'supp
 }
 
 /**
- * A plain trace document (CONTRACT §3: camelCase, no envelope, selfEvaluation an object) that
+ * A plain trace document (docs/contract.md §3: camelCase, no envelope, selfEvaluation an object) that
  * passes a case built by makeEvalCase: a PASS verdict, the full V2 audit chain, one tool call.
  * Fields given in `spec` replace the defaults.
  */

@@ -29,7 +29,7 @@ function span(overrides: Partial<ImportedSpan> & { spanId: string; attributes?: 
   };
 }
 
-describe('toTraceDocument: the CONTRACT §9 mapping', () => {
+describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
   it('maps a GenAI trace split over JSON Lines field by field', async () => {
     const { traces } = await importTraces(['otlp-split.jsonl'], 'auto', FIXTURES);
     expect(traces[0]?.document).toEqual({

@@ -44,7 +44,7 @@ function sampleReport(): Report {
 const CASE_KEYS = ['caseId', 'status', 'reason', 'verdict', 'failedChecks', 'checks', 'evidenceCoverage', 'keywordCoverage', 'toolCallCount', 'durationMs', 'traceFixture'];
 
 describe('renderReportJson (S07)', () => {
-  it('S07: has the fields of CONTRACT §6 with every object\'s keys in the fixed order', () => {
+  it('S07: has the fields of docs/contract.md §6 with every object\'s keys in the fixed order', () => {
     const parsed = JSON.parse(renderReportJson(sampleReport())) as Record<string, unknown> & { summary: Record<string, unknown>; cases: Record<string, unknown>[] };
     expect(Object.keys(parsed)).toEqual(['schemaVersion', 'summary', 'cases']);
     expect(parsed['schemaVersion']).toBe(1);

@@ -22,7 +22,7 @@ const VERIFIER = {
   gatekeeper_result: { status: 'pass', violations: [] },
 };
 
-/** What the plain trace of CONTRACT §3 loads into; every variant must load into the same. */
+/** What the plain trace of docs/contract.md §3 loads into; every variant must load into the same. */
 const EXPECTED: DiagnosisTrace = {
   sessionId: 'diag-0001',
   status: 'COMPLETED',
@@ -68,7 +68,7 @@ const SNAKE = {
 
 describe('loadTrace: accepted variants (S13)', () => {
   it.each([
-    ['S13: the plain trace of CONTRACT §3', PLAIN],
+    ['S13: the plain trace of docs/contract.md §3', PLAIN],
     ['S13: the trace in a {code, message, data} envelope', { code: 0, message: 'ok', data: PLAIN }],
     ['S13: snake_case keys at the top level, in tool invocations and agent steps', SNAKE],
     ['S13: snake_case inside an envelope', { code: 0, message: 'ok', data: SNAKE }],

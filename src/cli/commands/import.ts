@@ -26,7 +26,7 @@ interface PlannedFile {
 }
 
 /**
- * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (CONTRACT §9): one fixture per
+ * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
  * matched case (`<case id>.json`) and one per trace no case matches (`<trace id>.json`), or one
  * per trace without cases. Exit 0 when everything converted, 1 when some input was skipped;
  * unusable files throw an InputError (exit 2) before anything is written.

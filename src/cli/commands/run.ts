@@ -23,7 +23,7 @@ export const CASE_SOURCE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpec;
 
-/** Live mode (CONTRACT §8) and imported traces (§9) replace the fixtures folder as the source. */
+/** Live mode (docs/contract.md §8) and imported traces (§9) replace the fixtures folder as the source. */
 export const ALTERNATIVE_SOURCE_OPTIONS = {
   api: { type: 'string' },
   sessions: { type: 'string' },

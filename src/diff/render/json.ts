@@ -1,7 +1,7 @@
 import type { Diff, DiffItem, MetricComparison } from '../types.js';
 
 /**
- * diff.json (CONTRACT §7, S24). Objects are rebuilt in the contract's key order, so the file is
+ * diff.json (docs/contract.md §7, S24). Objects are rebuilt in the contract's key order, so the file is
  * byte-identical for the same diff however the object passed in was put together.
  */
 export function renderDiffJson(diff: Diff): string {

@@ -35,7 +35,7 @@ export interface LiveSourceOptions {
 }
 
 /**
- * Traces from a running diagnosis service (CONTRACT §8): fetched by session id, or asked for with
+ * Traces from a running diagnosis service (docs/contract.md §8): fetched by session id, or asked for with
  * `POST /api/chat` and polled until the session finishes. Each trace is handed on without its
  * envelope and with any `--header` value cut out, exactly as `--record` writes it, so that the
  * recorded folder evaluates offline as the live run was evaluated.

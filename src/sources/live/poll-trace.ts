@@ -23,7 +23,7 @@ export async function fetchTrace(client: HttpClient, traceUrl: URL): Promise<Jso
 }
 
 /**
- * Waits for a session the harness started to finish (CONTRACT §8): first look after 500 ms, the
+ * Waits for a session the harness started to finish (docs/contract.md §8): first look after 500 ms, the
  * interval growing ×1.5 up to 5 s. A 404 means the service has not written the trace yet. A last
  * look is taken at the deadline, so a session finishing just in time still counts.
  */

@@ -1,5 +1,5 @@
 /**
- * When a request is tried again and how long to wait first (CONTRACT §8). A POST to the chat
+ * When a request is tried again and how long to wait first (docs/contract.md §8). A POST to the chat
  * endpoint may start a diagnosis session, so it is retried only when the service surely did not
  * take it (connection refused) or said so itself (429, 503); a GET has no side effect and is
  * retried on any connection error, 5xx or 429.

@@ -2,7 +2,7 @@ import { InputError } from '../../errors.js';
 import { safeUrl } from './request-label.js';
 
 /**
- * The diagnosis service's endpoints under the `--api` URL (CONTRACT §8). A base path is kept
+ * The diagnosis service's endpoints under the `--api` URL (docs/contract.md §8). A base path is kept
  * (`https://gw/diag` → `https://gw/diag/api/chat`), and so is a query string, which some gateways
  * use for keys. User-info (`https://user:pass@host`) cannot go to fetch, which refuses such URLs,
  * so it becomes a Basic `Authorization` header and counts as a secret.

@@ -3,7 +3,7 @@ import { describeValue } from '../../io/describe-value.js';
 import { problemAt, readStructuredFile } from '../../io/structured-file.js';
 
 /**
- * `--sessions FILE`: a JSON object mapping case ids to the service's session ids (CONTRACT §8).
+ * `--sessions FILE`: a JSON object mapping case ids to the service's session ids (docs/contract.md §8).
  * Every bad entry is reported with its line, not only the first. The map has no prototype, so a
  * case named `constructor` does not find a function.
  */

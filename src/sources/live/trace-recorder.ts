@@ -3,7 +3,7 @@ import { displayPath } from '../../io/display-path.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 
 /**
- * `--record DIR` (CONTRACT §8): each final trace is written under the case's fixture name, so that
+ * `--record DIR` (docs/contract.md §8): each final trace is written under the case's fixture name, so that
  * `run --fixtures DIR` evaluates it as the live run was evaluated. With several runs per case,
  * run i goes to `<name>.run<i>.json`.
  */
