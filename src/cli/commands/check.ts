@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { displayPath } from '../../io/display-path.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
@@ -24,7 +25,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const diff = compareReports(baseline, report, { costTolerance });
   const written = [
     ...(await writeReportFiles(settings.out, report, formats)),
-    ...(await writeDiffFiles(settings.out, diff, formats, { baselinePath: baselineLabel, currentPath: displayPath(`${settings.out}/report.json`, io.cwd) })),
+    ...(await writeDiffFiles(settings.out, diff, formats, { baselinePath: baselineLabel, currentPath: displayPath(join(settings.out, 'report.json'), io.cwd) })),
   ];
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);

@@ -144,26 +144,33 @@ function parseHeader(command: string, header: string, position: number): [string
   return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
 }
 
-export async function runCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
-  const formats = formatsFlag('run', values);
-  const { report, warnings } = await evaluateCases('run', settings, values, positionals, io);
-  const written = await writeReportFiles(settings.out, report, formats);
+/** Evaluates the cases, writes the reports into `folder`, and prints the summary (unless --quiet). */
+export async function evaluateAndWrite(
+  command: string,
+  folder: string,
+  settings: Settings,
+  values: ParsedValues,
+  positionals: string[],
+  io: CliIo,
+): Promise<Report> {
+  const formats = formatsFlag(command, values);
+  const { report, warnings } = await evaluateCases(command, settings, values, positionals, io);
+  const written = await writeReportFiles(folder, report, formats);
   if (values['quiet'] !== true) {
-    printReportSummary(io, 'run', report);
+    printReportSummary(io, command, report);
     for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
     printWritten(io, written);
   }
+  return report;
+}
+
+export async function runCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+  const report = await evaluateAndWrite('run', settings.out, settings, values, positionals, io);
   return report.summary.passed === report.summary.total ? 0 : 1;
 }
 
+/** Known failures may be recorded in a baseline: it is written, and that is success. */
 export async function baselineCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
-  const formats = formatsFlag('baseline', values);
-  const { report, warnings } = await evaluateCases('baseline', settings, values, positionals, io);
-  const written = await writeReportFiles(settings.baselineDir, report, formats);
-  if (values['quiet'] !== true) {
-    printReportSummary(io, 'baseline', report);
-    for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-    printWritten(io, written);
-  }
+  await evaluateAndWrite('baseline', settings.baselineDir, settings, values, positionals, io);
   return 0;
 }
