@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -35,7 +34,7 @@ export async function writeFileAtomic(path: string, content: FileContent): Promi
  */
 export async function prepareFileAtomic(path: string, content: FileContent): Promise<PreparedFile> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temporary = `${path}.tmp-${process.pid}-${(temporaryCount += 1)}`;
   const discard = (): Promise<void> => rm(temporary, { force: true });
   try {
     if (typeof content === 'string') await writeFile(temporary, content, 'utf8');
@@ -57,6 +56,13 @@ export async function prepareFileAtomic(path: string, content: FileContent): Pro
     discard,
   };
 }
+
+/**
+ * Numbers temporary files within this process; with the pid the name is unique on the machine
+ * (a leftover of a crashed process with the same pid is simply overwritten). node:crypto would
+ * do too, but costs milliseconds of start-up for nothing.
+ */
+let temporaryCount = 0;
 
 /** Bytes gathered per write call. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
