@@ -1,9 +1,8 @@
 import type { CliIo } from './io.js';
 
-/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+/** Colour only on a terminal, and never when NO_COLOR is set, to any value (https://no-color.org). */
 export function useColour(io: CliIo): boolean {
-  const noColour = io.env['NO_COLOR'];
-  return io.stdoutIsTTY && (noColour === undefined || noColour === '');
+  return io.stdoutIsTTY && io.env['NO_COLOR'] === undefined;
 }
 
 export interface Paint {

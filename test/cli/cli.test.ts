@@ -114,6 +114,8 @@ describe('diag-eval run (through main)', () => {
     const noColour = await cli(['run'], { cwd, stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(noColour.stdout).not.toMatch(SGR);
     expect(noColour.stdout).toContain('1 not run');
+    const setButEmpty = await cli(['run'], { cwd, stdoutIsTTY: true, env: { NO_COLOR: '' } });
+    expect(setButEmpty.stdout).not.toMatch(SGR);
     const piped = await cli(['run'], { cwd, stdoutIsTTY: false });
     expect(piped.stdout).not.toMatch(ANSI);
     expect(piped.stderr).not.toMatch(ANSI);
