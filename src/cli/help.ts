@@ -12,6 +12,7 @@ Commands:
   validate   check that the case file is valid and every fixture loads as a trace
   import     convert OpenTelemetry (OTLP/JSON), Jaeger or Tempo exports into trace fixtures
   serve      serve a fixture folder on the diagnosis trace API (for trying live mode)
+  merge      merge the reports of a sharded run (run --shard i/n) into the whole run's report
 
 Run \`diag-eval <command> --help\` for a command's options.
 
@@ -51,6 +52,9 @@ Options:
 ${SHARED_CASE_OPTIONS}
   --out DIR           where to write the reports (default eval-out)
   --format LIST       json, md or json,md (default json,md)
+  --shard i/n         evaluate only shard i of n (1 ≤ i ≤ n): the cases are ordered by the
+                      SHA-256 of their id and cut into n slices of equal size (±1); the report
+                      records the shard for \`diag-eval merge\`
 
 ${LIVE_OPTIONS}`,
   baseline: `Usage: diag-eval baseline [options]
@@ -87,7 +91,9 @@ ${SHARED_CASE_OPTIONS}
                       <baselineDir>/report.json when the config sets baselineDir)
   --out DIR           where to write (default eval-out)
   --format LIST       json, md or json,md (default json,md)
-  --cost-tolerance F  see \`diag-eval diff --help\``,
+  --cost-tolerance F  see \`diag-eval diff --help\`
+  --report FILE       gate this report (e.g. merged from shards) instead of running the cases;
+                      writes only diff.json and diff.md`,
   validate: `Usage: diag-eval validate [options]
 
 Checks that the case file is valid and that every case's fixture exists and loads as a
@@ -107,6 +113,19 @@ Options:
   --out DIR           where to write the fixtures (required)
   --from FORMAT       auto (default), otlp, jaeger or tempo
   --cases FILE        match traces to the cases of this case file
+  --quiet             print nothing but errors
+  -h, --help          show this help`,
+  merge: `Usage: diag-eval merge REPORT… [--out DIR] [--format LIST] [--quiet]
+
+Merges the report.json of every shard of one sharded run (diag-eval run --shard i/n) into
+OUT/report.json and OUT/report.md, byte-identical to the report of the same run unsharded,
+whatever the order of the inputs. Refuses (exit 2, naming the files) reports of different case
+files, shard counts, --repeat or schema versions, a shard missing or given twice. Exit 0 once
+written; gate the merged report with \`diag-eval check --report OUT/report.json\`.
+
+Options:
+  --out DIR           where to write (default eval-out)
+  --format LIST       json, md or json,md (default json,md)
   --quiet             print nothing but errors
   -h, --help          show this help`,
   serve: `Usage: diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]

@@ -11,13 +11,14 @@ import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, baselineCommand, parseFromFlag, runCo
 const QUIET_AND_HELP = { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const satisfies OptionSpec;
 
 const OPTIONS: Record<string, OptionSpec> = {
-  run: RUN_OPTIONS,
+  run: { ...RUN_OPTIONS, shard: { type: 'string' } },
   baseline: { ...CASE_SOURCE_OPTIONS, 'baseline-dir': { type: 'string' } },
   diff: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' }, 'cost-tolerance': { type: 'string' } },
-  check: { ...RUN_OPTIONS, baseline: { type: 'string' }, 'cost-tolerance': { type: 'string' } },
+  check: { ...RUN_OPTIONS, baseline: { type: 'string' }, 'cost-tolerance': { type: 'string' }, report: { type: 'string' } },
   validate: CASE_SOURCE_OPTIONS,
   import: { ...QUIET_AND_HELP, out: { type: 'string' }, from: { type: 'string' }, cases: { type: 'string' }, config: { type: 'string' } },
   serve: { ...QUIET_AND_HELP, fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+  merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
 };
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
@@ -78,6 +79,10 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
     }
     case 'import':
       return importCommandFromArgs(values, positionals, io);
+    case 'merge': {
+      const { mergeCommand } = await import('./commands/merge.js');
+      return mergeCommand(values, positionals, io);
+    }
     case 'serve': {
       noPositionals();
       const { serveCommand } = await import('./commands/serve.js');

@@ -47,6 +47,8 @@ export interface RunResult {
 
 export interface CaseResult {
   caseId: string;
+  /** Only in a sharded run's report (`run --shard`): the case's position in the case file, from 0, so merge restores the order. */
+  caseIndex?: number;
   status: CaseStatus;
   /** Set for `not_run`, else null. */
   reason: string | null;
@@ -80,8 +82,18 @@ export interface ReportSummary {
   runPassRate?: number | null;
 }
 
+/** Which slice of the cases a sharded run evaluated (`run --shard i/n`); index from 1. */
+export interface ReportShard {
+  index: number;
+  count: number;
+}
+
 export interface Report {
   schemaVersion: 1;
+  /** Only in a sharded run's report; merge removes it. */
+  shard?: ReportShard;
+  /** Only in a sharded run's report: "sha256:<hex>" of the case file's bytes. */
+  casesHash?: string;
   summary: ReportSummary;
   cases: CaseResult[];
 }

@@ -5,6 +5,9 @@ import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import type { Report } from '../../report/types.js';
 import { runCases } from '../../run-cases.js';
+import { hashCaseFile } from '../../shard/cases-hash.js';
+import { markShardReport, selectShard } from '../../shard/shard-report.js';
+import { parseShardFlag } from '../../shard/shard-spec.js';
 import { createFixtureDirSource } from '../../sources/fixture-dir.js';
 import type { TraceSource } from '../../sources/types.js';
 import { formatsFlag, listFlag, numberFlag, stringFlag, type OptionSpec, type ParsedValues } from '../args.js';
@@ -56,12 +59,18 @@ export async function evaluateCases(
   positionals: string[],
   io: CliIo,
 ): Promise<EvaluatedRun> {
-  const cases = await loadSettingsCases(settings, io.cwd);
+  const allCases = await loadSettingsCases(settings, io.cwd);
+  const shardFlag = stringFlag(values, 'shard');
+  const shard = shardFlag === null ? null : parseShardFlag(command, shardFlag);
+  const selection = shard === null ? null : selectShard(allCases, shard);
+  const cases = selection?.cases ?? allCases;
   const { source, repeat } = await chooseSource(command, settings, values, positionals, cases, io);
   const progress = createProgressLine(io, values['quiet'] === true);
   const report = await runCases(cases, source, settings.config.contract, { repeat, onCaseDone: progress.update });
   progress.clear();
-  return { report, warnings: source.warnings() };
+  if (shard === null || selection === null) return { report, warnings: source.warnings() };
+  const casesHash = await hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  return { report: markShardReport(report, shard, casesHash, selection.caseIndexes), warnings: source.warnings() };
 }
 
 async function chooseSource(

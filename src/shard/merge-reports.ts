@@ -1,0 +1,200 @@
+import { parseReportFile } from '../diff/load-report.js';
+import { InputError } from '../errors.js';
+import { buildReport, figuresOf, type RunFigures } from '../report/build.js';
+import type { CaseResult, Report, RunResult } from '../report/types.js';
+import { assignShards } from './assign-shards.js';
+
+/** A sharded run's report.json as read: how to name it, and its text. */
+export interface ShardReportText {
+  displayName: string;
+  text: string;
+}
+
+interface ShardFile {
+  displayName: string;
+  index: number;
+  count: number;
+  casesHash: string;
+  repeat: number | null;
+  /** As written, keys in their written order: the merged report must be the unsharded run's, byte for byte. */
+  cases: Record<string, unknown>[];
+}
+
+/**
+ * Puts the reports of `run --shard i/n` back together into the report the unsharded run writes
+ * (docs/contract.md §1, `merge`): the cases in case-file order (each shard recorded every case's
+ * position), the summary recomputed from the cases as the run computes it. Whatever the order of
+ * the inputs, the result is the same.
+ *
+ * Refused, with every problem named (an InputError, exit 2): a report that is not a valid
+ * report or not a shard's, reports of different case files, shard counts or `--repeat`, a shard
+ * given twice or missing, a case in two reports or in a shard it does not belong to.
+ */
+export function mergeShardReports(inputs: readonly ShardReportText[]): Report {
+  if (inputs.length === 0) throw new InputError('diag-eval merge: expected at least one report.json written by `diag-eval run --shard i/n`');
+  const problems: string[] = [];
+  const files: ShardFile[] = [];
+  for (const input of inputs) {
+    try {
+      const file = readShardFile(input);
+      if (typeof file === 'string') problems.push(file);
+      else files.push(file);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new InputError(problems);
+
+  problems.push(...disagreements(files));
+  if (problems.length > 0) throw new InputError(problems);
+  problems.push(...shardSetProblems(files));
+  if (problems.length > 0) throw new InputError(problems);
+
+  const placed = placeCases(files, problems);
+  if (problems.length > 0) throw new InputError(problems);
+
+  const cases = placed.map(({ result }) => result);
+  const repeat = (files[0] as ShardFile).repeat;
+  const runFigures = cases.some((result) => result.runs !== undefined)
+    ? cases.flatMap((result) => (result.runs === undefined ? [figuresOf(result)] : result.runs.map(figuresOfRun)))
+    : cases.map(figuresOf);
+  return buildReport(cases, runFigures, repeat);
+}
+
+/** A valid report that is a shard's, or the problem with it. Invalid reports throw the report loader's InputError. */
+function readShardFile({ displayName, text }: ShardReportText): ShardFile | string {
+  parseReportFile(text, displayName);
+  const raw = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as Record<string, unknown>;
+  const shard = raw['shard'];
+  const notShard = `${displayName}: expected a report written by \`diag-eval run --shard i/n\``;
+  if (!isObject(shard)) return `${notShard}; found no "shard" field (an unsharded report needs no merge)`;
+  const index = shard['index'];
+  const count = shard['count'];
+  if (!isWhole(index) || !isWhole(count) || index < 1 || index > count) {
+    return `${displayName}: shard: found ${JSON.stringify(shard)}, expected {"index": i, "count": n} with whole numbers 1 ≤ i ≤ n`;
+  }
+  const casesHash = raw['casesHash'];
+  if (typeof casesHash !== 'string' || casesHash === '') return `${notShard}; found no "casesHash" string`;
+  const cases = raw['cases'] as Record<string, unknown>[];
+  const badIndex = cases.findIndex((result) => !isWhole(result['caseIndex']) || (result['caseIndex'] as number) < 0);
+  if (badIndex !== -1) {
+    return `${displayName}: cases[${badIndex}].caseIndex: found ${JSON.stringify(cases[badIndex]?.['caseIndex'] ?? null)}, expected the case's position in the case file (a whole number ≥ 0)`;
+  }
+  const summary = raw['summary'] as Record<string, unknown>;
+  const repeat = summary['repeat'];
+  return { displayName, index, count, casesHash, repeat: typeof repeat === 'number' ? repeat : null, cases };
+}
+
+/** Shards of one run agree on the case file, the number of shards and the runs per case. */
+function disagreements(files: readonly ShardFile[]): string[] {
+  const problems: string[] = [];
+  const compare = (what: string, expected: string, valueOf: (file: ShardFile) => string): void => {
+    const groups = new Map<string, string[]>();
+    for (const file of files) groups.set(valueOf(file), [...(groups.get(valueOf(file)) ?? []), file.displayName]);
+    if (groups.size < 2) return;
+    const found = [...groups].map(([value, names]) => `${value} in ${names.join(', ')}`).join('; ');
+    problems.push(`diag-eval merge: the reports differ in ${what}: ${found}; expected ${expected}`);
+  };
+  compare('casesHash (they ran different case files)', 'the shards of one run of one case file', (file) => file.casesHash);
+  compare('shard count', 'one n for every report (run --shard i/n)', (file) => `n = ${file.count}`);
+  compare('runs per case', 'the same --repeat for every shard', (file) => (file.repeat === null ? 'no --repeat' : `--repeat ${file.repeat}`));
+  return problems;
+}
+
+/** Each shard 1..n exactly once. */
+function shardSetProblems(files: readonly ShardFile[]): string[] {
+  const count = (files[0] as ShardFile).count;
+  const byIndex = new Map<number, string[]>();
+  for (const file of files) byIndex.set(file.index, [...(byIndex.get(file.index) ?? []), file.displayName]);
+  const problems: string[] = [];
+  for (const [index, names] of [...byIndex].sort(([a], [b]) => a - b)) {
+    if (names.length > 1) problems.push(`diag-eval merge: shard ${index}/${count} is given ${names.length} times: ${names.join(', ')}; expected each shard once`);
+  }
+  const missing: string[] = [];
+  for (let index = 1; index <= count; index += 1) if (!byIndex.has(index)) missing.push(`${index}/${count}`);
+  if (missing.length > 0) {
+    problems.push(`diag-eval merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected one report for each shard 1/${count} to ${count}/${count}`);
+  }
+  return problems;
+}
+
+interface PlacedCase {
+  result: CaseResult;
+  caseId: string;
+  shard: number;
+  displayName: string;
+}
+
+/**
+ * The cases of all shards at their positions in the case file. The positions must be 0..N-1,
+ * each once, and each case must be in the shard the shard assignment gives it: with the same
+ * case file on every shard, anything else means a report was edited or mislabelled.
+ */
+function placeCases(files: readonly ShardFile[], problems: string[]): PlacedCase[] {
+  const byPosition = new Map<number, PlacedCase>();
+  const byId = new Map<string, PlacedCase>();
+  for (const file of files) {
+    for (const raw of file.cases) {
+      const { caseIndex, ...rest } = raw;
+      const position = caseIndex as number;
+      const placed: PlacedCase = { result: rest as unknown as CaseResult, caseId: rest['caseId'] as string, shard: file.index, displayName: file.displayName };
+      const atPosition = byPosition.get(position);
+      const sameId = byId.get(placed.caseId);
+      if (atPosition !== undefined) {
+        problems.push(`diag-eval merge: case index ${position} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${file.displayName} (${placed.caseId}); expected each case in one shard`);
+      } else if (sameId !== undefined) {
+        problems.push(`diag-eval merge: case "${placed.caseId}" is in ${sameId.displayName} and in ${file.displayName}; expected each case in one shard`);
+      } else {
+        byPosition.set(position, placed);
+        byId.set(placed.caseId, placed);
+      }
+    }
+  }
+  if (problems.length > 0) return [];
+  const total = byPosition.size;
+  const placed: PlacedCase[] = [];
+  for (let position = 0; position < total; position += 1) {
+    const found = byPosition.get(position);
+    if (found === undefined) {
+      problems.push(`diag-eval merge: no report holds the case at index ${position} of the case file; expected the cases 0 to ${total - 1} once each`);
+      return [];
+    }
+    placed.push(found);
+  }
+  const count = (files[0] as ShardFile).count;
+  const expected = assignShards(
+    placed.map((entry) => entry.caseId),
+    count,
+  );
+  placed.forEach((entry, position) => {
+    if (expected[position] !== entry.shard) {
+      problems.push(
+        `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" is in shard ${entry.shard}/${count}, expected in shard ${expected[position]}/${count} (was the report edited, or renamed from another run?)`,
+      );
+    }
+  });
+  return placed;
+}
+
+/**
+ * The summary figures of one run of a repeated case, as the run itself counted them: a run's
+ * verdict counts when its trace loaded, that is when it ran and `trace-loadable` did not fail.
+ */
+export function figuresOfRun(run: RunResult): RunFigures {
+  return {
+    status: run.status,
+    traceLoaded: run.status !== 'not_run' && !run.failedChecks.some((failed) => failed.check === 'trace-loadable'),
+    verdict: run.verdict,
+    toolCallCount: run.toolCallCount,
+    durationMs: run.durationMs,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isWhole(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
