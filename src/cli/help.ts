@@ -13,6 +13,7 @@ Commands:
   import     convert OpenTelemetry (OTLP/JSON), Jaeger or Tempo exports into trace fixtures
   serve      serve a fixture folder on the diagnosis trace API (for trying live mode)
   merge      merge the reports of a sharded run (run --shard i/n) into the whole run's report
+  pull       fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window
 
 Run \`diag-eval <command> --help\` for a command's options.
 
@@ -127,6 +128,35 @@ Options:
   --out DIR           where to write (default eval-out)
   --format LIST       json, md or json,md (default json,md)
   --quiet             print nothing but errors
+  -h, --help          show this help`,
+  pull: `Usage: diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T]
+                      [--window D] [--limit N] [--header "Name: value"]… --out DIR
+
+Searches a trace store window by window and writes every trace found, converted as
+\`diag-eval import\` converts it, to DIR/<trace id>.json, with DIR/manifest.json recording the
+source, query, time bounds, windows, trace ids, counts and skips. A second pull into the same
+folder fetches only the traces it does not have. Exit 0 when every trace found is in DIR, 1
+when a trace or a search window was skipped (each is named), 2 when a flag or DIR's manifest
+cannot be used.
+
+Options:
+  --from STORE        tempo (GET /api/search, then /api/v2/traces/{id}) or
+                      jaeger (GET /api/v3/traces, then /api/v3/traces/{id})
+  --url URL           the store's HTTP address, e.g. http://tempo:3200
+  --query Q           Tempo: a TraceQL query, e.g. '{ resource.service.name = "diagnosis" }';
+                      Jaeger: search parameters, e.g. service_name=diagnosis&operation_name=chat
+  --since T           start: a duration back from now (90s, 15m, 24h, 7d), epoch seconds or
+                      an RFC 3339 time (2026-05-01T10:00:00Z)
+  --until T           end, the same forms or now (default now)
+  --window D          search window (default 15m); a window that returns --limit traces is
+                      split in halves, down to one second
+  --limit N           traces per search (default 20, at most 10000)
+  --header "Name: value"  request header, repeatable (e.g. X-Scope-OrgID for a Tempo tenant);
+                      values are never printed or written
+  --out DIR           where to write the fixtures and manifest.json (required)
+  --concurrency N     requests in flight at most (default 4)
+  --timeout-ms MS     per-request timeout (default 30000)
+  --quiet             print nothing but skips and errors
   -h, --help          show this help`,
   serve: `Usage: diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]
 

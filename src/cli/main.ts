@@ -6,6 +6,7 @@ import { parseCommandArgs, stringFlag, numberFlag, type OptionSpec } from './arg
 import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
 import { resolveSettings } from './settings.js';
+import { PULL_OPTIONS } from './commands/pull-options.js';
 import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, baselineCommand, parseFromFlag, runCommand } from './commands/run.js';
 
 const QUIET_AND_HELP = { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const satisfies OptionSpec;
@@ -19,6 +20,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   import: { ...QUIET_AND_HELP, out: { type: 'string' }, from: { type: 'string' }, cases: { type: 'string' }, config: { type: 'string' } },
   serve: { ...QUIET_AND_HELP, fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
   merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
+  pull: PULL_OPTIONS,
 };
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
@@ -79,6 +81,10 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
     }
     case 'import':
       return importCommandFromArgs(values, positionals, io);
+    case 'pull': {
+      const { pullCommand } = await import('./commands/pull.js');
+      return pullCommand(values, positionals, io);
+    }
     case 'merge': {
       const { mergeCommand } = await import('./commands/merge.js');
       return mergeCommand(values, positionals, io);

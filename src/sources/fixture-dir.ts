@@ -166,6 +166,8 @@ function collectOrphans(
     }
     if (!entry.isFile() || !name.toLowerCase().endsWith('.json')) continue;
     if (top && referencedNames.has(name)) continue;
+    // The record `diag-eval pull` keeps beside the traces it pulled, not a trace.
+    if (top && name === 'manifest.json') continue;
     const path = join(folder, name);
     if (!referencedPaths.has(path)) orphans.push(path);
   }

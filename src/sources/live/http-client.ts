@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { readBoundedBody } from './bounded-body.js';
 import { assertValidHeaders } from './header-check.js';
 import { createLimiter } from './limiter.js';
 import { attemptsText, requestLabel } from './request-label.js';
@@ -15,6 +16,8 @@ export interface HttpClientOptions {
   random?: () => number;
   /** For `Retry-After` given as an HTTP date. */
   now?: () => number;
+  /** A larger body is a failure (`body over N bytes`), not retried; unlimited when absent. */
+  maxBodyBytes?: number;
 }
 
 export interface HttpRequest {
@@ -42,6 +45,8 @@ type Attempt =
   | { kind: 'response'; status: number; body: string; contentType: string | null; retryAfter: string | null }
   | { kind: 'failure'; code: string; error: string };
 
+const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   assertValidHeaders(options.headers);
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
@@ -63,7 +68,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // A followed redirect would carry the extra headers to wherever the service points.
         redirect: 'manual',
       });
-      const body = await response.text();
+      let body: string;
+      if (options.maxBodyBytes === undefined) {
+        body = await response.text();
+      } else {
+        const bounded = await readBoundedBody(response, options.maxBodyBytes);
+        if (!bounded.ok) return { kind: 'failure', code: BODY_TOO_LARGE, error: `body over ${options.maxBodyBytes} bytes` };
+        body = bounded.text;
+      }
       return {
         kind: 'response',
         status: response.status,
@@ -82,7 +94,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async send(request) {
       for (let attempts = 1; ; attempts += 1) {
         const attempt = await limiter.run(() => attemptOnce(request));
-        const retryable = shouldRetry(request.method, attempt.kind === 'response' ? attempt : { kind: 'failure', code: attempt.code });
+        // The same request would get the same oversized body again.
+        const retryable =
+          !(attempt.kind === 'failure' && attempt.code === BODY_TOO_LARGE) &&
+          shouldRetry(request.method, attempt.kind === 'response' ? attempt : { kind: 'failure', code: attempt.code });
         if (attempts >= MAX_ATTEMPTS || !retryable) {
           return attempt.kind === 'response'
             ? { kind: 'response', status: attempt.status, body: attempt.body, contentType: attempt.contentType, attempts }

@@ -1,0 +1,38 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import { importTraces } from '../import/import-traces.js';
+import { formatImportProblem } from '../import/problems.js';
+import { traceFileName } from '../import/trace-json.js';
+import type { TraceDocument } from '../trace/types.js';
+
+export type Conversion = { ok: true; document: TraceDocument } | { ok: false; problem: string };
+
+/**
+ * One fetched trace through the importer, exactly as `diag-eval import` converts an export
+ * file: the document is written to `stagingDir` as `<trace id>.json` and imported from there,
+ * so there is one conversion, with one set of rules, whatever the traces came from. Anything
+ * the importer skips or refuses makes the trace a skip, with the importer's reason.
+ */
+export async function convertTrace(traceId: string, document: unknown, stagingDir: string): Promise<Conversion> {
+  const name = traceFileName(traceId);
+  await writeFile(join(stagingDir, name), JSON.stringify(document));
+  let imported;
+  try {
+    imported = await importTraces([name], 'auto', stagingDir);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { ok: false, problem: error.problems.map((problem) => withoutFileName(problem, name)).join('; ') };
+  }
+  if (imported.skipped.length > 0) {
+    return { ok: false, problem: imported.skipped.map((problem) => withoutFileName(formatImportProblem(problem), name)).join('; ') };
+  }
+  const trace = imported.traces.find((candidate) => candidate.traceId === traceId) ?? (imported.traces.length === 1 ? imported.traces[0] : undefined);
+  if (trace === undefined) return { ok: false, problem: `the response holds ${imported.traces.length} traces, none with id ${traceId}` };
+  return { ok: true, document: trace.document };
+}
+
+/** The staging file's name means nothing to the user; the trace id is named by the caller. */
+function withoutFileName(problem: string, name: string): string {
+  return problem.startsWith(`${name}: `) ? problem.slice(name.length + 2) : problem.startsWith(name) ? problem.slice(name.length).replace(/^[:\s]+/u, '') : problem;
+}

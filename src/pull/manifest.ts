@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { InputError } from '../errors.js';
+import { parseJson } from '../io/parse-json.js';
+import { describeFsError } from '../io/structured-file.js';
+import type { SearchedWindow } from './search-windows.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_VERSION = 1;
+/** A manifest is a list of ids and windows; more than this is not one pull wrote. */
+const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
+
+export interface ManifestTrace {
+  traceId: string;
+  fixture: string;
+}
+
+export interface ManifestSkip {
+  /** The trace skipped, or null when a whole search window is concerned. */
+  traceId: string | null;
+  window: string | null;
+  reason: string;
+}
+
+/**
+ * DIR/manifest.json (docs/contract.md §1, `pull`): where the traces came from and what became of
+ * them. No headers, no credentials, no clock: the same pull of the same responses writes the
+ * same bytes. Key order here is the order written.
+ */
+export interface PullManifest {
+  manifestVersion: 1;
+  source: 'tempo' | 'jaeger';
+  url: string;
+  query: string;
+  since: string;
+  until: string;
+  windowSeconds: number;
+  limit: number;
+  counts: {
+    windows: number;
+    found: number;
+    fetched: number;
+    alreadyPresent: number;
+    skipped: number;
+    fixtures: number;
+  };
+  windows: SearchedWindow[];
+  /** Every fixture of the folder that a pull wrote, this one or an earlier one into the same folder; sorted by trace id. */
+  traces: ManifestTrace[];
+  /** This pull's skips; sorted by trace id, window skips first. */
+  skipped: ManifestSkip[];
+}
+
+export function renderManifest(manifest: PullManifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The manifest an earlier pull left in the folder, or null. What a resumed pull needs of it: its source, query and traces. */
+export async function readManifest(path: string, displayName: string): Promise<Pick<PullManifest, 'source' | 'url' | 'query' | 'traces'> | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return null;
+    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)})`);
+  }
+  if (bytes.length > MAX_MANIFEST_BYTES) throw new InputError(`${displayName}: ${bytes.length} bytes, over the ${MAX_MANIFEST_BYTES}-byte limit for a pull manifest`);
+  const parsed = parseJson(bytes.toString('utf8'));
+  const value = parsed.ok ? parsed.value : null;
+  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const traces = record?.['traces'];
+  const valid =
+    record !== null &&
+    record['manifestVersion'] === MANIFEST_VERSION &&
+    (record['source'] === 'tempo' || record['source'] === 'jaeger') &&
+    typeof record['url'] === 'string' &&
+    typeof record['query'] === 'string' &&
+    Array.isArray(traces) &&
+    traces.every((entry: unknown) => {
+      const trace = entry as Record<string, unknown> | null;
+      return typeof trace === 'object' && trace !== null && typeof trace['traceId'] === 'string' && typeof trace['fixture'] === 'string';
+    });
+  if (!valid || record === null) {
+    const where = parsed.ok ? '' : ` (${parsed.problem})`;
+    throw new InputError(
+      `${displayName}: not a pull manifest${where}; expected the manifest.json of an earlier diag-eval pull (manifestVersion ${MANIFEST_VERSION}, source, url, query, traces), or pull into another folder`,
+    );
+  }
+  return {
+    source: record['source'] as PullManifest['source'],
+    url: record['url'] as string,
+    query: record['query'] as string,
+    traces: traces as ManifestTrace[],
+  };
+}

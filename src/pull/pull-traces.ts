@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatTraceJson, traceFileName } from '../import/trace-json.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+import { describeOutcome, type HttpClient } from '../sources/live/http-client.js';
+import { safeUrl } from '../sources/live/request-label.js';
+import { convertTrace } from './convert-trace.js';
+import { parseJsonBody } from './json-body.js';
+import { MANIFEST_FILE, readManifest, renderManifest, type ManifestSkip, type ManifestTrace, type PullManifest } from './manifest.js';
+import { searchWindows } from './search-windows.js';
+import { isoSeconds } from './time-spec.js';
+import { cutWindows } from './time-window.js';
+import type { TraceStore } from './trace-store.js';
+import { InputError } from '../errors.js';
+
+export interface PullOptions {
+  store: TraceStore;
+  client: HttpClient;
+  /** The store's address; only scheme, host, port and path are written. */
+  url: URL;
+  query: string;
+  since: number;
+  until: number;
+  windowSeconds: number;
+  limit: number;
+  outDir: string;
+  /** How the out folder is named in messages. */
+  outLabel: string;
+  /** Trace fetches started at once (the client bounds requests in flight as well). */
+  concurrency: number;
+  onProgress?: (progress: { done: number; total: number; skipped: number }) => void;
+}
+
+export interface PullOutcome {
+  manifest: PullManifest;
+  /** Fixture paths written by this pull, absolute, sorted. */
+  written: string[];
+}
+
+/**
+ * `diag-eval pull`: search the store window by window, fetch each trace the folder does not
+ * have yet, convert it with the importer and write it as a fixture, then write the manifest.
+ * A trace already in the folder (its fixture exists) is not fetched again, so a pull that was
+ * interrupted, or one over a later time range, only fetches what is new.
+ */
+export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
+  const manifestPath = join(options.outDir, MANIFEST_FILE);
+  const earlier = await readManifest(manifestPath, `${options.outLabel}/${MANIFEST_FILE}`);
+  const url = safeUrl(options.url);
+  if (earlier !== null && (earlier.source !== options.store.name || earlier.url !== url || earlier.query !== options.query)) {
+    throw new InputError(
+      `${options.outLabel}/${MANIFEST_FILE}: the folder holds a pull from ${earlier.source} ${earlier.url} with query ${JSON.stringify(earlier.query)}; ` +
+        `expected the same --from, --url and --query to resume it (or pull into another folder)`,
+    );
+  }
+  await mkdir(options.outDir, { recursive: true });
+
+  const search = await searchWindows(options.store, options.client, cutWindows(options.since, options.until, options.windowSeconds), options.limit);
+  const toFetch = search.traceIds.filter((traceId) => !existsSync(join(options.outDir, traceFileName(traceId))));
+  const alreadyPresent = search.traceIds.length - toFetch.length;
+  const skipped: ManifestSkip[] = search.problems.map((problem) => ({ traceId: null, window: problem.window, reason: problem.reason }));
+  const written: string[] = [];
+  const staging = await mkdtemp(join(tmpdir(), 'diag-eval-pull-'));
+  let done = 0;
+  try {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let index = next++; index < toFetch.length; index = next++) {
+        const traceId = toFetch[index] as string;
+        const problem = await fetchOne(options, traceId, staging, written);
+        if (problem !== null) skipped.push({ traceId, window: null, reason: problem });
+        done += 1;
+        options.onProgress?.({ done, total: toFetch.length, skipped: skipped.length });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, toFetch.length)) }, worker));
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+
+  const traces = new Map<string, ManifestTrace>();
+  for (const trace of earlier?.traces ?? []) if (existsSync(join(options.outDir, trace.fixture))) traces.set(trace.traceId, trace);
+  const skippedIds = new Set(skipped.map((skip) => skip.traceId));
+  for (const traceId of search.traceIds) if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: traceFileName(traceId) });
+  const manifest: PullManifest = {
+    manifestVersion: 1,
+    source: options.store.name,
+    url,
+    query: options.query,
+    since: isoSeconds(options.since),
+    until: isoSeconds(options.until),
+    windowSeconds: options.windowSeconds,
+    limit: options.limit,
+    counts: {
+      windows: search.windows.length,
+      found: search.traceIds.length,
+      fetched: toFetch.length - skipped.filter((skip) => skip.traceId !== null).length,
+      alreadyPresent,
+      skipped: skipped.length,
+      fixtures: traces.size,
+    },
+    windows: search.windows,
+    traces: [...traces.values()].sort((a, b) => compareText(a.traceId, b.traceId)),
+    skipped: skipped.sort((a, b) => compareText(a.traceId ?? '', b.traceId ?? '') || compareText(a.window ?? '', b.window ?? '')),
+  };
+  await writeFileAtomic(manifestPath, renderManifest(manifest));
+  return { manifest, written: written.sort() };
+}
+
+/** Fetches, converts and writes one trace; returns why it was skipped, or null. */
+async function fetchOne(options: PullOptions, traceId: string, staging: string, written: string[]): Promise<string | null> {
+  const request = { method: 'GET' as const, url: options.store.traceUrl(traceId) };
+  const outcome = await options.client.send(request);
+  if (outcome.kind === 'failure' || outcome.status < 200 || outcome.status >= 300) return describeOutcome(request, outcome);
+  const json = parseJsonBody(outcome.body);
+  if (json === null) return describeOutcome(request, outcome, `the body is not JSON (${Buffer.byteLength(outcome.body, 'utf8')} bytes)`);
+  const conversion = await convertTrace(traceId, options.store.traceDocument(json), staging);
+  if (!conversion.ok) return `not converted: ${conversion.problem}`;
+  const path = join(options.outDir, traceFileName(traceId));
+  await writeFileAtomic(path, formatTraceJson(conversion.document));
+  written.push(path);
+  return null;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
