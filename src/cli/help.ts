@@ -14,6 +14,7 @@ Commands:
   serve      serve a fixture folder on the diagnosis trace API (for trying live mode)
   merge      merge the reports of a sharded run (run --shard i/n) into the whole run's report
   pull       fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window
+  scan       judge every trace of a folder (or export) against policies; scan.json / scan.md
 
 Run \`diag-eval <command> --help\` for a command's options.
 
@@ -157,6 +158,29 @@ Options:
   --concurrency N     requests in flight at most (default 4)
   --timeout-ms MS     per-request timeout (default 30000)
   --quiet             print nothing but skips and errors
+  -h, --help          show this help`,
+  scan: `Usage: diag-eval scan [--fixtures DIR | --traces FILE… [--from FORMAT]] [--policies FILE]
+                      [--out DIR] [--format LIST] [--top N] [--config FILE] [--quiet]
+
+Judges every trace of a folder (default: the fixtures folder), or of export files, against
+policies: the checks that need no per-case expectation (a trace loads, degraded output,
+gatekeeper consistency, forbidden answer keywords and confirmed claims, protocol leaks,
+budgets, and any check named in policies.checks). Policies come from the \`policies:\` block of
+--policies FILE, else of the config file. Writes OUT/scan.json and OUT/scan.md: violations per
+check, counts per agent, the worst traces with their reasons. Memory stays flat in the number
+of traces of a folder. Exit 1 when a trace violates an error policy, 0 otherwise, 2 when the
+input cannot be used.
+
+Options:
+  --fixtures DIR      folder of trace fixtures (e.g. one written by diag-eval pull)
+  --traces FILE…      OpenTelemetry, Jaeger or Tempo export files instead
+  --from FORMAT       with --traces: auto (default), otlp, jaeger or tempo
+  --policies FILE     YAML or JSON file with a policies: block
+  --out DIR           where to write (default eval-out)
+  --format LIST       json, md or json,md (default json,md)
+  --top N             how many of the worst traces to list (default 20, at most 1000)
+  --config FILE       config file (its policies: block, contract values)
+  --quiet             print nothing but errors
   -h, --help          show this help`,
   serve: `Usage: diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]
 

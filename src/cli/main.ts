@@ -7,6 +7,7 @@ import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
 import { resolveSettings } from './settings.js';
 import { PULL_OPTIONS } from './commands/pull-options.js';
+import { SCAN_OPTIONS } from './commands/scan-options.js';
 import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, baselineCommand, parseFromFlag, runCommand } from './commands/run.js';
 
 const QUIET_AND_HELP = { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const satisfies OptionSpec;
@@ -21,6 +22,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   serve: { ...QUIET_AND_HELP, fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
   merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
   pull: PULL_OPTIONS,
+  scan: SCAN_OPTIONS,
 };
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
@@ -81,6 +83,10 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
     }
     case 'import':
       return importCommandFromArgs(values, positionals, io);
+    case 'scan': {
+      const { scanCommand } = await import('./commands/scan.js');
+      return scanCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    }
     case 'pull': {
       const { pullCommand } = await import('./commands/pull.js');
       return pullCommand(values, positionals, io);

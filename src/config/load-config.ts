@@ -19,6 +19,8 @@ const configSchema = z.strictObject(
     out: pathSetting,
     baselineDir: pathSetting,
     contract: z.optional(contractOverridesSchema),
+    /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
+    policies: z.optional(z.unknown()),
   },
   { error: 'expected an object of settings' },
 );

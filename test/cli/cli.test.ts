@@ -361,7 +361,7 @@ describe('diag-eval baseline, check and diff', () => {
 });
 
 describe('--help', () => {
-  it.each(['run', 'baseline', 'diff', 'check', 'validate', 'import', 'serve', 'merge', 'pull'])('diag-eval %s --help: usage on stdout, exit 0', async (command) => {
+  it.each(['run', 'baseline', 'diff', 'check', 'validate', 'import', 'serve', 'merge', 'pull', 'scan'])('diag-eval %s --help: usage on stdout, exit 0', async (command) => {
     const { code, stdout, stderr } = await cli([command, '--help'], { cwd: tempDir() });
     expect(code).toBe(0);
     expect(stderr).toBe('');

@@ -1,0 +1,120 @@
+import type { EvalCase } from '../cases/types.js';
+import { CHECKS } from '../checks/index.js';
+import type { ContractValues } from '../contract.js';
+import { InputError } from '../errors.js';
+import { problemAt, schemaProblems, valueAt, type StructuredFile } from '../io/structured-file.js';
+import * as z from '../zod.js';
+
+export type PolicySeverity = 'error' | 'warn';
+
+/** One check applied to every trace, and what a violation of it is. */
+export interface PolicyCheck {
+  check: string;
+  severity: PolicySeverity;
+}
+
+export interface Policies {
+  /** In check-registry order. */
+  checks: PolicyCheck[];
+  /** The case every trace is judged as: the policy values, and no per-case expectation. */
+  policyCase: EvalCase;
+}
+
+/**
+ * The checks that need no per-case expectation (no expected verdict, keywords or evidence):
+ * a scan applies these by default, those of them the check registry holds. Ids are looked up in
+ * the registry, so a check added to it under one of these ids, or named in `policies.checks`,
+ * takes part without any change here.
+ */
+export const DEFAULT_POLICY_CHECK_IDS = [
+  'trace-loadable',
+  'run-completed',
+  'degraded-output',
+  'gatekeeper-consistency',
+  'forbidden-answer-keywords',
+  'forbidden-confirmed-claims',
+  'no-protocol-leak',
+  'no-raw-structure',
+  'numeric-grounding',
+  'cited-tools-called',
+  'evidence-substance',
+  'tool-call-budget',
+  'duration-budget',
+] as const;
+
+const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
+const limit = z.number({ error: 'expected a whole number ≥ 0' }).check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
+
+export const policiesSchema = z.strictObject(
+  {
+    forbiddenAnswerKeywords: z.optional(textList),
+    forbiddenConfirmedClaims: z.optional(textList),
+    /** For the checks that judge evidence of given tools (evidence-coverage, evidence-substance). */
+    requiredEvidenceTools: z.optional(textList),
+    budget: z.optional(
+      z.strictObject({ maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) }, { error: 'expected {maxToolCalls, maxDurationMs}' }),
+    ),
+    audit: z.optional(
+      z.strictObject(
+        { v2: z.optional(z.boolean()), claimChecks: z.optional(z.boolean()), composerOutput: z.optional(z.boolean()) },
+        { error: 'expected {v2, claimChecks, composerOutput}' },
+      ),
+    ),
+    checks: z.optional(
+      z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), { error: 'expected an object of check id: error | warn | off' }),
+    ),
+  },
+  { error: 'expected an object of policies' },
+);
+
+const KNOWN_KEYS = [...Object.keys(policiesSchema.shape), 'maxToolCalls', 'maxDurationMs', 'v2', 'claimChecks', 'composerOutput'];
+
+/**
+ * The `policies:` block found at `path` in `file` (a config or policies file), resolved. An
+ * absent block means the default checks with no values: the checks that need a value
+ * (keywords, budgets) then skip.
+ */
+export function resolvePolicies(file: StructuredFile | null, path: readonly string[], contract: ContractValues): Policies {
+  const raw = file === null ? undefined : valueAt(file.value, path);
+  const parsed = policiesSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), KNOWN_KEYS));
+  const block = parsed.data;
+  const known = new Set(CHECKS.map((check) => check.id as string));
+  const unknown = Object.keys(block.checks ?? {}).filter((id) => !known.has(id));
+  if (unknown.length > 0 && file !== null) {
+    throw new InputError(
+      unknown.map((id) => problemAt(file, [...path, 'checks', id], `found check id "${id}", expected one of ${[...known].join(', ')}`)),
+    );
+  }
+  const severities = new Map<string, PolicySeverity | 'off'>();
+  for (const id of DEFAULT_POLICY_CHECK_IDS) if (known.has(id)) severities.set(id, 'error');
+  for (const [id, severity] of Object.entries(block.checks ?? {})) severities.set(id, severity);
+  // trace-loadable gates every other check: a trace that does not load is always an error.
+  severities.set('trace-loadable', 'error');
+  const checks = CHECKS.flatMap((check): PolicyCheck[] => {
+    const severity = severities.get(check.id);
+    return severity === undefined || severity === 'off' ? [] : [{ check: check.id, severity }];
+  });
+  const v2 = block.audit?.v2 ?? false;
+  const policyCase: EvalCase = {
+    id: 'policy',
+    question: '',
+    traceFixture: '',
+    rootCauseKeywords: [],
+    minKeywordCoverage: 0,
+    requiredEvidenceTools: block.requiredEvidenceTools ?? [],
+    allowedVerdicts: [...contract.verdicts],
+    forbiddenAnswerKeywords: block.forbiddenAnswerKeywords ?? [],
+    forbiddenVerdicts: [],
+    forbiddenConfirmedClaims: block.forbiddenConfirmedClaims ?? [],
+    audit: { v2, claimChecks: v2 || (block.audit?.claimChecks ?? false), composerOutput: v2 || (block.audit?.composerOutput ?? false) },
+    budget: { ...block.budget },
+    tags: [],
+    sessionId: null,
+  };
+  return { checks, policyCase };
+}
+
+function prefixIssues(issues: readonly z.core.$ZodIssue[], path: readonly string[]): z.core.$ZodIssue[] {
+  return issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] }));
+}

@@ -1,0 +1,69 @@
+import { escapeTableCell as cell } from '../report/render/markdown-escape.js';
+import type { PolicyCheck } from './policies.js';
+import type { ScanTally } from './scan-tally.js';
+
+/** scan.json (docs/contract.md §1, `scan`). Key order here is the order written. */
+export interface ScanReport {
+  scanVersion: 1;
+  summary: {
+    traces: number;
+    clean: number;
+    withErrors: number;
+    withWarnings: number;
+    /** Export input the importer left out (with --traces). */
+    skippedInput: number;
+  };
+  policies: PolicyCheck[];
+  checks: ScanTally['checks'];
+  agents: ScanTally['agents'];
+  worst: ScanTally['worst'];
+  skippedInput: string[];
+}
+
+export function buildScanReport(tally: ScanTally, policies: PolicyCheck[], skippedInput: string[]): ScanReport {
+  return {
+    scanVersion: 1,
+    summary: { traces: tally.traces, clean: tally.clean, withErrors: tally.withErrors, withWarnings: tally.withWarnings, skippedInput: skippedInput.length },
+    policies,
+    checks: tally.checks,
+    agents: tally.agents,
+    worst: tally.worst,
+    skippedInput,
+  };
+}
+
+export function renderScanJson(report: ScanReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** scan.md: the summary, violations per check, per agent, and the worst traces with their reasons. Pure. */
+export function renderScanMarkdown(report: ScanReport): string {
+  const { summary } = report;
+  const lines = ['# Trace scan against policies', ''];
+  lines.push(
+    `**${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning.**`,
+    '',
+  );
+  lines.push('## Violations per check', '', '| check | severity | violations | passed | skipped |', '|---|---|---:|---:|---:|');
+  for (const check of report.checks) lines.push(`| ${cell(check.check)} | ${check.severity} | ${check.violations} | ${check.passed} | ${check.skipped} |`);
+  lines.push('');
+  if (report.agents.length > 0) {
+    lines.push('## Per agent', '', '| agent | traces | with violations |', '|---|---:|---:|');
+    for (const agent of report.agents) lines.push(`| ${cell(agent.agent)} | ${agent.traces} | ${agent.withViolations} |`);
+    lines.push('');
+  }
+  lines.push(`## Worst traces (${report.worst.length})`, '');
+  if (report.worst.length === 0) lines.push('No trace violates a policy.', '');
+  else {
+    lines.push('| trace | errors | warnings | violations |', '|---|---:|---:|---|');
+    for (const offender of report.worst) {
+      const reasons = offender.violations.map((violation) => cell(`${violation.check} (${violation.severity}): ${violation.message}`)).join('<br>');
+      lines.push(`| ${cell(offender.trace)} | ${offender.errors} | ${offender.warnings} | ${reasons} |`);
+    }
+    lines.push('');
+  }
+  if (report.skippedInput.length > 0) {
+    lines.push('## Skipped input', '', ...report.skippedInput.map((problem) => `- ${problem}`), '');
+  }
+  return lines.join('\n');
+}

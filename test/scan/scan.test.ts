@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/checks/index.js';
+import { main } from '../../src/cli/main.js';
+import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { evaluateRun } from '../../src/evaluate.js';
+import { DEFAULT_POLICY_CHECK_IDS, resolvePolicies } from '../../src/scan/policies.js';
+import { createScanTally } from '../../src/scan/scan-tally.js';
+import { createFakeIo } from '../helpers/fake-io.js';
+import { writeFiles } from '../helpers/project.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+import { buildTrace, toolCall, traceJson } from '../helpers/trace-builder.js';
+
+const tempDir = useTempDirs();
+
+async function cli(argv: string[], cwd: string) {
+  const fake = createFakeIo({ cwd });
+  const code = await main(argv, fake.io);
+  return { code, stdout: fake.stdout(), stderr: fake.stderr() };
+}
+
+const POLICIES = [
+  'policies:',
+  '  forbiddenConfirmedClaims: ["database is down", "数据库宕机"]',
+  '  budget: { maxToolCalls: 3 }',
+  '  audit: { v2: true }',
+  '  checks:',
+  '    tool-call-budget: warn',
+  '    duration-budget: off',
+  '',
+].join('\n');
+
+/** Legitimate traces (English and Chinese answers that speak of the database without claiming it is down) and violating ones. */
+const TRACES: Record<string, string> = {
+  'clean-en.json': traceJson({ finalAnswer: 'The database was slow, not down: the connection pool was exhausted.' }),
+  'clean-zh.json': traceJson({ finalAnswer: '数据库连接池耗尽，数据库本身运行正常。', agentSteps: [{ stepIndex: 1, agentName: 'planner', stepType: 'plan', output: 'x' }] }),
+  'claim-en.json': traceJson({ finalAnswer: 'Root cause: the DATABASE is down.' }),
+  'claim-zh.json': traceJson({ finalAnswer: '根因：数据库宕机。' }),
+  'busy.json': traceJson({ toolInvocations: ['a', 'b', 'c', 'd', 'e'].map((tool) => toolCall(tool)) }),
+  'leak-and-busy.json': traceJson({ finalAnswer: 'answer_version: 2, the pool was exhausted', toolInvocations: ['a', 'b', 'c', 'd'].map((tool) => toolCall(tool)) }),
+  'broken.json': '{"finalAnswer": ',
+  'manifest.json': JSON.stringify({ manifestVersion: 1 }),
+};
+
+function scanProject(policies = POLICIES): string {
+  const cwd = tempDir();
+  writeFiles(cwd, { 'policies.yaml': policies, ...Object.fromEntries(Object.entries(TRACES).map(([name, text]) => [`traces/${name}`, text])) });
+  return cwd;
+}
+
+describe('diag-eval scan: traces against policies', () => {
+  it('S62: counts violations per check and per agent, lists the worst traces with their reasons, exit 1 on an error policy', async () => {
+    const cwd = scanProject();
+    const { code, stdout, stderr } = await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out'], cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(stdout).toContain('diag-eval scan: 7 traces: 2 clean, 4 with an error violation, 2 with a warning');
+    const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
+    expect(report['summary']).toEqual({ traces: 7, clean: 2, withErrors: 4, withWarnings: 2, skippedInput: 0 });
+    const byCheck = Object.fromEntries((report['checks'] as { check: string; severity: string; violations: number }[]).map((row) => [row.check, [row.severity, row.violations]]));
+    expect(byCheck).toMatchObject({
+      'trace-loadable': ['error', 1],
+      'forbidden-confirmed-claims': ['error', 2],
+      'no-protocol-leak': ['error', 1],
+      'tool-call-budget': ['warn', 2],
+    });
+    expect(byCheck['duration-budget']).toBeUndefined();
+    expect((report['worst'] as { trace: string }[]).map((offender) => offender.trace)).toEqual([
+      'traces/leak-and-busy.json',
+      'traces/broken.json',
+      'traces/claim-en.json',
+      'traces/claim-zh.json',
+      'traces/busy.json',
+    ]);
+    expect(report['worst'][0].violations.map((violation: { check: string; severity: string }) => `${violation.check}:${violation.severity}`)).toEqual([
+      'no-protocol-leak:error',
+      'tool-call-budget:warn',
+    ]);
+    expect(report['agents']).toEqual([
+      { agent: 'executor', traces: 5, withViolations: 4 },
+      { agent: 'planner', traces: 1, withViolations: 0 },
+    ]);
+    const markdown = readFileSync(join(cwd, 'out/scan.md'), 'utf8');
+    expect(markdown).toContain('| forbidden-confirmed-claims | error | 2 |');
+    expect(markdown).toContain('traces/claim-zh.json');
+  });
+
+  it('S62: only warnings exit 0; --top bounds the worst list', async () => {
+    const cwd = scanProject();
+    writeFiles(cwd, { 'only-busy/busy.json': TRACES['busy.json'], 'only-busy/clean.json': TRACES['clean-en.json'] });
+    const { code } = await cli(['scan', '--fixtures', 'only-busy', '--policies', 'policies.yaml', '--out', 'out', '--quiet', '--top', '0'], cwd);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
+    expect(report['summary']).toMatchObject({ traces: 2, withErrors: 0, withWarnings: 1 });
+    expect(report['worst']).toEqual([]);
+  });
+
+  it('S62: the policies block may sit in the config file; an unknown check id or a bad value is exit 2 naming the place', async () => {
+    const cwd = scanProject();
+    writeFiles(cwd, { 'diag-eval.config.yaml': POLICIES.replace('forbiddenConfirmedClaims: ["database is down", "数据库宕机"]', 'forbiddenConfirmedClaims: []') });
+    const fromConfig = await cli(['scan', '--fixtures', 'traces', '--out', 'out', '--quiet'], cwd);
+    expect(fromConfig.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
+    expect(report['checks'].find((row: { check: string }) => row.check === 'forbidden-confirmed-claims').violations).toBe(0);
+
+    writeFiles(cwd, { 'bad.yaml': 'policies:\n  checks:\n    no-such-check: error\n  budget: { maxToolCalls: -1 }\n' });
+    const bad = await cli(['scan', '--fixtures', 'traces', '--policies', 'bad.yaml'], cwd);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('bad.yaml:4:');
+    expect(bad.stderr).toContain('policies.budget.maxToolCalls');
+    writeFiles(cwd, { 'unknown.yaml': 'policies:\n  checks:\n    no-such-check: error\n' });
+    const unknown = await cli(['scan', '--fixtures', 'traces', '--policies', 'unknown.yaml'], cwd);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown.yaml:3:5: policies.checks.no-such-check: found check id "no-such-check", expected one of trace-loadable');
+  });
+
+  it('S62: policy checks are looked up by id in the check registry: the defaults it holds, and any registry check named in policies.checks', () => {
+    const registry = CHECKS.map((check) => check.id as string);
+    const defaults = resolvePolicies(null, ['policies'], DEFAULT_CONTRACT).checks.map((policy) => policy.check);
+    expect(defaults).toEqual(registry.filter((id) => (DEFAULT_POLICY_CHECK_IDS as readonly string[]).includes(id)));
+    const file = { displayName: 'p.yaml', value: { policies: { checks: { 'v2-audit-fields': 'warn' } } }, locate: () => null };
+    const named = resolvePolicies(file, ['policies'], DEFAULT_CONTRACT).checks;
+    expect(named).toContainEqual({ check: 'v2-audit-fields', severity: 'warn' });
+  });
+
+  it('S62: the tally does not depend on the order traces come in, and keeps only the top offenders', () => {
+    const policies = resolvePolicies({ displayName: 'p', value: { policies: { forbiddenAnswerKeywords: ['outage'], budget: { maxToolCalls: 1 } } }, locate: () => null }, ['policies'], DEFAULT_CONTRACT);
+    const inputs = Array.from({ length: 40 }, (_, n) => ({
+      name: `t${String(n).padStart(2, '0')}.json`,
+      document: buildTrace({ finalAnswer: n % 3 === 0 ? 'an outage' : 'fine', toolInvocations: n % 4 === 0 ? [toolCall('a'), toolCall('b')] : [toolCall('a')] }),
+    }));
+    const tallyOf = (order: typeof inputs) => {
+      const tally = createScanTally(policies.checks, 5);
+      for (const input of order) {
+        const result = evaluateRun(policies.policyCase, { kind: 'document', document: input.document, traceFixture: input.name, sessionId: null }, DEFAULT_CONTRACT);
+        tally.add(input.name, result, ['executor']);
+      }
+      return tally.result();
+    };
+    const forward = tallyOf(inputs);
+    expect(tallyOf([...inputs].reverse())).toEqual(forward);
+    expect(forward.worst.map((offender) => offender.trace)).toEqual(['t00.json', 't12.json', 't24.json', 't36.json', 't03.json']);
+    expect(forward.withErrors).toBe(20);
+  });
+});
