@@ -64,7 +64,8 @@ export async function evaluateCases(
   const shard = shardFlag === null ? null : parseShardFlag(command, shardFlag);
   const selection = shard === null ? null : selectShard(allCases, shard);
   const cases = selection?.cases ?? allCases;
-  const { source, repeat } = await chooseSource(command, settings, values, positionals, cases, io);
+  // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
+  const { source, repeat } = await chooseSource(command, settings, values, positionals, allCases, io);
   const progress = createProgressLine(io, values['quiet'] === true);
   const report = await runCases(cases, source, settings.config.contract, { repeat, onCaseDone: progress.update });
   progress.clear();
