@@ -19,8 +19,9 @@ Commands:
 Run \`diag-eval <command> --help\` for a command's options.
 
 Exit codes: 0 success; 1 a case failed or was not run (run), a regression (diff, check),
-a fixture missing or not loadable (validate); 2 the input could not be used (bad flag,
-case file, config or report file).`;
+a fixture missing or not loadable (validate), a trace or window skipped (pull), an error
+policy violated (scan); 2 the input could not be used (bad flag, case file, config or report
+file, shards that do not make one run).`;
 
 const SHARED_CASE_OPTIONS = `  --cases FILE        case file, YAML or JSON (default eval/cases.yaml)
   --fixtures DIR      trace fixture folder (default: the case file's folder + fixtures/)

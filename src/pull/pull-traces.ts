@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InputError } from '../errors.js';
 import { formatTraceJson, traceFileName } from '../import/trace-json.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { describeOutcome, type HttpClient } from '../sources/live/http-client.js';
@@ -13,7 +14,6 @@ import { searchWindows } from './search-windows.js';
 import { isoSeconds } from './time-spec.js';
 import { cutWindows } from './time-window.js';
 import type { TraceStore } from './trace-store.js';
-import { InputError } from '../errors.js';
 
 export interface PullOptions {
   store: TraceStore;

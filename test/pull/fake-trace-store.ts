@@ -18,6 +18,8 @@ export interface SeenRequest {
 export interface FakeStoreOptions {
   /** The first `n` requests to this path get 429 with this Retry-After. */
   throttle?: { path: string; times: number; retryAfter: string };
+  /** Jaeger: answer a search as a stream, one `{"result": …}` object per trace, one per line. */
+  streamed?: boolean;
 }
 
 export interface FakeTraceStore {
@@ -70,7 +72,10 @@ export async function startFakeTraceStore(kind: 'tempo' | 'jaeger', traces: read
       const found = inRange(start, end).slice(0, Number(url.searchParams.get('query.search_depth') ?? 20));
       if (url.searchParams.get('query.service_name') === null) send(400, { error: { httpCode: 400, message: 'service_name required' } });
       else if (found.length === 0) send(404, { error: { httpCode: 404, message: 'trace not found' } });
-      else send(200, { result: { resourceSpans: found.flatMap((trace) => (trace.document as { resourceSpans: unknown[] }).resourceSpans ?? []) } });
+      else if (options.streamed === true) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(found.map((trace) => JSON.stringify({ result: trace.document })).join('\n'));
+      } else send(200, { result: { resourceSpans: found.flatMap((trace) => (trace.document as { resourceSpans: unknown[] }).resourceSpans ?? []) } });
       return;
     }
     const jaegerTrace = /^\/api\/v3\/traces\/([0-9a-f]+)$/u.exec(url.pathname);

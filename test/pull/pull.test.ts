@@ -192,6 +192,19 @@ describe('diag-eval pull from Jaeger (api_v3)', () => {
     expect(JSON.stringify(manifest)).not.toContain('not-for-files');
   });
 
+  it('S59: a window where nothing is found (404) is empty, not a failure; a streamed answer (one result per line) is read whole', async () => {
+    const jaeger = await store('jaeger', generatedTraces().slice(0, 3), { streamed: true });
+    const cwd = tempDir();
+    const args = pullArgs('jaeger', jaeger.url, 'pulled', ['--quiet']);
+    args[args.indexOf('--until') + 1] = String(T0 + 5400);
+    const { code, stderr } = await cli(args, cwd);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const manifest = manifestOf(cwd, 'pulled');
+    expect(manifest['counts']).toMatchObject({ windows: 3, found: 3, fetched: 3 });
+    expect((manifest['windows'] as { traces: number }[]).map((window) => window.traces)).toEqual([3, 0, 0]);
+  });
+
   it('S59: flags that cannot be used are exit 2 with the flag named', async () => {
     const cwd = tempDir();
     const base = pullArgs('jaeger', 'http://127.0.0.1:9', 'pulled');

@@ -11,6 +11,7 @@ import { createFakeIo } from '../helpers/fake-io.js';
 import { writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { buildTrace, toolCall, traceJson } from '../helpers/trace-builder.js';
+import { otlpDiagnosisTrace } from '../pull/fake-trace-store.js';
 
 const tempDir = useTempDirs();
 
@@ -84,6 +85,18 @@ describe('diag-eval scan: traces against policies', () => {
     const markdown = readFileSync(join(cwd, 'out/scan.md'), 'utf8');
     expect(markdown).toContain('| forbidden-confirmed-claims | error | 2 |');
     expect(markdown).toContain('traces/claim-zh.json');
+  });
+
+  it('S62: --traces scans export files straight away, each trace named by file and trace id', async () => {
+    const cwd = scanProject();
+    const ok = otlpDiagnosisTrace('1'.repeat(32), 1_767_225_600, { question: 'Why?', answer: 'The connection pool was exhausted.', tools: ['queryLogs'] }) as { resourceSpans: unknown[] };
+    const bad = otlpDiagnosisTrace('2'.repeat(32), 1_767_225_700, { question: '为什么？', answer: '根因：数据库宕机。', tools: ['queryLogs'] }) as { resourceSpans: unknown[] };
+    writeFiles(cwd, { 'export.json': { resourceSpans: [...ok.resourceSpans, ...bad.resourceSpans] } });
+    const { code, stdout } = await cli(['scan', '--traces', 'export.json', '--policies', 'policies.yaml', '--out', 'out'], cwd);
+    expect(code).toBe(1);
+    expect(stdout).toContain('diag-eval scan: 2 traces: 1 clean, 1 with an error violation');
+    const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
+    expect(report['worst'].map((offender: { trace: string }) => offender.trace)).toEqual([`export.json#${'2'.repeat(32)}`]);
   });
 
   it('S62: only warnings exit 0; --top bounds the worst list', async () => {

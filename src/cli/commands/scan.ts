@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import { prepareFileAtomic } from '../../io/atomic-write.js';
@@ -68,7 +69,6 @@ export async function scanCommand(values: ParsedValues, positionals: string[], s
 }
 
 async function existingFolder(folder: string, cwd: string): Promise<string> {
-  const { stat } = await import('node:fs/promises');
   try {
     if ((await stat(folder)).isDirectory()) return folder;
   } catch {
