@@ -141,6 +141,21 @@ describe('diag-eval pull from Tempo', () => {
     expect(manifestOf(cwd, 'pulled')['counts']).toMatchObject({ found: 2, fetched: 2 });
   });
 
+  it('S59: a one-second window that still returns --limit traces is named as a skip (traces may be missing); its traces are kept, exit 1', async () => {
+    const crowded = Array.from({ length: 5 }, (_, n) => {
+      const traceId = `e${n}${'d'.repeat(30)}`;
+      return { traceId, startSeconds: T0 + 7, document: otlpDiagnosisTrace(traceId, T0 + 7, { question: 'q', answer: 'a', tools: [] }) };
+    });
+    const tempo = await store('tempo', crowded);
+    const cwd = tempDir();
+    const { code, stderr } = await cli(pullArgs('tempo', tempo.url, 'pulled', ['--quiet']), cwd);
+    expect(code).toBe(1);
+    expect(stderr).toContain('skipped: window 2026-01-01T00:00:07Z..2026-01-01T00:00:08Z: the search returned the limit of 4 traces even for one second');
+    const manifest = manifestOf(cwd, 'pulled');
+    expect(manifest['counts']).toMatchObject({ found: 4, fetched: 4, skipped: 1 });
+    expect(manifest['skipped']).toEqual([expect.objectContaining({ traceId: null, window: '2026-01-01T00:00:07Z..2026-01-01T00:00:08Z' })]);
+  });
+
   it('S61: a trace that does not convert is skipped and named, the others are written, exit 1', async () => {
     const broken = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
     const tempo = await store('tempo', [...generatedTraces().slice(0, 3), { traceId: broken, startSeconds: T0 + 10, document: { resourceSpans: [] } }]);

@@ -200,6 +200,18 @@ describe('merge refuses reports that are not one whole run (exit 2, naming them)
     expect(unsharded.stderr).toContain('whole/report.json: expected a report written by `diag-eval run --shard i/n`; found no "shard" field');
   });
 
+  it('S58: shards run with different --repeat are refused', () => {
+    const cases = ['a', 'b'].map((id) => makeEvalCase({ id }));
+    const report = (index: number, repeat: number | undefined) => {
+      const selection = selectShard(cases, { index, count: 2 });
+      const summary = { total: 1, passed: 1, failed: 0, notRun: 0, passRate: 1, verdictDistribution: {}, avgToolCalls: null, avgDurationMs: null, ...(repeat === undefined ? {} : { repeat, passAtK: 1, runPassRate: 1 }) };
+      const caseResults = selection.cases.map((evalCase) => ({ caseId: evalCase.id, status: 'passed' as const, reason: null, verdict: null, failedChecks: [], checks: [], evidenceCoverage: null, keywordCoverage: null, toolCallCount: null, durationMs: null, traceFixture: null }));
+      return { displayName: `shard-${index}.json`, text: renderReportJson(markShardReport({ schemaVersion: 1, summary, cases: caseResults }, { index, count: 2 }, 'sha256:x', selection.caseIndexes)) };
+    };
+    expect(() => mergeShardReports([report(1, 3), report(2, undefined)])).toThrow('the reports differ in runs per case: --repeat 3 in shard-1.json; no --repeat in shard-2.json');
+    expect(() => mergeShardReports([report(1, 3), report(2, 3)])).not.toThrow();
+  });
+
   it('S58: a case moved into a shard it does not belong to is refused', async () => {
     const { cwd, reports } = await threeShards();
     const first = JSON.parse(readFileSync(join(cwd, reports[0] as string), 'utf8')) as { cases: unknown[] };
