@@ -12,6 +12,7 @@ Commands:
   validate   check that the case file is valid and every fixture loads as a trace
   import     convert OpenTelemetry (OTLP/JSON), Jaeger or Tempo exports into trace fixtures
   serve      serve a fixture folder on the diagnosis trace API (for trying live mode)
+  init       write a starter suite: eval/cases.yaml, a fixture and diag-eval.config.yaml
 
 Run \`diag-eval <command> --help\` for a command's options.
 
@@ -50,7 +51,10 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
 Options:
 ${SHARED_CASE_OPTIONS}
   --out DIR           where to write the reports (default eval-out)
-  --format LIST       json, md or json,md (default json,md)
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)
+  --no-annotations    inside GitHub Actions, print no ::error/::warning annotations
+                      (the step summary is still written); config: annotations: false
 
 ${LIVE_OPTIONS}`,
   baseline: `Usage: diag-eval baseline [options]
@@ -61,7 +65,8 @@ and reviewed. Exit 0 once written, even when some cases fail (known failures are
 Options:
 ${SHARED_CASE_OPTIONS}
   --baseline-dir DIR  where to write (default docs/eval/baseline)
-  --format LIST       json, md or json,md (default json,md)`,
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)`,
   diff: `Usage: diag-eval diff BASELINE_JSON CURRENT_JSON [options]
 
 Compares two report.json files case by case and writes OUT/diff.json and OUT/diff.md:
@@ -70,7 +75,7 @@ each required evidence tool, missing and new cases. Exit 1 on any regression, el
 
 Options:
   --out DIR             where to write the diff (default eval-out)
-  --format LIST         json, md or json,md (default json,md)
+  --format LIST         comma-separated: json, md, html (diff.html) (default json,md)
   --cost-tolerance F    an increase of average tool calls or duration by more than
                         F × baseline (e.g. 0.2) is a regression; without it, a change
   --quiet               print nothing but errors
@@ -86,8 +91,14 @@ ${SHARED_CASE_OPTIONS}
   --baseline FILE     baseline report (default docs/eval/baseline/report.json, or
                       <baselineDir>/report.json when the config sets baselineDir)
   --out DIR           where to write (default eval-out)
-  --format LIST       json, md or json,md (default json,md)
-  --cost-tolerance F  see \`diag-eval diff --help\``,
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)
+                      with html, report.html also holds the diff, on its own tab
+  --cost-tolerance F  see \`diag-eval diff --help\`
+  --no-annotations    inside GitHub Actions, print no ::error/::warning annotations
+
+In GitHub Actions (GITHUB_ACTIONS=true), run and check append their Markdown summary (check:
+the diff first) to $GITHUB_STEP_SUMMARY and annotate the case file at failing or regressed cases.`,
   validate: `Usage: diag-eval validate [options]
 
 Checks that the case file is valid and that every case's fixture exists and loads as a

@@ -18,6 +18,7 @@ const configSchema = z.strictObject(
     fixtures: pathSetting,
     out: pathSetting,
     baselineDir: pathSetting,
+    annotations: z.optional(z.boolean({ error: 'expected true or false' })),
     contract: z.optional(contractOverridesSchema),
   },
   { error: 'expected an object of settings' },
@@ -32,6 +33,8 @@ export interface HarnessConfig {
   fixtures: string | null;
   out: string | null;
   baselineDir: string | null;
+  /** `annotations: false` turns off the GitHub Actions annotations (docs/contract.md §1); absent = on. */
+  annotations?: boolean;
   contract: ContractValues;
 }
 
@@ -55,6 +58,7 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
     fixtures: absolute(parsed.data.fixtures),
     out: absolute(parsed.data.out),
     baselineDir: absolute(parsed.data.baselineDir),
+    ...(parsed.data.annotations === undefined ? {} : { annotations: parsed.data.annotations }),
     contract,
   };
 }

@@ -1,15 +1,19 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { displayPath } from '../../io/display-path.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
-import { formatDiffVerdictLine } from '../../diff/render/markdown.js';
+import { formatDiffVerdictLine, renderDiffMarkdown } from '../../diff/render/markdown.js';
+import { InputError } from '../../errors.js';
+import { renderReportMarkdown } from '../../report/render/markdown.js';
 import { formatsFlag, numberFlag, type ParsedValues } from '../args.js';
+import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import type { Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { writeDiffFiles, writeReportFiles } from '../write-outputs.js';
 import { printDiffSummary } from './diff.js';
-import { evaluateCases } from './run.js';
+import { annotationsWanted, evaluateCases } from './run.js';
 
 /**
  * The CI gate: run the cases, diff against the committed baseline, fail only on regressions.
@@ -19,13 +23,19 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const formats = formatsFlag('check', values);
   const costTolerance = numberFlag('check', values, 'cost-tolerance', { min: 0, integer: false });
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);
+  // The usual cause on a new suite: no baseline was made yet. Say how to make one.
+  if (!existsSync(settings.baselineReport)) {
+    throw new InputError(`no baseline at ${baselineLabel}: create it with diag-eval baseline`);
+  }
   // The baseline is read first: an unusable baseline is an input error (exit 2) before any work is done.
   const baseline = await loadReportFile(settings.baselineReport, baselineLabel);
-  const { report, warnings } = await evaluateCases('check', settings, values, positionals, io);
+  const { report, warnings, cases, details } = await evaluateCases('check', settings, values, positionals, io, formats.includes('html'));
   const diff = compareReports(baseline, report, { costTolerance });
+  const labels = { baselinePath: baselineLabel, currentPath: displayPath(join(settings.out, 'report.json'), io.cwd) };
   const written = [
-    ...(await writeReportFiles(settings.out, report, formats)),
-    ...(await writeDiffFiles(settings.out, diff, formats, { baselinePath: baselineLabel, currentPath: displayPath(join(settings.out, 'report.json'), io.cwd) })),
+    ...(await writeReportFiles(settings.out, report, formats, { caseFile: cases.displayName, details, diff: { diff, labels } })),
+    // The HTML page of check is report.html with its diff tab; no separate diff.html.
+    ...(await writeDiffFiles(settings.out, diff, formats.filter((format) => format !== 'html'), labels)),
   ];
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);
@@ -33,6 +43,16 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
     printDiffSummary(io, diff);
     printWritten(io, written);
     io.stdout(`${formatDiffVerdictLine(diff)}\n`);
+  }
+  if (inGithubActions(io)) {
+    await reportToGithubActions(io, {
+      report,
+      diff,
+      cases,
+      // The diff first: it is what the gate decided on.
+      summaryMarkdown: `${renderDiffMarkdown(diff, labels)}\n${renderReportMarkdown(report)}`,
+      annotations: annotationsWanted(settings, values),
+    });
   }
   return diff.summary.regressions > 0 ? 1 : 0;
 }
