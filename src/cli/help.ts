@@ -120,6 +120,17 @@ Options:
   --cases FILE        match traces to the cases of this case file
   --quiet             print nothing but errors
   -h, --help          show this help`,
+  init: `Usage: diag-eval init [--force] [--quiet]
+
+Writes a starter suite into the working directory: eval/cases.yaml (one commented example
+case), eval/fixtures/checkout-timeout-db-pool.json (a trace that passes it) and
+diag-eval.config.yaml, then prints the next commands (run, baseline, check). Refuses, with
+exit 2 naming them, when any of these files exists, unless --force.
+
+Options:
+  --force             overwrite the starter files that exist
+  --quiet             print nothing but errors
+  -h, --help          show this help`,
   serve: `Usage: diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]
 
 Serves a fixture folder on the diagnosis trace API, GET /api/diagnosis/{id}/trace, where id

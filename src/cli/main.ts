@@ -18,6 +18,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   validate: CASE_SOURCE_OPTIONS,
   import: { ...QUIET_AND_HELP, out: { type: 'string' }, from: { type: 'string' }, cases: { type: 'string' }, config: { type: 'string' } },
   serve: { ...QUIET_AND_HELP, fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+  init: { ...QUIET_AND_HELP, force: { type: 'boolean' } },
 };
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
@@ -90,6 +91,11 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
         },
         io,
       );
+    }
+    case 'init': {
+      noPositionals();
+      const { initCommand } = await import('./commands/init.js');
+      return initCommand({ force: values['force'] === true, quiet: values['quiet'] === true }, io);
     }
     default:
       throw new InputError(`diag-eval: unknown command "${command}"`);
