@@ -57,7 +57,7 @@ export function numberFlag(
 
 /** Every report format, in the order `--format` lists them (docs/contract.md §1). */
 export type ReportFormat = 'json' | 'md' | 'junit' | 'html';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'md', 'junit'];
+export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'md', 'junit', 'html'];
 
 /** `--format json,md`; `known` narrows the names a command accepts (diff writes no JUnit). */
 export function formatsFlag(command: string, values: ParsedValues, known: readonly ReportFormat[] = REPORT_FORMATS): ReportFormat[] {

@@ -33,7 +33,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const diff = compareReports(baseline, report, { costTolerance });
   const labels = { baselinePath: baselineLabel, currentPath: displayPath(join(settings.out, 'report.json'), io.cwd) };
   const written = [
-    ...(await writeReportFiles(settings.out, report, formats, { caseFile: cases.displayName, details, diff: { diff, labels } })),
+    ...(await writeReportFiles(settings.out, report, formats, { caseFile: cases.displayName, details, diff: { diff, labels, baseline } })),
     // The HTML page of check is report.html with its diff tab; no separate diff.html.
     ...(await writeDiffFiles(settings.out, diff, formats.filter((format) => format !== 'html'), labels)),
   ];
