@@ -41,6 +41,8 @@ describe('the package as a user receives it (S52)', () => {
           'dist/cli/bin.js',
           'dist/index.js',
           'dist/index.d.ts',
+          'dist/vitest.js',
+          'dist/vitest.d.ts',
           'schema/cases.schema.json',
           'eval/cases.yaml',
           'eval/fixtures/payment-timeout-db-pool.json',
