@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
@@ -11,8 +11,12 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** npm as the user runs it, without the settings of the `npm test` that started this suite. */
 function npm(args: string[], cwd: string): string {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
-  return execFileSync(NPM, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(NPM, args, { cwd, env: cleanEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The environment of a fresh shell: without the npm and Vitest settings of the suite that runs this test. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|vitest)/iu.test(name) && name !== 'NODE_OPTIONS'));
 }
 
 function diagEval(app: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -28,7 +32,7 @@ describe('the package as a user receives it (S52)', () => {
   });
 
   it(
-    'S52: npm pack, install the tarball into an empty folder, then init, run, baseline, check there; the bundled examples ship too',
+    'S52 S56: npm pack, install the tarball into an empty folder, then init, run, baseline, check there; the bundled examples ship too; a user\'s Vitest test with the matchers type-checks and passes',
     () => {
       const packDir = tempDir();
       // dist/ is built by the suite's global setup; packing without scripts leaves it alone while other tests use it.
@@ -53,7 +57,7 @@ describe('the package as a user receives it (S52)', () => {
       expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/'))).toEqual([]);
 
       const app = tempDir();
-      writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
+      writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n');
       npm(['install', join(packDir, packed[0].filename), '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], app);
 
       expect(diagEval(app, ['init'])).toMatchObject({ status: 0, stdout: expect.stringContaining('next:\n') });
@@ -73,7 +77,65 @@ describe('the package as a user receives it (S52)', () => {
       ]);
       expect(example.status).toBe(1);
       expect(example.stdout).toContain('8 regressions\n');
+
+      // A user's own Vitest test, against the installed package: the matchers run, and their types
+      // (Vitest's Assertion extended) check. Vitest and TypeScript are this repository's, linked in.
+      symlinkSync(join(REPO_ROOT, 'node_modules', 'vitest'), join(app, 'node_modules', 'vitest'), 'dir');
+      mkdirSync(join(app, 'node_modules', '@types'), { recursive: true });
+      symlinkSync(join(REPO_ROOT, 'node_modules', '@types', 'node'), join(app, 'node_modules', '@types', 'node'), 'dir');
+      writeFileSync(join(app, 'agent.test.ts'), USER_TEST);
+      writeFileSync(join(app, 'tsconfig.json'), USER_TSCONFIG);
+      const tsc = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8', env: cleanEnv() });
+      expect(tsc.stdout).toBe('');
+      expect(tsc.status).toBe(0);
+      const vitest = spawnSync(process.execPath, [join(app, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter', 'dot'], { cwd: app, encoding: 'utf8', env: cleanEnv() });
+      expect(`${vitest.stdout}${vitest.stderr}`.replace(/\u001b\[[0-9;]*m/gu, '')).toMatch(/Tests\s+2 passed \(2\)/u);
+      expect(vitest.status).toBe(0);
     },
-    120_000,
+    180_000,
   );
 });
+
+/** The README's Vitest example, on the suite `init` writes. */
+const USER_TEST = `import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import 'diagnosis-eval-harness/vitest';
+import { evaluateTrace, type CaseDefinition, type Report } from 'diagnosis-eval-harness';
+
+const exampleCase: CaseDefinition = {
+  id: 'checkout-timeout-db-pool',
+  question: 'Checkout requests time out since 14:05. What is the root cause?',
+  rootCauseKeywords: [['connection pool', '连接池'], ['exhausted', '耗尽']],
+  requiredEvidenceTools: ['queryMetrics', 'queryLogs'],
+  allowedVerdicts: ['PASS', 'REVISE'],
+  audit: { v2: true },
+};
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+describe('the installed package', () => {
+  it('toPassCase and evaluateTrace', () => {
+    const trace = readJson('eval/fixtures/checkout-timeout-db-pool.json');
+    expect(trace).toPassCase(exampleCase);
+    expect({ finalAnswer: 'no idea' }).not.toPassCase(exampleCase);
+    expect(evaluateTrace(exampleCase, trace).status).toBe('passed');
+  });
+  it('toHaveNoRegressionsAgainst', () => {
+    const report = readJson('docs/eval/baseline/report.json') as Report;
+    expect(report).toHaveNoRegressionsAgainst(report, { costTolerance: 0.2 });
+  });
+});
+
+// Type checks only, never called: an unused @ts-expect-error fails tsc, so these prove the matchers are typed.
+export function typeChecks(): void {
+  // @ts-expect-error a case definition needs an id and a question
+  expect({}).toPassCase({ rootCauseKeywords: [] });
+  // @ts-expect-error costTolerance is a number
+  expect({}).toHaveNoRegressionsAgainst({} as Report, { costTolerance: 'high' });
+}
+`;
+
+const USER_TSCONFIG = `{
+  "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "strict": true, "noEmit": true, "skipLibCheck": true, "types": ["node"] },
+  "files": ["agent.test.ts"]
+}
+`;
