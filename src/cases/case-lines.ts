@@ -16,8 +16,14 @@ export interface LocatedCases {
   lineOf(index: number): number | null;
 }
 
-export async function loadLocatedCaseFile(path: string, displayName: string, contract: ContractValues): Promise<LocatedCases> {
+/**
+ * `withLines: false` keeps nothing of the parsed file once the cases are resolved (lineOf then
+ * answers null): for a YAML file of thousands of cases its syntax tree is many times the size of
+ * the cases, so it is kept only for a run that will print or show lines.
+ */
+export async function loadLocatedCaseFile(path: string, displayName: string, contract: ContractValues, withLines: boolean): Promise<LocatedCases> {
   const file = await readStructuredFile(path, displayName);
   const cases = resolveCaseFile(file, contract);
+  if (!withLines) return { cases, displayName, lineOf: () => null };
   return { cases, displayName, lineOf: (index) => file.locate(['cases', index])?.line ?? null };
 }

@@ -92,6 +92,8 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     const trace = JSON.parse(readFileSync(join(REPO_ROOT, 'eval', 'examples', 'regressed', 'order-cpu-spike-after-deploy.json'), 'utf8')) as { toolInvocations?: unknown[]; tool_invocations?: unknown[] };
     expect(await details.locator('svg.timeline rect').count()).toBe((trace.toolInvocations ?? trace.tool_invocations ?? []).length);
     expect(await details.locator('.answer mark').count()).toBeGreaterThan(0);
+    const line = readFileSync(join(projectDir, 'eval', 'cases.yaml'), 'utf8').split('\n').indexOf('  - id: order-cpu-spike-after-deploy') + 1;
+    expect(await details.locator('.case-source').textContent()).toBe(`Defined at eval/cases.yaml:${line}`);
 
     mkdirSync(OUTPUT_DIR, { recursive: true });
     await page.screenshot({ path: join(OUTPUT_DIR, 'html-report.png'), fullPage: true });

@@ -13,7 +13,7 @@ import type { Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { writeDiffFiles, writeReportFiles } from '../write-outputs.js';
 import { printDiffSummary } from './diff.js';
-import { annotationsWanted, evaluateCases } from './run.js';
+import { annotationsWanted, evaluateCases, reportWants } from './run.js';
 
 /**
  * The CI gate: run the cases, diff against the committed baseline, fail only on regressions.
@@ -29,7 +29,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   }
   // The baseline is read first: an unusable baseline is an input error (exit 2) before any work is done.
   const baseline = await loadReportFile(settings.baselineReport, baselineLabel);
-  const { report, warnings, cases, details } = await evaluateCases('check', settings, values, positionals, io, formats.includes('html'));
+  const { report, warnings, cases, details } = await evaluateCases('check', settings, values, positionals, io, reportWants('check', formats, settings, values, io));
   const diff = compareReports(baseline, report, { costTolerance });
   const labels = { baselinePath: baselineLabel, currentPath: displayPath(join(settings.out, 'report.json'), io.cwd) };
   const written = [

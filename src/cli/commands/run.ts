@@ -69,9 +69,10 @@ export async function evaluateCases(
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-  collectDetails = false,
+  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
 ): Promise<EvaluatedRun> {
-  const located = await loadSettingsCaseFile(settings, io.cwd);
+  const located = await loadSettingsCaseFile(settings, io.cwd, wants.caseLines || wants.details);
+  const collectDetails = wants.details;
   const { cases } = located;
   const { source, repeat } = await chooseSource(command, settings, values, positionals, cases, io);
   const progress = createProgressLine(io, values['quiet'] === true);
@@ -182,7 +183,7 @@ export async function evaluateAndWrite(
   io: CliIo,
 ): Promise<Report> {
   const formats = formatsFlag(command, values);
-  const { report, warnings, cases, details } = await evaluateCases(command, settings, values, positionals, io, formats.includes('html'));
+  const { report, warnings, cases, details } = await evaluateCases(command, settings, values, positionals, io, reportWants(command, formats, settings, values, io));
   const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
   if (values['quiet'] !== true) {
     printReportSummary(io, command, report);
@@ -199,6 +200,12 @@ export async function evaluateAndWrite(
     });
   }
   return report;
+}
+
+/** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
+export function reportWants(command: string, formats: readonly string[], settings: Settings, values: ParsedValues, io: CliIo): { details: boolean; caseLines: boolean } {
+  const annotating = (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
+  return { details: formats.includes('html'), caseLines: annotating };
 }
 
 /** `--no-annotations` or `annotations: false` in the config turn the CI annotations off. */

@@ -126,6 +126,8 @@ function buildCaseTable() {
 function caseDetails(result, detail) {
   var left = [];
   var right = [];
+  if (detail) left.push(el('p', { 'class': 'question' }, [el('b', null, 'Question: '), text(detail.question)]));
+  if (detail && typeof detail.caseLine === 'number' && typeof data.caseFile === 'string') left.push(el('p', { 'class': 'muted case-source' }, 'Defined at ' + data.caseFile + ':' + detail.caseLine));
   if (text(result.status) === 'not_run') left.push(el('p', null, ['Not run: ', text(result.reason)]));
   var notable = list(result.checks).filter(function (row) { var outcome = outcomeOf(row); return outcome !== 'pass' && outcome !== 'skip'; });
   left.push(el('h3', null, 'Failing and warning checks'));
