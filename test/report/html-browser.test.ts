@@ -1,10 +1,17 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { evaluateRun } from '../../src/evaluate.js';
+import { buildReport } from '../../src/report/build.js';
+import { collectCaseDetails } from '../../src/report/details/collect-details.js';
+import { renderReportHtml } from '../../src/report/render/html/render-html.js';
+import type { CaseResult, CheckRow } from '../../src/report/types.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
 import { launchChromium } from '../helpers/browser.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
@@ -148,6 +155,43 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     const firstChanged = page.locator('table.before-after tr[data-case-id]').first();
     expect(await firstChanged.getAttribute('data-case-id')).toBe('payment-timeout-db-pool');
     expect(await firstChanged.textContent()).toMatch(/passed.*PASS.*failed.*PASS — no-protocol-leak/u);
+    await page.close();
+  });
+});
+
+describe('check outcomes beyond pass, fail and skip in the browser (S54)', () => {
+  it('S54: a warn result is a warning (filter "with warnings", listed with the failing checks); an outcome the page does not know is shown as its text', async () => {
+    const evalCase = makeEvalCase({ id: 'warned-case' });
+    const input = { kind: 'document', document: buildTrace({ finalAnswer: 'fine' }), traceFixture: null, sessionId: null } as const;
+    const result = evaluateRun(evalCase, input, DEFAULT_CONTRACT);
+    const extra = [
+      { check: 'evidence-substance', outcome: 'warn', message: 'two tool results are empty' },
+      { check: 'future-check', outcome: 'flagged', message: 'something new <b>' },
+    ] as unknown as CheckRow[];
+    const warned: CaseResult = { ...result, checks: [...result.checks, ...extra] };
+    const plain = evaluateRun(makeEvalCase({ id: 'plain-case' }), input, DEFAULT_CONTRACT);
+    const html = renderReportHtml({
+      report: buildReport([plain, warned]),
+      details: [collectCaseDetails(makeEvalCase({ id: 'plain-case' }), input, null), collectCaseDetails(evalCase, input, null)],
+      caseFile: 'eval/cases.yaml',
+      diff: null,
+      initialTab: 'cases',
+    });
+    const file = join(projectDir, 'outcomes.html');
+    writeFileSync(file, html);
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('html[data-ready="true"]');
+    await page.selectOption('#status-filter', 'warn');
+    expect(await visibleCaseIds(page)).toEqual(['warned-case']);
+    await page.click('tr.case-row[data-case-id="warned-case"]');
+    const details = page.locator('tr.case-details[data-case-id="warned-case"]');
+    expect(await details.locator('li.check-warn').textContent()).toBe('warn evidence-substance: two tool results are empty');
+    expect(await details.locator('li.check-flagged').textContent()).toBe('flagged future-check: something new <b>');
+    expect(await page.locator('svg.chart rect.bar-other').count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });
