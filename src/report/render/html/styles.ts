@@ -46,4 +46,6 @@ mark { background: #fff3b0; padding: 0 1px; border-radius: 2px; }
 svg.timeline rect.call { fill: var(--accent); } svg.timeline rect.call-failed { fill: var(--fail); } svg.timeline rect.call-no_evidence { fill: var(--warn); }
 svg.timeline text { font-size: 11px; fill: #1f2328; }
 .empty { padding: 16px; color: #656d76; }
+table.metrics { width: auto; min-width: 480px; margin-bottom: 20px; }
+table.metrics th:first-child { background: none; }
 `;
