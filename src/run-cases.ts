@@ -4,7 +4,7 @@ import { evaluateRun } from './evaluate.js';
 import { buildReport, figuresOf, type RunFigures } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';
 import type { CaseResult, Report } from './report/types.js';
-import type { TraceSource } from './sources/types.js';
+import type { TraceRunInput, TraceSource } from './sources/types.js';
 
 export interface RunProgress {
   done: number;
@@ -16,6 +16,11 @@ export interface RunCasesOptions {
   /** K when every case is asked K times (live mode); the report then carries runs and pass^K figures. */
   repeat?: number | null;
   onCaseDone?: (progress: RunProgress) => void;
+  /**
+   * Called with each case's trace inputs while they are still in memory, for renderers that show
+   * more of a trace than the report keeps (the HTML report); the pipeline itself keeps none.
+   */
+  onCaseEvaluated?: (caseIndex: number, evalCase: EvalCase, inputs: readonly TraceRunInput[], runResults: readonly CaseResult[]) => void;
 }
 
 /**
@@ -44,6 +49,7 @@ export async function runCases(
       const evalCase = cases[index] as EvalCase;
       const inputs = await source.tracesFor(evalCase);
       const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract));
+      options.onCaseEvaluated?.(index, evalCase, inputs, runResults);
       const single = repeat === null && runResults.length === 1;
       const result = single ? (runResults[0] as CaseResult) : combineRuns(runResults, inputs.map((input) => input.sessionId));
       results[index] = result;

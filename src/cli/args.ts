@@ -55,15 +55,17 @@ export function numberFlag(
   return value;
 }
 
-export type ReportFormat = 'json' | 'md';
+/** Every report format, in the order `--format` lists them (docs/contract.md §1). */
+export type ReportFormat = 'json' | 'md' | 'junit' | 'html';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'md', 'junit', 'html'];
 
-/** `--format json,md` */
-export function formatsFlag(command: string, values: ParsedValues): ReportFormat[] {
+/** `--format json,md`; `known` narrows the names a command accepts (diff writes no JUnit). */
+export function formatsFlag(command: string, values: ParsedValues, known: readonly ReportFormat[] = REPORT_FORMATS): ReportFormat[] {
   const raw = stringFlag(values, 'format') ?? 'json,md';
   const formats = raw.split(',').map((format) => format.trim().toLowerCase()).filter((format) => format !== '');
-  const unknown = formats.filter((format) => format !== 'json' && format !== 'md');
+  const unknown = formats.filter((format) => !(known as readonly string[]).includes(format));
   if (formats.length === 0 || unknown.length > 0) {
-    throw new InputError(`diag-eval ${command}: --format: found "${raw}", expected a comma-separated list of json and md`);
+    throw new InputError(`diag-eval ${command}: --format: found "${raw}", expected a comma-separated list of ${known.join(', ')}`);
   }
   return [...new Set(formats)] as ReportFormat[];
 }

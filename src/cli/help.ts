@@ -15,6 +15,7 @@ Commands:
   merge      merge the reports of a sharded run (run --shard i/n) into the whole run's report
   pull       fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window
   scan       judge every trace of a folder (or export) against policies; scan.json / scan.md
+  init       write a starter suite: eval/cases.yaml, a fixture and diag-eval.config.yaml
 
 Run \`diag-eval <command> --help\` for a command's options.
 
@@ -54,10 +55,13 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
 Options:
 ${SHARED_CASE_OPTIONS}
   --out DIR           where to write the reports (default eval-out)
-  --format LIST       json, md or json,md (default json,md)
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)
   --shard i/n         evaluate only shard i of n (1 ≤ i ≤ n): the cases are ordered by the
                       SHA-256 of their id and cut into n slices of equal size (±1); the report
                       records the shard for \`diag-eval merge\`
+  --no-annotations    inside GitHub Actions, print no ::error/::warning annotations
+                      (the step summary is still written); config: annotations: false
 
 ${LIVE_OPTIONS}`,
   baseline: `Usage: diag-eval baseline [options]
@@ -68,7 +72,8 @@ and reviewed. Exit 0 once written, even when some cases fail (known failures are
 Options:
 ${SHARED_CASE_OPTIONS}
   --baseline-dir DIR  where to write (default docs/eval/baseline)
-  --format LIST       json, md or json,md (default json,md)`,
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)`,
   diff: `Usage: diag-eval diff BASELINE_JSON CURRENT_JSON [options]
 
 Compares two report.json files case by case and writes OUT/diff.json and OUT/diff.md:
@@ -77,7 +82,7 @@ each required evidence tool, missing and new cases. Exit 1 on any regression, el
 
 Options:
   --out DIR             where to write the diff (default eval-out)
-  --format LIST         json, md or json,md (default json,md)
+  --format LIST         comma-separated: json, md, html (diff.html) (default json,md)
   --cost-tolerance F    an increase of average tool calls or duration by more than
                         F × baseline (e.g. 0.2) is a regression; without it, a change
   --quiet               print nothing but errors
@@ -93,10 +98,16 @@ ${SHARED_CASE_OPTIONS}
   --baseline FILE     baseline report (default docs/eval/baseline/report.json, or
                       <baselineDir>/report.json when the config sets baselineDir)
   --out DIR           where to write (default eval-out)
-  --format LIST       json, md or json,md (default json,md)
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)
+                      with html, report.html also holds the diff, on its own tab
   --cost-tolerance F  see \`diag-eval diff --help\`
   --report FILE       gate this report (e.g. merged from shards) instead of running the cases;
-                      writes only diff.json and diff.md`,
+                      writes only diff.json and diff.md (diff.html with html)
+  --no-annotations    inside GitHub Actions, print no ::error/::warning annotations
+
+In GitHub Actions (GITHUB_ACTIONS=true), run and check append their Markdown summary (check:
+the diff first) to $GITHUB_STEP_SUMMARY and annotate the case file at failing or regressed cases.`,
   validate: `Usage: diag-eval validate [options]
 
 Checks that the case file is valid and that every case's fixture exists and loads as a
@@ -181,6 +192,17 @@ Options:
   --format LIST       json, md or json,md (default json,md)
   --top N             how many of the worst traces to list (default 20, at most 1000)
   --config FILE       config file (its policies: block, contract values)
+  --quiet             print nothing but errors
+  -h, --help          show this help`,
+  init: `Usage: diag-eval init [--force] [--quiet]
+
+Writes a starter suite into the working directory: eval/cases.yaml (one commented example
+case), eval/fixtures/checkout-timeout-db-pool.json (a trace that passes it) and
+diag-eval.config.yaml, then prints the next commands (run, baseline, check). Refuses, with
+exit 2 naming them, when any of these files exists, unless --force.
+
+Options:
+  --force             overwrite the starter files that exist
   --quiet             print nothing but errors
   -h, --help          show this help`,
   serve: `Usage: diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]

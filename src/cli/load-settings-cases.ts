@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadCaseFile } from '../cases/load-cases.js';
+import { loadLocatedCaseFile, type LocatedCases } from '../cases/case-lines.js';
 import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
@@ -10,11 +10,16 @@ import type { Settings } from './settings.js';
  * harness at one, since the usual cause is running from the wrong folder.
  */
 export async function loadSettingsCases(settings: Settings, cwd: string): Promise<EvalCase[]> {
+  return (await loadSettingsCaseFile(settings, cwd, false)).cases;
+}
+
+/** The same, keeping the case file's name and, when asked, each case's line (CI annotations, the HTML report). */
+export async function loadSettingsCaseFile(settings: Settings, cwd: string, withLines: boolean): Promise<LocatedCases> {
   const shown = displayPath(settings.cases, cwd);
   if (!existsSync(settings.cases)) {
     throw new InputError(
       `${shown}: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or \`cases:\` in diag-eval.config.yaml)`,
     );
   }
-  return loadCaseFile(settings.cases, shown, settings.config.contract);
+  return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines);
 }

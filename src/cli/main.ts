@@ -23,6 +23,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
   pull: PULL_OPTIONS,
   scan: SCAN_OPTIONS,
+  init: { ...QUIET_AND_HELP, force: { type: 'boolean' } },
 };
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
@@ -107,6 +108,11 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
         },
         io,
       );
+    }
+    case 'init': {
+      noPositionals();
+      const { initCommand } = await import('./commands/init.js');
+      return initCommand({ force: values['force'] === true, quiet: values['quiet'] === true }, io);
     }
     default:
       throw new InputError(`diag-eval: unknown command "${command}"`);

@@ -3,18 +3,45 @@ import type { Diff } from '../diff/types.js';
 import { renderDiffJson } from '../diff/render/json.js';
 import { renderDiffMarkdown } from '../diff/render/markdown.js';
 import { prepareFileAtomic, type FileContent, type PreparedFile } from '../io/atomic-write.js';
+import type { CaseDetails } from '../report/details/types.js';
 import { renderReportJsonChunks } from '../report/render/json.js';
+import { renderReportJunit } from '../report/render/junit.js';
 import { renderReportMarkdown } from '../report/render/markdown.js';
 import type { Report } from '../report/types.js';
 import type { ReportFormat } from './args.js';
 
-/** Writes report.json / report.md (the formats asked for) and returns the absolute paths written. */
-export async function writeReportFiles(folder: string, report: Report, formats: readonly ReportFormat[]): Promise<string[]> {
+/** What the JUnit and HTML reports show beyond report.json. */
+export interface ReportContext {
+  /** The case file as shown to the user. */
+  caseFile: string;
+  /** One per case, in report order; null when not collected (no HTML asked for). */
+  details: CaseDetails[] | null;
+  /** For check: the diff against the baseline, shown on a tab of report.html. */
+  diff?: { diff: Diff; labels: { baselinePath: string; currentPath: string }; baseline: Report } | null;
+}
+
+/** Writes report.json / report.md / report.junit.xml (the formats asked for) and returns the absolute paths written. */
+export async function writeReportFiles(
+  folder: string,
+  report: Report,
+  formats: readonly ReportFormat[],
+  context: ReportContext = { caseFile: 'cases', details: null },
+): Promise<string[]> {
   const files: [string, () => FileContent][] = [];
   // report.json is rendered while it is written, a batch of cases at a time: for a large run it
   // is tens of megabytes, which are then never held whole as one string.
   if (formats.includes('json')) files.push([join(folder, 'report.json'), () => renderReportJsonChunks(report)]);
   if (formats.includes('md')) files.push([join(folder, 'report.md'), () => renderReportMarkdown(report)]);
+  if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => renderReportJunit(report, { caseFile: context.caseFile })]);
+  if (formats.includes('html')) {
+    // Loaded only when asked for: a run without --format html never reads the page's code.
+    const { renderReportHtml } = await import('../report/render/html/render-html.js');
+    const diff = context.diff ?? null;
+    files.push([
+      join(folder, 'report.html'),
+      () => renderReportHtml({ report, details: context.details, caseFile: context.caseFile, diff, initialTab: 'cases' }),
+    ]);
+  }
   return writeAll(files);
 }
 
@@ -23,10 +50,19 @@ export async function writeDiffFiles(
   diff: Diff,
   formats: readonly ReportFormat[],
   labels: { baselinePath: string; currentPath: string },
+  /** The two reports compared, for diff.html (the `diff` command's HTML page). */
+  reports: { baseline: Report; current: Report } | null = null,
 ): Promise<string[]> {
   const files: [string, () => FileContent][] = [];
   if (formats.includes('json')) files.push([join(folder, 'diff.json'), () => renderDiffJson(diff)]);
   if (formats.includes('md')) files.push([join(folder, 'diff.md'), () => renderDiffMarkdown(diff, labels)]);
+  if (formats.includes('html') && reports !== null) {
+    const { renderReportHtml } = await import('../report/render/html/render-html.js');
+    files.push([
+      join(folder, 'diff.html'),
+      () => renderReportHtml({ report: reports.current, details: null, caseFile: null, diff: { diff, labels, baseline: reports.baseline }, initialTab: 'diff' }),
+    ]);
+  }
   return writeAll(files);
 }
 

@@ -18,6 +18,7 @@ const configSchema = z.strictObject(
     fixtures: pathSetting,
     out: pathSetting,
     baselineDir: pathSetting,
+    annotations: z.optional(z.boolean({ error: 'expected true or false' })),
     contract: z.optional(contractOverridesSchema),
     /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
     policies: z.optional(z.unknown()),
@@ -34,6 +35,8 @@ export interface HarnessConfig {
   fixtures: string | null;
   out: string | null;
   baselineDir: string | null;
+  /** `annotations: false` turns off the GitHub Actions annotations (docs/contract.md §1); absent = on. */
+  annotations?: boolean;
   contract: ContractValues;
 }
 
@@ -57,6 +60,7 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
     fixtures: absolute(parsed.data.fixtures),
     out: absolute(parsed.data.out),
     baselineDir: absolute(parsed.data.baselineDir),
+    ...(parsed.data.annotations === undefined ? {} : { annotations: parsed.data.annotations }),
     contract,
   };
 }

@@ -269,7 +269,7 @@ describe('exit 2: input that cannot be used', () => {
     const cwd = bundledProject();
     const { code, stderr } = await cli(['run', '--format', 'json,xml'], { cwd });
     expect(code).toBe(2);
-    expect(stderr).toBe('error: diag-eval run: --format: found "json,xml", expected a comma-separated list of json and md\n');
+    expect(stderr).toBe('error: diag-eval run: --format: found "json,xml", expected a comma-separated list of json, md, junit, html\n');
   });
 });
 

@@ -19,14 +19,14 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
       `diag-eval diff: expected two report files, BASELINE_JSON and CURRENT_JSON; found ${positionals.length === 0 ? 'none' : positionals.map((path) => `"${path}"`).join(', ')}`,
     );
   }
-  const formats = formatsFlag('diff', values);
+  const formats = formatsFlag('diff', values, ['json', 'md', 'html']);
   const costTolerance = numberFlag('diff', values, 'cost-tolerance', { min: 0, integer: false });
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
   const [baseline, current] = await loadBothReports([baselinePath, labels.baselinePath], [currentPath, labels.currentPath]);
   const diff = compareReports(baseline, current, { costTolerance });
   const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
-  const written = await writeDiffFiles(out, diff, formats, labels);
+  const written = await writeDiffFiles(out, diff, formats, labels, { baseline, current });
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff);
     printWritten(io, written);
@@ -47,11 +47,16 @@ async function loadBothReports(baseline: [string, string], current: [string, str
   return [first.value, second.value];
 }
 
+/** `1 change`, `2 changes` */
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 export function printDiffSummary(io: CliIo, diff: Diff): void {
   const colour = paint(io);
   const { summary } = diff;
   io.stdout(
-    `diag-eval diff: ${summary.status}: ${summary.regressions > 0 ? colour.red(`${summary.regressions} regressions`) : '0 regressions'}, ${summary.improvements} improvements, ${summary.changes} changes\n`,
+    `diag-eval diff: ${summary.status}: ${summary.regressions > 0 ? colour.red(countOf(summary.regressions, 'regression')) : '0 regressions'}, ${countOf(summary.improvements, 'improvement')}, ${countOf(summary.changes, 'change')}\n`,
   );
   for (const item of diff.items) {
     if (item.kind === 'regression') io.stdout(`  ${colour.red('regression')}  ${item.message}\n`);

@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
-import { loadSettingsCases } from '../load-settings-cases.js';
+import { loadSettingsCaseFile } from '../load-settings-cases.js';
+import type { LocatedCases } from '../../cases/case-lines.js';
 import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
+import { collectCaseDetails } from '../../report/details/collect-details.js';
+import type { CaseDetails } from '../../report/details/types.js';
 import type { Report } from '../../report/types.js';
 import { runCases } from '../../run-cases.js';
 import { hashCaseFile } from '../../shard/cases-hash.js';
@@ -12,7 +15,9 @@ import { createFixtureDirSource } from '../../sources/fixture-dir.js';
 import type { TraceSource } from '../../sources/types.js';
 import { formatsFlag, listFlag, numberFlag, stringFlag, type OptionSpec, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
+import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import { createProgressLine } from '../progress.js';
+import { renderReportMarkdown } from '../../report/render/markdown.js';
 import type { Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { writeReportFiles } from '../write-outputs.js';
@@ -41,11 +46,20 @@ export const ALTERNATIVE_SOURCE_OPTIONS = {
   from: { type: 'string' },
 } as const satisfies OptionSpec;
 
-export const RUN_OPTIONS = { ...CASE_SOURCE_OPTIONS, ...ALTERNATIVE_SOURCE_OPTIONS, out: { type: 'string' } } as const satisfies OptionSpec;
+export const RUN_OPTIONS = {
+  ...CASE_SOURCE_OPTIONS,
+  ...ALTERNATIVE_SOURCE_OPTIONS,
+  out: { type: 'string' },
+  'no-annotations': { type: 'boolean' },
+} as const satisfies OptionSpec;
 
 export interface EvaluatedRun {
   report: Report;
   warnings: string[];
+  /** The cases with their case file's name and lines (JUnit, annotations). */
+  cases: LocatedCases;
+  /** One per case when asked for (the HTML report), else null. */
+  details: CaseDetails[] | null;
 }
 
 /**
@@ -58,20 +72,44 @@ export async function evaluateCases(
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
+  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
 ): Promise<EvaluatedRun> {
-  const allCases = await loadSettingsCases(settings, io.cwd);
+  const located = await loadSettingsCaseFile(settings, io.cwd, wants.caseLines || wants.details);
+  const collectDetails = wants.details;
   const shardFlag = stringFlag(values, 'shard');
   const shard = shardFlag === null ? null : parseShardFlag(command, shardFlag);
-  const selection = shard === null ? null : selectShard(allCases, shard);
-  const cases = selection?.cases ?? allCases;
+  const selection = shard === null ? null : selectShard(located.cases, shard);
+  // A shard's reports (JUnit, annotations, HTML) name the lines of its own cases in the whole case file.
+  const shardCases: LocatedCases =
+    selection === null
+      ? located
+      : { ...located, cases: selection.cases, lineOf: (index) => located.lineOf(selection.caseIndexes[index] as number) };
+  const { cases } = shardCases;
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
-  const { source, repeat } = await chooseSource(command, settings, values, positionals, allCases, io);
+  const { source, repeat } = await chooseSource(command, settings, values, positionals, located.cases, io);
   const progress = createProgressLine(io, values['quiet'] === true);
-  const report = await runCases(cases, source, settings.config.contract, { repeat, onCaseDone: progress.update });
+  const details: CaseDetails[] | null = collectDetails ? new Array<CaseDetails>(cases.length) : null;
+  const report = await runCases(cases, source, settings.config.contract, {
+    repeat,
+    onCaseDone: progress.update,
+    // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
+    onCaseEvaluated:
+      details === null
+        ? undefined
+        : (index, evalCase, inputs) => {
+            const shown = inputs.find((input) => input.kind !== 'not_run') ?? inputs[0];
+            if (shown !== undefined) details[index] = collectCaseDetails(evalCase, shown, shardCases.lineOf(index));
+          },
+  });
   progress.clear();
-  if (shard === null || selection === null) return { report, warnings: source.warnings() };
+  if (shard === null || selection === null) return { report, warnings: source.warnings(), cases: shardCases, details };
   const casesHash = await hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
-  return { report: markShardReport(report, shard, casesHash, selection.caseIndexes), warnings: source.warnings() };
+  return {
+    report: markShardReport(report, shard, casesHash, selection.caseIndexes),
+    warnings: source.warnings(),
+    cases: shardCases,
+    details,
+  };
 }
 
 async function chooseSource(
@@ -164,14 +202,34 @@ export async function evaluateAndWrite(
   io: CliIo,
 ): Promise<Report> {
   const formats = formatsFlag(command, values);
-  const { report, warnings } = await evaluateCases(command, settings, values, positionals, io);
-  const written = await writeReportFiles(folder, report, formats);
+  const { report, warnings, cases, details } = await evaluateCases(command, settings, values, positionals, io, reportWants(command, formats, settings, values, io));
+  const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
   if (values['quiet'] !== true) {
     printReportSummary(io, command, report);
     for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
     printWritten(io, written);
   }
+  if (command === 'run' && inGithubActions(io)) {
+    await reportToGithubActions(io, {
+      report,
+      diff: null,
+      cases,
+      summaryMarkdown: renderReportMarkdown(report),
+      annotations: annotationsWanted(settings, values),
+    });
+  }
   return report;
+}
+
+/** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
+export function reportWants(command: string, formats: readonly string[], settings: Settings, values: ParsedValues, io: CliIo): { details: boolean; caseLines: boolean } {
+  const annotating = (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
+  return { details: formats.includes('html'), caseLines: annotating };
+}
+
+/** `--no-annotations` or `annotations: false` in the config turn the CI annotations off. */
+export function annotationsWanted(settings: Settings, values: ParsedValues): boolean {
+  return values['no-annotations'] !== true && settings.config.annotations !== false;
 }
 
 export async function runCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {

@@ -34,8 +34,8 @@ export async function validateCommand(values: ParsedValues, settings: Settings, 
     const fixturesShown = displayPath(settings.fixtures, io.cwd);
     io.stdout(
       problems.length === 0
-        ? `diag-eval validate: ${cases.length} cases, every fixture in ${fixturesShown} loads ${colour.green('OK')}\n`
-        : `diag-eval validate: ${cases.length} cases, ${colour.red(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`)}\n`,
+        ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${fixturesShown} loads ${colour.green('OK')}\n`
+        : `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, ${colour.red(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`)}\n`,
     );
   }
   return problems.length === 0 ? 0 : 1;

@@ -17,7 +17,7 @@ export function renderReportMarkdown(report: Report): string {
   const { summary } = report;
   const repeated = summary.repeat !== undefined;
   const lines: string[] = ['# Diagnosis evaluation report', ''];
-  lines.push(`**${summary.passed} of ${summary.total} cases passed** (${formatPercent(summary.passRate)}).`, '');
+  lines.push(`**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).`, '');
 
   const summaryColumns = ['total', 'passed', 'failed', 'not run', 'pass rate', 'verdicts', 'avg tool calls', 'avg duration'];
   const summaryValues = [

@@ -1,0 +1,129 @@
+import { appendFile } from 'node:fs/promises';
+import type { LocatedCases } from '../cases/case-lines.js';
+import type { Diff } from '../diff/types.js';
+import type { CaseResult, Report } from '../report/types.js';
+import type { CliIo } from './io.js';
+
+/** GitHub's limit for one step's summary; a longer one is not shown at all, so it is cut. */
+export const STEP_SUMMARY_LIMIT_BYTES = 1024 * 1024;
+/** Annotations of each kind printed at most; GitHub shows only a few per step anyway. */
+export const MAX_ANNOTATIONS = 10;
+
+const CUT_NOTE = '\n\n> diag-eval: the summary was cut at 1 MiB, GitHub\'s limit for a step summary; the full reports are in the output folder.\n';
+
+export function inGithubActions(io: CliIo): boolean {
+  return io.env['GITHUB_ACTIONS'] === 'true';
+}
+
+export interface GithubActionsReport {
+  report: Report;
+  /** For `check`: the diff against the baseline, whose regressions are annotated and summarised first. */
+  diff: Diff | null;
+  cases: LocatedCases;
+  /** The Markdown to append to the step summary (for check: the diff, then the report). */
+  summaryMarkdown: string;
+  annotations: boolean;
+}
+
+/**
+ * When run inside GitHub Actions: appends the Markdown summary to `$GITHUB_STEP_SUMMARY` and
+ * prints workflow commands that annotate the case file at each failing (or, for check,
+ * regressed) case, so the reviewer sees them on the pull request (docs/contract.md §1, S51).
+ */
+export async function reportToGithubActions(io: CliIo, input: GithubActionsReport): Promise<void> {
+  const summaryFile = io.env['GITHUB_STEP_SUMMARY'];
+  if (summaryFile !== undefined && summaryFile !== '') {
+    await appendFile(summaryFile, cutToLimit(input.summaryMarkdown, STEP_SUMMARY_LIMIT_BYTES));
+  }
+  if (input.annotations) for (const line of annotationLines(input)) io.stdout(`${line}\n`);
+}
+
+/** The text, or its head and a note that it was cut, in at most `limit` UTF-8 bytes; never splits a character. */
+export function cutToLimit(text: string, limit: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= limit) return text;
+  let end = limit - Buffer.byteLength(CUT_NOTE, 'utf8');
+  // Back up to the first byte of a character: continuation bytes are 10xxxxxx.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+  return `${bytes.subarray(0, end).toString('utf8')}${CUT_NOTE}`;
+}
+
+export function annotationLines(input: Pick<GithubActionsReport, 'report' | 'diff' | 'cases'>): string[] {
+  const { report, diff, cases } = input;
+  const lineOfCase = new Map<string, number | null>();
+  const lineOf = (caseId: string): number | null => {
+    if (!lineOfCase.has(caseId)) {
+      const index = cases.cases.findIndex((evalCase) => evalCase.id === caseId);
+      lineOfCase.set(caseId, index === -1 ? null : cases.lineOf(index));
+    }
+    return lineOfCase.get(caseId) ?? null;
+  };
+  const errors = diff === null ? failureAnnotations(report) : regressionAnnotations(diff);
+  const warnings = report.cases.flatMap((result) => warningAnnotation(result));
+  const lines: string[] = [];
+  const emit = (kind: 'error' | 'warning', items: Annotation[]): void => {
+    for (const item of items.slice(0, MAX_ANNOTATIONS)) {
+      const line = item.caseId === null ? null : lineOf(item.caseId);
+      const properties = [`file=${property(cases.displayName)}`, ...(line === null ? [] : [`line=${line}`]), `title=${property(item.title)}`];
+      lines.push(`::${kind} ${properties.join(',')}::${data(item.message)}`);
+    }
+    if (items.length > MAX_ANNOTATIONS) {
+      lines.push(`::notice::${data(`diag-eval: ${items.length - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`);
+    }
+  };
+  emit('error', errors);
+  emit('warning', warnings);
+  return lines;
+}
+
+interface Annotation {
+  caseId: string | null;
+  title: string;
+  message: string;
+}
+
+function failureAnnotations(report: Report): Annotation[] {
+  return report.cases.flatMap((result): Annotation[] => {
+    if (result.status === 'failed') {
+      return [{ caseId: result.caseId, title: result.caseId, message: result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n') }];
+    }
+    if (result.status === 'not_run') return [{ caseId: result.caseId, title: result.caseId, message: `not run: ${result.reason ?? ''}` }];
+    return [];
+  });
+}
+
+/** One annotation per regressed case (its regressions together), and one per aggregate regression. */
+function regressionAnnotations(diff: Diff): Annotation[] {
+  const annotations: Annotation[] = [];
+  const byCase = new Map<string, Annotation>();
+  for (const item of diff.items) {
+    if (item.kind !== 'regression') continue;
+    if (item.caseId === null) {
+      annotations.push({ caseId: null, title: `diag-eval: ${item.metric}`, message: item.message });
+      continue;
+    }
+    const known = byCase.get(item.caseId);
+    if (known === undefined) {
+      const annotation = { caseId: item.caseId, title: item.caseId, message: item.message };
+      byCase.set(item.caseId, annotation);
+      annotations.push(annotation);
+    } else known.message += `\n${item.message}`;
+  }
+  return annotations;
+}
+
+function warningAnnotation(result: CaseResult): Annotation[] {
+  const warnings = result.checks.filter((row) => (row.outcome as string) === 'warn');
+  if (warnings.length === 0) return [];
+  return [{ caseId: result.caseId, title: result.caseId, message: warnings.map((row) => `${row.check}: ${row.message}`).join('\n') }];
+}
+
+/** The message of a workflow command: `%`, CR and LF escaped, as the runner expects. */
+function data(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** A property value also escapes `:` and `,`, which separate properties. */
+function property(text: string): string {
+  return data(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}

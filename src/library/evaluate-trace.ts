@@ -1,0 +1,49 @@
+import { resolveCaseFile } from '../cases/load-cases.js';
+import type { CaseEntryInput } from '../cases/schema.js';
+import { resolveContract, type ContractOverrides } from '../contract.js';
+import { evaluateRun } from '../evaluate.js';
+import { InputError } from '../errors.js';
+import type { EvalCase } from '../cases/types.js';
+import type { CaseResult } from '../report/types.js';
+
+/** One case as written in a case file (docs/contract.md §2): `id`, `question`, and the fields it needs. */
+export type CaseDefinition = CaseEntryInput;
+
+export interface EvaluateTraceOptions {
+  /** The case file's `defaults` block, applied as the CLI applies it. */
+  defaults?: Omit<Partial<CaseEntryInput>, 'id' | 'question' | 'traceFixture' | 'sessionId'>;
+  /** The config's `contract` block (docs/contract.md §5); the defaults where absent. */
+  contract?: ContractOverrides;
+  /** Written into the result's `traceFixture`; null by default. */
+  traceFixture?: string | null;
+}
+
+/**
+ * Evaluates one trace against one case, as `diag-eval run` does for a case and its fixture, and
+ * returns the same case result report.json holds (docs/contract.md §6). Pure: no file, network or
+ * clock. `trace` is the trace document as the service returns it or as a fixture holds it
+ * (docs/contract.md §3, envelope and snake_case accepted); one that breaks the trace shape gives
+ * a failed `trace-loadable` check, as in the CLI. An invalid case definition throws an InputError
+ * naming every problem, the place given as `caseDefinition.<field>`.
+ */
+export function evaluateTrace(caseDefinition: CaseDefinition, trace: unknown, options: EvaluateTraceOptions = {}): CaseResult {
+  const contract = resolveContract(options.contract);
+  const value = { version: 1, ...(options.defaults === undefined ? {} : { defaults: options.defaults }), cases: [caseDefinition] };
+  let evalCase: EvalCase | undefined;
+  try {
+    [evalCase] = resolveCaseFile({ displayName: 'evaluateTrace', value, locate: () => null }, contract);
+  } catch (error) {
+    // Problems are named at the argument the caller wrote, not inside the case file wrapped around it.
+    if (error instanceof InputError) throw new InputError(error.problems.map(argumentPlace));
+    throw error;
+  }
+  if (evalCase === undefined) throw new InputError('evaluateTrace: caseDefinition: expected one case definition');
+  return evaluateRun(evalCase, { kind: 'document', document: trace, traceFixture: options.traceFixture ?? null, sessionId: null }, contract);
+}
+
+/** `evaluateTrace: cases[0].allowedVerdicts: …` → `evaluateTrace: caseDefinition.allowedVerdicts: …`; `defaults` → `options.defaults`. */
+function argumentPlace(problem: string): string {
+  return problem
+    .replace(/^evaluateTrace: cases\[0\](?=[.:[])/u, 'evaluateTrace: caseDefinition')
+    .replace(/^evaluateTrace: defaults(?=[.:[])/u, 'evaluateTrace: options.defaults');
+}

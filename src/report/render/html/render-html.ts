@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import type { Diff } from '../../../diff/types.js';
+import type { CaseDetails } from '../../details/types.js';
+import type { Report } from '../../types.js';
+import { formatCount, formatDuration, formatPercent } from '../format.js';
+import { BROWSER_SCRIPT } from './browser-script.js';
+import { checkOutcomeChart, distributionCharts } from './charts.js';
+import { htmlText, scriptJson } from './html-text.js';
+import { STYLES } from './styles.js';
+
+export interface HtmlDiffInput {
+  diff: Diff;
+  labels: { baselinePath: string; currentPath: string };
+  /** The baseline's cases, for the before/after view; null when only the diff is known. */
+  baseline: Report | null;
+}
+
+export interface HtmlReportInput {
+  /** The current report; its cases make the case table. */
+  report: Report;
+  /** One per case (report order), from the traces; null when only report.json was at hand (`diff`). */
+  details: readonly CaseDetails[] | null;
+  caseFile: string | null;
+  diff: HtmlDiffInput | null;
+  /** Which tab the page opens on. */
+  initialTab: 'cases' | 'diff';
+}
+
+/**
+ * report.html / diff.html (docs/contract.md §1, S53): one self-contained page, no network
+ * access (inline CSS and script; a Content-Security-Policy that allows nothing else and only
+ * this page's own script, by hash), the data embedded as JSON in `<script type="application/json">`.
+ * Pure: the same input gives the same bytes. Text from traces reaches the page only through
+ * that JSON (escaped) and the script's textContent, or escaped in the server-drawn summary.
+ */
+export function renderReportHtml(input: HtmlReportInput): string {
+  const { report, diff } = input;
+  const data = {
+    initialTab: input.initialTab,
+    caseFile: input.caseFile,
+    report,
+    details: input.details,
+    diff:
+      diff === null
+        ? null
+        : {
+            summary: diff.diff.summary,
+            items: diff.diff.items,
+            baselinePath: diff.labels.baselinePath,
+            currentPath: diff.labels.currentPath,
+            baselineCases:
+              diff.baseline?.cases.map((result) => ({
+                caseId: result.caseId,
+                status: result.status,
+                verdict: result.verdict,
+                failedChecks: result.failedChecks.map((failed) => failed.check),
+              })) ?? [],
+          },
+  };
+  const scriptHash = createHash('sha256').update(BROWSER_SCRIPT, 'utf8').digest('base64');
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'`;
+  const title = diff !== null && input.initialTab === 'diff' ? 'diag-eval diff' : 'diag-eval report';
+  const subtitle = [
+    input.caseFile === null ? null : `cases: ${input.caseFile}`,
+    diff === null ? null : `baseline: ${diff.labels.baselinePath}`,
+    diff === null ? null : `current: ${diff.labels.currentPath}`,
+  ].filter((part): part is string => part !== null);
+  const tabs: [string, string][] = input.initialTab === 'diff' ? [['diff', 'Diff'], ['cases', 'Cases']] : [['cases', 'Cases']];
+  if (diff !== null && input.initialTab !== 'diff') tabs.push(['diff', `Diff against the baseline (${diff.diff.summary.regressions} ${diff.diff.summary.regressions === 1 ? 'regression' : 'regressions'})`]);
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    // The policy is fixed text and a base64 hash: nothing in it needs escaping.
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${htmlText(title)}</title>`,
+    `<style>${STYLES}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${htmlText(title)}</h1>`,
+    `<div class="muted">${htmlText(subtitle.join(' \u00b7 '))}</div>`,
+    `<nav class="tabs" role="tablist">${tabs.map(([name, label]) => `<button type="button" role="tab" data-tab="${name}">${htmlText(label)}</button>`).join('')}</nav>`,
+    '</header>',
+    '<main>',
+    `<section data-panel="cases">${summarySection(report)}${caseTableSection()}</section>`,
+    diff === null ? '' : `<section data-panel="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
+    '<noscript><p>The case table and details need JavaScript; the summary above does not.</p></noscript>',
+    '</main>',
+    `<script type="application/json" id="diag-eval-data">${scriptJson(data)}</script>`,
+    `<script>${BROWSER_SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function card(label: string, value: string): string {
+  return `<div class="card"><div class="value">${htmlText(value)}</div><div class="label">${htmlText(label)}</div></div>`;
+}
+
+function summarySection(report: Report): string {
+  const { summary } = report;
+  const cards = [
+    card('pass rate', formatPercent(summary.passRate)),
+    card('cases', String(summary.total)),
+    card('passed', String(summary.passed)),
+    card('failed', String(summary.failed)),
+    card('not run', String(summary.notRun)),
+    card('avg tool calls', formatCount(summary.avgToolCalls)),
+    card('avg duration', formatDuration(summary.avgDurationMs)),
+  ];
+  if (summary.repeat !== undefined) {
+    cards.push(card(`pass^${summary.repeat} (all runs pass)`, formatPercent(summary.passRate)));
+    cards.push(card(`pass@${summary.repeat} (a run passes)`, formatPercent(summary.passAtK ?? null)));
+    cards.push(card('run pass rate', formatPercent(summary.runPassRate ?? null)));
+  }
+  const verdicts = Object.entries(summary.verdictDistribution);
+  const flaky = report.cases.filter((result) => result.flaky === true).map((result) => result.caseId);
+  return [
+    '<h2>Summary</h2>',
+    `<div class="cards">${cards.join('')}</div>`,
+    `<p>Verdicts: ${verdicts.length === 0 ? '–' : verdicts.map(([verdict, count]) => `<b>${htmlText(verdict)}</b> ${count}`).join(', ')}</p>`,
+    summary.repeat === undefined ? '' : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+    '<h2>Results per check</h2>',
+    `<div class="charts">${checkOutcomeChart(report)}</div>`,
+    '<h2>Cost</h2>',
+    `<div class="charts">${distributionCharts(report)}</div>`,
+  ].join('\n');
+}
+
+function caseTableSection(): string {
+  return [
+    '<h2>Cases</h2>',
+    '<div class="controls">',
+    '<label>Status <select id="status-filter"><option value="all">all</option><option value="failed">failed</option><option value="passed">passed</option><option value="not_run">not run</option><option value="warn">with warnings</option></select></label>',
+    '<input type="search" id="search" placeholder="Search case id, check, verdict" aria-label="search cases">',
+    '<span id="case-count" class="muted"></span>',
+    '</div>',
+    '<table class="cases"><thead><tr><th>status</th><th>case</th><th>verdict</th><th>failing checks / reason</th><th class="num">tool calls</th><th class="num">duration</th></tr></thead><tbody id="case-rows"></tbody></table>',
+  ].join('\n');
+}
+
+function diffSummary(diff: Diff): string {
+  const { summary } = diff;
+  const row = (label: string, comparison: { baseline: number | null; current: number | null; delta: number | null }, format: (value: number | null) => string): string =>
+    `<tr><th>${htmlText(label)}</th><td class="num">${htmlText(format(comparison.baseline))}</td><td class="num">${htmlText(format(comparison.current))}</td><td class="num">${comparison.delta === null ? '–' : htmlText(String(comparison.delta))}</td></tr>`;
+  return [
+    `<h2>Diff: <span class="status status-${summary.regressions > 0 ? 'regression' : 'improvement'}">${htmlText(summary.status)}</span></h2>`,
+    `<p>${summary.regressions} ${summary.regressions === 1 ? 'regression' : 'regressions'}, ${summary.improvements} ${summary.improvements === 1 ? 'improvement' : 'improvements'}, ${summary.changes} ${summary.changes === 1 ? 'change' : 'changes'}; regressions first.</p>`,
+    '<table class="metrics"><tr><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">delta</th></tr>',
+    row('pass rate', summary.passRate, formatPercent),
+    row('avg tool calls', summary.avgToolCalls, formatCount),
+    row('avg duration', summary.avgDurationMs, formatDuration),
+    '</table>',
+  ].join('\n');
+}

@@ -1,0 +1,77 @@
+import type { CaseResult, Report } from '../types.js';
+import { xmlAttribute, xmlText } from './xml-text.js';
+
+export interface JunitOptions {
+  /** The case file as shown to the user (relative, with `/`): the suite's name and each test's classname. */
+  caseFile: string;
+}
+
+/**
+ * report.junit.xml (docs/contract.md §1, S50): one `<testsuite>` for the case file, one
+ * `<testcase>` per case, one `<failure>` per failing check (type = check id), `<skipped>` for a
+ * case that did not run. The attributes are those GitLab and Jenkins read. Pure and deterministic:
+ * no timestamp or host name; `time` is the duration the trace records, not the harness's clock.
+ */
+export function renderReportJunit(report: Report, options: JunitOptions): string {
+  const { summary } = report;
+  const time = seconds(report.cases.reduce((sum, result) => sum + (result.durationMs ?? 0), 0));
+  const suiteCounts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.notRun}" time="${time}"`;
+  const file = xmlAttribute(options.caseFile);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="diag-eval" ${suiteCounts}>`];
+  lines.push(`  <testsuite name="${file}" ${suiteCounts}>`);
+  lines.push('    <properties>');
+  lines.push(property(6, 'passRate', summary.passRate));
+  lines.push(property(6, 'avgToolCalls', summary.avgToolCalls));
+  lines.push(property(6, 'avgDurationMs', summary.avgDurationMs));
+  for (const [verdict, count] of Object.entries(summary.verdictDistribution)) lines.push(property(6, `verdict.${verdict}`, count));
+  if (summary.repeat !== undefined) {
+    lines.push(property(6, 'repeat', summary.repeat));
+    lines.push(property(6, 'passAtK', summary.passAtK ?? null));
+    lines.push(property(6, 'runPassRate', summary.runPassRate ?? null));
+  }
+  lines.push('    </properties>');
+  for (const result of report.cases) lines.push(...testcase(result, file));
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}
+
+function testcase(result: CaseResult, file: string): string[] {
+  const time = result.durationMs === null ? '0' : seconds(result.durationMs);
+  const lines = [`    <testcase classname="${file}" name="${xmlAttribute(result.caseId)}" file="${file}" time="${time}">`];
+  lines.push('      <properties>');
+  lines.push(property(8, 'verdict', result.verdict));
+  lines.push(property(8, 'toolCalls', result.toolCallCount));
+  lines.push(property(8, 'durationMs', result.durationMs));
+  if (result.traceFixture !== null) lines.push(property(8, 'traceFixture', result.traceFixture));
+  if (result.runs !== undefined) {
+    // pass^k: the case passes only when all of its runs passed.
+    lines.push(property(8, 'passedRuns', `${result.passedRuns ?? 0}/${result.runs.length}`));
+    lines.push(property(8, 'flaky', result.flaky === true ? 'true' : 'false'));
+  }
+  lines.push('      </properties>');
+  if (result.status === 'not_run') {
+    lines.push(`      <skipped message="${xmlAttribute(result.reason ?? 'not run')}"/>`);
+  }
+  for (const failed of result.failedChecks) {
+    lines.push(`      <failure message="${xmlAttribute(failed.message)}" type="${xmlAttribute(failed.check)}">${xmlText(`${failed.check}: ${failed.message}`)}</failure>`);
+  }
+  // Warnings and outcomes this renderer does not know are not failures; CI shows them as the test's output.
+  const notes: string[] = [];
+  for (const row of result.checks) {
+    const outcome: string = row.outcome;
+    if (outcome === 'pass' || outcome === 'fail' || outcome === 'skip') continue;
+    notes.push(`${outcome === 'warn' ? 'warning' : outcome} ${row.check}: ${row.message}`);
+  }
+  if (notes.length > 0) lines.push(`      <system-out>${xmlText(notes.join('\n'))}</system-out>`);
+  lines.push('    </testcase>');
+  return lines;
+}
+
+function property(indent: number, name: string, value: string | number | null): string {
+  return `${' '.repeat(indent)}<property name="${xmlAttribute(name)}" value="${xmlAttribute(value === null ? '' : String(value))}"/>`;
+}
+
+/** Milliseconds as the seconds JUnit's `time` holds, at most three decimals. */
+function seconds(milliseconds: number): string {
+  return String(Number((milliseconds / 1000).toFixed(3)));
+}

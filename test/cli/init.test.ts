@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { createFakeIo } from '../helpers/fake-io.js';
+import { writeFiles } from '../helpers/project.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+
+async function cli(argv: string[], cwd: string) {
+  const fake = createFakeIo({ cwd });
+  const code = await main(argv, fake.io);
+  return { code, stdout: fake.stdout(), stderr: fake.stderr() };
+}
+
+const STARTER_FILES = ['eval/cases.yaml', 'eval/fixtures/checkout-timeout-db-pool.json', 'diag-eval.config.yaml'];
+
+describe('diag-eval init (S52)', () => {
+  it('S52: writes the starter suite and the next three commands; run passes on it, check asks for a baseline, then gates', async () => {
+    const cwd = tempDir();
+    const init = await cli(['init'], cwd);
+    expect(init).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: [
+        ...STARTER_FILES.map((file) => `wrote ${file}`),
+        'next:',
+        '  npx diag-eval run         # evaluate the example case against its trace',
+        '  npx diag-eval baseline    # record the results in docs/eval/baseline/ (commit it)',
+        '  npx diag-eval check       # the CI gate: fails on a regression against the baseline',
+        '',
+      ].join('\n'),
+    });
+    const cases = readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8');
+    expect(cases.split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/diagnosis-eval-harness/schema/cases.schema.json');
+    expect(await cli(['validate'], cwd)).toMatchObject({ code: 0, stderr: '' });
+    expect(await cli(['run'], cwd)).toMatchObject({ code: 0, stdout: expect.stringContaining('diag-eval run: 1 case: 1 passed, 0 failed, 0 not run (pass rate 100%)\n') });
+
+    const noBaseline = await cli(['check'], cwd);
+    expect(noBaseline).toEqual({ code: 2, stdout: '', stderr: 'error: no baseline at docs/eval/baseline/report.json: create it with diag-eval baseline\n' });
+    expect((await cli(['baseline'], cwd)).code).toBe(0);
+    expect(await cli(['check'], cwd)).toMatchObject({ code: 0, stdout: expect.stringContaining('no regressions\n') });
+  });
+
+  it('S52: refuses to overwrite any existing starter file (exit 2 naming each), and writes nothing', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'eval/cases.yaml': 'mine\n', 'diag-eval.config.yaml': 'out: mine\n' });
+    const { code, stdout, stderr } = await cli(['init'], cwd);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'error: diag-eval init: eval/cases.yaml, diag-eval.config.yaml exist already; expected none of the starter files there (--force overwrites them)\n',
+    );
+    expect(readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8')).toBe('mine\n');
+    expect(existsSync(join(cwd, 'eval', 'fixtures'))).toBe(false);
+  });
+
+  it('S52: --force overwrites them; --quiet prints nothing; a stray argument is exit 2', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'eval/cases.yaml': 'mine\n' });
+    expect(await cli(['init', '--force', '--quiet'], cwd)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8')).toContain('id: checkout-timeout-db-pool');
+    expect((await cli(['init', 'somewhere'], cwd)).code).toBe(2);
+  });
+});
