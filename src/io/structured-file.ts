@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
+import { readBoundedFileSync } from './bounded-read.js';
 import { decodeUtf8 } from './decode-text.js';
+import { describeFsError } from './fs-problem.js';
+import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { describeValue } from './describe-value.js';
 import { parseJson } from './parse-json.js';
 
@@ -19,13 +21,8 @@ export interface StructuredFile {
 
 export type PathSegment = string | number;
 
-export async function readStructuredFile(path: string, displayName: string): Promise<StructuredFile> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)})`);
-  }
+export async function readStructuredFile(path: string, displayName: string, limitBytes: number = MAX_CASE_FILE_BYTES): Promise<StructuredFile> {
+  const bytes = readInputFile(path, displayName, limitBytes);
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
   return parseStructuredText(decoded.text, displayName, extname(path).toLowerCase() === '.json' ? 'json' : 'yaml');
@@ -164,12 +161,18 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a folder, expected a file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
+export { describeFsError };
+
+/**
+ * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
+ * regular file, too large) is an InputError naming the file. `expected` is appended to the
+ * message when given (what the file should have been).
+ */
+export function readInputFile(path: string, displayName: string, limitBytes: number, expected?: string): Buffer {
+  const read = readBoundedFileSync(path, limitBytes);
+  if (read.ok) return read.bytes;
+  const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem}`;
+  throw new InputError(`${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`);
 }
 
 function firstLine(message: string): string {

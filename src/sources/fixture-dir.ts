@@ -1,14 +1,15 @@
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
 import { decodeUtf8 } from '../io/decode-text.js';
 import { displayPath } from '../io/display-path.js';
 import { parseJson } from '../io/parse-json.js';
-import { describeFsError } from '../io/structured-file.js';
+import { readBoundedFileSync } from '../io/bounded-read.js';
+import { describeFsError } from '../io/fs-problem.js';
+import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
-/** A fixture larger than this is refused before it is read, so one huge file cannot exhaust memory. */
-export const MAX_FIXTURE_BYTES = 64 * 1024 * 1024;
+export { MAX_FIXTURE_BYTES };
 
 /**
  * Traces saved as JSON files in a folder, one per case (S10): `<fixtures>/<traceFixture>`.
@@ -27,36 +28,63 @@ export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string
   const path = join(fixturesDir, evalCase.traceFixture);
   const traceFixture = fixtureDisplayPath(fixturesDir, evalCase.traceFixture, path, cwd);
   const sessionId = evalCase.sessionId;
-  let descriptor: number;
+  // A plain name can only be a link in its last part, which O_NOFOLLOW catches for free; any
+  // other name is resolved first. A link is followed only when it stays in the fixtures folder.
+  const plain = isPlainName(evalCase.traceFixture);
+  let read = plain ? readBoundedFileSync(path, MAX_FIXTURE_BYTES, { reuseBuffer: true, noFollow: true }) : null;
+  if (read === null || (!read.ok && read.link === true)) {
+    const confined = confinedPath(fixturesDir, path);
+    if (confined.kind === 'missing') return notFound(traceFixture, sessionId);
+    if (confined.kind === 'problem') return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
+    if (confined.kind === 'outside') {
+      return unparsable(`${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`, traceFixture, sessionId);
+    }
+    read = readBoundedFileSync(confined.path, MAX_FIXTURE_BYTES, { reuseBuffer: true });
+  }
+  if (!read.ok) {
+    if (read.missing) return notFound(traceFixture, sessionId);
+    if (read.notRegular !== undefined) return unparsable(`${traceFixture} is ${read.notRegular}, expected a JSON file`, traceFixture, sessionId);
+    if (read.tooLarge !== undefined) return unparsable(`${traceFixture} ${read.problem} for one trace`, traceFixture, sessionId);
+    return unparsable(`${traceFixture}: ${read.problem}`, traceFixture, sessionId);
+  }
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded.ok) return unparsable(`${traceFixture}: ${decoded.problem}`, traceFixture, sessionId);
+  const parsed = parseJson(decoded.text);
+  if (!parsed.ok) return unparsable(`${traceFixture}: ${parsed.problem}`, traceFixture, sessionId);
+  return { kind: 'document', document: parsed.value, traceFixture, sessionId };
+}
+
+function notFound(traceFixture: string, sessionId: string | null): TraceRunInput {
+  return { kind: 'not_run', reason: `fixture not found: expected a trace file at ${traceFixture}`, traceFixture, sessionId };
+}
+
+/** The fixtures folder's real path, for the folder of the last call. */
+let realFolder = { fixturesDir: '', real: '' };
+
+type Confined = { kind: 'inside'; path: string } | { kind: 'outside' } | { kind: 'missing' } | { kind: 'problem'; problem: string };
+
+/** The fixture's real path when it lies inside the fixtures folder's real path. */
+function confinedPath(fixturesDir: string, path: string): Confined {
+  if (realFolder.fixturesDir !== fixturesDir) {
+    let real: string;
+    try {
+      real = realpathSync.native(fixturesDir);
+    } catch {
+      real = fixturesDir;
+    }
+    realFolder = { fixturesDir, real };
+  }
+  let real: string;
   try {
-    descriptor = openSync(path, 'r');
+    real = realpathSync.native(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      return { kind: 'not_run', reason: `fixture not found: expected a trace file at ${traceFixture}`, traceFixture, sessionId };
-    }
-    return unparsable(`cannot read ${traceFixture} (${describeFsError(error)})`, traceFixture, sessionId);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'problem', problem: describeFsError(error) };
   }
-  try {
-    const stats = fstatSync(descriptor);
-    if (stats.isDirectory()) return unparsable(`${traceFixture} is a folder, expected a JSON file`, traceFixture, sessionId);
-    if (stats.size > MAX_FIXTURE_BYTES) {
-      return unparsable(
-        `${traceFixture} is ${(stats.size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_FIXTURE_BYTES / 1024 / 1024} MiB limit for one trace`,
-        traceFixture,
-        sessionId,
-      );
-    }
-    const decoded = decodeUtf8(readContent(descriptor, stats));
-    if (!decoded.ok) return unparsable(`${traceFixture}: ${decoded.problem}`, traceFixture, sessionId);
-    const parsed = parseJson(decoded.text);
-    if (!parsed.ok) return unparsable(`${traceFixture}: ${parsed.problem}`, traceFixture, sessionId);
-    return { kind: 'document', document: parsed.value, traceFixture, sessionId };
-  } catch (error) {
-    return unparsable(`cannot read ${traceFixture} (${describeFsError(error)})`, traceFixture, sessionId);
-  } finally {
-    closeSync(descriptor);
-  }
+  const inside = relative(realFolder.real, real);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { kind: 'outside' };
+  return { kind: 'inside', path: real };
 }
 
 /** The fixtures folder as displayPath shows it, for the folder and working directory of the last call. */
@@ -85,39 +113,6 @@ const UNPLAIN_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/u;
 
 function unparsable(problem: string, traceFixture: string, sessionId: string | null): TraceRunInput {
   return { kind: 'unparsable', problem, traceFixture, sessionId };
-}
-
-/**
- * Fixtures up to this size are read into one buffer that is reused from file to file (their
- * bytes are decoded to a string at once, so the buffer is free again before the next read);
- * larger ones get a buffer of their own, so that one big file does not stay in memory.
- */
-const SCRATCH_LIMIT = 1024 * 1024;
-let scratch = Buffer.allocUnsafeSlow(64 * 1024);
-
-/**
- * The bytes of an open regular file whose size fstat gave: one read call for a fixture-sized
- * file, and no second fstat and no copy, unlike readFileSync(descriptor). Like readFileSync it
- * reads up to that size and stops early at end of file. Anything else (a device, a pipe, a file
- * whose size the system reports as 0) is read by readFileSync, to its end.
- */
-function readContent(descriptor: number, stats: Stats): Uint8Array {
-  const size = stats.size;
-  if (size === 0 || !stats.isFile()) return readFileSync(descriptor);
-  let buffer: Buffer;
-  if (size > SCRATCH_LIMIT) {
-    buffer = Buffer.allocUnsafeSlow(size);
-  } else {
-    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_LIMIT, Math.max(size, scratch.length * 2)));
-    buffer = scratch;
-  }
-  let filled = 0;
-  while (filled < size) {
-    const count = readSync(descriptor, buffer, filled, size - filled, null);
-    if (count === 0) break;
-    filled += count;
-  }
-  return buffer.subarray(0, filled);
 }
 
 /** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
