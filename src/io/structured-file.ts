@@ -1,11 +1,13 @@
 import { extname } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
 import { readBoundedFileSync } from './bounded-read.js';
 import { decodeUtf8 } from './decode-text.js';
 import { describeFsError } from './fs-problem.js';
 import { MAX_CASE_FILE_BYTES } from './input-limits.js';
+import { createJsonLocator, type JsonLocator } from './json-locate.js';
+import { yamlNestingDepth } from './yaml-depth.js';
 import { describeValue } from './describe-value.js';
 import { parseJson } from './parse-json.js';
 
@@ -28,44 +30,77 @@ export async function readStructuredFile(path: string, displayName: string, limi
   return parseStructuredText(decoded.text, displayName, extname(path).toLowerCase() === '.json' ? 'json' : 'yaml');
 }
 
+/** Anchors may be reused freely in a hand-written file; a billion-laughs expansion may not. */
+export const MAX_YAML_ALIAS_COUNT = 10_000;
+/** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
+export const MAX_YAML_NESTING_DEPTH = 100;
+
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
-  // JSON is read by JSON.parse (strict JSON), YAML by the yaml package; both are also read
-  // as a YAML document (JSON is YAML) only to map paths back to lines. For JSON that second
-  // reading waits until a problem has to be located: the yaml parser is many times slower than
-  // JSON.parse, and a large, valid, generated JSON case file never needs it.
-  const lineCounter = new LineCounter();
-  let parsedDocument: ReturnType<typeof parseDocument> | null = null;
-  const yamlDocument = (): ReturnType<typeof parseDocument> =>
-    (parsedDocument ??= parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false }));
-  let value: unknown;
   if (syntax === 'json') {
+    // JSON is read by JSON.parse (strict JSON). Lines are found only when a problem has to be
+    // named, by a light scanner over the text, never by a second full parse.
     const parsed = parseJson(text);
     if (!parsed.ok) {
       const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
       throw new InputError(`${displayName}${where}: ${parsed.problem}`);
     }
-    value = parsed.value;
-  } else {
-    const document = yamlDocument();
-    if (document.errors.length > 0) {
-      throw new InputError(
-        document.errors.map((error) => {
-          // With prettyErrors off the parser leaves linePos unset; the offset is always there.
-          const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-          const where = `:${position.line}:${position.col}`;
-          return `${displayName}${where}: YAML syntax error: ${firstLine(error.message)}`;
-        }),
-      );
-    }
-    value = document.toJS({ maxAliasCount: 100 }) as unknown;
+    let locator: JsonLocator | null = null;
+    return { displayName, value: parsed.value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path) };
+  }
+  const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
+  if (tooDeep !== null) {
+    throw new InputError(
+      `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
+    );
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (document.errors.length > 0) {
+    throw new InputError(
+      document.errors.map((error) => {
+        // With prettyErrors off the parser leaves linePos unset; the offset is always there.
+        const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+        const where = `:${position.line}:${position.col}`;
+        return `${displayName}${where}: ${yamlErrorText(error.code, error.message)}`;
+      }),
+    );
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT }) as unknown;
+  } catch (error) {
+    // The parser refuses an alias expansion larger than the limit (a "billion laughs" file).
+    if (!(error instanceof Error && /alias/iu.test(error.message))) throw error;
+    const alias = firstAlias(document);
+    const where = alias === null ? '' : `:${lineCounter.linePos(alias).line}:${lineCounter.linePos(alias).col}`;
+    throw new InputError(
+      `${displayName}${where}: found aliases (*name) that expand to too many nodes; expected at most ${MAX_YAML_ALIAS_COUNT} alias references in the file`,
+    );
   }
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const node = nodeAt(yamlDocument().contents, path);
+    const node = nodeAt(document.contents, path);
     if (node?.range === undefined || node.range === null) return null;
     const position = lineCounter.linePos(node.range[0]);
     return { line: position.line, column: position.col };
   };
   return { displayName, value, locate };
+}
+
+function yamlErrorText(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') return 'found a second YAML document (after a `---` line); expected one document per file';
+  return `YAML syntax error: ${firstLine(message)}`;
+}
+
+/** The offset of the first alias in the document, to name a line for an alias expansion refused. */
+function firstAlias(document: ReturnType<typeof parseDocument>): number | null {
+  let offset: number | null = null;
+  visit(document, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? null;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 /** The deepest node on the path; for a map entry, its key, so the line shown is the one with the key. */
@@ -123,9 +158,12 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const suggestion = closestKey(key, knownKeys);
-        problems.push(
-          problemAt(file, [...issue.path, key], `unknown key "${key}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`),
-        );
+        // A key known elsewhere in the file but not allowed at this place (e.g. `id` in `defaults`).
+        const message =
+          suggestion === key
+            ? `found key "${key}", which is not allowed here; expected it elsewhere in the file`
+            : `unknown key "${key}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`;
+        problems.push(problemAt(file, [...issue.path, key], message));
       }
       continue;
     }
