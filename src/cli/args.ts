@@ -32,13 +32,16 @@ export function listFlag(values: ParsedValues, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-/** A number flag: whole or not, with its lower bound; anything else is named in an InputError. */
-export function numberFlag(
-  command: string,
-  values: ParsedValues,
-  name: string,
-  rule: { min: number; integer: boolean; exclusiveMin?: boolean },
-): number | null {
+export interface NumberRule {
+  min: number;
+  /** Every number flag has an upper bound too (docs/contract.md §1): a huge value must not exhaust memory or overflow a timer. */
+  max: number;
+  integer: boolean;
+  exclusiveMin?: boolean;
+}
+
+/** A number flag: whole or not, within its range; anything else is named in an InputError. */
+export function numberFlag(command: string, values: ParsedValues, name: string, rule: NumberRule): number | null {
   const raw = stringFlag(values, name);
   if (raw === null) return null;
   const value = Number(raw);
@@ -46,10 +49,11 @@ export function numberFlag(
     raw.trim() !== '' &&
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
-    (rule.exclusiveMin === true ? value > rule.min : value >= rule.min);
+    (rule.exclusiveMin === true ? value > rule.min : value >= rule.min) &&
+    value <= rule.max;
   if (!valid) {
     const kind = rule.integer ? 'a whole number' : 'a number';
-    const bound = rule.exclusiveMin === true ? `greater than ${rule.min}` : `${rule.min} or more`;
+    const bound = rule.exclusiveMin === true ? `greater than ${rule.min} and at most ${rule.max}` : `from ${rule.min} to ${rule.max}`;
     throw new InputError(`diag-eval ${command}: --${name}: found "${raw}", expected ${kind} ${bound}`);
   }
   return value;

@@ -20,7 +20,7 @@ export function createFixtureDirSource(fixturesDir: string, cases: readonly Eval
   return {
     concurrency: 1,
     tracesFor: async (evalCase) => [readFixture(fixturesDir, evalCase, cwd)],
-    warnings: () => orphanFixtures(fixturesDir, cases).map((path) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`),
+    warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd),
   };
 }
 
@@ -115,8 +115,34 @@ function unparsable(problem: string, traceFixture: string, sessionId: string | n
   return { kind: 'unparsable', problem, traceFixture, sessionId };
 }
 
+/**
+ * The orphan scan looks at this many folder entries at most, this many folders deep, and this
+ * many orphans are listed: `--fixtures /` must not walk the whole disk or print a line per file.
+ */
+export const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
+
+/** The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of the rest. */
+export function orphanFixtureWarnings(fixturesDir: string, cases: readonly EvalCase[], cwd: string): string[] {
+  const scan = scanOrphanFixtures(fixturesDir, cases);
+  const lines = scan.orphans
+    .slice(0, ORPHAN_SCAN_LIMITS.listed)
+    .map((path) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`);
+  const unlisted = scan.orphans.length - ORPHAN_SCAN_LIMITS.listed;
+  if (unlisted > 0) lines.push(`${unlisted} more orphan fixtures (matching no case) are not listed`);
+  if (!scan.complete) {
+    lines.push(
+      `the search for orphan fixtures stopped after ${ORPHAN_SCAN_LIMITS.entries} entries or ${ORPHAN_SCAN_LIMITS.depth} folder levels of ${displayPath(fixturesDir, cwd)}; is it the fixtures folder?`,
+    );
+  }
+  return lines;
+}
+
 /** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
 export function orphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): string[] {
+  return scanOrphanFixtures(fixturesDir, cases).orphans;
+}
+
+function scanOrphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): { orphans: string[]; complete: boolean } {
   // Most cases name a file directly in the folder (`<id>.json`): those are matched by name,
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
@@ -127,12 +153,14 @@ export function orphanFixtures(fixturesDir: string, cases: readonly EvalCase[]):
     else referencedPaths.add(join(fixturesDir, name));
   }
   const orphans: string[] = [];
-  collectOrphans(fixturesDir, true, referencedNames, referencedPaths, orphans);
+  const budget = { entries: ORPHAN_SCAN_LIMITS.entries, complete: true };
+  collectOrphans(fixturesDir, 0, referencedNames, referencedPaths, orphans, budget);
   // Code-unit order, not locale order: the list must not depend on the machine's locale.
-  return orphans
+  const sorted = orphans
     .map((path) => ({ path, key: toPosix(relative(fixturesDir, path)) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ path }) => path);
+  return { orphans: sorted, complete: budget.complete };
 }
 
 /** A file name with no separator that join() would keep as it is: join(folder, name) is folder + sep + name. */
@@ -142,21 +170,29 @@ function isPlainName(name: string): boolean {
 
 function collectOrphans(
   folder: string,
-  top: boolean,
+  depth: number,
   referencedNames: ReadonlySet<string>,
   referencedPaths: ReadonlySet<string>,
   orphans: string[],
+  budget: { entries: number; complete: boolean },
 ): void {
+  if (depth > ORPHAN_SCAN_LIMITS.depth || budget.entries <= 0) {
+    budget.complete = false;
+    return;
+  }
+  const top = depth === 0;
   let entries;
   try {
     entries = readdirSync(folder, { withFileTypes: true });
   } catch {
     return;
   }
+  budget.entries -= entries.length;
+  if (budget.entries < 0) budget.complete = false;
   for (const entry of entries) {
     const name = entry.name;
     if (entry.isDirectory()) {
-      collectOrphans(join(folder, name), false, referencedNames, referencedPaths, orphans);
+      collectOrphans(join(folder, name), depth + 1, referencedNames, referencedPaths, orphans, budget);
       continue;
     }
     if (!entry.isFile() || !name.toLowerCase().endsWith('.json')) continue;

@@ -2,13 +2,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { assertValidHeaders } from './header-check.js';
 import { createLimiter } from './limiter.js';
 import { attemptsText, requestLabel } from './request-label.js';
-import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry } from './retry-policy.js';
+import { backoffMs, BODY_TOO_LARGE, MAX_ATTEMPTS, retryAfterMs, shouldRetry } from './retry-policy.js';
+import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
 
 export interface HttpClientOptions {
   /** Per attempt, from sending the request to the last byte of the body. */
   timeoutMs: number;
   /** Requests in flight at once; a request waiting to retry does not hold a place. */
   concurrency: number;
+  /** The most bytes of one response body read (`--max-body-mb`); a larger body is a failure, checked as it streams in. */
+  maxBodyBytes?: number;
   /** Sent with every request; never part of any outcome or message. */
   headers: Array<[string, string]>;
   sleep?: (ms: number) => Promise<void>;
@@ -48,6 +51,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const limiter = createLimiter(options.concurrency);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_MB * MIB;
 
   async function attemptOnce(request: HttpRequest): Promise<Attempt> {
     const headers = new Headers({ accept: 'application/json' });
@@ -63,7 +67,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // A followed redirect would carry the extra headers to wherever the service points.
         redirect: 'manual',
       });
-      const body = await response.text();
+      const body = await readBody(response, maxBodyBytes);
+      if (body === null) {
+        return { kind: 'failure', code: BODY_TOO_LARGE, error: `the response body is over the ${formatBytes(maxBodyBytes)} limit (--max-body-mb)` };
+      }
       return {
         kind: 'response',
         status: response.status,
@@ -93,6 +100,35 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
     },
   };
+}
+
+/**
+ * The body as text, read chunk by chunk and given up (the connection closed) as soon as it
+ * passes the limit, so that a service streaming without end cannot exhaust memory; null then.
+ * A declared Content-Length over the limit is refused before any byte is read.
+ */
+async function readBody(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  // As response.text() decodes: UTF-8, a leading byte-order mark dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks, total));
 }
 
 /** `GET /api/diagnosis/s1/trace: HTTP 500 (4 attempts)`, `POST /api/chat: ECONNREFUSED (4 attempts)`. */

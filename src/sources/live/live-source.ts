@@ -26,6 +26,8 @@ export interface LiveSourceOptions {
   concurrency: number;
   timeoutMs: number;
   pollTimeoutMs: number;
+  /** `--max-body-mb`, in bytes; default 64 MiB. */
+  maxBodyBytes?: number;
   headers: Array<[string, string]>;
   cwd: string;
   sleep?: (ms: number) => Promise<void>;
@@ -54,6 +56,7 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
   const client = createHttpClient({
     timeoutMs: options.timeoutMs,
     concurrency: options.concurrency,
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     headers,
     sleep,
     now,
