@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BIN } from '../helpers/build.js';
 
 export interface CliRun {
@@ -45,3 +47,14 @@ export function runCliAsync(args: string[], cwd: string, options: { timeoutMs?: 
 
 /** A line of a V8 stack trace: never shown for a user's mistake. */
 export const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\))$/mu;
+
+/**
+ * Node options that make the child write its peak resident memory (MiB) to a file as it exits,
+ * and a function to read it: how a test shows that memory stayed bounded.
+ */
+export function peakMemoryProbe(folder: string): { nodeOptions: string[]; peakMb: () => number } {
+  const file = join(folder, 'peak-rss.txt');
+  const script = join(folder, 'peak-rss.cjs');
+  writeFileSync(script, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)));\n`);
+  return { nodeOptions: ['--require', script], peakMb: () => Number(readFileSync(file, 'utf8')) / 1024 };
+}
