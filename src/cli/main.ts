@@ -125,8 +125,8 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
 
 async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], positionals: string[], io: CliIo): Promise<number> {
   const out = stringFlag(values, 'out');
-  if (positionals.length === 0) throw new InputError('diag-eval import: expected at least one export file to import');
-  if (out === null) throw new InputError('diag-eval import: --out DIR is required (where to write the fixtures)');
+  if (positionals.length === 0) throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
+  if (out === null) throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
   const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
   let cases: EvalCase[] | null = null;
   const casesFlag = stringFlag(values, 'cases');

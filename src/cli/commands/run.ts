@@ -88,10 +88,10 @@ async function chooseSource(
     (name) => values[name] !== undefined,
   );
   if (api === null && liveOnly.length > 0) {
-    throw new InputError(`diag-eval ${command}: --${liveOnly[0]} needs --api URL (live mode)`);
+    throw new InputError(`diag-eval ${command}: found --${liveOnly[0]} without --api; expected --api URL with it (live mode)`);
   }
   if (values['from'] !== undefined && traceFiles.length === 0) {
-    throw new InputError(`diag-eval ${command}: --from needs --traces FILE…`);
+    throw new InputError(`diag-eval ${command}: found --from without --traces; expected --traces FILE… with it`);
   }
   if (api !== null && traceFiles.length > 0) {
     throw new InputError(`diag-eval ${command}: --api and --traces are two different trace sources; expected one of them`);
@@ -120,7 +120,7 @@ async function liveSource(
 ): Promise<{ source: TraceSource; repeat: number | null }> {
   const ask = values['ask'] === true;
   const repeatFlag = numberFlag(command, values, 'repeat', FLAG_RANGES.repeat);
-  if (repeatFlag !== null && !ask) throw new InputError(`diag-eval ${command}: --repeat needs --ask (each case is asked K times)`);
+  if (repeatFlag !== null && !ask) throw new InputError(`diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`);
   const headers = listFlag(values, 'header').map((header, index) => parseHeader(command, header, index + 1));
   const { createLiveTraceSource, loadSessionsFile } = await import('../../sources/live/live-source.js');
   const sessionsPath = stringFlag(values, 'sessions');
