@@ -71,7 +71,7 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
     if (typeof id === 'string') {
       const firstIndex = firstIndexById.get(id);
       if (firstIndex === undefined) firstIndexById.set(id, index);
-      else problems.push(problemAt(file, ['cases', index, 'id'], `duplicate case id "${id}"; it is already used by cases[${firstIndex}]`));
+      else problems.push(problemAt(file, ['cases', index, 'id'], `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`));
     }
     for (const key of REQUIRED_AFTER_DEFAULTS) {
       if (entry[key] === undefined && defaults[key] === undefined) {

@@ -88,7 +88,7 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
 
 function yamlErrorText(code: string, message: string): string {
   if (code === 'MULTIPLE_DOCS') return 'found a second YAML document (after a `---` line); expected one document per file';
-  return `YAML syntax error: ${firstLine(message)}`;
+  return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
 }
 
 /** The offset of the first alias in the document, to name a line for an alias expansion refused. */

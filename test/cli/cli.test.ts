@@ -235,7 +235,7 @@ describe('exit 2: input that cannot be used', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'error: eval/cases.yaml:8:5: cases[0].minKeywordCoverage: found 3, expected a number from 0 to 1',
-        'error: eval/cases.yaml:9:5: cases[1].id: duplicate case id "a"; it is already used by cases[0]',
+        'error: eval/cases.yaml:9:5: cases[1].id: duplicate case id "a", already used by cases[0]; expected each id once',
         'error: eval/cases.yaml:14:5: cases[1].traceFixture: found "../../etc/passwd", expected a path that stays inside the fixtures folder',
         'error: eval/cases.yaml:20:5: cases[2].tag: unknown key "tag" (did you mean "tags"?)',
       ]),
