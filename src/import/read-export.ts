@@ -131,7 +131,9 @@ function readLine(value: unknown, file: ExportFile, line: number, option: Import
     sink.skipped({ file: file.display, line, message: `found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped` });
     return;
   }
-  READERS[format](value, contextFor(file, line, sink));
+  if (!readNested(() => READERS[format](value, contextFor(file, line, sink)))) {
+    sink.skipped({ file: file.display, line, message: `${TOO_DEEP}; line skipped` });
+  }
 }
 
 async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
@@ -155,8 +157,27 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
     const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
     return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
   }
-  READERS[format](parsed.value, contextFor(file, null, sink));
+  if (!readNested(() => READERS[format](parsed.value as Record<string, unknown>, contextFor(file, null, sink)))) {
+    return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
+  }
   return null;
+}
+
+const TOO_DEEP = 'values nested too deeply to read (attributes within attributes, thousands of levels)';
+
+/**
+ * Runs a reader; false when the document is nested so deeply that reading it ran out of stack.
+ * Such a document is a problem of the input (skipped, or the file refused), not a crash; the
+ * readers recurse once per level of an attribute value, as the OTLP AnyValue is defined.
+ */
+function readNested(read: () => void): boolean {
+  try {
+    read();
+    return true;
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/iu.test(error.message)) return false;
+    throw error;
+  }
 }
 
 function looksLikeJsonLines(text: string): boolean {

@@ -233,6 +233,18 @@ const S44_ROWS: Row[] = [
     },
   },
   {
+    name: 'an OTLP attribute nested 20,000 levels deep is an input problem, not a crash',
+    setup: (cwd) => {
+      let value = '{"stringValue":"x"}';
+      for (let level = 0; level < 20_000; level += 1) value = `{"kvlistValue":{"values":[{"key":"k","value":${value}}]}}`;
+      const span = `{"traceId":"5B8EFFF798038103D269B633813FC60C","spanId":"a000000000000001","name":"agent","attributes":[{"key":"input.value","value":${value}}]}`;
+      writeFiles(cwd, { 'deep.json': `{"resourceSpans":[{"resource":{"attributes":[]},"scopeSpans":[{"spans":[${span}]}]}]}` });
+      return ['import', 'deep.json', '--out', 'imported'];
+    },
+    code: 2,
+    stderr: /^error: deep\.json: .*values nested too deeply to read/u,
+  },
+  {
     name: '--fixtures / does not walk the whole disk: the orphan search stops, with one line saying so',
     setup: () => ['validate', '--fixtures', '/'],
     code: 1,

@@ -123,7 +123,11 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
           runLimiter.run(() => runOnce(evalCase, run, recordName)).catch(
             (error: unknown): TraceRunInput => ({
               kind: 'not_run',
-              reason: redactor.text(`internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`),
+              // A body nested thousands of levels deep is the service's problem, not a bug of the harness.
+              reason:
+                error instanceof RangeError && /call stack/iu.test(error.message)
+                  ? 'the trace is nested too deeply to read (thousands of levels); expected a diagnosis trace'
+                  : redactor.text(`internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`),
               traceFixture: null,
               sessionId: null,
             }),
