@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
 import { readBoundedFileSync } from './bounded-read.js';
@@ -54,7 +54,7 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     );
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   if (document.errors.length > 0) {
     throw new InputError(
       document.errors.map((error) => {
@@ -69,12 +69,17 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
   try {
     value = document.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT }) as unknown;
   } catch (error) {
-    // The parser refuses an alias expansion larger than the limit (a "billion laughs" file).
-    if (!(error instanceof Error && /alias/iu.test(error.message))) throw error;
-    const alias = firstAlias(document);
-    const where = alias === null ? '' : `:${lineCounter.linePos(alias).line}:${lineCounter.linePos(alias).col}`;
+    // The parser refuses an alias expansion larger than the limit (a "billion laughs" file), and
+    // an alias whose anchor is not defined before it; both are the file's problems.
+    const message = error instanceof Error ? error.message : '';
+    const unresolved = /^Unresolved alias/iu.test(message);
+    if (!unresolved && !/alias count/iu.test(message)) throw error;
+    const alias = firstAlias(document, unresolved);
+    const where = alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
     throw new InputError(
-      `${displayName}${where}: found aliases (*name) that expand to too many nodes; expected at most ${MAX_YAML_ALIAS_COUNT} alias references in the file`,
+      unresolved
+        ? `${displayName}${where}: found the alias *${alias?.name ?? ''} with no anchor &${alias?.name ?? ''} before it; expected an anchor defined before its alias`
+        : `${displayName}${where}: found aliases (*name) that expand to too many nodes; expected at most ${MAX_YAML_ALIAS_COUNT} alias references in the file`,
     );
   }
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
@@ -91,16 +96,23 @@ function yamlErrorText(code: string, message: string): string {
   return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
 }
 
-/** The offset of the first alias in the document, to name a line for an alias expansion refused. */
-function firstAlias(document: ReturnType<typeof parseDocument>): number | null {
-  let offset: number | null = null;
-  visit(document, {
-    Alias(_key, node) {
-      offset = node.range?.[0] ?? null;
+/**
+ * The alias to name in the message, with its offset: the first one not preceded by its anchor
+ * (`unresolved`), else simply the first one.
+ */
+function firstAlias(document: ReturnType<typeof parseDocument>, unresolved: boolean): { offset: number; name: string } | null {
+  const anchors = new Set<string>();
+  let found: { offset: number; name: string } | null = null;
+  visit(document, (_key, node) => {
+    if (isAlias(node)) {
+      if (unresolved && anchors.has(node.source)) return undefined;
+      found = { offset: node.range?.[0] ?? 0, name: node.source };
       return visit.BREAK;
-    },
+    }
+    if (isNode(node) && typeof node.anchor === 'string') anchors.add(node.anchor);
+    return undefined;
   });
-  return offset;
+  return found;
 }
 
 /** The deepest node on the path; for a map entry, its key, so the line shown is the one with the key. */

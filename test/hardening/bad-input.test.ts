@@ -81,6 +81,15 @@ const S43_ROWS: Row[] = [
     stderr: /^error: bomb\.yaml:3:\d+: found aliases \(\*name\) that expand to too many nodes; expected at most 10000 alias references in the file\n$/u,
   },
   {
+    name: 'an alias with no anchor before it is named with its line, not as an internal error',
+    setup: (cwd) => {
+      writeFiles(cwd, { 'alias.yaml': caseFileYaml([caseYaml('a').replace('allowedVerdicts: [PASS]', 'allowedVerdicts: *verdicts')]) });
+      return ['validate', '--cases', 'alias.yaml'];
+    },
+    code: 2,
+    stderr: /^error: alias\.yaml:7:22: found the alias \*verdicts with no anchor &verdicts before it; expected an anchor defined before its alias\n$/u,
+  },
+  {
     name: 'a file nested thousands of levels deep is refused with its line, not a crash',
     setup: (cwd) => {
       writeFiles(cwd, { 'deep.yaml': `version: 1\ncases: ${'['.repeat(5000)}${']'.repeat(5000)}\n` });
