@@ -55,6 +55,17 @@ describe('large inputs and outputs stay within bounds (S44)', () => {
     expect(run.stderr).not.toMatch(STACK_FRAME);
   });
 
+  it('S44: an export of thousands of bad lines lists the first 1000 and counts the rest', () => {
+    const cwd = tempDir();
+    const good = readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'import', 'otlp-split.jsonl'), 'utf8');
+    writeFileSync(join(cwd, 'export.jsonl'), `${good}${'not json\n'.repeat(1500)}`);
+    const run = runCli(['import', 'export.jsonl', '--out', 'imported', '--quiet'], cwd);
+    expect(run.code, run.stderr).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines.length).toBe(1001);
+    expect(lines[1000]).toBe('skipped: (all files): 500 more skipped lines or spans are not listed');
+  });
+
   it('S44: a 600 MiB export on one line is refused (exit 2) without being held in memory', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'export.json'), '');
