@@ -156,7 +156,19 @@ const S43_ROWS: Row[] = [
     name: 'a flag --help does not list: validate --format',
     setup: () => ['validate', '--format', 'xml'],
     code: 2,
-    stderr: /^error: diag-eval validate: Unknown option '--format'; see `diag-eval validate --help`\n$/u,
+    stderr: /^error: diag-eval validate: found unknown flag --format; expected one of the flags `diag-eval validate --help` lists\n$/u,
+  },
+  {
+    name: 'a flag without its value',
+    setup: () => ['check', '--baseline'],
+    code: 2,
+    stderr: /^error: diag-eval check: found --baseline without its value; expected --baseline VALUE, see `diag-eval check --help`\n$/u,
+  },
+  {
+    name: 'a switch given a value',
+    setup: () => ['import', 'x.json', '--out', 'o', '--quiet=yes'],
+    code: 2,
+    stderr: /^error: diag-eval import: found a value for --quiet; expected --quiet alone, see `diag-eval import --help`\n$/u,
   },
   ...(
     [
