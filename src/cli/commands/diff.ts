@@ -22,13 +22,13 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
     );
   }
   const formats = formatsFlag('diff', values);
+  const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
+  checkOutputFolder('diff', '--out', out, io.cwd, null);
   const costTolerance = numberFlag('diff', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
   const [baseline, current] = await loadBothReports([baselinePath, labels.baselinePath], [currentPath, labels.currentPath]);
   const diff = compareReports(baseline, current, { costTolerance });
-  const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
-  checkOutputFolder('diff', '--out', out, io.cwd, null);
   const written = await writeDiffFiles(out, diff, formats, labels);
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff);
