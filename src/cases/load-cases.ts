@@ -65,10 +65,13 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
     const entry = asObject(cases[index]);
     if (entry === null) continue;
     const id = entry['id'];
+    if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
+      problems.push(problemAt(file, ['cases', index, 'id'], `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`));
+    }
     if (typeof id === 'string') {
       const firstIndex = firstIndexById.get(id);
       if (firstIndex === undefined) firstIndexById.set(id, index);
-      else problems.push(problemAt(file, ['cases', index, 'id'], `duplicate case id "${id}"; it is already used by cases[${firstIndex}]`));
+      else problems.push(problemAt(file, ['cases', index, 'id'], `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`));
     }
     for (const key of REQUIRED_AFTER_DEFAULTS) {
       if (entry[key] === undefined && defaults[key] === undefined) {
@@ -79,8 +82,11 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
 
     const traceFixture = entry['traceFixture'];
     if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
-      const fixtureProblem = checkFixturePath(traceFixture.trim());
-      if (fixtureProblem !== null) problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found "${traceFixture}", ${fixtureProblem}`));
+      const fixtureProblem = checkFixtureName(traceFixture) ?? checkFixturePath(traceFixture.trim());
+      if (fixtureProblem !== null) {
+        const found = traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
+        problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
+      }
     }
     const audit = asObject(entry['audit']);
     if (audit !== null && auditConflicts(audit, defaultAudit)) problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
@@ -111,6 +117,19 @@ function auditConflicts(audit: RawObject, inherited: RawObject): boolean {
 
 function asObject(value: unknown): RawObject | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RawObject) : null;
+}
+
+/**
+ * Ids and fixture names are file names and report keys: a name of thousands of characters is a
+ * mistake (and past the file system's limit), a control character (NUL above all) cannot name a file.
+ */
+const MAX_NAME_LENGTH = 200;
+
+function checkFixtureName(traceFixture: string): string | null {
+  if (traceFixture.length > MAX_NAME_LENGTH) return `expected a fixture name of at most ${MAX_NAME_LENGTH} characters`;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/u.test(traceFixture)) return 'expected a fixture name without control characters';
+  return null;
 }
 
 /** A fixture path must stay inside the fixtures folder, so a case file cannot read arbitrary files. */

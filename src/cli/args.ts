@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
+import { closestKey } from '../io/structured-file.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | string[] | undefined>;
@@ -17,8 +18,21 @@ export function parseCommandArgs(
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     return { values: values as ParsedValues, positionals };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new InputError(`diag-eval ${command}: ${message.replace(/\. To specify a positional argument.*$/su, '')}; see \`diag-eval ${command} --help\``);
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\. To specify a positional argument.*$/su, '');
+    const see = `\`diag-eval ${command} --help\``;
+    const unknown = /^Unknown option '(-{1,2}[^']*)'/u.exec(message);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown?.[1] !== undefined) {
+      const flag = unknown[1];
+      const suggestion = closestKey(flag.replace(/^-+/u, ''), Object.keys(options));
+      const hint = suggestion === null ? '' : ` (did you mean --${suggestion}?)`;
+      throw new InputError(`diag-eval ${command}: found unknown flag ${flag}${hint}; expected one of the flags ${see} lists`);
+    }
+    const missing = /^Option '(-{1,2}[\w-]+)(?:, -{1,2}[\w-]+)? (<value>)' argument missing/u.exec(message) ?? /^Option '(?:-\w, )?(--[\w-]+) (<value>)' argument missing/u.exec(message);
+    if (missing?.[1] !== undefined) throw new InputError(`diag-eval ${command}: found ${missing[1]} without its value; expected ${missing[1]} VALUE, see ${see}`);
+    const takesNone = /^Option '(?:-\w, )?(--[\w-]+)' does not take an argument/u.exec(message);
+    if (takesNone?.[1] !== undefined) throw new InputError(`diag-eval ${command}: found a value for ${takesNone[1]}; expected ${takesNone[1]} alone, see ${see}`);
+    throw new InputError(`diag-eval ${command}: found ${message.charAt(0).toLowerCase()}${message.slice(1)}; expected the flags and values ${see} lists`);
   }
 }
 
@@ -32,13 +46,16 @@ export function listFlag(values: ParsedValues, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-/** A number flag: whole or not, with its lower bound; anything else is named in an InputError. */
-export function numberFlag(
-  command: string,
-  values: ParsedValues,
-  name: string,
-  rule: { min: number; integer: boolean; exclusiveMin?: boolean },
-): number | null {
+export interface NumberRule {
+  min: number;
+  /** Every number flag has an upper bound too (docs/contract.md §1): a huge value must not exhaust memory or overflow a timer. */
+  max: number;
+  integer: boolean;
+  exclusiveMin?: boolean;
+}
+
+/** A number flag: whole or not, within its range; anything else is named in an InputError. */
+export function numberFlag(command: string, values: ParsedValues, name: string, rule: NumberRule): number | null {
   const raw = stringFlag(values, name);
   if (raw === null) return null;
   const value = Number(raw);
@@ -46,10 +63,11 @@ export function numberFlag(
     raw.trim() !== '' &&
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
-    (rule.exclusiveMin === true ? value > rule.min : value >= rule.min);
+    (rule.exclusiveMin === true ? value > rule.min : value >= rule.min) &&
+    value <= rule.max;
   if (!valid) {
     const kind = rule.integer ? 'a whole number' : 'a number';
-    const bound = rule.exclusiveMin === true ? `greater than ${rule.min}` : `${rule.min} or more`;
+    const bound = rule.exclusiveMin === true ? `greater than ${rule.min} and at most ${rule.max}` : `from ${rule.min} to ${rule.max}`;
     throw new InputError(`diag-eval ${command}: --${name}: found "${raw}", expected ${kind} ${bound}`);
   }
   return value;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { removePendingTemporaryFilesSync } from '../io/atomic-write.js';
 import type { CliIo } from './io.js';
 import { main } from './main.js';
 
@@ -14,5 +15,20 @@ const io: CliIo = {
   },
 };
 
+const argv = process.argv.slice(2);
+// Stopped with Ctrl-C or `kill` in the middle of a write, a command leaves no temporary file
+// behind (reports, baseline, recorded traces are each whole and old, or whole and new), then
+// ends as the signal asks. `serve` handles the signals itself, to close its server.
+if (argv[0] !== 'serve') {
+  const stop = (signal: NodeJS.Signals): void => {
+    removePendingTemporaryFilesSync();
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    process.kill(process.pid, signal);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
 // exitCode rather than exit(): pending writes to a piped stdout are flushed before the process ends.
-process.exitCode = await main(process.argv.slice(2), io);
+process.exitCode = await main(argv, io);

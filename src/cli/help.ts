@@ -35,11 +35,12 @@ const LIVE_OPTIONS = `Live mode (evaluate a running diagnosis service instead of
   --api URL           fetch each case's trace from GET URL/api/diagnosis/{sessionId}/trace
   --sessions FILE     JSON object {"caseId": "sessionId"}; else the case's sessionId field
   --ask               ask each case's question (POST URL/api/chat) and poll the trace to completion
-  --repeat K          with --ask: ask each case K times; a case passes only when all K runs pass
-  --record DIR        write every fetched trace to DIR as a fixture
-  --concurrency N     requests in flight at most (default 4)
-  --timeout-ms MS     per-request timeout (default 30000)
-  --poll-timeout-ms MS  give up polling a trace after MS (default 600000)
+  --repeat K          with --ask: ask each case K times (1 to 1000); a case passes only when all K runs pass
+  --record DIR        write every fetched trace to DIR as a fixture (a folder, not a file)
+  --concurrency N     requests in flight at most (default 4, 1 to 64)
+  --timeout-ms MS     per-request timeout (default 30000, at most 3600000)
+  --poll-timeout-ms MS  give up polling a trace after MS (default 600000, at most 86400000)
+  --max-body-mb N     the largest response body read, in MiB (default 64, 1 to 256)
   --header "Name: value"  extra request header, repeatable; values are never printed or written
 
 Imported traces (OpenTelemetry, Jaeger, Tempo exports; see docs/import.md):
@@ -54,7 +55,7 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
 
 Options:
 ${SHARED_CASE_OPTIONS}
-  --out DIR           where to write the reports (default eval-out)
+  --out DIR           where to write the reports (default eval-out; not the baseline folder)
   --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
                       (default json,md)
   --shard i/n         evaluate only shard i of n (1 ≤ i ≤ n): the cases are ordered by the
@@ -84,7 +85,7 @@ Options:
   --out DIR             where to write the diff (default eval-out)
   --format LIST         comma-separated: json, md, html (diff.html) (default json,md)
   --cost-tolerance F    an increase of average tool calls or duration by more than
-                        F × baseline (e.g. 0.2) is a regression; without it, a change
+                        F × baseline (e.g. 0.2; 0 to 100) is a regression; without it, a change
   --quiet               print nothing but errors
   -h, --help            show this help`,
   check: `Usage: diag-eval check [options]
@@ -97,7 +98,7 @@ Options:
 ${SHARED_CASE_OPTIONS}
   --baseline FILE     baseline report (default docs/eval/baseline/report.json, or
                       <baselineDir>/report.json when the config sets baselineDir)
-  --out DIR           where to write (default eval-out)
+  --out DIR           where to write (default eval-out; not the baseline folder)
   --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
                       (default json,md)
                       with html, report.html also holds the diff, on its own tab
@@ -105,6 +106,8 @@ ${SHARED_CASE_OPTIONS}
   --report FILE       gate this report (e.g. merged from shards) instead of running the cases;
                       writes only diff.json and diff.md (diff.html with html)
   --no-annotations    inside GitHub Actions, print no ::error/::warning annotations
+
+${LIVE_OPTIONS}
 
 In GitHub Actions (GITHUB_ACTIONS=true), run and check append their Markdown summary (check:
 the diff first) to $GITHUB_STEP_SUMMARY and annotate the case file at failing or regressed cases.`,
@@ -116,7 +119,7 @@ or not loadable, 2 when the case file itself is invalid.
 
 Options:
 ${SHARED_CASE_OPTIONS}`,
-  import: `Usage: diag-eval import FILE… --out DIR [--from FORMAT] [--cases FILE] [--quiet]
+  import: `Usage: diag-eval import FILE… --out DIR [--from FORMAT] [--cases FILE] [--config FILE] [--quiet]
 
 Converts OpenTelemetry OTLP/JSON (one document or JSON Lines), Jaeger query-API JSON and
 Grafana Tempo exports into trace fixtures. With --cases, a trace matching a case (by
@@ -127,6 +130,7 @@ Options:
   --out DIR           where to write the fixtures (required)
   --from FORMAT       auto (default), otlp, jaeger or tempo
   --cases FILE        match traces to the cases of this case file
+  --config FILE       config file whose contract the case file is read with (with --cases)
   --quiet             print nothing but errors
   -h, --help          show this help`,
   merge: `Usage: diag-eval merge REPORT… [--out DIR] [--format LIST] [--quiet]
@@ -213,7 +217,7 @@ is a fixture's sessionId or its file name without .json, so live mode can be tri
 
 Options:
   --fixtures DIR      fixture folder (default eval/fixtures)
-  --port N            port (default 8787; 0 picks a free one)
+  --port N            port (default 8787; 0 picks a free one; at most 65535)
   --host H            address to bind (default 127.0.0.1)
   --quiet             print nothing but errors
   -h, --help          show this help`,

@@ -2,22 +2,26 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../errors.js';
+import { displayPath } from '../io/display-path.js';
+import { describeFsError } from '../io/fs-problem.js';
 import { parseCommandArgs, stringFlag, numberFlag, type OptionSpec } from './args.js';
+import { FLAG_RANGES } from './flag-ranges.js';
 import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
 import { resolveSettings } from './settings.js';
 import { PULL_OPTIONS } from './commands/pull-options.js';
 import { SCAN_OPTIONS } from './commands/scan-options.js';
-import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, baselineCommand, parseFromFlag, runCommand } from './commands/run.js';
+import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, VALIDATE_OPTIONS, baselineCommand, parseFromFlag, runCommand } from './commands/run.js';
 
 const QUIET_AND_HELP = { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const satisfies OptionSpec;
 
-const OPTIONS: Record<string, OptionSpec> = {
+/** Each command's flags: exactly those its --help lists and docs/contract.md §1 documents (a test holds the three together). */
+export const OPTIONS: Record<string, OptionSpec> = {
   run: { ...RUN_OPTIONS, shard: { type: 'string' } },
   baseline: { ...CASE_SOURCE_OPTIONS, 'baseline-dir': { type: 'string' } },
   diff: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' }, 'cost-tolerance': { type: 'string' } },
   check: { ...RUN_OPTIONS, baseline: { type: 'string' }, 'cost-tolerance': { type: 'string' }, report: { type: 'string' } },
-  validate: CASE_SOURCE_OPTIONS,
+  validate: VALIDATE_OPTIONS,
   import: { ...QUIET_AND_HELP, out: { type: 'string' }, from: { type: 'string' }, cases: { type: 'string' }, config: { type: 'string' } },
   serve: { ...QUIET_AND_HELP, fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
   merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
@@ -53,10 +57,33 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       for (const problem of error.problems) io.stderr(`error: ${problem}\n`);
       return 2;
     }
+    // A file the system would not let us read or write (an output path that is a file, a
+    // read-only folder, a full disk) is the input's fault, not a bug: one line, no stack.
+    const fileProblem = fileSystemProblem(error, io.cwd);
+    if (fileProblem !== null) {
+      io.stderr(`error: ${fileProblem}\n`);
+      return 2;
+    }
     // Not the user's fault: keep the stack, it is what a bug report needs.
-    io.stderr(`diag-eval: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.stderr(
+      `diag-eval: internal error (a bug in diag-eval; please report it with the command that was run): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 2;
   }
+}
+
+/** `<path>: cannot write (a part of the path is not a folder); expected …` for an error of the file system; null for anything else. */
+function fileSystemProblem(error: unknown, cwd: string): string | null {
+  const failure = error as NodeJS.ErrnoException | null;
+  if (typeof failure?.code !== 'string' || typeof failure.syscall !== 'string' || typeof failure.path !== 'string') return null;
+  // The temporary name beside a target is an implementation detail; the target is what the user named.
+  const path = displayPath(failure.path.replace(/\.tmp-\d+-\d+$/u, ''), cwd);
+  // Every input is read through the bounded reader, which reports rather than throws: what is
+  // thrown here comes from writing, except for the few read calls below.
+  const reading = ['read', 'stat', 'lstat', 'scandir', 'readlink', 'realpath'].includes(failure.syscall);
+  return reading
+    ? `${path}: cannot read (${describeFsError(error)}); expected a readable file or folder`
+    : `${path}: cannot write (${describeFsError(error)}); expected a path where a file can be written`;
 }
 
 async function dispatch(command: string, values: Parameters<typeof runCommand>[0], positionals: string[], io: CliIo): Promise<number> {
@@ -102,7 +129,7 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
       return serveCommand(
         {
           fixturesDir: resolve(io.cwd, stringFlag(values, 'fixtures') ?? 'eval/fixtures'),
-          port: numberFlag('serve', values, 'port', { min: 0, integer: true }) ?? 8787,
+          port: numberFlag('serve', values, 'port', FLAG_RANGES.port) ?? 8787,
           host: stringFlag(values, 'host') ?? '127.0.0.1',
           quiet: values['quiet'] === true,
         },
@@ -121,8 +148,8 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
 
 async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], positionals: string[], io: CliIo): Promise<number> {
   const out = stringFlag(values, 'out');
-  if (positionals.length === 0) throw new InputError('diag-eval import: expected at least one export file to import');
-  if (out === null) throw new InputError('diag-eval import: --out DIR is required (where to write the fixtures)');
+  if (positionals.length === 0) throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
+  if (out === null) throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
   const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
   let cases: EvalCase[] | null = null;
   const casesFlag = stringFlag(values, 'cases');

@@ -10,6 +10,9 @@ import { renderReportMarkdown } from '../report/render/markdown.js';
 import type { Report } from '../report/types.js';
 import type { ReportFormat } from './args.js';
 
+/** A file to write and how to render it, rendered only when it is written. */
+export type PlannedFile = [path: string, render: () => FileContent];
+
 /** What the JUnit and HTML reports show beyond report.json. */
 export interface ReportContext {
   /** The case file as shown to the user. */
@@ -20,14 +23,23 @@ export interface ReportContext {
   diff?: { diff: Diff; labels: { baselinePath: string; currentPath: string }; baseline: Report } | null;
 }
 
-/** Writes report.json / report.md / report.junit.xml (the formats asked for) and returns the absolute paths written. */
+/** Writes report.json / report.md / report.junit.xml / report.html (the formats asked for) and returns the absolute paths written. */
 export async function writeReportFiles(
   folder: string,
   report: Report,
   formats: readonly ReportFormat[],
   context: ReportContext = { caseFile: 'cases', details: null },
 ): Promise<string[]> {
-  const files: [string, () => FileContent][] = [];
+  return writeAll(await reportFiles(folder, report, formats, context));
+}
+
+export async function reportFiles(
+  folder: string,
+  report: Report,
+  formats: readonly ReportFormat[],
+  context: ReportContext = { caseFile: 'cases', details: null },
+): Promise<PlannedFile[]> {
+  const files: PlannedFile[] = [];
   // report.json is rendered while it is written, a batch of cases at a time: for a large run it
   // is tens of megabytes, which are then never held whole as one string.
   if (formats.includes('json')) files.push([join(folder, 'report.json'), () => renderReportJsonChunks(report)]);
@@ -42,7 +54,7 @@ export async function writeReportFiles(
       () => renderReportHtml({ report, details: context.details, caseFile: context.caseFile, diff, initialTab: 'cases' }),
     ]);
   }
-  return writeAll(files);
+  return files;
 }
 
 export async function writeDiffFiles(
@@ -53,7 +65,17 @@ export async function writeDiffFiles(
   /** The two reports compared, for diff.html (the `diff` command's HTML page). */
   reports: { baseline: Report; current: Report } | null = null,
 ): Promise<string[]> {
-  const files: [string, () => FileContent][] = [];
+  return writeAll(await diffFiles(folder, diff, formats, labels, reports));
+}
+
+export async function diffFiles(
+  folder: string,
+  diff: Diff,
+  formats: readonly ReportFormat[],
+  labels: { baselinePath: string; currentPath: string },
+  reports: { baseline: Report; current: Report } | null = null,
+): Promise<PlannedFile[]> {
+  const files: PlannedFile[] = [];
   if (formats.includes('json')) files.push([join(folder, 'diff.json'), () => renderDiffJson(diff)]);
   if (formats.includes('md')) files.push([join(folder, 'diff.md'), () => renderDiffMarkdown(diff, labels)]);
   if (formats.includes('html') && reports !== null) {
@@ -63,14 +85,14 @@ export async function writeDiffFiles(
       () => renderReportHtml({ report: reports.current, details: null, caseFile: null, diff: { diff, labels, baseline: reports.baseline }, initialTab: 'diff' }),
     ]);
   }
-  return writeAll(files);
+  return files;
 }
 
 /**
  * Every file is rendered into its temporary file first, and only then are they all put in
  * place, so a renderer failure (or a failed write) leaves every old file as it was.
  */
-async function writeAll(files: [string, () => FileContent][]): Promise<string[]> {
+export async function writeAll(files: readonly PlannedFile[]): Promise<string[]> {
   const prepared: PreparedFile[] = [];
   try {
     for (const [path, render] of files) prepared.push(await prepareFileAtomic(path, render()));
@@ -78,6 +100,14 @@ async function writeAll(files: [string, () => FileContent][]): Promise<string[]>
     await Promise.all(prepared.map((file) => file.discard()));
     throw error;
   }
-  for (const file of prepared) await file.commit();
+  for (let index = 0; index < prepared.length; index += 1) {
+    try {
+      await (prepared[index] as PreparedFile).commit();
+    } catch (error) {
+      // The temporary files not yet put in place go too: no error path leaves one behind.
+      await Promise.all(prepared.slice(index + 1).map((file) => file.discard()));
+      throw error;
+    }
+  }
   return files.map(([path]) => path);
 }

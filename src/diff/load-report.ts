@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { MAX_REPORT_BYTES } from '../io/input-limits.js';
 import * as z from '../zod.js';
 import { InputError } from '../errors.js';
 import { decodeUtf8 } from '../io/decode-text.js';
-import { describeFsError, parseStructuredText, problemAt, schemaProblems, type StructuredFile } from '../io/structured-file.js';
+import { parseStructuredText, readInputFile, problemAt, schemaProblems, type StructuredFile } from '../io/structured-file.js';
 import type { Report } from '../report/types.js';
 
 /**
@@ -124,12 +124,7 @@ const reportSchema = z.looseObject(
 
 /** Reads and validates a report file; every problem found becomes one line of the InputError. */
 export async function loadReportFile(path: string, displayName: string): Promise<Report> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)}); expected a report.json written by diag-eval`);
-  }
+  const bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval');
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
   return parseReportFile(decoded.text, displayName);

@@ -11,6 +11,9 @@ import { readExportFile } from './read-export.js';
 import type { ImportedSpan } from './span.js';
 import { toTraceDocument } from './to-trace.js';
 
+/** Skipped-input messages kept and listed; beyond this many they are only counted. */
+export const MAX_KEPT_PROBLEMS = 1000;
+
 /** One trace of an export, converted. */
 export interface ImportedTrace {
   /** Lowercase hex. */
@@ -48,12 +51,17 @@ export async function importTraces(
   if (files.length === 0) throw new InputError('import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger or Tempo)');
   const collector = new TraceCollector();
   const skipped: ImportProblem[] = [];
+  let unkept = 0;
   const unusable: string[] = [];
   const compact = options.compact ?? true;
   const sink = {
     span: (span: ImportedSpan, file: string) => collector.add(compact ? compactSpan(span) : span, file),
     emptyTrace: collector.addEmpty.bind(collector),
-    skipped: (problem: ImportProblem) => skipped.push(problem),
+    skipped: (problem: ImportProblem) => {
+      // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
+      if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push(problem);
+      else unkept += 1;
+    },
     keepAttribute: options.keepAttribute ?? isMappedAttribute,
   };
   // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
@@ -62,6 +70,7 @@ export async function importTraces(
     if (problem !== null) unusable.push(problem);
   }
   if (unusable.length > 0) throw new InputError(unusable);
+  if (unkept > 0) skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
   for (const empty of collector.emptyTraces()) {
     skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
   }

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { createInterface } from 'node:readline';
+import { notRegularFile, readBoundedFileSync } from '../io/bounded-read.js';
+import { readBoundedLines } from '../io/bounded-lines.js';
+import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../io/input-limits.js';
 import { isObject } from './attributes.js';
 import { describeDocument, detectFormat } from './detect-format.js';
 import { expectedShapes, type ImportFormat, type ImportFormatOption } from './format.js';
@@ -44,8 +45,11 @@ const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
  */
 export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
   try {
-    const stats = await stat(file.path);
+    // Before any open: a FIFO or a device would block the read or never end.
+    const stats = statSync(file.path);
     if (stats.isDirectory()) return `${file.display}: is a directory; expected a trace export file`;
+    const kind = notRegularFile(stats);
+    if (kind !== null) return `${file.display}: cannot read the file (it is ${kind}); expected a trace export file`;
   } catch (error) {
     return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
   }
@@ -90,14 +94,18 @@ async function readJsonLines(
   sink: ExportSink,
   probe: boolean,
 ): Promise<'read' | 'not-json-lines'> {
-  const input = createReadStream(file.path, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let lineNumber = 0;
   let decided = !probe;
+  const lines = readBoundedLines(file.path, MAX_EXPORT_LINE_BYTES);
   try {
     for await (const raw of lines) {
-      lineNumber += 1;
-      const line = lineNumber === 1 ? stripByteOrderMark(raw) : raw;
+      const lineNumber = raw.number;
+      if (raw.tooLong) {
+        // One document on one huge line is read (bounded) as a whole file instead.
+        if (!decided) return 'not-json-lines';
+        sink.skipped({ file: file.display, line: lineNumber, message: `the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped` });
+        continue;
+      }
+      const line = lineNumber === 1 ? stripByteOrderMark(raw.text) : raw.text;
       if (line.trim() === '') continue;
       const parsed = parseJson(line);
       if (!decided) {
@@ -112,8 +120,7 @@ async function readJsonLines(
       readLine(parsed.value, file, lineNumber, option, sink);
     }
   } finally {
-    lines.close();
-    input.destroy();
+    await lines.return(undefined);
   }
   return 'read';
 }
@@ -124,11 +131,18 @@ function readLine(value: unknown, file: ExportFile, line: number, option: Import
     sink.skipped({ file: file.display, line, message: `found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped` });
     return;
   }
-  READERS[format](value, contextFor(file, line, sink));
+  if (!readNested(() => READERS[format](value, contextFor(file, line, sink)))) {
+    sink.skipped({ file: file.display, line, message: `${TOO_DEEP}; line skipped` });
+  }
 }
 
 async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
-  const text = stripByteOrderMark(await readFile(file.path, 'utf8'));
+  const read = readBoundedFileSync(file.path, MAX_EXPORT_DOCUMENT_BYTES);
+  if (!read.ok) {
+    const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem} for one JSON document`;
+    return `${file.display}: ${problem}; expected ${expectedShapes(option)}`;
+  }
+  const text = stripByteOrderMark(read.bytes.toString('utf8'));
   const parsed = parseJson(text);
   if (!parsed.ok) {
     // A JSON Lines file whose first line is broken: read it as such, so that only that line is lost.
@@ -143,8 +157,27 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
     const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
     return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
   }
-  READERS[format](parsed.value, contextFor(file, null, sink));
+  if (!readNested(() => READERS[format](parsed.value as Record<string, unknown>, contextFor(file, null, sink)))) {
+    return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
+  }
   return null;
+}
+
+const TOO_DEEP = 'values nested too deeply to read (attributes within attributes, thousands of levels)';
+
+/**
+ * Runs a reader; false when the document is nested so deeply that reading it ran out of stack.
+ * Such a document is a problem of the input (skipped, or the file refused), not a crash; the
+ * readers recurse once per level of an attribute value, as the OTLP AnyValue is defined.
+ */
+function readNested(read: () => void): boolean {
+  try {
+    read();
+    return true;
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/iu.test(error.message)) return false;
+    throw error;
+  }
 }
 
 function looksLikeJsonLines(text: string): boolean {

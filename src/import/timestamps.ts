@@ -6,19 +6,27 @@ export type TimeUnit = 'ns' | 'us';
 
 const NANOSECONDS_PER: Record<TimeUnit, bigint> = { ns: 1n, us: 1000n };
 
-/** null when the value is absent, zero (OTLP's "unset"), negative or not a number. */
+/**
+ * The latest time read, in nanoseconds: 2^64, beyond any real timestamp (the year 2554) or
+ * duration. A larger value (1e30, 1e308) is an unknown time, as if absent, never a crash.
+ */
+const MAX_NANOSECONDS = 2n ** 64n;
+
+/** null when the value is absent, zero (OTLP's "unset"), negative, not a number, or beyond 2^64 ns. */
 export function toNanoseconds(value: unknown, unit: TimeUnit): bigint | null {
   const scale = NANOSECONDS_PER[unit];
   let nanoseconds: bigint | null = null;
   if (typeof value === 'bigint') nanoseconds = value * scale;
   else if (typeof value === 'number' && Number.isFinite(value)) {
-    nanoseconds = Number.isSafeInteger(value) ? BigInt(value) * scale : BigInt(Math.round(value * Number(scale)));
+    const scaled = value * Number(scale);
+    if (!Number.isFinite(scaled) || Math.abs(scaled) > Number(MAX_NANOSECONDS)) return null;
+    nanoseconds = Number.isSafeInteger(value) ? BigInt(value) * scale : BigInt(Math.round(scaled));
   } else if (typeof value === 'string' && /^\d+$/u.test(value.trim())) nanoseconds = BigInt(value.trim()) * scale;
   else if (typeof value === 'string' && /^\d+\.\d+$/u.test(value.trim()) && unit === 'us') {
     const [whole = '0', fraction = ''] = value.trim().split('.');
     nanoseconds = BigInt(whole) * scale + BigInt(fraction.slice(0, 3).padEnd(3, '0'));
   }
-  return nanoseconds !== null && nanoseconds > 0n ? nanoseconds : null;
+  return nanoseconds !== null && nanoseconds > 0n && nanoseconds <= MAX_NANOSECONDS ? nanoseconds : null;
 }
 
 /**

@@ -1,5 +1,7 @@
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { ensureFolder } from './ensure-folder.js';
 
 /**
  * What is written: one string, or a sequence of strings written one after another (a large
@@ -33,9 +35,13 @@ export async function writeFileAtomic(path: string, content: FileContent): Promi
  * fails, the temporary file is removed and the error thrown.
  */
 export async function prepareFileAtomic(path: string, content: FileContent): Promise<PreparedFile> {
-  await mkdir(dirname(path), { recursive: true });
+  await ensureFolder(dirname(path));
   const temporary = `${path}.tmp-${process.pid}-${(temporaryCount += 1)}`;
-  const discard = (): Promise<void> => rm(temporary, { force: true });
+  pendingTemporaries.add(temporary);
+  const discard = async (): Promise<void> => {
+    await rm(temporary, { force: true });
+    pendingTemporaries.delete(temporary);
+  };
   try {
     if (typeof content === 'string') await writeFile(temporary, content, 'utf8');
     else await writeChunks(temporary, content);
@@ -48,6 +54,7 @@ export async function prepareFileAtomic(path: string, content: FileContent): Pro
     commit: async () => {
       try {
         await rename(temporary, path);
+        pendingTemporaries.delete(temporary);
       } catch (error) {
         await discard();
         throw error;
@@ -55,6 +62,20 @@ export async function prepareFileAtomic(path: string, content: FileContent): Pro
     },
     discard,
   };
+}
+
+/** Temporary files written and not yet renamed into place or removed. */
+const pendingTemporaries = new Set<string>();
+
+/**
+ * Removes every temporary file still pending, at once: for a process that is being stopped
+ * (SIGINT, SIGTERM) in the middle of a write, so that no half-written `*.tmp-*` file stays
+ * behind, in the baseline folder least of all. The targets are untouched: each file is whole
+ * and new, or whole and old.
+ */
+export function removePendingTemporaryFilesSync(): void {
+  for (const temporary of pendingTemporaries) rmSync(temporary, { force: true });
+  pendingTemporaries.clear();
 }
 
 /**

@@ -1,9 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
+import { readBoundedFileSync } from './bounded-read.js';
 import { decodeUtf8 } from './decode-text.js';
+import { describeFsError } from './fs-problem.js';
+import { MAX_CASE_FILE_BYTES } from './input-limits.js';
+import { createJsonLocator, type JsonLocator } from './json-locate.js';
+import { yamlNestingDepth } from './yaml-depth.js';
 import { describeValue } from './describe-value.js';
 import { parseJson } from './parse-json.js';
 
@@ -19,56 +23,96 @@ export interface StructuredFile {
 
 export type PathSegment = string | number;
 
-export async function readStructuredFile(path: string, displayName: string): Promise<StructuredFile> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)})`);
-  }
+export async function readStructuredFile(path: string, displayName: string, limitBytes: number = MAX_CASE_FILE_BYTES): Promise<StructuredFile> {
+  const bytes = readInputFile(path, displayName, limitBytes);
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
   return parseStructuredText(decoded.text, displayName, extname(path).toLowerCase() === '.json' ? 'json' : 'yaml');
 }
 
+/** Anchors may be reused freely in a hand-written file; a billion-laughs expansion may not. */
+export const MAX_YAML_ALIAS_COUNT = 10_000;
+/** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
+export const MAX_YAML_NESTING_DEPTH = 100;
+
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
-  // JSON is read by JSON.parse (strict JSON), YAML by the yaml package; both are also read
-  // as a YAML document (JSON is YAML) only to map paths back to lines. For JSON that second
-  // reading waits until a problem has to be located: the yaml parser is many times slower than
-  // JSON.parse, and a large, valid, generated JSON case file never needs it.
-  const lineCounter = new LineCounter();
-  let parsedDocument: ReturnType<typeof parseDocument> | null = null;
-  const yamlDocument = (): ReturnType<typeof parseDocument> =>
-    (parsedDocument ??= parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false }));
-  let value: unknown;
   if (syntax === 'json') {
+    // JSON is read by JSON.parse (strict JSON). Lines are found only when a problem has to be
+    // named, by a light scanner over the text, never by a second full parse.
     const parsed = parseJson(text);
     if (!parsed.ok) {
       const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
       throw new InputError(`${displayName}${where}: ${parsed.problem}`);
     }
-    value = parsed.value;
-  } else {
-    const document = yamlDocument();
-    if (document.errors.length > 0) {
-      throw new InputError(
-        document.errors.map((error) => {
-          // With prettyErrors off the parser leaves linePos unset; the offset is always there.
-          const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-          const where = `:${position.line}:${position.col}`;
-          return `${displayName}${where}: YAML syntax error: ${firstLine(error.message)}`;
-        }),
-      );
-    }
-    value = document.toJS({ maxAliasCount: 100 }) as unknown;
+    let locator: JsonLocator | null = null;
+    return { displayName, value: parsed.value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path) };
+  }
+  const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
+  if (tooDeep !== null) {
+    throw new InputError(
+      `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
+    );
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  if (document.errors.length > 0) {
+    throw new InputError(
+      document.errors.map((error) => {
+        // With prettyErrors off the parser leaves linePos unset; the offset is always there.
+        const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+        const where = `:${position.line}:${position.col}`;
+        return `${displayName}${where}: ${yamlErrorText(error.code, error.message)}`;
+      }),
+    );
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT }) as unknown;
+  } catch (error) {
+    // The parser refuses an alias expansion larger than the limit (a "billion laughs" file), and
+    // an alias whose anchor is not defined before it; both are the file's problems.
+    const message = error instanceof Error ? error.message : '';
+    const unresolved = /^Unresolved alias/iu.test(message);
+    if (!unresolved && !/alias count/iu.test(message)) throw error;
+    const alias = firstAlias(document, unresolved);
+    const where = alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
+    throw new InputError(
+      unresolved
+        ? `${displayName}${where}: found the alias *${alias?.name ?? ''} with no anchor &${alias?.name ?? ''} before it; expected an anchor defined before its alias`
+        : `${displayName}${where}: found aliases (*name) that expand to too many nodes; expected at most ${MAX_YAML_ALIAS_COUNT} alias references in the file`,
+    );
   }
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const node = nodeAt(yamlDocument().contents, path);
+    const node = nodeAt(document.contents, path);
     if (node?.range === undefined || node.range === null) return null;
     const position = lineCounter.linePos(node.range[0]);
     return { line: position.line, column: position.col };
   };
   return { displayName, value, locate };
+}
+
+function yamlErrorText(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') return 'found a second YAML document (after a `---` line); expected one document per file';
+  return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
+}
+
+/**
+ * The alias to name in the message, with its offset: the first one not preceded by its anchor
+ * (`unresolved`), else simply the first one.
+ */
+function firstAlias(document: ReturnType<typeof parseDocument>, unresolved: boolean): { offset: number; name: string } | null {
+  const anchors = new Set<string>();
+  let found: { offset: number; name: string } | null = null;
+  visit(document, (_key, node) => {
+    if (isAlias(node)) {
+      if (unresolved && anchors.has(node.source)) return undefined;
+      found = { offset: node.range?.[0] ?? 0, name: node.source };
+      return visit.BREAK;
+    }
+    if (isNode(node) && typeof node.anchor === 'string') anchors.add(node.anchor);
+    return undefined;
+  });
+  return found;
 }
 
 /** The deepest node on the path; for a map entry, its key, so the line shown is the one with the key. */
@@ -126,9 +170,12 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const suggestion = closestKey(key, knownKeys);
-        problems.push(
-          problemAt(file, [...issue.path, key], `unknown key "${key}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`),
-        );
+        // A key known elsewhere in the file but not allowed at this place (e.g. `id` in `defaults`).
+        const message =
+          suggestion === key
+            ? `found key "${key}", which is not allowed here; expected it elsewhere in the file`
+            : `unknown key "${key}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`;
+        problems.push(problemAt(file, [...issue.path, key], message));
       }
       continue;
     }
@@ -139,7 +186,8 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
   return problems;
 }
 
-function closestKey(key: string, knownKeys: readonly string[]): string | null {
+/** The known key closest to `key` by edit distance, when it is close enough to be a typo of it. */
+export function closestKey(key: string, knownKeys: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
   for (const candidate of knownKeys) {
@@ -164,12 +212,18 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a folder, expected a file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
+export { describeFsError };
+
+/**
+ * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
+ * regular file, too large) is an InputError naming the file. `expected` is appended to the
+ * message when given (what the file should have been).
+ */
+export function readInputFile(path: string, displayName: string, limitBytes: number, expected?: string): Buffer {
+  const read = readBoundedFileSync(path, limitBytes);
+  if (read.ok) return read.bytes;
+  const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem}`;
+  throw new InputError(`${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`);
 }
 
 function firstLine(message: string): string {

@@ -1,11 +1,12 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InputError } from '../errors.js';
 import { decodeUtf8 } from '../io/decode-text.js';
 import { displayPath } from '../io/display-path.js';
 import { parseJson } from '../io/parse-json.js';
-import { describeFsError } from '../io/structured-file.js';
+import { readBoundedFileSync } from '../io/bounded-read.js';
+import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
 import { normalizeText } from '../text/normalize.js';
 import { unwrapEnvelope } from '../trace/load-trace.js';
 
@@ -43,13 +44,12 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
   const owners = new Map<string, string>();
   for (const path of await jsonFilesUnder(fixturesDir)) {
     const file = displayPath(path, cwd);
-    let body: Buffer;
-    try {
-      body = await readFile(path);
-    } catch (error) {
-      warnings.push(`${file}: skipped, cannot read the file (${describeFsError(error)})`);
+    const read = readBoundedFileSync(path, MAX_FIXTURE_BYTES);
+    if (!read.ok) {
+      warnings.push(`${file}: skipped, ${read.tooLarge === undefined ? read.problem : `the file ${read.problem}`}`);
       continue;
     }
+    const body = read.bytes;
     const root = parsedRoot(body);
     if (root === null) warnings.push(`${file}: not a JSON object; served as it is`);
     const id = textField(root, 'sessionId', 'session_id') ?? basename(path).replace(/\.json$/iu, '');

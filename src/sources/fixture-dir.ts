@@ -1,14 +1,15 @@
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
 import { decodeUtf8 } from '../io/decode-text.js';
 import { displayPath } from '../io/display-path.js';
 import { parseJson } from '../io/parse-json.js';
-import { describeFsError } from '../io/structured-file.js';
+import { readBoundedFileSync } from '../io/bounded-read.js';
+import { describeFsError } from '../io/fs-problem.js';
+import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
-/** A fixture larger than this is refused before it is read, so one huge file cannot exhaust memory. */
-export const MAX_FIXTURE_BYTES = 64 * 1024 * 1024;
+export { MAX_FIXTURE_BYTES };
 
 /**
  * Traces saved as JSON files in a folder, one per case (S10): `<fixtures>/<traceFixture>`.
@@ -19,7 +20,7 @@ export function createFixtureDirSource(fixturesDir: string, cases: readonly Eval
   return {
     concurrency: 1,
     tracesFor: async (evalCase) => [readFixture(fixturesDir, evalCase, cwd)],
-    warnings: () => orphanFixtures(fixturesDir, cases).map((path) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`),
+    warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd),
   };
 }
 
@@ -27,36 +28,63 @@ export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string
   const path = join(fixturesDir, evalCase.traceFixture);
   const traceFixture = fixtureDisplayPath(fixturesDir, evalCase.traceFixture, path, cwd);
   const sessionId = evalCase.sessionId;
-  let descriptor: number;
+  // A plain name can only be a link in its last part, which O_NOFOLLOW catches for free; any
+  // other name is resolved first. A link is followed only when it stays in the fixtures folder.
+  const plain = isPlainName(evalCase.traceFixture);
+  let read = plain ? readBoundedFileSync(path, MAX_FIXTURE_BYTES, { reuseBuffer: true, noFollow: true }) : null;
+  if (read === null || (!read.ok && read.link === true)) {
+    const confined = confinedPath(fixturesDir, path);
+    if (confined.kind === 'missing') return notFound(traceFixture, sessionId);
+    if (confined.kind === 'problem') return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
+    if (confined.kind === 'outside') {
+      return unparsable(`${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`, traceFixture, sessionId);
+    }
+    read = readBoundedFileSync(confined.path, MAX_FIXTURE_BYTES, { reuseBuffer: true });
+  }
+  if (!read.ok) {
+    if (read.missing) return notFound(traceFixture, sessionId);
+    if (read.notRegular !== undefined) return unparsable(`${traceFixture} is ${read.notRegular}, expected a JSON file`, traceFixture, sessionId);
+    if (read.tooLarge !== undefined) return unparsable(`${traceFixture} ${read.problem} for one trace`, traceFixture, sessionId);
+    return unparsable(`${traceFixture}: ${read.problem}`, traceFixture, sessionId);
+  }
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded.ok) return unparsable(`${traceFixture}: ${decoded.problem}`, traceFixture, sessionId);
+  const parsed = parseJson(decoded.text);
+  if (!parsed.ok) return unparsable(`${traceFixture}: ${parsed.problem}`, traceFixture, sessionId);
+  return { kind: 'document', document: parsed.value, traceFixture, sessionId };
+}
+
+function notFound(traceFixture: string, sessionId: string | null): TraceRunInput {
+  return { kind: 'not_run', reason: `fixture not found: expected a trace file at ${traceFixture}`, traceFixture, sessionId };
+}
+
+/** The fixtures folder's real path, for the folder of the last call. */
+let realFolder = { fixturesDir: '', real: '' };
+
+type Confined = { kind: 'inside'; path: string } | { kind: 'outside' } | { kind: 'missing' } | { kind: 'problem'; problem: string };
+
+/** The fixture's real path when it lies inside the fixtures folder's real path. */
+function confinedPath(fixturesDir: string, path: string): Confined {
+  if (realFolder.fixturesDir !== fixturesDir) {
+    let real: string;
+    try {
+      real = realpathSync.native(fixturesDir);
+    } catch {
+      real = fixturesDir;
+    }
+    realFolder = { fixturesDir, real };
+  }
+  let real: string;
   try {
-    descriptor = openSync(path, 'r');
+    real = realpathSync.native(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      return { kind: 'not_run', reason: `fixture not found: expected a trace file at ${traceFixture}`, traceFixture, sessionId };
-    }
-    return unparsable(`cannot read ${traceFixture} (${describeFsError(error)})`, traceFixture, sessionId);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'problem', problem: describeFsError(error) };
   }
-  try {
-    const stats = fstatSync(descriptor);
-    if (stats.isDirectory()) return unparsable(`${traceFixture} is a folder, expected a JSON file`, traceFixture, sessionId);
-    if (stats.size > MAX_FIXTURE_BYTES) {
-      return unparsable(
-        `${traceFixture} is ${(stats.size / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_FIXTURE_BYTES / 1024 / 1024} MiB limit for one trace`,
-        traceFixture,
-        sessionId,
-      );
-    }
-    const decoded = decodeUtf8(readContent(descriptor, stats));
-    if (!decoded.ok) return unparsable(`${traceFixture}: ${decoded.problem}`, traceFixture, sessionId);
-    const parsed = parseJson(decoded.text);
-    if (!parsed.ok) return unparsable(`${traceFixture}: ${parsed.problem}`, traceFixture, sessionId);
-    return { kind: 'document', document: parsed.value, traceFixture, sessionId };
-  } catch (error) {
-    return unparsable(`cannot read ${traceFixture} (${describeFsError(error)})`, traceFixture, sessionId);
-  } finally {
-    closeSync(descriptor);
-  }
+  const inside = relative(realFolder.real, real);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { kind: 'outside' };
+  return { kind: 'inside', path: real };
 }
 
 /** The fixtures folder as displayPath shows it, for the folder and working directory of the last call. */
@@ -88,40 +116,33 @@ function unparsable(problem: string, traceFixture: string, sessionId: string | n
 }
 
 /**
- * Fixtures up to this size are read into one buffer that is reused from file to file (their
- * bytes are decoded to a string at once, so the buffer is free again before the next read);
- * larger ones get a buffer of their own, so that one big file does not stay in memory.
+ * The orphan scan looks at this many folder entries at most, this many folders deep, and this
+ * many orphans are listed: `--fixtures /` must not walk the whole disk or print a line per file.
  */
-const SCRATCH_LIMIT = 1024 * 1024;
-let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+export const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
 
-/**
- * The bytes of an open regular file whose size fstat gave: one read call for a fixture-sized
- * file, and no second fstat and no copy, unlike readFileSync(descriptor). Like readFileSync it
- * reads up to that size and stops early at end of file. Anything else (a device, a pipe, a file
- * whose size the system reports as 0) is read by readFileSync, to its end.
- */
-function readContent(descriptor: number, stats: Stats): Uint8Array {
-  const size = stats.size;
-  if (size === 0 || !stats.isFile()) return readFileSync(descriptor);
-  let buffer: Buffer;
-  if (size > SCRATCH_LIMIT) {
-    buffer = Buffer.allocUnsafeSlow(size);
-  } else {
-    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_LIMIT, Math.max(size, scratch.length * 2)));
-    buffer = scratch;
+/** The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of the rest. */
+export function orphanFixtureWarnings(fixturesDir: string, cases: readonly EvalCase[], cwd: string): string[] {
+  const scan = scanOrphanFixtures(fixturesDir, cases);
+  const lines = scan.orphans
+    .slice(0, ORPHAN_SCAN_LIMITS.listed)
+    .map((path) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`);
+  const unlisted = scan.orphans.length - ORPHAN_SCAN_LIMITS.listed;
+  if (unlisted > 0) lines.push(`${unlisted} more orphan fixtures (matching no case) are not listed`);
+  if (!scan.complete) {
+    lines.push(
+      `the search for orphan fixtures stopped after ${ORPHAN_SCAN_LIMITS.entries} entries or ${ORPHAN_SCAN_LIMITS.depth} folder levels of ${displayPath(fixturesDir, cwd)}; is it the fixtures folder?`,
+    );
   }
-  let filled = 0;
-  while (filled < size) {
-    const count = readSync(descriptor, buffer, filled, size - filled, null);
-    if (count === 0) break;
-    filled += count;
-  }
-  return buffer.subarray(0, filled);
+  return lines;
 }
 
 /** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
 export function orphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): string[] {
+  return scanOrphanFixtures(fixturesDir, cases).orphans;
+}
+
+function scanOrphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): { orphans: string[]; complete: boolean } {
   // Most cases name a file directly in the folder (`<id>.json`): those are matched by name,
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
@@ -132,12 +153,14 @@ export function orphanFixtures(fixturesDir: string, cases: readonly EvalCase[]):
     else referencedPaths.add(join(fixturesDir, name));
   }
   const orphans: string[] = [];
-  collectOrphans(fixturesDir, true, referencedNames, referencedPaths, orphans);
+  const budget = { entries: ORPHAN_SCAN_LIMITS.entries, complete: true };
+  collectOrphans(fixturesDir, 0, referencedNames, referencedPaths, orphans, budget);
   // Code-unit order, not locale order: the list must not depend on the machine's locale.
-  return orphans
+  const sorted = orphans
     .map((path) => ({ path, key: toPosix(relative(fixturesDir, path)) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ path }) => path);
+  return { orphans: sorted, complete: budget.complete };
 }
 
 /** A file name with no separator that join() would keep as it is: join(folder, name) is folder + sep + name. */
@@ -147,21 +170,29 @@ function isPlainName(name: string): boolean {
 
 function collectOrphans(
   folder: string,
-  top: boolean,
+  depth: number,
   referencedNames: ReadonlySet<string>,
   referencedPaths: ReadonlySet<string>,
   orphans: string[],
+  budget: { entries: number; complete: boolean },
 ): void {
+  if (depth > ORPHAN_SCAN_LIMITS.depth || budget.entries <= 0) {
+    budget.complete = false;
+    return;
+  }
+  const top = depth === 0;
   let entries;
   try {
     entries = readdirSync(folder, { withFileTypes: true });
   } catch {
     return;
   }
+  budget.entries -= entries.length;
+  if (budget.entries < 0) budget.complete = false;
   for (const entry of entries) {
     const name = entry.name;
     if (entry.isDirectory()) {
-      collectOrphans(join(folder, name), false, referencedNames, referencedPaths, orphans);
+      collectOrphans(join(folder, name), depth + 1, referencedNames, referencedPaths, orphans, budget);
       continue;
     }
     if (!entry.isFile() || !name.toLowerCase().endsWith('.json')) continue;

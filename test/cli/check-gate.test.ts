@@ -63,7 +63,7 @@ describe('diag-eval check: the CI gate', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: diag-eval check: --cost-tolerance: found "lots", expected a number 0 or more\n',
+      stderr: 'error: diag-eval check: --cost-tolerance: found "lots", expected a number from 0 to 100\n',
     });
   });
 });

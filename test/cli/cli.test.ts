@@ -200,7 +200,7 @@ describe('exit 2: input that cannot be used', () => {
     const { code, stdout, stderr } = await cli(['run', '--fixture', 'x'], { cwd });
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("error: diag-eval run: Unknown option '--fixture'; see `diag-eval run --help`\n");
+    expect(stderr).toBe("error: diag-eval run: found unknown flag --fixture (did you mean --fixtures?); expected one of the flags `diag-eval run --help` lists\n");
     expect(stderr).not.toMatch(STACK_FRAME);
   });
 
@@ -213,7 +213,7 @@ describe('exit 2: input that cannot be used', () => {
     const cwd = bundledProject();
     const { code, stderr } = await cli(argv, { cwd });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^error: diag-eval \w+: Unknown option '--[\w-]+'/u);
+    expect(stderr).toMatch(/^error: diag-eval \w+: found unknown flag --[\w-]+/u);
   });
 
   it('an unknown command: exit 2', async () => {
@@ -235,7 +235,7 @@ describe('exit 2: input that cannot be used', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'error: eval/cases.yaml:8:5: cases[0].minKeywordCoverage: found 3, expected a number from 0 to 1',
-        'error: eval/cases.yaml:9:5: cases[1].id: duplicate case id "a"; it is already used by cases[0]',
+        'error: eval/cases.yaml:9:5: cases[1].id: duplicate case id "a", already used by cases[0]; expected each id once',
         'error: eval/cases.yaml:14:5: cases[1].traceFixture: found "../../etc/passwd", expected a path that stays inside the fixtures folder',
         'error: eval/cases.yaml:20:5: cases[2].tag: unknown key "tag" (did you mean "tags"?)',
       ]),
@@ -400,7 +400,7 @@ describe('the built binary (node dist/cli/bin.js)', () => {
     const { code, stdout, stderr } = spawnCli(['run', '--bogus'], bundledProject());
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("error: diag-eval run: Unknown option '--bogus'; see `diag-eval run --help`\n");
+    expect(stderr).toBe("error: diag-eval run: found unknown flag --bogus; expected one of the flags `diag-eval run --help` lists\n");
   });
 
   it('an invalid case file: exit 2 listing every problem; validate with a missing fixture: exit 1', () => {

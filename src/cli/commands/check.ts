@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { displayPath } from '../../io/display-path.js';
 import { compareReports } from '../../diff/compare.js';
@@ -7,11 +8,13 @@ import { formatDiffVerdictLine, renderDiffMarkdown } from '../../diff/render/mar
 import { InputError } from '../../errors.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
 import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { FLAG_RANGES } from '../flag-ranges.js';
 import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import type { Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
-import { writeDiffFiles, writeReportFiles } from '../write-outputs.js';
+import { checkOutputFolder } from '../output-folder.js';
+import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
 import { printDiffSummary } from './diff.js';
 import { annotationsWanted, evaluateCases, reportWants, type EvaluatedRun } from './run.js';
 import { assertGatingOnly, loadGatedReport } from './check-report.js';
@@ -22,10 +25,11 @@ import { assertGatingOnly, loadGatedReport } from './check-report.js';
  */
 export async function checkCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
   const formats = formatsFlag('check', values);
-  const costTolerance = numberFlag('check', values, 'cost-tolerance', { min: 0, integer: false });
+  const costTolerance = numberFlag('check', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);
   const reportFlag = stringFlag(values, 'report');
   if (reportFlag !== null) assertGatingOnly(values, positionals);
+  checkOutputFolder('check', '--out', settings.out, io.cwd, settings.baselineReport);
   // The usual cause on a new suite: no baseline was made yet. Say how to make one.
   if (!existsSync(settings.baselineReport)) {
     throw new InputError(`no baseline at ${baselineLabel}: create it with diag-eval baseline`);
@@ -41,15 +45,19 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const cases = evaluated?.cases ?? { cases: [], displayName: displayPath(settings.cases, io.cwd), lineOf: () => null };
   const diff = compareReports(baseline, report, { costTolerance });
   const labels = { baselinePath: baselineLabel, currentPath: given?.label ?? displayPath(join(settings.out, 'report.json'), io.cwd) };
-  const written =
+  // The previous run's diff goes first, and the files are put in place together, so the folder
+  // never holds a new report beside an old diff, even when the run is stopped half-way.
+  await removeStaleDiffFiles(settings.out);
+  const written = await writeAll(
     evaluated === null
       ? // A given report is gated as it is: it is not written again, and its diff page is diff.html.
-        await writeDiffFiles(settings.out, diff, formats.filter((format) => format !== 'junit'), labels, { baseline, current: report })
+        await diffFiles(settings.out, diff, formats.filter((format) => format !== 'junit'), labels, { baseline, current: report })
       : [
-          ...(await writeReportFiles(settings.out, report, formats, { caseFile: cases.displayName, details: evaluated.details, diff: { diff, labels, baseline } })),
+          ...(await reportFiles(settings.out, report, formats, { caseFile: cases.displayName, details: evaluated.details, diff: { diff, labels, baseline } })),
           // The HTML page of check is report.html with its diff tab; no separate diff.html.
-          ...(await writeDiffFiles(settings.out, diff, formats.filter((format) => format !== 'html'), labels)),
-  ];
+          ...(await diffFiles(settings.out, diff, formats.filter((format) => format !== 'html'), labels)),
+        ],
+  );
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);
     for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
@@ -68,4 +76,13 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
     });
   }
   return diff.summary.regressions > 0 ? 1 : 0;
+}
+
+async function removeStaleDiffFiles(folder: string): Promise<void> {
+  for (const name of ['diff.json', 'diff.md', 'diff.html']) {
+    await rm(join(folder, name), { force: true }).catch((error: NodeJS.ErrnoException) => {
+      // A folder of that name is left for the write to report; nothing else may stop the run here.
+      if (error.code !== 'EISDIR' && error.code !== 'ENOTDIR' && error.code !== 'ERR_FS_EISDIR') throw error;
+    });
+  }
 }

@@ -7,10 +7,12 @@ import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import type { Report } from '../../report/types.js';
 import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 import { DEFAULT_OUT } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { paint } from '../terminal.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { writeDiffFiles } from '../write-outputs.js';
 
 export async function diffCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -20,12 +22,13 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
     );
   }
   const formats = formatsFlag('diff', values, ['json', 'md', 'html']);
-  const costTolerance = numberFlag('diff', values, 'cost-tolerance', { min: 0, integer: false });
+  const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
+  checkOutputFolder('diff', '--out', out, io.cwd, null);
+  const costTolerance = numberFlag('diff', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
   const [baseline, current] = await loadBothReports([baselinePath, labels.baselinePath], [currentPath, labels.currentPath]);
   const diff = compareReports(baseline, current, { costTolerance });
-  const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
   const written = await writeDiffFiles(out, diff, formats, labels, { baseline, current });
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff);

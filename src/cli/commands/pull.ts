@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { FLAG_RANGES } from '../flag-ranges.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { createJaegerStore } from '../../pull/jaeger-store.js';
@@ -45,12 +46,11 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   if (Math.ceil((until - since) / windowSeconds) > MAX_WINDOWS) {
     throw new InputError(`diag-eval pull: --window ${windowText} cuts the range into more than ${MAX_WINDOWS} windows; expected a longer --window or a shorter range`);
   }
-  const limit = numberFlag('pull', values, 'limit', { min: 1, integer: true }) ?? 20;
-  if (limit > MAX_LIMIT) throw new InputError(`diag-eval pull: --limit: found "${limit}", expected a whole number from 1 to ${MAX_LIMIT}`);
+  const limit = numberFlag('pull', values, 'limit', { min: 1, max: MAX_LIMIT, integer: true }) ?? 20;
   const headers = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
-  const concurrency = numberFlag('pull', values, 'concurrency', { min: 1, integer: true }) ?? 4;
+  const concurrency = numberFlag('pull', values, 'concurrency', FLAG_RANGES.concurrency) ?? 4;
   const client = createHttpClient({
-    timeoutMs: numberFlag('pull', values, 'timeout-ms', { min: 0, integer: true, exclusiveMin: true }) ?? 30_000,
+    timeoutMs: numberFlag('pull', values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
     concurrency,
     headers,
     maxBodyBytes: MAX_FIXTURE_BYTES,

@@ -14,12 +14,15 @@ import { parseShardFlag } from '../../shard/shard-spec.js';
 import { createFixtureDirSource } from '../../sources/fixture-dir.js';
 import type { TraceSource } from '../../sources/types.js';
 import { formatsFlag, listFlag, numberFlag, stringFlag, type OptionSpec, type ParsedValues } from '../args.js';
+import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from '../flag-ranges.js';
+import { MIB } from '../../io/input-limits.js';
 import type { CliIo } from '../io.js';
 import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import { createProgressLine } from '../progress.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
 import type { Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { writeReportFiles } from '../write-outputs.js';
 
 export const CASE_SOURCE_OPTIONS = {
@@ -31,6 +34,9 @@ export const CASE_SOURCE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpec;
 
+/** validate evaluates nothing and writes nothing: it has no --format. */
+export const VALIDATE_OPTIONS = (({ format: _format, ...rest }) => rest)(CASE_SOURCE_OPTIONS) satisfies OptionSpec;
+
 /** Live mode (docs/contract.md §8) and imported traces (§9) replace the fixtures folder as the source. */
 export const ALTERNATIVE_SOURCE_OPTIONS = {
   api: { type: 'string' },
@@ -41,6 +47,7 @@ export const ALTERNATIVE_SOURCE_OPTIONS = {
   concurrency: { type: 'string' },
   'timeout-ms': { type: 'string' },
   'poll-timeout-ms': { type: 'string' },
+  'max-body-mb': { type: 'string' },
   header: { type: 'string', multiple: true },
   traces: { type: 'string', multiple: true },
   from: { type: 'string' },
@@ -125,14 +132,14 @@ async function chooseSource(
   const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
   const stray = values['traces'] === undefined ? positionals : [];
   if (stray.length > 0) throw new InputError(`diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``);
-  const liveOnly = ['sessions', 'ask', 'repeat', 'record', 'concurrency', 'timeout-ms', 'poll-timeout-ms', 'header'].filter(
+  const liveOnly = ['sessions', 'ask', 'repeat', 'record', 'concurrency', 'timeout-ms', 'poll-timeout-ms', 'max-body-mb', 'header'].filter(
     (name) => values[name] !== undefined,
   );
   if (api === null && liveOnly.length > 0) {
-    throw new InputError(`diag-eval ${command}: --${liveOnly[0]} needs --api URL (live mode)`);
+    throw new InputError(`diag-eval ${command}: found --${liveOnly[0]} without --api; expected --api URL with it (live mode)`);
   }
   if (values['from'] !== undefined && traceFiles.length === 0) {
-    throw new InputError(`diag-eval ${command}: --from needs --traces FILE…`);
+    throw new InputError(`diag-eval ${command}: found --from without --traces; expected --traces FILE… with it`);
   }
   if (api !== null && traceFiles.length > 0) {
     throw new InputError(`diag-eval ${command}: --api and --traces are two different trace sources; expected one of them`);
@@ -160,12 +167,14 @@ async function liveSource(
   io: CliIo,
 ): Promise<{ source: TraceSource; repeat: number | null }> {
   const ask = values['ask'] === true;
-  const repeatFlag = numberFlag(command, values, 'repeat', { min: 1, integer: true });
-  if (repeatFlag !== null && !ask) throw new InputError(`diag-eval ${command}: --repeat needs --ask (each case is asked K times)`);
+  const repeatFlag = numberFlag(command, values, 'repeat', FLAG_RANGES.repeat);
+  if (repeatFlag !== null && !ask) throw new InputError(`diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`);
   const headers = listFlag(values, 'header').map((header, index) => parseHeader(command, header, index + 1));
   const { createLiveTraceSource, loadSessionsFile } = await import('../../sources/live/live-source.js');
   const sessionsPath = stringFlag(values, 'sessions');
   const recordDir = stringFlag(values, 'record');
+  // Checked before any request: recording into a file would otherwise only warn, case by case.
+  if (recordDir !== null) checkOutputFolder(command, '--record', resolve(io.cwd, recordDir), io.cwd, null);
   const sessionsFile = sessionsPath === null ? null : resolve(io.cwd, sessionsPath);
   const source = createLiveTraceSource({
     apiUrl,
@@ -173,9 +182,10 @@ async function liveSource(
     ask,
     repeat: repeatFlag ?? 1,
     recordDir: recordDir === null ? null : resolve(io.cwd, recordDir),
-    concurrency: numberFlag(command, values, 'concurrency', { min: 1, integer: true }) ?? 4,
-    timeoutMs: numberFlag(command, values, 'timeout-ms', { min: 0, integer: true, exclusiveMin: true }) ?? 30_000,
-    pollTimeoutMs: numberFlag(command, values, 'poll-timeout-ms', { min: 0, integer: true }) ?? 600_000,
+    concurrency: numberFlag(command, values, 'concurrency', FLAG_RANGES.concurrency) ?? 4,
+    timeoutMs: numberFlag(command, values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
+    pollTimeoutMs: numberFlag(command, values, 'poll-timeout-ms', FLAG_RANGES['poll-timeout-ms']) ?? 600_000,
+    maxBodyBytes: (numberFlag(command, values, 'max-body-mb', FLAG_RANGES['max-body-mb']) ?? DEFAULT_MAX_BODY_MB) * MIB,
     headers,
     cwd: io.cwd,
   });
@@ -233,12 +243,14 @@ export function annotationsWanted(settings: Settings, values: ParsedValues): boo
 }
 
 export async function runCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+  checkOutputFolder('run', '--out', settings.out, io.cwd, settings.baselineReport);
   const report = await evaluateAndWrite('run', settings.out, settings, values, positionals, io);
   return report.summary.passed === report.summary.total ? 0 : 1;
 }
 
 /** Known failures may be recorded in a baseline: it is written, and that is success. */
 export async function baselineCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+  checkOutputFolder('baseline', '--baseline-dir', settings.baselineDir, io.cwd, null);
   await evaluateAndWrite('baseline', settings.baselineDir, settings, values, positionals, io);
   return 0;
 }

@@ -27,8 +27,7 @@ export async function scanCommand(values: ParsedValues, positionals: string[], s
   if (traceFiles.length > 0 && values['fixtures'] !== undefined) throw new InputError('diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them');
   if (values['from'] !== undefined && traceFiles.length === 0) throw new InputError('diag-eval scan: --from needs --traces FILE…');
   const formats = formatsFlag('scan', values);
-  const top = numberFlag('scan', values, 'top', { min: 0, integer: true }) ?? 20;
-  if (top > MAX_TOP) throw new InputError(`diag-eval scan: --top: found "${top}", expected a whole number from 0 to ${MAX_TOP}`);
+  const top = numberFlag('scan', values, 'top', { min: 0, max: MAX_TOP, integer: true }) ?? 20;
 
   const policiesFlag = stringFlag(values, 'policies');
   const policyFile =

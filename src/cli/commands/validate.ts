@@ -1,6 +1,6 @@
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { displayPath } from '../../io/display-path.js';
-import { orphanFixtures, readFixture } from '../../sources/fixture-dir.js';
+import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
@@ -28,8 +28,8 @@ export async function validateCommand(values: ParsedValues, settings: Settings, 
   for (const problem of problems) io.stderr(`${problem}\n`);
   if (values['quiet'] !== true) {
     const colour = paint(io);
-    for (const orphan of orphanFixtures(settings.fixtures, cases)) {
-      io.stderr(`warning: orphan fixture (matches no case, ignored): ${displayPath(orphan, io.cwd)}\n`);
+    for (const warning of orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
+      io.stderr(`warning: ${warning}\n`);
     }
     const fixturesShown = displayPath(settings.fixtures, io.cwd);
     io.stdout(

@@ -34,7 +34,7 @@ export function renderReportMarkdown(report: Report): string {
     summaryColumns.push('runs per case', 'pass@k', 'run pass rate');
     summaryValues.push(String(summary.repeat), formatPercent(summary.passAtK ?? null), formatPercent(summary.runPassRate ?? null));
   }
-  lines.push(...table(summaryColumns, [summaryValues]), '');
+  appendTable(lines, summaryColumns, [summaryValues]);
 
   lines.push('## Cases', '');
   const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
@@ -53,7 +53,7 @@ export function renderReportMarkdown(report: Report): string {
     if (repeated) row.splice(2, 0, `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`);
     return row;
   });
-  lines.push(...table(caseColumns, caseRows), '');
+  appendTable(lines, caseColumns, caseRows);
 
   const notRun = report.cases.filter((result) => result.status === 'not_run');
   if (notRun.length > 0) {
@@ -84,7 +84,7 @@ export function renderReportMarkdown(report: Report): string {
         run.failedChecks.map((failure) => failure.check).join(', ') || (run.reason ?? '–'),
       ]),
     );
-    lines.push(...table(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], runRows), '');
+    appendTable(lines, ['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], runRows);
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -114,12 +114,14 @@ function formatConcept(concept: KeywordConcept): string {
   return typeof concept === 'string' ? concept : concept.join(' / ');
 }
 
-function table(columns: string[], rows: string[][]): string[] {
-  return [
-    `| ${columns.map(cell).join(' | ')} |`,
-    `| ${columns.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
-  ];
+/**
+ * A table and the blank line after it. Row by row, not `push(...rows)`: spreading a hundred
+ * thousand rows into one call overflows the call stack.
+ */
+function appendTable(lines: string[], columns: string[], rows: string[][]): void {
+  lines.push(`| ${columns.map(cell).join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`);
+  for (const row of rows) lines.push(`| ${row.map(cell).join(' | ')} |`);
+  lines.push('');
 }
 
 /** A message outside a table: one line, so a list item stays one item. */

@@ -1,23 +1,23 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { readBoundedBody } from './bounded-body.js';
 import { assertValidHeaders } from './header-check.js';
 import { createLimiter } from './limiter.js';
 import { attemptsText, requestLabel } from './request-label.js';
-import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry } from './retry-policy.js';
+import { backoffMs, BODY_TOO_LARGE, MAX_ATTEMPTS, retryAfterMs, shouldRetry } from './retry-policy.js';
+import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
 
 export interface HttpClientOptions {
   /** Per attempt, from sending the request to the last byte of the body. */
   timeoutMs: number;
   /** Requests in flight at once; a request waiting to retry does not hold a place. */
   concurrency: number;
+  /** The most bytes of one response body read (`--max-body-mb`); a larger body is a failure, checked as it streams in. */
+  maxBodyBytes?: number;
   /** Sent with every request; never part of any outcome or message. */
   headers: Array<[string, string]>;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /** For `Retry-After` given as an HTTP date. */
   now?: () => number;
-  /** A larger body is a failure (`body over N bytes`), not retried; unlimited when absent. */
-  maxBodyBytes?: number;
 }
 
 export interface HttpRequest {
@@ -45,7 +45,6 @@ type Attempt =
   | { kind: 'response'; status: number; body: string; contentType: string | null; retryAfter: string | null }
   | { kind: 'failure'; code: string; error: string };
 
-const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   assertValidHeaders(options.headers);
@@ -53,6 +52,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const limiter = createLimiter(options.concurrency);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_MB * MIB;
 
   async function attemptOnce(request: HttpRequest): Promise<Attempt> {
     const headers = new Headers({ accept: 'application/json' });
@@ -68,13 +68,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // A followed redirect would carry the extra headers to wherever the service points.
         redirect: 'manual',
       });
-      let body: string;
-      if (options.maxBodyBytes === undefined) {
-        body = await response.text();
-      } else {
-        const bounded = await readBoundedBody(response, options.maxBodyBytes);
-        if (!bounded.ok) return { kind: 'failure', code: BODY_TOO_LARGE, error: `body over ${options.maxBodyBytes} bytes` };
-        body = bounded.text;
+      const body = await readBody(response, maxBodyBytes);
+      if (body === null) {
+        return { kind: 'failure', code: BODY_TOO_LARGE, error: `the response body is over the ${formatBytes(maxBodyBytes)} limit (--max-body-mb)` };
       }
       return {
         kind: 'response',
@@ -108,6 +104,35 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
     },
   };
+}
+
+/**
+ * The body as text, read chunk by chunk and given up (the connection closed) as soon as it
+ * passes the limit, so that a service streaming without end cannot exhaust memory; null then.
+ * A declared Content-Length over the limit is refused before any byte is read.
+ */
+async function readBody(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  // As response.text() decodes: UTF-8, a leading byte-order mark dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks, total));
 }
 
 /** `GET /api/diagnosis/s1/trace: HTTP 500 (4 attempts)`, `POST /api/chat: ECONNREFUSED (4 attempts)`. */

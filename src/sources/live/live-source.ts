@@ -26,6 +26,8 @@ export interface LiveSourceOptions {
   concurrency: number;
   timeoutMs: number;
   pollTimeoutMs: number;
+  /** `--max-body-mb`, in bytes; default 64 MiB. */
+  maxBodyBytes?: number;
   headers: Array<[string, string]>;
   cwd: string;
   sleep?: (ms: number) => Promise<void>;
@@ -54,6 +56,7 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
   const client = createHttpClient({
     timeoutMs: options.timeoutMs,
     concurrency: options.concurrency,
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     headers,
     sleep,
     now,
@@ -120,7 +123,11 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
           runLimiter.run(() => runOnce(evalCase, run, recordName)).catch(
             (error: unknown): TraceRunInput => ({
               kind: 'not_run',
-              reason: redactor.text(`internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`),
+              // A body nested thousands of levels deep is the service's problem, not a bug of the harness.
+              reason:
+                error instanceof RangeError && /call stack/iu.test(error.message)
+                  ? 'the trace is nested too deeply to read (thousands of levels); expected a diagnosis trace'
+                  : redactor.text(`internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`),
               traceFixture: null,
               sessionId: null,
             }),

@@ -11,7 +11,11 @@ const BASE_BACKOFF_MS = 500;
 /** What one attempt came to, as far as the retry decision needs to know. */
 export type AttemptResult = { kind: 'response'; status: number } | { kind: 'failure'; code: string };
 
+/** A body over `--max-body-mb`: asking again would only read the same too-large body. */
+export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
+
 export function shouldRetry(method: string, result: AttemptResult): boolean {
+  if (result.kind === 'failure' && result.code === BODY_TOO_LARGE) return false;
   if (method === 'GET') {
     return result.kind === 'failure' || result.status === 429 || result.status >= 500;
   }

@@ -1,0 +1,39 @@
+/**
+ * A file-system error as words for a message. Only the error's code is used, never node's
+ * message: that message holds the absolute path (ELOOP, ENAMETOOLONG, a NUL byte), and what is
+ * printed may go into a report, which must not depend on where the repository is checked out.
+ */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a folder, expected a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    case 'EEXIST':
+      return 'a file of that name is in the way';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many open files';
+    case 'ERR_INVALID_ARG_VALUE':
+    case 'ERR_INVALID_ARG_TYPE':
+      return 'the path holds a NUL byte';
+    case undefined:
+      return error instanceof Error ? 'unexpected error' : String(error);
+    default:
+      return /^[A-Z][A-Z0-9_]*$/u.test(code) ? code : 'unexpected error';
+  }
+}

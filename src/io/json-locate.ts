@@ -1,0 +1,150 @@
+/**
+ * Finds where a path inside a JSON text starts, without parsing the text again into a syntax
+ * tree: a light scanner steps over values it does not need. Used only when a problem has to be
+ * named with its line, so a valid file never pays for it; an invalid one pays for one pass over
+ * each container on the path (the list of cases once), not for a second full parse.
+ *
+ * The place given is the one a YAML reading of the file would give: for an object member the
+ * start of its key, for an array item the item; when the path leaves the text (a missing key),
+ * the deepest container that exists.
+ */
+export interface JsonLocator {
+  locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
+}
+
+type Children = { kind: 'object'; keys: Map<string, { key: number; value: number }> } | { kind: 'array'; items: number[] };
+
+export function createJsonLocator(text: string): JsonLocator {
+  const children = new Map<number, Children | null>();
+  let lineStarts: number[] | null = null;
+
+  const skipSpace = (index: number): number => {
+    let at = index;
+    for (;;) {
+      const code = text.charCodeAt(at);
+      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) at += 1;
+      else return at;
+    }
+  };
+
+  /** Index just after the string that starts at `index` (on its opening quote). */
+  const skipString = (index: number): number => {
+    let at = index + 1;
+    for (;;) {
+      const quote = text.indexOf('"', at);
+      if (quote === -1) return text.length;
+      let backslashes = 0;
+      for (let back = quote - 1; back > index && text.charCodeAt(back) === 0x5c; back -= 1) backslashes += 1;
+      if (backslashes % 2 === 0) return quote + 1;
+      at = quote + 1;
+    }
+  };
+
+  /** Index just after the value that starts at `index`; containers are skipped by counting brackets. */
+  const skipValue = (index: number): number => {
+    const first = text.charCodeAt(index);
+    if (first === 0x22) return skipString(index);
+    if (first === 0x7b || first === 0x5b) {
+      let depth = 0;
+      for (let at = index; at < text.length; ) {
+        const code = text.charCodeAt(at);
+        if (code === 0x22) {
+          at = skipString(at);
+          continue;
+        }
+        if (code === 0x7b || code === 0x5b) depth += 1;
+        else if (code === 0x7d || code === 0x5d) {
+          depth -= 1;
+          if (depth === 0) return at + 1;
+        }
+        at += 1;
+      }
+      return text.length;
+    }
+    let at = index;
+    for (; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x2c || code === 0x5d || code === 0x7d) break;
+    }
+    return at;
+  };
+
+  const childrenOf = (start: number): Children | null => {
+    if (children.has(start)) return children.get(start) ?? null;
+    const open = text.charCodeAt(start);
+    let result: Children | null = null;
+    if (open === 0x7b) {
+      const keys = new Map<string, { key: number; value: number }>();
+      let at = skipSpace(start + 1);
+      while (at < text.length && text.charCodeAt(at) === 0x22) {
+        const keyEnd = skipString(at);
+        const raw = text.slice(at, keyEnd);
+        let key: string;
+        try {
+          key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        } catch {
+          break;
+        }
+        at = skipSpace(keyEnd);
+        if (text.charCodeAt(at) !== 0x3a) break;
+        const value = skipSpace(at + 1);
+        if (!keys.has(key)) keys.set(key, { key: keyEnd - raw.length, value });
+        at = skipSpace(skipValue(value));
+        if (text.charCodeAt(at) !== 0x2c) break;
+        at = skipSpace(at + 1);
+      }
+      result = { kind: 'object', keys };
+    } else if (open === 0x5b) {
+      const items: number[] = [];
+      let at = skipSpace(start + 1);
+      while (at < text.length && text.charCodeAt(at) !== 0x5d) {
+        items.push(at);
+        at = skipSpace(skipValue(at));
+        if (text.charCodeAt(at) !== 0x2c) break;
+        at = skipSpace(at + 1);
+      }
+      result = { kind: 'array', items };
+    }
+    children.set(start, result);
+    return result;
+  };
+
+  const position = (offset: number): { line: number; column: number } => {
+    if (lineStarts === null) {
+      lineStarts = [0];
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+    }
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+  };
+
+  return {
+    locate(path) {
+      let node = skipSpace(0);
+      if (node >= text.length) return null;
+      for (let index = 0; index < path.length; index += 1) {
+        const segment = path[index];
+        const found = childrenOf(node);
+        if (found?.kind === 'object') {
+          const member = found.keys.get(String(segment));
+          if (member === undefined) break;
+          if (index === path.length - 1) return position(member.key);
+          node = member.value;
+        } else if (found?.kind === 'array' && typeof segment === 'number') {
+          const item = found.items[segment];
+          if (item === undefined) break;
+          node = item;
+        } else {
+          break;
+        }
+      }
+      return position(node);
+    },
+  };
+}
