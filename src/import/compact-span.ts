@@ -9,6 +9,8 @@ import {
   openInferenceInputMessages,
   openInferenceOutputMessages,
 } from './messages.js';
+import { messageToolCalls, messageToolResponses } from './message-tool-calls.js';
+import { toAttributeValue } from './attributes.js';
 import { createAttributes, type AttributeValue, type Attributes, type ImportedSpan } from './span.js';
 
 /**
@@ -25,13 +27,27 @@ export function compactSpan(span: ImportedSpan): ImportedSpan {
   const answerOpenInference = lastAssistantText(openInferenceOutputMessages(span));
   const questionAdk = firstUserText(adkRequestMessages(span));
   const answerAdk = lastAssistantText(adkResponseMessages(span));
+  const toolCalls = messageToolCalls(span);
+  const toolResponses = messageToolResponses(span);
 
   const attributes = createAttributes();
   for (const key in span.attributes) {
     if (!isMessageAttribute(key)) attributes[key] = span.attributes[key] ?? null;
   }
-  if (questionGenAi !== null) attributes[ATTR.inputMessages] = [textMessage('user', questionGenAi)];
-  if (answerGenAi !== null) attributes[ATTR.outputMessages] = [textMessage('assistant', answerGenAi)];
+  // Tool calls and their responses, from either convention, are kept in the GenAI form.
+  const input: AttributeValue[] = questionGenAi === null ? [] : [textMessage('user', questionGenAi)];
+  if (toolResponses.length > 0) {
+    input.push({ role: 'tool', parts: toolResponses.map((response) => ({ type: 'tool_call_response', id: response.id, response: toAttributeValue(response.response) })) });
+  }
+  if (input.length > 0) attributes[ATTR.inputMessages] = input;
+  const output: AttributeValue[] = answerGenAi === null ? [] : [textMessage('assistant', answerGenAi)];
+  if (toolCalls.length > 0) {
+    output.push({
+      role: 'assistant',
+      parts: toolCalls.map((call) => ({ type: 'tool_call', ...(call.id === null ? {} : { id: call.id }), name: call.name, arguments: toAttributeValue(call.arguments) })),
+    });
+  }
+  if (output.length > 0) attributes[ATTR.outputMessages] = output;
   if (questionOpenInference !== null) setOpenInferenceMessage(attributes, ATTR.openInferenceInputMessages, 'user', questionOpenInference);
   if (answerOpenInference !== null) setOpenInferenceMessage(attributes, ATTR.openInferenceOutputMessages, 'assistant', answerOpenInference);
   if (questionAdk !== null) attributes[ATTR.adkLlmRequest] = { contents: [{ role: 'user', parts: [{ text: questionAdk }] }] };
@@ -40,7 +56,7 @@ export function compactSpan(span: ImportedSpan): ImportedSpan {
   return { ...span, attributes, events: span.events.filter((event) => !MESSAGE_EVENTS.has(event.name)) };
 }
 
-const MESSAGE_EVENTS = new Set<string>([EVENT.userMessage, EVENT.contentPrompt, EVENT.choice, EVENT.contentCompletion]);
+const MESSAGE_EVENTS = new Set<string>([EVENT.userMessage, EVENT.contentPrompt, EVENT.choice, EVENT.contentCompletion, EVENT.inferenceDetails]);
 
 const MESSAGE_PREFIXES = [
   `${ATTR.legacyPrompt}.`,

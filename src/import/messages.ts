@@ -33,9 +33,25 @@ export function lastAssistantText(messages: ChatMessage[]): string | null {
   return messages.findLast((message) => isAssistantRole(message.role) && message.text !== null)?.text ?? null;
 }
 
+/**
+ * `gen_ai.input.messages` / `gen_ai.output.messages` of a span: its attribute, else the
+ * `gen_ai.client.inference.operation.details` event, where instrumentations that keep content
+ * off span attributes record it.
+ */
+export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeValue | undefined {
+  const value = span.attributes[key];
+  if (value !== undefined && value !== null) return value;
+  for (const event of span.events) {
+    if (event.name !== EVENT.inferenceDetails) continue;
+    const fromEvent = event.attributes[key];
+    if (fromEvent !== undefined && fromEvent !== null) return fromEvent;
+  }
+  return undefined;
+}
+
 /** The model input of a span in the GenAI conventions, current form first, then the older ones. */
 export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(span.attributes[ATTR.inputMessages]);
+  const current = messagesFromValue(genAiMessagesValue(span, ATTR.inputMessages));
   if (current.length > 0) return current;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -48,7 +64,7 @@ export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
 
 /** The model output of a span in the GenAI conventions, current form first, then the older ones. */
 export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(span.attributes[ATTR.outputMessages]);
+  const current = messagesFromValue(genAiMessagesValue(span, ATTR.outputMessages));
   if (current.length > 0) return current;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -191,6 +207,6 @@ function indexedPartsText(entry: Map<string, AttributeValue>, partsKey: string):
   return [...texts.entries()].sort(([a], [b]) => a - b).map(([, text]) => text).join('\n');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

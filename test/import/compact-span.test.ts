@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importTraces } from '../../src/import/import-traces.js';
-import { FIXTURES, HAVE_REAL_TRACES, REAL_TRACES } from './helpers.js';
+import { FIXTURES, REAL_TRACES } from './helpers.js';
 
 const FIXTURE_FILES = [
   'otlp-split.jsonl',
@@ -21,7 +21,7 @@ describe('compacting spans while reading changes no converted trace', () => {
     expect(JSON.stringify(compacted)).toBe(JSON.stringify(full));
   });
 
-  it.skipIf(!HAVE_REAL_TRACES).each(['agentevals_kagent-helm_jaeger.json', 'agentevals_kagent-helm_tempo-export.json'])(
+  it.each(['agentevals_kagent-helm_jaeger.json', 'agentevals_kagent-helm_tempo-export.json'])(
     '%s',
     async (name) => {
       const compacted = await importTraces([name], 'auto', REAL_TRACES);

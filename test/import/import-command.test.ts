@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.js';
 import { InputError } from '../../src/errors.js';
-import { HAVE_REAL_TRACES, fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
+import { fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
 
 describe('diag-eval import', () => {
   let folder: { path: string; cleanup: () => Promise<void> };
@@ -127,7 +127,7 @@ describe('diag-eval import', () => {
     expect((error as InputError).message).toMatch(message);
   });
 
-  it.skipIf(!HAVE_REAL_TRACES)('imports both real kagent exports for one case, warning that the second is ignored', async () => {
+  it('imports both real kagent exports for one case, warning that the second is ignored', async () => {
     await copyFile(realTrace('agentevals_kagent-helm_jaeger.json'), join(folder.path, 'exports/helm-jaeger.json'));
     await copyFile(realTrace('agentevals_kagent-helm_tempo-export.json'), join(folder.path, 'exports/helm-tempo.json'));
     const io = recordingIo(folder.path);
