@@ -41,6 +41,7 @@ export const ATTR = {
   traceloopEntityInput: 'traceloop.entity.input',
   traceloopEntityOutput: 'traceloop.entity.output',
   ioaObserveKind: 'ioa_observe.span.kind',
+  anyAgentOutput: 'gen_ai.output',
   ioaObserveEntityInput: 'ioa_observe.entity.input',
   ioaObserveEntityOutput: 'ioa_observe.entity.output',
 } as const;

@@ -140,7 +140,16 @@ function modelOutput(span: ImportedSpan): string | null {
   if (fromMessages !== null) return fromMessages;
   // An LLM span's `output.value` is often the provider's raw JSON response, which is no answer.
   const mimeType = stringAttribute(span, ATTR.outputMimeType) ?? '';
-  return mimeType.includes('json') ? null : stringAttribute(span, ATTR.outputValue);
+  return (mimeType.includes('json') ? null : stringAttribute(span, ATTR.outputValue)) ?? anyAgentOutput(span);
+}
+
+/** any-agent's own `gen_ai.output` on a model span: the answer as text or JSON, unless it lists tool calls. */
+function anyAgentOutput(span: ImportedSpan): string | null {
+  const output = stringAttribute(span, ATTR.anyAgentOutput);
+  if (output === null || output.trim() === '') return null;
+  const parsed = parseEmbeddedJson(output);
+  const isToolCalls = Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
+  return isToolCalls ? null : output;
 }
 
 function firstFound(spans: ImportedSpan[], read: (span: ImportedSpan) => string | null): string | null {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, readdir, copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('diag-eval import', () => {
     expect(written).not.toContain(folder.path);
   });
 
-  it('writes <case id>.json for matched cases and <trace id>.json for the rest, warning about ambiguity', async () => {
+  it('writes <case id>.json for matched cases and <trace id>.json for the rest; a case no trace matches is named and gives exit 1', async () => {
     const io = recordingIo(folder.path);
     const cases = [
       makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),
@@ -53,13 +54,29 @@ describe('diag-eval import', () => {
       { files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
       io,
     );
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(await listOut()).toEqual(['checkout-slow.json', 'd0000000000000000000000000000001.json', 'payment-timeout.json']);
     expect(io.out.map((line) => line.split(' ')[1])).toEqual([
       'eval/fixtures/payment-timeout.json',
       'eval/fixtures/checkout-slow.json',
       'eval/fixtures/d0000000000000000000000000000001.json',
     ]);
+    expect(io.err).toEqual([
+      'no trace: case "not-imported" matches no imported trace by its question (2 export files read); no fixture written for it\n',
+    ]);
+  });
+
+  it('with --strict, a case no trace matches writes nothing and throws an InputError (exit 2)', async () => {
+    const cases = [makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }), makeCase({ id: 'not-imported', question: 'Nothing like it' })];
+    const error = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false, strict: true },
+      recordingIo(folder.path),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems).toEqual([
+      'import --strict: no trace: case "not-imported" matches no imported trace by its question (1 export file read); no fixture written for it; nothing written',
+    ]);
+    expect(existsSync(join(folder.path, 'eval/fixtures'))).toBe(false);
   });
 
   it('gives byte-identical files when the same input is imported twice', async () => {
@@ -118,7 +135,7 @@ describe('diag-eval import', () => {
   });
 
   it.each([
-    ['an unknown --from', { from: 'zipkin' }, /^--from: expected one of auto, otlp, jaeger, tempo; found "zipkin"$/u],
+    ['an unknown --from', { from: 'zipkin' }, /^--from: expected one of auto, otlp, jaeger, tempo, spans; found "zipkin"$/u],
     ['no file', { files: [] }, /^import: expected at least one FILE/u],
   ])('throws an InputError for %s', async (_label, overrides, message) => {
     const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: false, ...overrides };

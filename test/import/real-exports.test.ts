@@ -79,6 +79,30 @@ describe('real exports', () => {
     ]);
   });
 
+  it('any-agent\'s AgentTrace: OpenTelemetry SDK span dictionaries with decimal ids and integer nanoseconds (--from spans)', async () => {
+    for (const from of ['auto', 'spans'] as const) {
+      const { traces, skipped, unrecognised } = await importTraces(['anyagent_OPENAI_trace.json'], from, REAL_TRACES);
+      expect([skipped, unrecognised]).toEqual([[], []]);
+      expect(traces).toHaveLength(1);
+      const document = traces[0]?.document;
+      expect(loadTrace(document)).toMatchObject({ ok: true });
+      expect(document).toMatchObject({
+        question: 'Find what year it is in the America/New_York timezone and write the value (single number) to a file. Finally, return a list of the steps you have taken.',
+        status: 'COMPLETED',
+        // The last model call's gen_ai.output (JSON, as the run's final_output).
+        finalAnswer: expect.stringContaining('"description": "Write the year to a file."'),
+        durationMs: 1227.25,
+        toolCallCount: 2,
+        // 269+359+392 and 16+14+46: the three model calls; the agent span records none of its own.
+        usage: { inputTokens: 1020, outputTokens: 76 },
+      });
+      expect(document?.toolInvocations?.map((tool) => [tool.toolName, tool.arguments, tool.evidenceStatus])).toEqual([
+        ['get_current_time', { timezone: 'America/New_York' }, undefined],
+        ['write_file', { text: '2025' }, undefined],
+      ]);
+    }
+  });
+
   it('the official OTLP example: one trace without GenAI content', async () => {
     const { traces } = await importTraces(['otlp-proto_examples_trace.json'], 'otlp', REAL_TRACES);
     expect(traces.map((trace) => trace.document)).toEqual([
@@ -102,7 +126,6 @@ describe('real exports', () => {
     ['langfuse_openinference-openai-agents_2025-09-30.json', 'a Langfuse trace export'],
     ['langfuse_pydantic-ai-tools_2025-12-04.json', 'a Langfuse trace export'],
     ['langfuse_openinference-google-adk_2025-08-28.json', 'a Langfuse trace export'],
-    ['anyagent_OPENAI_trace.json', 'an any-agent AgentTrace'],
     ['agentevals_eval_set_helm.json', 'a Google ADK EvalSet'],
     ['sweagent_test-repo-i1.traj.json', 'a SWE-agent trajectory'],
     ['taubench_gpt-4o-airline_SUBSET-2-of-200.json', 'a tau-bench result list'],
