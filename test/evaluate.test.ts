@@ -202,6 +202,7 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
       keywordCoverage: null,
       toolCallCount: null,
       durationMs: null,
+      tokens: null,
       traceFixture: 'eval/fixtures/gone.json',
     });
   });

@@ -64,6 +64,11 @@ export interface ToolInvocation {
   durationMs: number | null;
 }
 
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface AgentStep {
   agentName: string | null;
   output: unknown;
@@ -80,6 +85,8 @@ export interface DiagnosisTrace {
   durationMs: number | null;
   toolInvocations: ToolInvocation[];
   agentSteps: AgentStep[];
+  /** The run's token usage (`usage`); absent when the trace records none. */
+  usage?: TokenUsage;
   /** `selfEvaluation.verifier_evaluation` when it is an object; keys are snake_case. */
   verifierEvaluation: Record<string, unknown> | null;
 }

@@ -411,6 +411,7 @@ describe('compareReports: order and summary', () => {
       passRate: { baseline: null, current: null, delta: null },
       avgToolCalls: { baseline: null, current: null, delta: null },
       avgDurationMs: { baseline: 5, current: null, delta: null },
+      avgTokens: { baseline: null, current: null, delta: null },
     });
   });
 
