@@ -12,7 +12,7 @@ describe('diag-eval import', () => {
   beforeEach(async () => {
     folder = await temporaryFolder();
     await mkdir(join(folder.path, 'exports'));
-    for (const name of ['otlp-split.jsonl', 'bad-line.jsonl', 'unknown-format.json', 'several-agents.json']) {
+    for (const name of ['otlp-split.jsonl', 'bad-line.jsonl', 'unknown-format.json', 'several-agents.json', 'unrecognised.json']) {
       await copyFile(fixture(name), join(folder.path, 'exports', name));
     }
   });
@@ -77,6 +77,25 @@ describe('diag-eval import', () => {
       'import --strict: no trace: case "not-imported" matches no imported trace by its question (1 export file read); no fixture written for it; nothing written',
     ]);
     expect(existsSync(join(folder.path, 'eval/fixtures'))).toBe(false);
+  });
+
+  it('writes a trace with nothing recognised but names it on stderr, even with --quiet, and exits 1; --strict exits 2 writing nothing', async () => {
+    const io = recordingIo(folder.path);
+    const options = { files: ['exports/unrecognised.json'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: true };
+    expect(await importCommand(options, io)).toBe(1);
+    expect(await listOut()).toEqual(['a7000000000000000000000000000007.json']);
+    expect(io.err).toEqual([expect.stringMatching(/^not recognised: exports\/unrecognised\.json: trace a7000000000000000000000000000007: no agent, model or tool span recognised/u)]);
+
+    const strictFolder = 'eval/strict';
+    const error = await importCommand({ ...options, outDir: strictFolder, strict: true }, recordingIo(folder.path)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems[0]).toMatch(/^import --strict: not recognised: exports\/unrecognised\.json: trace a7/u);
+    expect(existsSync(join(folder.path, strictFolder))).toBe(false);
+  });
+
+  it('with --strict and everything converted, exits 0 as without it', async () => {
+    const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: true, strict: true };
+    expect(await importCommand(options, recordingIo(folder.path))).toBe(0);
   });
 
   it('gives byte-identical files when the same input is imported twice', async () => {
