@@ -22,57 +22,58 @@ export function ownUsage(span: ImportedSpan): TokenUsage | null {
  * usage count: a span's own counts are used when no span below it records any.
  */
 export class UsageIndex {
-  private readonly counted: ImportedSpan[];
-  private readonly tree: SpanTree;
+  private readonly totalUsage: TokenUsage | null;
+  /** Span id → the usage of the counted spans at or below it. */
+  private readonly bySpan = new Map<string, TokenUsage>();
 
   constructor(spans: readonly ImportedSpan[], tree: SpanTree) {
-    this.tree = tree;
     const withUsage = spans.filter((span) => ownUsage(span) !== null);
     const hasUsageBelow = new Set<string>();
-    for (const span of withUsage) {
-      const seen = new Set<string>([span.spanId]);
-      let parentId = span.parentSpanId;
-      while (parentId !== null && !seen.has(parentId)) {
-        hasUsageBelow.add(parentId);
-        seen.add(parentId);
-        parentId = tree.byId.get(parentId)?.parentSpanId ?? null;
+    for (const span of withUsage) for (const id of ancestorIds(span, tree)) hasUsageBelow.add(id);
+    const counted = withUsage.filter((span) => !hasUsageBelow.has(span.spanId));
+    this.totalUsage = counted.length === 0 ? null : { inputTokens: 0, outputTokens: 0 };
+    // Each counted call adds its tokens to itself and every span above it, once.
+    for (const span of counted) {
+      const usage = ownUsage(span) as TokenUsage;
+      add(this.totalUsage as TokenUsage, usage);
+      for (const id of [span.spanId, ...ancestorIds(span, tree)]) {
+        const entry = this.bySpan.get(id) ?? { inputTokens: 0, outputTokens: 0 };
+        add(entry, usage);
+        this.bySpan.set(id, entry);
       }
     }
-    this.counted = withUsage.filter((span) => !hasUsageBelow.has(span.spanId));
   }
 
   /** Every call of the trace; null when no span records usage. */
   total(): TokenUsage | null {
-    return sum(this.counted);
+    return this.totalUsage === null ? null : { ...this.totalUsage };
   }
 
   /** The calls made within a span (itself included); null when none records usage. */
   within(span: ImportedSpan): TokenUsage | null {
-    return sum(this.counted.filter((counted) => counted === span || this.isBelow(counted, span)));
-  }
-
-  private isBelow(span: ImportedSpan, ancestor: ImportedSpan): boolean {
-    const seen = new Set<string>([span.spanId]);
-    let parentId = span.parentSpanId;
-    while (parentId !== null && !seen.has(parentId)) {
-      if (parentId === ancestor.spanId) return true;
-      seen.add(parentId);
-      parentId = this.tree.byId.get(parentId)?.parentSpanId ?? null;
-    }
-    return false;
+    const usage = this.bySpan.get(span.spanId);
+    return usage === undefined ? null : { ...usage };
   }
 }
 
-function sum(spans: readonly ImportedSpan[]): TokenUsage | null {
-  if (spans.length === 0) return null;
-  const total = { inputTokens: 0, outputTokens: 0 };
-  for (const span of spans) {
-    const usage = ownUsage(span);
-    if (usage === null) continue;
-    total.inputTokens += usage.inputTokens;
-    total.outputTokens += usage.outputTokens;
+/** The ids of a span's ancestors present in the export, nearest first (a cycle ends the walk). */
+function ancestorIds(span: ImportedSpan, tree: SpanTree): string[] {
+  const ids: string[] = [];
+  const seen = new Set<string>([span.spanId]);
+  let parentId = span.parentSpanId;
+  while (parentId !== null && !seen.has(parentId)) {
+    const parent = tree.byId.get(parentId);
+    if (parent === undefined) break;
+    ids.push(parentId);
+    seen.add(parentId);
+    parentId = parent.parentSpanId;
   }
-  return total;
+  return ids;
+}
+
+function add(total: TokenUsage, usage: TokenUsage): void {
+  total.inputTokens += usage.inputTokens;
+  total.outputTokens += usage.outputTokens;
 }
 
 function firstCount(span: ImportedSpan, keys: readonly string[]): number | null {
