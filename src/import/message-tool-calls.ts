@@ -69,11 +69,14 @@ function genAiToolResponses(span: ImportedSpan): MessageToolResponse[] {
   return responses;
 }
 
+const OI_OUTPUT_PREFIX = 'llm.output_messages.';
+const OI_INPUT_PREFIX = 'llm.input_messages.';
 const OI_TOOL_CALL = /^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$/u;
 
 function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
   const byIndex = new Map<string, { order: [number, number]; fields: Map<string, AttributeValue> }>();
   for (const key in attributes) {
+    if (!key.startsWith(OI_OUTPUT_PREFIX)) continue;
     const match = OI_TOOL_CALL.exec(key);
     if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined) continue;
     const slot = `${match[1]}.${match[2]}`;
@@ -95,6 +98,7 @@ const OI_INPUT_MESSAGE = /^llm\.input_messages\.(\d+)\.message\.(role|tool_call_
 function openInferenceToolResponses(attributes: Attributes): MessageToolResponse[] {
   const byIndex = new Map<number, Map<string, AttributeValue>>();
   for (const key in attributes) {
+    if (!key.startsWith(OI_INPUT_PREFIX)) continue;
     const match = OI_INPUT_MESSAGE.exec(key);
     if (match?.[1] === undefined || match[2] === undefined) continue;
     const entry = byIndex.get(Number(match[1])) ?? new Map<string, AttributeValue>();

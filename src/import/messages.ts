@@ -99,9 +99,19 @@ export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
 
 /** A value that may be structured or a JSON string of that structure ("any"-typed attributes). */
 export function structured(value: AttributeValue | undefined): unknown {
-  if (typeof value === 'string') return parseEmbeddedJson(value);
-  return value;
+  if (typeof value !== 'string') return value;
+  const cached = recentlyParsed.get(value);
+  if (cached !== undefined || recentlyParsed.has(value)) return cached;
+  const parsed = parseEmbeddedJson(value);
+  // The messages of one span are read for its question, its answer and its tool calls: parse them once.
+  if (recentlyParsed.size >= RECENT_PARSES) recentlyParsed.delete(recentlyParsed.keys().next().value as string);
+  recentlyParsed.set(value, parsed);
+  return parsed;
 }
+
+/** The last few JSON texts parsed and what they gave; readers never modify a parsed value. */
+const recentlyParsed = new Map<string, unknown>();
+const RECENT_PARSES = 8;
 
 function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
   const list = structured(value);

@@ -321,12 +321,17 @@ function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
 }
 
-/** A span time as ISO-8601 text in UTC, to the millisecond. */
+/** A span time as ISO-8601 text in UTC, to the millisecond. A step and its tool invocation share a start: each is formatted once. */
 function isoTime(ns: bigint | null): string | null {
   if (ns === null) return null;
+  if (ns === lastIsoTime.ns) return lastIsoTime.text;
   const date = new Date(Number(ns / 1_000_000n));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const text = Number.isNaN(date.getTime()) ? null : date.toISOString();
+  lastIsoTime = { ns, text };
+  return text;
 }
+
+let lastIsoTime: { ns: bigint | null; text: string | null } = { ns: null, text: null };
 
 interface Verdict {
   label: string | null;
