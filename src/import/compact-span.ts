@@ -78,3 +78,52 @@ function setOpenInferenceMessage(attributes: Attributes, prefix: string, role: s
   attributes[`${prefix}.0.message.role`] = role;
   attributes[`${prefix}.0.message.content`] = text;
 }
+
+/**
+ * Every model call repeats the tool responses of the calls before it, so a run of N calls would
+ * keep N² responses once compacted. The mapping needs each response once (the first, by call
+ * id), so a compacted span keeps only the responses no earlier span of its trace kept.
+ */
+export class RepeatedToolResponses {
+  private readonly seen = new Map<string, Set<string>>();
+
+  drop(span: ImportedSpan): ImportedSpan {
+    const input = span.attributes[ATTR.inputMessages];
+    if (!Array.isArray(input)) return span;
+    let seen = this.seen.get(span.traceId);
+    if (seen === undefined) {
+      seen = new Set<string>();
+      this.seen.set(span.traceId, seen);
+    }
+    const kept: AttributeValue[] = [];
+    for (const message of input) {
+      if (!isToolResponseMessage(message)) {
+        kept.push(message);
+        continue;
+      }
+      const parts = message.parts.filter((part) => {
+        const id = (part as { id?: unknown }).id;
+        if (typeof id !== 'string' || seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      });
+      if (parts.length > 0) kept.push({ ...message, parts });
+    }
+    const attributes = createAttributes();
+    Object.assign(attributes, span.attributes);
+    if (kept.length > 0) attributes[ATTR.inputMessages] = kept;
+    else delete attributes[ATTR.inputMessages];
+    return { ...span, attributes };
+  }
+}
+
+function isToolResponseMessage(message: AttributeValue): message is { role: string; parts: AttributeValue[] } {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    !Array.isArray(message) &&
+    message.role === 'tool' &&
+    Array.isArray(message.parts) &&
+    message.parts.every((part) => typeof part === 'object' && part !== null && !Array.isArray(part) && part.type === 'tool_call_response')
+  );
+}

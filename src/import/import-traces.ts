@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import { TraceCollector } from './collect-traces.js';
-import { compactSpan } from './compact-span.js';
+import { RepeatedToolResponses, compactSpan } from './compact-span.js';
 import { isMappedAttribute } from './conventions.js';
 import type { ImportFormatOption } from './format.js';
 import type { ImportProblem } from './problems.js';
@@ -52,8 +52,9 @@ export async function importTraces(
   const skipped: ImportProblem[] = [];
   const unusable: string[] = [];
   const compact = options.compact ?? true;
+  const repeatedResponses = new RepeatedToolResponses();
   const sink = {
-    span: (span: ImportedSpan, file: string) => collector.add(compact ? compactSpan(span) : span, file),
+    span: (span: ImportedSpan, file: string) => collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, file),
     emptyTrace: collector.addEmpty.bind(collector),
     traceEvent: collector.addEvent.bind(collector),
     skipped: (problem: ImportProblem) => skipped.push(problem),
