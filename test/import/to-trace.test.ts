@@ -133,6 +133,32 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
 
   it.each([
     [
+      'a CHAIN that encloses no model or tool span is not the run, even when it starts first and lasts longer',
+      [
+        span({ spanId: 'c', startNs: 500_000n, endNs: 90_000_000n, attributes: { 'openinference.span.kind': 'CHAIN', 'input.value': 'post-processing' } }),
+        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': 'the question' } }),
+        span({ spanId: 'm', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'chat' } }),
+      ],
+      { question: 'the question', durationMs: 1 },
+    ],
+    [
+      'a workflow span beside the agent (not above it) is not the run',
+      [
+        span({ spanId: 'w', endNs: 50_000_000n, attributes: { 'traceloop.span.kind': 'workflow', 'traceloop.entity.input': '{"question": "other"}' } }),
+        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': 'the question' } }),
+        span({ spanId: 't', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x' } }),
+      ],
+      { question: 'the question', durationMs: 1 },
+    ],
+    [
+      'a JSON input.value with none of the known keys is not the question; plain text is',
+      [
+        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': '{"config": {"temperature": 0}}' } }),
+        span({ spanId: 'm', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.input.messages': '[{"role": "user", "content": "New task:\\nWhy is the queue stuck?"}]' } }),
+      ],
+      { question: 'Why is the queue stuck?' },
+    ],
+    [
       'no agent span: the root span stands in',
       [
         span({ spanId: 'r', attributes: { 'input.value': 'root question', 'output.value': 'root answer' }, endNs: 9_000_000n }),
