@@ -54,6 +54,7 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     keywordCoverage,
     toolCallCount: trace.toolInvocations.length,
     durationMs: trace.durationMs,
+    tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,
     traceFixture,
   };
 }
@@ -102,6 +103,7 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
     keywordCoverage: null,
     toolCallCount: null,
     durationMs: null,
+    tokens: null,
     traceFixture,
   };
 }
@@ -118,6 +120,7 @@ export function notRunResult(evalCase: EvalCase, reason: string, traceFixture: s
     keywordCoverage: null,
     toolCallCount: null,
     durationMs: null,
+    tokens: null,
     traceFixture,
   };
 }

@@ -202,6 +202,7 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
       keywordCoverage: null,
       toolCallCount: null,
       durationMs: null,
+      tokens: null,
       traceFixture: 'eval/fixtures/gone.json',
     });
   });
@@ -230,5 +231,17 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
     const evalCase = makeEvalCase({ requiredEvidenceTools: ['queryMetrics'] });
     expect(evaluate(evalCase, document)).toEqual(evaluate(evalCase, document));
     expect(document).toEqual(before);
+  });
+});
+
+describe('evaluateRun: token usage (S42)', () => {
+  it('S42 tokens is input + output of the trace\'s usage, null without it; the token budget reads the same sum', () => {
+    const withUsage = evaluate(makeEvalCase({ id: 'u', budget: { maxTokens: 1000 } }), { ...buildTrace(), usage: { inputTokens: 900, outputTokens: 150 } });
+    expect(withUsage.tokens).toBe(1050);
+    expect(outcomeOf(withUsage, 'token-budget')).toBe('fail');
+    expect(withUsage.failedChecks.map((failed) => failed.check)).toEqual(['token-budget']);
+    const without = evaluate(makeEvalCase({ id: 'n', budget: { maxTokens: 1000 } }), buildTrace());
+    expect(without.tokens).toBeNull();
+    expect(outcomeOf(without, 'token-budget')).toBe('skip');
   });
 });

@@ -290,6 +290,7 @@ describe('runCases: order and aggregates (S14, S09)', () => {
       verdictDistribution: { MISSING: 1, PASS: 1, REJECT: 1 },
       avgToolCalls: 2.3333,
       avgDurationMs: 1500.5,
+      avgTokens: null,
     });
     expect(Object.keys(report.summary.verdictDistribution)).toEqual(['MISSING', 'PASS', 'REJECT']);
   });
@@ -305,6 +306,7 @@ describe('runCases: order and aggregates (S14, S09)', () => {
       verdictDistribution: {},
       avgToolCalls: null,
       avgDurationMs: null,
+      avgTokens: null,
     });
   });
 
@@ -361,9 +363,9 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
       { check: 'tool-call-budget', message: expect.stringMatching(/^run 3: /u) },
     ]);
     expect(combined.runs).toEqual([
-      { sessionId: 's1', status: 'not_run', reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts', verdict: null, failedChecks: [], toolCallCount: null, durationMs: null },
-      { sessionId: 's2', status: 'passed', reason: null, verdict: 'PASS', failedChecks: [], toolCallCount: 1, durationMs: 100 },
-      { sessionId: 's3', status: 'failed', reason: null, verdict: 'REVISE', failedChecks: failing.failedChecks, toolCallCount: 3, durationMs: 1000 },
+      { sessionId: 's1', status: 'not_run', reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts', verdict: null, failedChecks: [], toolCallCount: null, durationMs: null, tokens: null },
+      { sessionId: 's2', status: 'passed', reason: null, verdict: 'PASS', failedChecks: [], toolCallCount: 1, durationMs: 100, tokens: null },
+      { sessionId: 's3', status: 'failed', reason: null, verdict: 'REVISE', failedChecks: failing.failedChecks, toolCallCount: 3, durationMs: 1000, tokens: null },
     ]);
     expect(Object.keys(combined).slice(-4)).toEqual(['traceFixture', 'runs', 'passedRuns', 'flaky']);
   });
@@ -423,6 +425,7 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
       verdictDistribution: { PASS: 3, REVISE: 1 },
       avgToolCalls: 0.75,
       avgDurationMs: 250,
+      avgTokens: null,
       repeat: 2,
       passAtK: 0.6667,
       runPassRate: 0.5,

@@ -14,6 +14,7 @@ const KNOWN_KEYS = [
   'composerOutput',
   'maxToolCalls',
   'maxDurationMs',
+  'maxTokens',
 ];
 
 /** Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires itself. */
@@ -173,6 +174,8 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults): EvalCase {
   if (maxToolCalls !== undefined) budget.maxToolCalls = maxToolCalls;
   const maxDurationMs = inheritedIn(entry.budget, defaults.budget, 'maxDurationMs');
   if (maxDurationMs !== undefined) budget.maxDurationMs = maxDurationMs;
+  const maxTokens = inheritedIn(entry.budget, defaults.budget, 'maxTokens');
+  if (maxTokens !== undefined) budget.maxTokens = maxTokens;
   return {
     id: entry.id,
     question: entry.question,

@@ -28,6 +28,7 @@ const budgetSchema = z.strictObject(
   {
     maxToolCalls: z.optional(z.int({ error: 'expected a whole number of tool calls' }).check(z.gte(0, { error: 'expected a whole number of tool calls, 0 or more' }))),
     maxDurationMs: z.optional(z.number({ error: 'expected a number of milliseconds' }).check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' }))),
+    maxTokens: z.optional(z.int({ error: 'expected a whole number of tokens' }).check(z.gte(0, { error: 'expected a whole number of tokens, 0 or more' }))),
   },
   { error: 'expected an object such as { maxToolCalls: 8, maxDurationMs: 60000 }' },
 );

@@ -13,6 +13,8 @@ export interface AuditSettings {
 export interface CostBudget {
   maxToolCalls?: number;
   maxDurationMs?: number;
+  /** Input + output tokens of the run (the trace's `usage`). */
+  maxTokens?: number;
 }
 
 /** One evaluation case after `defaults` are applied and every default filled in. */

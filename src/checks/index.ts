@@ -9,6 +9,7 @@ import { gatekeeperConsistencyCheck } from './gatekeeper-consistency.js';
 import { keywordCoverageCheck } from './keyword-coverage.js';
 import { noProtocolLeakCheck } from './no-protocol-leak.js';
 import { toolCallBudgetCheck } from './tool-call-budget.js';
+import { tokenBudgetCheck } from './token-budget.js';
 import { traceLoadableCheck } from './trace-loadable.js';
 import type { CheckDefinition } from './types.js';
 import { v2AuditFieldsCheck } from './v2-audit-fields.js';
@@ -34,4 +35,5 @@ export const CHECKS: readonly CheckDefinition[] = [
   noProtocolLeakCheck,
   toolCallBudgetCheck,
   durationBudgetCheck,
+  tokenBudgetCheck,
 ];

@@ -20,6 +20,7 @@ export const CHECK_IDS = [
   'no-protocol-leak',
   'tool-call-budget',
   'duration-budget',
+  'token-budget',
 ] as const;
 
 /** Check ids are public (docs/contract.md §4); this order is the order of `checks` in every report. */

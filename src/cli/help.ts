@@ -10,7 +10,7 @@ Commands:
   diff       compare two report.json files: regressions, improvements, changes
   check      run + diff against the committed baseline: the CI gate
   validate   check that the case file is valid and every fixture loads as a trace
-  import     convert OpenTelemetry (OTLP/JSON), Jaeger or Tempo exports into trace fixtures
+  import     convert OpenTelemetry (OTLP/JSON, SDK spans), Jaeger or Tempo exports into trace fixtures
   serve      serve a fixture folder on the diagnosis trace API (for trying live mode)
   merge      merge the reports of a sharded run (run --shard i/n) into the whole run's report
   pull       fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window
@@ -119,18 +119,21 @@ or not loadable, 2 when the case file itself is invalid.
 
 Options:
 ${SHARED_CASE_OPTIONS}`,
-  import: `Usage: diag-eval import FILE… --out DIR [--from FORMAT] [--cases FILE] [--config FILE] [--quiet]
+  import: `Usage: diag-eval import FILE… --out DIR [--from FORMAT] [--cases FILE] [--config FILE] [--strict] [--quiet]
 
-Converts OpenTelemetry OTLP/JSON (one document or JSON Lines), Jaeger query-API JSON and
-Grafana Tempo exports into trace fixtures. With --cases, a trace matching a case (by
-sessionId, else by question) is written as DIR/<case id>.json; others as DIR/<trace id>.json.
-Exit 0 when every trace converted, 1 when some input was skipped, 2 when a file is unusable.
+Converts OpenTelemetry OTLP/JSON (one document or JSON Lines), Jaeger query-API JSON,
+Grafana Tempo exports and OpenTelemetry SDK span dictionaries (ConsoleSpanExporter output)
+into trace fixtures. With --cases, a trace matching a case (by sessionId, else by question)
+is written as DIR/<case id>.json; others as DIR/<trace id>.json. Exit 0 when every trace
+converted, 1 when some input was skipped, a trace had nothing recognised or a case matched no
+trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).
 
 Options:
   --out DIR           where to write the fixtures (required)
-  --from FORMAT       auto (default), otlp, jaeger or tempo
+  --from FORMAT       auto (default), otlp, jaeger, tempo or spans
   --cases FILE        match traces to the cases of this case file
   --config FILE       config file whose contract the case file is read with (with --cases)
+  --strict            write nothing and exit 2 when some input would not be converted
   --quiet             print nothing but errors
   -h, --help          show this help`,
   merge: `Usage: diag-eval merge REPORT… [--out DIR] [--format LIST] [--quiet]

@@ -22,7 +22,7 @@ export const OPTIONS: Record<string, OptionSpec> = {
   diff: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' }, 'cost-tolerance': { type: 'string' } },
   check: { ...RUN_OPTIONS, baseline: { type: 'string' }, 'cost-tolerance': { type: 'string' }, report: { type: 'string' } },
   validate: VALIDATE_OPTIONS,
-  import: { ...QUIET_AND_HELP, out: { type: 'string' }, from: { type: 'string' }, cases: { type: 'string' }, config: { type: 'string' } },
+  import: { ...QUIET_AND_HELP, out: { type: 'string' }, from: { type: 'string' }, cases: { type: 'string' }, config: { type: 'string' }, strict: { type: 'boolean' } },
   serve: { ...QUIET_AND_HELP, fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
   merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
   pull: PULL_OPTIONS,
@@ -160,7 +160,7 @@ async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], p
   }
   const { importCommand } = await import('./commands/import.js');
   return importCommand(
-    { files: positionals.map((file) => resolve(io.cwd, file)), from, outDir: resolve(io.cwd, out), cases, quiet: values['quiet'] === true },
+    { files: positionals.map((file) => resolve(io.cwd, file)), from, outDir: resolve(io.cwd, out), cases, quiet: values['quiet'] === true, strict: values['strict'] === true },
     io,
   );
 }

@@ -23,6 +23,8 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     ...comparePassRate(baseline.summary.passRate, current.summary.passRate),
     ...compareCost('avgToolCalls', baseline.summary.avgToolCalls, current.summary.avgToolCalls, costTolerance),
     ...compareCost('avgDurationMs', baseline.summary.avgDurationMs, current.summary.avgDurationMs, costTolerance),
+    // Reports written before token usage was recorded have no avgTokens: no figure, like null.
+    ...compareCost('avgTokens', baseline.summary.avgTokens ?? null, current.summary.avgTokens ?? null, costTolerance),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
     ...compareCases(baseline.cases, current.cases),
   ];
@@ -40,6 +42,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       passRate: metricComparison(baseline.summary.passRate, current.summary.passRate),
       avgToolCalls: metricComparison(baseline.summary.avgToolCalls, current.summary.avgToolCalls),
       avgDurationMs: metricComparison(baseline.summary.avgDurationMs, current.summary.avgDurationMs),
+      avgTokens: metricComparison(baseline.summary.avgTokens ?? null, current.summary.avgTokens ?? null),
     },
     items,
   };
@@ -116,7 +119,7 @@ function comparePassRate(baseline: number | null, current: number | null): DiffI
 // S18. Averages are null when no case had the figure; appearing or vanishing data is reported
 // but is not a cost regression, since there is nothing to measure the increase against.
 function compareCost(
-  metric: 'avgToolCalls' | 'avgDurationMs',
+  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens',
   baseline: number | null,
   current: number | null,
   tolerance: number | null,

@@ -72,6 +72,7 @@ const runSchema = z.looseObject(
     failedChecks: listOf(failedCheckSchema),
     toolCallCount: nullableCount,
     durationMs: nullableNumber,
+    tokens: z.optional(nullableNumber),
   },
   { error: 'expected an object' },
 );
@@ -88,6 +89,7 @@ const caseResultSchema = z.looseObject(
     keywordCoverage: keywordCoverageSchema,
     toolCallCount: nullableCount,
     durationMs: nullableNumber,
+    tokens: z.optional(nullableNumber),
     traceFixture: nullableText,
     runs: z.optional(listOf(runSchema)),
     passedRuns: z.optional(count),
@@ -106,6 +108,7 @@ const summarySchema = z.looseObject(
     verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
     avgToolCalls: nullableNumber,
     avgDurationMs: nullableNumber,
+    avgTokens: z.optional(nullableNumber),
     repeat: z.optional(count),
     passAtK: z.optional(nullableRatio),
     runPassRate: z.optional(nullableRatio),

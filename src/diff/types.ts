@@ -39,6 +39,7 @@ export interface DiffSummary {
   passRate: MetricComparison;
   avgToolCalls: MetricComparison;
   avgDurationMs: MetricComparison;
+  avgTokens?: MetricComparison;
 }
 
 export interface Diff {

@@ -33,11 +33,38 @@ export const ATTR = {
   evaluationName: 'gen_ai.evaluation.name',
   evaluationLabel: 'gen_ai.evaluation.score.label',
   evaluationExplanation: 'gen_ai.evaluation.explanation',
+  toolCallId: 'gen_ai.tool.call.id',
+  openInferenceToolId: 'tool.id',
+  openInferenceToolCallId: 'tool_call.id',
+  traceloopKind: 'traceloop.span.kind',
+  traceloopEntityName: 'traceloop.entity.name',
+  traceloopEntityInput: 'traceloop.entity.input',
+  traceloopEntityOutput: 'traceloop.entity.output',
+  ioaObserveKind: 'ioa_observe.span.kind',
+  anyAgentOutput: 'gen_ai.output',
+  ioaObserveEntityInput: 'ioa_observe.entity.input',
+  ioaObserveEntityOutput: 'ioa_observe.entity.output',
 } as const;
 
+/** Token counts: the GenAI names, their older forms, OpenInference's. The first present wins. */
+export const INPUT_TOKEN_KEYS = ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt'] as const;
+export const OUTPUT_TOKEN_KEYS = ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion'] as const;
+
 /** Framework attributes read for a tool's arguments and result when the conventions' own are absent. */
-export const FRAMEWORK_TOOL_ARGUMENTS = ['gcp.vertex.agent.tool_call_args', 'tool_arguments'] as const;
-export const FRAMEWORK_TOOL_RESULT = ['gcp.vertex.agent.tool_response', 'tool_response'] as const;
+export const FRAMEWORK_TOOL_ARGUMENTS = [
+  'traceloop.entity.input',
+  'ioa_observe.entity.input',
+  'gcp.vertex.agent.tool_call_args',
+  'tool_arguments',
+  'gen_ai.tool.args',
+] as const;
+export const FRAMEWORK_TOOL_RESULT = [
+  'traceloop.entity.output',
+  'ioa_observe.entity.output',
+  'gcp.vertex.agent.tool_response',
+  'tool_response',
+  'gen_ai.output',
+] as const;
 
 export const EVENT = {
   evaluationResult: 'gen_ai.evaluation.result',
@@ -46,6 +73,8 @@ export const EVENT = {
   contentPrompt: 'gen_ai.content.prompt',
   contentCompletion: 'gen_ai.content.completion',
   exception: 'exception',
+  /** GenAI: one event per model call carrying its `gen_ai.input.messages` / `gen_ai.output.messages`. */
+  inferenceDetails: 'gen_ai.client.inference.operation.details',
 } as const;
 
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
@@ -72,6 +101,15 @@ export function openInferenceKind(span: ImportedSpan): string | null {
 }
 
 /**
+ * The span kind some frameworks write in their own attribute instead of the conventions':
+ * Traceloop / OpenLLMetry's `traceloop.span.kind` and AGNTCY's `ioa_observe.span.kind`
+ * (`workflow`, `agent`, `task`, `tool`), lower-cased.
+ */
+export function frameworkKind(span: ImportedSpan): string | null {
+  return (stringAttribute(span, ATTR.traceloopKind) ?? stringAttribute(span, ATTR.ioaObserveKind))?.toLowerCase() ?? null;
+}
+
+/**
  * What a span does in the agent's run. A span without a GenAI operation or OpenInference kind
  * is still a model call when it names a model or a request type: older instrumentations
  * (Traceloop's `openai.chat`, ADK's `call_llm`) set no operation.
@@ -79,13 +117,23 @@ export function openInferenceKind(span: ImportedSpan): string | null {
 export function spanRole(span: ImportedSpan): SpanRole | null {
   const operation = operationName(span);
   const kind = openInferenceKind(span);
-  if (operation === 'invoke_agent' || kind === 'AGENT') return 'agent';
-  if (operation === 'execute_tool' || kind === 'TOOL') return 'tool';
+  const framework = frameworkKind(span);
+  if (operation === 'invoke_agent' || kind === 'AGENT' || framework === 'agent') return 'agent';
+  if (operation === 'execute_tool' || kind === 'TOOL' || framework === 'tool') return 'tool';
   if ((operation !== null && MODEL_OPERATIONS.has(operation)) || kind === 'LLM') return 'model';
   if (kind === null && (span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined)) {
     return 'model';
   }
   return null;
+}
+
+/**
+ * A span that may stand for a whole run: an agent span, an OpenInference CHAIN (LangChain's and
+ * ADK's outermost span), a Traceloop / AGNTCY `workflow`. Which one is the run is decided by
+ * run-root.ts from where the model and tool spans hang.
+ */
+export function isRunCandidate(span: ImportedSpan): boolean {
+  return spanRole(span) === 'agent' || openInferenceKind(span) === 'CHAIN' || frameworkKind(span) === 'workflow';
 }
 
 const KEPT_PREFIXES = [
@@ -96,6 +144,7 @@ const KEPT_PREFIXES = [
   'output.',
   'evaluation.',
   'annotation.',
+  'llm.token_count.',
 ];
 const KEPT_KEYS = new Set<string>([
   ATTR.openInferenceKind,
@@ -105,6 +154,11 @@ const KEPT_KEYS = new Set<string>([
   ATTR.legacyRequestType,
   ATTR.adkLlmRequest,
   ATTR.adkLlmResponse,
+  ATTR.openInferenceToolId,
+  ATTR.openInferenceToolCallId,
+  ATTR.traceloopKind,
+  ATTR.traceloopEntityName,
+  ATTR.ioaObserveKind,
   ...FRAMEWORK_TOOL_ARGUMENTS,
   ...FRAMEWORK_TOOL_RESULT,
 ]);

@@ -1,5 +1,6 @@
 import { isObject } from './attributes.js';
 import type { ImportFormat } from './format.js';
+import { isSpanDict } from './span-dicts-reader.js';
 import { tempoBatches } from './tempo-reader.js';
 
 /**
@@ -7,14 +8,18 @@ import { tempoBatches } from './tempo-reader.js';
  * format has. null when it is none of them.
  */
 export function detectFormat(document: unknown): ImportFormat | null {
+  if (Array.isArray(document)) return document.length > 0 && document.every(isSpanDict) ? 'spans' : null;
   if (!isObject(document)) return null;
-  if (Array.isArray(document.resourceSpans)) return 'otlp';
+  if (Array.isArray(document.resourceSpans) || Array.isArray(document.resourceLogs)) return 'otlp';
   // Jaeger v2's api_v3 wraps OTLP in `result`.
   if (isObject(document.result) && Array.isArray(document.result.resourceSpans)) return 'otlp';
   if (tempoBatches(document) !== null) return 'tempo';
   if (Array.isArray(document.data) && document.data.every((entry) => isObject(entry) && ('spans' in entry || 'traceID' in entry))) {
     return 'jaeger';
   }
+  if (isSpanDict(document)) return 'spans';
+  // any-agent's AgentTrace: `{"spans": [span dictionaries], "final_output": …}`.
+  if (Array.isArray(document.spans) && document.spans.length > 0 && document.spans.every(isSpanDict)) return 'spans';
   return null;
 }
 
@@ -41,10 +46,6 @@ function describeShape(document: unknown): string {
 const FOREIGN_FORMATS: { name: string; test: (document: Record<string, unknown>) => boolean }[] = [
   { name: 'an error response from the Jaeger query API', test: (d) => d.data === null && Array.isArray(d.errors) },
   { name: 'a Langfuse trace export', test: (d) => isObject(d.trace) && Array.isArray(d.observations) },
-  {
-    name: 'an any-agent AgentTrace (OpenTelemetry SDK span dicts, not OTLP/JSON)',
-    test: (d) => Array.isArray(d.spans) && d.spans.some((span) => isObject(span) && isObject(span.context)),
-  },
   { name: 'a Google ADK EvalSet (expected results, not a trace)', test: (d) => Array.isArray(d.eval_cases) },
   { name: 'a SWE-agent trajectory', test: (d) => Array.isArray(d.trajectory) && Array.isArray(d.history) },
   { name: 'an AIOpsLab ground-truth file', test: (d) => Array.isArray(d.key_commands) },

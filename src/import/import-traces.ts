@@ -3,13 +3,13 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import { TraceCollector } from './collect-traces.js';
-import { compactSpan } from './compact-span.js';
+import { RepeatedToolResponses, compactSpan } from './compact-span.js';
 import { isMappedAttribute } from './conventions.js';
 import type { ImportFormatOption } from './format.js';
 import type { ImportProblem } from './problems.js';
 import { readExportFile } from './read-export.js';
 import type { ImportedSpan } from './span.js';
-import { toTraceDocument } from './to-trace.js';
+import { hasRecognisedSpan, toTraceDocument } from './to-trace.js';
 
 /** Skipped-input messages kept and listed; beyond this many they are only counted. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -28,6 +28,8 @@ export interface ImportResult {
   traces: ImportedTrace[];
   /** What was left out; the rest was converted. */
   skipped: ImportProblem[];
+  /** Traces converted, but in which the mapping recognised no run, model or tool span: their fixtures are empty. */
+  unrecognised: ImportProblem[];
 }
 
 export interface ImportOptions {
@@ -38,7 +40,7 @@ export interface ImportOptions {
 }
 
 /**
- * Reads OTLP/JSON, Jaeger and Tempo exports and converts every trace in them (docs/contract.md §9).
+ * Reads OTLP/JSON, Jaeger and Tempo exports and OpenTelemetry SDK span dictionaries and converts every trace in them (docs/contract.md §9).
  * Throws an InputError naming every file that cannot be used — unreadable, of no known format,
  * or holding no trace — after reading them all, so that one run reports every such file.
  */
@@ -48,15 +50,17 @@ export async function importTraces(
   cwd: string,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  if (files.length === 0) throw new InputError('import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger or Tempo)');
+  if (files.length === 0) throw new InputError('import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger, Tempo or span dictionaries)');
   const collector = new TraceCollector();
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
   const compact = options.compact ?? true;
+  const repeatedResponses = new RepeatedToolResponses();
   const sink = {
-    span: (span: ImportedSpan, file: string) => collector.add(compact ? compactSpan(span) : span, file),
+    span: (span: ImportedSpan, file: string) => collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, file),
     emptyTrace: collector.addEmpty.bind(collector),
+    traceEvent: collector.addEvent.bind(collector),
     skipped: (problem: ImportProblem) => {
       // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
       if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push(problem);
@@ -74,6 +78,22 @@ export async function importTraces(
   for (const empty of collector.emptyTraces()) {
     skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
   }
-  const traces = collector.traces().map((trace) => ({ traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) }));
-  return { traces, skipped };
+  for (const orphan of collector.eventsWithoutTrace()) {
+    skipped.push({ file: orphan.file, line: orphan.line, message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped` });
+  }
+  const collected = collector.traces();
+  const unrecognised = collected
+    .filter((trace) => !hasRecognisedSpan(trace.spans))
+    .map((trace) => ({ file: trace.file, line: null, message: unrecognisedMessage(trace.traceId, trace.spans) }));
+  const traces = collected.map((trace) => ({ traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) }));
+  return { traces, skipped, unrecognised };
+}
+
+function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {
+  const names = [...new Set(spans.map((span) => span.name))];
+  const shown = names.slice(0, 5).map((name) => JSON.stringify(name)).join(', ');
+  return (
+    `trace ${traceId}: no agent, model or tool span recognised among its ${spans.length} span${spans.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}); ` +
+    'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives'
+  );
 }

@@ -33,9 +33,25 @@ export function lastAssistantText(messages: ChatMessage[]): string | null {
   return messages.findLast((message) => isAssistantRole(message.role) && message.text !== null)?.text ?? null;
 }
 
+/**
+ * `gen_ai.input.messages` / `gen_ai.output.messages` of a span: its attribute, else the
+ * `gen_ai.client.inference.operation.details` event, where instrumentations that keep content
+ * off span attributes record it.
+ */
+export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeValue | undefined {
+  const value = span.attributes[key];
+  if (value !== undefined && value !== null) return value;
+  for (const event of span.events) {
+    if (event.name !== EVENT.inferenceDetails) continue;
+    const fromEvent = event.attributes[key];
+    if (fromEvent !== undefined && fromEvent !== null) return fromEvent;
+  }
+  return undefined;
+}
+
 /** The model input of a span in the GenAI conventions, current form first, then the older ones. */
 export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(span.attributes[ATTR.inputMessages]);
+  const current = messagesFromValue(genAiMessagesValue(span, ATTR.inputMessages));
   if (current.length > 0) return current;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -48,7 +64,7 @@ export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
 
 /** The model output of a span in the GenAI conventions, current form first, then the older ones. */
 export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(span.attributes[ATTR.outputMessages]);
+  const current = messagesFromValue(genAiMessagesValue(span, ATTR.outputMessages));
   if (current.length > 0) return current;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -83,9 +99,19 @@ export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
 
 /** A value that may be structured or a JSON string of that structure ("any"-typed attributes). */
 export function structured(value: AttributeValue | undefined): unknown {
-  if (typeof value === 'string') return parseEmbeddedJson(value);
-  return value;
+  if (typeof value !== 'string') return value;
+  const cached = recentlyParsed.get(value);
+  if (cached !== undefined || recentlyParsed.has(value)) return cached;
+  const parsed = parseEmbeddedJson(value);
+  // The messages of one span are read for its question, its answer and its tool calls: parse them once.
+  if (recentlyParsed.size >= RECENT_PARSES) recentlyParsed.delete(recentlyParsed.keys().next().value as string);
+  recentlyParsed.set(value, parsed);
+  return parsed;
 }
+
+/** The last few JSON texts parsed and what they gave; readers never modify a parsed value. */
+const recentlyParsed = new Map<string, unknown>();
+const RECENT_PARSES = 8;
 
 function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
   const list = structured(value);
@@ -191,6 +217,6 @@ function indexedPartsText(entry: Map<string, AttributeValue>, partsKey: string):
   return [...texts.entries()].sort(([a], [b]) => a - b).map(([, text]) => text).join('\n');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,11 +1,13 @@
 import { flattenKeyValues, isObject } from './attributes.js';
 import { parseSpanKind, parseStatusCode } from './enums.js';
 import { normalizeId } from './ids.js';
+import { readResourceLogs } from './log-reader.js';
 import type { Attributes, ImportedSpan, ReadContext, SpanEvent } from './span.js';
 import { toNanoseconds } from './timestamps.js';
 
 /**
- * OTLP/JSON `TracesData`: `{"resourceSpans": [{resource, scopeSpans: [{scope, spans}]}]}`.
+ * OTLP/JSON `TracesData`: `{"resourceSpans": [{resource, scopeSpans: [{scope, spans}]}]}`, and
+ * `LogsData` (`{"resourceLogs": …}`) for the evaluation events it may carry (log-reader.ts).
  * The span decoding is lenient where exporters differ: the pre-1.0 field names
  * (`instrumentationLibrarySpans`), enums as numbers or names, times as strings or numbers, ids
  * as hex, base64 or decimal. Unknown fields are ignored, as the OTLP spec asks of receivers.
@@ -17,6 +19,7 @@ export function readOtlpDocument(document: Record<string, unknown>, context: Rea
       ? document.result.resourceSpans
       : [];
   readResourceSpans(resourceSpans, context);
+  if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, context);
 }
 
 /** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */

@@ -5,12 +5,14 @@ import { readBoundedLines } from '../io/bounded-lines.js';
 import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../io/input-limits.js';
 import { isObject } from './attributes.js';
 import { describeDocument, detectFormat } from './detect-format.js';
+import { splitConcatenatedJson } from './concatenated-json.js';
 import { expectedShapes, type ImportFormat, type ImportFormatOption } from './format.js';
 import { readJaegerDocument } from './jaeger-reader.js';
 import { parseJson } from './json-text.js';
 import { readOtlpDocument } from './otlp-reader.js';
 import { formatImportProblem, type ImportProblem } from './problems.js';
-import type { ImportedSpan, ReadContext } from './span.js';
+import type { ImportedSpan, ReadContext, SpanEvent } from './span.js';
+import { isSpanDict, readSpanDictsDocument } from './span-dicts-reader.js';
 import { readTempoDocument } from './tempo-reader.js';
 
 export interface ExportFile {
@@ -24,6 +26,7 @@ export interface ExportFile {
 export interface ExportSink {
   span(span: ImportedSpan, file: string): void;
   emptyTrace(traceId: string, file: string, line: number | null): void;
+  traceEvent(traceId: string, event: SpanEvent, file: string, line: number | null): void;
   skipped(problem: ImportProblem): void;
   keepAttribute(key: string): boolean;
 }
@@ -32,7 +35,14 @@ const READERS: Record<ImportFormat, (document: Record<string, unknown>, context:
   otlp: readOtlpDocument,
   jaeger: readJaegerDocument,
   tempo: readTempoDocument,
+  spans: readSpanDictsDocument,
 };
+
+function readWith(format: ImportFormat, document: unknown, context: ReadContext): void {
+  // Only span dictionaries come as a bare list; every other format is an object.
+  if (format === 'spans') readSpanDictsDocument(document, context);
+  else READERS[format](document as Record<string, unknown>, context);
+}
 
 const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
 
@@ -127,11 +137,11 @@ async function readJsonLines(
 
 function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ExportSink): void {
   const format = detectFormat(value);
-  if (!isObject(value) || format === null || (option !== 'auto' && format !== option)) {
+  if (format === null || (option !== 'auto' && format !== option)) {
     sink.skipped({ file: file.display, line, message: `found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped` });
     return;
   }
-  if (!readNested(() => READERS[format](value, contextFor(file, line, sink)))) {
+  if (!readNested(() => readWith(format, value, contextFor(file, line, sink)))) {
     sink.skipped({ file: file.display, line, message: `${TOO_DEEP}; line skipped` });
   }
 }
@@ -145,6 +155,12 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
   const text = stripByteOrderMark(read.bytes.toString('utf8'));
   const parsed = parseJson(text);
   if (!parsed.ok) {
+    // ConsoleSpanExporter output: span dictionaries printed one after the other, pretty-printed.
+    const concatenated = option === 'auto' || option === 'spans' ? concatenatedSpanDicts(text) : null;
+    if (concatenated !== null) {
+      readSpanDictsDocument(concatenated, contextFor(file, null, sink));
+      return null;
+    }
     // A JSON Lines file whose first line is broken: read it as such, so that only that line is lost.
     if (looksLikeJsonLines(text)) {
       await readJsonLines(file, option, sink, false);
@@ -153,11 +169,11 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
     return `${file.display}: not valid JSON (${parsed.message}); expected ${expectedShapes(option)}`;
   }
   const format = detectFormat(parsed.value);
-  if (!isObject(parsed.value) || format === null || (option !== 'auto' && format !== option)) {
+  if (format === null || (option !== 'auto' && format !== option)) {
     const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
     return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
   }
-  if (!readNested(() => READERS[format](parsed.value as Record<string, unknown>, contextFor(file, null, sink)))) {
+  if (!readNested(() => readWith(format, parsed.value, contextFor(file, null, sink)))) {
     return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
   }
   return null;
@@ -180,6 +196,19 @@ function readNested(read: () => void): boolean {
   }
 }
 
+/** The span dictionaries of a text holding two or more JSON objects one after the other, or null when it is not that. */
+function concatenatedSpanDicts(text: string): unknown[] | null {
+  const parts = splitConcatenatedJson(text);
+  if (parts === null || parts.length < 2) return null;
+  const values: unknown[] = [];
+  for (const part of parts) {
+    const parsed = parseJson(part);
+    if (!parsed.ok || !isSpanDict(parsed.value)) return null;
+    values.push(parsed.value);
+  }
+  return values;
+}
+
 function looksLikeJsonLines(text: string): boolean {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   if (lines.length < 2) return false;
@@ -193,6 +222,7 @@ function contextFor(file: ExportFile, line: number | null, sink: ExportSink): Re
   return {
     span: (span) => sink.span(span, file.display),
     emptyTrace: (traceId) => sink.emptyTrace(traceId, file.display, line),
+    traceEvent: (traceId, event) => sink.traceEvent(traceId, event, file.display, line),
     skipped: (message) => sink.skipped({ file: file.display, line, message }),
     keepAttribute: sink.keepAttribute,
   };

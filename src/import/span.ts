@@ -42,6 +42,8 @@ export function createAttributes(): Attributes {
 /** What a reader reports while it walks one document. */
 export interface ReadContext {
   span(span: ImportedSpan): void;
+  /** An event recorded for a trace outside its spans (an OTLP log record). */
+  traceEvent(traceId: string, event: SpanEvent): void;
   /** A trace the document lists without any span (Jaeger's `data[].spans` empty). */
   emptyTrace(traceId: string): void;
   /** A part of the document was not usable and was left out; the import then exits 1. */

@@ -47,3 +47,19 @@ export function spanDurationMs(startNs: bigint | null, endNs: bigint | null): nu
   if (startNs === null || endNs === null || endNs < startNs) return null;
   return nanosecondsToMilliseconds(endNs - startNs);
 }
+
+const ISO_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?\d*(Z|[+-]\d\d:?\d\d)?$/u;
+
+/**
+ * ISO-8601 text (`2025-06-05T12:00:00.123456Z`, as the Python SDK writes span times) in integer
+ * nanoseconds, every fraction digit kept; no zone means UTC. null when the text is not such a time.
+ */
+export function isoToNanoseconds(text: string): bigint | null {
+  const match = ISO_TIME.exec(text.trim());
+  if (match?.[1] === undefined) return null;
+  const seconds = Date.parse(`${match[1]}${match[3] ?? 'Z'}`);
+  if (Number.isNaN(seconds)) return null;
+  const fraction = BigInt((match[2] ?? '').padEnd(9, '0'));
+  const nanoseconds = BigInt(seconds) * 1_000_000n + fraction;
+  return nanoseconds > 0n ? nanoseconds : null;
+}

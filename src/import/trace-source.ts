@@ -19,7 +19,11 @@ export async function createImportedTraceSource(
   const imported = await importTraces(files, from, cwd);
   const matched = matchTracesToCases(imported.traces, cases);
   const byCase = new Map<string, CaseMatch>(matched.cases.map((match) => [match.evalCase.id, match]));
-  const warnings = [...imported.skipped.map(formatImportProblem), ...matched.warnings];
+  const warnings = [
+    ...imported.skipped.map(formatImportProblem),
+    ...imported.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
+    ...matched.warnings,
+  ];
   return {
     concurrency: 8,
     warnings: () => [...warnings],

@@ -9,6 +9,7 @@ export interface RunFigures {
   verdict: string | null;
   toolCallCount: number | null;
   durationMs: number | null;
+  tokens?: number | null;
 }
 
 /** Aggregates case results into the report (S07, S09, S14). Cases keep the order given. */
@@ -25,6 +26,7 @@ export function buildReport(cases: CaseResult[], runFigures: RunFigures[] = case
     verdictDistribution: verdictDistribution(runFigures),
     avgToolCalls: average(runFigures.map((run) => run.toolCallCount)),
     avgDurationMs: average(runFigures.map((run) => run.durationMs)),
+    avgTokens: average(runFigures.map((run) => run.tokens ?? null)),
   };
   if (repeat !== null) {
     const passedRuns = runFigures.filter((run) => run.status === 'passed').length;
@@ -42,6 +44,7 @@ export function figuresOf(result: CaseResult): RunFigures {
     verdict: result.verdict,
     toolCallCount: result.toolCallCount,
     durationMs: result.durationMs,
+    tokens: result.tokens ?? null,
   };
 }
 

@@ -22,6 +22,7 @@ export function combineRuns(runResults: CaseResult[], sessionIds: (string | null
     failedChecks: result.failedChecks,
     toolCallCount: result.toolCallCount,
     durationMs: result.durationMs,
+    tokens: result.tokens ?? null,
   }));
   return {
     ...representative,

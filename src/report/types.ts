@@ -43,6 +43,8 @@ export interface RunResult {
   failedChecks: FailedCheck[];
   toolCallCount: number | null;
   durationMs: number | null;
+  /** Input + output tokens of the run's trace (`usage`); null when it records none. */
+  tokens?: number | null;
 }
 
 export interface CaseResult {
@@ -60,6 +62,8 @@ export interface CaseResult {
   keywordCoverage: KeywordCoverage | null;
   toolCallCount: number | null;
   durationMs: number | null;
+  /** Input + output tokens of the trace (`usage`); null when it records none or no trace was loaded. */
+  tokens?: number | null;
   traceFixture: string | null;
   /** Only with `--repeat`. */
   runs?: RunResult[];
@@ -76,6 +80,7 @@ export interface ReportSummary {
   verdictDistribution: Record<string, number>;
   avgToolCalls: number | null;
   avgDurationMs: number | null;
+  avgTokens?: number | null;
   /** Only with `--repeat`. */
   repeat?: number;
   passAtK?: number | null;

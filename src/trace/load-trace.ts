@@ -1,6 +1,6 @@
 import { describeValue } from '../io/describe-value.js';
 import { parseJson } from '../io/parse-json.js';
-import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type ToolInvocation } from './types.js';
+import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type TokenUsage, type ToolInvocation } from './types.js';
 
 export type TraceLoadResult = { ok: true; trace: DiagnosisTrace } | { ok: false; problem: string };
 
@@ -41,6 +41,7 @@ function readTrace(document: unknown): DiagnosisTrace {
   if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
   const selfEvaluation = readSelfEvaluation(root, path);
   const verifier = selfEvaluation?.['verifier_evaluation'];
+  const usage = readUsage(root, path);
   return {
     sessionId: readOptionalText(root, 'sessionId'),
     status: readOptionalText(root, 'status'),
@@ -49,6 +50,7 @@ function readTrace(document: unknown): DiagnosisTrace {
     toolInvocations: readList(root, 'toolInvocations', path, readToolInvocation, true),
     agentSteps: readList(root, 'agentSteps', path, readAgentStep, false),
     verifierEvaluation: isObject(verifier) ? verifier : null,
+    ...(usage === null ? {} : { usage }),
   };
 }
 
@@ -76,6 +78,22 @@ function readAgentStep(item: unknown): AgentStep {
   if (!isObject(item)) return { agentName: null, output: null };
   const agentName = item[keyOf(item, 'agentName')];
   return { agentName: typeof agentName === 'string' ? agentName : null, output: item[keyOf(item, 'output')] ?? null };
+}
+
+/** `usage: {inputTokens, outputTokens}` (snake_case twins too): each a count of 0 or more; an absent count is 0. */
+function readUsage(root: JsonObject, path: string): TokenUsage | null {
+  const key = keyOf(root, 'usage');
+  const value = root[key];
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) fail(join(path, key), value, 'an object { inputTokens, outputTokens } or null');
+  const count = (camelKey: string): number => {
+    const countKey = keyOf(value, camelKey);
+    const count = value[countKey];
+    if (count === undefined || count === null) return 0;
+    if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) fail(join(join(path, key), countKey), count, 'a token count, 0 or more');
+    return count;
+  };
+  return { inputTokens: count('inputTokens'), outputTokens: count('outputTokens') };
 }
 
 function readSelfEvaluation(root: JsonObject, path: string): JsonObject | null {

@@ -10,6 +10,8 @@ export interface TraceDocument {
   durationMs?: number | null;
   stepCount?: number | null;
   toolCallCount?: number | null;
+  /** Tokens the run's model calls used (docs/contract.md §3). */
+  usage?: TokenUsageDocument | null;
   feedback?: unknown;
   selfEvaluation?: { verifier_evaluation?: VerifierEvaluationDocument | null; [key: string]: unknown } | null;
   agentSteps?: AgentStepDocument[];
@@ -26,17 +28,24 @@ export interface VerifierEvaluationDocument {
   [key: string]: unknown;
 }
 
+export interface TokenUsageDocument {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface AgentStepDocument {
   stepIndex?: number;
   agentName?: string | null;
   stepType?: string | null;
   output?: unknown;
   durationMs?: number | null;
+  usage?: TokenUsageDocument | null;
   [key: string]: unknown;
 }
 
 export interface ToolInvocationDocument {
   toolName: string;
+  callId?: string | null;
   evidenceStatus?: string | null;
   durationMs?: number | null;
   arguments?: unknown;
@@ -55,6 +64,11 @@ export interface ToolInvocation {
   durationMs: number | null;
 }
 
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface AgentStep {
   agentName: string | null;
   output: unknown;
@@ -71,6 +85,8 @@ export interface DiagnosisTrace {
   durationMs: number | null;
   toolInvocations: ToolInvocation[];
   agentSteps: AgentStep[];
+  /** The run's token usage (`usage`); absent when the trace records none. */
+  usage?: TokenUsage;
   /** `selfEvaluation.verifier_evaluation` when it is an object; keys are snake_case. */
   verifierEvaluation: Record<string, unknown> | null;
 }

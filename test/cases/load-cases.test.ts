@@ -395,3 +395,20 @@ describe('loadCaseFile: every bad input is an InputError naming file, place, pat
     );
   });
 });
+
+describe('loadCaseFile: budget.maxTokens (S42)', () => {
+  const withTokens = (budget: string) =>
+    ['version: 1', 'defaults:', '  budget: { maxTokens: 20000 }', 'cases:', '  - id: a', '    question: q', '    rootCauseKeywords: [x]', '    requiredEvidenceTools: []', '    allowedVerdicts: [PASS]', `    budget: ${budget}`, ''].join('\n');
+
+  it('S42 is inherited from defaults key by key, beside the other budgets', async () => {
+    const [inherited] = await load(withTokens('{ maxToolCalls: 4 }'));
+    expect(inherited?.budget).toEqual({ maxToolCalls: 4, maxTokens: 20000 });
+    const [own] = await load(withTokens('{ maxTokens: 500 }'));
+    expect(own?.budget).toEqual({ maxTokens: 500 });
+  });
+
+  it.each(['-1', '1.5', '"many"'])('S42 maxTokens %s is refused: a whole number of tokens, 0 or more', async (value) => {
+    const problems = await problemsOf(withTokens(`{ maxTokens: ${value} }`));
+    expect(problems).toEqual([expect.stringMatching(/^cases\.yaml:10:\d+: cases\[0\]\.budget\.maxTokens: .*expected a whole number of tokens/u)]);
+  });
+});

@@ -47,6 +47,8 @@ describe('compareReports: cost signals (S18)', () => {
     { name: 'S18 rise from zero has no percentage', metric: 'avgToolCalls', baseline: 0, current: 2, delta: 2, message: 'avgToolCalls rose from 0 to 2 (+2)' },
     { name: 'S18 duration appears', metric: 'avgDurationMs', baseline: null, current: 1200, delta: null, message: 'avgDurationMs is now 1200 (the baseline had no value)' },
     { name: 'S18 duration vanishes', metric: 'avgDurationMs', baseline: 1200, current: null, delta: null, message: 'avgDurationMs has no value now (it was 1200 in the baseline)' },
+    { name: 'S42 avgTokens rose', metric: 'avgTokens', baseline: 4000, current: 5000, delta: 1000, message: 'avgTokens rose from 4000 to 5000 (+1000, +25.0%)' },
+    { name: 'S42 tokens appear', metric: 'avgTokens', baseline: null, current: 3600, delta: null, message: 'avgTokens is now 3600 (the baseline had no value)' },
   ] as const)('$name: a change with baseline, current and delta', ({ metric, baseline, current, delta, message }) => {
     const diff = summaryDiff({ [metric]: baseline }, { [metric]: current });
     expect(diff.items).toEqual([
@@ -81,11 +83,19 @@ describe('compareReports: cost tolerance (S18 with --cost-tolerance)', () => {
     { name: 'current null', baseline: 100, current: null, tolerance: 0.1, kind: 'change' },
     { name: 'no tolerance and a big increase', baseline: 1, current: 100, tolerance: null, kind: 'change' },
   ] as const)('$name → $kind', ({ baseline, current, tolerance, kind }) => {
-    for (const metric of ['avgToolCalls', 'avgDurationMs'] as const) {
+    for (const metric of ['avgToolCalls', 'avgDurationMs', 'avgTokens'] as const) {
       const diff = summaryDiff({ [metric]: baseline }, { [metric]: current }, tolerance);
       expect(diff.items.map((item) => [item.metric, item.kind])).toEqual([[metric, kind]]);
       expect(diff.summary.regressions).toBe(kind === 'regression' ? 1 : 0);
     }
+  });
+
+  it('S42 a baseline written before tokens were recorded (no avgTokens) gives no token item while the current has none either', () => {
+    const older = makeReport([makeCaseResult(payment)]);
+    delete older.summary.avgTokens;
+    const diff = compareReports(older, makeReport([makeCaseResult(payment)], { avgTokens: null }), { costTolerance: 0.1 });
+    expect(diff.items.filter((item) => item.metric === 'avgTokens')).toEqual([]);
+    expect(diff.summary.avgTokens).toEqual({ baseline: null, current: null, delta: null });
   });
 
   it('names the tolerance in the message', () => {
@@ -411,6 +421,7 @@ describe('compareReports: order and summary', () => {
       passRate: { baseline: null, current: null, delta: null },
       avgToolCalls: { baseline: null, current: null, delta: null },
       avgDurationMs: { baseline: 5, current: null, delta: null },
+      avgTokens: { baseline: null, current: null, delta: null },
     });
   });
 

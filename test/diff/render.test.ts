@@ -50,6 +50,11 @@ describe('renderDiffJson (S24)', () => {
       "baseline": 15000,
       "current": 15000,
       "delta": 0
+    },
+    "avgTokens": {
+      "baseline": null,
+      "current": null,
+      "delta": null
     }
   },
   "items": [
@@ -103,6 +108,7 @@ describe('renderDiffMarkdown (S25)', () => {
 | pass rate | 0.5 | 0.6667 | +0.1667 |
 | avg tool calls | 3 | 3.6667 | +0.6667 |
 | avg duration (ms) | 15000 | 15000 | 0 |
+| avg tokens | – | – | – |
 
 ## Items
 

@@ -239,7 +239,15 @@ const S44_ROWS: Row[] = [
   {
     name: 'an export span lasting 1e308 µs or starting at 1e30 is read as an unknown time, not a crash',
     setup: (cwd) => {
-      const span = (spanID: string, startTime: number, duration: number) => ({ traceID: 'abc1', spanID, operationName: 'invoke_agent', startTime, duration, tags: [], processID: 'p1' });
+      const span = (spanID: string, startTime: number, duration: number) => ({
+        traceID: 'abc1',
+        spanID,
+        operationName: 'invoke_agent',
+        startTime,
+        duration,
+        tags: [{ key: 'gen_ai.operation.name', type: 'string', value: 'invoke_agent' }],
+        processID: 'p1',
+      });
       writeFiles(cwd, {
         'jaeger.json': { data: [{ traceID: 'abc1', spans: [span('s1', 1_700_000_000_000_000, 1e308), span('s2', 1e30, 5)], processes: { p1: { serviceName: 'agent' } } }] },
       });

@@ -80,6 +80,7 @@ describe('OTLP/JSON', () => {
     expect(trace?.document.toolInvocations).toEqual([
       {
         toolName: 'clock',
+        startedAt: '2026-04-30T13:17:34.000Z',
         durationMs: 0.000998,
         arguments: { big: '9007199254740993', bigText: '18446744073709551615', safe: 42 },
         resultSummary: null,
@@ -174,16 +175,19 @@ describe('Jaeger query-API JSON', () => {
       durationMs: 4163.849,
       stepCount: 3,
       toolCallCount: 1,
+      // Traceloop's gen_ai.usage.prompt_tokens; no completion count is recorded, which counts 0.
+      usage: { inputTokens: 1820, outputTokens: 0 },
       selfEvaluation: { verifier_evaluation: { verdict: 'revise', reason: 'One claim lacks evidence.' } },
       agentSteps: [
-        { stepIndex: 1, agentName: 'triage', stepType: 'invoke_agent', durationMs: 4163.849 },
-        { stepIndex: 2, agentName: 'openai.chat', stepType: 'chat', durationMs: 2274.805 },
-        { stepIndex: 3, agentName: 'execute_tool kubectl_get', stepType: 'execute_tool', durationMs: 57.091 },
+        { stepIndex: 1, agentName: 'triage', stepType: 'invoke_agent', startedAt: '2026-02-16T10:25:34.578Z', durationMs: 4163.849, usage: { inputTokens: 1820, outputTokens: 0 } },
+        { stepIndex: 2, agentName: 'openai.chat', stepType: 'chat', startedAt: '2026-02-16T10:25:34.597Z', durationMs: 2274.805, usage: { inputTokens: 1820, outputTokens: 0 } },
+        { stepIndex: 3, agentName: 'execute_tool kubectl_get', stepType: 'execute_tool', startedAt: '2026-02-16T10:25:36.879Z', durationMs: 57.091 },
       ],
       toolInvocations: [
         {
           toolName: 'kubectl_get',
           evidenceStatus: 'failed',
+          startedAt: '2026-02-16T10:25:36.879Z',
           durationMs: 57.091,
           arguments: { resource: 'pods', namespace: 'shop' },
           resultSummary: null,

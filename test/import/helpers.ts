@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,9 +11,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../..');
 export const FIXTURES = resolve(REPO_ROOT, 'test/fixtures/import');
 
-/** The real exports from public projects live beside the repository, not in it (see their SOURCES.md). */
-export const REAL_TRACES = resolve(process.env.REAL_TRACES_DIR ?? resolve(REPO_ROOT, '../shared/data/real-traces'));
-export const HAVE_REAL_TRACES = existsSync(join(REAL_TRACES, 'agentevals_kagent-helm_jaeger.json'));
+/** Exports from public projects, copied with their origin and licence (test/fixtures/real/SOURCES.md). */
+export const REAL_TRACES = resolve(REPO_ROOT, 'test/fixtures/real');
 
 export function fixture(name: string): string {
   return join(FIXTURES, name);

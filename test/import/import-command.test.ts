@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { readFile, readdir, copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.js';
 import { InputError } from '../../src/errors.js';
-import { HAVE_REAL_TRACES, fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
+import { fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
 
 describe('diag-eval import', () => {
   let folder: { path: string; cleanup: () => Promise<void> };
@@ -11,7 +12,7 @@ describe('diag-eval import', () => {
   beforeEach(async () => {
     folder = await temporaryFolder();
     await mkdir(join(folder.path, 'exports'));
-    for (const name of ['otlp-split.jsonl', 'bad-line.jsonl', 'unknown-format.json', 'several-agents.json']) {
+    for (const name of ['otlp-split.jsonl', 'bad-line.jsonl', 'unknown-format.json', 'several-agents.json', 'unrecognised.json']) {
       await copyFile(fixture(name), join(folder.path, 'exports', name));
     }
   });
@@ -42,7 +43,7 @@ describe('diag-eval import', () => {
     expect(written).not.toContain(folder.path);
   });
 
-  it('writes <case id>.json for matched cases and <trace id>.json for the rest, warning about ambiguity', async () => {
+  it('writes <case id>.json for matched cases and <trace id>.json for the rest; a case no trace matches is named and gives exit 1', async () => {
     const io = recordingIo(folder.path);
     const cases = [
       makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),
@@ -53,13 +54,48 @@ describe('diag-eval import', () => {
       { files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
       io,
     );
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(await listOut()).toEqual(['checkout-slow.json', 'd0000000000000000000000000000001.json', 'payment-timeout.json']);
     expect(io.out.map((line) => line.split(' ')[1])).toEqual([
       'eval/fixtures/payment-timeout.json',
       'eval/fixtures/checkout-slow.json',
       'eval/fixtures/d0000000000000000000000000000001.json',
     ]);
+    expect(io.err).toEqual([
+      'no trace: case "not-imported" matches no imported trace by its question (2 export files read); no fixture written for it\n',
+    ]);
+  });
+
+  it('with --strict, a case no trace matches writes nothing and throws an InputError (exit 2)', async () => {
+    const cases = [makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }), makeCase({ id: 'not-imported', question: 'Nothing like it' })];
+    const error = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false, strict: true },
+      recordingIo(folder.path),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems).toEqual([
+      'import --strict: no trace: case "not-imported" matches no imported trace by its question (1 export file read); no fixture written for it; nothing written',
+    ]);
+    expect(existsSync(join(folder.path, 'eval/fixtures'))).toBe(false);
+  });
+
+  it('writes a trace with nothing recognised but names it on stderr, even with --quiet, and exits 1; --strict exits 2 writing nothing', async () => {
+    const io = recordingIo(folder.path);
+    const options = { files: ['exports/unrecognised.json'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: true };
+    expect(await importCommand(options, io)).toBe(1);
+    expect(await listOut()).toEqual(['a7000000000000000000000000000007.json']);
+    expect(io.err).toEqual([expect.stringMatching(/^not recognised: exports\/unrecognised\.json: trace a7000000000000000000000000000007: no agent, model or tool span recognised/u)]);
+
+    const strictFolder = 'eval/strict';
+    const error = await importCommand({ ...options, outDir: strictFolder, strict: true }, recordingIo(folder.path)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).problems[0]).toMatch(/^import --strict: not recognised: exports\/unrecognised\.json: trace a7/u);
+    expect(existsSync(join(folder.path, strictFolder))).toBe(false);
+  });
+
+  it('with --strict and everything converted, exits 0 as without it', async () => {
+    const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: true, strict: true };
+    expect(await importCommand(options, recordingIo(folder.path))).toBe(0);
   });
 
   it('gives byte-identical files when the same input is imported twice', async () => {
@@ -118,7 +154,7 @@ describe('diag-eval import', () => {
   });
 
   it.each([
-    ['an unknown --from', { from: 'zipkin' }, /^--from: expected one of auto, otlp, jaeger, tempo; found "zipkin"$/u],
+    ['an unknown --from', { from: 'zipkin' }, /^--from: expected one of auto, otlp, jaeger, tempo, spans; found "zipkin"$/u],
     ['no file', { files: [] }, /^import: expected at least one FILE/u],
   ])('throws an InputError for %s', async (_label, overrides, message) => {
     const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: false, ...overrides };
@@ -127,7 +163,7 @@ describe('diag-eval import', () => {
     expect((error as InputError).message).toMatch(message);
   });
 
-  it.skipIf(!HAVE_REAL_TRACES)('imports both real kagent exports for one case, warning that the second is ignored', async () => {
+  it('imports both real kagent exports for one case, warning that the second is ignored', async () => {
     await copyFile(realTrace('agentevals_kagent-helm_jaeger.json'), join(folder.path, 'exports/helm-jaeger.json'));
     await copyFile(realTrace('agentevals_kagent-helm_tempo-export.json'), join(folder.path, 'exports/helm-tempo.json'));
     const io = recordingIo(folder.path);

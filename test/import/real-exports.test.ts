@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { importTraces } from '../../src/import/import-traces.js';
 import { loadTrace } from '../../src/trace/load-trace.js';
-import { HAVE_REAL_TRACES, REAL_TRACES, realTrace } from './helpers.js';
+import { REAL_TRACES, realTrace } from './helpers.js';
 
 /**
  * Exports from public projects (see SOURCES.md beside them). The two kagent files are two runs
  * of one question ("list all Helm releases") by a Google ADK agent with Traceloop's OpenAI
  * instrumentation, one exported from Jaeger, one from Tempo.
  */
-describe.skipIf(!HAVE_REAL_TRACES)('real exports', () => {
+describe('real exports', () => {
   /** The last assistant text anywhere in the export: the answer the agent gave in that run. */
   async function lastAssistantTextIn(name: string): Promise<string> {
     const text = await readFile(realTrace(name), 'utf8');
@@ -21,9 +21,9 @@ describe.skipIf(!HAVE_REAL_TRACES)('real exports', () => {
   }
 
   it.each([
-    ['agentevals_kagent-helm_jaeger.json', 'jaeger', '3e289017fe03ffd7c4145316d2eb3d0d', 'ctx-7ed9780f-3688-4fc0-b10b-2e4df2f83cf0', 'list all Helm releases', 'kagent-0.7.14', 4163.849],
-    ['agentevals_kagent-helm_tempo-export.json', 'tempo', 'dd547580319ab0312cee07f1def50dad', 'ctx-eff35888-55ab-4eb0-b90d-7b21f711f91f', 'list all helm releases\n', 'kagent-0.9.0', 4661.153],
-  ] as const)('%s: one helm_list_releases call with its arguments and result, and the final answer', async (name, format, traceId, sessionId, question, chart, durationMs) => {
+    ['agentevals_kagent-helm_jaeger.json', 'jaeger', '3e289017fe03ffd7c4145316d2eb3d0d', 'ctx-7ed9780f-3688-4fc0-b10b-2e4df2f83cf0', 'list all Helm releases', 'kagent-0.7.14', 4163.849, 'call_P09kjRKHTTJA02oB9HIe4u5t', { inputTokens: 3776, outputTokens: 130 }],
+    ['agentevals_kagent-helm_tempo-export.json', 'tempo', 'dd547580319ab0312cee07f1def50dad', 'ctx-eff35888-55ab-4eb0-b90d-7b21f711f91f', 'list all helm releases\n', 'kagent-0.9.0', 4661.153, 'call_w0eKlvnaE7S9GQJeSSs0gn05', { inputTokens: 4648, outputTokens: 129 }],
+  ] as const)('%s: one helm_list_releases call with its arguments and result, and the final answer', async (name, format, traceId, sessionId, question, chart, durationMs, callId, usage) => {
     for (const from of ['auto', format] as const) {
       const { traces, skipped } = await importTraces([name], from, REAL_TRACES);
       expect(skipped).toEqual([]);
@@ -37,17 +37,24 @@ describe.skipIf(!HAVE_REAL_TRACES)('real exports', () => {
       expect(document?.status).toBe('COMPLETED');
       expect(document?.finalAnswer).toBe(await lastAssistantTextIn(name));
       expect(document?.finalAnswer).toMatch(/^There are two Helm releases/u);
-      // The Tempo export's top-most invoke_agent span is the Go controller's, which encloses the Python agent's.
+      // The Tempo export's outermost invoke_agent span is the Go controller's: its time holds the
+      // Python agent's, whose parent link breaks off at the A2A call.
       expect(document?.durationMs).toBe(durationMs);
       expect(document?.toolCallCount).toBe(1);
       expect(document?.toolInvocations).toHaveLength(1);
       const tool = document?.toolInvocations?.[0];
       expect(tool?.toolName).toBe('helm_list_releases');
       expect(tool?.evidenceStatus).toBeUndefined();
+      expect(tool?.callId).toBe(callId);
       // Only ADK's gcp.vertex.agent.tool_call_args / tool_response carry them.
       expect(tool?.arguments).toEqual({});
-      expect(tool?.resultSummary).toMatchObject({ isError: false, content: [{ type: 'text' }] });
-      expect(JSON.stringify(tool?.resultSummary)).toContain(chart);
+      // The MCP result's text is the result; the MCP envelope is kept as rawResult.
+      expect(tool?.resultSummary).toEqual(expect.stringContaining(chart));
+      expect(tool?.resultSummary).toMatch(/^NAME\s+\tNAMESPACE/u);
+      expect(tool?.rawResult).toMatchObject({ isError: false, content: [{ type: 'text' }] });
+      expect(tool?.startedAt).toMatch(/^2026-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/u);
+      // call_llm and the openai.chat span inside it record the same call: counted once.
+      expect(document?.usage).toEqual(usage);
       expect(document?.selfEvaluation).toEqual({});
     }
   });
@@ -70,6 +77,30 @@ describe.skipIf(!HAVE_REAL_TRACES)('real exports', () => {
       'helm-agent',
       'helm_agent',
     ]);
+  });
+
+  it('any-agent\'s AgentTrace: OpenTelemetry SDK span dictionaries with decimal ids and integer nanoseconds (--from spans)', async () => {
+    for (const from of ['auto', 'spans'] as const) {
+      const { traces, skipped, unrecognised } = await importTraces(['anyagent_OPENAI_trace.json'], from, REAL_TRACES);
+      expect([skipped, unrecognised]).toEqual([[], []]);
+      expect(traces).toHaveLength(1);
+      const document = traces[0]?.document;
+      expect(loadTrace(document)).toMatchObject({ ok: true });
+      expect(document).toMatchObject({
+        question: 'Find what year it is in the America/New_York timezone and write the value (single number) to a file. Finally, return a list of the steps you have taken.',
+        status: 'COMPLETED',
+        // The last model call's gen_ai.output (JSON, as the run's final_output).
+        finalAnswer: expect.stringContaining('"description": "Write the year to a file."'),
+        durationMs: 1227.25,
+        toolCallCount: 2,
+        // 269+359+392 and 16+14+46: the three model calls; the agent span records none of its own.
+        usage: { inputTokens: 1020, outputTokens: 76 },
+      });
+      expect(document?.toolInvocations?.map((tool) => [tool.toolName, tool.arguments, tool.evidenceStatus])).toEqual([
+        ['get_current_time', { timezone: 'America/New_York' }, undefined],
+        ['write_file', { text: '2025' }, undefined],
+      ]);
+    }
   });
 
   it('the official OTLP example: one trace without GenAI content', async () => {
@@ -95,7 +126,6 @@ describe.skipIf(!HAVE_REAL_TRACES)('real exports', () => {
     ['langfuse_openinference-openai-agents_2025-09-30.json', 'a Langfuse trace export'],
     ['langfuse_pydantic-ai-tools_2025-12-04.json', 'a Langfuse trace export'],
     ['langfuse_openinference-google-adk_2025-08-28.json', 'a Langfuse trace export'],
-    ['anyagent_OPENAI_trace.json', 'an any-agent AgentTrace'],
     ['agentevals_eval_set_helm.json', 'a Google ADK EvalSet'],
     ['sweagent_test-repo-i1.traj.json', 'a SWE-agent trajectory'],
     ['taubench_gpt-4o-airline_SUBSET-2-of-200.json', 'a tau-bench result list'],

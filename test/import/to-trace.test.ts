@@ -42,16 +42,17 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
       toolCallCount: 2,
       selfEvaluation: { verifier_evaluation: { verdict: 'PASS', reason: 'Evidence supports the answer.' } },
       agentSteps: [
-        { stepIndex: 1, agentName: 'diagnoser', stepType: 'invoke_agent', durationMs: 18423.000001 },
-        { stepIndex: 2, agentName: 'chat gpt-4o', stepType: 'chat', durationMs: 2000 },
-        { stepIndex: 3, agentName: 'execute_tool queryMetrics', stepType: 'execute_tool', durationMs: 420 },
-        { stepIndex: 4, agentName: 'execute_tool queryLogs', stepType: 'execute_tool', durationMs: 500 },
-        { stepIndex: 5, agentName: 'chat gpt-4o', stepType: 'chat', durationMs: 14000 },
+        { stepIndex: 1, agentName: 'diagnoser', stepType: 'invoke_agent', startedAt: '2026-04-30T13:17:33.000Z', durationMs: 18423.000001 },
+        { stepIndex: 2, agentName: 'chat gpt-4o', stepType: 'chat', startedAt: '2026-04-30T13:17:33.100Z', durationMs: 2000 },
+        { stepIndex: 3, agentName: 'execute_tool queryMetrics', stepType: 'execute_tool', startedAt: '2026-04-30T13:17:35.200Z', durationMs: 420 },
+        { stepIndex: 4, agentName: 'execute_tool queryLogs', stepType: 'execute_tool', startedAt: '2026-04-30T13:17:36.000Z', durationMs: 500 },
+        { stepIndex: 5, agentName: 'chat gpt-4o', stepType: 'chat', startedAt: '2026-04-30T13:17:37.000Z', durationMs: 14000 },
       ],
       toolInvocations: [
         // Its parent is a model span, not the agent span.
         {
           toolName: 'queryMetrics',
+          startedAt: '2026-04-30T13:17:35.200Z',
           durationMs: 420,
           arguments: { service: 'payment' },
           resultSummary: 'pool 100/100 in use',
@@ -60,6 +61,7 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
         {
           toolName: 'queryLogs',
           evidenceStatus: 'failed',
+          startedAt: '2026-04-30T13:17:36.000Z',
           durationMs: 500,
           arguments: { service: 'payment', lines: 100 },
           resultSummary: null,
@@ -94,22 +96,24 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
   it('reads the OpenInference conventions', async () => {
     expect(await documentOf('openinference.json')).toEqual({
       sessionId: 'oi-session-7',
-      // llm.input_messages come before the agent span's input.value.
+      // The CHAIN root is the run; its input.value is a JSON wrapper without a question, so the first user message is the question.
       question: 'Why is CI red?',
       status: 'COMPLETED',
+      // The CHAIN root records no output: the agent inside it answers.
       finalAnswer: 'The lockfile is out of date.',
-      durationMs: 4980,
+      durationMs: 5000,
       stepCount: 3,
       toolCallCount: 1,
       selfEvaluation: { verifier_evaluation: { verdict: 'PASS', reason: 'Matches the CI log.' } },
       agentSteps: [
-        { stepIndex: 1, agentName: 'agent_run [build_bot]', stepType: 'AGENT', durationMs: 4980 },
-        { stepIndex: 2, agentName: 'response', stepType: 'LLM', durationMs: 800 },
-        { stepIndex: 3, agentName: 'read_file', stepType: 'TOOL', durationMs: 100 },
+        { stepIndex: 1, agentName: 'agent_run [build_bot]', stepType: 'AGENT', startedAt: '2026-04-30T13:17:33.010Z', durationMs: 4980 },
+        { stepIndex: 2, agentName: 'response', stepType: 'LLM', startedAt: '2026-04-30T13:17:33.100Z', durationMs: 800 },
+        { stepIndex: 3, agentName: 'read_file', stepType: 'TOOL', startedAt: '2026-04-30T13:17:34.000Z', durationMs: 100 },
       ],
       toolInvocations: [
         {
           toolName: 'read_file',
+          startedAt: '2026-04-30T13:17:34.000Z',
           durationMs: 100,
           arguments: { path: 'package-lock.json' },
           resultSummary: 'lockfileVersion 3',
@@ -128,6 +132,32 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
   });
 
   it.each([
+    [
+      'a CHAIN that encloses no model or tool span is not the run, even when it starts first and lasts longer',
+      [
+        span({ spanId: 'c', startNs: 500_000n, endNs: 90_000_000n, attributes: { 'openinference.span.kind': 'CHAIN', 'input.value': 'post-processing' } }),
+        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': 'the question' } }),
+        span({ spanId: 'm', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'chat' } }),
+      ],
+      { question: 'the question', durationMs: 1 },
+    ],
+    [
+      'a workflow span beside the agent (not above it) is not the run',
+      [
+        span({ spanId: 'w', endNs: 50_000_000n, attributes: { 'traceloop.span.kind': 'workflow', 'traceloop.entity.input': '{"question": "other"}' } }),
+        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': 'the question' } }),
+        span({ spanId: 't', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x' } }),
+      ],
+      { question: 'the question', durationMs: 1 },
+    ],
+    [
+      'a JSON input.value with none of the known keys is not the question; plain text is',
+      [
+        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': '{"config": {"temperature": 0}}' } }),
+        span({ spanId: 'm', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.input.messages': '[{"role": "user", "content": "New task:\\nWhy is the queue stuck?"}]' } }),
+      ],
+      { question: 'Why is the queue stuck?' },
+    ],
     [
       'no agent span: the root span stands in',
       [
@@ -207,7 +237,7 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
       spans: [span({ spanId: 't', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x', 'error.type': '500' } })],
     });
     expect(document.toolInvocations).toEqual([
-      { toolName: 'x', evidenceStatus: 'failed', durationMs: 1, arguments: null, resultSummary: null, errorMessage: '500' },
+      { toolName: 'x', evidenceStatus: 'failed', startedAt: '1970-01-01T00:00:00.001Z', durationMs: 1, arguments: null, resultSummary: null, errorMessage: '500' },
     ]);
   });
 });

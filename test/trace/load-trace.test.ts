@@ -167,3 +167,27 @@ describe('loadTrace: a trace of the wrong shape names the path of the first bad 
     expect(problem.length).toBeLessThan(120);
   });
 });
+
+describe('loadTrace: token usage', () => {
+  it.each([
+    ['usage in camelCase', { usage: { inputTokens: 1200, outputTokens: 80 } }, { inputTokens: 1200, outputTokens: 80 }],
+    ['its snake_case twin', { usage: { input_tokens: 1200, output_tokens: 80 } }, { inputTokens: 1200, outputTokens: 80 }],
+    ['inside an envelope', { code: 0, data: { finalAnswer: 'a', usage: { inputTokens: 5, outputTokens: 0 } } }, { inputTokens: 5, outputTokens: 0 }],
+    ['a count not recorded is 0', { usage: { inputTokens: 7 } }, { inputTokens: 7, outputTokens: 0 }],
+  ])('reads %s', (_name, document, usage) => {
+    expect(loaded(document).usage).toEqual(usage);
+  });
+
+  it('a trace without usage (or with usage null) has none', () => {
+    expect(loaded({}).usage).toBeUndefined();
+    expect(loaded({ usage: null }).usage).toBeUndefined();
+  });
+
+  it.each([
+    [{ usage: 1200 }, 'usage: found 1200, expected an object { inputTokens, outputTokens } or null'],
+    [{ usage: { inputTokens: -1 } }, 'usage.inputTokens: found -1, expected a token count, 0 or more'],
+    [{ usage: { output_tokens: '80' } }, 'usage.output_tokens: found "80", expected a token count, 0 or more'],
+  ])('a bad usage is named by its path: %j', (document, problem) => {
+    expect(problemOf(document)).toBe(problem);
+  });
+});

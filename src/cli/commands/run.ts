@@ -155,9 +155,9 @@ async function chooseSource(
   return { source: createFixtureDirSource(settings.fixtures, cases, io.cwd), repeat: null };
 }
 
-export function parseFromFlag(command: string, from: string): 'auto' | 'otlp' | 'jaeger' | 'tempo' {
-  if (from === 'auto' || from === 'otlp' || from === 'jaeger' || from === 'tempo') return from;
-  throw new InputError(`diag-eval ${command}: --from: found "${from}", expected auto, otlp, jaeger or tempo`);
+export function parseFromFlag(command: string, from: string): 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans' {
+  if (from === 'auto' || from === 'otlp' || from === 'jaeger' || from === 'tempo' || from === 'spans') return from;
+  throw new InputError(`diag-eval ${command}: --from: found "${from}", expected auto, otlp, jaeger, tempo or spans`);
 }
 
 async function liveSource(

@@ -16,6 +16,7 @@ export function renderDiffJson(diff: Diff): string {
       passRate: orderComparison(summary.passRate),
       avgToolCalls: orderComparison(summary.avgToolCalls),
       avgDurationMs: orderComparison(summary.avgDurationMs),
+      ...(summary.avgTokens === undefined ? {} : { avgTokens: orderComparison(summary.avgTokens) }),
     },
     items: diff.items.map(orderItem),
   };

@@ -39,6 +39,7 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
         comparisonRow('pass rate', summary.passRate),
         comparisonRow('avg tool calls', summary.avgToolCalls),
         comparisonRow('avg duration (ms)', summary.avgDurationMs),
+        ...(summary.avgTokens === undefined ? [] : [comparisonRow('avg tokens', summary.avgTokens)]),
       ],
     ),
     '',

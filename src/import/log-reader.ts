@@ -1,0 +1,37 @@
+import { flattenKeyValues, isObject } from './attributes.js';
+import { EVENT, asText } from './conventions.js';
+import { normalizeId } from './ids.js';
+import type { ReadContext } from './span.js';
+import { toNanoseconds } from './timestamps.js';
+
+/**
+ * OTLP/JSON log records (`{"resourceLogs": [{scopeLogs: [{logRecords: […]}]}]}`): the GenAI
+ * conventions define events as log records, so a verifier's `gen_ai.evaluation.result` may come
+ * this way rather than as a span event. A record counts when its `eventName` (or its
+ * `event.name` attribute) is `gen_ai.evaluation.result` and it names a trace; it is given to
+ * that trace as an event. Other records are not read.
+ */
+export function readResourceLogs(list: unknown[], context: ReadContext): void {
+  for (const entry of list) {
+    if (!isObject(entry)) continue;
+    const scopes = Array.isArray(entry.scopeLogs) ? entry.scopeLogs : [];
+    for (const scope of scopes) {
+      if (!isObject(scope) || !Array.isArray(scope.logRecords)) continue;
+      for (const record of scope.logRecords) readLogRecord(record, context);
+    }
+  }
+}
+
+function readLogRecord(record: unknown, context: ReadContext): void {
+  if (!isObject(record)) return;
+  const attributes = flattenKeyValues(record.attributes);
+  const name = typeof record.eventName === 'string' && record.eventName !== '' ? record.eventName : asText(attributes['event.name']);
+  if (name !== EVENT.evaluationResult) return;
+  const traceId = normalizeId(record.traceId, 'trace');
+  if (traceId === null) {
+    context.skipped(`log record ${EVENT.evaluationResult} has no trace id; skipped`);
+    return;
+  }
+  const timeNs = toNanoseconds(record.timeUnixNano, 'ns') ?? toNanoseconds(record.observedTimeUnixNano, 'ns');
+  context.traceEvent(traceId, { name, timeNs, attributes });
+}

@@ -1,0 +1,104 @@
+import { isRunCandidate, spanRole } from './conventions.js';
+import type { ImportedSpan } from './span.js';
+
+export interface SpanTree {
+  byId: Map<string, ImportedSpan>;
+}
+
+export function spanTree(spans: readonly ImportedSpan[]): SpanTree {
+  return { byId: new Map(spans.map((span) => [span.spanId, span])) };
+}
+
+/**
+ * The span that stands for the whole run: the outermost run candidate (agent span, OpenInference
+ * CHAIN, Traceloop / AGNTCY workflow or agent; see conventions.ts) that encloses the agent's
+ * model and tool spans. A framework often marks its outer span with its own kind attribute
+ * only and the agent it calls with `invoke_agent`: taking the inner one would time a sub-agent,
+ * not the run. Candidates enclosing no model or tool span count only when no candidate
+ * encloses any. Without candidates, the root span; the earliest, longest first, of several.
+ */
+export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): ImportedSpan | null {
+  const candidates = spans.filter(isRunCandidate);
+  const work = spans.filter((span) => {
+    const role = spanRole(span);
+    return role === 'model' || role === 'tool';
+  });
+  const lineage = new Lineage(tree);
+  const pool = candidates.filter((candidate) => work.some((span) => lineage.encloses(candidate, span)));
+  const chosenPool = pool.length > 0 ? pool : candidates;
+  const outermost = chosenPool.filter((span) => !chosenPool.some((other) => other !== span && lineage.encloses(other, span)));
+  const roots = spans.filter((span) => span.parentSpanId === null || !tree.byId.has(span.parentSpanId));
+  const chosen = outermost.length > 0 ? outermost : roots.length > 0 ? roots : spans;
+  return [...chosen].sort(compareOutermostFirst)[0] ?? null;
+}
+
+/** Each span's ancestors, computed once per span. */
+class Lineage {
+  private readonly cache = new Map<ImportedSpan, { above: Set<ImportedSpan>; linkBroken: boolean }>();
+
+  constructor(private readonly tree: SpanTree) {}
+
+  /**
+   * Whether `outer` encloses `inner`: it is one of its ancestors or, when the parent links of
+   * `inner` break off before a root (a span of another service not exported, as across an A2A
+   * call), its time span holds the other's.
+   */
+  encloses(outer: ImportedSpan, inner: ImportedSpan): boolean {
+    const innerLine = this.of(inner);
+    if (innerLine.above.has(outer)) return true;
+    if (!innerLine.linkBroken || this.of(outer).above.has(inner)) return false;
+    return (
+      outer.startNs !== null &&
+      outer.endNs !== null &&
+      inner.startNs !== null &&
+      inner.endNs !== null &&
+      outer.startNs <= inner.startNs &&
+      inner.endNs <= outer.endNs &&
+      !(outer.startNs === inner.startNs && outer.endNs === inner.endNs)
+    );
+  }
+
+  private of(span: ImportedSpan): { above: Set<ImportedSpan>; linkBroken: boolean } {
+    let line = this.cache.get(span);
+    if (line === undefined) {
+      const chain = ancestors(span, this.tree);
+      const top = chain.at(-1) ?? span;
+      line = { above: new Set(chain), linkBroken: top.parentSpanId !== null && !this.tree.byId.has(top.parentSpanId) };
+      this.cache.set(span, line);
+    }
+    return line;
+  }
+}
+
+/** The span's ancestors, nearest first; a parent missing from the export ends the chain. */
+export function ancestors(span: ImportedSpan, tree: SpanTree): ImportedSpan[] {
+  const found: ImportedSpan[] = [];
+  const seen = new Set<string>([span.spanId]);
+  let parentId = span.parentSpanId;
+  while (parentId !== null && !seen.has(parentId)) {
+    const parent = tree.byId.get(parentId);
+    if (parent === undefined) break;
+    found.push(parent);
+    seen.add(parentId);
+    parentId = parent.parentSpanId;
+  }
+  return found;
+}
+
+export function compareByStart(a: ImportedSpan, b: ImportedSpan): number {
+  const aStart = a.startNs ?? -1n;
+  const bStart = b.startNs ?? -1n;
+  if (aStart !== bStart) return aStart < bStart ? -1 : 1;
+  return a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0;
+}
+
+/** Earliest start first; at the same start, the longer (enclosing) span first. */
+function compareOutermostFirst(a: ImportedSpan, b: ImportedSpan): number {
+  const aStart = a.startNs ?? -1n;
+  const bStart = b.startNs ?? -1n;
+  if (aStart !== bStart) return aStart < bStart ? -1 : 1;
+  const aEnd = a.endNs ?? -1n;
+  const bEnd = b.endNs ?? -1n;
+  if (aEnd !== bEnd) return aEnd > bEnd ? -1 : 1;
+  return compareByStart(a, b);
+}

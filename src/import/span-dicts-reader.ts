@@ -1,0 +1,82 @@
+import { isObject, toAttributeValue } from './attributes.js';
+import { parseSpanKind, parseStatusCode } from './enums.js';
+import { normalizeId } from './ids.js';
+import { createAttributes, type Attributes, type ImportedSpan, type ReadContext, type SpanEvent } from './span.js';
+import { isoToNanoseconds, toNanoseconds } from './timestamps.js';
+
+/**
+ * Spans as the OpenTelemetry SDKs write them as dictionaries (`ReadableSpan.to_json()` in Python):
+ * what `ConsoleSpanExporter` prints, in-memory exporters hold, and Strands, Monocle or any-agent
+ * save. `{name, context: {trace_id, span_id}, parent_id, kind: "SpanKind.INTERNAL", start_time,
+ * end_time, status: {status_code, description}, attributes: {…}, events: [{name, timestamp,
+ * attributes}], resource: {attributes}}`; ids as `0x`-prefixed hex or integers, times as ISO-8601
+ * text or integer nanoseconds, attributes as plain JSON. A document is a list of such spans, one
+ * span, or `{"spans": […]}` (any-agent's AgentTrace).
+ */
+export function readSpanDictsDocument(document: unknown, context: ReadContext): void {
+  const list = Array.isArray(document) ? document : isObject(document) && Array.isArray(document.spans) ? document.spans : [document];
+  for (const raw of list) {
+    const span = decodeSpanDict(raw, context);
+    if (span !== null) context.span(span);
+  }
+}
+
+/** A span dictionary: an object with a `context` object that holds a `trace_id`. */
+export function isSpanDict(value: unknown): boolean {
+  return isObject(value) && isObject(value.context) && 'trace_id' in value.context;
+}
+
+function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null {
+  if (!isObject(raw)) return null;
+  const name = typeof raw.name === 'string' ? raw.name : '';
+  const ids = isObject(raw.context) ? raw.context : {};
+  const traceId = normalizeId(hexText(ids.trace_id), 'trace');
+  const spanId = normalizeId(hexText(ids.span_id), 'span');
+  if (traceId === null || spanId === null) {
+    context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`);
+    return null;
+  }
+  const parentId = raw.parent_id !== undefined ? raw.parent_id : isObject(raw.parent) ? raw.parent.span_id : null;
+  const status = isObject(raw.status) ? raw.status : {};
+  const description = status.description;
+  return {
+    traceId,
+    spanId,
+    parentSpanId: normalizeId(hexText(parentId), 'span'),
+    name,
+    kind: parseSpanKind(typeof raw.kind === 'string' ? raw.kind.replace(/^SpanKind\./u, '') : raw.kind),
+    startNs: timeOf(raw.start_time),
+    endNs: timeOf(raw.end_time),
+    status: {
+      code: parseStatusCode(typeof status.status_code === 'string' ? status.status_code.replace(/^StatusCode\./u, '') : status.status_code),
+      message: typeof description === 'string' && description !== '' ? description : null,
+    },
+    attributes: plainAttributes(raw.attributes, context.keepAttribute),
+    events: Array.isArray(raw.events) ? raw.events.filter(isObject).map(decodeEvent) : [],
+    resource: plainAttributes(isObject(raw.resource) ? raw.resource.attributes : undefined, () => true),
+  };
+}
+
+function decodeEvent(raw: Record<string, unknown>): SpanEvent {
+  return {
+    name: typeof raw.name === 'string' ? raw.name : '',
+    timeNs: timeOf(raw.timestamp),
+    attributes: plainAttributes(raw.attributes, () => true),
+  };
+}
+
+/** `0x`-prefixed hex as written by the Python SDK, without its prefix; other values as they are. */
+function hexText(value: unknown): unknown {
+  return typeof value === 'string' && /^0x[0-9a-f]+$/iu.test(value.trim()) ? value.trim().slice(2) : value;
+}
+
+function timeOf(value: unknown): bigint | null {
+  return typeof value === 'string' && value.includes('T') ? isoToNanoseconds(value) : toNanoseconds(value, 'ns');
+}
+
+function plainAttributes(value: unknown, keep: (key: string) => boolean): Attributes {
+  const attributes = createAttributes();
+  if (!isObject(value)) return attributes;
+  for (const [key, entry] of Object.entries(value)) if (keep(key)) attributes[key] = toAttributeValue(entry);
+  return attributes;
+}

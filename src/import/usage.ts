@@ -1,0 +1,94 @@
+import { INPUT_TOKEN_KEYS, OUTPUT_TOKEN_KEYS } from './conventions.js';
+import type { SpanTree } from './run-root.js';
+import type { AttributeValue, ImportedSpan } from './span.js';
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** The token counts a span records itself; null when it records none. */
+export function ownUsage(span: ImportedSpan): TokenUsage | null {
+  const input = firstCount(span, INPUT_TOKEN_KEYS);
+  const output = firstCount(span, OUTPUT_TOKEN_KEYS);
+  if (input === null && output === null) return null;
+  return { inputTokens: input ?? 0, outputTokens: output ?? 0 };
+}
+
+/**
+ * Token usage summed without counting a call twice. Instrumentations nest: ADK's `call_llm`
+ * and the OpenAI instrumentation's `openai.chat` below it record the same call, and an agent
+ * span often records the total of its model calls. So only the innermost spans that record
+ * usage count: a span's own counts are used when no span below it records any.
+ */
+export class UsageIndex {
+  private readonly totalUsage: TokenUsage | null;
+  /** Span id → the usage of the counted spans at or below it. */
+  private readonly bySpan = new Map<string, TokenUsage>();
+
+  constructor(spans: readonly ImportedSpan[], tree: SpanTree) {
+    const withUsage = spans.filter((span) => ownUsage(span) !== null);
+    const hasUsageBelow = new Set<string>();
+    for (const span of withUsage) for (const id of ancestorIds(span, tree)) hasUsageBelow.add(id);
+    const counted = withUsage.filter((span) => !hasUsageBelow.has(span.spanId));
+    this.totalUsage = counted.length === 0 ? null : { inputTokens: 0, outputTokens: 0 };
+    // Each counted call adds its tokens to itself and every span above it, once.
+    for (const span of counted) {
+      const usage = ownUsage(span) as TokenUsage;
+      add(this.totalUsage as TokenUsage, usage);
+      for (const id of [span.spanId, ...ancestorIds(span, tree)]) {
+        const entry = this.bySpan.get(id) ?? { inputTokens: 0, outputTokens: 0 };
+        add(entry, usage);
+        this.bySpan.set(id, entry);
+      }
+    }
+  }
+
+  /** Every call of the trace; null when no span records usage. */
+  total(): TokenUsage | null {
+    return this.totalUsage === null ? null : { ...this.totalUsage };
+  }
+
+  /** The calls made within a span (itself included); null when none records usage. */
+  within(span: ImportedSpan): TokenUsage | null {
+    const usage = this.bySpan.get(span.spanId);
+    return usage === undefined ? null : { ...usage };
+  }
+}
+
+/** The ids of a span's ancestors present in the export, nearest first (a cycle ends the walk). */
+function ancestorIds(span: ImportedSpan, tree: SpanTree): string[] {
+  const ids: string[] = [];
+  const seen = new Set<string>([span.spanId]);
+  let parentId = span.parentSpanId;
+  while (parentId !== null && !seen.has(parentId)) {
+    const parent = tree.byId.get(parentId);
+    if (parent === undefined) break;
+    ids.push(parentId);
+    seen.add(parentId);
+    parentId = parent.parentSpanId;
+  }
+  return ids;
+}
+
+function add(total: TokenUsage, usage: TokenUsage): void {
+  total.inputTokens += usage.inputTokens;
+  total.outputTokens += usage.outputTokens;
+}
+
+function firstCount(span: ImportedSpan, keys: readonly string[]): number | null {
+  for (const key of keys) {
+    const count = tokenCount(span.attributes[key]);
+    if (count !== null) return count;
+  }
+  return null;
+}
+
+function tokenCount(value: AttributeValue | undefined): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (typeof value === 'string' && /^\d+$/u.test(value.trim())) {
+    const count = Number(value.trim());
+    return Number.isSafeInteger(count) ? count : null;
+  }
+  return null;
+}
