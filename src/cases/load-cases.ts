@@ -154,6 +154,8 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults): EvalCase {
   if (maxToolCalls !== undefined) budget.maxToolCalls = maxToolCalls;
   const maxDurationMs = inheritedIn(entry.budget, defaults.budget, 'maxDurationMs');
   if (maxDurationMs !== undefined) budget.maxDurationMs = maxDurationMs;
+  const maxRepeatedCalls = inheritedIn(entry.budget, defaults.budget, 'maxRepeatedCalls');
+  if (maxRepeatedCalls !== undefined) budget.maxRepeatedCalls = maxRepeatedCalls;
   return {
     id: entry.id,
     question: entry.question,

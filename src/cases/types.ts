@@ -13,6 +13,8 @@ export interface AuditSettings {
 export interface CostBudget {
   maxToolCalls?: number;
   maxDurationMs?: number;
+  /** Calls repeating an earlier call with equal arguments that are tolerated (no-redundant-tool-calls); absent = 0. */
+  maxRepeatedCalls?: number;
 }
 
 /** One evaluation case after `defaults` are applied and every default filled in. */

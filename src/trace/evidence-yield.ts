@@ -1,0 +1,105 @@
+import { describeValue } from '../io/describe-value.js';
+import { normalizeText } from '../text/normalize.js';
+import type { ToolInvocation } from './types.js';
+
+/**
+ * Whether a tool call yielded evidence (docs/contract.md §4, evidence-substance and
+ * numeric-grounding): a call that failed, returned nothing, or returned a failure payload was
+ * made, but proves nothing. One predicate, so that the two checks can never disagree on it.
+ */
+export type EvidenceYield = { yielded: true } | { yielded: false; reason: string };
+
+const YIELDED: EvidenceYield = { yielded: true };
+const STATUSES_WITHOUT_EVIDENCE = new Set(['failed', 'no_evidence']);
+/** A summary longer than this is no failure payload: real payloads are short, and parsing is bounded. */
+const MAX_PAYLOAD_TEXT = 20_000;
+
+export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: readonly string[]): EvidenceYield {
+  if (invocation.evidenceStatus !== null && STATUSES_WITHOUT_EVIDENCE.has(invocation.evidenceStatus)) {
+    return { yielded: false, reason: `evidence status "${invocation.evidenceStatus}"` };
+  }
+  const { errorMessage } = invocation;
+  if (errorMessage !== undefined && !(typeof errorMessage === 'string' && errorMessage.trim() === '')) {
+    return { yielded: false, reason: `error message ${describeValue(errorMessage)}` };
+  }
+  return 'resultSummary' in invocation ? resultYield(invocation.resultSummary, emptyResultMarkers) : YIELDED;
+}
+
+/**
+ * A verifier `trace_summaries` entry, for a tool that has no invocation of its own: the same
+ * rules, read from `evidence_status` and `summary`.
+ */
+export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers: readonly string[]): EvidenceYield {
+  const status = entry['evidence_status'];
+  if (typeof status === 'string' && STATUSES_WITHOUT_EVIDENCE.has(status.toLowerCase())) {
+    return { yielded: false, reason: `evidence status ${describeValue(status)} in trace_summaries` };
+  }
+  const summary = entry['summary'];
+  return summary === undefined || summary === null ? YIELDED : resultYield(summary, emptyResultMarkers);
+}
+
+/** A recorded result: empty, an empty-result marker, or a failure payload yields nothing. */
+export function resultYield(result: unknown, emptyResultMarkers: readonly string[]): EvidenceYield {
+  if (typeof result === 'string') {
+    const text = normalizeText(result).trim();
+    if (text === '' || isEmptyResultMarker(text, emptyResultMarkers)) {
+      return { yielded: false, reason: `empty result summary ${describeValue(result)}` };
+    }
+    const first = text[0];
+    if ((first === '{' || first === '[') && text.length <= MAX_PAYLOAD_TEXT) {
+      const parsed = parseQuietly(result);
+      if (parsed !== undefined) return structuredYield(parsed, result);
+    }
+    return YIELDED;
+  }
+  return structuredYield(result, result);
+}
+
+function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
+  if (Array.isArray(value)) {
+    return value.length === 0 ? { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` } : YIELDED;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const fields = value as Record<string, unknown>;
+    if (Object.keys(fields).length === 0) return { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` };
+    if (isFailurePayload(fields)) return { yielded: false, reason: `failure payload ${describeValue(asWritten)}` };
+  }
+  return YIELDED;
+}
+
+/**
+ * `status: "error"`, `isError: true` (or `is_error`), or an `error` key that holds something: a
+ * success payload often carries `"error": null`, which is no failure.
+ */
+function isFailurePayload(fields: Record<string, unknown>): boolean {
+  const status = fields['status'];
+  if (typeof status === 'string' && status.toLowerCase() === 'error') return true;
+  if (fields['isError'] === true || fields['is_error'] === true) return true;
+  const error = fields['error'];
+  return error !== undefined && error !== null && error !== false && error !== '' && !(typeof error === 'object' && Object.keys(error).length === 0);
+}
+
+/** Markers compare with the whole summary (normalised, trailing full stop ignored), never as a substring: "no data for 14:00, then 500 errors" is evidence. */
+function isEmptyResultMarker(normalizedSummary: string, markers: readonly string[]): boolean {
+  const set = markerSetOf(markers);
+  return set.has(normalizedSummary) || set.has(normalizedSummary.replace(/[.。!！]+$/u, '').trim());
+}
+
+const markerSets = new WeakMap<readonly string[], Set<string>>();
+
+function markerSetOf(markers: readonly string[]): Set<string> {
+  let set = markerSets.get(markers);
+  if (set === undefined) {
+    set = new Set(markers.map((marker) => normalizeText(marker).trim()));
+    markerSets.set(markers, set);
+  }
+  return set;
+}
+
+function parseQuietly(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
