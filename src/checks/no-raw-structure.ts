@@ -1,5 +1,5 @@
 import { findJsonObjectLiteral } from '../text/json-objects.js';
-import { normalizeText } from '../text/normalize.js';
+import { containsNormalized, normalizeText } from '../text/normalize.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -11,7 +11,7 @@ export const noRawStructureCheck: CheckDefinition = {
   id: 'no-raw-structure',
   spec: ['S40'],
   description:
-    'The final answer holds no JSON object literal with two or more keys outside a fenced code block; under V2 audit, no protocol marker even with "_", "-" and spaces folded.',
+    'The final answer holds no JSON object literal with two or more keys outside a fenced code block; under V2 audit, no protocol marker spelt with "_", "-" or spaces folded (the exact spelling is no-protocol-leak\'s).',
   run(context) {
     const answer = context.trace.finalAnswer ?? '';
     const problems: string[] = [];
@@ -31,7 +31,7 @@ export const noRawStructureCheck: CheckDefinition = {
     return {
       outcome: 'pass',
       message: context.evalCase.audit.v2
-        ? 'no JSON object outside code blocks, and no protocol marker in any spelling'
+        ? 'no JSON object outside code blocks, and no protocol marker in another spelling'
         : 'no JSON object outside code blocks',
     };
   },
@@ -66,6 +66,8 @@ function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[
   }
   const found: { marker: string; text: string }[] = [];
   for (const { marker, pattern } of patterns) {
+    // Written exactly, the marker is no-protocol-leak's finding; one leak fails one check.
+    if (containsNormalized(normalizedAnswer, marker)) continue;
     const match = pattern.exec(normalizedAnswer);
     if (match !== null) found.push({ marker, text: match[0] });
   }

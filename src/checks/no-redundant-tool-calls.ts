@@ -1,4 +1,5 @@
 import { describeValue } from '../io/describe-value.js';
+import { invocationFailed } from '../trace/evidence-yield.js';
 import type { ToolInvocation } from '../trace/types.js';
 import { plural, quote } from './support.js';
 import type { CheckDefinition } from './types.js';
@@ -11,7 +12,7 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
   spec: ['S41'],
   description:
     'No tool is invoked again with deep-equal arguments (key order ignored), unless the earlier call failed or the later one is deduped; budget.maxRepeatedCalls repeats are tolerated (default 0).',
-  run({ evalCase, trace }) {
+  run({ evalCase, trace, contract }) {
     const allowed = evalCase.budget.maxRepeatedCalls ?? 0;
     const lastCallBySignature = new Map<string, { index: number; invocation: ToolInvocation }>();
     const repeats: string[] = [];
@@ -23,7 +24,7 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
       const signature = `${invocation.toolName}\u0000${canonicalText(parsedArguments(invocation.arguments), 0)}`;
       const earlier = lastCallBySignature.get(signature);
       lastCallBySignature.set(signature, { index, invocation });
-      if (earlier === undefined || failed(earlier.invocation) || invocation.evidenceStatus === 'deduped') return;
+      if (earlier === undefined || invocationFailed(earlier.invocation, contract.emptyResultMarkers) || invocation.evidenceStatus === 'deduped') return;
       repeats.push(`toolInvocations[${index}] repeats [${earlier.index}]: ${quote(invocation.toolName)} with ${describeValue(invocation.arguments)}`);
     });
     if (compared < 2) {
@@ -42,10 +43,6 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
   },
 };
 
-/** A retry after a failure is no redundancy. */
-function failed(invocation: ToolInvocation): boolean {
-  return invocation.evidenceStatus === 'failed' || (invocation.errorMessage !== undefined && !(typeof invocation.errorMessage === 'string' && invocation.errorMessage.trim() === ''));
-}
 
 /** Arguments recorded as JSON text compare as the value they hold, so that key order in the text does not matter either. */
 function parsedArguments(value: unknown): unknown {

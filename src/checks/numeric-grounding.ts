@@ -1,5 +1,6 @@
 import { answerFigures, evidenceNumbers, groundsFigure, type Figure, type NumberToken } from '../text/figures.js';
 import { normalizeText } from '../text/normalize.js';
+import { invocationFailed } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import { isRecord, plural, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
@@ -11,7 +12,7 @@ export const numericGroundingCheck: CheckDefinition = {
   id: 'numeric-grounding',
   spec: ['S37'],
   description:
-    'Every figure of the final answer (a number with a unit or %, not approximate) occurs in the evidence: result summaries of calls that yielded evidence, trace_summaries, supported claim-check details, or the question.',
+    'Every figure of the final answer (a number with a unit or %, not approximate) occurs in the evidence: result summaries of calls that did not fail, trace_summaries, supported claim-check details, the question, or an argument that names its unit.',
   run(context) {
     if (context.normalizedFinalAnswer.trim() === '') {
       return { outcome: 'skip', message: 'the final answer is empty' };
@@ -27,7 +28,7 @@ export const numericGroundingCheck: CheckDefinition = {
     if (figures.length === 0) {
       return { outcome: 'pass', message: 'the final answer states no exact figure' };
     }
-    const evidence = evidenceNumbers(evidenceText(context));
+    const evidence = evidenceTokens(context);
     const ungrounded = figures.filter((figure) => !evidence.some((token: NumberToken) => groundsFigure(figure, token)));
     if (ungrounded.length > 0) {
       return {
@@ -47,16 +48,22 @@ function unrecordedEvidence(context: CheckContext): number | null {
 }
 
 /**
- * The evidence, as one normalised text: result summaries of the calls that yielded evidence, the
- * verifier's summaries, the details of supported claim checks, and the question (a figure the
- * user gave is no invention). Parts are separated by a line break, so that numbers never join.
+ * The evidence numbers: those of the result summaries of the calls that did not fail (a call that
+ * found nothing relevant still reports real facts, e.g. the sampling rate it searched at), of the
+ * verifier's summaries, of the details of supported claim checks, and of the question (a figure the
+ * user gave is no invention); and, from the arguments of those calls, the numbers whose unit is
+ * written (`durationSeconds: 30`, `"step": "30s"`): the length of a profile the agent asked for is a
+ * fact of the investigation. Bare argument values (`limit: 200`) are not evidence of anything.
+ * Parts are separated by a line break, so that numbers never join.
  */
-function evidenceText(context: CheckContext): string {
+function evidenceTokens(context: CheckContext): NumberToken[] {
   const parts: string[] = [context.evalCase.question];
-  const yields = invocationYields(context);
-  context.trace.toolInvocations.forEach((invocation, index) => {
-    if (yields[index]?.yielded === true) parts.push(asText(invocation.resultSummary));
-  });
+  const argumentParts: string[] = [];
+  for (const invocation of context.trace.toolInvocations) {
+    if (invocationFailed(invocation, context.contract.emptyResultMarkers)) continue;
+    parts.push(asText(invocation.resultSummary));
+    if (invocation.arguments !== undefined) argumentParts.push(asText(invocation.arguments));
+  }
   for (const entry of traceSummaryEntries(context)) parts.push(asText(entry['summary']));
   const claims = verifierField(context, 'claim_checks');
   if (Array.isArray(claims)) {
@@ -66,7 +73,11 @@ function evidenceText(context: CheckContext): string {
       }
     }
   }
-  return normalizeText(parts.join('\n'));
+  const tokens = evidenceNumbers(normalizeText(parts.join('\n')));
+  if (argumentParts.length > 0) {
+    for (const token of evidenceNumbers(normalizeText(argumentParts.join('\n')))) if (token.family !== null) tokens.push(token);
+  }
+  return tokens;
 }
 
 function asText(value: unknown): string {

@@ -149,6 +149,7 @@ const TIME_AT = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
 
 const LATIN_OR_DIGIT = /[a-z0-9]/u;
 const IDENTIFIER_CHARACTER = /[a-z0-9_]/u;
+const IDENTIFIER_START = /[a-z_]/u;
 
 /**
  * Every number of a text with what follows it, dates and times of day left out (a date or time is
@@ -185,6 +186,8 @@ export function scanNumbers(text: string): NumberToken[] {
       unit = multiplierText;
       definition = MULTIPLIER_ONLY;
     }
+    // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
+    if (unit === null && IDENTIFIER_START.test(text.charAt(end))) continue;
     if (unitMatch !== null && (unitText !== undefined || multiplierText !== undefined)) {
       end = UNIT_AFTER.lastIndex;
       RATE_AFTER.lastIndex = end;

@@ -10,6 +10,7 @@ import type { ToolInvocation } from './types.js';
 export type EvidenceYield = { yielded: true } | { yielded: false; reason: string };
 
 const YIELDED: EvidenceYield = { yielded: true };
+const FAILURE_PAYLOAD = 'failure payload';
 const STATUSES_WITHOUT_EVIDENCE = new Set(['failed', 'no_evidence']);
 /** A summary longer than this is no failure payload: real payloads are short, and parsing is bounded. */
 const MAX_PAYLOAD_TEXT = 20_000;
@@ -18,11 +19,28 @@ export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: 
   if (invocation.evidenceStatus !== null && STATUSES_WITHOUT_EVIDENCE.has(invocation.evidenceStatus)) {
     return { yielded: false, reason: `evidence status "${invocation.evidenceStatus}"` };
   }
-  const { errorMessage } = invocation;
-  if (errorMessage !== undefined && !(typeof errorMessage === 'string' && errorMessage.trim() === '')) {
-    return { yielded: false, reason: `error message ${describeValue(errorMessage)}` };
+  if (hasErrorMessage(invocation)) {
+    return { yielded: false, reason: `error message ${describeValue(invocation.errorMessage)}` };
   }
   return 'resultSummary' in invocation ? resultYield(invocation.resultSummary, emptyResultMarkers) : YIELDED;
+}
+
+/**
+ * Whether a call failed: evidence status `failed`, an error message, or a failure payload as its
+ * result. A call that ran but found nothing (`no_evidence`, an empty result) did not fail: what it
+ * reports, such as the sampling rate it searched at, is still real output.
+ */
+export function invocationFailed(invocation: ToolInvocation, emptyResultMarkers: readonly string[]): boolean {
+  if (invocation.evidenceStatus === 'failed' || hasErrorMessage(invocation)) return true;
+  if (!('resultSummary' in invocation)) return false;
+  const result = resultYield(invocation.resultSummary, emptyResultMarkers);
+  return !result.yielded && result.reason.startsWith(FAILURE_PAYLOAD);
+}
+
+/** An error message that says something; an empty one is how some services write "no error". */
+export function hasErrorMessage(invocation: ToolInvocation): boolean {
+  const { errorMessage } = invocation;
+  return errorMessage !== undefined && !(typeof errorMessage === 'string' && errorMessage.trim() === '');
 }
 
 /**
@@ -62,7 +80,7 @@ function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
   if (typeof value === 'object' && value !== null) {
     const fields = value as Record<string, unknown>;
     if (Object.keys(fields).length === 0) return { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` };
-    if (isFailurePayload(fields)) return { yielded: false, reason: `failure payload ${describeValue(asWritten)}` };
+    if (isFailurePayload(fields)) return { yielded: false, reason: `${FAILURE_PAYLOAD} ${describeValue(asWritten)}` };
   }
   return YIELDED;
 }
