@@ -1,6 +1,5 @@
-import { normalizeText } from '../text/normalize.js';
 import { mentionedToolNames } from '../text/tool-mentions.js';
-import { knownToolNames, wasInvoked } from './derived.js';
+import { knownToolNames, uninvokedToolNames } from './derived.js';
 import { VERIFIER_PATH, describeValue, isMissing, isRecord, plural, quote, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
@@ -51,6 +50,8 @@ function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): string[
 function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): string[] {
   const supported = supportedVerification(context.contract.claimVerifications);
   const known = knownToolNames(context);
+  const uninvoked = uninvokedToolNames(context);
+  const invokedLowered = new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName.toLowerCase()));
   const problems: string[] = [];
   claims.forEach((entry, index) => {
     if (!isRecord(entry)) return;
@@ -60,7 +61,7 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
     if (typeof verification === 'string' && verification.trim().toLowerCase() === supported && !(typeof detail === 'string' && detail.trim() !== '')) {
       problems.push(`${label} is ${quote(verification)} with detail ${describeValue(detail)}, expected a non-empty detail`);
     }
-    const uncalled = namedTools(entry, known).filter((tool) => !wasInvoked(context, tool));
+    const uncalled = namedTools(entry, known, uninvoked).filter((tool) => !invokedLowered.has(tool.toLowerCase()));
     if (uncalled.length > 0) {
       problems.push(`${label} names ${uncalled.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(uncalled)}`);
     }
@@ -78,10 +79,12 @@ function supportedVerification(verifications: readonly string[]): string {
  * text (or `tool`/`tool_name` of an object); in `evidence`, texts that are known tool names (the
  * rest are evidence ids such as "ev-2") and the `tool`/`tool_name` of objects. Sorted, no repeats.
  */
-function namedTools(entry: Record<string, unknown>, known: readonly string[]): string[] {
+function namedTools(entry: Record<string, unknown>, known: readonly string[], uninvoked: readonly string[]): string[] {
   const names = new Set<string>();
   const detail = entry['detail'];
-  if (typeof detail === 'string') for (const name of mentionedToolNames(normalizeText(detail), known)) names.add(name);
+  // Only a name no call carries can be named wrongly, so the detail is searched for those alone.
+  if (typeof detail === 'string' && uninvoked.length > 0) for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
+  if (entry['evidence'] === undefined && entry['tools'] === undefined) return [...names].sort();
   const knownSet = new Set(known);
   for (const field of TOOL_FIELDS) {
     const value = entry[field];

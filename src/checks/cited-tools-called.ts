@@ -1,6 +1,6 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
-import { invokedToolNames, knownToolNames, wasInvoked } from './derived.js';
-import { plural, quoteList } from './support.js';
+import { uninvokedToolNames } from './derived.js';
+import { quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const citedToolsCalledCheck: CheckDefinition = {
@@ -12,18 +12,13 @@ export const citedToolsCalledCheck: CheckDefinition = {
     if (context.normalizedFinalAnswer.trim() === '') {
       return { outcome: 'skip', message: 'the final answer is empty' };
     }
-    const uncalled = knownToolNames(context).filter((name) => !wasInvoked(context, name));
-    const cited = mentionedToolNames(context.normalizedFinalAnswer, uncalled);
+    const cited = mentionedToolNames(context.normalizedFinalAnswer, uninvokedToolNames(context));
     if (cited.length > 0) {
       return {
         outcome: 'fail',
         message: `the final answer cites ${cited.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(cited)}`,
       };
     }
-    const mentioned = mentionedToolNames(context.normalizedFinalAnswer, [...invokedToolNames(context)].sort());
-    return {
-      outcome: 'pass',
-      message: mentioned.length === 0 ? 'the final answer cites no tool by name' : `the final answer cites only invoked tools (${plural(mentioned.length, 'tool')})`,
-    };
+    return { outcome: 'pass', message: 'the final answer cites no tool that was not invoked' };
   },
 };

@@ -40,6 +40,14 @@ export function wasInvoked(context: CheckContext, name: string): boolean {
   return lowered.has(name.toLowerCase());
 }
 
+/**
+ * Known tool names (see knownToolNames) that no invocation carries, in any case: the only names a
+ * text can cite wrongly. Usually none, and then nothing needs to be searched.
+ */
+export function uninvokedToolNames(context: CheckContext): readonly string[] {
+  return derive(context, 'uninvokedToolNames', () => knownToolNames(context).filter((name) => !wasInvoked(context, name)));
+}
+
 /** The verifier's `trace_summaries` entries that are objects; others are passed over. */
 export function traceSummaryEntries(context: CheckContext): readonly Record<string, unknown>[] {
   return derive(context, 'traceSummaryEntries', () => {

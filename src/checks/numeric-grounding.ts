@@ -1,5 +1,15 @@
-import { answerFigures, evidenceNumbers, groundsFigure, type Figure, type NumberToken } from '../text/figures.js';
-import { normalizeText } from '../text/normalize.js';
+import {
+  answerFigures,
+  evidenceForm,
+  evidenceNumbers,
+  indexEvidence,
+  isGrounded,
+  isLiterallyGrounded,
+  keyedNumber,
+  scanNumbers,
+  type Figure,
+  type NumberToken,
+} from '../text/figures.js';
 import { invocationFailed } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import { isRecord, plural, quoteList, verifierField } from './support.js';
@@ -28,8 +38,18 @@ export const numericGroundingCheck: CheckDefinition = {
     if (figures.length === 0) {
       return { outcome: 'pass', message: 'the final answer states no exact figure' };
     }
-    const evidence = evidenceTokens(context);
-    const ungrounded = figures.filter((figure) => !evidence.some((token: NumberToken) => groundsFigure(figure, token)));
+    // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
+    const texts = evidenceTexts(context);
+    const notLiteral = figures.filter((figure) => !texts.some((text) => isLiterallyGrounded(figure, text)));
+    let ungrounded: Figure[] = [];
+    if (notLiteral.length > 0) {
+      const evidence = indexEvidence(textTokens(texts));
+      ungrounded = notLiteral.filter((figure) => !isGrounded(figure, evidence));
+      if (ungrounded.length > 0) {
+        const fromArguments = indexEvidence(argumentTokens(context));
+        ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
+      }
+    }
     if (ungrounded.length > 0) {
       return {
         outcome: 'fail',
@@ -56,28 +76,64 @@ function unrecordedEvidence(context: CheckContext): number | null {
  * fact of the investigation. Bare argument values (`limit: 200`) are not evidence of anything.
  * Parts are separated by a line break, so that numbers never join.
  */
-function evidenceTokens(context: CheckContext): NumberToken[] {
-  const parts: string[] = [context.evalCase.question];
-  const argumentParts: string[] = [];
+/** The evidence texts, raw: the question, result summaries of calls that did not fail, verifier summaries, supported claim details. */
+function evidenceTexts(context: CheckContext): string[] {
+  const texts: string[] = [];
+  const add = (value: unknown): void => {
+    const text = asText(value);
+    if (text !== '') texts.push(text);
+  };
+  add(context.evalCase.question);
   for (const invocation of context.trace.toolInvocations) {
-    if (invocationFailed(invocation, context.contract.emptyResultMarkers)) continue;
-    parts.push(asText(invocation.resultSummary));
-    if (invocation.arguments !== undefined) argumentParts.push(asText(invocation.arguments));
+    if (!invocationFailed(invocation, context.contract.emptyResultMarkers)) add(invocation.resultSummary);
   }
-  for (const entry of traceSummaryEntries(context)) parts.push(asText(entry['summary']));
+  for (const entry of traceSummaryEntries(context)) add(entry['summary']);
   const claims = verifierField(context, 'claim_checks');
   if (Array.isArray(claims)) {
     for (const claim of claims as unknown[]) {
       if (isRecord(claim) && typeof claim['verification'] === 'string' && claim['verification'].trim().toLowerCase() === SUPPORTED) {
-        parts.push(asText(claim['detail']));
+        add(claim['detail']);
       }
     }
   }
-  const tokens = evidenceNumbers(normalizeText(parts.join('\n')));
-  if (argumentParts.length > 0) {
-    for (const token of evidenceNumbers(normalizeText(argumentParts.join('\n')))) if (token.family !== null) tokens.push(token);
+  return texts;
+}
+
+function textTokens(texts: readonly string[]): NumberToken[] {
+  const tokens: NumberToken[] = [];
+  for (const text of texts) evidenceNumbers(evidenceForm(text), tokens);
+  return tokens;
+}
+
+function argumentTokens(context: CheckContext): NumberToken[] {
+  const tokens: NumberToken[] = [];
+  for (const invocation of context.trace.toolInvocations) {
+    if (invocation.arguments !== undefined && !invocationFailed(invocation, context.contract.emptyResultMarkers)) {
+      addArgumentFigures(invocation.arguments, null, tokens, 0);
+    }
   }
   return tokens;
+}
+
+const MAX_ARGUMENT_DEPTH = 8;
+const MAX_ARGUMENT_TEXT = 200;
+/** A digit followed by a letter, % or CJK: "30s", "5 min", "10%"; not "2024-06-11T13:50:00+08:00". */
+const FIGURE_HINT = /\d\s?[a-zA-Z%\u4e00-\u9fff]/u;
+
+/** The figures of call arguments whose unit is written: a number under a key that names it, or text with a unit ("30s"). */
+function addArgumentFigures(value: unknown, key: string | null, tokens: NumberToken[], depth: number): void {
+  if (typeof value === 'number') {
+    const token = key === null ? null : keyedNumber(key, value);
+    if (token !== null) tokens.push(token);
+  } else if (typeof value === 'string') {
+    // Only text that may hold a figure is read: dates and names are the common argument texts.
+    if (value.length <= MAX_ARGUMENT_TEXT && FIGURE_HINT.test(value)) {
+      for (const token of scanNumbers(evidenceForm(value))) if (token.family !== null) tokens.push(token);
+    }
+  } else if (typeof value === 'object' && value !== null && depth < MAX_ARGUMENT_DEPTH) {
+    if (Array.isArray(value)) for (const item of value as unknown[]) addArgumentFigures(item, key, tokens, depth + 1);
+    else for (const [childKey, child] of Object.entries(value)) addArgumentFigures(child, childKey, tokens, depth + 1);
+  }
 }
 
 function asText(value: unknown): string {

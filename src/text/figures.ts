@@ -33,6 +33,8 @@ export interface NumberToken {
 export interface Figure extends NumberToken {
   /** The figure as it reads in the answer, e.g. "97.4%" or "176–183 秒". */
   text: string;
+  /** Its number as evidence may write it: as in the answer, and without thousands separators. */
+  spellings: string[];
 }
 
 interface UnitDefinition {
@@ -126,87 +128,169 @@ const UNITS: Record<string, UnitDefinition> = {
 const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 const MULTIPLIERS: Record<string, number> = { 万: 1e4, 亿: 1e8 };
 
-function alternation(spellings: readonly string[]): string {
-  return [...spellings]
-    .sort((a, b) => b.length - a.length)
-    .map((spelling) => spelling.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'))
-    .join('|');
-}
+const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
+/** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
+const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
+/** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
+const MAX_CJK_UNIT = 2;
 
-const LATIN_UNITS = Object.keys(UNITS).filter((unit) => /^\/?[a-z]+$/u.test(unit));
-const OTHER_UNITS = Object.keys(UNITS).filter((unit) => !/^\/?[a-z]+$/u.test(unit));
-
-/** What follows a number: an optional 万/亿, then a unit; a Latin unit must end the word ("5 services" has none). */
-const UNIT_AFTER = new RegExp(
-  `\\s?(?:([万亿])\\s?)?(?:(${alternation(LATIN_UNITS)})(?![a-z0-9_])|(${alternation(OTHER_UNITS)}))?`,
-  'uy',
-);
-/** A rate's time unit after the counted noun ("次/秒", "req/s"): part of the figure, not another one. */
-const RATE_AFTER = /\s?\/\s?(?:s|sec|秒|min|分钟|h|小时)(?![a-z0-9_])/uy;
-const NUMBER = /\d+(?:,\d{3})*(?:\.\d+)?/gu;
 const DATE_TIME_AT = /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?/uy;
 const TIME_AT = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
 
-const LATIN_OR_DIGIT = /[a-z0-9]/u;
-const IDENTIFIER_CHARACTER = /[a-z0-9_]/u;
-const IDENTIFIER_START = /[a-z_]/u;
+const CODE_0 = 48;
+const CODE_9 = 57;
+const CODE_A = 97;
+const CODE_Z = 122;
+
+function isDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= CODE_0 && code <= CODE_9;
+}
+
+function isLetterAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= CODE_A && code <= CODE_Z;
+}
+
+function isIdentifierCharacter(character: string): boolean {
+  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_';
+}
+
+function isLatinOrDigit(character: string): boolean {
+  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9');
+}
 
 /**
- * Every number of a text with what follows it, dates and times of day left out (a date or time is
- * never a figure, and its parts must not ground one). Numbers glued to a Latin letter, `_`, `#`,
- * `$`, `@` before them (p99, v2, ev-2 is handled by the strict reading) are left out too.
+ * Every number of a text (lower case) with what follows it, dates and times of day left out (a
+ * date or time is never a figure, and its parts must not ground one), and numbers glued to a name
+ * left out too (p99, v2, 5xx, 3f9c). Hand-written rather than one regular expression: this runs
+ * over every evidence text of every trace, and character tests cost a fraction of regex calls.
  */
-export function scanNumbers(text: string): NumberToken[] {
+export function scanNumbers(text: string, from = 0, to = text.length): NumberToken[] {
   const tokens: NumberToken[] = [];
-  NUMBER.lastIndex = 0;
-  for (let match = NUMBER.exec(text); match !== null; match = NUMBER.exec(text)) {
-    const start = match.index;
-    const skipTo = dateOrTimeEnd(text, start);
-    if (skipTo > 0) {
-      NUMBER.lastIndex = skipTo;
+  const length = to;
+  let at = from;
+  while (at < length) {
+    if (!isDigitAt(text, at)) {
+      at += 1;
       continue;
     }
+    const start = at;
+    let end = start;
+    while (isDigitAt(text, end)) end += 1;
+    const integerDigits = end - start;
+    // A date or a time of day is skipped whole, so that none of its parts reads as a number.
+    if ((integerDigits === 4 && text.charCodeAt(end) === 45) || (integerDigits <= 2 && text.charCodeAt(end) === 58)) {
+      const skipTo = dateOrTimeEnd(text, start);
+      if (skipTo > 0) {
+        at = skipTo;
+        continue;
+      }
+    }
+    let separated = false;
+    if (integerDigits <= 3) {
+      while (text.charCodeAt(end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
+        end += 4;
+        separated = true;
+      }
+    }
+    let decimals = 0;
+    if (text.charCodeAt(end) === 46 && isDigitAt(text, end + 1)) {
+      let fraction = end + 1;
+      while (isDigitAt(text, fraction)) fraction += 1;
+      decimals = fraction - end - 1;
+      end = fraction;
+    }
+    const numberEnd = end;
+    at = numberEnd;
     const before = text.charAt(start - 1);
-    if (IDENTIFIER_CHARACTER.test(before) || before === '#' || before === '$' || before === '@') continue;
-    if (before === '.' && LATIN_OR_DIGIT.test(text.charAt(start - 2))) continue;
-    const raw = match[0];
-    const plain = raw.includes(',') ? raw.replaceAll(',', '') : raw;
-    const point = plain.indexOf('.');
-    let end = start + raw.length;
-    UNIT_AFTER.lastIndex = end;
-    const unitMatch = UNIT_AFTER.exec(text);
-    const multiplierText = unitMatch?.[1];
-    const unitText = unitMatch?.[2] ?? unitMatch?.[3];
-    let unit: string | null = null;
-    let definition: UnitDefinition | null = null;
-    if (unitText !== undefined) {
-      unit = unitText;
-      definition = UNITS[unitText] ?? null;
-    } else if (multiplierText !== undefined) {
-      unit = multiplierText;
-      definition = MULTIPLIER_ONLY;
-    }
+    if (isIdentifierCharacter(before) || before === '#' || before === '$' || before === '@') continue;
+    if (before === '.' && isLatinOrDigit(text.charAt(start - 2))) continue;
+    const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
-    if (unit === null && IDENTIFIER_START.test(text.charAt(end))) continue;
-    if (unitMatch !== null && (unitText !== undefined || multiplierText !== undefined)) {
-      end = UNIT_AFTER.lastIndex;
-      RATE_AFTER.lastIndex = end;
-      if (definition?.family === 'count' && !unit?.startsWith('/') && RATE_AFTER.test(text)) end = RATE_AFTER.lastIndex;
-    }
+    if (unit === null && (isLetterAt(text, numberEnd) || text.charAt(numberEnd) === '_')) continue;
+    const digits = text.slice(start, numberEnd);
     tokens.push({
       start,
-      numberEnd: start + raw.length,
-      end,
-      written: Number(plain),
-      decimals: point < 0 ? 0 : plain.length - point - 1,
-      multiplier: multiplierText === undefined ? 1 : (MULTIPLIERS[multiplierText] ?? 1),
-      unit,
-      family: definition?.family ?? null,
-      factors: definition?.factors ?? [1],
+      numberEnd,
+      end: unit === null ? numberEnd : unit.end,
+      written: Number(separated ? digits.replaceAll(',', '') : digits),
+      decimals,
+      multiplier: unit?.multiplier ?? 1,
+      unit: unit?.unit ?? null,
+      family: unit?.definition.family ?? null,
+      factors: unit?.definition.factors ?? [1],
     });
-    if (end > NUMBER.lastIndex) NUMBER.lastIndex = end;
+    if (unit !== null) at = unit.end;
   }
   return tokens;
+}
+
+interface UnitFound {
+  unit: string;
+  definition: UnitDefinition;
+  multiplier: number;
+  end: number;
+}
+
+/** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
+function unitAfter(text: string, from: number): UnitFound | null {
+  let at = text.charAt(from) === ' ' ? from + 1 : from;
+  let multiplier = 1;
+  let multiplierText: string | null = null;
+  const maybeMultiplier = text.charAt(at);
+  if (maybeMultiplier === '万' || maybeMultiplier === '亿') {
+    multiplierText = maybeMultiplier;
+    multiplier = MULTIPLIERS[maybeMultiplier] ?? 1;
+    at += 1;
+  }
+  const multiplierEnd = at;
+  if (multiplierText !== null && text.charAt(at) === ' ') at += 1;
+  const unit = unitWordAt(text, at);
+  if (unit === null) {
+    return multiplierText === null ? null : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
+  }
+  let end = unit.end;
+  const definition = UNIT_TABLE.get(unit.word) as UnitDefinition;
+  if (definition.family === 'count' && !unit.word.startsWith('/')) {
+    const rate = rateAfter(text, end);
+    if (rate > 0) end = rate;
+  }
+  return { unit: unit.word, definition, multiplier, end };
+}
+
+/** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
+function unitWordAt(text: string, at: number): { word: string; end: number } | null {
+  const first = text.charAt(at);
+  if (first === '%') return { word: '%', end: at + 1 };
+  if (first === '/') {
+    let next = at + 1;
+    if (text.charAt(next) === ' ') next += 1;
+    const word = unitWordAt(text, next);
+    return word !== null && UNIT_TABLE.has(`/${word.word}`) ? { word: `/${word.word}`, end: word.end } : null;
+  }
+  if (isLetterAt(text, at)) {
+    let end = at + 1;
+    while (isLetterAt(text, end)) end += 1;
+    if (isDigitAt(text, end) || text.charAt(end) === '_') return null;
+    const word = text.slice(at, end);
+    return UNIT_TABLE.has(word) ? { word, end } : null;
+  }
+  for (let size = MAX_CJK_UNIT; size >= 1; size -= 1) {
+    const word = text.slice(at, at + size);
+    if (word.length === size && UNIT_TABLE.has(word)) return { word, end: at + size };
+  }
+  return null;
+}
+
+/** The end of a rate's time unit after a count ("/秒", " / s"); 0 when there is none. */
+function rateAfter(text: string, from: number): number {
+  let at = text.charAt(from) === ' ' ? from + 1 : from;
+  if (text.charAt(at) !== '/') return 0;
+  at += 1;
+  if (text.charAt(at) === ' ') at += 1;
+  const word = unitWordAt(text, at);
+  return word !== null && RATE_UNITS.has(word.word) ? word.end : 0;
 }
 
 /** The end of a date (2024-06-11, with a time) or time of day (14:05:10) starting at `start`; 0 when there is none. */
@@ -235,8 +319,38 @@ const APPROXIMATE_WINDOW = 16;
  * a ratio (50/50), not an ordinal.
  */
 export function answerFigures(normalizedAnswer: string): Figure[] {
-  const tokens = scanNumbers(normalizedAnswer);
   const figures: Figure[] = [];
+  // The regular expression finds the few places where a number is followed by a unit; only those
+  // are read closely. Reading every number of every answer costs more than all the other checks.
+  FIGURE_CANDIDATE.lastIndex = 0;
+  for (let match = FIGURE_CANDIDATE.exec(normalizedAnswer); match !== null; match = FIGURE_CANDIDATE.exec(normalizedAnswer)) {
+    const matchEnd = FIGURE_CANDIDATE.lastIndex;
+    const tokens = scanNumbers(normalizedAnswer, match.index, Math.min(normalizedAnswer.length, matchEnd + CANDIDATE_TAIL)).filter((token) => token.start < matchEnd);
+    collectFigures(normalizedAnswer, tokens, figures);
+  }
+  return figures;
+}
+
+const NUMBER_PATTERN = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
+const LATIN_UNITS = [...UNIT_TABLE.keys()].filter((unit) => /^\/?[a-z]+$/u.test(unit));
+const OTHER_UNITS = [...UNIT_TABLE.keys()].filter((unit) => !/^\/?[a-z]+$/u.test(unit));
+
+function alternation(spellings: readonly string[]): string {
+  return [...spellings]
+    .sort((a, b) => b.length - a.length)
+    .map((spelling) => spelling.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'))
+    .join('|');
+}
+
+/** A number (or a range of two) followed by a known unit: where a figure may be. scanNumbers then reads it exactly. */
+const FIGURE_CANDIDATE = new RegExp(
+  `(?:${NUMBER_PATTERN})(?:\\s?(?:-|–|—|~|～|to|至|到)\\s?(?:${NUMBER_PATTERN}))?\\s?(?:(?:[万亿]\\s?)?(?:(?:${alternation(LATIN_UNITS)})(?![a-z0-9_])|${alternation(OTHER_UNITS)})|[万亿])`,
+  'gu',
+);
+/** Room after a candidate for what scanNumbers reads beyond it (a rate such as "/秒"). */
+const CANDIDATE_TAIL = 8;
+
+function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[], figures: Figure[]): void {
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as NumberToken;
     const next = tokens[index + 1];
@@ -261,9 +375,9 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
     if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
     if (normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE || normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE) continue;
     if (measured.family === 'count' && SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))) continue;
-    figures.push({ ...measured, text: normalizedAnswer.slice(token.start, measured.end) });
+    const digits = normalizedAnswer.slice(token.start, token.numberEnd);
+    figures.push({ ...measured, text: normalizedAnswer.slice(token.start, measured.end), spellings: digits.includes(',') ? [digits, digits.replaceAll(',', '')] : [digits] });
   }
-  return figures;
 }
 
 /**
@@ -273,7 +387,7 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
 function standsAlone(text: string, token: NumberToken): boolean {
   const before = text.charAt(token.start - 1);
   const beforeThat = text.charAt(token.start - 2);
-  if ((before === '-' || before === '–' || before === '/' || before === ':' || before === '.') && LATIN_OR_DIGIT.test(beforeThat)) return false;
+  if ((before === '-' || before === '–' || before === '/' || before === ':' || before === '.') && isLatinOrDigit(beforeThat)) return false;
   return standsAloneAfter(text, token);
 }
 
@@ -295,62 +409,162 @@ function isApproximate(text: string, start: number, end: number): boolean {
   );
 }
 
-/** Keys whose name carries the unit of their value (`latency_ms`, `cpu_percent`, `used_bytes`), read as that unit. */
+/** Keys whose name carries the unit of their value (`latency_ms`, `cpu_percent`, `used_bytes`, `durationseconds`), read as that unit. */
 const KEY_UNIT = /(?:^|[_\-.])(ms|millis|milliseconds|s|sec|secs|seconds|mins|minutes|hours|percent|pct|bytes|kb|mb|gb)$|(millis|milliseconds|seconds|minutes|hours|percent|bytes)$/u;
 const KEY_UNIT_SPELLING: Record<string, string> = { millis: 'ms', milliseconds: 'ms' };
 const MAX_KEY_GAP = 4;
+const MAX_KEY_LENGTH = 64;
 
 /**
- * Every number of an evidence text. A number without a unit directly after it takes the unit its
- * key names, when it is the value of one (`"cpu_percent": 97.4`, `acquire_seconds=30`).
+ * Evidence text as the scanner reads it: lower case, and NFKC only where it can change something
+ * (full-width digits, `％`); most evidence is ASCII, and NFKC over all of it would cost more than
+ * the scan.
  */
-export function evidenceNumbers(normalizedEvidence: string): NumberToken[] {
-  const tokens = scanNumbers(normalizedEvidence);
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as NumberToken;
-    if (token.family !== null) continue;
-    const unit = keyUnitBefore(normalizedEvidence, token.start);
-    const definition = unit === null ? undefined : UNITS[KEY_UNIT_SPELLING[unit] ?? unit];
-    if (definition !== undefined) tokens[index] = { ...token, unit, family: definition.family, factors: definition.factors };
+export function evidenceForm(text: string): string {
+  const lowered = text.toLowerCase();
+  return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
+}
+
+const NEEDS_NFKC = /[\u00a0-\u024f\u2000-\u2bff\u3000-\u33ff\uff00-\uffef]/u;
+
+/**
+ * Every number of an evidence text (see evidenceForm). A number without a unit directly after it
+ * takes the unit its key names, when it is the value of one (`"cpu_percent": 97.4`,
+ * `acquire_seconds=30`, `max.poll.interval.ms (300000)`).
+ */
+export function evidenceNumbers(text: string, into: NumberToken[] = []): NumberToken[] {
+  for (const token of scanNumbers(text)) {
+    if (token.family === null) {
+      const unit = keyUnitBefore(text, token.start);
+      const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
+      into.push(definition === undefined ? token : { ...token, unit, family: definition.family, factors: definition.factors });
+    } else {
+      into.push(token);
+    }
   }
-  return tokens;
+  return into;
+}
+
+/** A numeric value under a key that names its unit, as a token; null when the key names none. */
+export function keyedNumber(key: string, value: number): NumberToken | null {
+  const match = KEY_UNIT.exec(key.toLowerCase());
+  const unit = match === null ? null : (match[1] ?? match[2] ?? null);
+  const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
+  if (unit === null || definition === undefined || !Number.isFinite(value)) return null;
+  const text = String(value);
+  const point = text.indexOf('.');
+  return {
+    start: 0,
+    numberEnd: 0,
+    end: 0,
+    written: Math.abs(value),
+    decimals: point < 0 ? 0 : text.length - point - 1,
+    multiplier: 1,
+    unit,
+    family: definition.family,
+    factors: definition.factors,
+  };
+}
+
+function isKeyGap(character: string): boolean {
+  return character === '"' || character === "'" || character === ':' || character === '=' || character === '(' || character === ' ';
+}
+
+function isKeyCharacter(character: string): boolean {
+  return isIdentifierCharacter(character) || character === '.' || character === '-';
 }
 
 function keyUnitBefore(text: string, start: number): string | null {
   let at = start;
   const gapEnd = Math.max(0, start - MAX_KEY_GAP);
-  while (at > gapEnd && /["':=( ]/u.test(text.charAt(at - 1))) at -= 1;
+  while (at > gapEnd && isKeyGap(text.charAt(at - 1))) at -= 1;
   if (at === start) return null;
   let keyStart = at;
-  while (keyStart > 0 && /[a-z0-9_.-]/u.test(text.charAt(keyStart - 1)) && at - keyStart < 64) keyStart -= 1;
+  while (keyStart > 0 && isKeyCharacter(text.charAt(keyStart - 1)) && at - keyStart < MAX_KEY_LENGTH) keyStart -= 1;
   if (keyStart === at) return null;
   const match = KEY_UNIT.exec(text.slice(keyStart, at));
   return match === null ? null : (match[1] ?? match[2] ?? null);
 }
 
-/** Base-unit values of a token (its written number × multiplier × each factor). */
-function baseValues(token: NumberToken): number[] {
-  return token.factors.map((factor) => token.written * token.multiplier * factor);
+/**
+ * The fast path of grounding: the figure's number written the same way in a raw evidence text, as
+ * a whole number (not part of a longer one, a name, a date or a time), bare or with a unit of the
+ * same family and the same 万/亿. Most grounded figures are found so, without scanning the
+ * evidence; a figure not found so is looked for the slow way (scanNumbers, isGrounded), which
+ * alone decides that a figure is ungrounded.
+ */
+export function isLiterallyGrounded(figure: Figure, rawEvidence: string): boolean {
+  for (const spelling of figure.spellings) {
+    for (let at = rawEvidence.indexOf(spelling); at >= 0; at = rawEvidence.indexOf(spelling, at + 1)) {
+      const before = rawEvidence.charAt(at - 1);
+      if ((before >= '0' && before <= '9') || isIdentifierCharacter(before.toLowerCase())) continue;
+      if ((before === '.' || before === ':' || before === '-' || before === '/' || before === ',') && isDigitAt(rawEvidence, at - 2)) continue;
+      const end = at + spelling.length;
+      if (isDigitAt(rawEvidence, end)) continue;
+      const next = rawEvidence.charAt(end);
+      if ((next === '.' || next === ',' || next === ':') && isDigitAt(rawEvidence, end + 1)) continue;
+      const tail = rawEvidence.slice(end, end + 12).toLowerCase();
+      const unit = unitAfter(tail, 0);
+      if (unit === null) {
+        if (isLetterAt(tail, 0) || tail.charAt(0) === '_') continue;
+        if (figure.multiplier === 1 || figure.family === 'percent') return true;
+        continue;
+      }
+      if (unit.definition.family === figure.family && unit.multiplier === figure.multiplier && unit.definition.factors[0] === figure.factors[0]) return true;
+    }
+  }
+  return false;
+}
+
+/** Evidence numbers arranged for matching: bare values, and base-unit values per family. */
+export interface EvidenceIndex {
+  bare: number[];
+  byFamily: Map<UnitFamily, number[]>;
+}
+
+export function indexEvidence(tokens: readonly NumberToken[]): EvidenceIndex {
+  const index: EvidenceIndex = { bare: [], byFamily: new Map() };
+  for (const token of tokens) {
+    const value = token.written * token.multiplier;
+    if (token.family === null) {
+      index.bare.push(value);
+      continue;
+    }
+    let values = index.byFamily.get(token.family);
+    if (values === undefined) {
+      values = [];
+      index.byFamily.set(token.family, values);
+    }
+    for (const factor of token.factors) values.push(value * factor);
+  }
+  return index;
 }
 
 /**
- * Whether an evidence number states the figure, at the figure's precision: converted to the
- * figure's unit, it rounds to the figure as written (97.4% ← 97.4%, 0.974 ← as a fraction,
- * 2.1 s ← 2,100 ms, 1.2 GB ← 1,229 MB, 97% ← 97.4%). A bare evidence number grounds a figure of any
- * unit when it equals the figure's number ("cpu=97.4" grounds "CPU 97.4%").
+ * Whether the evidence states the figure, at the figure's precision: some evidence number,
+ * converted to the figure's unit, rounds to the figure as written (97.4% ← 97.4%, 2.1 s ← 2,100 ms,
+ * 1.2 GB ← 1,229 MB, 97% ← 97.4%). A bare evidence number grounds a figure of any unit when it
+ * equals the figure's number ("cpu=97.4" grounds "CPU 97.4%"), and a percent also as a fraction
+ * (0.974 grounds 97.4%).
  */
-export function groundsFigure(figure: Figure, evidence: NumberToken): boolean {
-  const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(figure.written);
-  const close = (value: number): boolean => Math.abs(value - figure.written) <= tolerance;
-  if (evidence.family === null) {
-    const value = evidence.written * evidence.multiplier;
-    return close(value / figure.multiplier) || (figure.family === 'percent' && close(value * 100));
+export function isGrounded(figure: Figure, evidence: EvidenceIndex): boolean {
+  const written = figure.written;
+  const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(written);
+  const low = written - tolerance;
+  const high = written + tolerance;
+  const percent = figure.family === 'percent';
+  for (const value of evidence.bare) {
+    const scaled = value / figure.multiplier;
+    if (scaled >= low && scaled <= high) return true;
+    if (percent && value * 100 >= low && value * 100 <= high) return true;
   }
-  if (evidence.family !== figure.family) return false;
-  for (const evidenceBase of baseValues(evidence)) {
-    for (const factor of figure.factors) {
-      if (close(evidenceBase / (factor * figure.multiplier))) return true;
-    }
+  const values = figure.family === null ? undefined : evidence.byFamily.get(figure.family);
+  if (values === undefined) return false;
+  for (const factor of figure.factors) {
+    const scale = factor * figure.multiplier;
+    const lowBase = low * scale;
+    const highBase = high * scale;
+    for (const value of values) if (value >= lowBase && value <= highBase) return true;
   }
   return false;
 }

@@ -59,7 +59,7 @@ export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers:
 /** A recorded result: empty, an empty-result marker, or a failure payload yields nothing. */
 export function resultYield(result: unknown, emptyResultMarkers: readonly string[]): EvidenceYield {
   if (typeof result === 'string') {
-    const text = normalizeText(result).trim();
+    const text = result.trim();
     if (text === '' || isEmptyResultMarker(text, emptyResultMarkers)) {
       return { yielded: false, reason: `empty result summary ${describeValue(result)}` };
     }
@@ -97,21 +97,28 @@ function isFailurePayload(fields: Record<string, unknown>): boolean {
   return error !== undefined && error !== null && error !== false && error !== '' && !(typeof error === 'object' && Object.keys(error).length === 0);
 }
 
-/** Markers compare with the whole summary (normalised, trailing full stop ignored), never as a substring: "no data for 14:00, then 500 errors" is evidence. */
-function isEmptyResultMarker(normalizedSummary: string, markers: readonly string[]): boolean {
-  const set = markerSetOf(markers);
-  return set.has(normalizedSummary) || set.has(normalizedSummary.replace(/[.。!！]+$/u, '').trim());
+/**
+ * Markers compare with the whole summary (normalised, trailing full stop ignored), never as a
+ * substring: "no data for 14:00, then 500 errors" is evidence. A summary much longer than the
+ * longest marker cannot be one, so most summaries are never normalised at all.
+ */
+function isEmptyResultMarker(trimmedSummary: string, markers: readonly string[]): boolean {
+  const { set, longest } = markerSetOf(markers);
+  if (trimmedSummary.length > longest * 2 + 8) return false;
+  const normalized = normalizeText(trimmedSummary).trim();
+  return set.has(normalized) || set.has(normalized.replace(/[.。!！]+$/u, '').trim());
 }
 
-const markerSets = new WeakMap<readonly string[], Set<string>>();
+const markerSets = new WeakMap<readonly string[], { set: Set<string>; longest: number }>();
 
-function markerSetOf(markers: readonly string[]): Set<string> {
-  let set = markerSets.get(markers);
-  if (set === undefined) {
-    set = new Set(markers.map((marker) => normalizeText(marker).trim()));
-    markerSets.set(markers, set);
+function markerSetOf(markers: readonly string[]): { set: Set<string>; longest: number } {
+  let entry = markerSets.get(markers);
+  if (entry === undefined) {
+    const normalized = markers.map((marker) => normalizeText(marker).trim());
+    entry = { set: new Set(normalized), longest: Math.max(0, ...normalized.map((marker) => marker.length)) };
+    markerSets.set(markers, entry);
   }
-  return set;
+  return entry;
 }
 
 function parseQuietly(text: string): unknown {

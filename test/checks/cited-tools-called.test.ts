@@ -25,7 +25,7 @@ function answer(finalAnswer: string, contract: ContextInput['contract'] = {}): C
 describe('cited-tools-called (S38)', () => {
   testCheck(citedToolsCalledCheck, {
     valid: [
-      { name: 'S38 EN: citing invoked tools', ...answer('According to queryMetrics the pool was full; queryLogs timed out.'), message: 'cites only invoked tools (2 tools)' },
+      { name: 'S38 EN: citing invoked tools', ...answer('According to queryMetrics the pool was full; queryLogs timed out.'), message: 'cites no tool that was not invoked' },
       { name: 'S38 EN: any case', ...answer('QUERYMETRICS shows 50/50.') },
       { name: 'S38 EN: plain words are no tool mentions ("traces", "logs", "runbook")', ...answer('The traces and the logs agree; the runbook says to pause the job.'), message: 'cites no tool' },
       { name: 'S38 EN: a longer identifier is not the tool (queryTracesV2, searchRunbooks)', ...answer('Fields queryTracesV2 and searchRunbooks are unrelated.') },
