@@ -1,11 +1,9 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
-import { knownToolNames, uninvokedToolNames } from './derived.js';
+import { knownToolNames, supportedVerification, uninvokedToolNames } from './derived.js';
 import { VERIFIER_PATH, describeValue, isMissing, isRecord, plural, quote, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const GATEKEEPER_PASS = 'pass';
-/** The claim verification that asserts support; the first of contract.claimVerifications when the contract names no `supported`. */
-const SUPPORTED = 'supported';
 /** Claim-check fields that may name the tools a claim rests on, beside its detail. */
 const TOOL_FIELDS = ['evidence', 'tools'] as const;
 
@@ -48,7 +46,7 @@ function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): string[
 }
 
 function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): string[] {
-  const supported = supportedVerification(context.contract.claimVerifications);
+  const supported = supportedVerification(context);
   const known = knownToolNames(context);
   const uninvoked = uninvokedToolNames(context);
   const invokedLowered = new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName.toLowerCase()));
@@ -67,11 +65,6 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
     }
   });
   return problems;
-}
-
-function supportedVerification(verifications: readonly string[]): string {
-  const lowered = verifications.map((value) => value.toLowerCase());
-  return lowered.includes(SUPPORTED) ? SUPPORTED : (lowered[0] ?? SUPPORTED);
 }
 
 /**

@@ -72,3 +72,14 @@ export function knownToolNames(context: CheckContext): readonly string[] {
     return [...names].sort();
   });
 }
+
+/**
+ * The claim verification that asserts support: `supported` when contract.claimVerifications lists
+ * it (any case), else the list's first value. Lower case.
+ */
+export function supportedVerification(context: CheckContext): string {
+  return derive(context, 'supportedVerification', () => {
+    const lowered = context.contract.claimVerifications.map((value) => value.toLowerCase());
+    return lowered.includes('supported') ? 'supported' : (lowered[0] ?? 'supported');
+  });
+}

@@ -11,12 +11,10 @@ import {
   type NumberToken,
 } from '../text/figures.js';
 import { invocationFailed } from '../trace/evidence-yield.js';
-import { invocationYields, traceSummaryEntries } from './derived.js';
+import { invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
 import { isRecord, plural, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
-/** The claim verification whose detail is evidence; the detail of an unsupported claim may repeat the very figure it doubts. */
-const SUPPORTED = 'supported';
 
 export const numericGroundingCheck: CheckDefinition = {
   id: 'numeric-grounding',
@@ -88,10 +86,12 @@ function evidenceTexts(context: CheckContext): string[] {
     if (!invocationFailed(invocation, context.contract.emptyResultMarkers)) add(invocation.resultSummary);
   }
   for (const entry of traceSummaryEntries(context)) add(entry['summary']);
+  // Only supported claims: the detail of an unsupported claim may quote the very figure it doubts.
+  const supported = supportedVerification(context);
   const claims = verifierField(context, 'claim_checks');
   if (Array.isArray(claims)) {
     for (const claim of claims as unknown[]) {
-      if (isRecord(claim) && typeof claim['verification'] === 'string' && claim['verification'].trim().toLowerCase() === SUPPORTED) {
+      if (isRecord(claim) && typeof claim['verification'] === 'string' && claim['verification'].trim().toLowerCase() === supported) {
         add(claim['detail']);
       }
     }
