@@ -37,11 +37,12 @@ export const numericGroundingCheck: CheckDefinition = {
       return { outcome: 'pass', message: 'the final answer states no exact figure' };
     }
     // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
-    const texts = evidenceTexts(context);
-    const notLiteral = figures.filter((figure) => !texts.some((text) => isLiterallyGrounded(figure, text)));
+    // One text, parts separated by a line break so that numbers never join; lower case for units.
+    const evidenceText = evidenceTexts(context).join('\n').toLowerCase();
+    const notLiteral = figures.filter((figure) => !isLiterallyGrounded(figure, evidenceText));
     let ungrounded: Figure[] = [];
     if (notLiteral.length > 0) {
-      const evidence = indexEvidence(textTokens(texts));
+      const evidence = indexEvidence(evidenceNumbers(evidenceForm(evidenceText)));
       ungrounded = notLiteral.filter((figure) => !isGrounded(figure, evidence));
       if (ungrounded.length > 0) {
         const fromArguments = indexEvidence(argumentTokens(context));
@@ -97,12 +98,6 @@ function evidenceTexts(context: CheckContext): string[] {
     }
   }
   return texts;
-}
-
-function textTokens(texts: readonly string[]): NumberToken[] {
-  const tokens: NumberToken[] = [];
-  for (const text of texts) evidenceNumbers(evidenceForm(text), tokens);
-  return tokens;
 }
 
 function argumentTokens(context: CheckContext): NumberToken[] {

@@ -308,10 +308,9 @@ const RANGE_BETWEEN = /^\s?(?:-|–|—|~|～|to|至|到)\s?$/u;
 const ORDINAL_BEFORE = '第';
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
-const APPROXIMATE_BEFORE =
-  /(?:约为?|大约|大概|将近|接近|差不多|~|～|≈|(?:^|[^a-z])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.))\s?$/u;
-const APPROXIMATE_AFTER = /^\s?(?:左右|上下|or so)/u;
-const APPROXIMATE_WINDOW = 16;
+const APPROXIMATE_SIGNS = new Set(['约', '~', '～', '≈']);
+const APPROXIMATE_CJK_WORDS = new Set(['大约', '大概', '将近', '接近']);
+const APPROXIMATE_WORDS = new Set(['about', 'around', 'approximately', 'approx', 'roughly', 'nearly', 'almost', 'circa', 'ca']);
 
 /**
  * The figures of a final answer that must be grounded: numbers with a unit or %, not approximate,
@@ -320,51 +319,25 @@ const APPROXIMATE_WINDOW = 16;
  */
 export function answerFigures(normalizedAnswer: string): Figure[] {
   const figures: Figure[] = [];
-  // The regular expression finds the few places where a number is followed by a unit; only those
-  // are read closely. Reading every number of every answer costs more than all the other checks.
-  FIGURE_CANDIDATE.lastIndex = 0;
-  for (let match = FIGURE_CANDIDATE.exec(normalizedAnswer); match !== null; match = FIGURE_CANDIDATE.exec(normalizedAnswer)) {
-    const matchEnd = FIGURE_CANDIDATE.lastIndex;
-    const tokens = scanNumbers(normalizedAnswer, match.index, Math.min(normalizedAnswer.length, matchEnd + CANDIDATE_TAIL)).filter((token) => token.start < matchEnd);
-    collectFigures(normalizedAnswer, tokens, figures);
-  }
+  collectFigures(normalizedAnswer, scanNumbers(normalizedAnswer), figures);
   return figures;
 }
-
-const NUMBER_PATTERN = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
-const LATIN_UNITS = [...UNIT_TABLE.keys()].filter((unit) => /^\/?[a-z]+$/u.test(unit));
-const OTHER_UNITS = [...UNIT_TABLE.keys()].filter((unit) => !/^\/?[a-z]+$/u.test(unit));
-
-function alternation(spellings: readonly string[]): string {
-  return [...spellings]
-    .sort((a, b) => b.length - a.length)
-    .map((spelling) => spelling.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'))
-    .join('|');
-}
-
-/** A number (or a range of two) followed by a known unit: where a figure may be. scanNumbers then reads it exactly. */
-const FIGURE_CANDIDATE = new RegExp(
-  `(?:${NUMBER_PATTERN})(?:\\s?(?:-|–|—|~|～|to|至|到)\\s?(?:${NUMBER_PATTERN}))?\\s?(?:(?:[万亿]\\s?)?(?:(?:${alternation(LATIN_UNITS)})(?![a-z0-9_])|${alternation(OTHER_UNITS)})|[万亿])`,
-  'gu',
-);
-/** Room after a candidate for what scanNumbers reads beyond it (a rate such as "/秒"). */
-const CANDIDATE_TAIL = 8;
 
 function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[], figures: Figure[]): void {
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as NumberToken;
-    const next = tokens[index + 1];
     let measured = token;
     let rangeStart = token.start;
     let rangeEnd = false;
     if (token.family === null) {
       // The first number of a range takes the unit of the second.
-      if (next === undefined || next.family === null || !RANGE_BETWEEN.test(normalizedAnswer.slice(token.end, next.start))) continue;
+      const next = tokens[index + 1];
+      if (next === undefined || next.family === null || !isRangeBetween(normalizedAnswer, token.end, next.start)) continue;
       if (!standsAlone(normalizedAnswer, token)) continue;
       measured = { ...token, end: next.end, unit: next.unit, family: next.family, factors: next.factors, multiplier: next.multiplier };
     } else if (index > 0) {
       const previous = tokens[index - 1] as NumberToken;
-      if (previous.family === null && RANGE_BETWEEN.test(normalizedAnswer.slice(previous.end, token.start))) {
+      if (previous.family === null && isRangeBetween(normalizedAnswer, previous.end, token.start)) {
         rangeStart = previous.start;
         rangeEnd = true;
       }
@@ -376,9 +349,28 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
     if (normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE || normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE) continue;
     if (measured.family === 'count' && SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))) continue;
     const digits = normalizedAnswer.slice(token.start, token.numberEnd);
-    figures.push({ ...measured, text: normalizedAnswer.slice(token.start, measured.end), spellings: digits.includes(',') ? [digits, digits.replaceAll(',', '')] : [digits] });
+    figures.push({
+      start: measured.start,
+      numberEnd: measured.numberEnd,
+      end: measured.end,
+      written: measured.written,
+      decimals: measured.decimals,
+      multiplier: measured.multiplier,
+      unit: measured.unit,
+      family: measured.family,
+      factors: measured.factors,
+      text: normalizedAnswer.slice(token.start, measured.end),
+      spellings: digits.includes(',') ? [digits, digits.replaceAll(',', '')] : [digits],
+    });
   }
 }
+
+/** A range connector alone between two numbers; short by nature, so longer gaps are never tested. */
+function isRangeBetween(text: string, from: number, to: number): boolean {
+  return to - from <= MAX_RANGE_GAP && RANGE_BETWEEN.test(text.slice(from, to));
+}
+
+const MAX_RANGE_GAP = 4;
 
 /**
  * False for a number that is part of a larger token: an id or path (`ev-2`, `/v2`), a ratio
@@ -403,10 +395,21 @@ function isDecade(token: NumberToken): boolean {
 }
 
 function isApproximate(text: string, start: number, end: number): boolean {
-  return (
-    APPROXIMATE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_WINDOW), start)) ||
-    APPROXIMATE_AFTER.test(text.slice(end, end + APPROXIMATE_WINDOW))
-  );
+  // Before: at most one space, then a marker ending right there.
+  let before = start;
+  if (text.charAt(before - 1) === ' ') before -= 1;
+  const last = text.charAt(before - 1);
+  if (APPROXIMATE_SIGNS.has(last)) return true;
+  if (last === '为' && text.charAt(before - 2) === '约') return true;
+  if (APPROXIMATE_CJK_WORDS.has(text.slice(before - 2, before)) || text.slice(before - 3, before) === '差不多') return true;
+  let wordEnd = before;
+  if (last === '.') wordEnd -= 1;
+  let wordStart = wordEnd;
+  while (wordStart > 0 && isLetterAt(text, wordStart - 1)) wordStart -= 1;
+  if (wordStart < wordEnd && APPROXIMATE_WORDS.has(text.slice(wordStart, wordEnd))) return true;
+  // After: at most one space, then 左右, 上下 or "or so".
+  const after = text.charAt(end) === ' ' ? end + 1 : end;
+  return text.startsWith('左右', after) || text.startsWith('上下', after) || (text.startsWith('or so', after) && !isLetterAt(text, after + 5));
 }
 
 /** Keys whose name carries the unit of their value (`latency_ms`, `cpu_percent`, `used_bytes`, `durationseconds`), read as that unit. */
@@ -425,7 +428,8 @@ export function evidenceForm(text: string): string {
   return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
 }
 
-const NEEDS_NFKC = /[\u00a0-\u024f\u2000-\u2bff\u3000-\u33ff\uff00-\uffef]/u;
+/** Full-width digits, %, point and comma: the only compatibility forms that change a number or its unit's reading. */
+const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u;
 
 /**
  * Every number of an evidence text (see evidenceForm). A number without a unit directly after it
@@ -487,27 +491,33 @@ function keyUnitBefore(text: string, start: number): string | null {
 }
 
 /**
- * The fast path of grounding: the figure's number written the same way in a raw evidence text, as
+ * The fast path of grounding: the figure's number written the same way in the evidence (lower case), as
  * a whole number (not part of a longer one, a name, a date or a time), bare or with a unit of the
  * same family and the same 万/亿. Most grounded figures are found so, without scanning the
  * evidence; a figure not found so is looked for the slow way (scanNumbers, isGrounded), which
  * alone decides that a figure is ungrounded.
  */
-export function isLiterallyGrounded(figure: Figure, rawEvidence: string): boolean {
+export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
   for (const spelling of figure.spellings) {
-    for (let at = rawEvidence.indexOf(spelling); at >= 0; at = rawEvidence.indexOf(spelling, at + 1)) {
-      const before = rawEvidence.charAt(at - 1);
-      if ((before >= '0' && before <= '9') || isIdentifierCharacter(before.toLowerCase())) continue;
-      if ((before === '.' || before === ':' || before === '-' || before === '/' || before === ',') && isDigitAt(rawEvidence, at - 2)) continue;
-      const end = at + spelling.length;
-      if (isDigitAt(rawEvidence, end)) continue;
-      const next = rawEvidence.charAt(end);
-      if ((next === '.' || next === ',' || next === ':') && isDigitAt(rawEvidence, end + 1)) continue;
-      const tail = rawEvidence.slice(end, end + 12).toLowerCase();
-      const unit = unitAfter(tail, 0);
+    for (let at = evidence.indexOf(spelling); at >= 0; at = evidence.indexOf(spelling, at + 1)) {
+      const before = evidence.charAt(at - 1);
+      if (isIdentifierCharacter(before)) continue;
+      if ((before === '.' || before === ':' || before === '-' || before === '/' || before === ',') && isDigitAt(evidence, at - 2)) continue;
+      let end = at + spelling.length;
+      if (isDigitAt(evidence, end)) continue;
+      if (evidence.charAt(end) === '.' && isDigitAt(evidence, end + 1) && figure.decimals === 0) {
+        // More decimals in the evidence than in the figure: 30 s ← "30.0 s", 97% ← "97.4%".
+        let fractionEnd = end + 1;
+        while (isDigitAt(evidence, fractionEnd)) fractionEnd += 1;
+        if (Math.abs(Number(evidence.slice(at, fractionEnd).replaceAll(',', '')) - figure.written) > 0.5) continue;
+        end = fractionEnd;
+      }
+      const next = evidence.charAt(end);
+      if ((next === '.' || next === ',' || next === ':') && isDigitAt(evidence, end + 1)) continue;
+      const unit = unitAfter(evidence, end);
       if (unit === null) {
-        if (isLetterAt(tail, 0) || tail.charAt(0) === '_') continue;
-        if (figure.multiplier === 1 || figure.family === 'percent') return true;
+        if (isLetterAt(evidence, end) || next === '_') continue;
+        if (figure.multiplier === 1) return true;
         continue;
       }
       if (unit.definition.family === figure.family && unit.multiplier === figure.multiplier && unit.definition.factors[0] === figure.factors[0]) return true;
