@@ -11,6 +11,10 @@ export interface ContractValues {
   claimVerifications: string[];
   protocolMarkers: string[];
   degradedOutput: { markers: string[]; maxDraftOverlap: number };
+  /** Added to the built-in negation triggers of assertion-aware matching (src/text/assertion-triggers.ts). */
+  negationTriggers: string[];
+  /** Added to the built-in hedge triggers. */
+  hedgeTriggers: string[];
 }
 
 export const DEFAULT_CONTRACT: ContractValues = {
@@ -23,6 +27,8 @@ export const DEFAULT_CONTRACT: ContractValues = {
     markers: ['insufficient evidence', 'could not be verified', '证据不足', '无法确认'],
     maxDraftOverlap: 0.5,
   },
+  negationTriggers: [],
+  hedgeTriggers: [],
 };
 
 const nonEmptyString = z.string({ error: 'expected text' }).check(z.minLength(1, { error: 'expected non-empty text' }));
@@ -36,6 +42,10 @@ export const contractOverridesSchema = z.strictObject(
     rejectVerdict: z.optional(nonEmptyString),
     claimVerifications: z.optional(textList.check(z.minLength(1, { error: 'expected at least one claim verification value' }))),
     protocolMarkers: z.optional(textList),
+    negationTriggers: z.optional(
+      z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["dismissed", "...was dismissed"]' }),
+    ),
+    hedgeTriggers: z.optional(z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["presumably"]' })),
     degradedOutput: z.optional(
       z.strictObject(
         {

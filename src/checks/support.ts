@@ -1,4 +1,5 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
+import { analyseAnswer, assertionRulesFor, type AnalysedAnswer } from '../text/assertion.js';
 import { containsNormalized } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
 
@@ -50,4 +51,12 @@ export function describeValue(value: unknown): string {
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * The final answer analysed for assertion-aware matching (S33): the evaluator analyses it once
+ * per trace and passes it in the context; a check run on its own analyses it here.
+ */
+export function answerAssertions(context: CheckContext): AnalysedAnswer {
+  return context.answerAssertions ?? analyseAnswer(context.normalizedFinalAnswer, assertionRulesFor(context.contract));
 }

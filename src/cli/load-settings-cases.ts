@@ -16,5 +16,5 @@ export async function loadSettingsCases(settings: Settings, cwd: string): Promis
       `${shown}: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or \`cases:\` in diag-eval.config.yaml)`,
     );
   }
-  return loadCaseFile(settings.cases, shown, settings.config.contract);
+  return loadCaseFile(settings.cases, shown, settings.config.contract, settings.config.checks);
 }

@@ -1,6 +1,9 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import * as z from '../zod.js';
+import { checkSeveritiesSchema } from '../cases/schema.js';
+import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
+import type { Severity } from '../checks/severity.js';
 import { contractOverridesSchema, DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
@@ -19,6 +22,7 @@ const configSchema = z.strictObject(
     out: pathSetting,
     baselineDir: pathSetting,
     contract: z.optional(contractOverridesSchema),
+    checks: z.optional(checkSeveritiesSchema),
   },
   { error: 'expected an object of settings' },
 );
@@ -33,18 +37,21 @@ export interface HarnessConfig {
   out: string | null;
   baselineDir: string | null;
   contract: ContractValues;
+  /** The `checks:` block: severity by check id, which a case file's `checks:` overrides. */
+  checks: Record<string, Severity>;
 }
 
 export async function loadConfig(cwd: string, explicitPath: string | null): Promise<HarnessConfig> {
   const path = explicitPath === null ? await findConfigFile(cwd) : resolve(cwd, explicitPath);
   if (path === null) {
-    return { file: null, cases: null, fixtures: null, out: null, baselineDir: null, contract: resolveContract(undefined) };
+    return { file: null, cases: null, fixtures: null, out: null, baselineDir: null, contract: resolveContract(undefined), checks: {} };
   }
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
   const parsed = configSchema.safeParse(value);
   const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, KNOWN_KEYS);
   problems.push(...contractProblems(file, value));
+  problems.push(...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])));
   if (!parsed.success || problems.length > 0) throw new InputError(problems);
   const contract = resolveContract(parsed.data.contract);
   const folder = dirname(path);
@@ -56,6 +63,7 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
     out: absolute(parsed.data.out),
     baselineDir: absolute(parsed.data.baselineDir),
     contract,
+    checks: readSeverityBlock(parsed.data.checks),
   };
 }
 

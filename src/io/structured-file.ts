@@ -139,7 +139,8 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
   return problems;
 }
 
-function closestKey(key: string, knownKeys: readonly string[]): string | null {
+/** The known key closest to `key` by edit distance, when it is close enough to be a likely typo. */
+export function closestKey(key: string, knownKeys: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
   for (const candidate of knownKeys) {

@@ -1,14 +1,29 @@
 /**
  * Text matching for keywords, markers and forbidden text is substring search on
- * normalised text (docs/contract.md §2): Unicode NFKC, then lower case, then every run of
- * white space collapsed to one space. NFKC folds full-width forms, so `ＣＰＵ` matches `cpu`.
+ * normalised text (docs/contract.md §2): invisible characters dropped, Unicode NFKC, then lower
+ * case, then every run of white space collapsed to one space, then spaces between two CJK
+ * characters removed. NFKC folds full-width forms, so `ＣＰＵ` matches `cpu`.
  */
 export function normalizeText(text: string): string {
+  // Zero-width characters and soft hyphens are invisible to a reader, so text split by them
+  // ("数据\u200B库宕机", "data\u00ADbase") must still match. Removed before the white-space
+  // collapse, because U+FEFF counts as white space there. Tested first: most text has none.
+  const visible = INVISIBLE_TEST.test(text) ? text.replace(INVISIBLE, '') : text;
   // Only runs that change are replaced (two or more white-space characters, or a single one
   // that is not a plain space): the same result as replacing every run, without rewriting
   // each single space between words, which is most of the cost on long answers.
-  return text.normalize('NFKC').toLowerCase().replace(/\s{2,}|[^\S ]/gu, ' ');
+  const collapsed = visible.normalize('NFKC').toLowerCase().replace(/\s{2,}|[^\S ]/gu, ' ');
+  // Chinese and Japanese put no spaces between words, so a space between two CJK characters
+  // carries no meaning and only hides text ("数据库 宕机"). Latin words keep their spaces.
+  return CJK_SPACE_TEST.test(collapsed) ? collapsed.replace(CJK_SPACE, '') : collapsed;
 }
+
+const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK_SPACE_TEST = new RegExp(`[${CJK}] (?=[${CJK}])`, 'u');
+/** The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库" fold in one pass. */
+const CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
 
 /** True when `needle` occurs in `haystack` once both are normalised. An empty needle never matches. */
 export function containsNormalized(normalizedHaystack: string, needle: string): boolean {
@@ -24,7 +39,7 @@ export function containsNormalized(normalizedHaystack: string, needle: string): 
 const normalizedNeedles = new Map<string, string>();
 const MAX_CACHED_NEEDLES = 10_000;
 
-function normalizedNeedleOf(needle: string): string {
+export function normalizedNeedleOf(needle: string): string {
   let normalized = normalizedNeedles.get(needle);
   if (normalized === undefined) {
     normalized = normalizeText(needle).trim();

@@ -20,7 +20,7 @@ describe('forbidden-confirmed-claims (S30)', () => {
         name: 'S30 fails on a forbidden Chinese confirmed claim',
         case: forbidden,
         trace: { finalAnswer: '根因：已确认是连接池泄漏。' },
-        message: 'contains forbidden confirmed-claim keyword "已确认是连接池泄漏"',
+        message: 'asserts forbidden confirmed-claim keyword "已确认是连接池泄漏"',
       },
       {
         name: 'S30 fails on a forbidden English confirmed claim in any case and spacing',

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       out: null,
       baselineDir: null,
       contract: DEFAULT_CONTRACT,
+      checks: {},
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       out: join(cwd, 'reports'),
       baselineDir: join(cwd, '..', 'shared', 'baseline'),
       contract: DEFAULT_CONTRACT,
+      checks: {},
     });
   });
 
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
     });
     const { contract } = await loadConfig(cwd, null);
     expect(contract).toEqual({
+      ...DEFAULT_CONTRACT,
       verdicts: ['APPROVE', 'REVISE', 'DENY'],
       passVerdict: 'APPROVE',
       rejectVerdict: 'DENY',
