@@ -6,7 +6,7 @@ import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import type { TraceRunInput } from './sources/types.js';
 import { analyseAnswer, assertionRulesFor } from './text/assertion.js';
-import { normalizeText } from './text/normalize.js';
+import { normalizeWithLineBreaks } from './text/normalize.js';
 import { computeEvidenceCoverage } from './trace/evidence-coverage.js';
 import { computeKeywordCoverage } from './trace/keyword-coverage.js';
 import { loadTrace } from './trace/load-trace.js';
@@ -25,13 +25,15 @@ export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: 
 
 export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
-  const normalizedFinalAnswer = trace.finalAnswer === null ? '' : normalizeText(trace.finalAnswer);
+  // Normalised once, line ends kept for assertion-aware matching (clauses end there); the checks' plain form only differs in them.
+  const answerWithLines = trace.finalAnswer === null ? '' : normalizeWithLineBreaks(trace.finalAnswer);
+  const normalizedFinalAnswer = answerWithLines.includes('\n') ? answerWithLines.replace(/\n/gu, ' ') : answerWithLines;
   // Computed once: the checks read them from the context, and the report carries them.
   const evidenceCoverage = computeEvidenceCoverage(evalCase, trace);
   // Analysed only when some check matches concepts or claims against it: most of its cost is the trigger scan.
   const answerAssertions =
     evalCase.rootCauseKeywords.length > 0 || evalCase.forbiddenConfirmedClaims.length > 0
-      ? analyseAnswer(normalizedFinalAnswer, assertionRulesFor(contract))
+      ? analyseAnswer(answerWithLines, assertionRulesFor(contract))
       : analyseAnswer('', assertionRulesFor(contract));
   const keywordCoverage = computeKeywordCoverage(evalCase, answerAssertions);
   const context: CheckContext = {

@@ -25,7 +25,11 @@ export function severityBlockProblems(file: StructuredFile, path: readonly PathS
     }
     const allowed: readonly string[] = ERROR_ONLY_CHECKS.has(id) ? ['error'] : SEVERITIES;
     if (typeof severity !== 'string' || !allowed.includes(severity)) {
-      const suggestion = typeof severity === 'string' ? closestKey(severity, allowed) : null;
+      // "warning" and "err" are common slips that the edit distance alone finds too far.
+      const suggestion =
+        typeof severity === 'string'
+          ? (closestKey(severity, allowed) ?? allowed.find((known) => severity.toLowerCase().startsWith(known) || known.startsWith(severity.toLowerCase())) ?? null)
+          : null;
       const found = typeof severity === 'string' ? `"${severity}"` : JSON.stringify(severity) ?? String(severity);
       const why = ERROR_ONLY_CHECKS.has(id) ? ` (a trace that does not load cannot be judged, so ${id} always fails the case)` : '';
       problems.push(

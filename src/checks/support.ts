@@ -1,6 +1,6 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
 import { analyseAnswer, assertionRulesFor, type AnalysedAnswer } from '../text/assertion.js';
-import { containsNormalized } from '../text/normalize.js';
+import { containsNormalized, normalizeWithLineBreaks } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
 
 /** Path prefix used in messages, so people can find the field in the fixture. */
@@ -58,5 +58,6 @@ export function plural(count: number, singular: string, pluralForm = `${singular
  * per trace and passes it in the context; a check run on its own analyses it here.
  */
 export function answerAssertions(context: CheckContext): AnalysedAnswer {
-  return context.answerAssertions ?? analyseAnswer(context.normalizedFinalAnswer, assertionRulesFor(context.contract));
+  const answer = context.trace.finalAnswer === null ? '' : normalizeWithLineBreaks(context.trace.finalAnswer);
+  return context.answerAssertions ?? analyseAnswer(answer, assertionRulesFor(context.contract));
 }

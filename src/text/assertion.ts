@@ -69,6 +69,7 @@ interface Clause {
 
 /** An answer analysed once: its clauses and the spans that are not asserted. */
 export interface AnalysedAnswer {
+  /** The answer as normalizeText gives it: keywords are looked for in this text. */
   text: string;
   scopes: Scope[];
   clauses: Clause[];
@@ -144,7 +145,10 @@ function escapeCharacter(character: string): string {
 /** ASCII "." and "," end a clause unless they stand between two letters or digits. */
 const CLAUSE_END = /[。;!?\n]|[.,](?![a-z0-9])|(?<![a-z0-9])[.,]/gu;
 
-/** Analyses a normalised answer (see normalize.ts) into the spans a mention is not asserted in. */
+/**
+ * Analyses an answer, normalised by normalizeWithLineBreaks (so that line ends still end clauses),
+ * into the spans a mention is not asserted in.
+ */
 export function analyseAnswer(normalizedText: string, rules: AssertionRules): AnalysedAnswer {
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
@@ -198,7 +202,7 @@ export function analyseAnswer(normalizedText: string, rules: AssertionRules): An
     }
     close(clause.end);
   }
-  return { text: normalizedText, scopes, clauses };
+  return { text: normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText, scopes, clauses };
 }
 
 function endsWithQuestionParticle(text: string, start: number, end: number): boolean {

@@ -5,6 +5,15 @@
  * characters removed. NFKC folds full-width forms, so `ＣＰＵ` matches `cpu`.
  */
 export function normalizeText(text: string): string {
+  return normalizeWithLineBreaks(text).replace(LINE_BREAK, ' ');
+}
+
+/**
+ * normalizeText, except that a run of white space holding a line break becomes one "\n" instead
+ * of a space: assertion-aware matching ends a clause at a line end. Replacing each "\n" by a space
+ * gives exactly normalizeText's result, same length, so offsets found in one hold in the other.
+ */
+export function normalizeWithLineBreaks(text: string): string {
   // Zero-width characters and soft hyphens are invisible to a reader, so text split by them
   // ("数据\u200B库宕机", "data\u00ADbase") must still match. Removed before the white-space
   // collapse, because U+FEFF counts as white space there. Tested first: most text has none.
@@ -12,18 +21,27 @@ export function normalizeText(text: string): string {
   // Only runs that change are replaced (two or more white-space characters, or a single one
   // that is not a plain space): the same result as replacing every run, without rewriting
   // each single space between words, which is most of the cost on long answers.
-  const collapsed = visible.normalize('NFKC').toLowerCase().replace(/\s{2,}|[^\S ]/gu, ' ');
+  const collapsed = visible.normalize('NFKC').toLowerCase().replace(/\s{2,}|[^\S ]/gu, collapseRun);
   // Chinese and Japanese put no spaces between words, so a space between two CJK characters
   // carries no meaning and only hides text ("数据库 宕机"). Latin words keep their spaces.
   return CJK_SPACE_TEST.test(collapsed) ? collapsed.replace(CJK_SPACE, '') : collapsed;
 }
 
+const LINE_BREAK = /\n/gu;
+
+function collapseRun(run: string): string {
+  return run.includes('\n') || run.includes('\r') || run.includes('\u2028') || run.includes('\u2029') ? '\n' : ' ';
+}
+
 const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const CJK_SPACE_TEST = new RegExp(`[${CJK}] (?=[${CJK}])`, 'u');
-/** The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库" fold in one pass. */
-const CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
+const CJK_SPACE_TEST = new RegExp(`[${CJK}][ \n](?=[${CJK}])`, 'u');
+/**
+ * The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库"
+ * fold in one pass. A line break between two CJK characters goes too, as it would once collapsed to a space.
+ */
+const CJK_SPACE = new RegExp(`(?<=[${CJK}])[ \n](?=[${CJK}])`, 'gu');
 
 /** True when `needle` occurs in `haystack` once both are normalised. An empty needle never matches. */
 export function containsNormalized(normalizedHaystack: string, needle: string): boolean {

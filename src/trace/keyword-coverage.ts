@@ -25,7 +25,7 @@ export function judgeConcept(concept: KeywordConcept, answer: AnalysedAnswer): C
   return { covered: false, unasserted };
 }
 
-/** The answer analysed with the built-in triggers only; for callers without a contract. */
+/** The answer (normalised, with or without its line breaks) analysed with the built-in triggers only; for callers without a contract. */
 export function analyseWithDefaults(normalizedFinalAnswer: string): AnalysedAnswer {
   return analyseAnswer(normalizedFinalAnswer, assertionRulesFor(DEFAULT_CONTRACT));
 }
