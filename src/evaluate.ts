@@ -6,7 +6,7 @@ import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import type { TraceRunInput } from './sources/types.js';
 import { analyseAnswer, assertionRulesFor } from './text/assertion.js';
-import { normalizeWithLineBreaks } from './text/normalize.js';
+import { normalizeWithLineBreaks, withoutLineBreaks } from './text/normalize.js';
 import { computeEvidenceCoverage } from './trace/evidence-coverage.js';
 import { computeKeywordCoverage } from './trace/keyword-coverage.js';
 import { loadTrace } from './trace/load-trace.js';
@@ -27,7 +27,7 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
   // Normalised once, line ends kept for assertion-aware matching (clauses end there); the checks' plain form only differs in them.
   const answerWithLines = trace.finalAnswer === null ? '' : normalizeWithLineBreaks(trace.finalAnswer);
-  const normalizedFinalAnswer = answerWithLines.includes('\n') ? answerWithLines.replace(/\n/gu, ' ') : answerWithLines;
+  const normalizedFinalAnswer = withoutLineBreaks(answerWithLines);
   // Computed once: the checks read them from the context, and the report carries them.
   const evidenceCoverage = computeEvidenceCoverage(evalCase, trace);
   // Analysed only when some check matches concepts or claims against it: most of its cost is the trigger scan.

@@ -69,7 +69,11 @@ interface Clause {
 
 /** An answer analysed once: its clauses and the spans that are not asserted. */
 export interface AnalysedAnswer {
-  /** The answer as normalizeText gives it: keywords are looked for in this text. */
+  /**
+   * The answer normalised, its line breaks turned into spaces (offsets match the clauses): keywords
+   * are looked for in this text. It is normalizeText's result but for a line break between two
+   * CJK characters, which stays a space here, so a keyword is not matched across a line end.
+   */
   text: string;
   scopes: Scope[];
   clauses: Clause[];
@@ -142,18 +146,30 @@ function escapeCharacter(character: string): string {
   return /[\\^$.*+?()[\]{}|/-]/u.test(character) ? `\\${character}` : character;
 }
 
-/** ASCII "." and "," end a clause unless they stand between two letters or digits. */
-const CLAUSE_END = /[。;!?\n]|[.,](?![a-z0-9])|(?<![a-z0-9])[.,]/gu;
+/**
+ * ASCII "." "," and ":" end a clause unless they stand between two letters or digits
+ * (`max.poll.records`, `1,150`, `14:05`). A colon right after a trigger does not end it either:
+ * "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
+ */
+const CLAUSE_END = /[。;!?\n]|[.,:](?![a-z0-9])|(?<![a-z0-9])[.,:]/gu;
 
 /**
  * Analyses an answer, normalised by normalizeWithLineBreaks (so that line ends still end clauses),
  * into the spans a mention is not asserted in.
  */
 export function analyseAnswer(normalizedText: string, rules: AssertionRules): AnalysedAnswer {
+  rules.pattern.lastIndex = 0;
+  const matches = [...normalizedText.matchAll(rules.pattern)];
+  const triggerEnds = new Set<number>();
+  for (const match of matches) {
+    const role = rules.roles.get(roleKey(match[0]));
+    if (role?.kind === 'negated' || role?.kind === 'hedged') triggerEnds.add(match.index + match[0].length);
+  }
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
   let clauseStart = 0;
   for (const match of normalizedText.matchAll(CLAUSE_END)) {
+    if (match[0] === ':' && triggerEnds.has(endOfTextBefore(normalizedText, match.index))) continue;
     clauses.push({ start: clauseStart, end: match.index });
     questionClauses.push(match[0] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, match.index));
     clauseStart = match.index + match[0].length;
@@ -164,8 +180,6 @@ export function analyseAnswer(normalizedText: string, rules: AssertionRules): An
   }
 
   const scopes: Scope[] = [];
-  rules.pattern.lastIndex = 0;
-  const matches = [...normalizedText.matchAll(rules.pattern)];
   let next = 0;
   for (let index = 0; index < clauses.length; index += 1) {
     const clause = clauses[index] as Clause;
@@ -185,7 +199,7 @@ export function analyseAnswer(normalizedText: string, rules: AssertionRules): An
       const start = match.index;
       const end = start + match[0].length;
       if (end > clause.end) continue;
-      const role = rules.roles.get(match[0].replace(/\u2019/gu, "'"));
+      const role = rules.roles.get(roleKey(match[0]));
       if (role === undefined || role.kind === 'exempt') continue;
       if (role.kind === 'contrast') {
         close(start);
@@ -203,6 +217,18 @@ export function analyseAnswer(normalizedText: string, rules: AssertionRules): An
     close(clause.end);
   }
   return { text: normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText, scopes, clauses };
+}
+
+/** Typographic apostrophes match the trigger written with a straight one. */
+function roleKey(matched: string): string {
+  return matched.includes('\u2019') ? matched.replace(/\u2019/gu, "'") : matched;
+}
+
+/** The offset just after the last non-space character before `index`. */
+function endOfTextBefore(text: string, index: number): number {
+  let end = index;
+  while (end > 0 && text[end - 1] === ' ') end -= 1;
+  return end;
 }
 
 function endsWithQuestionParticle(text: string, start: number, end: number): boolean {

@@ -5,13 +5,13 @@
  * characters removed. NFKC folds full-width forms, so `ＣＰＵ` matches `cpu`.
  */
 export function normalizeText(text: string): string {
-  return normalizeWithLineBreaks(text).replace(LINE_BREAK, ' ');
+  return withoutLineBreaks(normalizeWithLineBreaks(text));
 }
 
 /**
  * normalizeText, except that a run of white space holding a line break becomes one "\n" instead
- * of a space: assertion-aware matching ends a clause at a line end. Replacing each "\n" by a space
- * gives exactly normalizeText's result, same length, so offsets found in one hold in the other.
+ * of a space, and is kept even between two CJK characters: assertion-aware matching ends a
+ * clause at a line end, and Chinese lines often end without punctuation.
  */
 export function normalizeWithLineBreaks(text: string): string {
   // Zero-width characters and soft hyphens are invisible to a reader, so text split by them
@@ -27,6 +27,12 @@ export function normalizeWithLineBreaks(text: string): string {
   return CJK_SPACE_TEST.test(collapsed) ? collapsed.replace(CJK_SPACE, '') : collapsed;
 }
 
+/** normalizeWithLineBreaks' result as normalizeText gives it: line breaks between CJK characters dropped, the others spaces. */
+export function withoutLineBreaks(normalizedWithLines: string): string {
+  if (!normalizedWithLines.includes('\n')) return normalizedWithLines;
+  return normalizedWithLines.replace(CJK_LINE_BREAK, '').replace(LINE_BREAK, ' ');
+}
+
 const LINE_BREAK = /\n/gu;
 
 function collapseRun(run: string): string {
@@ -36,12 +42,10 @@ function collapseRun(run: string): string {
 const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const CJK_SPACE_TEST = new RegExp(`[${CJK}][ \n](?=[${CJK}])`, 'u');
-/**
- * The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库"
- * fold in one pass. A line break between two CJK characters goes too, as it would once collapsed to a space.
- */
-const CJK_SPACE = new RegExp(`(?<=[${CJK}])[ \n](?=[${CJK}])`, 'gu');
+const CJK_SPACE_TEST = new RegExp(`[${CJK}] (?=[${CJK}])`, 'u');
+/** The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库" fold in one pass. */
+const CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
+const CJK_LINE_BREAK = new RegExp(`(?<=[${CJK}])\n(?=[${CJK}])`, 'gu');
 
 /** True when `needle` occurs in `haystack` once both are normalised. An empty needle never matches. */
 export function containsNormalized(normalizedHaystack: string, needle: string): boolean {

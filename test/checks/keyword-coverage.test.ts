@@ -149,7 +149,7 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         name: 'S33 ZH a negated root cause does not cover the concept; the message names the clause',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '结论：不是连接池耗尽。' },
-        message: 'concept "连接池" is only mentioned negated: "结论:不是连接池耗尽"',
+        message: 'concept "连接池" is only mentioned negated: "不是连接池耗尽"',
       },
       {
         name: 'S33 EN a negated root cause does not cover the concept',

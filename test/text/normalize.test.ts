@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsNormalized, normalizeText, normalizeWithLineBreaks } from '../../src/text/normalize.js';
+import { containsNormalized, normalizeText, normalizeWithLineBreaks, withoutLineBreaks } from '../../src/text/normalize.js';
 
 describe('text folding for matching (docs/contract.md §2)', () => {
   it.each<[string, string, string]>([
@@ -36,6 +36,11 @@ describe('text folding for matching (docs/contract.md §2)', () => {
     'no break at all',
   ])('S33 keeping line breaks differs from normalizeText only in them: %j', (text) => {
     const withLines = normalizeWithLineBreaks(text);
-    expect(withLines.replaceAll('\n', ' ')).toBe(normalizeText(text));
+    expect(withoutLineBreaks(withLines)).toBe(normalizeText(text));
+  });
+
+  it('S33 a line break between CJK characters is kept as a clause end, and folded away by normalizeText', () => {
+    expect(normalizeWithLineBreaks('排除了数据库宕机\n连接池耗尽')).toBe('排除了数据库宕机\n连接池耗尽');
+    expect(normalizeText('排除了数据库宕机\n连接池耗尽')).toBe('排除了数据库宕机连接池耗尽');
   });
 });
