@@ -5,7 +5,7 @@ import type { CheckContext, CheckDefinition } from './checks/types.js';
 import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import type { TraceRunInput } from './sources/types.js';
-import { analyseAnswer, assertionRulesFor } from './text/assertion.js';
+import { assertionRulesFor, prepareAnswer } from './text/assertion.js';
 import { normalizeWithLineBreaks, withoutLineBreaks } from './text/normalize.js';
 import { computeEvidenceCoverage } from './trace/evidence-coverage.js';
 import { computeKeywordCoverage } from './trace/keyword-coverage.js';
@@ -25,16 +25,12 @@ export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: 
 
 export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
-  // Normalised once, line ends kept for assertion-aware matching (clauses end there); the checks' plain form only differs in them.
-  const answerWithLines = trace.finalAnswer === null ? '' : normalizeWithLineBreaks(trace.finalAnswer);
+  // Normalised once, with its line ends (assertion-aware matching ends clauses there); the plain form the checks match in is derived from it.
+  const answerWithLines = normalizeWithLineBreaks(trace.finalAnswer ?? '');
   const normalizedFinalAnswer = withoutLineBreaks(answerWithLines);
-  // Computed once: the checks read them from the context, and the report carries them.
   const evidenceCoverage = computeEvidenceCoverage(evalCase, trace);
-  // Analysed only when some check matches concepts or claims against it: most of its cost is the trigger scan.
-  const answerAssertions =
-    evalCase.rootCauseKeywords.length > 0 || evalCase.forbiddenConfirmedClaims.length > 0
-      ? analyseAnswer(answerWithLines, assertionRulesFor(contract))
-      : analyseAnswer('', assertionRulesFor(contract));
+  // Analysed for assertion-aware matching only when a keyword or claim of the case occurs in it.
+  const answerAssertions = prepareAnswer(normalizedFinalAnswer, () => answerWithLines, assertionRulesFor(contract));
   const keywordCoverage = computeKeywordCoverage(evalCase, answerAssertions);
   const context: CheckContext = {
     evalCase,

@@ -1,5 +1,5 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
-import { analyseAnswer, assertionRulesFor, type AnalysedAnswer } from '../text/assertion.js';
+import { assertionRulesFor, prepareAnswer, type AnalysedAnswer } from '../text/assertion.js';
 import { containsNormalized, normalizeWithLineBreaks } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
 
@@ -58,6 +58,7 @@ export function plural(count: number, singular: string, pluralForm = `${singular
  * per trace and passes it in the context; a check run on its own analyses it here.
  */
 export function answerAssertions(context: CheckContext): AnalysedAnswer {
-  const answer = context.trace.finalAnswer === null ? '' : normalizeWithLineBreaks(context.trace.finalAnswer);
-  return context.answerAssertions ?? analyseAnswer(answer, assertionRulesFor(context.contract));
+  if (context.answerAssertions !== undefined) return context.answerAssertions;
+  const finalAnswer = context.trace.finalAnswer ?? '';
+  return prepareAnswer(context.normalizedFinalAnswer, () => normalizeWithLineBreaks(finalAnswer), assertionRulesFor(context.contract));
 }

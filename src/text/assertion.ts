@@ -8,7 +8,7 @@ import {
   type TriggerDirection,
   type TriggerEntry,
 } from './assertion-triggers.js';
-import { normalizedNeedleOf, normalizeText } from './normalize.js';
+import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
 
 /**
  * Assertion-aware matching (docs/contract.md §2, S33): a mention of a concept counts only when
@@ -50,10 +50,29 @@ type Role =
   | { kind: 'causal' }
   | { kind: 'exempt' };
 
-/** The trigger lists compiled into one pattern; built once per contract. */
+interface Candidate {
+  text: string;
+  role: Role;
+  /** Latin at that end: the neighbouring character must not be a letter or digit (whole words only). */
+  wordStart: boolean;
+  wordEnd: boolean;
+}
+
+interface TrieNode {
+  children: Map<number, TrieNode>;
+  /** The trigger or word that ends here, if any. */
+  candidate: Candidate | null;
+}
+
+/**
+ * The trigger lists compiled once per contract: every trigger, contrast word, cause-and-effect
+ * word and exempt phrase, in a trie of character codes. One pass over an answer then finds them
+ * all, the longest at each position, in time linear in the answer (times the longest entry).
+ */
 export interface AssertionRules {
-  pattern: RegExp;
-  roles: Map<string, Role>;
+  root: TrieNode;
+  /** 1 for a UTF-16 code that starts some entry: most characters of an answer are rejected by this one look-up. */
+  startsEntry: Uint8Array;
 }
 
 interface Scope {
@@ -67,16 +86,22 @@ interface Clause {
   end: number;
 }
 
-/** An answer analysed once: its clauses and the spans that are not asserted. */
-export interface AnalysedAnswer {
-  /**
-   * The answer normalised, its line breaks turned into spaces (offsets match the clauses): keywords
-   * are looked for in this text. It is normalizeText's result but for a line break between two
-   * CJK characters, which stays a space here, so a keyword is not matched across a line end.
-   */
+interface Analysis {
+  /** The answer with line breaks as spaces: same offsets as the clauses and scopes. */
   text: string;
   scopes: Scope[];
   clauses: Clause[];
+}
+
+/**
+ * An answer prepared for assertion-aware matching. The analysis (clauses and scopes) is made the
+ * first time a keyword is found in the answer, so a trace that mentions none of the case's
+ * keywords costs nothing beyond the substring searches the plain matching did.
+ */
+export interface AnalysedAnswer {
+  /** The answer as normalizeText gives it. */
+  readonly text: string;
+  analysis(): Analysis;
 }
 
 const compiledRules = new WeakMap<readonly string[], WeakMap<readonly string[], AssertionRules>>();
@@ -102,7 +127,10 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   // repeats a built-in one does not change its direction.
   const add = (text: string, role: Role): void => {
     const normalized = normalizeText(text).trim();
-    if (normalized !== '' && !roles.has(normalized)) roles.set(normalized, role);
+    if (normalized === '') return;
+    for (const spelling of normalized.includes("'") ? [normalized, normalized.replaceAll("'", '\u2019')] : [normalized]) {
+      if (!roles.has(spelling)) roles.set(spelling, role);
+    }
   };
   for (const phrase of EXEMPT_PHRASES) add(phrase, { kind: 'exempt' });
   for (const entry of NEGATION_TRIGGERS) add(entry.text, { kind: 'negated', direction: entry.direction });
@@ -111,12 +139,23 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   for (const entry of settings.hedgeTriggers.map(configuredTrigger)) add(entry.text, { kind: 'hedged', direction: entry.direction });
   for (const word of CONTRAST_WORDS) add(word, { kind: 'contrast' });
   for (const word of CAUSAL_WORDS) add(word, { kind: 'causal' });
-  // Longest first, so that "并非" wins over "非", "instead of" over "instead" and "无法" over "无".
-  const texts = [...roles.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  const firstCharacters = new Set(texts.map((text) => firstCharacterClass(text)));
-  const alternatives = texts.map(alternative).join('|');
-  // The look-ahead on the first characters lets the engine skip most positions without trying every alternative.
-  return { pattern: new RegExp(`(?=[${[...firstCharacters].join('')}])(?:${alternatives})`, 'gu'), roles };
+  const root: TrieNode = { children: new Map(), candidate: null };
+  for (const [text, role] of roles) {
+    let node = root;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      let child = node.children.get(code);
+      if (child === undefined) {
+        child = { children: new Map(), candidate: null };
+        node.children.set(code, child);
+      }
+      node = child;
+    }
+    node.candidate = { text, role, wordStart: isWordCode(text.charCodeAt(0)), wordEnd: isWordCode(text.charCodeAt(text.length - 1)) };
+  }
+  const startsEntry = new Uint8Array(0x10000);
+  for (const code of root.children.keys()) startsEntry[code] = 1;
+  return { root, startsEntry };
 }
 
 /** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
@@ -127,52 +166,112 @@ function configuredTrigger(text: string): TriggerEntry {
     : { text: normalized, direction: 'following' };
 }
 
-const WORD_CHARACTER = /[a-z0-9]/u;
-
-/** Latin triggers match whole words only: "no" is not found in "node", nor "if" in "different". */
-function alternative(text: string): string {
-  const body = [...text].map((character) => (character === "'" ? "['\u2019]" : escapeCharacter(character))).join('');
-  const before = WORD_CHARACTER.test(text[0] ?? '') ? '(?<![a-z0-9])' : '';
-  const after = WORD_CHARACTER.test(text[text.length - 1] ?? '') ? '(?![a-z0-9])' : '';
-  return `${before}${body}${after}`;
+/** a–z and 0–9 (the text is lower-cased); NaN, past either end of the text, is not. */
+function isWordCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
 }
 
-function firstCharacterClass(text: string): string {
-  const first = [...text][0] ?? '';
-  return first === "'" ? "'\u2019" : escapeCharacter(first);
-}
-
-function escapeCharacter(character: string): string {
-  return /[\\^$.*+?()[\]{}|/-]/u.test(character) ? `\\${character}` : character;
+interface Found {
+  start: number;
+  end: number;
+  role: Role;
 }
 
 /**
- * ASCII "." "," and ":" end a clause unless they stand between two letters or digits
- * (`max.poll.records`, `1,150`, `14:05`). A colon right after a trigger does not end it either:
+ * One pass over the answer: the triggers and words of the rules (longest match at each
+ * position, as a regular expression of alternatives would take them) and the clause ends.
+ * "。;!?" and line ends end a clause; "." "," ":" do too, unless they stand between two letters
+ * or digits (`max.poll.records`, `1,150`, `14:05`), and a colon does not right after a trigger:
  * "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
  */
-const CLAUSE_END = /[。;!?\n]|[.,:](?![a-z0-9])|(?<![a-z0-9])[.,:]/gu;
+function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds: number[] } {
+  const found: Found[] = [];
+  const clauseEnds: number[] = [];
+  let lastTriggerEnd = -1;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    // Inside a Latin word no entry starts ("if" is not in "different"); most other characters start none.
+    const match =
+      rules.startsEntry[code] === 1 && !(isWordCode(code) && isWordCode(text.charCodeAt(index - 1))) ? longestMatch(text, index, code, rules.root) : null;
+    if (match !== null) {
+      const end = index + match.text.length;
+      found.push({ start: index, end, role: match.role });
+      if (match.role.kind === 'negated' || match.role.kind === 'hedged') lastTriggerEnd = end;
+      index = end;
+      continue;
+    }
+    if (isClauseEnd(text, index, code, lastTriggerEnd)) clauseEnds.push(index);
+    index += 1;
+  }
+  return { found, clauseEnds };
+}
+
+/** The longest entry of the trie starting at `index`; Latin ends must be word boundaries ("no" is not in "node"). */
+function longestMatch(text: string, index: number, code: number, root: TrieNode): Candidate | null {
+  let node = root.children.get(code);
+  if (node === undefined) return null;
+  let best: Candidate | null = null;
+  let next = index + 1;
+  for (;;) {
+    const candidate = node.candidate;
+    if (candidate !== null && !(candidate.wordEnd && isWordCode(text.charCodeAt(next)))) best = candidate;
+    if (next >= text.length) break;
+    const child: TrieNode | undefined = node.children.get(text.charCodeAt(next));
+    if (child === undefined) break;
+    node = child;
+    next += 1;
+  }
+  return best;
+}
+
+function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
+  switch (code) {
+    case 0x3002: // 。
+    case 0x3b: // ;
+    case 0x21: // !
+    case 0x3f: // ?
+    case 0x0a: // line end
+      return true;
+    case 0x2e: // .
+    case 0x2c: // ,
+      return !(isWordCode(text.charCodeAt(index - 1)) && isWordCode(text.charCodeAt(index + 1)));
+    case 0x3a: // :
+      if (isWordCode(text.charCodeAt(index - 1)) && isWordCode(text.charCodeAt(index + 1))) return false;
+      return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
+    default:
+      return false;
+  }
+}
 
 /**
- * Analyses an answer, normalised by normalizeWithLineBreaks (so that line ends still end clauses),
- * into the spans a mention is not asserted in.
+ * Prepares an answer for assertion-aware matching. `normalizedFinalAnswer` is normalizeText's
+ * result; `withLineBreaks` gives normalizeWithLineBreaks' result, and is called only if the
+ * answer is analysed.
  */
-export function analyseAnswer(normalizedText: string, rules: AssertionRules): AnalysedAnswer {
-  rules.pattern.lastIndex = 0;
-  const matches = [...normalizedText.matchAll(rules.pattern)];
-  const triggerEnds = new Set<number>();
-  for (const match of matches) {
-    const role = rules.roles.get(roleKey(match[0]));
-    if (role?.kind === 'negated' || role?.kind === 'hedged') triggerEnds.add(match.index + match[0].length);
-  }
+export function prepareAnswer(normalizedFinalAnswer: string, withLineBreaks: () => string, rules: AssertionRules): AnalysedAnswer {
+  let analysis: Analysis | null = null;
+  return {
+    text: normalizedFinalAnswer,
+    analysis: () => (analysis ??= analyse(withLineBreaks(), rules)),
+  };
+}
+
+/** An answer normalised by normalizeWithLineBreaks, analysed at once (for tests and callers without the raw answer). */
+export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
+  const analysis = analyse(normalizedWithLines, rules);
+  return { text: withoutLineBreaks(normalizedWithLines), analysis: () => analysis };
+}
+
+function analyse(normalizedText: string, rules: AssertionRules): Analysis {
+  const { found, clauseEnds } = scan(normalizedText, rules);
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
   let clauseStart = 0;
-  for (const match of normalizedText.matchAll(CLAUSE_END)) {
-    if (match[0] === ':' && triggerEnds.has(endOfTextBefore(normalizedText, match.index))) continue;
-    clauses.push({ start: clauseStart, end: match.index });
-    questionClauses.push(match[0] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, match.index));
-    clauseStart = match.index + match[0].length;
+  for (const end of clauseEnds) {
+    clauses.push({ start: clauseStart, end });
+    questionClauses.push(normalizedText[end] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, end));
+    clauseStart = end + 1;
   }
   if (clauseStart < normalizedText.length) {
     clauses.push({ start: clauseStart, end: normalizedText.length });
@@ -192,15 +291,10 @@ export function analyseAnswer(normalizedText: string, rules: AssertionRules): An
       for (const trigger of open) if (trigger.end < at) scopes.push({ start: trigger.end, end: at, kind: trigger.kind });
       open = [];
     };
-    while (next < matches.length && (matches[next] as RegExpExecArray).index < clause.end) {
-      const match = matches[next] as RegExpExecArray;
+    while (next < found.length && (found[next] as Found).start < clause.end) {
+      const { start, end, role } = found[next] as Found;
       next += 1;
-      if (match.index < clause.start) continue;
-      const start = match.index;
-      const end = start + match[0].length;
-      if (end > clause.end) continue;
-      const role = rules.roles.get(roleKey(match[0]));
-      if (role === undefined || role.kind === 'exempt') continue;
+      if (start < clause.start || end > clause.end || role.kind === 'exempt') continue;
       if (role.kind === 'contrast') {
         close(start);
         precedingStart = end;
@@ -216,12 +310,8 @@ export function analyseAnswer(normalizedText: string, rules: AssertionRules): An
     }
     close(clause.end);
   }
-  return { text: normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText, scopes, clauses };
-}
-
-/** Typographic apostrophes match the trigger written with a straight one. */
-function roleKey(matched: string): string {
-  return matched.includes('\u2019') ? matched.replace(/\u2019/gu, "'") : matched;
+  const text = normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText;
+  return { text, scopes, clauses };
 }
 
 /** The offset just after the last non-space character before `index`. */
@@ -232,24 +322,34 @@ function endOfTextBefore(text: string, index: number): number {
 }
 
 function endsWithQuestionParticle(text: string, start: number, end: number): boolean {
-  const trimmed = text.slice(start, end).replace(/[\s"'”’)\]」』]+$/u, '');
-  return QUESTION_PARTICLES.some((particle) => trimmed.endsWith(particle));
+  let last = end - 1;
+  while (last >= start && TRAILING_CLOSERS.has(text[last] as string)) last -= 1;
+  return last >= start && QUESTION_PARTICLES.includes(text[last] as string);
 }
+
+const TRAILING_CLOSERS = new Set([' ', '"', "'", '\u201d', '\u2019', ')', ']', '」', '』']);
 
 /** The order in which an occurrence's kinds are named when several scopes cover it. */
 const KIND_ORDER: readonly UnassertedKind[] = ['negated', 'hedged', 'questioned'];
 
-/** Whether the answer asserts `keyword` (normalised here, cached), and its first unasserted occurrence. */
+/**
+ * Whether the answer asserts `keyword` (normalised here, cached), and its first unasserted
+ * occurrence. An occurrence that spans a line end between two CJK characters (found in the plain
+ * text only) is taken as asserted: nothing marks it otherwise.
+ */
 export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
   const needle = normalizedNeedleOf(keyword);
-  if (needle === '') return { asserted: false, unasserted: null };
+  if (needle === '' || !answer.text.includes(needle)) return { asserted: false, unasserted: null };
+  const analysis = answer.analysis();
   let unasserted: UnassertedMention | null = null;
-  for (let at = answer.text.indexOf(needle); at !== -1; at = answer.text.indexOf(needle, at + 1)) {
-    const kind = unassertedKind(answer.scopes, at, at + needle.length);
+  let seen = false;
+  for (let at = analysis.text.indexOf(needle); at !== -1; at = analysis.text.indexOf(needle, at + 1)) {
+    seen = true;
+    const kind = unassertedKind(analysis.scopes, at, at + needle.length);
     if (kind === null) return { asserted: true, unasserted };
-    unasserted ??= { mention: needle, kind, clause: clauseAround(answer, at, at + needle.length) };
+    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, at + needle.length) };
   }
-  return { asserted: false, unasserted };
+  return { asserted: !seen, unasserted };
 }
 
 function unassertedKind(scopes: readonly Scope[], start: number, end: number): UnassertedKind | null {
@@ -264,7 +364,7 @@ function unassertedKind(scopes: readonly Scope[], start: number, end: number): U
 
 const MAX_CLAUSE_SHOWN = 80;
 
-function clauseAround(answer: AnalysedAnswer, start: number, end: number): string {
+function clauseAround(answer: Analysis, start: number, end: number): string {
   const clause = answer.clauses.find((candidate) => candidate.start <= start && end <= candidate.end) ?? { start, end };
   const text = answer.text.slice(clause.start, clause.end);
   if (text.trim().length <= MAX_CLAUSE_SHOWN) return text.trim();

@@ -14,27 +14,63 @@ export function normalizeText(text: string): string {
  * clause at a line end, and Chinese lines often end without punctuation.
  */
 export function normalizeWithLineBreaks(text: string): string {
-  // Zero-width characters and soft hyphens are invisible to a reader, so text split by them
-  // ("数据\u200B库宕机", "data\u00ADbase") must still match. Removed before the white-space
-  // collapse, because U+FEFF counts as white space there. Tested first: most text has none.
-  const visible = INVISIBLE_TEST.test(text) ? text.replace(INVISIBLE, '') : text;
   // Only runs that change are replaced (two or more white-space characters, or a single one
   // that is not a plain space): the same result as replacing every run, without rewriting
   // each single space between words, which is most of the cost on long answers.
-  const collapsed = visible.normalize('NFKC').toLowerCase().replace(/\s{2,}|[^\S ]/gu, collapseRun);
-  // Chinese and Japanese put no spaces between words, so a space between two CJK characters
-  // carries no meaning and only hides text ("数据库 宕机"). Latin words keep their spaces.
+  return withoutCjkSpaces(foldCase(text).replace(WHITE_SPACE_RUN, collapseRun));
+}
+
+/**
+ * Zero-width characters and soft hyphens are invisible to a reader, so text split by them
+ * ("数据\u200B库宕机", "data\u00ADbase") must still match. Removed before the white-space
+ * collapse, because U+FEFF counts as white space there. Tested first: most text has none.
+ */
+function foldCase(text: string): string {
+  const visible = INVISIBLE_TEST.test(text) ? text.replace(INVISIBLE, '') : text;
+  return visible.normalize('NFKC').toLowerCase();
+}
+
+/**
+ * Chinese and Japanese put no spaces between words, so a space between two CJK characters
+ * carries no meaning and only hides text ("数据库 宕机"). Latin words keep their spaces.
+ */
+function withoutCjkSpaces(collapsed: string): string {
   return CJK_SPACE_TEST.test(collapsed) ? collapsed.replace(CJK_SPACE, '') : collapsed;
 }
 
 /** normalizeWithLineBreaks' result as normalizeText gives it: line breaks between CJK characters dropped, the others spaces. */
 export function withoutLineBreaks(normalizedWithLines: string): string {
-  if (!normalizedWithLines.includes('\n')) return normalizedWithLines;
-  return normalizedWithLines.replace(CJK_LINE_BREAK, '').replace(LINE_BREAK, ' ');
+  let at = normalizedWithLines.indexOf('\n');
+  if (at === -1) return normalizedWithLines;
+  // Built piece by piece: answers hold a few line breaks, and looking at the two characters
+  // around each is cheaper than a regular expression over the whole text.
+  let out = '';
+  let from = 0;
+  while (at !== -1) {
+    out += normalizedWithLines.slice(from, at);
+    if (!(isCjkBefore(normalizedWithLines, at) && isCjkAfter(normalizedWithLines, at + 1))) out += ' ';
+    from = at + 1;
+    at = normalizedWithLines.indexOf('\n', from);
+  }
+  return out + normalizedWithLines.slice(from);
 }
 
-const LINE_BREAK = /\n/gu;
 
+/** The character that ends just before `index` (a surrogate pair read whole). */
+function isCjkBefore(text: string, index: number): boolean {
+  if (index === 0) return false;
+  const low = text.charCodeAt(index - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+  return CJK_CHARACTER.test(text.slice(start, index));
+}
+
+function isCjkAfter(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  const code = text.codePointAt(index) ?? 0;
+  return CJK_CHARACTER.test(String.fromCodePoint(code));
+}
+
+const WHITE_SPACE_RUN = /\s{2,}|[^\S ]/gu;
 function collapseRun(run: string): string {
   return run.includes('\n') || run.includes('\r') || run.includes('\u2028') || run.includes('\u2029') ? '\n' : ' ';
 }
@@ -42,10 +78,10 @@ function collapseRun(run: string): string {
 const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
 const CJK_SPACE_TEST = new RegExp(`[${CJK}] (?=[${CJK}])`, 'u');
 /** The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库" fold in one pass. */
 const CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
-const CJK_LINE_BREAK = new RegExp(`(?<=[${CJK}])\n(?=[${CJK}])`, 'gu');
 
 /** True when `needle` occurs in `haystack` once both are normalised. An empty needle never matches. */
 export function containsNormalized(normalizedHaystack: string, needle: string): boolean {
