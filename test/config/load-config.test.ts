@@ -167,3 +167,24 @@ describe('loadConfig', () => {
     expect(problems[0]).toMatch(/^diag-eval\.config\.yaml:2:\d+: YAML syntax error: /u);
   });
 });
+
+describe('loadConfig: assertion triggers (S33)', () => {
+  it('S33 negationTriggers and hedgeTriggers add to the contract', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  negationTriggers: [dismissed, "...was dismissed"]\n  hedgeTriggers: [大概率]\n' });
+    const { contract } = await loadConfig(cwd, null);
+    expect(contract.negationTriggers).toEqual(['dismissed', '...was dismissed']);
+    expect(contract.hedgeTriggers).toEqual(['大概率']);
+  });
+
+  it('S33 triggers that are not text are config errors naming file, line, field, found and expected, every one', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  negationTriggers: [3, ""]\n  hedgeTriggers: maybe\n' });
+    const problems = await configProblems(cwd);
+    expect(problems).toEqual([
+      expect.stringMatching(/^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[0\]: found 3, expected text$/u),
+      expect.stringMatching(/^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[1\]: found "", expected non-empty text$/u),
+      expect.stringMatching(/^diag-eval\.config\.yaml:3:\d+: contract\.hedgeTriggers: found "maybe", expected a list of trigger words/u),
+    ]);
+  });
+});
