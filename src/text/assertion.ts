@@ -280,6 +280,8 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
 
   const scopes: Scope[] = [];
   let next = 0;
+  /** The kind of the trigger whose scope reached the end of each clause, if one did. */
+  const reachingEnd: (UnassertedKind | null)[] = [];
   for (let index = 0; index < clauses.length; index += 1) {
     const clause = clauses[index] as Clause;
     if (questionClauses[index] === true) scopes.push({ start: clause.start, end: clause.end, kind: 'questioned' });
@@ -308,10 +310,42 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
         lastTriggerEnd = end;
       }
     }
+    reachingEnd.push(open[0]?.kind ?? null);
     close(clause.end);
   }
+  extendOverLists(normalizedText, clauses, reachingEnd, scopes);
   const text = normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText;
   return { text, scopes, clauses };
+}
+
+/**
+ * English lists ruled out or doubted as a whole: "we ruled out the network, dns, and the
+ * database". The commas end clauses, but the items after them are still in the trigger's
+ * scope. A clause whose trigger scope reached its comma extends over the short items that follow
+ * (at most MAX_LIST_ITEM_WORDS words each), when the last of them starts with "and", "or" or
+ * "nor"; without that closing item it is no list ("not the network, the pool": the pool is
+ * asserted).
+ */
+const MAX_LIST_ITEM_WORDS = 4;
+const LIST_CLOSER = /^(?:and|or|nor) /u;
+
+function extendOverLists(text: string, clauses: readonly Clause[], reachingEnd: readonly (UnassertedKind | null)[], scopes: Scope[]): void {
+  for (let index = 0; index < clauses.length; index += 1) {
+    const kind = reachingEnd[index];
+    if (kind === null || kind === undefined || text[(clauses[index] as Clause).end] !== ',') continue;
+    const items: Clause[] = [];
+    for (let item = index + 1; item < clauses.length; item += 1) {
+      const clause = clauses[item] as Clause;
+      const words = text.slice(clause.start, clause.end).trim();
+      if (words === '' || words.split(' ').length > MAX_LIST_ITEM_WORDS) break;
+      items.push(clause);
+      if (LIST_CLOSER.test(words)) {
+        for (const listed of items) scopes.push({ start: listed.start, end: listed.end, kind });
+        break;
+      }
+      if (text[clause.end] !== ',') break;
+    }
+  }
 }
 
 /** The offset just after the last non-space character before `index`. */

@@ -76,6 +76,7 @@ export const LEGITIMATE_ANSWERS: LegitimateAnswer[] = [
   { scenario: 'pool', kind: 'EN whether about the fix', answer: 'Connection pool exhaustion caused the timeouts; whether to resize it is a separate decision.' },
   { scenario: 'pool', kind: 'EN synonym HikariCP', answer: 'The settlement job exhausted the HikariCP pool, so payments timed out.' },
   { scenario: 'pool', kind: 'EN the question asked and answered', answer: 'Was it a database outage? No. The connection pool was exhausted.' },
+  { scenario: 'pool', kind: 'EN a ruled-out list, then the cause', answer: 'We ruled out the network, DNS, and a database outage. The connection pool was exhausted.' },
   { scenario: 'pool', kind: 'EN neither … nor for the alternatives', answer: 'Neither the network nor the database was involved; the connection pool was exhausted.' },
   { scenario: 'pool', kind: 'EN apposition with a negated alternative', answer: 'The connection pool, not the database, was the bottleneck.' },
   { scenario: 'pool', kind: 'EN negated cause of the cause (never committed caused)', answer: 'Transactions that never committed caused the connection pool to run out.' },

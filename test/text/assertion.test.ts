@@ -101,6 +101,11 @@ const rows: [string, string, string, Expected][] = [
   ['S33 a colon ends a clause: "Not X: Y" asserts Y', 'Not a memory leak: the regex backtracks.', 'regex', 'asserted'],
   ['S33 a colon right after a trigger does not: "Ruled out: X" negates X', 'Ruled out: the database is down.', 'database is down', 'negated'],
   ['S33 a colon between digits is a time of day, not a clause end', 'Not since 14:05 the connection pool', 'connection pool', 'negated'],
+  ['S33 EN a ruled-out list reaches its last item', 'We ruled out the network, DNS, and a database outage.', 'database outage', 'negated'],
+  ['S33 EN a ruled-out list reaches its middle items', 'We ruled out the network, DNS, and disk space.', 'dns', 'negated'],
+  ['S33 EN "Not X, Y." is no list: Y is asserted', 'Not the network, the connection pool.', 'connection pool', 'asserted'],
+  ['S33 EN a long clause after the comma is no list item', 'We ruled out the network, and the connection pool was exhausted by the batch job.', 'connection pool', 'asserted'],
+  ['S33 ZH an enumeration with 、 stays in one clause', '排除了网络、DNS、数据库宕机', '数据库宕机', 'negated'],
   ['S33 full-width punctuation ends clauses (NFKC)', '不是网络，连接池耗尽', '连接池', 'asserted'],
 ];
 
