@@ -15,10 +15,10 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  * the answer asserts it, not when it lies in the scope of a negation ("不是连接池耗尽"), of a
  * hedge ("it might be the connection pool") or in a question ("是连接池的问题吗？").
  *
- * Scopes are clause-bounded: 。，；;,.!?！？ and line ends end a clause (a "." or "," between
- * two letters or digits does not: `max.poll.records`, `1,150`). Contrast words reset every
- * scope; cause-and-effect words end the scope of a trigger before them. The answer is analysed
- * once into scope intervals; each keyword is then looked up against them.
+ * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
+ * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
+ * every scope; cause-and-effect words end the scope of a trigger before them. The answer is
+ * analysed once, in one pass, into scope intervals; each keyword is then looked up against them.
  */
 
 export type UnassertedKind = 'negated' | 'hedged' | 'questioned';
@@ -53,8 +53,10 @@ type Role =
 interface Candidate {
   text: string;
   role: Role;
-  /** Latin at that end: the neighbouring character must not be a letter or digit (whole words only). */
-  wordStart: boolean;
+  /**
+   * Ends in a letter or digit: the next character must not be one (whole words only). The start
+   * is checked when scanning: no entry starts inside a Latin word.
+   */
   wordEnd: boolean;
 }
 
@@ -151,7 +153,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       }
       node = child;
     }
-    node.candidate = { text, role, wordStart: isWordCode(text.charCodeAt(0)), wordEnd: isWordCode(text.charCodeAt(text.length - 1)) };
+    node.candidate = { text, role, wordEnd: isWordCode(text.charCodeAt(text.length - 1)) };
   }
   const startsEntry = new Uint8Array(0x10000);
   for (const code of root.children.keys()) startsEntry[code] = 1;
