@@ -76,7 +76,9 @@ export const CONTRAST_WORDS: readonly string[] = [
  */
 export const CAUSAL_WORDS: readonly string[] = [
   'caused', 'causing', 'causes', 'led to', 'leads to', 'leading to', 'resulting in', 'resulted in', 'because', 'due to', 'so that', 'therefore', 'which',
-  '导致', '造成', '引起', '引发', '使得', '因为', '由于', '从而', '所以', '因此', '进而', '以致',
+  // "not resolved until the pool was enlarged": what follows "until" is what did happen.
+  'until',
+  '导致', '造成', '引起', '引发', '使得', '因为', '由于', '从而', '所以', '因此', '进而', '以致', '直到',
 ];
 
 /**

@@ -67,6 +67,8 @@ const rows: [string, string, string, Expected][] = [
   // Cause and effect
   ['S33 ZH a negated cause does not reach the effect after 导致', '事务未提交导致连接池耗尽', '连接池', 'asserted'],
   ['S33 EN a negated cause does not reach the effect after "caused"', 'Transactions that did not commit caused the connection pool to run dry', 'connection pool', 'asserted'],
+  ['S33 EN "not … until X" asserts X', 'The problem was not resolved until the connection pool was enlarged.', 'connection pool', 'asserted'],
+  ['S33 ZH 直到 ends a negation before it', '超时一直没有缓解直到连接池扩容', '连接池', 'asserted'],
   ['S33 EN "not caused by X" negates X', 'The timeouts were not caused by the connection pool.', 'connection pool', 'negated'],
   ['S33 ZH 不是由于 X negates X', '超时不是由于连接池', '连接池', 'negated'],
   // Hedges
