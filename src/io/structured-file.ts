@@ -9,6 +9,7 @@ import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { yamlNestingDepth } from './yaml-depth.js';
 import { describeValue } from './describe-value.js';
+import { closestKey } from './closest-key.js';
 import { parseJson } from './parse-json.js';
 
 /**
@@ -186,33 +187,7 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
   return problems;
 }
 
-/** The known key closest to `key` by edit distance, when it is close enough to be a typo of it. */
-export function closestKey(key: string, knownKeys: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
-  for (const candidate of knownKeys) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-export { describeFsError };
+export { closestKey, describeFsError };
 
 /**
  * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
