@@ -61,7 +61,7 @@ function round(value) {
  * TracesData per line, each batch holding spans of several traces, each trace spread over
  * several lines. Deterministic (seeded), streamed to disk.
  */
-async function writeExport(file, targetBytes) {
+export async function writeExport(file, targetBytes) {
   const out = createWriteStream(file, { encoding: 'utf8' });
   const random = seededRandom(42);
   let written = 0;
