@@ -8,6 +8,7 @@ import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { yamlNestingDepth } from './yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
+import { createEventLocator } from './yaml-locate.js';
 import { loadYamlQuickly } from './yaml-quick.js';
 import { describeValue } from './describe-value.js';
 import { closestKey } from './closest-key.js';
@@ -53,11 +54,16 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
   // The fast parser reads a well-formed file; the documented parser (yaml) is used when the file
   // has a problem to report (its messages and positions are the ones documented), when it uses
   // what the fast path leaves to it (aliases, directives), and to find the line of a problem
-  // found later in a well-formed file.
+  // found later in a well-formed file where the fast parser's own positions could differ.
   const quick = loadYamlQuickly(text);
   if (quick === null) return parseYamlDocument(text, displayName);
   let documented: StructuredFile | null = null;
-  return { displayName, value: quick.value, locate: (path) => (documented ??= parseYamlDocument(text, displayName)).locate(path) };
+  const locateByEvents = createEventLocator(text);
+  const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
+    const found = locateByEvents(path);
+    return found === 'unsure' ? (documented ??= parseYamlDocument(text, displayName)).locate(path) : found;
+  };
+  return { displayName, value: quick.value, locate };
 }
 
 /** `cases[2].audit.v2` */
