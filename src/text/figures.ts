@@ -1,3 +1,5 @@
+import { codeAt } from './code-at.js';
+
 /**
  * Figures in text (docs/contract.md §4, numeric-grounding): numbers with a unit, read from text
  * already normalised by normalizeText (NFKC, lower case, one space per run of white space), so
@@ -155,12 +157,12 @@ const CODE_WAN = 0x4e07; // 万
 const CODE_YI = 0x4ebf; // 亿
 
 function isDigitAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
+  const code = codeAt(text, at);
   return code >= CODE_0 && code <= CODE_9;
 }
 
 function isLetterAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
+  const code = codeAt(text, at);
   return code >= CODE_A && code <= CODE_Z;
 }
 
@@ -213,7 +215,7 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     while (isDigitAt(text, end)) end += 1;
     const integerDigits = end - start;
     // A date or a time of day is skipped whole, so that none of its parts reads as a number.
-    if ((integerDigits === 4 && text.charCodeAt(end) === 45) || (integerDigits <= 2 && text.charCodeAt(end) === 58)) {
+    if ((integerDigits === 4 && codeAt(text, end) === 45) || (integerDigits <= 2 && codeAt(text, end) === 58)) {
       const skipTo = dateOrTimeEnd(text, start);
       if (skipTo > 0) {
         at = skipTo;
@@ -222,13 +224,13 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     }
     let separated = false;
     if (integerDigits <= 3) {
-      while (text.charCodeAt(end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
+      while (codeAt(text, end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
         end += 4;
         separated = true;
       }
     }
     let decimals = 0;
-    if (text.charCodeAt(end) === 46 && isDigitAt(text, end + 1)) {
+    if (codeAt(text, end) === 46 && isDigitAt(text, end + 1)) {
       let fraction = end + 1;
       while (isDigitAt(text, fraction)) fraction += 1;
       decimals = fraction - end - 1;
@@ -237,12 +239,12 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     const numberEnd = end;
     at = numberEnd;
     // Character codes, not characters: charAt makes a string of every CJK character it reads.
-    const before = text.charCodeAt(start - 1);
+    const before = codeAt(text, start - 1);
     if (isIdentifierCode(before) || before === CODE_HASH || before === CODE_DOLLAR || before === CODE_AT) continue;
-    if (before === CODE_POINT && isLatinOrDigitCode(text.charCodeAt(start - 2))) continue;
+    if (before === CODE_POINT && isLatinOrDigitCode(codeAt(text, start - 2))) continue;
     const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
-    if (unit === null && (isLetterAt(text, numberEnd) || text.charCodeAt(numberEnd) === CODE_UNDERSCORE)) continue;
+    if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
     const digits = text.slice(start, numberEnd);
     if (unit !== null) at = unit.end;
     const proceed = visit({
@@ -272,17 +274,17 @@ interface UnitFound {
 
 /** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
 function unitAfter(text: string, from: number): UnitFound | null {
-  let at = text.charCodeAt(from) === CODE_SPACE ? from + 1 : from;
+  let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
   let multiplier = 1;
   let multiplierText: string | null = null;
-  const maybeMultiplier = text.charCodeAt(at);
+  const maybeMultiplier = codeAt(text, at);
   if (maybeMultiplier === CODE_WAN || maybeMultiplier === CODE_YI) {
     multiplierText = text.charAt(at);
     multiplier = MULTIPLIERS[multiplierText] ?? 1;
     at += 1;
   }
   const multiplierEnd = at;
-  if (multiplierText !== null && text.charCodeAt(at) === CODE_SPACE) at += 1;
+  if (multiplierText !== null && codeAt(text, at) === CODE_SPACE) at += 1;
   const unit = unitWordAt(text, at);
   if (unit === null) {
     return multiplierText === null ? null : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
@@ -298,18 +300,18 @@ function unitAfter(text: string, from: number): UnitFound | null {
 
 /** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
 function unitWordAt(text: string, at: number): { word: string; end: number } | null {
-  const first = text.charCodeAt(at);
+  const first = codeAt(text, at);
   if (first === CODE_PERCENT) return { word: '%', end: at + 1 };
   if (first === CODE_SLASH) {
     let next = at + 1;
-    if (text.charCodeAt(next) === CODE_SPACE) next += 1;
+    if (codeAt(text, next) === CODE_SPACE) next += 1;
     const word = unitWordAt(text, next);
     return word !== null && UNIT_TABLE.has(`/${word.word}`) ? { word: `/${word.word}`, end: word.end } : null;
   }
   if (isLetterAt(text, at)) {
     let end = at + 1;
     while (isLetterAt(text, end)) end += 1;
-    if (isDigitAt(text, end) || text.charCodeAt(end) === CODE_UNDERSCORE) return null;
+    if (isDigitAt(text, end) || codeAt(text, end) === CODE_UNDERSCORE) return null;
     const word = text.slice(at, end);
     return UNIT_TABLE.has(word) ? { word, end } : null;
   }
@@ -324,10 +326,10 @@ function unitWordAt(text: string, at: number): { word: string; end: number } | n
 
 /** The end of a rate's time unit after a count ("/秒", " / s"); 0 when there is none. */
 function rateAfter(text: string, from: number): number {
-  let at = text.charCodeAt(from) === CODE_SPACE ? from + 1 : from;
-  if (text.charCodeAt(at) !== CODE_SLASH) return 0;
+  let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
+  if (codeAt(text, at) !== CODE_SLASH) return 0;
   at += 1;
-  if (text.charCodeAt(at) === CODE_SPACE) at += 1;
+  if (codeAt(text, at) === CODE_SPACE) at += 1;
   const word = unitWordAt(text, at);
   return word !== null && RATE_UNITS.has(word.word) ? word.end : 0;
 }
