@@ -245,13 +245,12 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
     if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
-    const digits = text.slice(start, numberEnd);
     if (unit !== null) at = unit.end;
     const proceed = visit({
       start,
       numberEnd,
       end: unit === null ? numberEnd : unit.end,
-      written: Number(separated ? digits.replaceAll(',', '') : digits),
+      written: writtenValue(text, start, numberEnd, decimals, separated),
       decimals,
       multiplier: unit?.multiplier ?? 1,
       unit: unit?.unit ?? null,
@@ -261,6 +260,33 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     if (!proceed) return;
   }
 }
+
+/**
+ * The value of the number written from `start` to `end` (digits, thousands separators when
+ * `separated`, a point before the last `decimals` digits): the same as Number() of its digits,
+ * without cutting them out. Up to 15 digits the digits read as an integer are exact, and so is
+ * 10^decimals, so their quotient, rounded once, is the double nearest the decimal, which is
+ * Number()'s result too; longer numbers are left to Number().
+ */
+function writtenValue(text: string, start: number, end: number, decimals: number, separated: boolean): number {
+  let digits = 0;
+  let integer = 0;
+  for (let at = start; at < end; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= CODE_0 && code <= CODE_9) {
+      integer = integer * 10 + (code - CODE_0);
+      digits += 1;
+    }
+  }
+  if (digits > MAX_EXACT_DIGITS) {
+    const written = text.slice(start, end);
+    return Number(separated ? written.replaceAll(',', '') : written);
+  }
+  return decimals === 0 ? integer : integer / (POWERS_OF_TEN[decimals] as number);
+}
+
+const MAX_EXACT_DIGITS = 15;
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /** The factors of a bare number: shared, never changed. */
 const BARE_FACTORS: readonly number[] = [1];
