@@ -7,8 +7,9 @@ import { codeAt } from './code-at.js';
  *
  * Two readings share one scanner: `answerFigures` is strict (only a number with a unit or %, and
  * never part of a date, a time of day, a version, an id or a ratio), because every figure it finds
- * must be grounded; `evidenceNumbers` is lenient (every number, with its unit when it has one, or a
- * unit taken from a key such as `latency_ms`), because anything it misses could raise a false alarm.
+ * must be grounded; the evidence reading (`ungroundedInEvidence`) is lenient (every number, with
+ * its unit when it has one, or a unit taken from a key such as `latency_ms`), because anything it
+ * misses could raise a false alarm.
  */
 
 export type UnitFamily = 'percent' | 'time' | 'size' | 'count' | 'multiple';
@@ -499,22 +500,11 @@ export function evidenceForm(text: string): string {
 const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u;
 
 /**
- * Every number of an evidence text (see evidenceForm). A number without a unit directly after it
- * takes the unit its key names, when it is the value of one (`"cpu_percent": 97.4`,
- * `acquire_seconds=30`, `max.poll.interval.ms (300000)`).
- */
-export function evidenceNumbers(text: string, into: NumberToken[] = []): NumberToken[] {
-  visitNumbers(text, 0, text.length, (token) => {
-    into.push(withKeyUnit(text, token));
-    return true;
-  });
-  return into;
-}
-
-/**
  * The figures of `figures` that no number of the evidence text (see evidenceForm) grounds, in
- * their order: the same as filtering them with isGrounded against the index of evidenceNumbers,
- * but the text is read only until every figure is grounded, and no index is built.
+ * their order, as isGrounded judges each against one evidence number. A number without a unit
+ * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
+ * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
+ * every figure is grounded, and no index of its numbers is built.
  */
 export function ungroundedInEvidence(figures: readonly Figure[], text: string): Figure[] {
   const ranges = figures.map(groundingRange);
