@@ -1,12 +1,12 @@
 import {
   answerFigures,
   evidenceForm,
-  evidenceNumbers,
   indexEvidence,
   isGrounded,
   isLiterallyGrounded,
   keyedNumber,
   scanNumbers,
+  ungroundedInEvidence,
   type Figure,
   type NumberToken,
 } from '../text/figures.js';
@@ -39,16 +39,14 @@ export const numericGroundingCheck: CheckDefinition = {
     // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
     // One text, parts separated by a line break so that numbers never join; lower case for units.
     const evidenceText = evidenceTexts(context).join('\n').toLowerCase();
-    const notLiteral = figures.filter((figure) => !isLiterallyGrounded(figure, evidenceText));
-    let ungrounded: Figure[] = [];
-    if (notLiteral.length > 0) {
-      const evidence = indexEvidence(evidenceNumbers(evidenceForm(evidenceText)));
-      ungrounded = notLiteral.filter((figure) => !isGrounded(figure, evidence));
-      if (ungrounded.length > 0) {
-        const fromArguments = indexEvidence(argumentTokens(context));
-        ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
-      }
+    let ungrounded = figures.filter((figure) => !isLiterallyGrounded(figure, evidenceText));
+    // The arguments next: few and short, where the long evidence texts are costly to scan; a
+    // figure is ungrounded when neither grounds it, whichever is asked first.
+    if (ungrounded.length > 0) {
+      const fromArguments = indexEvidence(argumentTokens(context));
+      ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
     }
+    if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceForm(evidenceText));
     if (ungrounded.length > 0) {
       return {
         outcome: 'fail',

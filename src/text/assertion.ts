@@ -8,6 +8,7 @@ import {
   type TriggerDirection,
   type TriggerEntry,
 } from './assertion-triggers.js';
+import { codeAt } from './code-at.js';
 import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
 
 /**
@@ -145,7 +146,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   for (const [text, role] of roles) {
     let node = root;
     for (let index = 0; index < text.length; index += 1) {
-      const code = text.charCodeAt(index);
+      const code = codeAt(text, index);
       let child = node.children.get(code);
       if (child === undefined) {
         child = { children: new Map(), candidate: null };
@@ -153,7 +154,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       }
       node = child;
     }
-    node.candidate = { text, role, wordEnd: isWordCode(text.charCodeAt(text.length - 1)) };
+    node.candidate = { text, role, wordEnd: isWordCode(codeAt(text, text.length - 1)) };
   }
   const startsEntry = new Uint8Array(0x10000);
   for (const code of root.children.keys()) startsEntry[code] = 1;
@@ -168,7 +169,7 @@ function configuredTrigger(text: string): TriggerEntry {
     : { text: normalized, direction: 'following' };
 }
 
-/** a–z and 0–9 (the text is lower-cased); NaN, past either end of the text, is not. */
+/** a–z and 0–9 (the text is lower-cased); -1, past either end of the text (codeAt), is not. */
 function isWordCode(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
 }
@@ -192,10 +193,10 @@ function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds
   let lastTriggerEnd = -1;
   let index = 0;
   while (index < text.length) {
-    const code = text.charCodeAt(index);
+    const code = codeAt(text, index);
     // Inside a Latin word no entry starts ("if" is not in "different"); most other characters start none.
     const match =
-      rules.startsEntry[code] === 1 && !(isWordCode(code) && isWordCode(text.charCodeAt(index - 1))) ? longestMatch(text, index, code, rules.root) : null;
+      rules.startsEntry[code] === 1 && !(isWordCode(code) && isWordCode(codeAt(text, index - 1))) ? longestMatch(text, index, code, rules.root) : null;
     if (match !== null) {
       const end = index + match.text.length;
       found.push({ start: index, end, role: match.role });
@@ -217,9 +218,9 @@ function longestMatch(text: string, index: number, code: number, root: TrieNode)
   let next = index + 1;
   for (;;) {
     const candidate = node.candidate;
-    if (candidate !== null && !(candidate.wordEnd && isWordCode(text.charCodeAt(next)))) best = candidate;
+    if (candidate !== null && !(candidate.wordEnd && isWordCode(codeAt(text, next)))) best = candidate;
     if (next >= text.length) break;
-    const child: TrieNode | undefined = node.children.get(text.charCodeAt(next));
+    const child: TrieNode | undefined = node.children.get(codeAt(text, next));
     if (child === undefined) break;
     node = child;
     next += 1;
@@ -237,9 +238,9 @@ function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: 
       return true;
     case 0x2e: // .
     case 0x2c: // ,
-      return !(isWordCode(text.charCodeAt(index - 1)) && isWordCode(text.charCodeAt(index + 1)));
+      return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
     case 0x3a: // :
-      if (isWordCode(text.charCodeAt(index - 1)) && isWordCode(text.charCodeAt(index + 1))) return false;
+      if (isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1))) return false;
       return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
     default:
       return false;

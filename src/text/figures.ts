@@ -1,3 +1,5 @@
+import { codeAt } from './code-at.js';
+
 /**
  * Figures in text (docs/contract.md §4, numeric-grounding): numbers with a unit, read from text
  * already normalised by normalizeText (NFKC, lower case, one space per run of white space), so
@@ -5,8 +7,9 @@
  *
  * Two readings share one scanner: `answerFigures` is strict (only a number with a unit or %, and
  * never part of a date, a time of day, a version, an id or a ratio), because every figure it finds
- * must be grounded; `evidenceNumbers` is lenient (every number, with its unit when it has one, or a
- * unit taken from a key such as `latency_ms`), because anything it misses could raise a false alarm.
+ * must be grounded; the evidence reading (`ungroundedInEvidence`) is lenient (every number, with
+ * its unit when it has one, or a unit taken from a key such as `latency_ms`), because anything it
+ * misses could raise a false alarm.
  */
 
 export type UnitFamily = 'percent' | 'time' | 'size' | 'count' | 'multiple';
@@ -129,6 +132,8 @@ const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 const MULTIPLIERS: Record<string, number> = { 万: 1e4, 亿: 1e8 };
 
 const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
+/** The first character code of every unit spelling. */
+const UNIT_STARTS = new Set<number>([...UNIT_TABLE.keys()].map((word) => word.charCodeAt(0)));
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
 const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
 /** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
@@ -141,15 +146,34 @@ const CODE_0 = 48;
 const CODE_9 = 57;
 const CODE_A = 97;
 const CODE_Z = 122;
+const CODE_SPACE = 32;
+const CODE_HASH = 35;
+const CODE_DOLLAR = 36;
+const CODE_PERCENT = 37;
+const CODE_POINT = 46;
+const CODE_SLASH = 47;
+const CODE_AT = 64;
+const CODE_UNDERSCORE = 95;
+const CODE_WAN = 0x4e07; // 万
+const CODE_YI = 0x4ebf; // 亿
 
 function isDigitAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
+  const code = codeAt(text, at);
   return code >= CODE_0 && code <= CODE_9;
 }
 
 function isLetterAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
+  const code = codeAt(text, at);
   return code >= CODE_A && code <= CODE_Z;
+}
+
+/** a–z, 0–9 or _; NaN (past either end of the text) is none. */
+function isIdentifierCode(code: number): boolean {
+  return isLatinOrDigitCode(code) || code === CODE_UNDERSCORE;
+}
+
+function isLatinOrDigitCode(code: number): boolean {
+  return (code >= CODE_A && code <= CODE_Z) || (code >= CODE_0 && code <= CODE_9);
 }
 
 function isIdentifierCharacter(character: string): boolean {
@@ -168,6 +192,18 @@ function isLatinOrDigit(character: string): boolean {
  */
 export function scanNumbers(text: string, from = 0, to = text.length): NumberToken[] {
   const tokens: NumberToken[] = [];
+  visitNumbers(text, from, to, (token) => {
+    tokens.push(token);
+    return true;
+  });
+  return tokens;
+}
+
+/**
+ * scanNumbers' tokens, in order, handed to `visit` one at a time; the scan stops when `visit`
+ * returns false, so that a caller looking for something in the numbers reads only as far as it must.
+ */
+function visitNumbers(text: string, from: number, to: number, visit: (token: NumberToken) => boolean): void {
   const length = to;
   let at = from;
   while (at < length) {
@@ -180,7 +216,7 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
     while (isDigitAt(text, end)) end += 1;
     const integerDigits = end - start;
     // A date or a time of day is skipped whole, so that none of its parts reads as a number.
-    if ((integerDigits === 4 && text.charCodeAt(end) === 45) || (integerDigits <= 2 && text.charCodeAt(end) === 58)) {
+    if ((integerDigits === 4 && codeAt(text, end) === 45) || (integerDigits <= 2 && codeAt(text, end) === 58)) {
       const skipTo = dateOrTimeEnd(text, start);
       if (skipTo > 0) {
         at = skipTo;
@@ -189,13 +225,13 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
     }
     let separated = false;
     if (integerDigits <= 3) {
-      while (text.charCodeAt(end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
+      while (codeAt(text, end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
         end += 4;
         separated = true;
       }
     }
     let decimals = 0;
-    if (text.charCodeAt(end) === 46 && isDigitAt(text, end + 1)) {
+    if (codeAt(text, end) === 46 && isDigitAt(text, end + 1)) {
       let fraction = end + 1;
       while (isDigitAt(text, fraction)) fraction += 1;
       decimals = fraction - end - 1;
@@ -203,28 +239,58 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
     }
     const numberEnd = end;
     at = numberEnd;
-    const before = text.charAt(start - 1);
-    if (isIdentifierCharacter(before) || before === '#' || before === '$' || before === '@') continue;
-    if (before === '.' && isLatinOrDigit(text.charAt(start - 2))) continue;
+    // Character codes, not characters: charAt makes a string of every CJK character it reads.
+    const before = codeAt(text, start - 1);
+    if (isIdentifierCode(before) || before === CODE_HASH || before === CODE_DOLLAR || before === CODE_AT) continue;
+    if (before === CODE_POINT && isLatinOrDigitCode(codeAt(text, start - 2))) continue;
     const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
-    if (unit === null && (isLetterAt(text, numberEnd) || text.charAt(numberEnd) === '_')) continue;
-    const digits = text.slice(start, numberEnd);
-    tokens.push({
+    if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
+    if (unit !== null) at = unit.end;
+    const proceed = visit({
       start,
       numberEnd,
       end: unit === null ? numberEnd : unit.end,
-      written: Number(separated ? digits.replaceAll(',', '') : digits),
+      written: writtenValue(text, start, numberEnd, decimals, separated),
       decimals,
       multiplier: unit?.multiplier ?? 1,
       unit: unit?.unit ?? null,
       family: unit?.definition.family ?? null,
-      factors: unit?.definition.factors ?? [1],
+      factors: unit?.definition.factors ?? BARE_FACTORS,
     });
-    if (unit !== null) at = unit.end;
+    if (!proceed) return;
   }
-  return tokens;
 }
+
+/**
+ * The value of the number written from `start` to `end` (digits, thousands separators when
+ * `separated`, a point before the last `decimals` digits): the same as Number() of its digits,
+ * without cutting them out. Up to 15 digits the digits read as an integer are exact, and so is
+ * 10^decimals, so their quotient, rounded once, is the double nearest the decimal, which is
+ * Number()'s result too; longer numbers are left to Number().
+ */
+function writtenValue(text: string, start: number, end: number, decimals: number, separated: boolean): number {
+  let digits = 0;
+  let integer = 0;
+  for (let at = start; at < end; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= CODE_0 && code <= CODE_9) {
+      integer = integer * 10 + (code - CODE_0);
+      digits += 1;
+    }
+  }
+  if (digits > MAX_EXACT_DIGITS) {
+    const written = text.slice(start, end);
+    return Number(separated ? written.replaceAll(',', '') : written);
+  }
+  return decimals === 0 ? integer : integer / (POWERS_OF_TEN[decimals] as number);
+}
+
+const MAX_EXACT_DIGITS = 15;
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/** The factors of a bare number: shared, never changed. */
+const BARE_FACTORS: readonly number[] = [1];
 
 interface UnitFound {
   unit: string;
@@ -235,17 +301,17 @@ interface UnitFound {
 
 /** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
 function unitAfter(text: string, from: number): UnitFound | null {
-  let at = text.charAt(from) === ' ' ? from + 1 : from;
+  let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
   let multiplier = 1;
   let multiplierText: string | null = null;
-  const maybeMultiplier = text.charAt(at);
-  if (maybeMultiplier === '万' || maybeMultiplier === '亿') {
-    multiplierText = maybeMultiplier;
-    multiplier = MULTIPLIERS[maybeMultiplier] ?? 1;
+  const maybeMultiplier = codeAt(text, at);
+  if (maybeMultiplier === CODE_WAN || maybeMultiplier === CODE_YI) {
+    multiplierText = text.charAt(at);
+    multiplier = MULTIPLIERS[multiplierText] ?? 1;
     at += 1;
   }
   const multiplierEnd = at;
-  if (multiplierText !== null && text.charAt(at) === ' ') at += 1;
+  if (multiplierText !== null && codeAt(text, at) === CODE_SPACE) at += 1;
   const unit = unitWordAt(text, at);
   if (unit === null) {
     return multiplierText === null ? null : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
@@ -261,21 +327,23 @@ function unitAfter(text: string, from: number): UnitFound | null {
 
 /** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
 function unitWordAt(text: string, at: number): { word: string; end: number } | null {
-  const first = text.charAt(at);
-  if (first === '%') return { word: '%', end: at + 1 };
-  if (first === '/') {
+  const first = codeAt(text, at);
+  if (first === CODE_PERCENT) return { word: '%', end: at + 1 };
+  if (first === CODE_SLASH) {
     let next = at + 1;
-    if (text.charAt(next) === ' ') next += 1;
+    if (codeAt(text, next) === CODE_SPACE) next += 1;
     const word = unitWordAt(text, next);
     return word !== null && UNIT_TABLE.has(`/${word.word}`) ? { word: `/${word.word}`, end: word.end } : null;
   }
   if (isLetterAt(text, at)) {
     let end = at + 1;
     while (isLetterAt(text, end)) end += 1;
-    if (isDigitAt(text, end) || text.charAt(end) === '_') return null;
+    if (isDigitAt(text, end) || codeAt(text, end) === CODE_UNDERSCORE) return null;
     const word = text.slice(at, end);
     return UNIT_TABLE.has(word) ? { word, end } : null;
   }
+  // Most characters after a number start no unit: tested before any text is cut out.
+  if (!UNIT_STARTS.has(first)) return null;
   for (let size = MAX_CJK_UNIT; size >= 1; size -= 1) {
     const word = text.slice(at, at + size);
     if (word.length === size && UNIT_TABLE.has(word)) return { word, end: at + size };
@@ -285,10 +353,10 @@ function unitWordAt(text: string, at: number): { word: string; end: number } | n
 
 /** The end of a rate's time unit after a count ("/秒", " / s"); 0 when there is none. */
 function rateAfter(text: string, from: number): number {
-  let at = text.charAt(from) === ' ' ? from + 1 : from;
-  if (text.charAt(at) !== '/') return 0;
+  let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
+  if (codeAt(text, at) !== CODE_SLASH) return 0;
   at += 1;
-  if (text.charAt(at) === ' ') at += 1;
+  if (codeAt(text, at) === CODE_SPACE) at += 1;
   const word = unitWordAt(text, at);
   return word !== null && RATE_UNITS.has(word.word) ? word.end : 0;
 }
@@ -432,21 +500,43 @@ export function evidenceForm(text: string): string {
 const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u;
 
 /**
- * Every number of an evidence text (see evidenceForm). A number without a unit directly after it
- * takes the unit its key names, when it is the value of one (`"cpu_percent": 97.4`,
- * `acquire_seconds=30`, `max.poll.interval.ms (300000)`).
+ * The figures of `figures` that no number of the evidence text (see evidenceForm) grounds, in
+ * their order, as isGrounded judges each against one evidence number. A number without a unit
+ * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
+ * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
+ * every figure is grounded, and no index of its numbers is built.
  */
-export function evidenceNumbers(text: string, into: NumberToken[] = []): NumberToken[] {
-  for (const token of scanNumbers(text)) {
-    if (token.family === null) {
-      const unit = keyUnitBefore(text, token.start);
-      const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
-      into.push(definition === undefined ? token : { ...token, unit, family: definition.family, factors: definition.factors });
-    } else {
-      into.push(token);
+export function ungroundedInEvidence(figures: readonly Figure[], text: string): Figure[] {
+  const ranges = figures.map(groundingRange);
+  const grounded = figures.map(() => false);
+  let left = figures.length;
+  visitNumbers(text, 0, text.length, (scanned) => {
+    const token = withKeyUnit(text, scanned);
+    const value = token.written * token.multiplier;
+    for (let index = 0; index < figures.length; index += 1) {
+      if (grounded[index] === true) continue;
+      const figure = figures[index] as Figure;
+      const range = ranges[index] as GroundingRange;
+      const grounds =
+        token.family === null
+          ? bareValueGrounds(value, figure, range)
+          : token.family === figure.family && token.factors.some((factor) => familyValueGrounds(value * factor, figure, range));
+      if (grounds) {
+        grounded[index] = true;
+        left -= 1;
+      }
     }
-  }
-  return into;
+    return left > 0;
+  });
+  return figures.filter((_figure, index) => grounded[index] !== true);
+}
+
+/** A bare evidence number takes the unit its key names, when it is the value of one. */
+function withKeyUnit(text: string, token: NumberToken): NumberToken {
+  if (token.family !== null) return token;
+  const unit = keyUnitBefore(text, token.start);
+  const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
+  return definition === undefined ? token : { ...token, unit, family: definition.family, factors: definition.factors };
 }
 
 /** A numeric value under a key that names its unit, as a token; null when the key names none. */
@@ -558,23 +648,38 @@ export function indexEvidence(tokens: readonly NumberToken[]): EvidenceIndex {
  * (0.974 grounds 97.4%).
  */
 export function isGrounded(figure: Figure, evidence: EvidenceIndex): boolean {
-  const written = figure.written;
-  const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(written);
-  const low = written - tolerance;
-  const high = written + tolerance;
-  const percent = figure.family === 'percent';
-  for (const value of evidence.bare) {
-    const scaled = value / figure.multiplier;
-    if (scaled >= low && scaled <= high) return true;
-    if (percent && value * 100 >= low && value * 100 <= high) return true;
-  }
+  const range = groundingRange(figure);
+  for (const value of evidence.bare) if (bareValueGrounds(value, figure, range)) return true;
   const values = figure.family === null ? undefined : evidence.byFamily.get(figure.family);
   if (values === undefined) return false;
+  for (const value of values) if (familyValueGrounds(value, figure, range)) return true;
+  return false;
+}
+
+/** The values that round to the figure as written, at its precision. */
+interface GroundingRange {
+  low: number;
+  high: number;
+}
+
+function groundingRange(figure: Figure): GroundingRange {
+  const written = figure.written;
+  const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(written);
+  return { low: written - tolerance, high: written + tolerance };
+}
+
+/** A bare evidence value (its 万/亿 applied) grounds the figure: equal to its number, or for a percent, as a fraction. */
+function bareValueGrounds(value: number, figure: Figure, range: GroundingRange): boolean {
+  const scaled = value / figure.multiplier;
+  if (scaled >= range.low && scaled <= range.high) return true;
+  return figure.family === 'percent' && value * 100 >= range.low && value * 100 <= range.high;
+}
+
+/** An evidence value of the figure's family, in the family's base unit, grounds the figure. */
+function familyValueGrounds(baseValue: number, figure: Figure, range: GroundingRange): boolean {
   for (const factor of figure.factors) {
     const scale = factor * figure.multiplier;
-    const lowBase = low * scale;
-    const highBase = high * scale;
-    for (const value of values) if (value >= lowBase && value <= highBase) return true;
+    if (baseValue >= range.low * scale && baseValue <= range.high * scale) return true;
   }
   return false;
 }
