@@ -11,6 +11,14 @@ export interface ContractValues {
   claimVerifications: string[];
   protocolMarkers: string[];
   degradedOutput: { markers: string[]; maxDraftOverlap: number };
+  /** Trace `status` values of a finished run (run-completed); compared in any case. */
+  completedStatuses: string[];
+  /** Gatekeeper `status` values the service writes (audit-consistency); compared in any case. */
+  gatekeeperStatuses: string[];
+  /** Result summaries that mean "the call returned nothing" (evidence-substance, numeric-grounding). */
+  emptyResultMarkers: string[];
+  /** Tool names an answer may cite, beyond those the case and the trace name (cited-tools-called, audit-consistency). */
+  toolNames: string[];
 }
 
 export const DEFAULT_CONTRACT: ContractValues = {
@@ -23,6 +31,10 @@ export const DEFAULT_CONTRACT: ContractValues = {
     markers: ['insufficient evidence', 'could not be verified', '证据不足', '无法确认'],
     maxDraftOverlap: 0.5,
   },
+  completedStatuses: ['COMPLETED'],
+  gatekeeperStatuses: ['pass', 'fail'],
+  emptyResultMarkers: ['""', '[]', '{}', 'null', 'no data', 'no results', 'not found', '无数据', '暂无数据', '未找到', '查询结果为空'],
+  toolNames: [],
 };
 
 const nonEmptyString = z.string({ error: 'expected text' }).check(z.minLength(1, { error: 'expected non-empty text' }));
@@ -49,6 +61,10 @@ export const contractOverridesSchema = z.strictObject(
         { error: 'expected an object such as { markers: [...], maxDraftOverlap: 0.5 }' },
       ),
     ),
+    completedStatuses: z.optional(textList.check(z.minLength(1, { error: 'expected at least one completed status' }))),
+    gatekeeperStatuses: z.optional(textList.check(z.minLength(1, { error: 'expected at least one gatekeeper status' }))),
+    emptyResultMarkers: z.optional(textList),
+    toolNames: z.optional(textList),
   },
   { error: 'expected an object of contract values' },
 );

@@ -176,6 +176,8 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults): EvalCase {
   if (maxDurationMs !== undefined) budget.maxDurationMs = maxDurationMs;
   const maxTokens = inheritedIn(entry.budget, defaults.budget, 'maxTokens');
   if (maxTokens !== undefined) budget.maxTokens = maxTokens;
+  const maxRepeatedCalls = inheritedIn(entry.budget, defaults.budget, 'maxRepeatedCalls');
+  if (maxRepeatedCalls !== undefined) budget.maxRepeatedCalls = maxRepeatedCalls;
   return {
     id: entry.id,
     question: entry.question,

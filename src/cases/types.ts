@@ -15,6 +15,8 @@ export interface CostBudget {
   maxDurationMs?: number;
   /** Input + output tokens of the run (the trace's `usage`). */
   maxTokens?: number;
+  /** Calls repeating an earlier call with equal arguments that are tolerated (no-redundant-tool-calls); absent = 0. */
+  maxRepeatedCalls?: number;
 }
 
 /** One evaluation case after `defaults` are applied and every default filled in. */

@@ -20,6 +20,14 @@ export const CHECK_IDS = [
   'no-protocol-leak',
   'tool-call-budget',
   'duration-budget',
+  'evidence-substance',
+  'run-completed',
+  'audit-consistency',
+  'numeric-grounding',
+  'cited-tools-called',
+  'evidence-before-verdict',
+  'no-raw-structure',
+  'no-redundant-tool-calls',
   'token-budget',
 ] as const;
 

@@ -1,5 +1,6 @@
 import { describeValue } from '../io/describe-value.js';
 import { parseJson } from '../io/parse-json.js';
+import { parseTimestamp } from './timestamp.js';
 import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type TokenUsage, type ToolInvocation } from './types.js';
 
 export type TraceLoadResult = { ok: true; trace: DiagnosisTrace } | { ok: false; problem: string };
@@ -70,14 +71,41 @@ function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
     evidenceStatus = lowered as EvidenceStatus;
   }
   const duration = item[keyOf(item, 'durationMs')];
-  return { toolName: name, evidenceStatus, durationMs: typeof duration === 'number' ? duration : null };
+  const invocation: ToolInvocation = { toolName: name, evidenceStatus, durationMs: typeof duration === 'number' ? duration : null };
+  // Kept only when recorded, so that a loaded trace stays small and equal to one built by hand.
+  for (const field of ['arguments', 'resultSummary', 'errorMessage'] as const) {
+    const value = item[keyOf(item, field)];
+    if (value !== undefined && value !== null) invocation[field] = value;
+  }
+  const startedAt = readStartedAt(item, path);
+  if (startedAt !== null) invocation.startedAt = startedAt;
+  return invocation;
 }
 
-/** Agent steps are read leniently: only the executor's draft answer is taken from them. */
-function readAgentStep(item: unknown): AgentStep {
+/**
+ * Agent steps are read leniently: the executor's draft answer, the agent name and the order are
+ * taken from them. Only a start time that is recorded but does not parse is an error, because a
+ * check compares times and a silently dropped one would change what it compares.
+ */
+function readAgentStep(item: unknown, path: () => string): AgentStep {
   if (!isObject(item)) return { agentName: null, output: null };
   const agentName = item[keyOf(item, 'agentName')];
-  return { agentName: typeof agentName === 'string' ? agentName : null, output: item[keyOf(item, 'output')] ?? null };
+  const step: AgentStep = { agentName: typeof agentName === 'string' ? agentName : null, output: item[keyOf(item, 'output')] ?? null };
+  const stepIndex = item[keyOf(item, 'stepIndex')];
+  if (typeof stepIndex === 'number' && Number.isFinite(stepIndex)) step.stepIndex = stepIndex;
+  const startedAt = readStartedAt(item, path);
+  if (startedAt !== null) step.startedAt = startedAt;
+  return step;
+}
+
+/** `startedAt` (or `started_at`) in epoch milliseconds; null when absent or null. */
+function readStartedAt(item: JsonObject, path: () => string): number | null {
+  const key = keyOf(item, 'startedAt');
+  const value = item[key];
+  if (value === undefined || value === null) return null;
+  const epoch = parseTimestamp(value);
+  if (epoch === null) fail(join(path(), key), value, 'an ISO-8601 date-time text (e.g. "2024-06-11T14:05:10.250+08:00") or epoch milliseconds');
+  return epoch;
 }
 
 /** `usage: {inputTokens, outputTokens}` (snake_case twins too): each a count of 0 or more; an absent count is 0. */

@@ -40,6 +40,8 @@ export interface AgentStepDocument {
   output?: unknown;
   durationMs?: number | null;
   usage?: TokenUsageDocument | null;
+  /** ISO-8601 text or epoch milliseconds. */
+  startedAt?: string | number | null;
   [key: string]: unknown;
 }
 
@@ -51,6 +53,8 @@ export interface ToolInvocationDocument {
   arguments?: unknown;
   resultSummary?: unknown;
   errorMessage?: string | null;
+  /** ISO-8601 text or epoch milliseconds. */
+  startedAt?: string | number | null;
   [key: string]: unknown;
 }
 
@@ -62,6 +66,14 @@ export interface ToolInvocation {
   /** Lower-cased; null when the invocation carries none. */
   evidenceStatus: EvidenceStatus | null;
   durationMs: number | null;
+  /** As written; present only when the invocation records arguments (not null). */
+  arguments?: unknown;
+  /** As written; present only when the invocation records a result summary (not null). */
+  resultSummary?: unknown;
+  /** Present only when the invocation records an error message (not null). */
+  errorMessage?: unknown;
+  /** `startedAt` in epoch milliseconds; present only when recorded. */
+  startedAt?: number;
 }
 
 export interface TokenUsage {
@@ -72,6 +84,10 @@ export interface TokenUsage {
 export interface AgentStep {
   agentName: string | null;
   output: unknown;
+  /** Present only when the step records a numeric `stepIndex`. */
+  stepIndex?: number;
+  /** `startedAt` in epoch milliseconds; present only when recorded. */
+  startedAt?: number;
 }
 
 /**

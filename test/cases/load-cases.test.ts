@@ -98,6 +98,16 @@ describe('loadCaseFile: a valid case file', () => {
     expect(order?.allowedVerdicts).toEqual(['PASS']);
   });
 
+  it('S41: budget.maxRepeatedCalls is read, and merges from defaults key by key', async () => {
+    const cases = await load(
+      caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: 2 }']), caseYaml('b')]).replace('cases:', 'defaults:\n  budget: { maxToolCalls: 8, maxRepeatedCalls: 1 }\ncases:'),
+    );
+    expect(cases.map((evalCase) => evalCase.budget)).toEqual([
+      { maxToolCalls: 8, maxRepeatedCalls: 2 },
+      { maxToolCalls: 8, maxRepeatedCalls: 1 },
+    ]);
+  });
+
   it('S01: minKeywordCoverage defaults to 1 and optional lists to empty', async () => {
     const [only] = await load(caseFileYaml([caseYaml('only')]));
     expect(only).toMatchObject({
@@ -188,6 +198,11 @@ interface BadRow {
 }
 
 const BAD_INPUTS: BadRow[] = [
+  {
+    name: 'S41: budget.maxRepeatedCalls that is not a whole number, 0 or more',
+    content: caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: -1 }'])]),
+    problems: [{ at: 'cases.yaml:8:15: cases[0].budget.maxRepeatedCalls:', found: 'found -1', expected: 'expected a whole number of repeated calls, 0 or more' }],
+  },
   {
     name: 'duplicate case ids',
     content: caseFileYaml([caseYaml('pay'), caseYaml('pay')]),

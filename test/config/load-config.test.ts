@@ -90,7 +90,43 @@ describe('loadConfig', () => {
       claimVerifications: DEFAULT_CONTRACT.claimVerifications,
       protocolMarkers: ['internal_json'],
       degradedOutput: { markers: DEFAULT_CONTRACT.degradedOutput.markers, maxDraftOverlap: 0.3 },
+      completedStatuses: DEFAULT_CONTRACT.completedStatuses,
+      gatekeeperStatuses: DEFAULT_CONTRACT.gatekeeperStatuses,
+      emptyResultMarkers: DEFAULT_CONTRACT.emptyResultMarkers,
+      toolNames: [],
     });
+  });
+
+  it('S34 S35 S36 S38: the contract values of the semantic checks can be overridden', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml': [
+        'contract:',
+        '  completedStatuses: [COMPLETED, SUCCEEDED]',
+        '  gatekeeperStatuses: [pass, fail, skipped]',
+        '  emptyResultMarkers: ["[]", "no data", "结果为空"]',
+        '  toolNames: [queryTraces, kubectl_describe]',
+        '',
+      ].join('\n'),
+    });
+    const { contract } = await loadConfig(cwd, null);
+    expect(contract).toMatchObject({
+      completedStatuses: ['COMPLETED', 'SUCCEEDED'],
+      gatekeeperStatuses: ['pass', 'fail', 'skipped'],
+      emptyResultMarkers: ['[]', 'no data', '结果为空'],
+      toolNames: ['queryTraces', 'kubectl_describe'],
+    });
+  });
+
+  it('S35 S36: an empty completedStatuses or gatekeeperStatuses list is an error', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  completedStatuses: []\n  gatekeeperStatuses: []\n  toolNames: [7]\n' });
+    const problems = await configProblems(cwd);
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toContain('completedStatuses');
+    expect(problems.join('\n')).toContain('expected at least one completed status');
+    expect(problems.join('\n')).toContain('expected at least one gatekeeper status');
+    expect(problems.join('\n')).toContain('toolNames');
   });
 
   it('an empty config file means no settings', async () => {

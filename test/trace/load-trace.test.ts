@@ -29,10 +29,10 @@ const EXPECTED: DiagnosisTrace = {
   finalAnswer: 'The connection pool was exhausted.',
   durationMs: 18423,
   toolInvocations: [
-    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 420 },
-    { toolName: 'queryLogs', evidenceStatus: 'failed', durationMs: null },
+    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 420, arguments: { service: 'payment' }, startedAt: 1718085910250 },
+    { toolName: 'queryLogs', evidenceStatus: 'failed', durationMs: null, errorMessage: 'timeout' },
   ],
-  agentSteps: [{ agentName: 'executor', output: 'draft' }],
+  agentSteps: [{ agentName: 'executor', output: 'draft', stepIndex: 1, startedAt: 1718085911000 }],
   verifierEvaluation: VERIFIER,
 };
 
@@ -46,9 +46,9 @@ const PLAIN = {
   toolCallCount: 2,
   feedback: null,
   selfEvaluation: { verifier_evaluation: VERIFIER },
-  agentSteps: [{ stepIndex: 1, agentName: 'executor', stepType: 'answer', output: 'draft' }],
+  agentSteps: [{ stepIndex: 1, agentName: 'executor', stepType: 'answer', output: 'draft', startedAt: 1718085911000 }],
   toolInvocations: [
-    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 420, arguments: { service: 'payment' } },
+    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 420, arguments: { service: 'payment' }, startedAt: '2024-06-11T14:05:10.250+08:00' },
     { toolName: 'queryLogs', evidenceStatus: 'FAILED', errorMessage: 'timeout' },
   ],
 };
@@ -59,9 +59,9 @@ const SNAKE = {
   final_answer: 'The connection pool was exhausted.',
   duration_ms: 18423,
   self_evaluation: { verifier_evaluation: VERIFIER },
-  agent_steps: [{ step_index: 1, agent_name: 'executor', step_type: 'answer', output: 'draft' }],
+  agent_steps: [{ step_index: 1, agent_name: 'executor', step_type: 'answer', output: 'draft', started_at: '2024-06-11T06:05:11Z' }],
   tool_invocations: [
-    { tool_name: 'queryMetrics', evidence_status: 'supported', duration_ms: 420 },
+    { tool_name: 'queryMetrics', evidence_status: 'supported', duration_ms: 420, arguments: { service: 'payment' }, started_at: 1718085910250 },
     { tool_name: 'queryLogs', evidence_status: 'failed', error_message: 'timeout' },
   ],
 };
@@ -109,6 +109,36 @@ describe('loadTrace: accepted variants (S13)', () => {
 
   it('the trace builder used across the tests produces a loadable trace', () => {
     expect(loaded(buildTrace()).verifierEvaluation?.['verdict']).toBe('PASS');
+  });
+});
+
+describe('loadTrace: startedAt on tool invocations and agent steps (S39)', () => {
+  const startOf = (startedAt: unknown) => loaded({ toolInvocations: [{ toolName: 'a', startedAt }] }).toolInvocations[0]?.startedAt;
+
+  it.each([
+    ['ISO-8601 with an offset', '2024-06-11T14:05:10+08:00', Date.UTC(2024, 5, 11, 6, 5, 10)],
+    ['ISO-8601 in UTC with milliseconds', '2024-06-11T06:05:10.250Z', Date.UTC(2024, 5, 11, 6, 5, 10, 250)],
+    ['ISO-8601 with microseconds, as Java writes them', '2024-06-11T06:05:10.250123Z', Date.UTC(2024, 5, 11, 6, 5, 10, 250) + 0.123],
+    ['ISO-8601 without an offset is UTC, never local time', '2024-06-11T06:05', Date.UTC(2024, 5, 11, 6, 5)],
+    ['a space instead of T, and an offset without a colon', '2024-06-11 14:05:10+0800', Date.UTC(2024, 5, 11, 6, 5, 10)],
+    ['a date alone', '2024-02-29', Date.UTC(2024, 1, 29)],
+    ['epoch milliseconds', 1718085910250, 1718085910250],
+  ])('S39: %s is read as epoch milliseconds', (_name, written, expected) => {
+    expect(startOf(written)).toBeCloseTo(expected, 3);
+  });
+
+  it('S39: a null startedAt counts as absent', () => {
+    expect(loaded({ toolInvocations: [{ toolName: 'a', startedAt: null }] }).toolInvocations[0]).not.toHaveProperty('startedAt');
+  });
+
+  it.each([
+    ['text that is no date', { toolInvocations: [{ toolName: 'a', startedAt: 'yesterday' }] }, 'toolInvocations[0].startedAt: found "yesterday", expected an ISO-8601 date-time'],
+    ['a day that does not exist', { toolInvocations: [{ toolName: 'a', startedAt: '2023-02-29T10:00:00Z' }] }, 'toolInvocations[0].startedAt: found "2023-02-29T10:00:00Z"'],
+    ['an hour out of range', { toolInvocations: [{ toolName: 'a', startedAt: '2024-06-11T24:00:00Z' }] }, 'toolInvocations[0].startedAt: found'],
+    ['a boolean', { toolInvocations: [{ toolName: 'a', startedAt: true }] }, 'toolInvocations[0].startedAt: found true'],
+    ['a snake_case started_at on an agent step, named as written', { agent_steps: [{ agent_name: 'verifier' }, { agent_name: 'executor', started_at: '11/06/2024' }] }, 'agent_steps[1].started_at: found "11/06/2024"'],
+  ])('S39: a startedAt that does not parse fails loading, naming the field: %s', (_name, document, problem) => {
+    expect(problemOf(document)).toContain(problem);
   });
 });
 

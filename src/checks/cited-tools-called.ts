@@ -1,0 +1,24 @@
+import { mentionedToolNames } from '../text/tool-mentions.js';
+import { uninvokedToolNames } from './derived.js';
+import { quoteList } from './support.js';
+import type { CheckDefinition } from './types.js';
+
+export const citedToolsCalledCheck: CheckDefinition = {
+  id: 'cited-tools-called',
+  spec: ['S38'],
+  description:
+    'Every tool name the final answer mentions (whole word, any case; names from requiredEvidenceTools, trace_summaries and contract.toolNames) was invoked.',
+  run(context) {
+    if (context.normalizedFinalAnswer.trim() === '') {
+      return { outcome: 'skip', message: 'the final answer is empty' };
+    }
+    const cited = mentionedToolNames(context.normalizedFinalAnswer, uninvokedToolNames(context));
+    if (cited.length > 0) {
+      return {
+        outcome: 'fail',
+        message: `the final answer cites ${cited.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(cited)}`,
+      };
+    }
+    return { outcome: 'pass', message: 'the final answer cites no tool that was not invoked' };
+  },
+};

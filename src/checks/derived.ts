@@ -1,0 +1,85 @@
+import { invocationYield, type EvidenceYield } from '../trace/evidence-yield.js';
+import { isRecord } from './support.js';
+import type { CheckContext } from './types.js';
+
+/**
+ * Values several checks derive from the same context (which calls yielded evidence, which tools
+ * were called, which names are tool names). Each is computed on first use and kept for that
+ * context only, so a trace pays for it once and a check that never asks pays nothing. The context
+ * itself is not changed (it may be frozen); the values live beside it until it is collected.
+ */
+const derivedByContext = new WeakMap<CheckContext, Map<string, unknown>>();
+
+function derive<T>(context: CheckContext, key: string, compute: () => T): T {
+  let values = derivedByContext.get(context);
+  if (values === undefined) {
+    values = new Map();
+    derivedByContext.set(context, values);
+  }
+  if (values.has(key)) return values.get(key) as T;
+  const value = compute();
+  values.set(key, value);
+  return value;
+}
+
+/** Whether each tool invocation yielded evidence, in `toolInvocations` order. */
+export function invocationYields(context: CheckContext): readonly EvidenceYield[] {
+  return derive(context, 'invocationYields', () =>
+    context.trace.toolInvocations.map((invocation) => invocationYield(invocation, context.contract.emptyResultMarkers)),
+  );
+}
+
+/** The names of the tools the trace invoked (`toolInvocations`), exactly as written. */
+export function invokedToolNames(context: CheckContext): ReadonlySet<string> {
+  return derive(context, 'invokedToolNames', () => new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName)));
+}
+
+/** Whether a tool of this name (any case: the answer's mention and the call may differ in case) was invoked. */
+export function wasInvoked(context: CheckContext, name: string): boolean {
+  const lowered = derive(context, 'invokedToolNamesLowered', () => new Set([...invokedToolNames(context)].map((tool) => tool.toLowerCase())));
+  return lowered.has(name.toLowerCase());
+}
+
+/**
+ * Known tool names (see knownToolNames) that no invocation carries, in any case: the only names a
+ * text can cite wrongly. Usually none, and then nothing needs to be searched.
+ */
+export function uninvokedToolNames(context: CheckContext): readonly string[] {
+  return derive(context, 'uninvokedToolNames', () => knownToolNames(context).filter((name) => !wasInvoked(context, name)));
+}
+
+/** The verifier's `trace_summaries` entries that are objects; others are passed over. */
+export function traceSummaryEntries(context: CheckContext): readonly Record<string, unknown>[] {
+  return derive(context, 'traceSummaryEntries', () => {
+    const summaries = context.trace.verifierEvaluation?.['trace_summaries'];
+    return Array.isArray(summaries) ? (summaries as unknown[]).filter(isRecord) : [];
+  });
+}
+
+/**
+ * Every name known to be a tool's: the case's required evidence tools, the verifier's
+ * `trace_summaries`, the tools invoked, and `contract.toolNames`; sorted, without repeats.
+ */
+export function knownToolNames(context: CheckContext): readonly string[] {
+  return derive(context, 'knownToolNames', () => {
+    const names = new Set<string>(context.evalCase.requiredEvidenceTools);
+    for (const entry of traceSummaryEntries(context)) {
+      const name = entry['tool_name'];
+      if (typeof name === 'string' && name.trim() !== '') names.add(name);
+    }
+    for (const name of invokedToolNames(context)) names.add(name);
+    for (const name of context.contract.toolNames) names.add(name);
+    return [...names].sort();
+  });
+}
+
+/**
+ * The claim verification that asserts support: `supported` when contract.claimVerifications lists
+ * it (any case), else the list's first value. Lower case.
+ */
+export function supportedVerification(context: CheckContext): string {
+  return derive(context, 'supportedVerification', () => {
+    const lowered = context.contract.claimVerifications.map((value) => value.toLowerCase());
+    return lowered.includes('supported') ? 'supported' : (lowered[0] ?? 'supported');
+  });
+}

@@ -1,0 +1,92 @@
+import type { AgentStep } from '../trace/types.js';
+import { invocationYields } from './derived.js';
+import { quote } from './support.js';
+import type { CheckContext, CheckDefinition } from './types.js';
+
+const EXECUTOR = 'executor';
+const VERIFIER = 'verifier';
+
+interface OrderedStep {
+  step: AgentStep;
+  /** How the step is named in messages: its stepIndex, else its place in agentSteps. */
+  label: string;
+}
+
+export const evidenceBeforeVerdictCheck: CheckDefinition = {
+  id: 'evidence-before-verdict',
+  spec: ['S39'],
+  description:
+    "The verifier's step comes after the executor's, and, where start times are recorded, every required tool's evidence-yielding call starts before the verdict step.",
+  run(context) {
+    const steps = orderedSteps(context.trace.agentSteps);
+    const firstExecutor = steps.find(({ step }) => agentIs(step, EXECUTOR));
+    const verifiers = steps.filter(({ step }) => agentIs(step, VERIFIER));
+    const verdictStep = verifiers.at(-1);
+    const problems: string[] = [];
+    let judged = false;
+    if (firstExecutor !== undefined && verdictStep !== undefined) {
+      judged = true;
+      const early = verifiers.find((verifier) => steps.indexOf(verifier) < steps.indexOf(firstExecutor));
+      if (early !== undefined) {
+        problems.push(`the verifier step ${early.label} comes before the first executor step ${firstExecutor.label}`);
+      }
+    }
+    const verdictStart = verdictStep?.step.startedAt;
+    if (verdictStep !== undefined && verdictStart !== undefined) {
+      for (const { tool, startedAt } of firstEvidenceCalls(context)) {
+        judged = true;
+        if (startedAt >= verdictStart) {
+          problems.push(
+            `the first evidence-yielding call of ${quote(tool)} starts at ${isoText(startedAt)}, not before the verdict step ${verdictStep.label} at ${isoText(verdictStart)}`,
+          );
+        }
+      }
+    }
+    if (!judged) {
+      return { outcome: 'skip', message: 'the trace records neither executor and verifier steps nor start times to order evidence and verdict' };
+    }
+    if (problems.length > 0) {
+      return { outcome: 'fail', message: `the verdict does not follow the evidence: ${problems.join('; ')}` };
+    }
+    return { outcome: 'pass', message: 'the verdict follows the executor step and the evidence calls' };
+  },
+};
+
+function agentIs(step: AgentStep, agent: string): boolean {
+  return typeof step.agentName === 'string' && step.agentName.trim().toLowerCase() === agent;
+}
+
+/** By stepIndex when every step records one (ties keep agentSteps order), else in agentSteps order. */
+function orderedSteps(agentSteps: readonly AgentStep[]): OrderedStep[] {
+  const byIndex = agentSteps.every((step) => step.stepIndex !== undefined);
+  const ordered = agentSteps.map((step, position) => ({
+    step,
+    position,
+    label: byIndex ? `(stepIndex ${String(step.stepIndex)})` : `(agentSteps[${position}])`,
+  }));
+  if (byIndex) ordered.sort((a, b) => (a.step.stepIndex as number) - (b.step.stepIndex as number) || a.position - b.position);
+  return ordered.map(({ step, label }) => ({ step, label }));
+}
+
+/** For each required tool with a timed call that yielded evidence: the earliest such start, in case-file order. */
+function firstEvidenceCalls(context: CheckContext): { tool: string; startedAt: number }[] {
+  const yields = invocationYields(context);
+  const first = new Map<string, number>();
+  const required = new Set(context.evalCase.requiredEvidenceTools);
+  context.trace.toolInvocations.forEach((invocation, index) => {
+    const { toolName, startedAt } = invocation;
+    if (startedAt === undefined || !required.has(toolName) || yields[index]?.yielded !== true) return;
+    const known = first.get(toolName);
+    if (known === undefined || startedAt < known) first.set(toolName, startedAt);
+  });
+  return context.evalCase.requiredEvidenceTools.flatMap((tool) => {
+    const startedAt = first.get(tool);
+    return startedAt === undefined ? [] : [{ tool, startedAt }];
+  });
+}
+
+/** Times are shown in UTC ISO-8601, whatever form the trace wrote them in. */
+function isoText(epochMs: number): string {
+  const date = new Date(epochMs);
+  return Number.isNaN(date.getTime()) ? String(epochMs) : date.toISOString();
+}

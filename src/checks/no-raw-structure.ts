@@ -1,0 +1,75 @@
+import { findJsonObjectLiteral } from '../text/json-objects.js';
+import { containsNormalized, normalizeText } from '../text/normalize.js';
+import { quote, quoteList } from './support.js';
+import type { CheckDefinition } from './types.js';
+
+/** A pasted object with a single key reads like a value in prose ("{"ok": true}"); two or more keys are a record. */
+const MIN_KEYS = 2;
+const SHOWN_LITERAL = 80;
+
+export const noRawStructureCheck: CheckDefinition = {
+  id: 'no-raw-structure',
+  spec: ['S40'],
+  description:
+    'The final answer holds no JSON object literal with two or more keys outside a fenced code block; under V2 audit, no protocol marker spelt with "_", "-" or spaces folded (the exact spelling is no-protocol-leak\'s).',
+  run(context) {
+    const answer = context.trace.finalAnswer ?? '';
+    const problems: string[] = [];
+    const literal = findJsonObjectLiteral(answer, MIN_KEYS);
+    if (literal !== null) {
+      problems.push(`a JSON object with ${literal.keys} keys outside a code block: ${quote(shorten(literal.text))}`);
+    }
+    if (context.evalCase.audit.v2) {
+      const leaked = foldedMarkerMatches(context.normalizedFinalAnswer, context.contract.protocolMarkers);
+      if (leaked.length > 0) {
+        problems.push(`protocol ${leaked.length === 1 ? 'marker' : 'markers'} ${quoteList(leaked.map((found) => found.marker))} written as ${quoteList(leaked.map((found) => found.text))}`);
+      }
+    }
+    if (problems.length > 0) {
+      return { outcome: 'fail', message: `the final answer carries raw executor structure: ${problems.join('; ')}` };
+    }
+    return {
+      outcome: 'pass',
+      message: context.evalCase.audit.v2
+        ? 'no JSON object outside code blocks, and no protocol marker in another spelling'
+        : 'no JSON object outside code blocks',
+    };
+  },
+};
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/gu, ' ');
+  return flat.length <= SHOWN_LITERAL ? flat : `${flat.slice(0, SHOWN_LITERAL - 1)}…`;
+}
+
+/**
+ * Each marker as a pattern that accepts `_`, `-`, spaces or nothing between its words
+ * (`evidence_bindings`, `evidence-bindings`, `Evidence Bindings`, `evidenceBindings`), as a whole
+ * word. Compiled once per marker list.
+ */
+const markerPatterns = new Map<string, { marker: string; pattern: RegExp }[]>();
+const MAX_CACHED_LISTS = 100;
+
+function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[]): { marker: string; text: string }[] {
+  if (normalizedAnswer === '') return [];
+  const key = markers.join('\u0000');
+  let patterns = markerPatterns.get(key);
+  if (patterns === undefined) {
+    patterns = markers.flatMap((marker) => {
+      const words = normalizeText(marker).split(/[-_\s]+/u).filter((word) => word !== '');
+      if (words.length === 0) return [];
+      const body = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join('[-_\\s]*');
+      return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
+    });
+    if (markerPatterns.size >= MAX_CACHED_LISTS) markerPatterns.clear();
+    markerPatterns.set(key, patterns);
+  }
+  const found: { marker: string; text: string }[] = [];
+  for (const { marker, pattern } of patterns) {
+    // Written exactly, the marker is no-protocol-leak's finding; one leak fails one check.
+    if (containsNormalized(normalizedAnswer, marker)) continue;
+    const match = pattern.exec(normalizedAnswer);
+    if (match !== null) found.push({ marker, text: match[0] });
+  }
+  return found;
+}

@@ -1,0 +1,141 @@
+import {
+  answerFigures,
+  evidenceForm,
+  evidenceNumbers,
+  indexEvidence,
+  isGrounded,
+  isLiterallyGrounded,
+  keyedNumber,
+  scanNumbers,
+  type Figure,
+  type NumberToken,
+} from '../text/figures.js';
+import { invocationFailed } from '../trace/evidence-yield.js';
+import { invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
+import { isRecord, plural, quoteList, verifierField } from './support.js';
+import type { CheckContext, CheckDefinition } from './types.js';
+
+
+export const numericGroundingCheck: CheckDefinition = {
+  id: 'numeric-grounding',
+  spec: ['S37'],
+  description:
+    'Every figure of the final answer (a number with a unit or %, not approximate) occurs in the evidence: result summaries of calls that did not fail, trace_summaries, supported claim-check details, the question, or an argument that names its unit.',
+  run(context) {
+    if (context.normalizedFinalAnswer.trim() === '') {
+      return { outcome: 'skip', message: 'the final answer is empty' };
+    }
+    const unrecorded = unrecordedEvidence(context);
+    if (unrecorded !== null) {
+      return {
+        outcome: 'skip',
+        message: `toolInvocations[${unrecorded}] yielded evidence but records no resultSummary, so figures cannot be checked against the evidence`,
+      };
+    }
+    const figures = answerFigures(context.normalizedFinalAnswer);
+    if (figures.length === 0) {
+      return { outcome: 'pass', message: 'the final answer states no exact figure' };
+    }
+    // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
+    // One text, parts separated by a line break so that numbers never join; lower case for units.
+    const evidenceText = evidenceTexts(context).join('\n').toLowerCase();
+    const notLiteral = figures.filter((figure) => !isLiterallyGrounded(figure, evidenceText));
+    let ungrounded: Figure[] = [];
+    if (notLiteral.length > 0) {
+      const evidence = indexEvidence(evidenceNumbers(evidenceForm(evidenceText)));
+      ungrounded = notLiteral.filter((figure) => !isGrounded(figure, evidence));
+      if (ungrounded.length > 0) {
+        const fromArguments = indexEvidence(argumentTokens(context));
+        ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
+      }
+    }
+    if (ungrounded.length > 0) {
+      return {
+        outcome: 'fail',
+        message: `the final answer states ${ungrounded.length === 1 ? 'a figure' : 'figures'} found in no evidence: ${quoteList(distinctTexts(ungrounded))}`,
+      };
+    }
+    return { outcome: 'pass', message: `all ${plural(figures.length, 'figure')} of the final answer occur in the evidence` };
+  },
+};
+
+/** The index of the first invocation that yielded evidence without recording it; null when every one records it. */
+function unrecordedEvidence(context: CheckContext): number | null {
+  const yields = invocationYields(context);
+  const index = context.trace.toolInvocations.findIndex((invocation, position) => yields[position]?.yielded === true && !('resultSummary' in invocation));
+  return index < 0 ? null : index;
+}
+
+/**
+ * The evidence numbers: those of the result summaries of the calls that did not fail (a call that
+ * found nothing relevant still reports real facts, e.g. the sampling rate it searched at), of the
+ * verifier's summaries, of the details of supported claim checks, and of the question (a figure the
+ * user gave is no invention); and, from the arguments of those calls, the numbers whose unit is
+ * written (`durationSeconds: 30`, `"step": "30s"`): the length of a profile the agent asked for is a
+ * fact of the investigation. Bare argument values (`limit: 200`) are not evidence of anything.
+ * Parts are separated by a line break, so that numbers never join.
+ */
+/** The evidence texts, raw: the question, result summaries of calls that did not fail, verifier summaries, supported claim details. */
+function evidenceTexts(context: CheckContext): string[] {
+  const texts: string[] = [];
+  const add = (value: unknown): void => {
+    const text = asText(value);
+    if (text !== '') texts.push(text);
+  };
+  add(context.evalCase.question);
+  for (const invocation of context.trace.toolInvocations) {
+    if (!invocationFailed(invocation, context.contract.emptyResultMarkers)) add(invocation.resultSummary);
+  }
+  for (const entry of traceSummaryEntries(context)) add(entry['summary']);
+  // Only supported claims: the detail of an unsupported claim may quote the very figure it doubts.
+  const supported = supportedVerification(context);
+  const claims = verifierField(context, 'claim_checks');
+  if (Array.isArray(claims)) {
+    for (const claim of claims as unknown[]) {
+      if (isRecord(claim) && typeof claim['verification'] === 'string' && claim['verification'].trim().toLowerCase() === supported) {
+        add(claim['detail']);
+      }
+    }
+  }
+  return texts;
+}
+
+function argumentTokens(context: CheckContext): NumberToken[] {
+  const tokens: NumberToken[] = [];
+  for (const invocation of context.trace.toolInvocations) {
+    if (invocation.arguments !== undefined && !invocationFailed(invocation, context.contract.emptyResultMarkers)) {
+      addArgumentFigures(invocation.arguments, null, tokens, 0);
+    }
+  }
+  return tokens;
+}
+
+const MAX_ARGUMENT_DEPTH = 8;
+const MAX_ARGUMENT_TEXT = 200;
+/** A digit followed by a letter, % or CJK: "30s", "5 min", "10%"; not "2024-06-11T13:50:00+08:00". */
+const FIGURE_HINT = /\d\s?[a-zA-Z%\u4e00-\u9fff]/u;
+
+/** The figures of call arguments whose unit is written: a number under a key that names it, or text with a unit ("30s"). */
+function addArgumentFigures(value: unknown, key: string | null, tokens: NumberToken[], depth: number): void {
+  if (typeof value === 'number') {
+    const token = key === null ? null : keyedNumber(key, value);
+    if (token !== null) tokens.push(token);
+  } else if (typeof value === 'string') {
+    // Only text that may hold a figure is read: dates and names are the common argument texts.
+    if (value.length <= MAX_ARGUMENT_TEXT && FIGURE_HINT.test(value)) {
+      for (const token of scanNumbers(evidenceForm(value))) if (token.family !== null) tokens.push(token);
+    }
+  } else if (typeof value === 'object' && value !== null && depth < MAX_ARGUMENT_DEPTH) {
+    if (Array.isArray(value)) for (const item of value as unknown[]) addArgumentFigures(item, key, tokens, depth + 1);
+    else for (const [childKey, child] of Object.entries(value)) addArgumentFigures(child, childKey, tokens, depth + 1);
+  }
+}
+
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
+function distinctTexts(figures: readonly Figure[]): string[] {
+  return [...new Set(figures.map((figure) => figure.text))];
+}

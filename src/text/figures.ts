@@ -1,0 +1,580 @@
+/**
+ * Figures in text (docs/contract.md §4, numeric-grounding): numbers with a unit, read from text
+ * already normalised by normalizeText (NFKC, lower case, one space per run of white space), so
+ * full-width digits and `％` are plain already.
+ *
+ * Two readings share one scanner: `answerFigures` is strict (only a number with a unit or %, and
+ * never part of a date, a time of day, a version, an id or a ratio), because every figure it finds
+ * must be grounded; `evidenceNumbers` is lenient (every number, with its unit when it has one, or a
+ * unit taken from a key such as `latency_ms`), because anything it misses could raise a false alarm.
+ */
+
+export type UnitFamily = 'percent' | 'time' | 'size' | 'count' | 'multiple';
+
+export interface NumberToken {
+  start: number;
+  /** Where the number's digits end (before any unit). */
+  numberEnd: number;
+  /** Where the token ends: after its unit, when it has one. */
+  end: number;
+  /** The number as written, thousands separators removed (`1,150` → 1150). */
+  written: number;
+  /** Digits after the decimal point as written: the precision a match is judged at. */
+  decimals: number;
+  /** 万 (10⁴) or 亿 (10⁸) after the number, else 1. */
+  multiplier: number;
+  /** The unit as written, normalised; null for a bare number. */
+  unit: string | null;
+  family: UnitFamily | null;
+  /** How many units of the family's base (ms, bytes, percent, one) one `unit` is; two for KB/MB/GB/TB (1000ⁿ and 1024ⁿ). */
+  factors: readonly number[];
+}
+
+export interface Figure extends NumberToken {
+  /** The figure as it reads in the answer, e.g. "97.4%" or "176–183 秒". */
+  text: string;
+  /** Its number as evidence may write it: as in the answer, and without thousands separators. */
+  spellings: string[];
+}
+
+interface UnitDefinition {
+  family: UnitFamily;
+  factors: readonly number[];
+}
+
+const KILO = [1e3, 1024];
+const MEGA = [1e6, 1024 ** 2];
+const GIGA = [1e9, 1024 ** 3];
+const TERA = [1e12, 1024 ** 4];
+
+/** Every unit spelling the scanner knows, normalised (lower case). */
+const UNITS: Record<string, UnitDefinition> = {
+  '%': { family: 'percent', factors: [1] },
+  percent: { family: 'percent', factors: [1] },
+  pct: { family: 'percent', factors: [1] },
+
+  ms: { family: 'time', factors: [1] },
+  msec: { family: 'time', factors: [1] },
+  millisecond: { family: 'time', factors: [1] },
+  milliseconds: { family: 'time', factors: [1] },
+  毫秒: { family: 'time', factors: [1] },
+  s: { family: 'time', factors: [1e3] },
+  sec: { family: 'time', factors: [1e3] },
+  secs: { family: 'time', factors: [1e3] },
+  second: { family: 'time', factors: [1e3] },
+  seconds: { family: 'time', factors: [1e3] },
+  秒: { family: 'time', factors: [1e3] },
+  秒钟: { family: 'time', factors: [1e3] },
+  min: { family: 'time', factors: [6e4] },
+  mins: { family: 'time', factors: [6e4] },
+  minute: { family: 'time', factors: [6e4] },
+  minutes: { family: 'time', factors: [6e4] },
+  分钟: { family: 'time', factors: [6e4] },
+  h: { family: 'time', factors: [36e5] },
+  hr: { family: 'time', factors: [36e5] },
+  hrs: { family: 'time', factors: [36e5] },
+  hour: { family: 'time', factors: [36e5] },
+  hours: { family: 'time', factors: [36e5] },
+  小时: { family: 'time', factors: [36e5] },
+
+  byte: { family: 'size', factors: [1] },
+  bytes: { family: 'size', factors: [1] },
+  kb: { family: 'size', factors: KILO },
+  mb: { family: 'size', factors: MEGA },
+  gb: { family: 'size', factors: GIGA },
+  tb: { family: 'size', factors: TERA },
+  kib: { family: 'size', factors: [1024] },
+  mib: { family: 'size', factors: [1024 ** 2] },
+  gib: { family: 'size', factors: [1024 ** 3] },
+  tib: { family: 'size', factors: [1024 ** 4] },
+
+  // Counted things. One family: "1,150 次/秒" and "1,150 req/s" state the same figure.
+  connection: { family: 'count', factors: [1] },
+  connections: { family: 'count', factors: [1] },
+  conn: { family: 'count', factors: [1] },
+  conns: { family: 'count', factors: [1] },
+  request: { family: 'count', factors: [1] },
+  requests: { family: 'count', factors: [1] },
+  req: { family: 'count', factors: [1] },
+  reqs: { family: 'count', factors: [1] },
+  qps: { family: 'count', factors: [1] },
+  rps: { family: 'count', factors: [1] },
+  tps: { family: 'count', factors: [1] },
+  error: { family: 'count', factors: [1] },
+  errors: { family: 'count', factors: [1] },
+  pod: { family: 'count', factors: [1] },
+  pods: { family: 'count', factors: [1] },
+  replica: { family: 'count', factors: [1] },
+  replicas: { family: 'count', factors: [1] },
+  thread: { family: 'count', factors: [1] },
+  threads: { family: 'count', factors: [1] },
+  次: { family: 'count', factors: [1] },
+  个: { family: 'count', factors: [1] },
+  条: { family: 'count', factors: [1] },
+  台: { family: 'count', factors: [1] },
+  // A rate written with no counted noun ("4,800/s") is a count per unit of time.
+  '/s': { family: 'count', factors: [1] },
+  '/sec': { family: 'count', factors: [1] },
+  '/秒': { family: 'count', factors: [1] },
+  '/min': { family: 'count', factors: [1] },
+  '/分钟': { family: 'count', factors: [1] },
+  '/h': { family: 'count', factors: [1] },
+  '/小时': { family: 'count', factors: [1] },
+
+  倍: { family: 'multiple', factors: [1] },
+};
+
+/** A standalone 万/亿 ("3 万") counts things. */
+const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
+const MULTIPLIERS: Record<string, number> = { 万: 1e4, 亿: 1e8 };
+
+const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
+/** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
+const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
+/** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
+const MAX_CJK_UNIT = 2;
+
+const DATE_TIME_AT = /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?/uy;
+const TIME_AT = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
+
+const CODE_0 = 48;
+const CODE_9 = 57;
+const CODE_A = 97;
+const CODE_Z = 122;
+
+function isDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= CODE_0 && code <= CODE_9;
+}
+
+function isLetterAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= CODE_A && code <= CODE_Z;
+}
+
+function isIdentifierCharacter(character: string): boolean {
+  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_';
+}
+
+function isLatinOrDigit(character: string): boolean {
+  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9');
+}
+
+/**
+ * Every number of a text (lower case) with what follows it, dates and times of day left out (a
+ * date or time is never a figure, and its parts must not ground one), and numbers glued to a name
+ * left out too (p99, v2, 5xx, 3f9c). Hand-written rather than one regular expression: this runs
+ * over every evidence text of every trace, and character tests cost a fraction of regex calls.
+ */
+export function scanNumbers(text: string, from = 0, to = text.length): NumberToken[] {
+  const tokens: NumberToken[] = [];
+  const length = to;
+  let at = from;
+  while (at < length) {
+    if (!isDigitAt(text, at)) {
+      at += 1;
+      continue;
+    }
+    const start = at;
+    let end = start;
+    while (isDigitAt(text, end)) end += 1;
+    const integerDigits = end - start;
+    // A date or a time of day is skipped whole, so that none of its parts reads as a number.
+    if ((integerDigits === 4 && text.charCodeAt(end) === 45) || (integerDigits <= 2 && text.charCodeAt(end) === 58)) {
+      const skipTo = dateOrTimeEnd(text, start);
+      if (skipTo > 0) {
+        at = skipTo;
+        continue;
+      }
+    }
+    let separated = false;
+    if (integerDigits <= 3) {
+      while (text.charCodeAt(end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
+        end += 4;
+        separated = true;
+      }
+    }
+    let decimals = 0;
+    if (text.charCodeAt(end) === 46 && isDigitAt(text, end + 1)) {
+      let fraction = end + 1;
+      while (isDigitAt(text, fraction)) fraction += 1;
+      decimals = fraction - end - 1;
+      end = fraction;
+    }
+    const numberEnd = end;
+    at = numberEnd;
+    const before = text.charAt(start - 1);
+    if (isIdentifierCharacter(before) || before === '#' || before === '$' || before === '@') continue;
+    if (before === '.' && isLatinOrDigit(text.charAt(start - 2))) continue;
+    const unit = unitAfter(text, numberEnd);
+    // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
+    if (unit === null && (isLetterAt(text, numberEnd) || text.charAt(numberEnd) === '_')) continue;
+    const digits = text.slice(start, numberEnd);
+    tokens.push({
+      start,
+      numberEnd,
+      end: unit === null ? numberEnd : unit.end,
+      written: Number(separated ? digits.replaceAll(',', '') : digits),
+      decimals,
+      multiplier: unit?.multiplier ?? 1,
+      unit: unit?.unit ?? null,
+      family: unit?.definition.family ?? null,
+      factors: unit?.definition.factors ?? [1],
+    });
+    if (unit !== null) at = unit.end;
+  }
+  return tokens;
+}
+
+interface UnitFound {
+  unit: string;
+  definition: UnitDefinition;
+  multiplier: number;
+  end: number;
+}
+
+/** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
+function unitAfter(text: string, from: number): UnitFound | null {
+  let at = text.charAt(from) === ' ' ? from + 1 : from;
+  let multiplier = 1;
+  let multiplierText: string | null = null;
+  const maybeMultiplier = text.charAt(at);
+  if (maybeMultiplier === '万' || maybeMultiplier === '亿') {
+    multiplierText = maybeMultiplier;
+    multiplier = MULTIPLIERS[maybeMultiplier] ?? 1;
+    at += 1;
+  }
+  const multiplierEnd = at;
+  if (multiplierText !== null && text.charAt(at) === ' ') at += 1;
+  const unit = unitWordAt(text, at);
+  if (unit === null) {
+    return multiplierText === null ? null : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
+  }
+  let end = unit.end;
+  const definition = UNIT_TABLE.get(unit.word) as UnitDefinition;
+  if (definition.family === 'count' && !unit.word.startsWith('/')) {
+    const rate = rateAfter(text, end);
+    if (rate > 0) end = rate;
+  }
+  return { unit: unit.word, definition, multiplier, end };
+}
+
+/** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
+function unitWordAt(text: string, at: number): { word: string; end: number } | null {
+  const first = text.charAt(at);
+  if (first === '%') return { word: '%', end: at + 1 };
+  if (first === '/') {
+    let next = at + 1;
+    if (text.charAt(next) === ' ') next += 1;
+    const word = unitWordAt(text, next);
+    return word !== null && UNIT_TABLE.has(`/${word.word}`) ? { word: `/${word.word}`, end: word.end } : null;
+  }
+  if (isLetterAt(text, at)) {
+    let end = at + 1;
+    while (isLetterAt(text, end)) end += 1;
+    if (isDigitAt(text, end) || text.charAt(end) === '_') return null;
+    const word = text.slice(at, end);
+    return UNIT_TABLE.has(word) ? { word, end } : null;
+  }
+  for (let size = MAX_CJK_UNIT; size >= 1; size -= 1) {
+    const word = text.slice(at, at + size);
+    if (word.length === size && UNIT_TABLE.has(word)) return { word, end: at + size };
+  }
+  return null;
+}
+
+/** The end of a rate's time unit after a count ("/秒", " / s"); 0 when there is none. */
+function rateAfter(text: string, from: number): number {
+  let at = text.charAt(from) === ' ' ? from + 1 : from;
+  if (text.charAt(at) !== '/') return 0;
+  at += 1;
+  if (text.charAt(at) === ' ') at += 1;
+  const word = unitWordAt(text, at);
+  return word !== null && RATE_UNITS.has(word.word) ? word.end : 0;
+}
+
+/** The end of a date (2024-06-11, with a time) or time of day (14:05:10) starting at `start`; 0 when there is none. */
+function dateOrTimeEnd(text: string, start: number): number {
+  DATE_TIME_AT.lastIndex = start;
+  if (DATE_TIME_AT.test(text)) return DATE_TIME_AT.lastIndex;
+  TIME_AT.lastIndex = start;
+  if (TIME_AT.test(text)) return TIME_AT.lastIndex;
+  return 0;
+}
+
+/** Between two numbers of a range ("176–183 秒", "10 to 20 ms"): the first takes the second's unit. */
+const RANGE_BETWEEN = /^\s?(?:-|–|—|~|～|to|至|到)\s?$/u;
+/** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
+const ORDINAL_BEFORE = '第';
+const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
+/** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
+const APPROXIMATE_SIGNS = new Set(['约', '~', '～', '≈']);
+const APPROXIMATE_CJK_WORDS = new Set(['大约', '大概', '将近', '接近']);
+const APPROXIMATE_WORDS = new Set(['about', 'around', 'approximately', 'approx', 'roughly', 'nearly', 'almost', 'circa', 'ca']);
+
+/**
+ * The figures of a final answer that must be grounded: numbers with a unit or %, not approximate,
+ * not part of a date, a time of day, a version (v1.2.3, 1.2.3), an id (ev-2, RB-PAY-014, a hash) or
+ * a ratio (50/50), not an ordinal.
+ */
+export function answerFigures(normalizedAnswer: string): Figure[] {
+  const figures: Figure[] = [];
+  collectFigures(normalizedAnswer, scanNumbers(normalizedAnswer), figures);
+  return figures;
+}
+
+function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[], figures: Figure[]): void {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as NumberToken;
+    let measured = token;
+    let rangeStart = token.start;
+    let rangeEnd = false;
+    if (token.family === null) {
+      // The first number of a range takes the unit of the second.
+      const next = tokens[index + 1];
+      if (next === undefined || next.family === null || !isRangeBetween(normalizedAnswer, token.end, next.start)) continue;
+      if (!standsAlone(normalizedAnswer, token)) continue;
+      measured = { ...token, end: next.end, unit: next.unit, family: next.family, factors: next.factors, multiplier: next.multiplier };
+    } else if (index > 0) {
+      const previous = tokens[index - 1] as NumberToken;
+      if (previous.family === null && isRangeBetween(normalizedAnswer, previous.end, token.start)) {
+        rangeStart = previous.start;
+        rangeEnd = true;
+      }
+    }
+    // The second number of a range follows a dash after a digit, which elsewhere marks an id or a date.
+    if (!(rangeEnd ? standsAloneAfter(normalizedAnswer, token) : standsAlone(normalizedAnswer, token))) continue;
+    if (isDecade(token)) continue;
+    if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
+    if (normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE || normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE) continue;
+    if (measured.family === 'count' && SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))) continue;
+    const digits = normalizedAnswer.slice(token.start, token.numberEnd);
+    figures.push({
+      start: measured.start,
+      numberEnd: measured.numberEnd,
+      end: measured.end,
+      written: measured.written,
+      decimals: measured.decimals,
+      multiplier: measured.multiplier,
+      unit: measured.unit,
+      family: measured.family,
+      factors: measured.factors,
+      text: normalizedAnswer.slice(token.start, measured.end),
+      spellings: digits.includes(',') ? [digits, digits.replaceAll(',', '')] : [digits],
+    });
+  }
+}
+
+/** A range connector alone between two numbers; short by nature, so longer gaps are never tested. */
+function isRangeBetween(text: string, from: number, to: number): boolean {
+  return to - from <= MAX_RANGE_GAP && RANGE_BETWEEN.test(text.slice(from, to));
+}
+
+const MAX_RANGE_GAP = 4;
+
+/**
+ * False for a number that is part of a larger token: an id or path (`ev-2`, `/v2`), a ratio
+ * (`0/2`, `50/50`), a version (`1.2.3`), or one followed by more of the same (`1.2.3`, `10:42`).
+ */
+function standsAlone(text: string, token: NumberToken): boolean {
+  const before = text.charAt(token.start - 1);
+  const beforeThat = text.charAt(token.start - 2);
+  if ((before === '-' || before === '–' || before === '/' || before === ':' || before === '.') && isLatinOrDigit(beforeThat)) return false;
+  return standsAloneAfter(text, token);
+}
+
+function standsAloneAfter(text: string, token: NumberToken): boolean {
+  const after = text.charAt(token.numberEnd);
+  if ((after === '/' || after === ':' || after === '.') && /\d/u.test(text.charAt(token.numberEnd + 1))) return false;
+  return true;
+}
+
+/** "the 1990s" is a decade, not 1990 seconds. */
+function isDecade(token: NumberToken): boolean {
+  return token.unit === 's' && token.end === token.numberEnd + 1 && token.decimals === 0 && token.written >= 1800 && token.written <= 2100;
+}
+
+function isApproximate(text: string, start: number, end: number): boolean {
+  // Before: at most one space, then a marker ending right there.
+  let before = start;
+  if (text.charAt(before - 1) === ' ') before -= 1;
+  const last = text.charAt(before - 1);
+  if (APPROXIMATE_SIGNS.has(last)) return true;
+  if (last === '为' && text.charAt(before - 2) === '约') return true;
+  if (APPROXIMATE_CJK_WORDS.has(text.slice(before - 2, before)) || text.slice(before - 3, before) === '差不多') return true;
+  let wordEnd = before;
+  if (last === '.') wordEnd -= 1;
+  let wordStart = wordEnd;
+  while (wordStart > 0 && isLetterAt(text, wordStart - 1)) wordStart -= 1;
+  if (wordStart < wordEnd && APPROXIMATE_WORDS.has(text.slice(wordStart, wordEnd))) return true;
+  // After: at most one space, then 左右, 上下 or "or so".
+  const after = text.charAt(end) === ' ' ? end + 1 : end;
+  return text.startsWith('左右', after) || text.startsWith('上下', after) || (text.startsWith('or so', after) && !isLetterAt(text, after + 5));
+}
+
+/** Keys whose name carries the unit of their value (`latency_ms`, `cpu_percent`, `used_bytes`, `durationseconds`), read as that unit. */
+const KEY_UNIT = /(?:^|[_\-.])(ms|millis|milliseconds|s|sec|secs|seconds|mins|minutes|hours|percent|pct|bytes|kb|mb|gb)$|(millis|milliseconds|seconds|minutes|hours|percent|bytes)$/u;
+const KEY_UNIT_SPELLING: Record<string, string> = { millis: 'ms', milliseconds: 'ms' };
+const MAX_KEY_GAP = 4;
+const MAX_KEY_LENGTH = 64;
+
+/**
+ * Evidence text as the scanner reads it: lower case, and NFKC only where it can change something
+ * (full-width digits, `％`); most evidence is ASCII, and NFKC over all of it would cost more than
+ * the scan.
+ */
+export function evidenceForm(text: string): string {
+  const lowered = text.toLowerCase();
+  return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
+}
+
+/** Full-width digits, %, point and comma: the only compatibility forms that change a number or its unit's reading. */
+const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u;
+
+/**
+ * Every number of an evidence text (see evidenceForm). A number without a unit directly after it
+ * takes the unit its key names, when it is the value of one (`"cpu_percent": 97.4`,
+ * `acquire_seconds=30`, `max.poll.interval.ms (300000)`).
+ */
+export function evidenceNumbers(text: string, into: NumberToken[] = []): NumberToken[] {
+  for (const token of scanNumbers(text)) {
+    if (token.family === null) {
+      const unit = keyUnitBefore(text, token.start);
+      const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
+      into.push(definition === undefined ? token : { ...token, unit, family: definition.family, factors: definition.factors });
+    } else {
+      into.push(token);
+    }
+  }
+  return into;
+}
+
+/** A numeric value under a key that names its unit, as a token; null when the key names none. */
+export function keyedNumber(key: string, value: number): NumberToken | null {
+  const match = KEY_UNIT.exec(key.toLowerCase());
+  const unit = match === null ? null : (match[1] ?? match[2] ?? null);
+  const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
+  if (unit === null || definition === undefined || !Number.isFinite(value)) return null;
+  const text = String(value);
+  const point = text.indexOf('.');
+  return {
+    start: 0,
+    numberEnd: 0,
+    end: 0,
+    written: Math.abs(value),
+    decimals: point < 0 ? 0 : text.length - point - 1,
+    multiplier: 1,
+    unit,
+    family: definition.family,
+    factors: definition.factors,
+  };
+}
+
+function isKeyGap(character: string): boolean {
+  return character === '"' || character === "'" || character === ':' || character === '=' || character === '(' || character === ' ';
+}
+
+function isKeyCharacter(character: string): boolean {
+  return isIdentifierCharacter(character) || character === '.' || character === '-';
+}
+
+function keyUnitBefore(text: string, start: number): string | null {
+  let at = start;
+  const gapEnd = Math.max(0, start - MAX_KEY_GAP);
+  while (at > gapEnd && isKeyGap(text.charAt(at - 1))) at -= 1;
+  if (at === start) return null;
+  let keyStart = at;
+  while (keyStart > 0 && isKeyCharacter(text.charAt(keyStart - 1)) && at - keyStart < MAX_KEY_LENGTH) keyStart -= 1;
+  if (keyStart === at) return null;
+  const match = KEY_UNIT.exec(text.slice(keyStart, at));
+  return match === null ? null : (match[1] ?? match[2] ?? null);
+}
+
+/**
+ * The fast path of grounding: the figure's number written the same way in the evidence (lower case), as
+ * a whole number (not part of a longer one, a name, a date or a time), bare or with a unit of the
+ * same family and the same 万/亿. Most grounded figures are found so, without scanning the
+ * evidence; a figure not found so is looked for the slow way (scanNumbers, isGrounded), which
+ * alone decides that a figure is ungrounded.
+ */
+export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
+  for (const spelling of figure.spellings) {
+    for (let at = evidence.indexOf(spelling); at >= 0; at = evidence.indexOf(spelling, at + 1)) {
+      const before = evidence.charAt(at - 1);
+      if (isIdentifierCharacter(before)) continue;
+      if ((before === '.' || before === ':' || before === '-' || before === '/' || before === ',') && isDigitAt(evidence, at - 2)) continue;
+      let end = at + spelling.length;
+      if (isDigitAt(evidence, end)) continue;
+      if (evidence.charAt(end) === '.' && isDigitAt(evidence, end + 1) && figure.decimals === 0) {
+        // More decimals in the evidence than in the figure: 30 s ← "30.0 s", 97% ← "97.4%".
+        let fractionEnd = end + 1;
+        while (isDigitAt(evidence, fractionEnd)) fractionEnd += 1;
+        if (Math.abs(Number(evidence.slice(at, fractionEnd).replaceAll(',', '')) - figure.written) > 0.5) continue;
+        end = fractionEnd;
+      }
+      const next = evidence.charAt(end);
+      if ((next === '.' || next === ',' || next === ':') && isDigitAt(evidence, end + 1)) continue;
+      const unit = unitAfter(evidence, end);
+      if (unit === null) {
+        if (isLetterAt(evidence, end) || next === '_') continue;
+        if (figure.multiplier === 1) return true;
+        continue;
+      }
+      if (unit.definition.family === figure.family && unit.multiplier === figure.multiplier && unit.definition.factors[0] === figure.factors[0]) return true;
+    }
+  }
+  return false;
+}
+
+/** Evidence numbers arranged for matching: bare values, and base-unit values per family. */
+export interface EvidenceIndex {
+  bare: number[];
+  byFamily: Map<UnitFamily, number[]>;
+}
+
+export function indexEvidence(tokens: readonly NumberToken[]): EvidenceIndex {
+  const index: EvidenceIndex = { bare: [], byFamily: new Map() };
+  for (const token of tokens) {
+    const value = token.written * token.multiplier;
+    if (token.family === null) {
+      index.bare.push(value);
+      continue;
+    }
+    let values = index.byFamily.get(token.family);
+    if (values === undefined) {
+      values = [];
+      index.byFamily.set(token.family, values);
+    }
+    for (const factor of token.factors) values.push(value * factor);
+  }
+  return index;
+}
+
+/**
+ * Whether the evidence states the figure, at the figure's precision: some evidence number,
+ * converted to the figure's unit, rounds to the figure as written (97.4% ← 97.4%, 2.1 s ← 2,100 ms,
+ * 1.2 GB ← 1,229 MB, 97% ← 97.4%). A bare evidence number grounds a figure of any unit when it
+ * equals the figure's number ("cpu=97.4" grounds "CPU 97.4%"), and a percent also as a fraction
+ * (0.974 grounds 97.4%).
+ */
+export function isGrounded(figure: Figure, evidence: EvidenceIndex): boolean {
+  const written = figure.written;
+  const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(written);
+  const low = written - tolerance;
+  const high = written + tolerance;
+  const percent = figure.family === 'percent';
+  for (const value of evidence.bare) {
+    const scaled = value / figure.multiplier;
+    if (scaled >= low && scaled <= high) return true;
+    if (percent && value * 100 >= low && value * 100 <= high) return true;
+  }
+  const values = figure.family === null ? undefined : evidence.byFamily.get(figure.family);
+  if (values === undefined) return false;
+  for (const factor of figure.factors) {
+    const scale = factor * figure.multiplier;
+    const lowBase = low * scale;
+    const highBase = high * scale;
+    for (const value of values) if (value >= lowBase && value <= highBase) return true;
+  }
+  return false;
+}

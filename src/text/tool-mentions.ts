@@ -1,0 +1,49 @@
+import { normalizeText } from './normalize.js';
+
+/**
+ * The tool names a text mentions (docs/contract.md §4, cited-tools-called): a name counts when
+ * it occurs as a whole word in any case, so `queryLogs` is found in "according to QueryLogs" but
+ * not in "queryLogsV2", and the plain word "logs" never stands for `queryLogs`.
+ *
+ * A name that is itself a plain word (letters only, no inner capital, e.g. `logs`, `metrics`) would
+ * match ordinary prose, so it counts only when written as code: in backticks, or followed by `(`.
+ */
+export function mentionedToolNames(normalizedText: string, names: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const name of names) {
+    if (mentions(normalizedText, name)) found.push(name);
+  }
+  return found;
+}
+
+interface PreparedName {
+  needle: string;
+  codeOnly: boolean;
+}
+
+const preparedNames = new Map<string, PreparedName>();
+const MAX_PREPARED_NAMES = 10_000;
+const WORD_CHARACTER = /[a-z0-9_]/u;
+
+function prepared(name: string): PreparedName {
+  let entry = preparedNames.get(name);
+  if (entry === undefined) {
+    const trimmed = name.trim();
+    entry = { needle: normalizeText(trimmed), codeOnly: /^[A-Za-z][a-z]*$/u.test(trimmed) };
+    if (preparedNames.size >= MAX_PREPARED_NAMES) preparedNames.clear();
+    preparedNames.set(name, entry);
+  }
+  return entry;
+}
+
+function mentions(text: string, name: string): boolean {
+  const { needle, codeOnly } = prepared(name);
+  if (needle === '') return false;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = at === 0 ? '' : text.charAt(at - 1);
+    const after = text.charAt(at + needle.length);
+    if (WORD_CHARACTER.test(before) || WORD_CHARACTER.test(after)) continue;
+    if (!codeOnly || (before === '`' && after === '`') || after === '(') return true;
+  }
+  return false;
+}
