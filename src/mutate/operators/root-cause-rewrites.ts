@@ -1,5 +1,5 @@
 import type { EvalCase } from '../../cases/types.js';
-import { conceptName, culpritConcept, mentionedSynonyms, replaceSynonyms } from '../case-text.js';
+import { conceptName, culpritConcept, isRequiredConcept, mentionedSynonyms, replaceSynonyms } from '../case-text.js';
 import { answerOf, changed } from '../plain-trace.js';
 import type { Mutant, MutationContext } from '../types.js';
 
@@ -30,6 +30,14 @@ export function rewriteCulprit(
   ];
 }
 
+/**
+ * Marking the culprit required is the remedy while it is not; once every mention must be covered
+ * (required, or minKeywordCoverage 1), a surviving mutant means the mention itself is still counted.
+ */
 function culpritSuggestion(evalCase: EvalCase, culprit: unknown, what: string): string {
-  return `case \`${evalCase.id}\` does not notice when its culprit concept "${conceptName(culprit)}" is ${what}: mark it required ({ any: [...], required: true })`;
+  const head = `case \`${evalCase.id}\` does not notice when its culprit concept "${conceptName(culprit)}" is ${what}`;
+  if (isRequiredConcept(culprit) || evalCase.minKeywordCoverage >= 1) {
+    return `${head}, although the concept must be covered: keyword-coverage still counts the mention; it must count only asserted mentions (assertion-aware matching)`;
+  }
+  return `${head}: mark it required ({ any: [...], required: true })`;
 }
