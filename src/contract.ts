@@ -19,6 +19,10 @@ export interface ContractValues {
   emptyResultMarkers: string[];
   /** Tool names an answer may cite, beyond those the case and the trace name (cited-tools-called, audit-consistency). */
   toolNames: string[];
+  /** Added to the built-in negation triggers of assertion-aware matching (src/text/assertion-triggers.ts). */
+  negationTriggers: string[];
+  /** Added to the built-in hedge triggers. */
+  hedgeTriggers: string[];
 }
 
 export const DEFAULT_CONTRACT: ContractValues = {
@@ -35,6 +39,8 @@ export const DEFAULT_CONTRACT: ContractValues = {
   gatekeeperStatuses: ['pass', 'fail'],
   emptyResultMarkers: ['""', '[]', '{}', 'null', 'no data', 'no results', 'not found', '无数据', '暂无数据', '未找到', '查询结果为空'],
   toolNames: [],
+  negationTriggers: [],
+  hedgeTriggers: [],
 };
 
 const nonEmptyString = z.string({ error: 'expected text' }).check(z.minLength(1, { error: 'expected non-empty text' }));
@@ -48,6 +54,10 @@ export const contractOverridesSchema = z.strictObject(
     rejectVerdict: z.optional(nonEmptyString),
     claimVerifications: z.optional(textList.check(z.minLength(1, { error: 'expected at least one claim verification value' }))),
     protocolMarkers: z.optional(textList),
+    negationTriggers: z.optional(
+      z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["dismissed", "...was dismissed"]' }),
+    ),
+    hedgeTriggers: z.optional(z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["presumably"]' })),
     degradedOutput: z.optional(
       z.strictObject(
         {

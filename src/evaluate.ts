@@ -1,10 +1,12 @@
 import type { EvalCase } from './cases/types.js';
 import { CHECKS } from './checks/index.js';
+import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './checks/severity.js';
 import type { CheckContext, CheckDefinition } from './checks/types.js';
 import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import type { TraceRunInput } from './sources/types.js';
-import { normalizeText } from './text/normalize.js';
+import { assertionRulesFor, prepareAnswer } from './text/assertion.js';
+import { normalizeWithLineBreaks, withoutLineBreaks } from './text/normalize.js';
 import { computeEvidenceCoverage } from './trace/evidence-coverage.js';
 import { computeKeywordCoverage } from './trace/keyword-coverage.js';
 import { loadTrace } from './trace/load-trace.js';
@@ -23,10 +25,13 @@ export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: 
 
 export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
-  const normalizedFinalAnswer = trace.finalAnswer === null ? '' : normalizeText(trace.finalAnswer);
-  // Computed once: the checks read them from the context, and the report carries them.
+  // Normalised once, with its line ends (assertion-aware matching ends clauses there); the plain form the checks match in is derived from it.
+  const answerWithLines = normalizeWithLineBreaks(trace.finalAnswer ?? '');
+  const normalizedFinalAnswer = withoutLineBreaks(answerWithLines);
   const evidenceCoverage = computeEvidenceCoverage(evalCase, trace);
-  const keywordCoverage = computeKeywordCoverage(evalCase, normalizedFinalAnswer);
+  // Analysed for assertion-aware matching only when a keyword or claim of the case occurs in it.
+  const answerAssertions = prepareAnswer(normalizedFinalAnswer, () => answerWithLines, assertionRulesFor(contract));
+  const keywordCoverage = computeKeywordCoverage(evalCase, answerAssertions);
   const context: CheckContext = {
     evalCase,
     trace,
@@ -35,13 +40,19 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     normalizedFinalAnswer,
     evidenceCoverage,
     keywordCoverage,
+    answerAssertions,
   };
   const checks: CheckRow[] = [];
   const failedChecks: FailedCheck[] = [];
+  const warnedChecks: FailedCheck[] = [];
   for (const check of CHECKS) {
+    const severity = severityOf(evalCase, check);
+    if (severity === 'off') continue;
     const row = runGuarded(check, context);
+    if (row.outcome === 'fail' && severity === 'warn') row.outcome = 'warn';
     checks.push(row);
     if (row.outcome === 'fail') failedChecks.push({ check: row.check, message: row.message });
+    else if (row.outcome === 'warn') warnedChecks.push({ check: row.check, message: row.message });
   }
   return {
     caseId: evalCase.id,
@@ -49,6 +60,7 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     reason: null,
     verdict: context.verdict,
     failedChecks,
+    warnedChecks,
     checks,
     evidenceCoverage,
     keywordCoverage,
@@ -57,6 +69,15 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,
     traceFixture,
   };
+}
+
+/**
+ * The case's severity for the check (config, `defaults.checks` and the case's `checks:` are
+ * merged into `evalCase.checks` when the case file loads), else the check's own default.
+ */
+function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
+  if (ERROR_ONLY_CHECKS.has(check.id)) return 'error';
+  return (Object.hasOwn(evalCase.checks, check.id) ? evalCase.checks[check.id] : undefined) ?? check.defaultSeverity ?? DEFAULT_SEVERITY;
 }
 
 /** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
@@ -87,7 +108,7 @@ function sharedMessage(message: string): string {
 }
 
 function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: string | null): CaseResult {
-  const checks: CheckRow[] = CHECKS.map((check) =>
+  const checks: CheckRow[] = CHECKS.filter((check) => severityOf(evalCase, check) !== 'off').map((check) =>
     check.id === 'trace-loadable'
       ? { check: check.id, outcome: 'fail', message: `the trace did not load: ${problem}` }
       : { check: check.id, outcome: 'skip', message: 'skipped: the trace did not load' },
@@ -98,6 +119,7 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
     reason: null,
     verdict: null,
     failedChecks: failuresOf(checks),
+    warnedChecks: [],
     checks,
     evidenceCoverage: null,
     keywordCoverage: null,
@@ -115,6 +137,7 @@ export function notRunResult(evalCase: EvalCase, reason: string, traceFixture: s
     reason,
     verdict: null,
     failedChecks: [],
+    warnedChecks: [],
     checks: [],
     evidenceCoverage: null,
     keywordCoverage: null,

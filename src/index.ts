@@ -1,10 +1,12 @@
 // The library behind the `diag-eval` CLI. Re-exports only.
 export { loadCaseFile, resolveCaseFile } from './cases/load-cases.js';
 export { caseFileJsonSchema } from './cases/json-schema.js';
-export type { AuditSettings, CostBudget, EvalCase, KeywordConcept } from './cases/types.js';
+export type { AuditSettings, ConceptObject, CostBudget, EvalCase, KeywordConcept, KeywordSynonyms } from './cases/types.js';
 export { CHECKS } from './checks/index.js';
 export { CHECK_IDS } from './checks/types.js';
 export type { CheckContext, CheckDefinition, CheckFinding, CheckId } from './checks/types.js';
+export { SEVERITIES } from './checks/severity.js';
+export type { Severity } from './checks/severity.js';
 export { loadConfig } from './config/load-config.js';
 export type { HarnessConfig } from './config/load-config.js';
 export { DEFAULT_CONTRACT, resolveContract } from './contract.js';
@@ -21,7 +23,7 @@ export type { CaseDefinition, EvaluateTraceOptions } from './library/evaluate-tr
 export { buildReport } from './report/build.js';
 export { renderReportJson } from './report/render/json.js';
 export { renderReportMarkdown } from './report/render/markdown.js';
-export type { CaseResult, CheckRow, EvidenceCoverage, KeywordCoverage, Report, ReportSummary, RunResult } from './report/types.js';
+export type { CaseResult, CheckOutcome, CheckRow, EvidenceCoverage, KeywordCoverage, Report, ReportedOutcome, ReportSummary, RunResult, UnassertedConcept } from './report/types.js';
 export { runCases } from './run-cases.js';
 export type { RunCasesOptions, RunProgress } from './run-cases.js';
 export { createFixtureDirSource } from './sources/fixture-dir.js';

@@ -4,7 +4,7 @@ import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
 import { CHECK_IDS } from '../src/checks/types.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
-import type { CaseResult, CheckOutcome } from '../src/report/types.js';
+import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
 import { makeEvalCase } from './helpers/eval-case.js';
 import { buildTrace, toolCall, type TraceSpec } from './helpers/trace-builder.js';
 
@@ -16,7 +16,7 @@ function evaluateSpec(caseOverrides: Partial<EvalCase>, spec: TraceSpec = {}): C
   return evaluate(makeEvalCase(caseOverrides), buildTrace(spec));
 }
 
-function outcomeOf(result: CaseResult, check: string): CheckOutcome | undefined {
+function outcomeOf(result: CaseResult, check: string): ReportedOutcome | undefined {
   return result.checks.find((row) => row.check === check)?.outcome;
 }
 
@@ -134,7 +134,7 @@ describe('evaluateRun: S05 root-cause keyword coverage through the pipeline', ()
 
   it('S05: coverage below the minimum fails and lists the missing concepts as written', () => {
     const result = evaluateSpec({ rootCauseKeywords, minKeywordCoverage: 0.75 }, { finalAnswer: '数据库连接池被对账任务占满，导致支付超时。' });
-    expect(result.keywordCoverage).toEqual({ concepts: 4, covered: 2, ratio: 0.5, min: 0.75, missing: ['exhausted', 'settlement-reconcile'] });
+    expect(result.keywordCoverage).toEqual({ concepts: 4, covered: 2, ratio: 0.5, min: 0.75, missing: ['exhausted', 'settlement-reconcile'], requiredMissing: [], unasserted: [] });
     expect(outcomeOf(result, 'keyword-coverage')).toBe('fail');
     expect(result.status).toBe('failed');
   });
@@ -197,6 +197,7 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
       reason: 'fixture not found: expected a trace file at eval/fixtures/gone.json',
       verdict: null,
       failedChecks: [],
+      warnedChecks: [],
       checks: [],
       evidenceCoverage: null,
       keywordCoverage: null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { CHECK_IDS } from '../src/checks/types.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
 import type { CaseResult } from '../src/report/types.js';
@@ -7,16 +8,7 @@ import { makeEvalCase } from './helpers/eval-case.js';
 import { buildTrace, toolCall, type TraceSpec } from './helpers/trace-builder.js';
 
 /** The semantic checks end to end: a trace document as a service writes it, loaded and judged. */
-const SEMANTIC_CHECKS = [
-  'evidence-substance',
-  'run-completed',
-  'audit-consistency',
-  'numeric-grounding',
-  'cited-tools-called',
-  'evidence-before-verdict',
-  'no-raw-structure',
-  'no-redundant-tool-calls',
-];
+const SEMANTIC_CHECKS = CHECK_IDS.slice(CHECK_IDS.indexOf('evidence-substance'), CHECK_IDS.indexOf('no-redundant-tool-calls') + 1);
 
 const evalCase = makeEvalCase({ requiredEvidenceTools: ['queryMetrics', 'queryLogs'], audit: { v2: true, claimChecks: true, composerOutput: true } });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
 import { decodeUtf8 } from '../io/decode-text.js';
 import { readStructuredFile } from '../io/structured-file.js';
@@ -21,9 +22,15 @@ export interface LocatedCases {
  * YAML syntax tree is many times the size of the cases. A JSON file is scanned for them instead
  * of being read a second time as YAML, which is many times slower than JSON.parse.
  */
-export async function loadLocatedCaseFile(path: string, displayName: string, contract: ContractValues, withLines: boolean): Promise<LocatedCases> {
+export async function loadLocatedCaseFile(
+  path: string,
+  displayName: string,
+  contract: ContractValues,
+  withLines: boolean,
+  checkSeverities: Readonly<Record<string, Severity>> = {},
+): Promise<LocatedCases> {
   const file = await readStructuredFile(path, displayName);
-  const cases = resolveCaseFile(file, contract);
+  const cases = resolveCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   let lines: (number | null)[];
   if (extname(path).toLowerCase() === '.json') {

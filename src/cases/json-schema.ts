@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { CHECKS } from '../checks/index.js';
+import { ERROR_ONLY_CHECKS, SEVERITIES } from '../checks/severity.js';
 import { caseFileSchema } from './schema.js';
 
 /**
@@ -7,10 +9,39 @@ import { caseFileSchema } from './schema.js';
  * Published as schema/cases.schema.json; a test keeps the published file in step.
  */
 export function caseFileJsonSchema(): Record<string, unknown> {
-  return {
+  const schema: Record<string, unknown> = {
     ...z.toJSONSchema(caseFileSchema, { io: 'input' }),
     title: 'diag-eval case file',
   };
+  // The loader checks `checks:` against the check registry; the published schema lists the same
+  // ids and severities, so an editor completes them and flags a typo.
+  for (const path of [['properties', 'defaults'], ['properties', 'cases', 'items']]) {
+    const object = objectAt(schema, path);
+    const properties = object === null ? null : objectAt(object, ['properties']);
+    const checks = properties === null ? null : objectAt(properties, ['checks']);
+    if (properties !== null && checks !== null) properties['checks'] = checkSeveritiesJsonSchema(checks['description']);
+  }
+  return schema;
+}
+
+function checkSeveritiesJsonSchema(description: unknown): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      CHECKS.map((check) => [check.id, { enum: ERROR_ONLY_CHECKS.has(check.id) ? ['error'] : [...SEVERITIES], description: check.description }]),
+    ),
+    additionalProperties: false,
+    description,
+  };
+}
+
+function objectAt(root: Record<string, unknown>, path: readonly string[]): Record<string, unknown> | null {
+  let value: unknown = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 export function renderCaseFileJsonSchema(): string {

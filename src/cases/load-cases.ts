@@ -1,4 +1,6 @@
 import { posix, win32 } from 'node:path';
+import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
+import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { problemAt, readStructuredFile, schemaProblems, type StructuredFile } from '../io/structured-file.js';
@@ -15,13 +17,21 @@ const KNOWN_KEYS = [
   'maxToolCalls',
   'maxDurationMs',
   'maxTokens',
+  'any',
+  'required',
 ];
 
 /** Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires itself. */
 const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts'] as const;
 
-export async function loadCaseFile(path: string, displayName: string, contract: ContractValues): Promise<EvalCase[]> {
-  return resolveCaseFile(await readStructuredFile(path, displayName), contract);
+/** `checkSeverities`: the config file's `checks:` block, which the case file's own `checks:` override. */
+export async function loadCaseFile(
+  path: string,
+  displayName: string,
+  contract: ContractValues,
+  checkSeverities: Readonly<Record<string, Severity>> = {},
+): Promise<EvalCase[]> {
+  return resolveCaseFile(await readStructuredFile(path, displayName), contract, checkSeverities);
 }
 
 /**
@@ -30,7 +40,11 @@ export async function loadCaseFile(path: string, displayName: string, contract: 
  * the schema (duplicate ids, verdicts, fixture paths, audit switches) are checked on the file
  * as written, so they are reported even when the schema found problems elsewhere.
  */
-export function resolveCaseFile(file: StructuredFile, contract: ContractValues): EvalCase[] {
+export function resolveCaseFile(
+  file: StructuredFile,
+  contract: ContractValues,
+  checkSeverities: Readonly<Record<string, Severity>> = {},
+): EvalCase[] {
   if (file.value === null || file.value === undefined) {
     throw new InputError(`${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`);
   }
@@ -40,7 +54,8 @@ export function resolveCaseFile(file: StructuredFile, contract: ContractValues):
   if (!parsed.success || problems.length > 0) throw new InputError(problems);
 
   const defaults: CaseDefaults = parsed.data.defaults ?? {};
-  return parsed.data.cases.map((entry) => toEvalCase(entry, defaults));
+  const inheritedSeverities: Readonly<Record<string, Severity>> = { ...checkSeverities, ...readSeverityBlock(defaults.checks) };
+  return parsed.data.cases.map((entry) => toEvalCase(entry, defaults, inheritedSeverities));
 }
 
 type RawObject = Record<string, unknown>;
@@ -58,6 +73,7 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
   for (const key of VERDICT_LISTS) verdictProblems(file, contract, defaults[key], ['defaults', key], problems);
   const defaultAudit = asObject(defaults['audit']) ?? {};
   if (auditConflicts(defaultAudit, defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
+  problems.push(...severityBlockProblems(file, ['defaults', 'checks'], defaults['checks']));
 
   // Plain loops and no per-case closures or copies: this runs for every case of files with tens of thousands.
   const firstIndexById = new Map<string, number>();
@@ -91,6 +107,7 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
     }
     const audit = asObject(entry['audit']);
     if (audit !== null && auditConflicts(audit, defaultAudit)) problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
+    if (entry['checks'] !== undefined) problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
   }
   return problems;
 }
@@ -158,7 +175,7 @@ function inheritedIn<T extends object, K extends keyof T>(own: T | undefined, fa
   return own !== undefined && Object.hasOwn(own, key) ? own[key] : fallback?.[key];
 }
 
-function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults): EvalCase {
+function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults, inheritedSeverities: Readonly<Record<string, Severity>>): EvalCase {
   const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
   // Only the audit switches ruleProblems found free of conflict get here, so `v2: true` never sits beside a `false`.
   const audit: AuditSettings =
@@ -194,6 +211,8 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults): EvalCase {
     budget,
     tags: inherited(entry, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
+    // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
+    checks: entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
   };
 }
 

@@ -11,9 +11,28 @@ export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/u;
 const text = z.string({ error: 'expected text' }).check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
 const textList = z.array(text, { error: 'expected a list of text' });
 
-const keywordConcept = z.union([text, z.array(text, { error: 'expected a list of synonyms' }).check(z.minLength(1, { error: 'expected at least one synonym' }))], {
-  error: 'expected a keyword, or a list of synonyms any one of which covers the concept',
+const synonymList = z.array(text, { error: 'expected a list of synonyms' }).check(z.minLength(1, { error: 'expected at least one synonym' }));
+
+const conceptObject = z.strictObject(
+  {
+    any: synonymList.check(z.describe('Synonyms, any one of which covers the concept.')),
+    required: z.optional(
+      z.boolean({ error: 'expected true or false' }).check(z.describe('A required concept must be covered whatever minKeywordCoverage says.')),
+    ),
+  },
+  { error: 'expected an object such as { any: ["连接池", "connection pool"], required: true }' },
+);
+
+const keywordConcept = z.union([text, synonymList, conceptObject], {
+  error: 'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
 });
+
+/**
+ * `checks:` maps a check id to `error`, `warn` or `off`. The ids and severities are checked by the
+ * loader against the check registry (so that every problem gets a did-you-mean), not here; the
+ * published JSON Schema lists them for editors.
+ */
+export const checkSeveritiesSchema = z.record(z.string(), z.unknown(), { error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }' });
 
 const auditSchema = z.strictObject(
   {
@@ -70,6 +89,7 @@ const defaultableFields = {
   audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
   budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
   tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
+  checks: z.optional(checkSeveritiesSchema.check(z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'))),
 };
 
 export const caseDefaultsSchema = z.strictObject(defaultableFields, { error: 'expected an object of case fields' });

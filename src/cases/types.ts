@@ -1,5 +1,16 @@
-/** A root-cause concept: one keyword, or a list of synonyms any one of which covers it. */
-export type KeywordConcept = string | string[];
+import type { Severity } from '../checks/severity.js';
+
+/** The synonyms of a concept as a report names it: one keyword, or a list any one of which covers it. */
+export type KeywordSynonyms = string | string[];
+
+/** A concept written `{ any: [...], required: true }`: a required one must be covered whatever minKeywordCoverage says. */
+export interface ConceptObject {
+  any: string[];
+  required?: boolean;
+}
+
+/** A root-cause concept: one keyword, a list of synonyms any one of which covers it, or a ConceptObject. */
+export type KeywordConcept = KeywordSynonyms | ConceptObject;
 
 export interface AuditSettings {
   /** S26 and S31; implies claimChecks and composerOutput. */
@@ -38,4 +49,10 @@ export interface EvalCase {
   budget: CostBudget;
   tags: string[];
   sessionId: string | null;
+  /**
+   * Severities set for this case, by check id: the config file's `checks:`, then `defaults.checks`,
+   * then the case's own `checks:`, merged key by key (a later one wins). A check not named here
+   * runs at its default severity.
+   */
+  checks: Readonly<Record<string, Severity>>;
 }

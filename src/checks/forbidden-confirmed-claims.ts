@@ -1,9 +1,36 @@
-import { forbiddenTextCheck } from './forbidden-text.js';
+import { judgeMentions, type UnassertedMention } from '../text/assertion.js';
+import { describeUnasserted } from './keyword-coverage.js';
+import { answerAssertions, plural, quoteList } from './support.js';
+import type { CheckDefinition } from './types.js';
 
-export const forbiddenConfirmedClaimsCheck = forbiddenTextCheck({
+const ENTRY = 'forbidden confirmed-claim keyword';
+
+/**
+ * S30, S33: a claim the evidence does not support must not be stated as confirmed. Only an
+ * asserted mention fails: "已排除：数据库宕机" and "the database is down was ruled out" name the
+ * claim to deny it, which is what a careful answer does.
+ */
+export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
   id: 'forbidden-confirmed-claims',
-  spec: ['S30'],
-  description: "The final answer contains none of the case's forbiddenConfirmedClaims keywords.",
-  entryName: 'forbidden confirmed-claim keyword',
-  forbidden: (evalCase) => evalCase.forbiddenConfirmedClaims,
-});
+  spec: ['S30', 'S33'],
+  description: "The final answer asserts none of the case's forbiddenConfirmedClaims keywords (a negated, hedged or questioned mention does not count).",
+  run(context) {
+    const claims = context.evalCase.forbiddenConfirmedClaims;
+    if (claims.length === 0) {
+      return { outcome: 'skip', message: `the case has no ${ENTRY}s` };
+    }
+    const answer = answerAssertions(context);
+    const asserted: string[] = [];
+    const unasserted: UnassertedMention[] = [];
+    for (const claim of claims) {
+      const judgement = judgeMentions(answer, claim);
+      if (judgement.asserted) asserted.push(claim);
+      else if (judgement.unasserted !== null) unasserted.push(judgement.unasserted);
+    }
+    if (asserted.length > 0) {
+      return { outcome: 'fail', message: `the final answer asserts ${asserted.length === 1 ? ENTRY : `${ENTRY}s`} ${quoteList(asserted)}` };
+    }
+    const note = unasserted.length === 0 ? '' : `; not asserted: ${unasserted.map((mention) => describeUnasserted(mention).replace(/^concept /u, 'claim ')).join('; ')}`;
+    return { outcome: 'pass', message: `the final answer asserts none of the ${plural(claims.length, ENTRY)}${note}` };
+  },
+};

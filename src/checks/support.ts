@@ -1,5 +1,6 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
-import { containsNormalized } from '../text/normalize.js';
+import { assertionRulesFor, prepareAnswer, type AnalysedAnswer } from '../text/assertion.js';
+import { containsNormalized, normalizeWithLineBreaks } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
 
 /** Path prefix used in messages, so people can find the field in the fixture. */
@@ -50,4 +51,14 @@ export function describeValue(value: unknown): string {
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * The final answer analysed for assertion-aware matching (S33): the evaluator analyses it once
+ * per trace and passes it in the context; a check run on its own analyses it here.
+ */
+export function answerAssertions(context: CheckContext): AnalysedAnswer {
+  if (context.answerAssertions !== undefined) return context.answerAssertions;
+  const finalAnswer = context.trace.finalAnswer ?? '';
+  return prepareAnswer(context.normalizedFinalAnswer, () => normalizeWithLineBreaks(finalAnswer), assertionRulesFor(context.contract));
 }

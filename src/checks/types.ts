@@ -1,7 +1,9 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../contract.js';
 import type { CheckOutcome, EvidenceCoverage, KeywordCoverage } from '../report/types.js';
+import type { AnalysedAnswer } from '../text/assertion.js';
 import type { DiagnosisTrace } from '../trace/types.js';
+import type { Severity } from './severity.js';
 
 export const CHECK_IDS = [
   'trace-loadable',
@@ -50,6 +52,8 @@ export interface CheckContext {
    */
   evidenceCoverage?: EvidenceCoverage;
   keywordCoverage?: KeywordCoverage;
+  /** The normalised final answer analysed for assertion-aware matching (S33), when the caller has done it already. */
+  answerAssertions?: AnalysedAnswer;
 }
 
 /** A check's result is data; text for people is made from it by the renderers. */
@@ -64,6 +68,11 @@ export interface CheckDefinition {
   spec: readonly string[];
   /** One line for docs and `--help`: what the check fails on. */
   description: string;
+  /**
+   * The severity when neither the config file nor the case file sets one (`checks:`); absent
+   * means `error`. `warn` turns a failure into outcome `warn`; `off` drops the check.
+   */
+  defaultSeverity?: Severity;
   /** Pure and synchronous: same context, same finding. */
   run(context: CheckContext): CheckFinding;
 }

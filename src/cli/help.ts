@@ -28,7 +28,7 @@ file, shards that do not make one run).`;
 const SHARED_CASE_OPTIONS = `  --cases FILE        case file, YAML or JSON (default eval/cases.yaml)
   --fixtures DIR      trace fixture folder (default: the case file's folder + fixtures/)
   --config FILE       config file (default diag-eval.config.yaml or .json in the working directory,
-                      if present); it may set cases, fixtures, out, baselineDir and contract
+                      if present); it may set cases, fixtures, out, baselineDir, contract and checks
   --quiet             print nothing but errors
   -h, --help          show this help`;
 

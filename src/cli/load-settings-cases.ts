@@ -21,5 +21,5 @@ export async function loadSettingsCaseFile(settings: Settings, cwd: string, with
       `${shown}: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or \`cases:\` in diag-eval.config.yaml)`,
     );
   }
-  return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines);
+  return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines, settings.config.checks);
 }

@@ -25,6 +25,10 @@ export function printReportSummary(io: CliIo, command: string, report: Report): 
     } else if (result.status === 'not_run') {
       io.stdout(`  ${colour.yellow('not run')}  ${result.caseId}: ${result.reason ?? ''}\n`);
     }
+    const warned = result.warnedChecks ?? [];
+    if (warned.length > 0) {
+      io.stdout(`  ${colour.yellow('warn')}     ${result.caseId}: ${warned.map((warning) => warning.check).join(', ')}\n`);
+    }
   }
 }
 

@@ -1,6 +1,9 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import * as z from '../zod.js';
+import { checkSeveritiesSchema } from '../cases/schema.js';
+import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
+import type { Severity } from '../checks/severity.js';
 import { contractOverridesSchema, DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
@@ -22,6 +25,7 @@ const configSchema = z.strictObject(
     contract: z.optional(contractOverridesSchema),
     /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
     policies: z.optional(z.unknown()),
+    checks: z.optional(checkSeveritiesSchema),
   },
   { error: 'expected an object of settings' },
 );
@@ -38,18 +42,21 @@ export interface HarnessConfig {
   /** `annotations: false` turns off the GitHub Actions annotations (docs/contract.md §1); absent = on. */
   annotations?: boolean;
   contract: ContractValues;
+  /** The `checks:` block: severity by check id, which a case file's `checks:` overrides. */
+  checks: Record<string, Severity>;
 }
 
 export async function loadConfig(cwd: string, explicitPath: string | null): Promise<HarnessConfig> {
   const path = explicitPath === null ? await findConfigFile(cwd) : resolve(cwd, explicitPath);
   if (path === null) {
-    return { file: null, cases: null, fixtures: null, out: null, baselineDir: null, contract: resolveContract(undefined) };
+    return { file: null, cases: null, fixtures: null, out: null, baselineDir: null, contract: resolveContract(undefined), checks: {} };
   }
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
   const parsed = configSchema.safeParse(value);
   const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, KNOWN_KEYS);
   problems.push(...contractProblems(file, value));
+  problems.push(...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])));
   if (!parsed.success || problems.length > 0) throw new InputError(problems);
   const contract = resolveContract(parsed.data.contract);
   const folder = dirname(path);
@@ -62,6 +69,7 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
     baselineDir: absolute(parsed.data.baselineDir),
     ...(parsed.data.annotations === undefined ? {} : { annotations: parsed.data.annotations }),
     contract,
+    checks: readSeverityBlock(parsed.data.checks),
   };
 }
 

@@ -1,7 +1,7 @@
 import { CHECK_IDS } from '../checks/types.js';
 import { InputError } from '../errors.js';
 import { round4 } from '../report/round.js';
-import type { CaseResult, CheckOutcome, Report } from '../report/types.js';
+import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
 import type {
   CompareOptions,
   Diff,
@@ -279,10 +279,23 @@ function compareVerdict(before: CaseResult, after: CaseResult): DiffItem[] {
 }
 
 /**
- * Only pass ↔ fail is compared: a skip means the check did not apply on that side, so there is
- * nothing to compare. Check ids this version does not know (from a newer harness) follow the
- * known ones, in the order they first appear.
+ * How a check's outcome moved (docs/contract.md §7). A skip means the check did not apply on that
+ * side, and a missing row that it was off, so neither is compared. `warn` is a problem found
+ * under severity `warn`: it moving to `fail` is a regression, `pass` → `warn` a change (the case
+ * still passes), `warn` → `pass` an improvement, and `fail` → `warn` a change (the same problem is
+ * still found; only its severity differs). Outcomes this version does not know compare as text: a
+ * change when they differ. Check ids this version does not know (from a newer harness) follow
+ * the known ones, in the order they first appear.
  */
+const CHECK_TRANSITIONS: Readonly<Record<string, DiffKind>> = {
+  'pass>fail': 'regression',
+  'warn>fail': 'regression',
+  'fail>pass': 'improvement',
+  'warn>pass': 'improvement',
+  'pass>warn': 'change',
+  'fail>warn': 'change',
+};
+
 function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
   const beforeRows = indexChecks(before);
   const afterRows = indexChecks(after);
@@ -293,27 +306,33 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
     const beforeRow = beforeRows.get(check);
     const afterRow = afterRows.get(check);
     if (beforeRow === undefined || afterRow === undefined) continue;
-    const fields = {
-      scope: 'check',
-      caseId: after.caseId,
-      metric: check,
-      baseline: beforeRow.outcome,
-      current: afterRow.outcome,
-    } as const;
-    if (beforeRow.outcome === 'pass' && afterRow.outcome === 'fail') {
-      const reason = afterRow.message ? `: ${afterRow.message}` : '';
-      items.push(item({ ...fields, kind: 'regression', message: `${after.caseId}: check ${check} now fails${reason}` }));
-    } else if (beforeRow.outcome === 'fail' && afterRow.outcome === 'pass') {
-      items.push(
-        item({ ...fields, kind: 'improvement', message: `${after.caseId}: check ${check} now passes (it failed in the baseline)` }),
-      );
-    }
+    if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip') continue;
+    const kind = CHECK_TRANSITIONS[`${beforeRow.outcome}>${afterRow.outcome}`] ?? 'change';
+    items.push(
+      item({
+        kind,
+        scope: 'check',
+        caseId: after.caseId,
+        metric: check,
+        baseline: beforeRow.outcome,
+        current: afterRow.outcome,
+        message: checkMessage(after.caseId, check, beforeRow.outcome, afterRow),
+      }),
+    );
   }
   return items;
 }
 
-function indexChecks(caseResult: CaseResult): Map<string, { outcome: CheckOutcome; message: string }> {
-  const rows = new Map<string, { outcome: CheckOutcome; message: string }>();
+function checkMessage(caseId: string, check: string, before: string, after: { outcome: string; message: string }): string {
+  const reason = after.message ? `: ${after.message}` : '';
+  if (after.outcome === 'fail') return `${caseId}: check ${check} now fails${before === 'warn' ? ' (it warned in the baseline)' : ''}${reason}`;
+  if (after.outcome === 'pass') return `${caseId}: check ${check} now passes (it ${before === 'fail' ? 'failed' : 'warned'} in the baseline)`;
+  if (after.outcome === 'warn') return `${caseId}: check ${check} now warns (it ${before === 'fail' ? 'failed' : 'passed'} in the baseline)${reason}`;
+  return `${caseId}: check ${check} went from ${before} to ${after.outcome}${reason}`;
+}
+
+function indexChecks(caseResult: CaseResult): Map<string, { outcome: ReportedOutcome; message: string }> {
+  const rows = new Map<string, { outcome: ReportedOutcome; message: string }>();
   for (const row of caseResult.checks) {
     if (!rows.has(row.check)) rows.set(row.check, { outcome: row.outcome, message: row.message });
   }

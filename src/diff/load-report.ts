@@ -34,7 +34,15 @@ const nullableRatio = z.nullable(
 const listOf = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: 'expected a list' });
 
 const caseStatus = z.enum(['passed', 'failed', 'not_run'], { error: 'expected one of "passed", "failed", "not_run"' });
-const checkOutcome = z.enum(['pass', 'fail', 'skip'], { error: 'expected one of "pass", "fail", "skip"' });
+const OUTCOME_EXPECTED = 'expected a lower-case outcome word such as "pass", "fail", "warn", "skip"';
+
+/**
+ * Any lower-case word: this version writes pass, fail, warn and skip, and a report from a newer
+ * harness may hold another outcome, which the diff compares as text.
+ */
+const checkOutcome = z
+  .string({ error: OUTCOME_EXPECTED })
+  .check(z.regex(/^[a-z][a-z_]*$/u, { error: OUTCOME_EXPECTED }));
 
 const failedCheckSchema = z.looseObject({ check: nonEmptyText, message: text }, { error: 'expected an object' });
 
@@ -58,6 +66,7 @@ const keywordCoverageSchema = z.nullable(
       ratio: nullableRatio,
       min: z.number({ error: 'expected a number' }),
       missing: listOf(z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' })),
+      requiredMissing: z.optional(listOf(z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' }))),
     },
     { error: 'expected a keyword coverage object or null' },
   ),
@@ -84,6 +93,7 @@ const caseResultSchema = z.looseObject(
     reason: nullableText,
     verdict: nullableText,
     failedChecks: listOf(failedCheckSchema),
+    warnedChecks: z.optional(listOf(failedCheckSchema)),
     checks: listOf(checkRowSchema),
     evidenceCoverage: evidenceCoverageSchema,
     keywordCoverage: keywordCoverageSchema,
@@ -104,6 +114,7 @@ const summarySchema = z.looseObject(
     passed: count,
     failed: count,
     notRun: count,
+    casesWithWarnings: z.optional(count),
     passRate: nullableRatio,
     verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
     avgToolCalls: nullableNumber,

@@ -22,6 +22,7 @@ export function buildReport(cases: CaseResult[], runFigures: RunFigures[] = case
     passed,
     failed: total - passed - notRun,
     notRun,
+    casesWithWarnings: cases.filter((result) => (result.warnedChecks ?? []).length > 0).length,
     passRate: total === 0 ? null : round4(passed / total),
     verdictDistribution: verdictDistribution(runFigures),
     avgToolCalls: average(runFigures.map((run) => run.toolCallCount)),

@@ -1,13 +1,21 @@
-/** The report JSON (docs/contract.md §6). Key order in these interfaces is the key order written. */
+/**
+ * The report JSON (docs/contract.md §6). Key order in these interfaces is the key order written.
+ * Fields marked optional are always written by this version but absent from reports written
+ * before it, which the diff still reads.
+ */
 
-import type { KeywordConcept } from '../cases/types.js';
+import type { KeywordSynonyms } from '../cases/types.js';
 
-export type CheckOutcome = 'pass' | 'fail' | 'skip';
+/** `warn`: the check found a problem, but its severity is `warn`, so the case does not fail on it. */
+export type CheckOutcome = 'pass' | 'fail' | 'warn' | 'skip';
 export type CaseStatus = 'passed' | 'failed' | 'not_run';
+
+/** An outcome as a report holds it: one of CheckOutcome, or, in a report from a newer harness, another word shown as written. */
+export type ReportedOutcome = CheckOutcome | (string & {});
 
 export interface CheckRow {
   check: string;
-  outcome: CheckOutcome;
+  outcome: ReportedOutcome;
   message: string;
 }
 
@@ -30,8 +38,21 @@ export interface KeywordCoverage {
   /** null when the case has no keywords. */
   ratio: number | null;
   min: number;
-  /** The uncovered concepts as written in the case file. */
-  missing: KeywordConcept[];
+  /** The uncovered concepts: each its keyword or its list of synonyms, as written in the case file. */
+  missing: KeywordSynonyms[];
+  /** The uncovered concepts marked `required`, in the same form. */
+  requiredMissing?: KeywordSynonyms[];
+  /** Uncovered concepts the answer mentions without asserting them (S33): the first such mention of each. */
+  unasserted?: UnassertedConcept[];
+}
+
+export interface UnassertedConcept {
+  concept: KeywordSynonyms;
+  /** The synonym found, normalised. */
+  mention: string;
+  kind: 'negated' | 'hedged' | 'questioned';
+  /** The clause it stands in, normalised. */
+  clause: string;
 }
 
 /** One run of a case, kept in report.json when a case is asked several times (live mode, `--repeat`). */
@@ -56,6 +77,8 @@ export interface CaseResult {
   reason: string | null;
   verdict: string | null;
   failedChecks: FailedCheck[];
+  /** Checks with outcome `warn` (severity `warn`), in check order; they do not fail the case. */
+  warnedChecks?: FailedCheck[];
   checks: CheckRow[];
   /** null when no trace was loaded. */
   evidenceCoverage: EvidenceCoverage | null;
@@ -76,6 +99,8 @@ export interface ReportSummary {
   passed: number;
   failed: number;
   notRun: number;
+  /** Cases with at least one check of outcome `warn`, whatever their status. */
+  casesWithWarnings?: number;
   passRate: number | null;
   verdictDistribution: Record<string, number>;
   avgToolCalls: number | null;

@@ -111,6 +111,8 @@ export function resolvePolicies(file: StructuredFile | null, path: readonly stri
     budget: { ...block.budget },
     tags: [],
     sessionId: null,
+    // Scan applies its own policy severities (above); inside the evaluator every check runs as an error.
+    checks: {},
   };
   return { checks, policyCase };
 }

@@ -41,7 +41,7 @@ function readTrace(document: unknown): DiagnosisTrace {
   const { root, path } = unwrapEnvelope(document);
   if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
   const selfEvaluation = readSelfEvaluation(root, path);
-  const verifier = selfEvaluation?.['verifier_evaluation'];
+  const verifier = selfEvaluation === null ? undefined : selfEvaluation[snakeKeyIn(selfEvaluation, 'verifierEvaluation')];
   const usage = readUsage(root, path);
   return {
     sessionId: readOptionalText(root, 'sessionId'),
@@ -50,9 +50,55 @@ function readTrace(document: unknown): DiagnosisTrace {
     durationMs: readNullableNumber(root, 'durationMs', path),
     toolInvocations: readList(root, 'toolInvocations', path, readToolInvocation, true),
     agentSteps: readList(root, 'agentSteps', path, readAgentStep, false),
-    verifierEvaluation: isObject(verifier) ? verifier : null,
+    verifierEvaluation: isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null,
     ...(usage === null ? {} : { usage }),
   };
+}
+
+/**
+ * Inside `selfEvaluation` the names are snake_case (`trace_summaries`, `tool_name`, `claim_id`);
+ * some services (a Java one among them) write their camelCase twins (`traceSummaries`,
+ * `toolName`, `claimId`). The checks read one spelling, so the verifier evaluation is given with
+ * snake_case keys: a camelCase key is renamed unless its snake_case twin is there too, in which
+ * case the snake_case one wins. Objects are copied only when they hold a camelCase key, down to
+ * the items of its lists (a claim check, a trace summary) and the objects inside those.
+ */
+const VERIFIER_DEPTH = 3;
+const CAMEL = /[a-z0-9][A-Z]/u;
+
+function snakeCased(object: JsonObject, depth: number): JsonObject {
+  let copy: JsonObject | null = null;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    const renamed = CAMEL.test(key) ? snakeKeyOf(key) : key;
+    const converted = depth > 1 ? snakeCasedValue(value, depth - 1) : value;
+    if (renamed === key && converted === value) continue;
+    copy ??= { ...object };
+    if (renamed !== key) {
+      delete copy[key];
+      if (Object.hasOwn(object, renamed)) continue;
+    }
+    copy[renamed] = converted;
+  }
+  return copy ?? object;
+}
+
+function snakeCasedValue(value: unknown, depth: number): unknown {
+  if (isObject(value)) return snakeCased(value, depth);
+  if (!Array.isArray(value)) return value;
+  let copy: unknown[] | null = null;
+  for (let index = 0; index < value.length; index += 1) {
+    const item: unknown = value[index];
+    const converted = isObject(item) ? snakeCased(item, depth) : item;
+    if (converted !== item) (copy ??= value.slice())[index] = converted;
+  }
+  return copy ?? value;
+}
+
+/** The key of a `selfEvaluation` field: its snake_case name, else its camelCase twin. */
+function snakeKeyIn(object: JsonObject, camelKey: string): string {
+  const snakeKey = snakeKeyOf(camelKey);
+  return snakeKey in object || !(camelKey in object) ? snakeKey : camelKey;
 }
 
 function readToolInvocation(item: unknown, path: () => string): ToolInvocation {

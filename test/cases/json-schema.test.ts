@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderCaseFileJsonSchema } from '../../src/cases/json-schema.js';
+import { CHECKS } from '../../src/checks/index.js';
 
 describe('published case-file JSON Schema (S01)', () => {
   it('S01 schema/cases.schema.json is what the case-file schema generates (run `npm run schema` after changing it)', () => {
@@ -19,5 +20,24 @@ describe('published case-file JSON Schema (S01)', () => {
     for (const field of ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts', 'forbiddenAnswerKeywords', 'forbiddenVerdicts', 'forbiddenConfirmedClaims']) {
       expect(caseSchema.properties).toHaveProperty(field);
     }
+  });
+
+  it('S33 the schema offers checks: with every registered check id and its severities, in a case and in defaults', () => {
+    const schema = JSON.parse(renderCaseFileJsonSchema()) as {
+      properties: { defaults: { properties: Record<string, unknown> }; cases: { items: { properties: Record<string, unknown> } } };
+    };
+    for (const owner of [schema.properties.defaults, schema.properties.cases.items]) {
+      const checks = owner.properties['checks'] as { properties: Record<string, { enum: string[] }>; additionalProperties: boolean };
+      expect(Object.keys(checks.properties)).toEqual(CHECKS.map((check) => check.id));
+      expect(checks.additionalProperties).toBe(false);
+      expect(checks.properties['keyword-coverage']?.enum).toEqual(['error', 'warn', 'off']);
+      expect(checks.properties['trace-loadable']?.enum).toEqual(['error']);
+    }
+  });
+
+  it('S33 the schema offers a required concept written { any: [...], required: true }', () => {
+    const text = renderCaseFileJsonSchema();
+    expect(text).toContain('"any"');
+    expect(text).toContain('A required concept must be covered whatever minKeywordCoverage says.');
   });
 });

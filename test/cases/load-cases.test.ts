@@ -76,6 +76,7 @@ describe('loadCaseFile: a valid case file', () => {
       budget: { maxToolCalls: 8, maxDurationMs: 60000 },
       tags: ['mvp'],
       sessionId: null,
+      checks: {},
     });
   });
 

@@ -115,3 +115,91 @@ describe('keyword-coverage with the coverage already computed', () => {
     expect(keywordCoverageCheck.run({ ...context, keywordCoverage: carried }).outcome).toBe('pass');
   });
 });
+
+const requiredPool = { any: ['连接池', 'connection pool'], required: true };
+
+describe('keyword-coverage: assertion-aware and required concepts (S33)', () => {
+  testCheck(keywordCoverageCheck, {
+    valid: [
+      {
+        name: 'S33 ZH contrastive negation covers the concept it asserts',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: '不是网络问题，而是连接池耗尽。' },
+      },
+      {
+        name: 'S33 EN contrastive negation covers the concept it asserts',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: 'Not the network but the connection pool.' },
+      },
+      {
+        name: 'S33 a required concept asserted with a low minimum passes',
+        case: { rootCauseKeywords: [requiredPool, 'settlement-reconcile'], minKeywordCoverage: 0.5 },
+        trace: { finalAnswer: 'The connection pool was exhausted.' },
+        message: '1 of 2 root-cause concepts covered (0.5), minimum 0.5',
+      },
+      {
+        name: 'S33 a pass names a concept mentioned only negated',
+        case: { rootCauseKeywords: [requiredPool, 'mysql'], minKeywordCoverage: 0.5 },
+        trace: { finalAnswer: '根因是连接池耗尽，MySQL 服务端正常。' },
+        message: 'concept "mysql" is only mentioned negated: "mysql 服务端正常"',
+      },
+    ],
+    invalid: [
+      {
+        name: 'S33 ZH a negated root cause does not cover the concept; the message names the clause',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: '结论：不是连接池耗尽。' },
+        message: 'concept "连接池" is only mentioned negated: "不是连接池耗尽"',
+      },
+      {
+        name: 'S33 EN a negated root cause does not cover the concept',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: 'It is not the connection pool.' },
+        message: 'concept "connection pool" is only mentioned negated: "it is not the connection pool"',
+      },
+      {
+        name: 'S33 EN a questioned root cause does not cover the concept',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: 'Could it be the connection pool?' },
+        message: 'concept "connection pool" is only mentioned hedged',
+      },
+      {
+        name: 'S33 ZH a hedged root cause does not cover the concept',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: '可能是连接池的问题。' },
+        message: 'concept "连接池" is only mentioned hedged: "可能是连接池的问题"',
+      },
+      {
+        name: 'S33 ZH a question does not cover the concept',
+        case: { rootCauseKeywords: [['连接池', 'connection pool']] },
+        trace: { finalAnswer: '是连接池的问题吗' },
+        message: 'concept "连接池" is only mentioned in a question',
+      },
+      {
+        name: 'S33 a required concept not covered fails whatever the minimum says',
+        case: { rootCauseKeywords: [requiredPool, 'timeout', 'settlement-reconcile'], minKeywordCoverage: 0.5 },
+        trace: { finalAnswer: 'The settlement-reconcile job caused a timeout; it is not the connection pool.' },
+        message: '2 of 3 root-cause concepts covered (0.6667), but required concept not covered: one of ["连接池", "connection pool"]; concept "connection pool" is only mentioned negated',
+      },
+      {
+        name: 'S33 a required concept with a minimum of 0 still fails',
+        case: { rootCauseKeywords: [requiredPool], minKeywordCoverage: 0 },
+        trace: { finalAnswer: 'The network failed.' },
+        message: 'required concept not covered: one of ["连接池", "connection pool"]',
+      },
+    ],
+  });
+
+  it('S33 report.json keywordCoverage lists the required concepts missing and the unasserted mentions', () => {
+    const context = makeContext({ case: { rootCauseKeywords: [requiredPool, 'exhausted'] }, trace: { finalAnswer: '不是连接池。Threads exhausted.' } });
+    expect(computeKeywordCoverage(context.evalCase, context.normalizedFinalAnswer)).toEqual({
+      concepts: 2,
+      covered: 1,
+      ratio: 0.5,
+      min: 1,
+      missing: [['连接池', 'connection pool']],
+      requiredMissing: [['连接池', 'connection pool']],
+      unasserted: [{ concept: ['连接池', 'connection pool'], mention: '连接池', kind: 'negated', clause: '不是连接池' }],
+    });
+  });
+});

@@ -40,6 +40,8 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
     expect(annotations(stdout)).toEqual([
       `::error file=eval/cases.yaml,line=${lineOfCase('payment-timeout-db-pool')},title=payment-timeout-db-pool::no-protocol-leak: the final answer leaks raw executor output: it contains protocol marker "evidence_bindings" (composer mode "parsed")`,
       expect.stringMatching(new RegExp(`^::error file=eval/cases\\.yaml,line=${lineOfCase('order-cpu-spike-after-deploy')},title=order-cpu-spike-after-deploy::evidence-coverage: required evidence tool not covered`, 'u')),
+      // Two failing checks of one case are one annotation, one per line (%0A); % itself is written %25.
+      expect.stringMatching(new RegExp(`^::error file=eval/cases\\.yaml,line=${lineOfCase('redis-eviction-cache-miss')},title=redis-eviction-cache-miss::keyword-coverage: .*%0Anumeric-grounding: the final answer states a figure found in no evidence: "97\\.4%25"$`, 'u')),
       `::error file=eval/cases.yaml,line=${lineOfCase('inventory-sync-kafka-lag')},title=inventory-sync-kafka-lag::verdict-allowed: verdict "REVISE" is not one of the allowed verdicts "PASS"`,
     ]);
   });
@@ -52,10 +54,11 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
     const reportMd = readFileSync(join(REPO_ROOT, out, 'report.md'), 'utf8');
     expect(summary).toBe(`earlier step\n${diffMd}\n${reportMd}`);
     const lines = annotations(stdout);
-    expect(lines[0]).toBe('::error file=eval/cases.yaml,title=diag-eval%3A passRate::passRate fell from 1 to 0.5 (-0.5)');
+    expect(lines[0]).toBe('::error file=eval/cases.yaml,title=diag-eval%3A passRate::passRate fell from 1 to 0.3333 (-0.6667)');
     expect(lines.slice(1).map((line) => /^::error file=eval\/cases\.yaml,line=(\d+),title=([^:]+)::/u.exec(line)?.slice(1))).toEqual([
       [String(lineOfCase('payment-timeout-db-pool')), 'payment-timeout-db-pool'],
       [String(lineOfCase('order-cpu-spike-after-deploy')), 'order-cpu-spike-after-deploy'],
+      [String(lineOfCase('redis-eviction-cache-miss')), 'redis-eviction-cache-miss'],
       [String(lineOfCase('inventory-sync-kafka-lag')), 'inventory-sync-kafka-lag'],
     ]);
     // A case's regressions are one annotation, one per line (%0A is the runner's line break).

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       out: null,
       baselineDir: null,
       contract: DEFAULT_CONTRACT,
+      checks: {},
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       out: join(cwd, 'reports'),
       baselineDir: join(cwd, '..', 'shared', 'baseline'),
       contract: DEFAULT_CONTRACT,
+      checks: {},
     });
   });
 
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
     });
     const { contract } = await loadConfig(cwd, null);
     expect(contract).toEqual({
+      ...DEFAULT_CONTRACT,
       verdicts: ['APPROVE', 'REVISE', 'DENY'],
       passVerdict: 'APPROVE',
       rejectVerdict: 'DENY',
@@ -198,5 +201,26 @@ describe('loadConfig', () => {
     writeFiles(cwd, { 'diag-eval.config.yaml': 'cases: a\nout: b: c\n' });
     const problems = await configProblems(cwd);
     expect(problems[0]).toMatch(/^diag-eval\.config\.yaml:2:\d+: YAML syntax error: /u);
+  });
+});
+
+describe('loadConfig: assertion triggers (S33)', () => {
+  it('S33 negationTriggers and hedgeTriggers add to the contract', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  negationTriggers: [dismissed, "...was dismissed"]\n  hedgeTriggers: [大概率]\n' });
+    const { contract } = await loadConfig(cwd, null);
+    expect(contract.negationTriggers).toEqual(['dismissed', '...was dismissed']);
+    expect(contract.hedgeTriggers).toEqual(['大概率']);
+  });
+
+  it('S33 triggers that are not text are config errors naming file, line, field, found and expected, every one', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  negationTriggers: [3, ""]\n  hedgeTriggers: maybe\n' });
+    const problems = await configProblems(cwd);
+    expect(problems).toEqual([
+      expect.stringMatching(/^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[0\]: found 3, expected text$/u),
+      expect.stringMatching(/^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[1\]: found "", expected non-empty text$/u),
+      expect.stringMatching(/^diag-eval\.config\.yaml:3:\d+: contract\.hedgeTriggers: found "maybe", expected a list of trigger words/u),
+    ]);
   });
 });

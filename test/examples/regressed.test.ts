@@ -27,6 +27,13 @@ function documentedOutput(readme: string): string {
 }
 
 describe('the regressed worked example (eval/examples/regressed)', () => {
+  it('S33 the negated root cause in the redis answer fails keyword-coverage, quoting the clause that negates it', async () => {
+    const { diff } = await checkRegressedExample();
+    const item = diff.items.find((entry) => entry.scope === 'check' && entry.caseId === 'redis-eviction-cache-miss');
+    expect(item?.message).toContain('required concept not covered: one of ["maxmemory", "内存上限"]; concept "maxmemory" is only mentioned negated:');
+    expect(item?.message).toContain('并未达到 maxmemory 上限');
+  });
+
   it('S20 S21 S17 reports exactly the regressions its README claims, naming case, check and tool', async () => {
     const { code, diff } = await checkRegressedExample();
     expect(code).toBe(1);
@@ -40,6 +47,9 @@ describe('the regressed worked example (eval/examples/regressed)', () => {
       'case order-cpu-spike-after-deploy status ',
       'check order-cpu-spike-after-deploy evidence-coverage ',
       'evidence order-cpu-spike-after-deploy coverage queryDeployments',
+      'case redis-eviction-cache-miss status ',
+      'check redis-eviction-cache-miss keyword-coverage ',
+      'check redis-eviction-cache-miss numeric-grounding ',
       'case inventory-sync-kafka-lag status ',
       'check inventory-sync-kafka-lag verdict-allowed ',
     ]);

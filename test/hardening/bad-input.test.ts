@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../helpers/build.js';
-import { caseFileYaml, caseYaml, copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
+import { caseFileYaml, caseYaml, copyBundledEvalWithBaseline, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { buildTrace } from '../helpers/trace-builder.js';
 import { runCli, STACK_FRAME, type CliRun } from './cli-process.js';
@@ -15,9 +15,7 @@ beforeAll(() => ensureBuilt());
 /** A working directory with the bundled cases and fixtures, and the committed baseline. */
 function project(): string {
   const cwd = tempDir();
-  copyBundledEval(cwd);
-  mkdirSync(join(cwd, 'docs', 'eval'), { recursive: true });
-  cpSync(join(REPO_ROOT, 'docs', 'eval', 'baseline'), join(cwd, 'docs', 'eval', 'baseline'), { recursive: true });
+  copyBundledEvalWithBaseline(cwd);
   return cwd;
 }
 

@@ -1,10 +1,10 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';
 import type { CaseResult, Report } from '../../src/report/types.js';
 import { ensureBuilt } from '../helpers/build.js';
-import { copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
+import { copyBundledEvalWithBaseline, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { peakMemoryProbe, runCli, runCliAsync, STACK_FRAME } from './cli-process.js';
 
@@ -13,9 +13,7 @@ beforeAll(() => ensureBuilt());
 
 function project(): string {
   const cwd = tempDir();
-  copyBundledEval(cwd);
-  mkdirSync(join(cwd, 'docs', 'eval'), { recursive: true });
-  cpSync(join(REPO_ROOT, 'docs', 'eval', 'baseline'), join(cwd, 'docs', 'eval', 'baseline'), { recursive: true });
+  copyBundledEvalWithBaseline(cwd);
   return cwd;
 }
 

@@ -18,6 +18,7 @@ export function makeEvalCase(overrides: Partial<EvalCase> = {}): EvalCase {
     budget: {},
     tags: [],
     sessionId: null,
+    checks: {},
     ...overrides,
   };
 }

@@ -22,6 +22,13 @@ export function copyBundledEval(root: string): void {
   cpSync(join(REPO_ROOT, 'eval', 'fixtures'), join(root, 'eval', 'fixtures'), { recursive: true });
 }
 
+/** The bundled cases and fixtures with the committed baseline beside them, as in this repository. */
+export function copyBundledEvalWithBaseline(root: string): void {
+  copyBundledEval(root);
+  mkdirSync(join(root, 'docs', 'eval'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'docs', 'eval', 'baseline'), join(root, 'docs', 'eval', 'baseline'), { recursive: true });
+}
+
 /** A case as a YAML block for a `cases:` list, indented for it; `extra` lines are added as they are. */
 export function caseYaml(id: string, extra: string[] = []): string {
   return [

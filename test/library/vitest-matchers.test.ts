@@ -46,7 +46,7 @@ describe('diagnosis-eval-harness/vitest matchers (S56)', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message.split('\n')[0]).toBe('expected no regressions against the baseline; found 8 regressions:');
+    expect(message.split('\n')[0]).toBe('expected no regressions against the baseline; found 11 regressions:');
     expect(message).toContain('  - inventory-sync-kafka-lag: check verdict-allowed now fails: verdict "REVISE" is not one of the allowed verdicts "PASS"');
   });
 

@@ -76,7 +76,7 @@ describe('the package as a user receives it (S52)', () => {
         '--out', 'eval-out/regressed',
       ]);
       expect(example.status).toBe(1);
-      expect(example.stdout).toContain('8 regressions\n');
+      expect(example.stdout).toContain('11 regressions\n');
 
       // A user's own Vitest test, against the installed package: the matchers run, and their types
       // (Vitest's Assertion extended) check. Vitest and TypeScript are this repository's, linked in.

@@ -84,8 +84,8 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     const { page, errors } = await openReport();
     expect(await visibleCaseIds(page)).toHaveLength(7);
     await page.selectOption('#status-filter', 'failed');
-    expect(await visibleCaseIds(page)).toEqual(['payment-timeout-db-pool', 'order-cpu-spike-after-deploy', 'inventory-sync-kafka-lag']);
-    expect(await page.textContent('#case-count')).toBe('3 of 7 cases shown');
+    expect(await visibleCaseIds(page)).toEqual(['payment-timeout-db-pool', 'order-cpu-spike-after-deploy', 'redis-eviction-cache-miss', 'inventory-sync-kafka-lag']);
+    expect(await page.textContent('#case-count')).toBe('4 of 7 cases shown');
 
     await page.click('tr.case-row[data-case-id="order-cpu-spike-after-deploy"]');
     const details = page.locator('tr.case-details[data-case-id="order-cpu-spike-after-deploy"]');
@@ -150,8 +150,8 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     await page.click('button[data-tab="diff"]');
     expect(await page.locator('section[data-panel="diff"]').isVisible()).toBe(true);
     const kinds = await page.$$eval('tr.diff-item', (rows) => rows.map((row) => row.getAttribute('data-kind')));
-    expect(kinds.slice(0, 8)).toEqual(new Array(8).fill('regression'));
-    expect(kinds.slice(8).includes('regression')).toBe(false);
+    expect(kinds.slice(0, 11)).toEqual(new Array(11).fill('regression'));
+    expect(kinds.slice(11).includes('regression')).toBe(false);
     const firstChanged = page.locator('table.before-after tr[data-case-id]').first();
     expect(await firstChanged.getAttribute('data-case-id')).toBe('payment-timeout-db-pool');
     expect(await firstChanged.textContent()).toMatch(/passed.*PASS.*failed.*PASS — no-protocol-leak/u);

@@ -101,10 +101,10 @@ describe('report.html (S53)', () => {
     expect(check.code).toBe(1);
     expect(existsSync(join(out, 'diff.html'))).toBe(false);
     const report = readFileSync(join(out, 'report.html'), 'utf8');
-    expect(report).toContain('data-tab="diff">Diff against the baseline (8 regressions)</button>');
+    expect(report).toContain('data-tab="diff">Diff against the baseline (11 regressions)</button>');
     const data = JSON.parse(dataBlock(report)) as { initialTab: string; diff: { items: { kind: string }[]; baselineCases: unknown[] } };
     expect(data.initialTab).toBe('cases');
-    expect(data.diff.items.filter((item) => item.kind === 'regression')).toHaveLength(8);
+    expect(data.diff.items.filter((item) => item.kind === 'regression')).toHaveLength(11);
     expect(data.diff.baselineCases).toHaveLength(6);
 
     const diff = await cli(['diff', 'docs/eval/baseline/report.json', join(out, 'report.json'), '--out', out, '--format', 'html'], REPO_ROOT);

@@ -69,10 +69,10 @@ describe('report.junit.xml (S50)', () => {
     const xml = readFileSync(join(REPO_ROOT, out, 'report.junit.xml'), 'utf8');
     const { testsuites } = parseJunit(xml);
     expect(testsuites.tests).toBe('6');
-    expect(testsuites.failures).toBe('3');
+    expect(testsuites.failures).toBe('4');
     expect(testsuites.testsuite).toHaveLength(1);
     const suite = testsuites.testsuite[0] as JunitSuite;
-    expect([suite.name, suite.tests, suite.failures, suite.errors, suite.skipped]).toEqual(['eval/cases.yaml', '6', '3', '0', '0']);
+    expect([suite.name, suite.tests, suite.failures, suite.errors, suite.skipped]).toEqual(['eval/cases.yaml', '6', '4', '0', '0']);
     expect(Number(suite.time)).toBeGreaterThan(0);
     expect(suite.testcase.map((testcase) => testcase.name)).toEqual([
       'payment-timeout-db-pool',
@@ -91,9 +91,10 @@ describe('report.junit.xml (S50)', () => {
     expect(failing.map((testcase) => [testcase.name, testcase.failure?.map((failure) => failure.type)])).toEqual([
       ['payment-timeout-db-pool', ['no-protocol-leak']],
       ['order-cpu-spike-after-deploy', ['evidence-coverage']],
+      ['redis-eviction-cache-miss', ['keyword-coverage', 'numeric-grounding']],
       ['inventory-sync-kafka-lag', ['verdict-allowed']],
     ]);
-    const inventory = failing[2] as JunitCase;
+    const inventory = failing[3] as JunitCase;
     expect(inventory.failure?.[0]?.message).toBe('verdict "REVISE" is not one of the allowed verdicts "PASS"');
     const properties = Object.fromEntries(inventory.properties.property.map((entry) => [entry.name, entry.value]));
     expect(properties).toMatchObject({ verdict: 'REVISE', traceFixture: 'eval/examples/regressed/inventory-sync-kafka-lag.json' });

@@ -41,19 +41,19 @@ function sampleReport(): Report {
   ]);
 }
 
-const CASE_KEYS = ['caseId', 'status', 'reason', 'verdict', 'failedChecks', 'checks', 'evidenceCoverage', 'keywordCoverage', 'toolCallCount', 'durationMs', 'tokens', 'traceFixture'];
+const CASE_KEYS = ['caseId', 'status', 'reason', 'verdict', 'failedChecks', 'warnedChecks', 'checks', 'evidenceCoverage', 'keywordCoverage', 'toolCallCount', 'durationMs', 'tokens', 'traceFixture'];
 
 describe('renderReportJson (S07)', () => {
   it('S07: has the fields of docs/contract.md §6 with every object\'s keys in the fixed order', () => {
     const parsed = JSON.parse(renderReportJson(sampleReport())) as Record<string, unknown> & { summary: Record<string, unknown>; cases: Record<string, unknown>[] };
     expect(Object.keys(parsed)).toEqual(['schemaVersion', 'summary', 'cases']);
     expect(parsed['schemaVersion']).toBe(1);
-    expect(Object.keys(parsed.summary)).toEqual(['total', 'passed', 'failed', 'notRun', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'avgTokens']);
+    expect(Object.keys(parsed.summary)).toEqual(['total', 'passed', 'failed', 'notRun', 'casesWithWarnings', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'avgTokens']);
     for (const result of parsed.cases) expect(Object.keys(result)).toEqual(CASE_KEYS);
 
     const [passed, failed] = parsed.cases as [Record<string, unknown>, Record<string, unknown>];
     expect(Object.keys(passed['evidenceCoverage'] as object)).toEqual(['required', 'covered', 'missing', 'ratio']);
-    expect(Object.keys(passed['keywordCoverage'] as object)).toEqual(['concepts', 'covered', 'ratio', 'min', 'missing']);
+    expect(Object.keys(passed['keywordCoverage'] as object)).toEqual(['concepts', 'covered', 'ratio', 'min', 'missing', 'requiredMissing', 'unasserted']);
     for (const row of passed['checks'] as object[]) expect(Object.keys(row)).toEqual(['check', 'outcome', 'message']);
     for (const row of failed['failedChecks'] as object[]) expect(Object.keys(row)).toEqual(['check', 'message']);
   });
@@ -65,6 +65,7 @@ describe('renderReportJson (S07)', () => {
       passed: 1,
       failed: 1,
       notRun: 1,
+      casesWithWarnings: 0,
       passRate: 0.3333,
       verdictDistribution: { PASS: 1, REVISE: 1 },
       avgToolCalls: 1.5,
@@ -100,7 +101,7 @@ describe('renderReportJson (S07)', () => {
     const report = buildReport([combineRuns(runs, ['s1', 's2'])], runs.map((run) => ({ status: run.status, traceLoaded: true, verdict: run.verdict, toolCallCount: run.toolCallCount, durationMs: run.durationMs })), 2);
     const parsed = JSON.parse(renderReportJson(report)) as { summary: object; cases: object[] };
     expect(Object.keys(parsed.summary)).toEqual([
-      'total', 'passed', 'failed', 'notRun', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'avgTokens', 'repeat', 'passAtK', 'runPassRate',
+      'total', 'passed', 'failed', 'notRun', 'casesWithWarnings', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'avgTokens', 'repeat', 'passAtK', 'runPassRate',
     ]);
     expect(Object.keys(parsed.cases[0] as object)).toEqual([...CASE_KEYS, 'runs', 'passedRuns', 'flaky']);
     const run = ((parsed.cases[0] as { runs: object[] }).runs)[0] as object;

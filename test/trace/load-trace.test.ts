@@ -221,3 +221,45 @@ describe('loadTrace: token usage', () => {
     expect(problemOf(document)).toBe(problem);
   });
 });
+
+describe('loadTrace: camelCase twins inside selfEvaluation', () => {
+  const CAMEL_VERIFIER = {
+    verdict: 'PASS',
+    reason: 'supported',
+    traceSummaries: [{ toolName: 'queryLogs', evidenceStatus: 'supported', summary: 'pool exhausted' }],
+    gatekeeperResult: { status: 'pass', violations: [] },
+    claimChecks: [{ claimId: 'c1', verification: 'supported', detail: 'pool at 50/50' }],
+    composerOutput: { mode: 'parsed' },
+  };
+  const SNAKE_VERIFIER = {
+    verdict: 'PASS',
+    reason: 'supported',
+    trace_summaries: [{ tool_name: 'queryLogs', evidence_status: 'supported', summary: 'pool exhausted' }],
+    gatekeeper_result: { status: 'pass', violations: [] },
+    claim_checks: [{ claim_id: 'c1', verification: 'supported', detail: 'pool at 50/50' }],
+    composer_output: { mode: 'parsed' },
+  };
+
+  it.each([
+    ['verifierEvaluation with camelCase fields', { selfEvaluation: { verifierEvaluation: CAMEL_VERIFIER } }],
+    ['verifier_evaluation with camelCase fields', { selfEvaluation: { verifier_evaluation: CAMEL_VERIFIER } }],
+    ['a JSON-encoded selfEvaluation with camelCase fields', { selfEvaluation: JSON.stringify({ verifierEvaluation: CAMEL_VERIFIER }) }],
+  ])('%s reads like the snake_case names', (_, document) => {
+    expect(loaded(document).verifierEvaluation).toEqual(SNAKE_VERIFIER);
+  });
+
+  it('the snake_case name wins when both twins are written', () => {
+    const verifier = loaded({ selfEvaluation: { verifier_evaluation: { verdict: 'PASS', claim_checks: [], claimChecks: [{ claimId: 'x' }] } } }).verifierEvaluation;
+    expect(verifier).toEqual({ verdict: 'PASS', claim_checks: [] });
+  });
+
+  it('a camelCase trace is judged like its snake_case twin: evidence from traceSummaries covers a required tool', () => {
+    const trace = loaded({ finalAnswer: 'x', selfEvaluation: { verifierEvaluation: CAMEL_VERIFIER } });
+    expect((trace.verifierEvaluation?.['trace_summaries'] as { tool_name: string }[])[0]?.tool_name).toBe('queryLogs');
+  });
+
+  it('a snake_case verifier evaluation is kept as it is, not copied', () => {
+    const verifier = { ...SNAKE_VERIFIER };
+    expect(loaded({ selfEvaluation: { verifier_evaluation: verifier } }).verifierEvaluation).toBe(verifier);
+  });
+});

@@ -1,3 +1,4 @@
+import { conceptScriptWarnings } from '../../cases/concept-script.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { displayPath } from '../../io/display-path.js';
 import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
@@ -28,6 +29,10 @@ export async function validateCommand(values: ParsedValues, settings: Settings, 
   for (const problem of problems) io.stderr(`${problem}\n`);
   if (values['quiet'] !== true) {
     const colour = paint(io);
+    // Warnings only: the exit code stays as the fixtures decide.
+    for (const evalCase of cases) {
+      for (const warning of conceptScriptWarnings(evalCase)) io.stderr(`warning: ${warning}\n`);
+    }
     for (const warning of orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
       io.stderr(`warning: ${warning}\n`);
     }

@@ -1,3 +1,4 @@
+import { synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase } from '../../cases/types.js';
 import type { TraceRunInput } from '../../sources/types.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
@@ -67,7 +68,7 @@ function startMs(value: unknown): number | null {
 
 function keywordMatches(evalCase: EvalCase, normalizedAnswer: string): KeywordMatch[] {
   return evalCase.rootCauseKeywords.map((concept) => {
-    const synonyms = typeof concept === 'string' ? [concept] : concept.slice();
+    const synonyms = [...synonymsOf(concept)];
     return { synonyms, matched: synonyms.find((synonym) => containsNormalized(normalizedAnswer, synonym)) ?? null };
   });
 }

@@ -1,4 +1,4 @@
-import type { KeywordConcept } from '../../cases/types.js';
+import type { KeywordSynonyms } from '../../cases/types.js';
 import type { CaseResult, Report } from '../types.js';
 import { formatCount, formatDuration, formatPercent } from './format.js';
 import { escapeTableCell as cell } from './markdown-escape.js';
@@ -17,7 +17,9 @@ export function renderReportMarkdown(report: Report): string {
   const { summary } = report;
   const repeated = summary.repeat !== undefined;
   const lines: string[] = ['# Diagnosis evaluation report', ''];
-  lines.push(`**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).`, '');
+  const warned = summary.casesWithWarnings ?? 0;
+  const warnedNote = warned === 0 ? '' : ` ${warned} ${warned === 1 ? 'case has' : 'cases have'} warnings.`;
+  lines.push(`**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).${warnedNote}`, '');
 
   const summaryColumns = ['total', 'passed', 'failed', 'not run', 'pass rate', 'verdicts', 'avg tool calls', 'avg duration'];
   const summaryValues = [
@@ -48,7 +50,7 @@ export function renderReportMarkdown(report: Report): string {
       formatKeywords(result),
       formatCount(result.toolCallCount),
       formatDuration(result.durationMs),
-      result.failedChecks.map((failed) => failed.check).join(', ') || '–',
+      formatCheckList(result),
     ];
     if (repeated) row.splice(2, 0, `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`);
     return row;
@@ -72,6 +74,16 @@ export function renderReportMarkdown(report: Report): string {
     }
   }
 
+  const withWarnings = report.cases.filter((result) => (result.warnedChecks ?? []).length > 0);
+  if (withWarnings.length > 0) {
+    lines.push('## Warnings', '', 'Checks whose severity is `warn`: reported, but they do not fail the case.', '');
+    for (const result of withWarnings) {
+      lines.push(`### \`${result.caseId}\``, '');
+      for (const warning of result.warnedChecks ?? []) lines.push(`- **${warning.check}**: ${inline(warning.message)}`);
+      lines.push('');
+    }
+  }
+
   if (repeated) {
     lines.push('## Runs', '');
     const runRows = report.cases.flatMap((result) =>
@@ -87,6 +99,15 @@ export function renderReportMarkdown(report: Report): string {
     appendTable(lines, ['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], runRows);
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The failed checks, then the warned ones marked "(warn)". */
+function formatCheckList(result: CaseResult): string {
+  const names = [
+    ...result.failedChecks.map((failed) => failed.check),
+    ...(result.warnedChecks ?? []).map((warned) => `${warned.check} (warn)`),
+  ];
+  return names.join(', ') || '–';
 }
 
 function formatVerdicts(distribution: Record<string, number>): string {
@@ -110,7 +131,7 @@ function formatKeywords(result: CaseResult): string {
   return coverage.missing.length === 0 ? counted : `${counted}, missing: ${coverage.missing.map(formatConcept).join(', ')}`;
 }
 
-function formatConcept(concept: KeywordConcept): string {
+function formatConcept(concept: KeywordSynonyms): string {
   return typeof concept === 'string' ? concept : concept.join(' / ');
 }
 

@@ -1,0 +1,411 @@
+import {
+  CAUSAL_WORDS,
+  CONTRAST_WORDS,
+  EXEMPT_PHRASES,
+  HEDGE_TRIGGERS,
+  NEGATION_TRIGGERS,
+  QUESTION_PARTICLES,
+  type TriggerDirection,
+  type TriggerEntry,
+} from './assertion-triggers.js';
+import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
+
+/**
+ * Assertion-aware matching (docs/contract.md §2, S33): a mention of a concept counts only when
+ * the answer asserts it, not when it lies in the scope of a negation ("不是连接池耗尽"), of a
+ * hedge ("it might be the connection pool") or in a question ("是连接池的问题吗？").
+ *
+ * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
+ * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
+ * every scope; cause-and-effect words end the scope of a trigger before them. The answer is
+ * analysed once, in one pass, into scope intervals; each keyword is then looked up against them.
+ */
+
+export type UnassertedKind = 'negated' | 'hedged' | 'questioned';
+
+export interface UnassertedMention {
+  /** The keyword as found, normalised. */
+  mention: string;
+  kind: UnassertedKind;
+  /** The clause the mention stands in, normalised, shortened around the mention when long. */
+  clause: string;
+}
+
+export interface MentionJudgement {
+  /** Some occurrence is asserted. */
+  asserted: boolean;
+  /** The first occurrence that is not asserted; null when there is none. */
+  unasserted: UnassertedMention | null;
+}
+
+/** The trigger lists a contract adds to the built-in ones (config `contract.negationTriggers`, `contract.hedgeTriggers`). */
+export interface AssertionTriggerSettings {
+  negationTriggers: readonly string[];
+  hedgeTriggers: readonly string[];
+}
+
+type Role =
+  | { kind: 'negated' | 'hedged'; direction: TriggerDirection }
+  | { kind: 'contrast' }
+  | { kind: 'causal' }
+  | { kind: 'exempt' };
+
+interface Candidate {
+  text: string;
+  role: Role;
+  /**
+   * Ends in a letter or digit: the next character must not be one (whole words only). The start
+   * is checked when scanning: no entry starts inside a Latin word.
+   */
+  wordEnd: boolean;
+}
+
+interface TrieNode {
+  children: Map<number, TrieNode>;
+  /** The trigger or word that ends here, if any. */
+  candidate: Candidate | null;
+}
+
+/**
+ * The trigger lists compiled once per contract: every trigger, contrast word, cause-and-effect
+ * word and exempt phrase, in a trie of character codes. One pass over an answer then finds them
+ * all, the longest at each position, in time linear in the answer (times the longest entry).
+ */
+export interface AssertionRules {
+  root: TrieNode;
+  /** 1 for a UTF-16 code that starts some entry: most characters of an answer are rejected by this one look-up. */
+  startsEntry: Uint8Array;
+}
+
+interface Scope {
+  start: number;
+  end: number;
+  kind: UnassertedKind;
+}
+
+interface Clause {
+  start: number;
+  end: number;
+}
+
+interface Analysis {
+  /** The answer with line breaks as spaces: same offsets as the clauses and scopes. */
+  text: string;
+  scopes: Scope[];
+  clauses: Clause[];
+}
+
+/**
+ * An answer prepared for assertion-aware matching. The analysis (clauses and scopes) is made the
+ * first time a keyword is found in the answer, so a trace that mentions none of the case's
+ * keywords costs nothing beyond the substring searches the plain matching did.
+ */
+export interface AnalysedAnswer {
+  /** The answer as normalizeText gives it. */
+  readonly text: string;
+  analysis(): Analysis;
+}
+
+const compiledRules = new WeakMap<readonly string[], WeakMap<readonly string[], AssertionRules>>();
+
+/** The compiled rules of a contract: compiled the first time, then reused for every trace. */
+export function assertionRulesFor(settings: AssertionTriggerSettings): AssertionRules {
+  let byHedges = compiledRules.get(settings.negationTriggers);
+  if (byHedges === undefined) {
+    byHedges = new WeakMap();
+    compiledRules.set(settings.negationTriggers, byHedges);
+  }
+  let rules = byHedges.get(settings.hedgeTriggers);
+  if (rules === undefined) {
+    rules = compileAssertionRules(settings);
+    byHedges.set(settings.hedgeTriggers, rules);
+  }
+  return rules;
+}
+
+export function compileAssertionRules(settings: AssertionTriggerSettings): AssertionRules {
+  const roles = new Map<string, Role>();
+  // The first role given to a text wins: built-in lists first, so a configured trigger that
+  // repeats a built-in one does not change its direction.
+  const add = (text: string, role: Role): void => {
+    const normalized = normalizeText(text).trim();
+    if (normalized === '') return;
+    for (const spelling of normalized.includes("'") ? [normalized, normalized.replaceAll("'", '\u2019')] : [normalized]) {
+      if (!roles.has(spelling)) roles.set(spelling, role);
+    }
+  };
+  for (const phrase of EXEMPT_PHRASES) add(phrase, { kind: 'exempt' });
+  for (const entry of NEGATION_TRIGGERS) add(entry.text, { kind: 'negated', direction: entry.direction });
+  for (const entry of HEDGE_TRIGGERS) add(entry.text, { kind: 'hedged', direction: entry.direction });
+  for (const entry of settings.negationTriggers.map(configuredTrigger)) add(entry.text, { kind: 'negated', direction: entry.direction });
+  for (const entry of settings.hedgeTriggers.map(configuredTrigger)) add(entry.text, { kind: 'hedged', direction: entry.direction });
+  for (const word of CONTRAST_WORDS) add(word, { kind: 'contrast' });
+  for (const word of CAUSAL_WORDS) add(word, { kind: 'causal' });
+  const root: TrieNode = { children: new Map(), candidate: null };
+  for (const [text, role] of roles) {
+    let node = root;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      let child = node.children.get(code);
+      if (child === undefined) {
+        child = { children: new Map(), candidate: null };
+        node.children.set(code, child);
+      }
+      node = child;
+    }
+    node.candidate = { text, role, wordEnd: isWordCode(text.charCodeAt(text.length - 1)) };
+  }
+  const startsEntry = new Uint8Array(0x10000);
+  for (const code of root.children.keys()) startsEntry[code] = 1;
+  return { root, startsEntry };
+}
+
+/** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
+function configuredTrigger(text: string): TriggerEntry {
+  const normalized = normalizeText(text).trim();
+  return normalized.startsWith('...')
+    ? { text: normalized.slice(3).trim(), direction: 'preceding' }
+    : { text: normalized, direction: 'following' };
+}
+
+/** a–z and 0–9 (the text is lower-cased); NaN, past either end of the text, is not. */
+function isWordCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}
+
+interface Found {
+  start: number;
+  end: number;
+  role: Role;
+}
+
+/**
+ * One pass over the answer: the triggers and words of the rules (longest match at each
+ * position, as a regular expression of alternatives would take them) and the clause ends.
+ * "。;!?" and line ends end a clause; "." "," ":" do too, unless they stand between two letters
+ * or digits (`max.poll.records`, `1,150`, `14:05`), and a colon does not right after a trigger:
+ * "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
+ */
+function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds: number[] } {
+  const found: Found[] = [];
+  const clauseEnds: number[] = [];
+  let lastTriggerEnd = -1;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    // Inside a Latin word no entry starts ("if" is not in "different"); most other characters start none.
+    const match =
+      rules.startsEntry[code] === 1 && !(isWordCode(code) && isWordCode(text.charCodeAt(index - 1))) ? longestMatch(text, index, code, rules.root) : null;
+    if (match !== null) {
+      const end = index + match.text.length;
+      found.push({ start: index, end, role: match.role });
+      if (match.role.kind === 'negated' || match.role.kind === 'hedged') lastTriggerEnd = end;
+      index = end;
+      continue;
+    }
+    if (isClauseEnd(text, index, code, lastTriggerEnd)) clauseEnds.push(index);
+    index += 1;
+  }
+  return { found, clauseEnds };
+}
+
+/** The longest entry of the trie starting at `index`; Latin ends must be word boundaries ("no" is not in "node"). */
+function longestMatch(text: string, index: number, code: number, root: TrieNode): Candidate | null {
+  let node = root.children.get(code);
+  if (node === undefined) return null;
+  let best: Candidate | null = null;
+  let next = index + 1;
+  for (;;) {
+    const candidate = node.candidate;
+    if (candidate !== null && !(candidate.wordEnd && isWordCode(text.charCodeAt(next)))) best = candidate;
+    if (next >= text.length) break;
+    const child: TrieNode | undefined = node.children.get(text.charCodeAt(next));
+    if (child === undefined) break;
+    node = child;
+    next += 1;
+  }
+  return best;
+}
+
+function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
+  switch (code) {
+    case 0x3002: // 。
+    case 0x3b: // ;
+    case 0x21: // !
+    case 0x3f: // ?
+    case 0x0a: // line end
+      return true;
+    case 0x2e: // .
+    case 0x2c: // ,
+      return !(isWordCode(text.charCodeAt(index - 1)) && isWordCode(text.charCodeAt(index + 1)));
+    case 0x3a: // :
+      if (isWordCode(text.charCodeAt(index - 1)) && isWordCode(text.charCodeAt(index + 1))) return false;
+      return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Prepares an answer for assertion-aware matching. `normalizedFinalAnswer` is normalizeText's
+ * result; `withLineBreaks` gives normalizeWithLineBreaks' result, and is called only if the
+ * answer is analysed.
+ */
+export function prepareAnswer(normalizedFinalAnswer: string, withLineBreaks: () => string, rules: AssertionRules): AnalysedAnswer {
+  let analysis: Analysis | null = null;
+  return {
+    text: normalizedFinalAnswer,
+    analysis: () => (analysis ??= analyse(withLineBreaks(), rules)),
+  };
+}
+
+/** An answer normalised by normalizeWithLineBreaks, analysed at once (for tests and callers without the raw answer). */
+export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
+  const analysis = analyse(normalizedWithLines, rules);
+  return { text: withoutLineBreaks(normalizedWithLines), analysis: () => analysis };
+}
+
+function analyse(normalizedText: string, rules: AssertionRules): Analysis {
+  const { found, clauseEnds } = scan(normalizedText, rules);
+  const clauses: Clause[] = [];
+  const questionClauses: boolean[] = [];
+  let clauseStart = 0;
+  for (const end of clauseEnds) {
+    clauses.push({ start: clauseStart, end });
+    questionClauses.push(normalizedText[end] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, end));
+    clauseStart = end + 1;
+  }
+  if (clauseStart < normalizedText.length) {
+    clauses.push({ start: clauseStart, end: normalizedText.length });
+    questionClauses.push(endsWithQuestionParticle(normalizedText, clauseStart, normalizedText.length));
+  }
+
+  const scopes: Scope[] = [];
+  let next = 0;
+  /** The kind of the trigger whose scope reached the end of each clause, if one did. */
+  const reachingEnd: (UnassertedKind | null)[] = [];
+  for (let index = 0; index < clauses.length; index += 1) {
+    const clause = clauses[index] as Clause;
+    if (questionClauses[index] === true) scopes.push({ start: clause.start, end: clause.end, kind: 'questioned' });
+    // Triggers whose scope covers what follows, waiting for the end of their segment.
+    let open: { end: number; kind: 'negated' | 'hedged' }[] = [];
+    let precedingStart = clause.start;
+    let lastTriggerEnd = -1;
+    const close = (at: number): void => {
+      for (const trigger of open) if (trigger.end < at) scopes.push({ start: trigger.end, end: at, kind: trigger.kind });
+      open = [];
+    };
+    while (next < found.length && (found[next] as Found).start < clause.end) {
+      const { start, end, role } = found[next] as Found;
+      next += 1;
+      if (start < clause.start || end > clause.end || role.kind === 'exempt') continue;
+      if (role.kind === 'contrast') {
+        close(start);
+        precedingStart = end;
+      } else if (role.kind === 'causal') {
+        // "not caused by X", "不是由于 X": the negation is of the link, and reaches past it.
+        if (lastTriggerEnd >= 0 && normalizedText.slice(lastTriggerEnd, start).trim() === '') continue;
+        close(start);
+      } else {
+        if (role.direction !== 'preceding') open.push({ end, kind: role.kind });
+        if (role.direction !== 'following' && precedingStart < start) scopes.push({ start: precedingStart, end: start, kind: role.kind });
+        lastTriggerEnd = end;
+      }
+    }
+    reachingEnd.push(open[0]?.kind ?? null);
+    close(clause.end);
+  }
+  extendOverLists(normalizedText, clauses, reachingEnd, scopes);
+  const text = normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText;
+  return { text, scopes, clauses };
+}
+
+/**
+ * English lists ruled out or doubted as a whole: "we ruled out the network, dns, and the
+ * database". The commas end clauses, but the items after them are still in the trigger's
+ * scope. A clause whose trigger scope reached its comma extends over the short items that follow
+ * (at most MAX_LIST_ITEM_WORDS words each), when the last of them starts with "and", "or" or
+ * "nor"; without that closing item it is no list ("not the network, the pool": the pool is
+ * asserted).
+ */
+const MAX_LIST_ITEM_WORDS = 4;
+const LIST_CLOSER = /^(?:and|or|nor) /u;
+
+function extendOverLists(text: string, clauses: readonly Clause[], reachingEnd: readonly (UnassertedKind | null)[], scopes: Scope[]): void {
+  for (let index = 0; index < clauses.length; index += 1) {
+    const kind = reachingEnd[index];
+    if (kind === null || kind === undefined || text[(clauses[index] as Clause).end] !== ',') continue;
+    const items: Clause[] = [];
+    for (let item = index + 1; item < clauses.length; item += 1) {
+      const clause = clauses[item] as Clause;
+      const words = text.slice(clause.start, clause.end).trim();
+      if (words === '' || words.split(' ').length > MAX_LIST_ITEM_WORDS) break;
+      items.push(clause);
+      if (LIST_CLOSER.test(words)) {
+        for (const listed of items) scopes.push({ start: listed.start, end: listed.end, kind });
+        break;
+      }
+      if (text[clause.end] !== ',') break;
+    }
+  }
+}
+
+/** The offset just after the last non-space character before `index`. */
+function endOfTextBefore(text: string, index: number): number {
+  let end = index;
+  while (end > 0 && text[end - 1] === ' ') end -= 1;
+  return end;
+}
+
+function endsWithQuestionParticle(text: string, start: number, end: number): boolean {
+  let last = end - 1;
+  while (last >= start && TRAILING_CLOSERS.has(text[last] as string)) last -= 1;
+  return last >= start && QUESTION_PARTICLES.includes(text[last] as string);
+}
+
+const TRAILING_CLOSERS = new Set([' ', '"', "'", '\u201d', '\u2019', ')', ']', '」', '』']);
+
+/** The order in which an occurrence's kinds are named when several scopes cover it. */
+const KIND_ORDER: readonly UnassertedKind[] = ['negated', 'hedged', 'questioned'];
+
+/**
+ * Whether the answer asserts `keyword` (normalised here, cached), and its first unasserted
+ * occurrence. An occurrence that spans a line end between two CJK characters (found in the plain
+ * text only) is taken as asserted: nothing marks it otherwise.
+ */
+export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
+  const needle = normalizedNeedleOf(keyword);
+  if (needle === '' || !answer.text.includes(needle)) return { asserted: false, unasserted: null };
+  const analysis = answer.analysis();
+  let unasserted: UnassertedMention | null = null;
+  let seen = false;
+  for (let at = analysis.text.indexOf(needle); at !== -1; at = analysis.text.indexOf(needle, at + 1)) {
+    seen = true;
+    const kind = unassertedKind(analysis.scopes, at, at + needle.length);
+    if (kind === null) return { asserted: true, unasserted };
+    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, at + needle.length) };
+  }
+  return { asserted: !seen, unasserted };
+}
+
+function unassertedKind(scopes: readonly Scope[], start: number, end: number): UnassertedKind | null {
+  let found: UnassertedKind | null = null;
+  for (const scope of scopes) {
+    if (scope.start <= start && end <= scope.end && (found === null || KIND_ORDER.indexOf(scope.kind) < KIND_ORDER.indexOf(found))) {
+      found = scope.kind;
+    }
+  }
+  return found;
+}
+
+const MAX_CLAUSE_SHOWN = 80;
+
+function clauseAround(answer: Analysis, start: number, end: number): string {
+  const clause = answer.clauses.find((candidate) => candidate.start <= start && end <= candidate.end) ?? { start, end };
+  const text = answer.text.slice(clause.start, clause.end);
+  if (text.trim().length <= MAX_CLAUSE_SHOWN) return text.trim();
+  // A long clause is cut around the mention, so the message still shows the trigger beside it.
+  const from = Math.max(clause.start, start - MAX_CLAUSE_SHOWN / 2);
+  const to = Math.min(clause.end, end + MAX_CLAUSE_SHOWN / 2);
+  return `${from > clause.start ? '…' : ''}${answer.text.slice(from, to).trim()}${to < clause.end ? '…' : ''}`;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { containsNormalized, normalizeText, normalizeWithLineBreaks, withoutLineBreaks } from '../../src/text/normalize.js';
+
+describe('text folding for matching (docs/contract.md §2)', () => {
+  it.each<[string, string, string]>([
+    ['S33 NFKC and lower case', 'ＣＰＵ Saturated', 'cpu saturated'],
+    ['S33 runs of white space collapse to one space', 'connection \t\n pool', 'connection pool'],
+    ['S33 zero-width space, joiner and non-joiner are dropped', 'data\u200Bba\u200Cs\u200De is down', 'database is down'],
+    ['S33 word joiner and byte-order mark are dropped', 'evidence\u2060_bindings\uFEFF', 'evidence_bindings'],
+    ['S33 a soft hyphen is dropped', 'data\u00ADbase', 'database'],
+    ['S33 a space between two CJK characters is removed', '数据库 宕机', '数据库宕机'],
+    ['S33 spaces between every CJK character are removed', '数 据 库  宕 机', '数据库宕机'],
+    ['S33 an ideographic space between CJK characters is removed', '数据库\u3000宕机', '数据库宕机'],
+    ['S33 zero-width characters between CJK characters are removed', '数据\u200B库宕\u00AD机', '数据库宕机'],
+    ['S33 a space between a CJK character and a Latin word is kept', '连接池 HikariCP 耗尽', '连接池 hikaricp 耗尽'],
+    ['S33 spaces between Latin words are kept', 'full gc', 'full gc'],
+  ])('%s', (_, text, expected) => {
+    expect(normalizeText(text)).toBe(expected);
+  });
+
+  it.each<[string, string, string, boolean]>([
+    ['S33 forbidden text hidden by a zero-width space still matches', '根因：数据库\u200B宕机', '数据库宕机', true],
+    ['S33 forbidden text spread with spaces between CJK characters still matches', '根因：数 据 库 宕 机', '数据库宕机', true],
+    ['S33 a marker split by a soft hyphen still matches', 'evidence\u00AD_bindings: ev-1', 'evidence_bindings', true],
+    ['S33 a needle written with spaces between CJK characters matches', '数据库宕机', '数据库 宕机', true],
+    ['S33 Latin words stay apart: "fullgc" is not "full gc"', 'fullgc', 'full gc', false],
+  ])('%s', (_, haystack, needle, found) => {
+    expect(containsNormalized(normalizeText(haystack), needle)).toBe(found);
+  });
+
+  it.each([
+    'line one\nline two',
+    '连接池\n耗尽',
+    'a \r\n\t b\u2028c',
+    '结论：\n\n  不是网络，\n而是 连接 池',
+    'no break at all',
+  ])('S33 keeping line breaks differs from normalizeText only in them: %j', (text) => {
+    const withLines = normalizeWithLineBreaks(text);
+    expect(withoutLineBreaks(withLines)).toBe(normalizeText(text));
+  });
+
+  it('S33 a line break between CJK characters is kept as a clause end, and folded away by normalizeText', () => {
+    expect(normalizeWithLineBreaks('排除了数据库宕机\n连接池耗尽')).toBe('排除了数据库宕机\n连接池耗尽');
+    expect(normalizeText('排除了数据库宕机\n连接池耗尽')).toBe('排除了数据库宕机连接池耗尽');
+  });
+});
