@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { EvalCase } from '../../src/cases/types.js';
 import { resolveSettings } from '../../src/cli/settings.js';
+import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { synonymsOf } from '../../src/mutate/case-text.js';
 import { loadSettingsCases } from '../../src/cli/load-settings-cases.js';
 import { OPERATORS } from '../../src/mutate/operators/index.js';
 import { runMutation } from '../../src/mutate/run-mutation.js';
@@ -31,10 +34,25 @@ const REMEDY: Record<string, RegExp> = {
   'run-not-completed': /run-completed/u,
 };
 
-async function bundledMutation() {
+async function bundledMutation(weaken: ((evalCase: EvalCase) => EvalCase) | null = null) {
   const settings = await resolveSettings(REPO_ROOT, {});
   const cases = await loadSettingsCases(settings, REPO_ROOT);
-  return runMutation(cases, (evalCase) => readFixture(settings.fixtures, evalCase, REPO_ROOT), settings.config.contract);
+  const contract = weaken === null ? settings.config.contract : DEFAULT_CONTRACT;
+  return runMutation(weaken === null ? cases : cases.map(weaken), (evalCase) => readFixture(settings.fixtures, evalCase, REPO_ROOT), contract);
+}
+
+/** The bundled cases with only their verdict rules: what a first draft of a suite often looks like. */
+function weakened(evalCase: EvalCase): EvalCase {
+  return {
+    ...evalCase,
+    rootCauseKeywords: evalCase.rootCauseKeywords.map((concept) => synonymsOf(concept)),
+    minKeywordCoverage: 0.5,
+    requiredEvidenceTools: [],
+    forbiddenAnswerKeywords: [],
+    forbiddenConfirmedClaims: [],
+    audit: { v2: false, claimChecks: false, composerOutput: false },
+    budget: {},
+  };
 }
 
 describe('the bundled suite under mutation (S64, S65)', () => {
@@ -51,6 +69,26 @@ describe('the bundled suite under mutation (S64, S65)', () => {
     for (const id of ['disallowed-verdict', 'remove-verdict', 'paste-rejected-draft']) {
       expect(report.operators.find((operator) => operator.operator === id)?.survived, id).toBe(0);
     }
+  });
+
+  it('S64: the strengthened bundled suite scores at least 95%', async () => {
+    const report = await bundledMutation();
+    expect(report.summary.skippedCases).toBe(0);
+    expect(report.summary.score).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('S64: on a weak draft of the bundled suite, the survivors of every operator that has some suggest the remedy', async () => {
+    const report = await bundledMutation(weakened);
+    expect(report.summary.score).toBeLessThan(0.8);
+    const operatorsWithSurvivors = new Set(report.survivors.map((survivor) => survivor.operator));
+    for (const id of ['drop-evidence-tool', 'delete-concept', 'negate-root-cause', 'add-forbidden-text', 'double-tool-calls', 'double-duration', 'cite-uncalled-tool', 'drop-audit-field']) {
+      expect(operatorsWithSurvivors.has(id), id).toBe(true);
+    }
+    for (const survivor of report.survivors) {
+      expect(survivor.suggestion, `${survivor.caseId} ${survivor.operator}`).toMatch(REMEDY[survivor.operator] as RegExp);
+    }
+    const drop = report.survivors.find((survivor) => survivor.operator === 'drop-evidence-tool' && survivor.caseId === 'order-cpu-spike-after-deploy' && survivor.label === 'queryDeployments');
+    expect(drop?.suggestion).toBe('case `order-cpu-spike-after-deploy` does not notice when `queryDeployments` is never called: add it to requiredEvidenceTools');
   });
 
   it('S65: no meaning-preserving rewrite fails a bundled case', async () => {
