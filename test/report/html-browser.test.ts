@@ -102,6 +102,14 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     const line = readFileSync(join(projectDir, 'eval', 'cases.yaml'), 'utf8').split('\n').indexOf('  - id: order-cpu-spike-after-deploy') + 1;
     expect(await details.locator('.case-source').textContent()).toBe(`Defined at eval/cases.yaml:${line}`);
 
+    // S33 in the page: the redis answer names its culprit only to deny it, and the page says so, quoting the clause.
+    await page.click('tr.case-row[data-case-id="redis-eviction-cache-miss"]');
+    const redis = page.locator('tr.case-details[data-case-id="redis-eviction-cache-miss"]');
+    await expect.poll(() => redis.isVisible()).toBe(true);
+    const denied = redis.locator('ul.keywords li', { hasText: 'maxmemory / 内存上限' });
+    expect(await denied.textContent()).toContain('✗ maxmemory / 内存上限 — only mentioned negated: ');
+    expect(await denied.locator('q').textContent()).toContain('并未达到 maxmemory 上限');
+
     mkdirSync(OUTPUT_DIR, { recursive: true });
     await page.screenshot({ path: join(OUTPUT_DIR, 'html-report.png'), fullPage: true });
     expect(errors).toEqual([]);

@@ -149,9 +149,20 @@ function caseDetails(result, detail) {
     left.push(el('h3', null, ['Keyword coverage ', el('span', { 'class': 'muted' }, '(' + text(coverage.covered) + ' of ' + text(coverage.concepts) + ', at least ' + text(coverage.min) + ' needed)')]));
     left.push(el('ul', { 'class': 'keywords' }, list(detail.keywords).map(function (keyword) {
       var matched = keyword.matched;
+      // A concept the answer mentions only negated, hedged or as a question is not covered (S33): say how and where.
+      var synonyms = list(keyword.synonyms).map(text).join(' / ');
+      var unasserted = unassertedMention(coverage, keyword);
+      if (unasserted) {
+        return el('li', null, [
+          el('span', { 'class': 'missing' }, '\u2717 '),
+          synonyms,
+          ' \u2014 only mentioned ' + text(unasserted.kind) + ': ',
+          el('q', null, text(unasserted.clause))
+        ]);
+      }
       return el('li', null, [
         el('span', { 'class': matched === null ? 'missing' : 'covered' }, matched === null ? '\u2717 ' : '\u2713 '),
-        list(keyword.synonyms).map(text).join(' / '),
+        synonyms,
         matched === null ? ' \u2014 not in the answer' : [' \u2014 matched ', el('mark', null, text(matched))]
       ].reduce(function (all, part) { return all.concat(part); }, []));
     })));
@@ -165,7 +176,11 @@ function caseDetails(result, detail) {
   var blocks = [el('div', { 'class': 'details-grid' }, [el('div', null, left), el('div', null, right)])];
   if (detail) {
     blocks.push(el('h3', null, ['Final answer', detail.answerTruncated ? el('span', { 'class': 'muted' }, ' (cut)') : null]));
-    blocks.push(el('div', { 'class': 'answer' }, highlighted(detail.finalAnswer, list(detail.keywords).map(function (keyword) { return keyword.matched; }))));
+    var shownCoverage = result.keywordCoverage || {};
+    // Only asserted mentions are highlighted: a culprit named only to deny it is no match.
+    blocks.push(el('div', { 'class': 'answer' }, highlighted(detail.finalAnswer, list(detail.keywords).map(function (keyword) {
+      return unassertedMention(shownCoverage, keyword) ? null : keyword.matched;
+    }))));
   } else if (!data.details) {
     blocks.push(el('p', { 'class': 'muted' }, 'Tool calls, audit chain and answer are shown when the report is written by run, baseline or check.'));
   }
@@ -220,6 +235,12 @@ function auditChain(result, audit) {
       audit.claimChecks.map(function (claim) { return el('tr', null, [el('td', { 'class': 'mono' }, text(claim.claimId)), el('td', null, text(claim.verification)), el('td', null, text(claim.detail))]); }))));
   }
   return el('div', null, parts);
+}
+
+/* The report's record of a concept the answer mentions only negated, hedged or as a question, if any. */
+function unassertedMention(coverage, keyword) {
+  var synonyms = list(keyword.synonyms).map(text).join(' / ');
+  return list(coverage.unasserted).filter(function (entry) { return list(entry.concept).map(text).join(' / ') === synonyms; })[0];
 }
 
 /* The answer as text nodes, with each matched keyword wrapped in <mark>: found case-insensitively in the text as written. */
