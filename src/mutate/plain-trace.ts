@@ -36,7 +36,7 @@ export function cloneJson<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** `selfEvaluation.verifier_evaluation` of a copy, created on the way when asked to. */
+/** `selfEvaluation.verifier_evaluation` when it is an object, else null. */
 export function verifierOf(trace: PlainTrace): JsonObject | null {
   const selfEvaluation = trace.selfEvaluation;
   if (!isObject(selfEvaluation)) return null;

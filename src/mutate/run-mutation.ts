@@ -46,7 +46,10 @@ export function runMutation(
     passing.push({ evalCase, input, trace: toPlainTrace(input.document), caseScore });
     caseScores.push(caseScore);
   }
-  const suiteToolNames = [...new Set([...cases.flatMap((evalCase) => evalCase.requiredEvidenceTools), ...passing.flatMap(({ trace }) => calledTools(trace))])].sort();
+  // Tool names the suite knows (the contract's list, the cases' required tools, the tools the traces call): an uncalled one is cited by cite-uncalled-tool.
+  const suiteToolNames = [
+    ...new Set([...contract.toolNames, ...cases.flatMap((evalCase) => evalCase.requiredEvidenceTools), ...passing.flatMap(({ trace }) => calledTools(trace))]),
+  ].sort();
 
   const operatorScores = new Map<string, OperatorScore>(
     operators.map((operator) => [operator.id, { operator: operator.id, description: operator.description, mutants: 0, killed: 0, survived: 0, score: null }]),

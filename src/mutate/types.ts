@@ -8,7 +8,7 @@ export interface MutationContext {
   /** The trace in the plain form (docs/contract.md §3); operators return changed copies, never change it. */
   trace: PlainTrace;
   contract: ContractValues;
-  /** Every tool name the suite's cases require or their traces call, sorted: candidates for a tool that was not called. */
+  /** Every tool name the contract lists, the suite's cases require or their traces call, sorted: candidates for a tool that was not called. */
   suiteToolNames: readonly string[];
 }
 

@@ -88,6 +88,18 @@ describe('diag-eval mutate (S63, S66)', () => {
     expect(readdirSync(join(root, 'kept')).length).toBe(6);
   });
 
+  it('S66: --keep-mutants naming a file is exit 2 before any work; with no mutant to score, --min-score gives 1', async () => {
+    const root = tempDir();
+    writeFiles(root, { 'eval/cases.yaml': caseFileYaml([caseYaml('bad', ['forbiddenAnswerKeywords: ["exhausted"]'])]), 'eval/fixtures/bad.json': traceJson(), 'taken.txt': 'x' });
+    const blocked = await cli(['mutate', '--out', 'o', '--keep-mutants', 'taken.txt'], root);
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('--keep-mutants taken.txt: it is not a folder');
+    expect(existsSync(join(root, 'o'))).toBe(false);
+    expect((await cli(['mutate', '--out', 'o', '--min-score', '0', '--quiet'], root)).code).toBe(1);
+    const report = JSON.parse(readFileSync(join(root, 'o', 'mutation.json'), 'utf8')) as MutationReport;
+    expect(report.summary).toMatchObject({ mutants: 0, score: null, minScore: 0 });
+  });
+
   it('S63: a bad case file is exit 2 naming it', async () => {
     const root = tempDir();
     writeFiles(root, { 'eval/cases.yaml': 'version: 1\ncases: 3\n' });

@@ -1,6 +1,8 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
-import { prepareFileAtomic, writeFileAtomic } from '../../io/atomic-write.js';
+import { prepareFileAtomic } from '../../io/atomic-write.js';
+import { ensureFolder } from '../../io/ensure-folder.js';
 import { closestKey } from '../../io/structured-file.js';
 import { OPERATORS } from '../../mutate/operators/index.js';
 import type { PlainTrace } from '../../mutate/plain-trace.js';
@@ -30,13 +32,11 @@ export async function mutateCommand(values: ParsedValues, settings: Settings, io
   if (keepDir !== null) checkOutputFolder('mutate', '--keep-mutants', keepDir, io.cwd, null);
   const cases = await loadSettingsCases(settings, io.cwd);
 
-  const kept: [string, PlainTrace][] = [];
+  if (keepDir !== null) await ensureFolder(keepDir);
   const report = runMutation(cases, (evalCase) => readFixture(settings.fixtures, evalCase, io.cwd), settings.config.contract, {
     operators,
     minScore,
-    ...(keepDir === null
-      ? {}
-      : { onMutant: (caseId: string, operator: string, index: number, document: PlainTrace) => kept.push([join(keepDir, safeName(caseId), `${operator}-${index + 1}.json`), document]) }),
+    ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir) }),
   });
 
   const files: [string, string][] = [];
@@ -45,7 +45,6 @@ export async function mutateCommand(values: ParsedValues, settings: Settings, io
   const prepared = [];
   for (const [path, content] of files) prepared.push(await prepareFileAtomic(path, content));
   for (const file of prepared) await file.commit();
-  for (const [path, document] of kept) await writeFileAtomic(path, `${JSON.stringify(document, null, 2)}\n`);
 
   if (values['quiet'] !== true) {
     const { summary } = report;
@@ -72,6 +71,30 @@ function operatorsFlag(raw: string | null): readonly MutationOperator[] {
   if (ids.length === 0) problems.push(`diag-eval mutate: --operators: found "${raw}"; expected a comma-separated list of ${known.join(', ')}`);
   if (problems.length > 0) throw new InputError(problems);
   return OPERATORS.filter((operator) => ids.includes(operator.id));
+}
+
+/**
+ * Writes each mutant as soon as it is made, so memory does not grow with the number of mutants:
+ * `DIR/<case>/<operator>-<n>.json`, each file whole or not at all (a temporary name, then a rename).
+ */
+function mutantWriter(keepDir: string): (caseId: string, operator: string, index: number, document: PlainTrace) => void {
+  const made = new Set<string>();
+  return (caseId, operator, index, document) => {
+    const folder = join(keepDir, safeName(caseId));
+    if (!made.has(folder)) {
+      try {
+        mkdirSync(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      made.add(folder);
+    }
+    const path = join(folder, `${operator}-${index + 1}.json`);
+    // Named like the temporary files of io/atomic-write, so an error names the target, not this name.
+    const temporary = `${path}.tmp-${process.pid}-0`;
+    writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`);
+    renameSync(temporary, path);
+  };
 }
 
 /** A case id as one path segment: anything but letters, digits, `.`, `_` and `-` becomes `_`. */

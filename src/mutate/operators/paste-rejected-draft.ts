@@ -1,4 +1,6 @@
-import { changed, isObject, stepsOf, verifierOf } from '../plain-trace.js';
+import { executorDraft } from '../../trace/executor-draft.js';
+import { loadTrace } from '../../trace/load-trace.js';
+import { changed, verifierOf } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';
 
 /** After a REJECT verdict the composer passes the executor's draft on instead of degrading. */
@@ -8,7 +10,9 @@ export const pasteRejectedDraft: MutationOperator = {
   mutate({ evalCase, trace, contract }) {
     const verdict = verifierOf(trace)?.['verdict'];
     if (typeof verdict !== 'string' || verdict.toUpperCase() !== contract.rejectVerdict) return [];
-    const draft = draftOf(stepsOf(trace));
+    // The draft as degraded-output reads it (docs/contract.md §3), from the trace as the evaluator loads it.
+    const loaded = loadTrace(trace);
+    const draft = loaded.ok ? executorDraft(loaded.trace) : null;
     if (draft === null || draft === trace.finalAnswer) return [];
     return [
       {
@@ -21,19 +25,3 @@ export const pasteRejectedDraft: MutationOperator = {
     ];
   },
 };
-
-/** The last executor step's `answer` (its output a JSON object or a string holding one), else its text output. */
-function draftOf(steps: readonly Record<string, unknown>[]): string | null {
-  const step = steps.findLast((candidate) => typeof candidate['agentName'] === 'string' && candidate['agentName'].toLowerCase() === 'executor');
-  if (step === undefined) return null;
-  let output = step['output'];
-  if (typeof output === 'string') {
-    try {
-      output = JSON.parse(output) as unknown;
-    } catch {
-      return output as string;
-    }
-  }
-  if (isObject(output) && typeof output['answer'] === 'string') return output['answer'];
-  return typeof step['output'] === 'string' ? step['output'] : null;
-}
