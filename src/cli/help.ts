@@ -213,7 +213,8 @@ call; the verdict before the evidence; an audit field dropped; a claim check emp
 run) and each regressed trace is evaluated in memory. A mutant is killed when its case fails.
 Meaning-preserving variants (white space, letter case, full-width forms, synonyms from the case,
 reordered calls, snake_case keys, the envelope) are evaluated too; one that fails its case is
-listed as fragile. Writes OUT/mutation.json and OUT/mutation.md: the mutation score overall, per
+listed as fragile. Writes OUT/mutation.json and OUT/mutation.md (and, with html, mutation.html):
+the mutation score overall, per
 operator and per case, and a suggestion for every surviving mutant. Cases that fail or are not
 run today are listed and skipped. Exit 0 when the score is at least --min-score (or no
 --min-score is given), 1 below it, 2 when the input cannot be used.
@@ -225,7 +226,7 @@ Options:
   --operators LIST    comma-separated operator ids (default: all of them)
   --out DIR           where to write (default eval-out)
   --min-score F       the lowest acceptable score, 0 to 1 (default: no gate)
-  --format LIST       json, md or json,md (default json,md); html is not yet available
+  --format LIST       comma-separated: json, md, html (mutation.html) (default json,md)
   --keep-mutants DIR  also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json
   --quiet             print nothing but errors
   -h, --help          show this help`,

@@ -6,7 +6,7 @@ import type { MutationReport } from '../../src/mutate/mutation-types.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { caseFileYaml, caseYaml, copyBundledEval, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { traceJson } from '../helpers/trace-builder.js';
+import { toolCall, traceJson } from '../helpers/trace-builder.js';
 
 const tempDir = useTempDirs();
 
@@ -46,9 +46,29 @@ describe('diag-eval mutate (S63, S66)', () => {
     const outOfRange = await cli(['mutate', '--min-score', '1.5'], root);
     expect(outOfRange.code).toBe(2);
     expect(outOfRange.stderr).toContain('--min-score');
-    const html = await cli(['mutate', '--format', 'html'], root);
-    expect(html.code).toBe(2);
-    expect(html.stderr).toContain('expected a comma-separated list of json, md');
+    const junit = await cli(['mutate', '--format', 'junit'], root);
+    expect(junit.code).toBe(2);
+    expect(junit.stderr).toContain('expected a comma-separated list of json, md, html');
+  });
+
+  it('S66: --format html writes mutation.html: self-contained, no script, every report text escaped, byte-identical twice', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      'eval/cases.yaml': caseFileYaml([caseYaml('weak')]),
+      'eval/fixtures/weak.json': traceJson({ toolInvocations: [toolCall('query<b>&"Logs')] }),
+    });
+    expect((await cli(['mutate', '--out', 'a', '--format', 'html', '--quiet'], root)).code).toBe(0);
+    expect((await cli(['mutate', '--out', 'b', '--format', 'json,html', '--quiet'], root)).code).toBe(0);
+    const page = readFileSync(join(root, 'a', 'mutation.html'), 'utf8');
+    expect(readFileSync(join(root, 'b', 'mutation.html'), 'utf8')).toBe(page);
+    expect(existsSync(join(root, 'a', 'mutation.json'))).toBe(false);
+    expect(page).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(page).not.toMatch(/<script|https?:\/\//u);
+    expect(page).toContain('does not notice when `query&lt;b&gt;&amp;&quot;Logs` is never called');
+    expect(page).not.toContain('query<b>');
+    const report = JSON.parse(readFileSync(join(root, 'b', 'mutation.json'), 'utf8')) as MutationReport;
+    expect(page).toContain(`<div class="value">${(Number(report.summary.score) * 100).toFixed(1)}%</div><div class="label">mutation score</div>`);
+    for (const survivor of report.survivors) expect(page).toContain(survivor.suggestion.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;'));
   });
 
   it('S63: --operators selects operators; an unknown id is exit 2 with a did-you-mean', async () => {

@@ -6,6 +6,8 @@ import { ensureFolder } from '../../io/ensure-folder.js';
 import { closestKey } from '../../io/structured-file.js';
 import { OPERATORS } from '../../mutate/operators/index.js';
 import type { PlainTrace } from '../../mutate/plain-trace.js';
+import { displayPath } from '../../io/display-path.js';
+import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { renderMutationJson, renderMutationMarkdown } from '../../mutate/render-mutation.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
@@ -23,7 +25,7 @@ import { printWritten } from '../summary.js';
  * case notices and what to change. Exit 1 below --min-score, 2 on unusable input.
  */
 export async function mutateCommand(values: ParsedValues, settings: Settings, io: CliIo): Promise<number> {
-  const formats = formatsFlag('mutate', values, ['json', 'md']);
+  const formats = formatsFlag('mutate', values, ['json', 'md', 'html']);
   const minScore = numberFlag('mutate', values, 'min-score', { min: 0, max: 1, integer: false });
   const operators = operatorsFlag(stringFlag(values, 'operators'));
   const keepFlag = stringFlag(values, 'keep-mutants');
@@ -42,6 +44,7 @@ export async function mutateCommand(values: ParsedValues, settings: Settings, io
   const files: [string, string][] = [];
   if (formats.includes('json')) files.push([join(settings.out, 'mutation.json'), renderMutationJson(report)]);
   if (formats.includes('md')) files.push([join(settings.out, 'mutation.md'), renderMutationMarkdown(report)]);
+  if (formats.includes('html')) files.push([join(settings.out, 'mutation.html'), renderMutationHtml(report, displayPath(settings.cases, io.cwd))]);
   const prepared = [];
   for (const [path, content] of files) prepared.push(await prepareFileAtomic(path, content));
   for (const file of prepared) await file.commit();
