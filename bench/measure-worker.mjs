@@ -7,6 +7,7 @@
  * not raised by the heap fragments later repetitions leave behind.
  *
  * floor:   read every fixture file (sync, case-file order) and JSON.parse it, nothing else.
+ * cases-floor: read the case file (casesPath, the JSON one) and JSON.parse it, nothing else.
  * harness: loadCaseFile + runCases with the fixture-dir source + orphan-fixture warnings +
  *          writing report.json and report.md into a temporary folder the way the CLI does
  *          (writeReportFiles: rendered and written, atomically), in process, from the built
@@ -41,6 +42,12 @@ function floorOnce() {
     }
   }
   return { wallMs: performance.now() - started, items: job.fixturePaths.length, parsed };
+}
+
+function casesFloorOnce() {
+  const started = performance.now();
+  const parsed = JSON.parse(readFileSync(job.casesPath, 'utf8'));
+  return { wallMs: performance.now() - started, items: parsed.cases.length };
 }
 
 async function harnessOnce() {
@@ -120,7 +127,7 @@ function parsedTraceHeap() {
   return kept.length === 0 ? null : (heapUsed - start) / kept.length;
 }
 
-const once = job.mode === 'floor' ? floorOnce : harnessOnce;
+const once = job.mode === 'floor' ? floorOnce : job.mode === 'cases-floor' ? casesFloorOnce : harnessOnce;
 
 globalThis.gc();
 const baseline = process.memoryUsage();
@@ -136,7 +143,7 @@ for (let rep = 0; rep < job.warmups + job.reps; rep += 1) {
   }
   if (rep >= job.warmups) runs.push(result);
 }
-const held = job.mode === 'harness' ? await harnessHeldPerCase() : { parsedTrace: parsedTraceHeap() };
+const held = job.mode === 'harness' ? await harnessHeldPerCase() : job.mode === 'floor' ? { parsedTrace: parsedTraceHeap() } : null;
 
 process.stdout.write(
   JSON.stringify({

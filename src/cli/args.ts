@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
-import { closestKey } from '../io/structured-file.js';
+import { closestKey } from '../io/closest-key.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | string[] | undefined>;

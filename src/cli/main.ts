@@ -4,15 +4,15 @@ import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
-import { parseCommandArgs, stringFlag, numberFlag, type OptionSpec } from './args.js';
+import { parseCommandArgs, stringFlag, numberFlag, type OptionSpec, type ParsedValues } from './args.js';
 import { FLAG_RANGES } from './flag-ranges.js';
 import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
-import { resolveSettings } from './settings.js';
+import type { Settings } from './settings.js';
 import { PULL_OPTIONS } from './commands/pull-options.js';
 import { MUTATE_OPTIONS } from './commands/mutate-options.js';
 import { SCAN_OPTIONS } from './commands/scan-options.js';
-import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, VALIDATE_OPTIONS, baselineCommand, parseFromFlag, runCommand } from './commands/run.js';
+import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, VALIDATE_OPTIONS, parseFromFlag } from './commands/run-options.js';
 
 const QUIET_AND_HELP = { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const satisfies OptionSpec;
 
@@ -88,16 +88,25 @@ function fileSystemProblem(error: unknown, cwd: string): string | null {
     : `${path}: cannot write (${describeFsError(error)}); expected a path where a file can be written`;
 }
 
-async function dispatch(command: string, values: Parameters<typeof runCommand>[0], positionals: string[], io: CliIo): Promise<number> {
+/**
+ * Each command's code is imported when the command runs, not when the CLI starts: `--help`,
+ * `--version` and a mistyped flag load no command, and a command loads only what it uses (the
+ * YAML parser and zod only with a config or case file to read).
+ */
+async function dispatch(command: string, values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const noPositionals = (): void => {
     if (positionals.length > 0) throw new InputError(`diag-eval ${command}: unexpected argument "${positionals[0]}"; see \`diag-eval ${command} --help\``);
   };
   switch (command) {
-    case 'run':
+    case 'run': {
+      const { runCommand } = await import('./commands/run.js');
       return runCommand(values, positionals, await resolveSettings(io.cwd, values), io);
-    case 'baseline':
+    }
+    case 'baseline': {
       noPositionals();
+      const { baselineCommand } = await import('./commands/run.js');
       return baselineCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    }
     case 'check': {
       const { checkCommand } = await import('./commands/check.js');
       return checkCommand(values, positionals, await resolveSettings(io.cwd, values), io);
@@ -153,7 +162,7 @@ async function dispatch(command: string, values: Parameters<typeof runCommand>[0
   }
 }
 
-async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], positionals: string[], io: CliIo): Promise<number> {
+async function importCommandFromArgs(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const out = stringFlag(values, 'out');
   if (positionals.length === 0) throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
   if (out === null) throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
@@ -170,6 +179,11 @@ async function importCommandFromArgs(values: Parameters<typeof runCommand>[0], p
     { files: positionals.map((file) => resolve(io.cwd, file)), from, outDir: resolve(io.cwd, out), cases, quiet: values['quiet'] === true, strict: values['strict'] === true },
     io,
   );
+}
+
+async function resolveSettings(cwd: string, values: ParsedValues): Promise<Settings> {
+  const settings = await import('./settings.js');
+  return settings.resolveSettings(cwd, values);
 }
 
 /** Set to package.json's version by the CLI bundle (scripts/bundle-cli.mjs); undeclared when run from tsc's output. */

@@ -6,7 +6,7 @@ import { prepareFileAtomic, type FileContent, type PreparedFile } from '../io/at
 import type { CaseDetails } from '../report/details/types.js';
 import { renderReportJsonChunks } from '../report/render/json.js';
 import { renderReportJunit } from '../report/render/junit.js';
-import { renderReportMarkdown } from '../report/render/markdown.js';
+import { renderReportMarkdownChunks } from '../report/render/markdown.js';
 import type { Report } from '../report/types.js';
 import type { ReportFormat } from './args.js';
 
@@ -43,7 +43,7 @@ export async function reportFiles(
   // report.json is rendered while it is written, a batch of cases at a time: for a large run it
   // is tens of megabytes, which are then never held whole as one string.
   if (formats.includes('json')) files.push([join(folder, 'report.json'), () => renderReportJsonChunks(report)]);
-  if (formats.includes('md')) files.push([join(folder, 'report.md'), () => renderReportMarkdown(report)]);
+  if (formats.includes('md')) files.push([join(folder, 'report.md'), () => renderReportMarkdownChunks(report)]);
   if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => renderReportJunit(report, { caseFile: context.caseFile })]);
   if (formats.includes('html')) {
     // Loaded only when asked for: a run without --format html never reads the page's code.

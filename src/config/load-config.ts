@@ -12,25 +12,37 @@ import { problemAt, readStructuredFile, schemaProblems, valueAt, type Structured
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
 
-const pathSetting = z.optional(z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })));
+/**
+ * The config file's schema, built the first time a config file is read: most runs have none,
+ * and building a schema costs start-up time.
+ */
+function configSchema() {
+  return (builtConfigSchema ??= buildConfigSchema());
+}
+let builtConfigSchema: ReturnType<typeof buildConfigSchema> | undefined;
 
-const configSchema = z.strictObject(
-  {
-    $schema: z.optional(z.string()),
-    cases: pathSetting,
-    fixtures: pathSetting,
-    out: pathSetting,
-    baselineDir: pathSetting,
-    annotations: z.optional(z.boolean({ error: 'expected true or false' })),
-    contract: z.optional(contractOverridesSchema),
-    /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
-    policies: z.optional(z.unknown()),
-    checks: z.optional(checkSeveritiesSchema),
-  },
-  { error: 'expected an object of settings' },
-);
+function buildConfigSchema() {
+  const pathSetting = z.optional(z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })));
+  return z.strictObject(
+    {
+      $schema: z.optional(z.string()),
+      cases: pathSetting,
+      fixtures: pathSetting,
+      out: pathSetting,
+      baselineDir: pathSetting,
+      annotations: z.optional(z.boolean({ error: 'expected true or false' })),
+      contract: z.optional(contractOverridesSchema),
+      /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
+      policies: z.optional(z.unknown()),
+      checks: z.optional(checkSeveritiesSchema),
+    },
+    { error: 'expected an object of settings' },
+  );
+}
 
-const KNOWN_KEYS = [...Object.keys(configSchema.shape), ...Object.keys(contractOverridesSchema.shape), 'markers', 'maxDraftOverlap'];
+function knownKeys(): string[] {
+  return [...Object.keys(configSchema().shape), ...Object.keys(contractOverridesSchema.shape), 'markers', 'maxDraftOverlap'];
+}
 
 /** Settings from the config file; paths are absolute, resolved against the config file's folder. */
 export interface HarnessConfig {
@@ -53,8 +65,8 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
   }
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
-  const parsed = configSchema.safeParse(value);
-  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, KNOWN_KEYS);
+  const parsed = configSchema().safeParse(value);
+  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, knownKeys());
   problems.push(...contractProblems(file, value));
   problems.push(...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])));
   if (!parsed.success || problems.length > 0) throw new InputError(problems);

@@ -1,5 +1,4 @@
 import { extname } from 'node:path';
-import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
 import { readBoundedFileSync } from './bounded-read.js';
@@ -8,7 +7,11 @@ import { describeFsError } from './fs-problem.js';
 import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { yamlNestingDepth } from './yaml-depth.js';
+import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
+import { createEventLocator } from './yaml-locate.js';
+import { loadYamlQuickly } from './yaml-quick.js';
 import { describeValue } from './describe-value.js';
+import { closestKey } from './closest-key.js';
 import { parseJson } from './parse-json.js';
 
 /**
@@ -30,11 +33,6 @@ export async function readStructuredFile(path: string, displayName: string, limi
   return parseStructuredText(decoded.text, displayName, extname(path).toLowerCase() === '.json' ? 'json' : 'yaml');
 }
 
-/** Anchors may be reused freely in a hand-written file; a billion-laughs expansion may not. */
-export const MAX_YAML_ALIAS_COUNT = 10_000;
-/** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
-export const MAX_YAML_NESTING_DEPTH = 100;
-
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
   if (syntax === 'json') {
     // JSON is read by JSON.parse (strict JSON). Lines are found only when a problem has to be
@@ -53,86 +51,19 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
       `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
     );
   }
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
-  if (document.errors.length > 0) {
-    throw new InputError(
-      document.errors.map((error) => {
-        // With prettyErrors off the parser leaves linePos unset; the offset is always there.
-        const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-        const where = `:${position.line}:${position.col}`;
-        return `${displayName}${where}: ${yamlErrorText(error.code, error.message)}`;
-      }),
-    );
-  }
-  let value: unknown;
-  try {
-    value = document.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT }) as unknown;
-  } catch (error) {
-    // The parser refuses an alias expansion larger than the limit (a "billion laughs" file), and
-    // an alias whose anchor is not defined before it; both are the file's problems.
-    const message = error instanceof Error ? error.message : '';
-    const unresolved = /^Unresolved alias/iu.test(message);
-    if (!unresolved && !/alias count/iu.test(message)) throw error;
-    const alias = firstAlias(document, unresolved);
-    const where = alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
-    throw new InputError(
-      unresolved
-        ? `${displayName}${where}: found the alias *${alias?.name ?? ''} with no anchor &${alias?.name ?? ''} before it; expected an anchor defined before its alias`
-        : `${displayName}${where}: found aliases (*name) that expand to too many nodes; expected at most ${MAX_YAML_ALIAS_COUNT} alias references in the file`,
-    );
-  }
+  // The fast parser reads a well-formed file; the documented parser (yaml) is used when the file
+  // has a problem to report (its messages and positions are the ones documented), when it uses
+  // what the fast path leaves to it (aliases, directives), and to find the line of a problem
+  // found later in a well-formed file where the fast parser's own positions could differ.
+  const quick = loadYamlQuickly(text);
+  if (quick === null) return parseYamlDocument(text, displayName);
+  let documented: StructuredFile | null = null;
+  const locateByEvents = createEventLocator(text);
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const node = nodeAt(document.contents, path);
-    if (node?.range === undefined || node.range === null) return null;
-    const position = lineCounter.linePos(node.range[0]);
-    return { line: position.line, column: position.col };
+    const found = locateByEvents(path);
+    return found === 'unsure' ? (documented ??= parseYamlDocument(text, displayName)).locate(path) : found;
   };
-  return { displayName, value, locate };
-}
-
-function yamlErrorText(code: string, message: string): string {
-  if (code === 'MULTIPLE_DOCS') return 'found a second YAML document (after a `---` line); expected one document per file';
-  return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
-}
-
-/**
- * The alias to name in the message, with its offset: the first one not preceded by its anchor
- * (`unresolved`), else simply the first one.
- */
-function firstAlias(document: ReturnType<typeof parseDocument>, unresolved: boolean): { offset: number; name: string } | null {
-  const anchors = new Set<string>();
-  let found: { offset: number; name: string } | null = null;
-  visit(document, (_key, node) => {
-    if (isAlias(node)) {
-      if (unresolved && anchors.has(node.source)) return undefined;
-      found = { offset: node.range?.[0] ?? 0, name: node.source };
-      return visit.BREAK;
-    }
-    if (isNode(node) && typeof node.anchor === 'string') anchors.add(node.anchor);
-    return undefined;
-  });
-  return found;
-}
-
-/** The deepest node on the path; for a map entry, its key, so the line shown is the one with the key. */
-function nodeAt(root: unknown, path: readonly PropertyKey[]): YamlNode | null {
-  let node = root as YamlNode | null;
-  for (const segment of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-      if (pair === undefined) return node;
-      if (segment === path[path.length - 1]) return (isScalar(pair.key) ? pair.key : node) as YamlNode;
-      node = pair.value as YamlNode | null;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      const item = node.items[segment] as YamlNode | undefined;
-      if (item === undefined) return node;
-      node = item;
-    } else {
-      return node;
-    }
-  }
-  return node;
+  return { displayName, value: quick.value, locate };
 }
 
 /** `cases[2].audit.v2` */
@@ -186,33 +117,8 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
   return problems;
 }
 
-/** The known key closest to `key` by edit distance, when it is close enough to be a typo of it. */
-export function closestKey(key: string, knownKeys: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
-  for (const candidate of knownKeys) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-export { describeFsError };
+export { closestKey, describeFsError };
+export { MAX_YAML_ALIAS_COUNT, MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
  * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
@@ -224,8 +130,4 @@ export function readInputFile(path: string, displayName: string, limitBytes: num
   if (read.ok) return read.bytes;
   const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem}`;
   throw new InputError(`${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`);
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
 }

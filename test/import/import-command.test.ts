@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir, copyFile, mkdir } from 'node:fs/promises';
+import { readFile, readdir, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.js';
@@ -41,6 +41,28 @@ describe('diag-eval import', () => {
     expect(written.endsWith('}\n')).toBe(true);
     expect(written.startsWith('{\n  "sessionId": "diag-0001",\n  "question": ')).toBe(true);
     expect(written).not.toContain(folder.path);
+  });
+
+  it('writes the fixtures of a large export a few at a time, reported in the export\'s order, each as if written alone', async () => {
+    const original = await readFile(fixture('otlp-split.jsonl'), 'utf8');
+    const ids = (copy: number): [string, string] => [`5b8efff798038103d269b6338130${String(copy).padStart(4, '0')}`, `4bf92f3577b34da6a3ce929d0e0${String(copy).padStart(5, '0')}`];
+    const copies = Array.from({ length: 25 }, (_, copy) => {
+      const [first, second] = ids(copy);
+      return original.replaceAll('5B8EFFF798038103D269B633813FC60C', first.toUpperCase()).replaceAll('4bf92f3577b34da6a3ce929d0e0e4736', second);
+    });
+    await writeFile(join(folder.path, 'exports', 'many.jsonl'), copies.join(''));
+    const io = recordingIo(folder.path);
+    const code = await importCommand({ files: ['exports/many.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false }, io);
+    expect(code).toBe(0);
+    expect(io.out.map((line) => line.split(' ')[1])).toEqual(Array.from({ length: 25 }, (_, copy) => ids(copy).map((id) => `eval/fixtures/${id}.json`)).flat());
+    const [first0, second0] = ids(0);
+    const alone = [await readFile(join(folder.path, `eval/fixtures/${first0}.json`), 'utf8'), await readFile(join(folder.path, `eval/fixtures/${second0}.json`), 'utf8')];
+    for (let copy = 1; copy < 25; copy += 1) {
+      const [first, second] = ids(copy);
+      expect(await readFile(join(folder.path, `eval/fixtures/${first}.json`), 'utf8')).toBe(alone[0]?.replaceAll(first0, first));
+      expect(await readFile(join(folder.path, `eval/fixtures/${second}.json`), 'utf8')).toBe(alone[1]?.replaceAll(second0, second));
+    }
+    expect((await listOut()).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 
   it('writes <case id>.json for matched cases and <trace id>.json for the rest; a case no trace matches is named and gives exit 1', async () => {

@@ -5,7 +5,7 @@ import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
 import { renderReportJson, renderReportJsonChunks } from '../../src/report/render/json.js';
 import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
-import { renderReportMarkdown } from '../../src/report/render/markdown.js';
+import { renderReportMarkdown, renderReportMarkdownChunks } from '../../src/report/render/markdown.js';
 import type { CaseResult, Report } from '../../src/report/types.js';
 import type { EvalCase } from '../../src/cases/types.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
@@ -236,6 +236,36 @@ describe('escapeTableCell', () => {
     ['plain', 'plain'],
   ])('%j → %j', (input, expected) => {
     expect(escapeTableCell(input)).toBe(expected);
+  });
+});
+
+describe('report.md rendered in chunks (S08)', () => {
+  /** The sample's three cases repeated `count` times, with ids of their own. */
+  function repeatedReport(count: number, lastMessage: string | null = null): Report {
+    const sample = sampleReport();
+    const cases = Array.from({ length: count }, (_, index) => {
+      const result = sample.cases[index % sample.cases.length] as CaseResult;
+      return { ...result, caseId: `${result.caseId}-${index}` };
+    });
+    const last = cases[cases.length - 1] as CaseResult;
+    if (lastMessage !== null) cases[cases.length - 1] = { ...last, failedChecks: [{ check: 'keyword-coverage', message: lastMessage }] };
+    return buildReport(cases);
+  }
+
+  it.each([1, 3, 2_500])('S08: the chunks of a %i-case report.md are exactly its text', (count) => {
+    const report = repeatedReport(count);
+    const chunks = [...renderReportMarkdownChunks(report)];
+    expect(chunks.join('')).toBe(renderReportMarkdown(report));
+    // Each case's row, its failed checks and its not-run line: a large page comes in many pieces.
+    if (count === 2_500) expect(chunks.length).toBeGreaterThan(2);
+  });
+
+  it.each([
+    ['English', 'missing: pool exhausted   '],
+    ['Chinese', '缺少：连接池耗尽 \n  '],
+  ])('S08: white space at the end of the page (%s message) is dropped, whichever chunk it starts in', (_language, message) => {
+    const markdown = [...renderReportMarkdownChunks(repeatedReport(2_500, message))].join('');
+    expect(markdown.endsWith(`: ${message.trim()}\n`)).toBe(true);
   });
 });
 

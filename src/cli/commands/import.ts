@@ -60,20 +60,46 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
     throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
   }
   const outDir = resolve(io.cwd, options.outDir);
-  for (const file of planned) {
-    const path = resolve(outDir, file.name);
-    try {
-      await writeFileAtomic(path, formatTraceJson(file.trace.document));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException | null)?.code;
-      if (code === undefined) throw error;
-      throw new InputError(`--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(path, io.cwd)} (${code}); expected a folder that can be written`);
-    }
-    if (!options.quiet) io.stdout(`wrote ${displayPath(path, io.cwd)} (trace ${file.trace.traceId} from ${file.trace.file})\n`);
-  }
+  await writeFixtures(planned, outDir, options.quiet, io);
   for (const problem of problems) io.stderr(`${problem}\n`);
   if (!options.quiet) for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
   return problems.length > 0 ? 1 : 0;
+}
+
+/** Fixtures being written at the same time: enough to keep the disk busy while the next is formatted. */
+const WRITES_IN_FLIGHT = 16;
+
+/**
+ * Writes the fixtures a few at a time (each atomically), and reports them in the planned order as
+ * each is done. A fixture is formatted only when its write starts, so at most WRITES_IN_FLIGHT
+ * formatted texts are held. Two fixtures with the same name are written one after the other,
+ * so the later one wins, as when every write waited for the one before.
+ */
+async function writeFixtures(planned: readonly PlannedFile[], outDir: string, quiet: boolean, io: CliIo): Promise<void> {
+  const inFlight: Array<{ file: PlannedFile; path: string; written: Promise<void> }> = [];
+  const finishOldest = async (): Promise<void> => {
+    const oldest = inFlight.shift();
+    if (oldest === undefined) return;
+    try {
+      await oldest.written;
+    } catch (error) {
+      await Promise.allSettled(inFlight.map((write) => write.written));
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      if (code === undefined) throw error;
+      throw new InputError(`--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(oldest.path, io.cwd)} (${code}); expected a folder that can be written`);
+    }
+    if (!quiet) io.stdout(`wrote ${displayPath(oldest.path, io.cwd)} (trace ${oldest.file.trace.traceId} from ${oldest.file.trace.file})\n`);
+  };
+  for (const file of planned) {
+    const path = resolve(outDir, file.name);
+    if (inFlight.some((write) => write.path === path)) while (inFlight.length > 0) await finishOldest();
+    const written = writeFileAtomic(path, formatTraceJson(file.trace.document));
+    // Awaited in order by finishOldest; until then a failure must not count as unhandled.
+    written.catch(() => undefined);
+    inFlight.push({ file, path, written });
+    if (inFlight.length >= WRITES_IN_FLIGHT) await finishOldest();
+  }
+  while (inFlight.length > 0) await finishOldest();
 }
 
 function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {

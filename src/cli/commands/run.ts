@@ -13,7 +13,8 @@ import { markShardReport, selectShard } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { createFixtureDirSource } from '../../sources/fixture-dir.js';
 import type { TraceSource } from '../../sources/types.js';
-import { formatsFlag, listFlag, numberFlag, stringFlag, type OptionSpec, type ParsedValues } from '../args.js';
+import { formatsFlag, listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { parseFromFlag } from './run-options.js';
 import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from '../flag-ranges.js';
 import { MIB } from '../../io/input-limits.js';
 import type { CliIo } from '../io.js';
@@ -25,40 +26,7 @@ import { printReportSummary, printWritten } from '../summary.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { writeReportFiles } from '../write-outputs.js';
 
-export const CASE_SOURCE_OPTIONS = {
-  cases: { type: 'string' },
-  fixtures: { type: 'string' },
-  config: { type: 'string' },
-  format: { type: 'string' },
-  quiet: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpec;
-
-/** validate evaluates nothing and writes nothing: it has no --format. */
-export const VALIDATE_OPTIONS = (({ format: _format, ...rest }) => rest)(CASE_SOURCE_OPTIONS) satisfies OptionSpec;
-
-/** Live mode (docs/contract.md §8) and imported traces (§9) replace the fixtures folder as the source. */
-export const ALTERNATIVE_SOURCE_OPTIONS = {
-  api: { type: 'string' },
-  sessions: { type: 'string' },
-  ask: { type: 'boolean' },
-  repeat: { type: 'string' },
-  record: { type: 'string' },
-  concurrency: { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'poll-timeout-ms': { type: 'string' },
-  'max-body-mb': { type: 'string' },
-  header: { type: 'string', multiple: true },
-  traces: { type: 'string', multiple: true },
-  from: { type: 'string' },
-} as const satisfies OptionSpec;
-
-export const RUN_OPTIONS = {
-  ...CASE_SOURCE_OPTIONS,
-  ...ALTERNATIVE_SOURCE_OPTIONS,
-  out: { type: 'string' },
-  'no-annotations': { type: 'boolean' },
-} as const satisfies OptionSpec;
+export { ALTERNATIVE_SOURCE_OPTIONS, CASE_SOURCE_OPTIONS, RUN_OPTIONS, VALIDATE_OPTIONS, parseFromFlag } from './run-options.js';
 
 export interface EvaluatedRun {
   report: Report;
@@ -153,11 +121,6 @@ async function chooseSource(
     return { source, repeat: null };
   }
   return { source: createFixtureDirSource(settings.fixtures, cases, io.cwd), repeat: null };
-}
-
-export function parseFromFlag(command: string, from: string): 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans' {
-  if (from === 'auto' || from === 'otlp' || from === 'jaeger' || from === 'tempo' || from === 'spans') return from;
-  throw new InputError(`diag-eval ${command}: --from: found "${from}", expected auto, otlp, jaeger, tempo or spans`);
 }
 
 async function liveSource(

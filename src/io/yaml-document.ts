@@ -1,0 +1,115 @@
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import { InputError } from '../errors.js';
+import type { StructuredFile } from './structured-file.js';
+
+/** Anchors may be reused freely in a hand-written file; a billion-laughs expansion may not. */
+export const MAX_YAML_ALIAS_COUNT = 10_000;
+/** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
+export const MAX_YAML_NESTING_DEPTH = 100;
+
+/**
+ * The `yaml` package, loaded on first use: synchronously, because a problem's line is asked for
+ * synchronously (StructuredFile.locate), and only then, because a well-formed file is read by
+ * the fast parser (yaml-quick.ts) and most runs never need this one.
+ */
+let yamlModule: typeof Yaml | null = null;
+function yaml(): typeof Yaml {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return yamlModule;
+}
+
+/**
+ * A YAML text read by the documented parser (YAML 1.2 core schema, duplicate keys refused, alias
+ * expansion bounded), with every problem named by its line and column; nesting is checked by
+ * the caller before. Each node keeps its position, so any path can be located.
+ */
+export function parseYamlDocument(text: string, displayName: string): StructuredFile {
+  const { LineCounter, parseDocument } = yaml();
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  if (document.errors.length > 0) {
+    throw new InputError(
+      document.errors.map((error) => {
+        // With prettyErrors off the parser leaves linePos unset; the offset is always there.
+        const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+        const where = `:${position.line}:${position.col}`;
+        return `${displayName}${where}: ${yamlErrorText(error.code, error.message)}`;
+      }),
+    );
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT }) as unknown;
+  } catch (error) {
+    // The parser refuses an alias expansion larger than the limit (a "billion laughs" file), and
+    // an alias whose anchor is not defined before it; both are the file's problems.
+    const message = error instanceof Error ? error.message : '';
+    const unresolved = /^Unresolved alias/iu.test(message);
+    if (!unresolved && !/alias count/iu.test(message)) throw error;
+    const alias = firstAlias(document, unresolved);
+    const where = alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
+    throw new InputError(
+      unresolved
+        ? `${displayName}${where}: found the alias *${alias?.name ?? ''} with no anchor &${alias?.name ?? ''} before it; expected an anchor defined before its alias`
+        : `${displayName}${where}: found aliases (*name) that expand to too many nodes; expected at most ${MAX_YAML_ALIAS_COUNT} alias references in the file`,
+    );
+  }
+  const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
+    const node = nodeAt(document.contents, path);
+    if (node?.range === undefined || node.range === null) return null;
+    const position = lineCounter.linePos(node.range[0]);
+    return { line: position.line, column: position.col };
+  };
+  return { displayName, value, locate };
+}
+
+function yamlErrorText(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') return 'found a second YAML document (after a `---` line); expected one document per file';
+  return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
+}
+
+/**
+ * The alias to name in the message, with its offset: the first one not preceded by its anchor
+ * (`unresolved`), else simply the first one.
+ */
+function firstAlias(document: Yaml.Document.Parsed, unresolved: boolean): { offset: number; name: string } | null {
+  const { isAlias, isNode, visit } = yaml();
+  const anchors = new Set<string>();
+  let found: { offset: number; name: string } | null = null;
+  visit(document, (_key, node) => {
+    if (isAlias(node)) {
+      if (unresolved && anchors.has(node.source)) return undefined;
+      found = { offset: node.range?.[0] ?? 0, name: node.source };
+      return visit.BREAK;
+    }
+    if (isNode(node) && typeof node.anchor === 'string') anchors.add(node.anchor);
+    return undefined;
+  });
+  return found;
+}
+
+/** The deepest node on the path; for a map entry, its key, so the line shown is the one with the key. */
+function nodeAt(root: unknown, path: readonly PropertyKey[]): Yaml.Node | null {
+  const { isMap, isScalar, isSeq } = yaml();
+  let node = root as Yaml.Node | null;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      if (pair === undefined) return node;
+      if (segment === path[path.length - 1]) return (isScalar(pair.key) ? pair.key : node) as Yaml.Node;
+      node = pair.value as Yaml.Node | null;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      const item = node.items[segment] as Yaml.Node | undefined;
+      if (item === undefined) return node;
+      node = item;
+    } else {
+      return node;
+    }
+  }
+  return node;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
