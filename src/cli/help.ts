@@ -22,8 +22,8 @@ Run \`diag-eval <command> --help\` for a command's options.
 
 Exit codes: 0 success; 1 a case failed or was not run (run), a regression (diff, check),
 a fixture missing or not loadable (validate), a trace or window skipped (pull), an error
-policy violated (scan), a mutation score below --min-score (mutate); 2 the input could not be used (bad flag, case file, config or report
-file, shards that do not make one run).`;
+policy violated (scan), a mutation score below --min-score (mutate); 2 the input could not
+be used (bad flag, case file, config or report file, shards that do not make one run).`;
 
 const SHARED_CASE_OPTIONS = `  --cases FILE        case file, YAML or JSON (default eval/cases.yaml)
   --fixtures DIR      trace fixture folder (default: the case file's folder + fixtures/)
@@ -214,9 +214,8 @@ run) and each regressed trace is evaluated in memory. A mutant is killed when it
 Meaning-preserving variants (white space, letter case, full-width forms, synonyms from the case,
 reordered calls, snake_case keys, the envelope) are evaluated too; one that fails its case is
 listed as fragile. Writes OUT/mutation.json and OUT/mutation.md (and, with html, mutation.html):
-the mutation score overall, per
-operator and per case, and a suggestion for every surviving mutant. Cases that fail or are not
-run today are listed and skipped. Exit 0 when the score is at least --min-score (or no
+the mutation score overall, per operator and per case, and a suggestion for every surviving
+mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when the score is at least --min-score (or no
 --min-score is given), 1 below it, 2 when the input cannot be used.
 
 Options:
