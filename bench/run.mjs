@@ -8,6 +8,7 @@
  *      process; and loading the case file alone, from YAML and from JSON, against reading and
  *      JSON.parse-ing the JSON one.
  *   3. The OTLP JSON Lines import bench of bench/import.mjs, when it exists.
+ *   4. Mutants per second of `diag-eval mutate` on the bundled suite and 1,000 generated cases (bench/mutate.mjs).
  * Timings are printed, never asserted. Needs a build (dist/); `npm run bench` builds first.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { cliRunArgs, timeInterleaved } from './cli-timing.mjs';
 import { figureLines, headlineFigures, runImportBench } from './import-figures.mjs';
 import { measureInChild } from './measure.mjs';
 import { fixed, grouped, mb, verdict } from './stats.mjs';
+import { benchMutation } from './mutate.mjs';
 import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
 import { renderTable } from './table.mjs';
 
@@ -55,6 +57,9 @@ async function main() {
     rows.push(...benchSyntheticSets(tmp));
     log();
     rows.push(...(await benchImport()));
+    log();
+    log('[4] mutate: mutants evaluated per second (bench/mutate.mjs)');
+    rows.push(...(await benchMutation((line) => log(`    ${line}`))));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -15,14 +15,15 @@ Commands:
   merge      merge the reports of a sharded run (run --shard i/n) into the whole run's report
   pull       fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window
   scan       judge every trace of a folder (or export) against policies; scan.json / scan.md
+  mutate     regress every passing trace on purpose and report which regressions no case notices
   init       write a starter suite: eval/cases.yaml, a fixture and diag-eval.config.yaml
 
 Run \`diag-eval <command> --help\` for a command's options.
 
 Exit codes: 0 success; 1 a case failed or was not run (run), a regression (diff, check),
 a fixture missing or not loadable (validate), a trace or window skipped (pull), an error
-policy violated (scan); 2 the input could not be used (bad flag, case file, config or report
-file, shards that do not make one run).`;
+policy violated (scan), a mutation score below --min-score (mutate); 2 the input could not
+be used (bad flag, case file, config or report file, shards that do not make one run).`;
 
 const SHARED_CASE_OPTIONS = `  --cases FILE        case file, YAML or JSON (default eval/cases.yaml)
   --fixtures DIR      trace fixture folder (default: the case file's folder + fixtures/)
@@ -199,6 +200,33 @@ Options:
   --format LIST       json, md or json,md (default json,md)
   --top N             how many of the worst traces to list (default 20, at most 1000)
   --config FILE       config file (its policies: block, contract values)
+  --quiet             print nothing but errors
+  -h, --help          show this help`,
+  mutate: `Usage: diag-eval mutate [--cases FILE] [--fixtures DIR] [--config FILE] [--operators LIST]
+                      [--out DIR] [--min-score F] [--format LIST] [--keep-mutants DIR] [--quiet]
+
+Measures how strong the case suite is. Every case whose trace passes today is regressed on
+purpose by each regression operator (a required tool dropped, failed or empty; a disallowed
+verdict; a root-cause concept deleted, negated, hedged or replaced; forbidden text, executor
+JSON, a figure no tool returned or an uncalled tool in the answer; doubled cost; a repeated
+call; the verdict before the evidence; an audit field dropped; a claim check emptied; a failed
+run) and each regressed trace is evaluated in memory. A mutant is killed when its case fails.
+Meaning-preserving variants (white space, letter case, full-width forms, synonyms from the case,
+reordered calls, snake_case keys, the envelope) are evaluated too; one that fails its case is
+listed as fragile. Writes OUT/mutation.json and OUT/mutation.md (and, with html, mutation.html):
+the mutation score overall, per operator and per case, and a suggestion for every surviving
+mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when the score is at least --min-score (or no
+--min-score is given), 1 below it, 2 when the input cannot be used.
+
+Options:
+  --cases FILE        case file, YAML or JSON (default eval/cases.yaml)
+  --fixtures DIR      trace fixture folder (default: the case file's folder + fixtures/)
+  --config FILE       config file (its contract values, cases, fixtures and out)
+  --operators LIST    comma-separated operator ids (default: all of them)
+  --out DIR           where to write (default eval-out)
+  --min-score F       the lowest acceptable score, 0 to 1 (default: no gate)
+  --format LIST       comma-separated: json, md, html (mutation.html) (default json,md)
+  --keep-mutants DIR  also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json
   --quiet             print nothing but errors
   -h, --help          show this help`,
   init: `Usage: diag-eval init [--force] [--quiet]

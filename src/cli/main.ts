@@ -10,6 +10,7 @@ import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
 import type { Settings } from './settings.js';
 import { PULL_OPTIONS } from './commands/pull-options.js';
+import { MUTATE_OPTIONS } from './commands/mutate-options.js';
 import { SCAN_OPTIONS } from './commands/scan-options.js';
 import { CASE_SOURCE_OPTIONS, RUN_OPTIONS, VALIDATE_OPTIONS, parseFromFlag } from './commands/run-options.js';
 
@@ -27,6 +28,7 @@ export const OPTIONS: Record<string, OptionSpec> = {
   merge: { ...QUIET_AND_HELP, out: { type: 'string' }, format: { type: 'string' } },
   pull: PULL_OPTIONS,
   scan: SCAN_OPTIONS,
+  mutate: MUTATE_OPTIONS,
   init: { ...QUIET_AND_HELP, force: { type: 'boolean' } },
 };
 
@@ -123,6 +125,11 @@ async function dispatch(command: string, values: ParsedValues, positionals: stri
     case 'scan': {
       const { scanCommand } = await import('./commands/scan.js');
       return scanCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    }
+    case 'mutate': {
+      noPositionals();
+      const { mutateCommand } = await import('./commands/mutate.js');
+      return mutateCommand(values, await resolveSettings(io.cwd, values), io);
     }
     case 'pull': {
       const { pullCommand } = await import('./commands/pull.js');

@@ -1,0 +1,73 @@
+import type { EvalCase } from '../cases/types.js';
+
+/**
+ * The synonyms of a root-cause concept, whichever way the case file wrote it: one keyword, a list
+ * of synonyms, or an object `{ any: [...] }`.
+ */
+export function synonymsOf(concept: unknown): string[] {
+  if (typeof concept === 'string') return [concept];
+  if (Array.isArray(concept)) return concept.filter((item): item is string => typeof item === 'string');
+  if (typeof concept === 'object' && concept !== null) {
+    const any = (concept as { any?: unknown }).any;
+    if (Array.isArray(any)) return any.filter((item): item is string => typeof item === 'string');
+  }
+  return [];
+}
+
+/** True for a concept written `{ any: [...], required: true }`. */
+export function isRequiredConcept(concept: unknown): boolean {
+  return typeof concept === 'object' && concept !== null && !Array.isArray(concept) && (concept as { required?: unknown }).required === true;
+}
+
+/** How a concept is named in a suggestion: its first synonym. */
+export function conceptName(concept: unknown): string {
+  return synonymsOf(concept)[0] ?? '';
+}
+
+/** The synonyms of `concept` the text mentions (letter case ignored), longest first so that a replacement takes the whole phrase. */
+export function mentionedSynonyms(text: string, concept: unknown): string[] {
+  const lower = text.toLowerCase();
+  return synonymsOf(concept)
+    .filter((synonym) => synonym.trim() !== '' && lower.includes(synonym.toLowerCase()))
+    .sort((left, right) => right.length - left.length || (left < right ? -1 : left > right ? 1 : 0));
+}
+
+/**
+ * The concept a regression of the root cause targets: the first one marked required (the case's
+ * own word for its culprit), else the first one the answer mentions.
+ */
+export function culpritConcept(evalCase: EvalCase, answer: string): unknown {
+  const concepts = evalCase.rootCauseKeywords as readonly unknown[];
+  return concepts.find(isRequiredConcept) ?? concepts.find((concept) => mentionedSynonyms(answer, concept).length > 0) ?? null;
+}
+
+/** Every occurrence of `needle` (letter case ignored) replaced through `replace`, which sees the text as written. */
+export function replaceMentions(text: string, needle: string, replace: (found: string) => string): string {
+  if (needle === '') return text;
+  const pattern = new RegExp(escapeRegExp(needle), 'giu');
+  return text.replace(pattern, (found) => replace(found));
+}
+
+/** Replaces every mention of every given synonym, longest first, without touching text a longer one already replaced. */
+export function replaceSynonyms(text: string, synonyms: readonly string[], replace: (found: string) => string): string {
+  const ordered = [...synonyms].sort((left, right) => right.length - left.length);
+  if (ordered.length === 0) return text;
+  const pattern = new RegExp(ordered.map(escapeRegExp).join('|'), 'giu');
+  return text.replace(pattern, (found) => replace(found));
+}
+
+/** A case asked in Chinese gets its regressions written in Chinese, like its agent would answer. */
+export function speaksChinese(evalCase: EvalCase): boolean {
+  return /\p{Script=Han}/u.test(evalCase.question);
+}
+
+/** `sentence` put at the end of the answer's first line (its conclusion), where a reader looks first. */
+export function insertIntoConclusion(answer: string, sentence: string): string {
+  const lineEnd = answer.indexOf('\n');
+  if (lineEnd < 0) return `${answer}${answer === '' ? '' : ' '}${sentence}`;
+  return `${answer.slice(0, lineEnd)} ${sentence}${answer.slice(lineEnd)}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}

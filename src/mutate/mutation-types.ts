@@ -1,0 +1,72 @@
+/** `mutation.json` (docs/contract.md §1, `mutate`): plain data, rendered to JSON and Markdown. */
+export interface MutationReport {
+  mutationVersion: 1;
+  summary: MutationSummary;
+  operators: OperatorScore[];
+  cases: CaseScore[];
+  /** Every surviving mutant with what to change, in case order then operator order. */
+  survivors: Survivor[];
+  /** Every mutant, in case order then operator order: killed or not, and by which checks. */
+  mutants: MutantResult[];
+  /** Meaning-preserving variants that failed their case: fragile cases that would raise false alarms. */
+  fragile: FragileVariant[];
+}
+
+export interface MutationSummary {
+  cases: number;
+  /** Cases whose trace passes today: the ones mutated. */
+  mutatedCases: number;
+  skippedCases: number;
+  mutants: number;
+  killed: number;
+  survived: number;
+  /** killed / mutants, rounded to 4 places; null when there was no mutant. */
+  score: number | null;
+  minScore: number | null;
+  /** Meaning-preserving variants evaluated, and how many of them failed their case. */
+  variants: number;
+  fragileVariants: number;
+}
+
+export interface OperatorScore {
+  operator: string;
+  description: string;
+  mutants: number;
+  killed: number;
+  survived: number;
+  score: number | null;
+}
+
+export interface CaseScore {
+  caseId: string;
+  /** `mutated`, or `skipped` with the reason (the case fails today, or its trace could not be had). */
+  status: 'mutated' | 'skipped';
+  reason: string | null;
+  mutants: number;
+  killed: number;
+  survived: number;
+  score: number | null;
+}
+
+export interface Survivor {
+  caseId: string;
+  operator: string;
+  label: string;
+  suggestion: string;
+}
+
+export interface MutantResult {
+  caseId: string;
+  operator: string;
+  label: string;
+  killed: boolean;
+  /** The checks that failed on the mutant, in registry order. */
+  killedBy: string[];
+}
+
+export interface FragileVariant {
+  caseId: string;
+  rewrite: string;
+  label: string;
+  failedChecks: { check: string; message: string }[];
+}

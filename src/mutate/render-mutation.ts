@@ -1,0 +1,42 @@
+import { escapeTableCell as cell } from '../report/render/markdown-escape.js';
+import type { MutationReport } from './mutation-types.js';
+
+/** mutation.json: the report as it is, two-space indented, one final newline. */
+export function renderMutationJson(report: MutationReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** mutation.md: the score, the scores per operator and per case, every survivor's suggestion, the fragile cases. */
+export function renderMutationMarkdown(report: MutationReport): string {
+  const { summary } = report;
+  const lines: string[] = ['# Mutation score', ''];
+  lines.push(
+    `**${percent(summary.score)}** of ${summary.mutants} regressed traces were noticed (${summary.killed} killed, ${summary.survived} survived), ` +
+      `over ${summary.mutatedCases} of ${summary.cases} cases.` +
+      (summary.minScore === null ? '' : ` Minimum score: ${percent(summary.minScore)}.`),
+  );
+  lines.push('', `Meaning-preserving variants: ${summary.variants}, of which ${summary.fragileVariants} failed their case.`, '');
+
+  lines.push('## Per operator', '', '| operator | mutants | killed | survived | score | what it does |', '|---|---:|---:|---:|---:|---|');
+  for (const operator of report.operators) {
+    lines.push(`| ${cell(operator.operator)} | ${operator.mutants} | ${operator.killed} | ${operator.survived} | ${percent(operator.score)} | ${cell(operator.description)} |`);
+  }
+  lines.push('', '## Per case', '', '| case | mutants | killed | survived | score | note |', '|---|---:|---:|---:|---:|---|');
+  for (const score of report.cases) {
+    lines.push(`| ${cell(score.caseId)} | ${score.mutants} | ${score.killed} | ${score.survived} | ${percent(score.score)} | ${cell(score.reason ?? '')} |`);
+  }
+  lines.push('', '## Surviving regressions and what would catch them', '');
+  if (report.survivors.length === 0) lines.push('Every regressed trace failed its case.');
+  for (const survivor of report.survivors) lines.push(`- \`${survivor.operator}\` (${survivor.label}): ${survivor.suggestion}`);
+  lines.push('', '## Fragile cases (a meaning-preserving variant failed)', '');
+  if (report.fragile.length === 0) lines.push('None: every meaning-preserving variant passed its case.');
+  for (const variant of report.fragile) {
+    const checks = variant.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('; ');
+    lines.push(`- case \`${variant.caseId}\`, \`${variant.rewrite}\` (${variant.label}): ${checks}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function percent(score: number | null): string {
+  return score === null ? '–' : `${(score * 100).toFixed(1)}%`;
+}

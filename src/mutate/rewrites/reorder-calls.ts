@@ -1,0 +1,27 @@
+import { calledTools, changed, invocationsOf } from '../plain-trace.js';
+import type { PreservingRewrite } from '../types.js';
+
+/**
+ * Calls of different tools are independent: the tools taken in reverse order of their first
+ * call, each tool's own calls kept in their order (a retry stays after the call it retries).
+ */
+export const reorderCalls: PreservingRewrite = {
+  id: 'reorder-calls',
+  description: 'the calls of different tools reordered (tools reversed, each tool keeping the order of its own calls)',
+  rewrite({ trace }) {
+    const tools = calledTools(trace);
+    if (tools.length < 2) return [];
+    return [
+      {
+        label: tools.slice().reverse().join(', '),
+        document: changed(trace, (copy) => {
+          const invocations = invocationsOf(copy);
+          copy.toolInvocations = tools
+            .slice()
+            .reverse()
+            .flatMap((tool) => invocations.filter((invocation) => invocation['toolName'] === tool));
+        }),
+      },
+    ];
+  },
+};
