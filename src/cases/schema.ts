@@ -113,6 +113,8 @@ export const caseFileSchema = z.strictObject(
     $schema: z.optional(z.string()),
     version: z.literal(1, { error: 'expected version: 1' }),
     defaults: z.optional(caseDefaultsSchema),
+    /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
+    policies: z.optional(z.unknown()),
     cases: z.array(caseEntrySchema, { error: 'expected a list of cases' }).check(z.minLength(1, { error: 'expected at least one case' })),
   },
   { error: 'expected an object with version and cases' },

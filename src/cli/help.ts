@@ -186,9 +186,9 @@ Judges every trace of a folder (default: the fixtures folder), or of export file
 policies: the checks that need no per-case expectation (a trace loads, degraded output,
 gatekeeper consistency, forbidden answer keywords and confirmed claims, protocol leaks,
 budgets, and any check named in policies.checks). Policies come from the \`policies:\` block of
---policies FILE, else of the config file. Writes OUT/scan.json and OUT/scan.md: violations per
-check, counts per agent, the worst traces with their reasons. Memory stays flat in the number
-of traces of a folder. Exit 1 when a trace violates an error policy, 0 otherwise, 2 when the
+--policies FILE, else of the case file, else of the config file. Writes OUT/scan.json and
+OUT/scan.md: violations per check, counts per agent, the worst traces with their reasons.
+Memory stays flat in the number of traces of a folder. Exit 1 when a trace violates an error policy, 0 otherwise, 2 when the
 input cannot be used.
 
 Options:

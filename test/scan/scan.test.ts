@@ -8,7 +8,7 @@ import { evaluateRun } from '../../src/evaluate.js';
 import { DEFAULT_POLICY_CHECK_IDS, resolvePolicies } from '../../src/scan/policies.js';
 import { createScanTally } from '../../src/scan/scan-tally.js';
 import { createFakeIo } from '../helpers/fake-io.js';
-import { writeFiles } from '../helpers/project.js';
+import { caseYaml, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { buildTrace, toolCall, traceJson } from '../helpers/trace-builder.js';
 import { otlpDiagnosisTrace } from '../pull/fake-trace-store.js';
@@ -126,6 +126,23 @@ describe('diag-eval scan: traces against policies', () => {
     const unknown = await cli(['scan', '--fixtures', 'traces', '--policies', 'unknown.yaml'], cwd);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown.yaml:3:5: policies.checks.no-such-check: found check id "no-such-check", expected one of trace-loadable');
+  });
+
+  it('S62: the policies block may sit in the case file, beside the cases it grew from: it comes before the config file\'s', async () => {
+    const cwd = scanProject();
+    const cases = ['version: 1', POLICIES.trimEnd(), 'cases:', caseYaml('a'), ''].join('\n');
+    writeFiles(cwd, {
+      'eval/cases.yaml': cases,
+      // The config's block would find no confirmed claim; the case file's finds two.
+      'diag-eval.config.yaml': POLICIES.replace('forbiddenConfirmedClaims: ["database is down", "数据库宕机"]', 'forbiddenConfirmedClaims: []'),
+    });
+    const scanned = await cli(['scan', '--fixtures', 'traces', '--out', 'out', '--quiet'], cwd);
+    expect(scanned.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
+    expect(report['checks'].find((row: { check: string }) => row.check === 'forbidden-confirmed-claims').violations).toBe(2);
+    // The other commands read the same case file: the block is no unknown key to them.
+    const validated = await cli(['validate', '--fixtures', 'traces'], cwd);
+    expect(validated.stderr).not.toContain('policies');
   });
 
   it('S62: policy checks are looked up by id in the check registry: the defaults it holds, and any registry check named in policies.checks', () => {

@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import { prepareFileAtomic } from '../../io/atomic-write.js';
 import { displayPath } from '../../io/display-path.js';
-import { readStructuredFile } from '../../io/structured-file.js';
+import { readStructuredFile, type StructuredFile } from '../../io/structured-file.js';
 import { resolvePolicies } from '../../scan/policies.js';
 import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
@@ -33,9 +34,8 @@ export async function scanCommand(values: ParsedValues, positionals: string[], s
   const policyFile =
     policiesFlag !== null
       ? await readStructuredFile(resolve(io.cwd, policiesFlag), displayPath(resolve(io.cwd, policiesFlag), io.cwd))
-      : settings.config.file !== null
-        ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd))
-        : null;
+      : ((await caseFileWithPolicies(settings.cases, io.cwd)) ??
+        (settings.config.file !== null ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd)) : null));
   const policies = resolvePolicies(policyFile, ['policies'], settings.config.contract);
 
   const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
@@ -74,4 +74,15 @@ async function existingFolder(folder: string, cwd: string): Promise<string> {
     // named below
   }
   throw new InputError(`${displayPath(folder, cwd)}: no such folder; expected a folder of trace fixtures (--fixtures DIR) or export files (--traces FILE…)`);
+}
+
+/**
+ * The case file, when it exists and declares a `policies:` block: the policies then live beside
+ * the cases they grew from. A case file without one leaves the choice to the config file.
+ */
+async function caseFileWithPolicies(casesPath: string, cwd: string): Promise<StructuredFile | null> {
+  if (!existsSync(casesPath)) return null;
+  const file = await readStructuredFile(casesPath, displayPath(casesPath, cwd));
+  const value = file.value;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as Record<string, unknown>)['policies'] !== undefined ? file : null;
 }
