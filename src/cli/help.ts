@@ -147,7 +147,8 @@ written; gate the merged report with \`diag-eval check --report OUT/report.json\
 
 Options:
   --out DIR           where to write (default eval-out)
-  --format LIST       json, md or json,md (default json,md)
+  --format LIST       comma-separated: json, md, junit (report.junit.xml), html (report.html)
+                      (default json,md)
   --quiet             print nothing but errors
   -h, --help          show this help`,
   pull: `Usage: diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T]
@@ -197,7 +198,7 @@ Options:
   --from FORMAT       with --traces: auto (default), otlp, jaeger or tempo
   --policies FILE     YAML or JSON file with a policies: block
   --out DIR           where to write (default eval-out)
-  --format LIST       json, md or json,md (default json,md)
+  --format LIST       comma-separated: json, md, html (scan.html) (default json,md)
   --top N             how many of the worst traces to list (default 20, at most 1000)
   --config FILE       config file (its policies: block, contract values)
   --quiet             print nothing but errors

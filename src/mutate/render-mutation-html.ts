@@ -1,5 +1,5 @@
 import { htmlText } from '../report/render/html/html-text.js';
-import { STYLES } from '../report/render/html/styles.js';
+import { card, code, num, percent, staticPage, table } from '../report/render/html/static-page.js';
 import type { MutationReport } from './mutation-types.js';
 
 /**
@@ -10,7 +10,6 @@ import type { MutationReport } from './mutation-types.js';
  */
 export function renderMutationHtml(report: MutationReport, caseFile: string | null): string {
   const { summary } = report;
-  const csp = "default-src 'none'; style-src 'unsafe-inline'";
   const cards = [
     card('mutation score', percent(summary.score)),
     card('mutants', String(summary.mutants)),
@@ -20,22 +19,7 @@ export function renderMutationHtml(report: MutationReport, caseFile: string | nu
     card('fragile variants', `${summary.fragileVariants} of ${summary.variants}`),
   ];
   if (summary.minScore !== null) cards.push(card('minimum score', percent(summary.minScore)));
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>diag-eval mutate</title>',
-    `<style>${STYLES}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    '<h1>diag-eval mutate</h1>',
-    `<div class="muted">${caseFile === null ? '' : htmlText(`cases: ${caseFile}`)}</div>`,
-    '</header>',
-    '<main>',
+  return staticPage('diag-eval mutate', caseFile === null ? '' : `cases: ${caseFile}`, [
     '<h2>Summary</h2>',
     `<div class="cards">${cards.join('')}</div>`,
     '<h2>Per operator</h2>',
@@ -67,33 +51,5 @@ export function renderMutationHtml(report: MutationReport, caseFile: string | nu
             variant.failedChecks.map((failed) => `${code(failed.check)} ${htmlText(failed.message)}`).join('<br>'),
           ]),
         ),
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
-}
-
-/** Cells are HTML already (escaped by the helpers); a numeric cell is marked by a leading tab. */
-function table(headings: readonly string[], rows: readonly string[][]): string {
-  const isNumber = (cell: string): boolean => cell.startsWith('\t');
-  const head = headings.map((heading, index) => `<th${rows[0] !== undefined && isNumber(rows[0][index] ?? '') ? ' class="num"' : ''}>${htmlText(heading)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((cell) => (isNumber(cell) ? `<td class="num">${cell.slice(1)}</td>` : `<td>${cell}</td>`)).join('')}</tr>`).join('\n');
-  return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
-}
-
-function num(value: number | string): string {
-  return `\t${htmlText(String(value))}`;
-}
-
-function code(text: string): string {
-  return `<code>${htmlText(text)}</code>`;
-}
-
-function card(label: string, value: string): string {
-  return `<div class="card"><div class="value">${htmlText(value)}</div><div class="label">${htmlText(label)}</div></div>`;
-}
-
-function percent(score: number | null): string {
-  return score === null ? '–' : `${(score * 100).toFixed(1)}%`;
+  ]);
 }

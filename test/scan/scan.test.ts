@@ -145,6 +145,24 @@ describe('diag-eval scan: traces against policies', () => {
     expect(validated.stderr).not.toContain('policies');
   });
 
+  it('S62: with --format html, scan.html: one page with no script, every text from a trace escaped, the same bytes twice', async () => {
+    const cwd = scanProject();
+    writeFiles(cwd, { 'traces/hostile.json': traceJson({ finalAnswer: '<script>alert(1)</script> the database is down' }) });
+    const first = await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out', '--format', 'html', '--quiet'], cwd);
+    expect(first.code).toBe(1);
+    const html = readFileSync(join(cwd, 'out/scan.html'), 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain("content=\"default-src 'none'; style-src 'unsafe-inline'\"");
+    expect(html).not.toMatch(/<script/iu);
+    expect(html).toContain('<code>traces/hostile.json</code>');
+    expect(html).toContain('<h2>Worst traces (');
+    await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'again', '--format', 'html', '--quiet'], cwd);
+    expect(readFileSync(join(cwd, 'again/scan.html'), 'utf8')).toBe(html);
+    const junit = await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--format', 'junit'], cwd);
+    expect(junit.code).toBe(2);
+    expect(junit.stderr).toContain('junit');
+  });
+
   it('S62: policy checks are looked up by id in the check registry: the defaults it holds, and any registry check named in policies.checks', () => {
     const registry = CHECKS.map((check) => check.id as string);
     const defaults = resolvePolicies(null, ['policies'], DEFAULT_CONTRACT).checks.map((policy) => policy.check);

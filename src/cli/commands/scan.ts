@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
-import { prepareFileAtomic } from '../../io/atomic-write.js';
 import { displayPath } from '../../io/display-path.js';
 import { readStructuredFile, type StructuredFile } from '../../io/structured-file.js';
 import { resolvePolicies } from '../../scan/policies.js';
 import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
+import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
 import { formatsFlag, listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import type { Settings } from '../settings.js';
 import { printWritten } from '../summary.js';
+import { writeAll } from '../write-outputs.js';
 import { parseFromFlag } from './run.js';
 
 
@@ -27,7 +28,7 @@ export async function scanCommand(values: ParsedValues, positionals: string[], s
   if (values['traces'] === undefined && positionals.length > 0) throw new InputError(`diag-eval scan: unexpected argument "${positionals[0]}"; see \`diag-eval scan --help\``);
   if (traceFiles.length > 0 && values['fixtures'] !== undefined) throw new InputError('diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them');
   if (values['from'] !== undefined && traceFiles.length === 0) throw new InputError('diag-eval scan: --from needs --traces FILE…');
-  const formats = formatsFlag('scan', values);
+  const formats = formatsFlag('scan', values, ['json', 'md', 'html']);
   const top = numberFlag('scan', values, 'top', { min: 0, max: MAX_TOP, integer: true }) ?? 20;
 
   const policiesFlag = stringFlag(values, 'policies');
@@ -53,9 +54,9 @@ export async function scanCommand(values: ParsedValues, positionals: string[], s
   const files: [string, string][] = [];
   if (formats.includes('json')) files.push([join(settings.out, 'scan.json'), renderScanJson(report)]);
   if (formats.includes('md')) files.push([join(settings.out, 'scan.md'), renderScanMarkdown(report)]);
-  const prepared = [];
-  for (const [path, content] of files) prepared.push(await prepareFileAtomic(path, content));
-  for (const file of prepared) await file.commit();
+  if (formats.includes('html')) files.push([join(settings.out, 'scan.html'), renderScanHtml(report)]);
+  // Written together, or not at all: no error path leaves a temporary file behind.
+  await writeAll(files.map(([path, content]) => [path, () => content]));
 
   for (const problem of skippedInput) io.stderr(`skipped: ${problem}\n`);
   if (values['quiet'] !== true) {
