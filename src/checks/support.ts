@@ -2,13 +2,11 @@ import { describeValue as describeFoundValue } from '../io/describe-value.js';
 import { assertionRulesFor, prepareAnswer, type AnalysedAnswer } from '../text/assertion.js';
 import { containsNormalized, normalizeWithLineBreaks } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
+import { isRecord } from '../io/is-record.js';
+export { isRecord } from '../io/is-record.js';
 
 /** Path prefix used in messages, so people can find the field in the fixture. */
 export const VERIFIER_PATH = 'selfEvaluation.verifier_evaluation';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** docs/contract.md §3: a field that is null counts as missing. */
 export function isMissing(value: unknown): value is null | undefined {

@@ -4,6 +4,7 @@ import { InputError } from '../errors.js';
 import { decodeUtf8 } from '../io/decode-text.js';
 import { parseStructuredText, readInputFile, problemAt, schemaProblems, type StructuredFile } from '../io/structured-file.js';
 import type { Report } from '../report/types.js';
+import { isRecord as isPlainObject } from '../io/is-record.js';
 
 /**
  * Reading a report.json (docs/contract.md §6) for the diff. Objects are loose so that a report written
@@ -216,6 +217,3 @@ function findDuplicates(file: StructuredFile): string[] {
   return problems;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,4 +1,6 @@
 import { createAttributes, type AttributeValue, type Attributes } from './span.js';
+import { isRecord as isObject } from '../io/is-record.js';
+export { isRecord as isObject } from '../io/is-record.js';
 
 /**
  * OTLP `AnyValue` and `KeyValue` lists flattened to plain JSON values. Values a JSON file cannot
@@ -69,6 +71,3 @@ export function toAttributeValue(value: unknown): AttributeValue {
   return null;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

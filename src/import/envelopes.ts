@@ -1,4 +1,6 @@
 import { parseEmbeddedJson } from './json-text.js';
+import { isRecord } from '../io/is-record.js';
+export { isRecord } from '../io/is-record.js';
 
 /**
  * Tool arguments and results as the tool saw them, out of the envelopes instrumentations wrap
@@ -106,6 +108,3 @@ export function contentText(content: unknown): string | null {
   return texts.length > 0 ? texts.join('\n') : null;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

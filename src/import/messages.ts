@@ -1,6 +1,8 @@
 import { ATTR, EVENT, asText } from './conventions.js';
 import { parseEmbeddedJson } from './json-text.js';
 import type { AttributeValue, Attributes, ImportedSpan } from './span.js';
+import { isRecord } from '../io/is-record.js';
+export { isRecord } from '../io/is-record.js';
 
 /**
  * Chat messages read from the many shapes the conventions give them: GenAI's structured
@@ -217,6 +219,3 @@ function indexedPartsText(entry: Map<string, AttributeValue>, partsKey: string):
   return [...texts.entries()].sort(([a], [b]) => a - b).map(([, text]) => text).join('\n');
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

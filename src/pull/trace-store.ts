@@ -1,4 +1,5 @@
 import type { TimeWindow } from './time-window.js';
+export { isRecord as isObject } from '../io/is-record.js';
 
 /** What a search response came to: the trace ids it names, in the order given. */
 export type SearchResult = { ok: true; traceIds: string[] } | { ok: false; problem: string };
@@ -26,6 +27,3 @@ export function apiUrl(base: URL, path: string): URL {
   return url;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

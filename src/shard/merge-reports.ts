@@ -3,6 +3,7 @@ import { InputError } from '../errors.js';
 import { buildReport, figuresOf, type RunFigures } from '../report/build.js';
 import type { CaseResult, Report, RunResult } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
+import { isRecord as isObject } from '../io/is-record.js';
 
 /** A sharded run's report.json as read: how to name it, and its text. */
 export interface ShardReportText {
@@ -189,10 +190,6 @@ export function figuresOfRun(run: RunResult): RunFigures {
     toolCallCount: run.toolCallCount,
     durationMs: run.durationMs,
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isWhole(value: unknown): value is number {

@@ -1,6 +1,7 @@
 import type { HttpClient, HttpRequest } from './http-client.js';
 import { describeOutcome } from './http-client.js';
 import { jsonFromOutcome } from './json-response.js';
+import { isRecord as isObject } from '../../io/is-record.js';
 
 export type AskResult = { ok: true; sessionId: string } | { ok: false; reason: string };
 
@@ -23,6 +24,3 @@ function sessionIdOf(value: unknown): string | null {
   return null;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
