@@ -6,7 +6,7 @@ import { formatCount, formatDuration, formatPercent } from '../format.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { htmlText, scriptJson } from './html-text.js';
-import { STYLES } from './styles.js';
+import { card, htmlPage } from './static-page.js';
 
 export interface HtmlDiffInput {
   diff: Diff;
@@ -67,38 +67,19 @@ export function renderReportHtml(input: HtmlReportInput): string {
   ].filter((part): part is string => part !== null);
   const tabs: [string, string][] = input.initialTab === 'diff' ? [['diff', 'Diff'], ['cases', 'Cases']] : [['cases', 'Cases']];
   if (diff !== null && input.initialTab !== 'diff') tabs.push(['diff', `Diff against the baseline (${diff.diff.summary.regressions} ${diff.diff.summary.regressions === 1 ? 'regression' : 'regressions'})`]);
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
+  return htmlPage({
+    title,
+    subtitle: subtitle.join(' \u00b7 '),
     // The policy is fixed text and a base64 hash: nothing in it needs escaping.
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${htmlText(title)}</title>`,
-    `<style>${STYLES}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${htmlText(title)}</h1>`,
-    `<div class="muted">${htmlText(subtitle.join(' \u00b7 '))}</div>`,
-    `<nav class="tabs" role="tablist">${tabs.map(([name, label]) => `<button type="button" role="tab" data-tab="${name}">${htmlText(label)}</button>`).join('')}</nav>`,
-    '</header>',
-    '<main>',
-    `<section data-panel="cases">${summarySection(report)}${caseTableSection()}</section>`,
-    diff === null ? '' : `<section data-panel="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
-    '<noscript><p>The case table and details need JavaScript; the summary above does not.</p></noscript>',
-    '</main>',
-    `<script type="application/json" id="diag-eval-data">${scriptJson(data)}</script>`,
-    `<script>${BROWSER_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
-}
-
-function card(label: string, value: string): string {
-  return `<div class="card"><div class="value">${htmlText(value)}</div><div class="label">${htmlText(label)}</div></div>`;
+    contentSecurityPolicy: csp,
+    header: [`<nav class="tabs" role="tablist">${tabs.map(([name, label]) => `<button type="button" role="tab" data-tab="${name}">${htmlText(label)}</button>`).join('')}</nav>`],
+    main: [
+      `<section data-panel="cases">${summarySection(report)}${caseTableSection()}</section>`,
+      diff === null ? '' : `<section data-panel="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
+      '<noscript><p>The case table and details need JavaScript; the summary above does not.</p></noscript>',
+    ],
+    trailer: [`<script type="application/json" id="diag-eval-data">${scriptJson(data)}</script>`, `<script>${BROWSER_SCRIPT}</script>`],
+  });
 }
 
 function summarySection(report: Report): string {

@@ -1,35 +1,57 @@
 import { htmlText } from './html-text.js';
 import { STYLES } from './styles.js';
 
+/** What a page of the harness holds; every string but the title and subtitle is HTML already. */
+export interface HtmlPage {
+  title: string;
+  subtitle: string;
+  /** Fixed text (policy words and hashes): written as it is. */
+  contentSecurityPolicy: string;
+  /** Under the title and subtitle, inside the header (report.html's tabs). */
+  header?: readonly string[];
+  main: readonly string[];
+  /** After the main part, before the body ends (report.html's data and script). */
+  trailer?: readonly string[];
+}
+
 /**
- * Pages drawn entirely on the server side (mutation.html, scan.html), in the style of
- * report.html: the same stylesheet, inlined, and no script at all, so their
- * Content-Security-Policy allows inline styles and nothing else. Every helper here escapes
- * the text it is given; the strings they return are HTML.
+ * Every HTML page of the harness (report.html, mutation.html, scan.html): one self-contained
+ * file with the same inlined stylesheet and head; each page brings its own policy.
  */
-export function staticPage(title: string, subtitle: string, body: readonly string[]): string {
+export function htmlPage(page: HtmlPage): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    `<meta http-equiv="Content-Security-Policy" content="${page.contentSecurityPolicy}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${htmlText(title)}</title>`,
+    `<title>${htmlText(page.title)}</title>`,
     `<style>${STYLES}</style>`,
     '</head>',
     '<body>',
     '<header>',
-    `<h1>${htmlText(title)}</h1>`,
-    `<div class="muted">${htmlText(subtitle)}</div>`,
+    `<h1>${htmlText(page.title)}</h1>`,
+    `<div class="muted">${htmlText(page.subtitle)}</div>`,
+    ...(page.header ?? []),
     '</header>',
     '<main>',
-    ...body,
+    ...page.main,
     '</main>',
+    ...(page.trailer ?? []),
     '</body>',
     '</html>',
     '',
   ].join('\n');
+}
+
+/**
+ * Pages drawn entirely on the server side (mutation.html, scan.html), in the style of
+ * report.html, with no script at all: their Content-Security-Policy allows inline styles and
+ * nothing else. Every helper below escapes the text it is given; the strings they return are HTML.
+ */
+export function staticPage(title: string, subtitle: string, body: readonly string[]): string {
+  return htmlPage({ title, subtitle, contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'", main: body });
 }
 
 /** Cells are HTML already (escaped by the helpers); a numeric cell is marked by a leading tab. */
