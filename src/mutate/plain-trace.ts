@@ -1,5 +1,7 @@
 import { parseJson } from '../io/parse-json.js';
 import { unwrapEnvelope } from '../trace/load-trace.js';
+import { isRecord as isObject } from '../io/is-record.js';
+export { isRecord as isObject } from '../io/is-record.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -103,10 +105,6 @@ export function changed(trace: PlainTrace, change: (copy: PlainTrace) => void): 
   const copy = cloneJson(trace);
   change(copy);
   return copy;
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** snake_case keys of one object level turned into their camelCase twins (a camelCase key already there wins). */

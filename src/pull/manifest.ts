@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { parseJson } from '../io/parse-json.js';
-import { describeFsError } from '../io/structured-file.js';
+import { readBoundedFileSync } from '../io/bounded-read.js';
+import { isRecord } from '../io/is-record.js';
 import type { SearchedWindow } from './search-windows.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -56,17 +56,21 @@ export function renderManifest(manifest: PullManifest): string {
 
 /** The manifest an earlier pull left in the folder, or null. What a resumed pull needs of it: its source, query and traces. */
 export async function readManifest(path: string, displayName: string): Promise<Pick<PullManifest, 'source' | 'url' | 'query' | 'traces'> | null> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return null;
-    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)})`);
+  // Read through the bounded reader like every other input: a pipe or a device in its place
+  // is refused at once, and no more than the limit is ever read.
+  const read = readBoundedFileSync(path, MAX_MANIFEST_BYTES);
+  if (!read.ok) {
+    if (read.missing) return null;
+    throw new InputError(
+      read.tooLarge === undefined
+        ? `${displayName}: ${read.problem}`
+        : `${displayName}: ${read.tooLarge.size === null ? 'more than' : read.tooLarge.size} bytes, over the ${MAX_MANIFEST_BYTES}-byte limit for a pull manifest`,
+    );
   }
-  if (bytes.length > MAX_MANIFEST_BYTES) throw new InputError(`${displayName}: ${bytes.length} bytes, over the ${MAX_MANIFEST_BYTES}-byte limit for a pull manifest`);
+  const bytes = read.bytes;
   const parsed = parseJson(bytes.toString('utf8'));
   const value = parsed.ok ? parsed.value : null;
-  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const record = isRecord(value) ? value : null;
   const traces = record?.['traces'];
   const valid =
     record !== null &&

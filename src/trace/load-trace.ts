@@ -2,6 +2,7 @@ import { describeValue } from '../io/describe-value.js';
 import { parseJson } from '../io/parse-json.js';
 import { parseTimestamp } from './timestamp.js';
 import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type TokenUsage, type ToolInvocation } from './types.js';
+import { isRecord as isObject } from '../io/is-record.js';
 
 export type TraceLoadResult = { ok: true; trace: DiagnosisTrace } | { ok: false; problem: string };
 
@@ -260,6 +261,3 @@ function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

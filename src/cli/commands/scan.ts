@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
+import { isRecord } from '../../io/is-record.js';
 import { readStructuredFile, type StructuredFile } from '../../io/structured-file.js';
 import { resolvePolicies } from '../../scan/policies.js';
 import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
@@ -84,6 +85,5 @@ async function existingFolder(folder: string, cwd: string): Promise<string> {
 async function caseFileWithPolicies(casesPath: string, cwd: string): Promise<StructuredFile | null> {
   if (!existsSync(casesPath)) return null;
   const file = await readStructuredFile(casesPath, displayPath(casesPath, cwd));
-  const value = file.value;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as Record<string, unknown>)['policies'] !== undefined ? file : null;
+  return isRecord(file.value) && file.value['policies'] !== undefined ? file : null;
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../io/is-record.js';
 import { synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase } from '../../cases/types.js';
 import type { TraceRunInput } from '../../sources/types.js';
@@ -113,7 +114,7 @@ function field(object: JsonObject, camelKey: string): unknown {
 }
 
 function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+  return isRecord(value) ? value : null;
 }
 
 function optionalText(value: unknown): string | null {
