@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
-import { decodeUtf8 } from '../io/decode-text.js';
 import { readStructuredFile } from '../io/structured-file.js';
 import { resolveCaseFile } from './load-cases.js';
 import type { EvalCase } from './types.js';
@@ -33,9 +30,8 @@ export async function loadLocatedCaseFile(
   const cases = resolveCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   let lines: (number | null)[];
-  if (extname(path).toLowerCase() === '.json') {
-    const decoded = decodeUtf8(await readFile(path));
-    lines = decoded.ok ? jsonArrayItemLines(decoded.text, 'cases') : [];
+  if (file.jsonText !== undefined) {
+    lines = jsonArrayItemLines(file.jsonText, 'cases');
   } else {
     lines = cases.map((_, index) => file.locate(['cases', index])?.line ?? null);
   }

@@ -22,6 +22,8 @@ export interface StructuredFile {
   displayName: string;
   value: unknown;
   locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
+  /** A JSON file's text as read, for scanners that find positions in it without reading the file again. */
+  jsonText?: string;
 }
 
 export type PathSegment = string | number;
@@ -43,7 +45,7 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
       throw new InputError(`${displayName}${where}: ${parsed.problem}`);
     }
     let locator: JsonLocator | null = null;
-    return { displayName, value: parsed.value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path) };
+    return { displayName, value: parsed.value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path), jsonText: text };
   }
   const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
   if (tooDeep !== null) {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { InputError } from '../errors.js';
-import { describeFsError } from '../io/structured-file.js';
+import { MAX_CASE_FILE_BYTES } from '../io/input-limits.js';
+import { readInputFile } from '../io/structured-file.js';
 
 /**
  * `casesHash` of a sharded report: "sha256:" and the hex SHA-256 of the case file's bytes, as
@@ -9,13 +8,7 @@ import { describeFsError } from '../io/structured-file.js';
  * comment, changes it, which is the safe side (the case order and ids could have changed).
  */
 export async function hashCaseFile(path: string, displayName: string): Promise<string> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new InputError(`${displayName}: cannot read the file (${describeFsError(error)})`);
-  }
-  return hashBytes(bytes);
+  return hashBytes(readInputFile(path, displayName, MAX_CASE_FILE_BYTES));
 }
 
 export function hashBytes(bytes: Uint8Array): string {

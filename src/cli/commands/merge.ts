@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import { decodeUtf8 } from '../../io/decode-text.js';
 import { displayPath } from '../../io/display-path.js';
-import { describeFsError } from '../../io/structured-file.js';
+import { MAX_REPORT_BYTES } from '../../io/input-limits.js';
+import { readInputFile } from '../../io/structured-file.js';
 import { mergeShardReports, type ShardReportText } from '../../shard/merge-reports.js';
 import { formatsFlag, stringFlag, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
@@ -39,9 +39,10 @@ async function readAll(paths: readonly string[], cwd: string): Promise<ShardRepo
     const displayName = displayPath(path, cwd);
     let bytes: Buffer;
     try {
-      bytes = await readFile(path);
+      bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval run --shard i/n');
     } catch (error) {
-      problems.push(`${displayName}: cannot read the file (${describeFsError(error)}); expected a report.json written by diag-eval run --shard i/n`);
+      if (!(error instanceof InputError)) throw error;
+      problems.push(...error.problems);
       continue;
     }
     const decoded = decodeUtf8(bytes);
