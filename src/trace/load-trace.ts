@@ -42,7 +42,6 @@ function readTrace(document: unknown): DiagnosisTrace {
   const { root, path } = unwrapEnvelope(document);
   if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
   const selfEvaluation = readSelfEvaluation(root, path);
-  const verifier = selfEvaluation === null ? undefined : selfEvaluation[snakeKeyIn(selfEvaluation, 'verifierEvaluation')];
   const usage = readUsage(root, path);
   return {
     sessionId: readOptionalText(root, 'sessionId'),
@@ -51,7 +50,7 @@ function readTrace(document: unknown): DiagnosisTrace {
     durationMs: readNullableNumber(root, 'durationMs', path),
     toolInvocations: readList(root, 'toolInvocations', path, readToolInvocation, true),
     agentSteps: readList(root, 'agentSteps', path, readAgentStep, false),
-    verifierEvaluation: isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null,
+    verifierEvaluation: selfEvaluation === null ? null : verifierEvaluationOf(selfEvaluation),
     ...(usage === null ? {} : { usage }),
   };
 }
@@ -65,6 +64,12 @@ function readTrace(document: unknown): DiagnosisTrace {
  * the items of its lists (a claim check, a trace summary) and the objects inside those.
  */
 const VERIFIER_DEPTH = 3;
+
+/** `selfEvaluation.verifier_evaluation` (or its camelCase twin) with snake_case keys, or null when it is not an object. */
+export function verifierEvaluationOf(selfEvaluation: JsonObject): JsonObject | null {
+  const verifier = selfEvaluation[snakeKeyIn(selfEvaluation, 'verifierEvaluation')];
+  return isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null;
+}
 const CAMEL = /[a-z0-9][A-Z]/u;
 
 function snakeCased(object: JsonObject, depth: number): JsonObject {

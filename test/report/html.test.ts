@@ -131,6 +131,24 @@ describe('report.html (S53)', () => {
     expect(details.caseLine).toBe(3);
   });
 
+  it('S53: the audit chain is read as the checks read it, camelCase twins inside selfEvaluation included', () => {
+    const selfEvaluation = {
+      verifierEvaluation: {
+        verdict: 'PASS',
+        gatekeeperResult: { status: 'pass', violations: [] },
+        claimChecks: [{ claimId: 'c1', verification: 'supported', detail: 'pool at 50/50' }],
+        composerOutput: { mode: 'parsed' },
+      },
+    };
+    const details = collectCaseDetails(makeEvalCase(), { kind: 'document', document: buildTrace({ selfEvaluation }), traceFixture: null, sessionId: null }, null);
+    expect(details.audit).toMatchObject({
+      verdict: 'PASS',
+      gatekeeperStatus: 'pass',
+      claimChecks: [{ claimId: 'c1', verification: 'supported', detail: 'pool at 50/50' }],
+      composerMode: 'parsed',
+    });
+  });
+
   it('S53: keyword coverage per concept names the synonym that matched (English and Chinese)', () => {
     const evalCase = makeEvalCase({ rootCauseKeywords: [['connection pool', '连接池'], '耗尽', ['deadlock', '死锁']] });
     const details = collectCaseDetails(evalCase, { kind: 'document', document: buildTrace({ finalAnswer: '数据库连接池已耗尽' }), traceFixture: null, sessionId: null }, null);

@@ -3,7 +3,7 @@ import { synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase } from '../../cases/types.js';
 import type { TraceRunInput } from '../../sources/types.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
-import { unwrapEnvelope } from '../../trace/load-trace.js';
+import { unwrapEnvelope, verifierEvaluationOf } from '../../trace/load-trace.js';
 import {
   MAX_ANSWER_CHARS,
   MAX_LIST_ITEMS,
@@ -83,7 +83,9 @@ function auditChain(root: JsonObject): AuditChain | null {
       return null;
     }
   }
-  const verifier = asObject(asObject(selfEvaluation)?.['verifier_evaluation']);
+  // The verifier's fields as the checks read them: camelCase twins (`gatekeeperResult`, `claimId`) under their snake_case names.
+  const selfEvaluationObject = asObject(selfEvaluation);
+  const verifier = selfEvaluationObject === null ? null : verifierEvaluationOf(selfEvaluationObject);
   if (verifier === null) return null;
   const gatekeeper = asObject(verifier['gatekeeper_result']);
   const violations = gatekeeper?.['violations'];
