@@ -1,14 +1,34 @@
 import { defineConfig } from 'vitest/config';
 import PlainSummaryReporter from './test/support/plain-summary-reporter.js';
 
+/** The tests that spawn the built binary (`node dist/cli/bin.js`) or pack the package. */
+const CLI_TESTS = ['test/cli/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/package/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The CLI tests spawn the built binary; building once here keeps it in step with src/.
-    globalSetup: ['test/global-setup.ts'],
     // Two workers match the two cores of the machines the suite runs on.
     maxWorkers: 2,
     testTimeout: 30_000,
     reporters: ['default', new PlainSummaryReporter()],
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      reporter: ['text-summary'],
+      // The CLI tests run the bundle in child processes, which this count does not see; the
+      // floor is for what the in-process tests cover.
+      thresholds: { lines: 90 },
+    },
+    projects: [
+      {
+        extends: true,
+        // Unit tests import src/ directly: no build, so a single file runs in about a second.
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: CLI_TESTS },
+      },
+      {
+        extends: true,
+        // These tests run dist/; building once here keeps it in step with src/.
+        test: { name: 'cli', include: CLI_TESTS, globalSetup: ['test/global-setup.ts'] },
+      },
+    ],
   },
 });
