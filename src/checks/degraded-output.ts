@@ -1,10 +1,10 @@
-import { round4 } from '../report/round.js';
+import { round4 } from '../model/round.js';
 import {
   executorDraft,
   isReproduction,
   measureDraftReproduction,
   type DraftReproduction,
-} from '../trace/executor-draft.js';
+} from './measures/executor-draft.js';
 import { matchedTexts, quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 

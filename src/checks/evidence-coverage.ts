@@ -1,4 +1,4 @@
-import { collectToolEvidence, computeEvidenceCoverage } from '../trace/evidence-coverage.js';
+import { collectToolEvidence } from './measures/evidence-coverage.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -7,8 +7,7 @@ export const evidenceCoverageCheck: CheckDefinition = {
   spec: ['S03'],
   description:
     'Every required evidence tool appears in toolInvocations or the verifier trace_summaries with an evidence status other than failed.',
-  run({ evalCase, trace, evidenceCoverage }) {
-    const coverage = evidenceCoverage ?? computeEvidenceCoverage(evalCase, trace);
+  run({ trace, evidenceCoverage: coverage }) {
     if (coverage.required.length === 0) {
       return { outcome: 'skip', message: 'the case requires no evidence tools' };
     }

@@ -1,4 +1,3 @@
-import { computeEvidenceCoverage } from '../trace/evidence-coverage.js';
 import { summaryYield, type EvidenceYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import { quote, quoteList } from './support.js';
@@ -10,7 +9,7 @@ export const evidenceSubstanceCheck: CheckDefinition = {
   description:
     'Every required evidence tool that evidence-coverage counts has a call that yielded evidence: not failed or no_evidence, no errorMessage, and a resultSummary that is not empty, an empty-result marker or a failure payload.',
   run(context) {
-    const coverage = context.evidenceCoverage ?? computeEvidenceCoverage(context.evalCase, context.trace);
+    const coverage = context.evidenceCoverage;
     if (coverage.required.length === 0) {
       return { outcome: 'skip', message: 'the case requires no evidence tools' };
     }

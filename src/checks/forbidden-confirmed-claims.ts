@@ -1,6 +1,6 @@
 import { judgeMentions, type UnassertedMention } from '../text/assertion.js';
 import { describeUnasserted } from './keyword-coverage.js';
-import { answerAssertions, plural, quoteList } from './support.js';
+import { plural, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const ENTRY = 'forbidden confirmed-claim keyword';
@@ -19,7 +19,7 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
     if (claims.length === 0) {
       return { outcome: 'skip', message: `the case has no ${ENTRY}s` };
     }
-    const answer = answerAssertions(context);
+    const answer = context.answerAssertions;
     const asserted: string[] = [];
     const unasserted: UnassertedMention[] = [];
     for (const claim of claims) {

@@ -1,6 +1,7 @@
 import type { EvalCase } from '../cases/types.js';
 import { matchedTexts, plural, quoteList } from './support.js';
-import type { CheckDefinition, CheckId } from './types.js';
+import type { CheckId } from '../model/check-ids.js';
+import type { CheckDefinition } from './types.js';
 
 /**
  * The shape shared by the checks that fail when the final answer says something the case

@@ -1,7 +1,6 @@
 import type { KeywordSynonyms } from '../cases/types.js';
-import type { UnassertedConcept } from '../report/types.js';
-import { computeKeywordCoverage } from '../trace/keyword-coverage.js';
-import { answerAssertions, quote, quoteList, verdictIs } from './support.js';
+import type { UnassertedConcept } from '../model/coverage.js';
+import { quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const keywordCoverageCheck: CheckDefinition = {
@@ -20,7 +19,7 @@ export const keywordCoverageCheck: CheckDefinition = {
         message: `verdict is ${quote(contract.rejectVerdict.toUpperCase())}: root-cause coverage does not apply to a rejected answer (degraded-output checks it instead)`,
       };
     }
-    const coverage = context.keywordCoverage ?? computeKeywordCoverage(evalCase, answerAssertions(context));
+    const coverage = context.keywordCoverage;
     const summary = `${coverage.covered} of ${coverage.concepts} root-cause concepts covered (${coverage.ratio})`;
     const unassertedNote = (coverage.unasserted ?? []).map(describeUnasserted).join('; ');
     const requiredMissing = coverage.requiredMissing ?? [];

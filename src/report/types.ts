@@ -4,14 +4,11 @@
  * before it, which the diff still reads.
  */
 
-import type { KeywordSynonyms } from '../cases/types.js';
+import type { CaseStatus, ReportedOutcome } from '../model/outcomes.js';
+import type { EvidenceCoverage, KeywordCoverage } from '../model/coverage.js';
 
-/** `warn`: the check found a problem, but its severity is `warn`, so the case does not fail on it. */
-export type CheckOutcome = 'pass' | 'fail' | 'warn' | 'skip';
-export type CaseStatus = 'passed' | 'failed' | 'not_run';
-
-/** An outcome as a report holds it: one of CheckOutcome, or, in a report from a newer harness, another word shown as written. */
-export type ReportedOutcome = CheckOutcome | (string & {});
+export type { CaseStatus, CheckOutcome, ReportedOutcome } from '../model/outcomes.js';
+export type { EvidenceCoverage, KeywordCoverage, UnassertedConcept } from '../model/coverage.js';
 
 export interface CheckRow {
   check: string;
@@ -22,37 +19,6 @@ export interface CheckRow {
 export interface FailedCheck {
   check: string;
   message: string;
-}
-
-export interface EvidenceCoverage {
-  required: string[];
-  covered: string[];
-  missing: string[];
-  /** null when no tool is required. */
-  ratio: number | null;
-}
-
-export interface KeywordCoverage {
-  concepts: number;
-  covered: number;
-  /** null when the case has no keywords. */
-  ratio: number | null;
-  min: number;
-  /** The uncovered concepts: each its keyword or its list of synonyms, as written in the case file. */
-  missing: KeywordSynonyms[];
-  /** The uncovered concepts marked `required`, in the same form. */
-  requiredMissing?: KeywordSynonyms[];
-  /** Uncovered concepts the answer mentions without asserting them (S33): the first such mention of each. */
-  unasserted?: UnassertedConcept[];
-}
-
-export interface UnassertedConcept {
-  concept: KeywordSynonyms;
-  /** The synonym found, normalised. */
-  mention: string;
-  kind: 'negated' | 'hedged' | 'questioned';
-  /** The clause it stands in, normalised. */
-  clause: string;
 }
 
 /** One run of a case, kept in report.json when a case is asked several times (live mode, `--repeat`). */

@@ -1,0 +1,30 @@
+/** Check ids are public (docs/contract.md §4); this order is the order of `checks` in every report. */
+export const CHECK_IDS = [
+  'trace-loadable',
+  'evidence-coverage',
+  'verdict-present',
+  'verdict-allowed',
+  'verdict-not-forbidden',
+  'keyword-coverage',
+  'forbidden-answer-keywords',
+  'degraded-output',
+  'v2-audit-fields',
+  'gatekeeper-consistency',
+  'claim-checks-auditable',
+  'composer-output-auditable',
+  'forbidden-confirmed-claims',
+  'no-protocol-leak',
+  'tool-call-budget',
+  'duration-budget',
+  'evidence-substance',
+  'run-completed',
+  'audit-consistency',
+  'numeric-grounding',
+  'cited-tools-called',
+  'evidence-before-verdict',
+  'no-raw-structure',
+  'no-redundant-tool-calls',
+  'token-budget',
+] as const;
+
+export type CheckId = (typeof CHECK_IDS)[number];
