@@ -12,8 +12,12 @@ const ENTRY = 'forbidden confirmed-claim keyword';
  */
 export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
   id: 'forbidden-confirmed-claims',
+  order: 130,
   spec: ['S30', 'S33'],
   description: "The final answer asserts none of the case's forbiddenConfirmedClaims keywords (a negated, hedged or questioned mention does not count).",
+  failsWhen:
+    'the final answer asserts a forbidden confirmed-claim keyword (a negated, hedged or questioned mention does not count: "已排除：数据库宕机" passes)',
+  skippedWhen: 'none configured',
   run(context) {
     const claims = context.evalCase.forbiddenConfirmedClaims;
     if (claims.length === 0) {

@@ -5,9 +5,13 @@ import type { CheckDefinition } from './types.js';
 
 export const keywordCoverageCheck: CheckDefinition = {
   id: 'keyword-coverage',
+  order: 60,
   spec: ['S05', 'S33'],
   description:
     'The final answer asserts at least minKeywordCoverage of the root-cause concepts, and every required one; a concept mentioned only negated, hedged or in a question is not covered.',
+  failsWhen:
+    'covered concepts / all concepts < `minKeywordCoverage`, or a `required` concept is not covered; a concept is covered only by an asserted mention (section 2), and the message names each concept mentioned only negated, hedged or in a question, with its clause',
+  skippedWhen: 'no keywords, or the verdict is `contract.rejectVerdict`',
   run(context) {
     const { evalCase, contract } = context;
     if (evalCase.rootCauseKeywords.length === 0) {

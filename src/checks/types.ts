@@ -1,6 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../contract.js';
-import type { CheckId } from '../model/check-ids.js';
+import type { CheckId } from '../model/check-ids.generated.js';
 import type { EvidenceCoverage, KeywordCoverage } from '../model/coverage.js';
 import type { CheckOutcome } from '../model/outcomes.js';
 import type { AnalysedAnswer } from '../text/assertion.js';
@@ -34,11 +34,21 @@ export interface CheckFinding {
 }
 
 export interface CheckDefinition {
+  /** The check's public id (docs/contract.md §4), also the name of its file: src/checks/<id>.ts. */
   id: CheckId;
+  /**
+   * Where the check's row stands in every report: checks run and are reported by ascending
+   * `order` (the generated registry sorts by it). Steps of 10 leave room between two checks.
+   */
+  order: number;
   /** The spec scenarios this check proves, e.g. ['S04']. */
   spec: readonly string[];
-  /** One line for docs and `--help`: what the check fails on. */
+  /** One line for `--help` and the case file's JSON Schema: what the check asks of a trace. */
   description: string;
+  /** docs/contract.md §4, column "fails when" (Markdown). */
+  failsWhen: string;
+  /** docs/contract.md §4, column "skipped when" (Markdown). */
+  skippedWhen: string;
   /**
    * The severity when neither the config file nor the case file sets one (`checks:`); absent
    * means `error`. `warn` turns a failure into outcome `warn`; `off` drops the check.

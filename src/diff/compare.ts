@@ -1,4 +1,4 @@
-import { CHECK_IDS } from '../model/check-ids.js';
+import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { InputError } from '../errors.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';

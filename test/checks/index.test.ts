@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { CHECKS } from '../../src/checks/index.js';
-import { CHECK_IDS } from '../../src/model/check-ids.js';
+import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { makeContext, makeVerifierEvaluation, type ContextInput } from './helpers.js';
 
 const checksDir = fileURLToPath(new URL('../../src/checks/', import.meta.url));
