@@ -1,14 +1,11 @@
 import type { EvalCase } from './cases/types.js';
+import { createCheckContext } from './checks/context.js';
 import { CHECKS } from './checks/index.js';
 import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './checks/severity.js';
 import type { CheckContext, CheckDefinition } from './checks/types.js';
 import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import type { TraceRunInput } from './sources/types.js';
-import { assertionRulesFor, prepareAnswer } from './text/assertion.js';
-import { normalizeWithLineBreaks, withoutLineBreaks } from './text/normalize.js';
-import { computeEvidenceCoverage } from './trace/evidence-coverage.js';
-import { computeKeywordCoverage } from './trace/keyword-coverage.js';
 import { loadTrace } from './trace/load-trace.js';
 import type { DiagnosisTrace } from './trace/types.js';
 
@@ -24,24 +21,7 @@ export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: 
 }
 
 export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
-  const rawVerdict = trace.verifierEvaluation?.['verdict'];
-  // Normalised once, with its line ends (assertion-aware matching ends clauses there); the plain form the checks match in is derived from it.
-  const answerWithLines = normalizeWithLineBreaks(trace.finalAnswer ?? '');
-  const normalizedFinalAnswer = withoutLineBreaks(answerWithLines);
-  const evidenceCoverage = computeEvidenceCoverage(evalCase, trace);
-  // Analysed for assertion-aware matching only when a keyword or claim of the case occurs in it.
-  const answerAssertions = prepareAnswer(normalizedFinalAnswer, () => answerWithLines, assertionRulesFor(contract));
-  const keywordCoverage = computeKeywordCoverage(evalCase, answerAssertions);
-  const context: CheckContext = {
-    evalCase,
-    trace,
-    contract,
-    verdict: typeof rawVerdict === 'string' ? rawVerdict.toUpperCase() : null,
-    normalizedFinalAnswer,
-    evidenceCoverage,
-    keywordCoverage,
-    answerAssertions,
-  };
+  const context = createCheckContext(evalCase, trace, contract);
   const checks: CheckRow[] = [];
   const failedChecks: FailedCheck[] = [];
   const warnedChecks: FailedCheck[] = [];
@@ -62,8 +42,8 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     failedChecks,
     warnedChecks,
     checks,
-    evidenceCoverage,
-    keywordCoverage,
+    evidenceCoverage: context.evidenceCoverage,
+    keywordCoverage: context.keywordCoverage,
     toolCallCount: trace.toolInvocations.length,
     durationMs: trace.durationMs,
     tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,

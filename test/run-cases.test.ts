@@ -3,7 +3,7 @@ import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
-import { CHECK_IDS } from '../src/checks/types.js';
+import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
 import { buildReport } from '../src/report/build.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { CHECK_IDS } from '../src/checks/types.js';
+import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
 import type { CaseResult } from '../src/report/types.js';

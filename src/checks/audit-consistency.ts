@@ -9,9 +9,13 @@ const TOOL_FIELDS = ['evidence', 'tools'] as const;
 
 export const auditConsistencyCheck: CheckDefinition = {
   id: 'audit-consistency',
+  order: 190,
   spec: ['S36'],
   description:
     'The audit chain agrees with itself: the gatekeeper status is one of contract.gatekeeperStatuses and a pass has no violations; a supported claim check has a detail; a claim check names only tools that were invoked.',
+  failsWhen:
+    "`gatekeeper_result.status` is not one of `contract.gatekeeperStatuses` (any case); or it is `pass` with a non-empty `violations` list; or a claim check whose verification is the supported value (`supported` when `contract.claimVerifications` lists it, else its first value) has an empty or missing `detail`; or a claim check names a tool never invoked (a known tool name, see `cited-tools-called`, in its `detail`; any text in its `tools`; a known tool name or an object's `tool`/`tool_name` in its `evidence`)",
+  skippedWhen: 'no gatekeeper result and no claim checks',
   run(context) {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     const claimChecks = verifierField(context, 'claim_checks');

@@ -5,9 +5,13 @@ const REQUIRED_FIELDS = ['claim_id', 'verification', 'detail'] as const;
 
 export const claimChecksAuditableCheck: CheckDefinition = {
   id: 'claim-checks-auditable',
+  order: 110,
   spec: ['S28'],
   description:
     'Every claim check records claim_id, verification and detail, and its verification is one of contract.claimVerifications.',
+  failsWhen:
+    '`claim_checks` is missing or not a list, or a claim check lacks `claim_id`, `verification` or `detail`, or its verification is not one of `contract.claimVerifications`',
+  skippedWhen: '`audit.claimChecks` off',
   run(context) {
     const { audit } = context.evalCase;
     // audit.v2 implies claim checks (docs/contract.md §2); honoured here too in case a caller builds the case by hand.

@@ -5,8 +5,11 @@ const COMPOSER_MODES = ['parsed', 'fallback'];
 
 export const composerOutputAuditableCheck: CheckDefinition = {
   id: 'composer-output-auditable',
+  order: 120,
   spec: ['S29'],
   description: 'composer_output.mode records whether parsed output or fallback rendering was used.',
+  failsWhen: '`composer_output.mode` is not `parsed` or `fallback`',
+  skippedWhen: '`audit.composerOutput` off',
   run(context) {
     const { audit } = context.evalCase;
     // audit.v2 implies the composer audit (docs/contract.md §2); honoured here too in case a caller builds the case by hand.

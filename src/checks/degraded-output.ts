@@ -1,18 +1,21 @@
-import { round4 } from '../report/round.js';
+import { round4 } from '../model/round.js';
 import {
   executorDraft,
   isReproduction,
   measureDraftReproduction,
   type DraftReproduction,
-} from '../trace/executor-draft.js';
+} from './measures/executor-draft.js';
 import { matchedTexts, quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const degradedOutputCheck: CheckDefinition = {
   id: 'degraded-output',
+  order: 80,
   spec: ['S06'],
   description:
     "When the verdict is the reject verdict, the final answer carries a degraded-output marker and does not reproduce the executor's draft answer.",
+  failsWhen: "the final answer has none of the degraded markers, or reproduces the executor's draft answer",
+  skippedWhen: 'the verdict is not `contract.rejectVerdict`',
   run(context) {
     const { contract } = context;
     const rejectVerdict = contract.rejectVerdict.toUpperCase();

@@ -2,8 +2,11 @@ import type { CheckDefinition } from './types.js';
 
 export const durationBudgetCheck: CheckDefinition = {
   id: 'duration-budget',
+  order: 160,
   spec: [],
   description: 'The trace duration does not exceed budget.maxDurationMs.',
+  failsWhen: 'duration > `budget.maxDurationMs`',
+  skippedWhen: 'no such budget, or no duration',
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxDurationMs;
     if (typeof budget !== 'number') {

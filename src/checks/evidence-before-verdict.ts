@@ -14,9 +14,13 @@ interface OrderedStep {
 
 export const evidenceBeforeVerdictCheck: CheckDefinition = {
   id: 'evidence-before-verdict',
+  order: 220,
   spec: ['S39'],
   description:
     "The verifier's step comes after the executor's, and, where start times are recorded, every required tool's evidence-yielding call starts before the verdict step.",
+  failsWhen:
+    'in step order (`stepIndex` when every step has one, else `agentSteps` order) a `verifier` step comes before the first `executor` step (agent names in any case); or, when the last verifier step (the verdict) has a `startedAt`, the earliest evidence-yielding call of a required tool with a `startedAt` does not start before it',
+  skippedWhen: 'neither executor and verifier steps nor start times to compare',
   run(context) {
     const steps = orderedSteps(context.trace.agentSteps);
     const firstExecutor = steps.find(({ step }) => agentIs(step, EXECUTOR));

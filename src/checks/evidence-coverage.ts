@@ -1,14 +1,16 @@
-import { collectToolEvidence, computeEvidenceCoverage } from '../trace/evidence-coverage.js';
+import { collectToolEvidence } from './measures/evidence-coverage.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const evidenceCoverageCheck: CheckDefinition = {
   id: 'evidence-coverage',
+  order: 20,
   spec: ['S03'],
   description:
     'Every required evidence tool appears in toolInvocations or the verifier trace_summaries with an evidence status other than failed.',
-  run({ evalCase, trace, evidenceCoverage }) {
-    const coverage = evidenceCoverage ?? computeEvidenceCoverage(evalCase, trace);
+  failsWhen: 'a required evidence tool is not covered',
+  skippedWhen: 'no required tools',
+  run({ trace, evidenceCoverage: coverage }) {
     if (coverage.required.length === 0) {
       return { outcome: 'skip', message: 'the case requires no evidence tools' };
     }

@@ -1,4 +1,3 @@
-import { computeEvidenceCoverage } from '../trace/evidence-coverage.js';
 import { summaryYield, type EvidenceYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import { quote, quoteList } from './support.js';
@@ -6,11 +5,15 @@ import type { CheckContext, CheckDefinition } from './types.js';
 
 export const evidenceSubstanceCheck: CheckDefinition = {
   id: 'evidence-substance',
+  order: 170,
   spec: ['S34'],
   description:
     'Every required evidence tool that evidence-coverage counts has a call that yielded evidence: not failed or no_evidence, no errorMessage, and a resultSummary that is not empty, an empty-result marker or a failure payload.',
+  failsWhen:
+    'a required tool that `evidence-coverage` counts has no call that yielded evidence (section 3); a tool in `toolInvocations` is judged by its invocations only, a tool known only from `trace_summaries` by its summaries (`evidence_status`, `summary`)',
+  skippedWhen: 'no required tools, or none covered',
   run(context) {
-    const coverage = context.evidenceCoverage ?? computeEvidenceCoverage(context.evalCase, context.trace);
+    const coverage = context.evidenceCoverage;
     if (coverage.required.length === 0) {
       return { outcome: 'skip', message: 'the case requires no evidence tools' };
     }

@@ -1,6 +1,6 @@
 import { judgeMentions, type UnassertedMention } from '../text/assertion.js';
 import { describeUnasserted } from './keyword-coverage.js';
-import { answerAssertions, plural, quoteList } from './support.js';
+import { plural, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const ENTRY = 'forbidden confirmed-claim keyword';
@@ -12,14 +12,18 @@ const ENTRY = 'forbidden confirmed-claim keyword';
  */
 export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
   id: 'forbidden-confirmed-claims',
+  order: 130,
   spec: ['S30', 'S33'],
   description: "The final answer asserts none of the case's forbiddenConfirmedClaims keywords (a negated, hedged or questioned mention does not count).",
+  failsWhen:
+    'the final answer asserts a forbidden confirmed-claim keyword (a negated, hedged or questioned mention does not count: "已排除：数据库宕机" passes)',
+  skippedWhen: 'none configured',
   run(context) {
     const claims = context.evalCase.forbiddenConfirmedClaims;
     if (claims.length === 0) {
       return { outcome: 'skip', message: `the case has no ${ENTRY}s` };
     }
-    const answer = answerAssertions(context);
+    const answer = context.answerAssertions;
     const asserted: string[] = [];
     const unasserted: UnassertedMention[] = [];
     for (const claim of claims) {

@@ -1,6 +1,7 @@
 import type { EvalCase } from '../cases/types.js';
 import { matchedTexts, plural, quoteList } from './support.js';
-import type { CheckDefinition, CheckId } from './types.js';
+import type { CheckId } from '../model/check-ids.generated.js';
+import type { CheckDefinition } from './types.js';
 
 /**
  * The shape shared by the checks that fail when the final answer says something the case
@@ -8,17 +9,23 @@ import type { CheckDefinition, CheckId } from './types.js';
  */
 export function forbiddenTextCheck(options: {
   id: CheckId;
+  order: number;
   spec: readonly string[];
   description: string;
+  failsWhen: string;
+  skippedWhen: string;
   /** How one entry of the list is named in messages, e.g. "forbidden answer keyword". */
   entryName: string;
   forbidden: (evalCase: EvalCase) => readonly string[];
 }): CheckDefinition {
-  const { id, spec, description, entryName, forbidden } = options;
+  const { id, order, spec, description, failsWhen, skippedWhen, entryName, forbidden } = options;
   return {
     id,
+    order,
     spec,
     description,
+    failsWhen,
+    skippedWhen,
     run(context) {
       const texts = forbidden(context.evalCase);
       if (texts.length === 0) {

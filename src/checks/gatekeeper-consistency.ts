@@ -5,8 +5,11 @@ const GATEKEEPER_FAIL = 'fail';
 
 export const gatekeeperConsistencyCheck: CheckDefinition = {
   id: 'gatekeeper-consistency',
+  order: 100,
   spec: ['S27'],
   description: 'A trace whose gatekeeper_result.status is fail does not carry the pass verdict.',
+  failsWhen: '`gatekeeper_result.status` is `fail` and the verdict is `contract.passVerdict`',
+  skippedWhen: 'no gatekeeper result or no verdict',
   run(context) {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     if (isMissing(gatekeeper)) {

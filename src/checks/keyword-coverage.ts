@@ -1,14 +1,17 @@
 import type { KeywordSynonyms } from '../cases/types.js';
-import type { UnassertedConcept } from '../report/types.js';
-import { computeKeywordCoverage } from '../trace/keyword-coverage.js';
-import { answerAssertions, quote, quoteList, verdictIs } from './support.js';
+import type { UnassertedConcept } from '../model/coverage.js';
+import { quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const keywordCoverageCheck: CheckDefinition = {
   id: 'keyword-coverage',
+  order: 60,
   spec: ['S05', 'S33'],
   description:
     'The final answer asserts at least minKeywordCoverage of the root-cause concepts, and every required one; a concept mentioned only negated, hedged or in a question is not covered.',
+  failsWhen:
+    'covered concepts / all concepts < `minKeywordCoverage`, or a `required` concept is not covered; a concept is covered only by an asserted mention (section 2), and the message names each concept mentioned only negated, hedged or in a question, with its clause',
+  skippedWhen: 'no keywords, or the verdict is `contract.rejectVerdict`',
   run(context) {
     const { evalCase, contract } = context;
     if (evalCase.rootCauseKeywords.length === 0) {
@@ -20,7 +23,7 @@ export const keywordCoverageCheck: CheckDefinition = {
         message: `verdict is ${quote(contract.rejectVerdict.toUpperCase())}: root-cause coverage does not apply to a rejected answer (degraded-output checks it instead)`,
       };
     }
-    const coverage = context.keywordCoverage ?? computeKeywordCoverage(evalCase, answerAssertions(context));
+    const coverage = context.keywordCoverage;
     const summary = `${coverage.covered} of ${coverage.concepts} root-cause concepts covered (${coverage.ratio})`;
     const unassertedNote = (coverage.unasserted ?? []).map(describeUnasserted).join('; ');
     const requiredMissing = coverage.requiredMissing ?? [];

@@ -3,8 +3,11 @@ import type { CheckDefinition } from './types.js';
 
 export const noProtocolLeakCheck: CheckDefinition = {
   id: 'no-protocol-leak',
+  order: 140,
   spec: ['S31', 'S32'],
   description: "Under V2 audit, the final answer contains none of the executor's protocol markers, whatever the composer mode.",
+  failsWhen: 'the final answer contains a protocol marker, whatever the composer mode',
+  skippedWhen: '`audit.v2` off',
   run(context) {
     if (!context.evalCase.audit.v2) {
       return { outcome: 'skip', message: 'V2 audit is off for this case (audit.v2)' };

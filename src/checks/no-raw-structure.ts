@@ -9,9 +9,13 @@ const SHOWN_LITERAL = 80;
 
 export const noRawStructureCheck: CheckDefinition = {
   id: 'no-raw-structure',
+  order: 230,
   spec: ['S40'],
   description:
     'The final answer holds no JSON object literal with two or more keys outside a fenced code block; under V2 audit, no protocol marker spelt with "_", "-" or spaces folded (the exact spelling is no-protocol-leak\'s).',
+  failsWhen:
+    'the final answer holds a JSON object literal with two or more keys outside fenced code blocks (```` ``` ```` or `~~~`, CommonMark rules; an unclosed fence runs to the end): brace-balanced text that `JSON.parse` reads as an object, nested ones included; under `audit.v2` also a protocol marker written with `_`, `-`, spaces or nothing between its words (`evidence-bindings`, `Claim ID`, `answerVersion`), as a whole word; the exact spelling is left to `no-protocol-leak`',
+  skippedWhen: 'never',
   run(context) {
     const answer = context.trace.finalAnswer ?? '';
     const problems: string[] = [];

@@ -9,9 +9,13 @@ const MAX_DEPTH = 32;
 
 export const noRedundantToolCallsCheck: CheckDefinition = {
   id: 'no-redundant-tool-calls',
+  order: 240,
   spec: ['S41'],
   description:
     'No tool is invoked again with deep-equal arguments (key order ignored), unless the earlier call failed or the later one is deduped; budget.maxRepeatedCalls repeats are tolerated (default 0).',
+  failsWhen:
+    "more than `budget.maxRepeatedCalls` (default 0) invocations repeat an earlier invocation of the same tool with deep-equal `arguments` (object keys in any order; arguments given as JSON text are parsed), unless the latest equal earlier call failed or the repeat's status is `deduped`",
+  skippedWhen: 'fewer than two invocations record `arguments`',
   run({ evalCase, trace, contract }) {
     const allowed = evalCase.budget.maxRepeatedCalls ?? 0;
     // Without recorded arguments two calls cannot be told apart, so they are not compared.

@@ -18,9 +18,12 @@ import type { CheckContext, CheckDefinition } from './types.js';
 
 export const numericGroundingCheck: CheckDefinition = {
   id: 'numeric-grounding',
+  order: 200,
   spec: ['S37'],
   description:
     'Every figure of the final answer (a number with a unit or %, not approximate) occurs in the evidence: result summaries of calls that did not fail, trace_summaries, supported claim-check details, the question, or an argument that names its unit.',
+  failsWhen: 'a figure of the final answer is found in no evidence (see below)',
+  skippedWhen: 'empty answer, or a call that yielded evidence has no `resultSummary`',
   run(context) {
     if (context.normalizedFinalAnswer.trim() === '') {
       return { outcome: 'skip', message: 'the final answer is empty' };

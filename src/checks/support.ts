@@ -1,6 +1,5 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
-import { assertionRulesFor, prepareAnswer, type AnalysedAnswer } from '../text/assertion.js';
-import { containsNormalized, normalizeWithLineBreaks } from '../text/normalize.js';
+import { containsNormalized } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
 import { isRecord } from '../io/is-record.js';
 export { isRecord } from '../io/is-record.js';
@@ -49,14 +48,4 @@ export function describeValue(value: unknown): string {
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-
-/**
- * The final answer analysed for assertion-aware matching (S33): the evaluator analyses it once
- * per trace and passes it in the context; a check run on its own analyses it here.
- */
-export function answerAssertions(context: CheckContext): AnalysedAnswer {
-  if (context.answerAssertions !== undefined) return context.answerAssertions;
-  const finalAnswer = context.trace.finalAnswer ?? '';
-  return prepareAnswer(context.normalizedFinalAnswer, () => normalizeWithLineBreaks(finalAnswer), assertionRulesFor(context.contract));
 }

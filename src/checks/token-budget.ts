@@ -4,8 +4,11 @@ import type { CheckDefinition } from './types.js';
 /** Tokens are the other half of a run's cost: a change that doubles them can keep every answer right. */
 export const tokenBudgetCheck: CheckDefinition = {
   id: 'token-budget',
+  order: 250,
   spec: ['S42'],
   description: 'The tokens the run used (usage.inputTokens + usage.outputTokens) do not exceed budget.maxTokens.',
+  failsWhen: 'tokens (`usage.inputTokens + usage.outputTokens`) > `budget.maxTokens`',
+  skippedWhen: 'no such budget, or the trace records no `usage`',
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxTokens;
     if (typeof budget !== 'number') {

@@ -3,8 +3,11 @@ import type { CheckDefinition } from './types.js';
 
 export const toolCallBudgetCheck: CheckDefinition = {
   id: 'tool-call-budget',
+  order: 150,
   spec: [],
   description: 'The number of tool invocations does not exceed budget.maxToolCalls.',
+  failsWhen: 'tool-call count > `budget.maxToolCalls`',
+  skippedWhen: 'no such budget',
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxToolCalls;
     if (typeof budget !== 'number') {

@@ -7,7 +7,10 @@ import type { CheckDefinition } from './types.js';
  */
 export const traceLoadableCheck: CheckDefinition = {
   id: 'trace-loadable',
+  order: 10,
   spec: ['S10', 'S13'],
   description: 'The fixture is valid JSON and has the trace shape of docs/contract.md §3.',
+  failsWhen: 'the fixture is not valid JSON or breaks the trace shape',
+  skippedWhen: 'never (when it fails, every other check is `skip`)',
   run: () => ({ outcome: 'pass', message: 'trace loaded' }),
 };

@@ -1,42 +1,16 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../contract.js';
-import type { CheckOutcome, EvidenceCoverage, KeywordCoverage } from '../report/types.js';
+import type { CheckId } from '../model/check-ids.generated.js';
+import type { EvidenceCoverage, KeywordCoverage } from '../model/coverage.js';
+import type { CheckOutcome } from '../model/outcomes.js';
 import type { AnalysedAnswer } from '../text/assertion.js';
 import type { DiagnosisTrace } from '../trace/types.js';
 import type { Severity } from './severity.js';
 
-export const CHECK_IDS = [
-  'trace-loadable',
-  'evidence-coverage',
-  'verdict-present',
-  'verdict-allowed',
-  'verdict-not-forbidden',
-  'keyword-coverage',
-  'forbidden-answer-keywords',
-  'degraded-output',
-  'v2-audit-fields',
-  'gatekeeper-consistency',
-  'claim-checks-auditable',
-  'composer-output-auditable',
-  'forbidden-confirmed-claims',
-  'no-protocol-leak',
-  'tool-call-budget',
-  'duration-budget',
-  'evidence-substance',
-  'run-completed',
-  'audit-consistency',
-  'numeric-grounding',
-  'cited-tools-called',
-  'evidence-before-verdict',
-  'no-raw-structure',
-  'no-redundant-tool-calls',
-  'token-budget',
-] as const;
-
-/** Check ids are public (docs/contract.md §4); this order is the order of `checks` in every report. */
-export type CheckId = (typeof CHECK_IDS)[number];
-
-/** Everything a check may read. Derived values are computed once per trace, not once per check. */
+/**
+ * Everything a check may read, made by createCheckContext (context.ts). Derived values are
+ * computed once per trace, not once per check.
+ */
 export interface CheckContext {
   evalCase: EvalCase;
   trace: DiagnosisTrace;
@@ -45,15 +19,12 @@ export interface CheckContext {
   verdict: string | null;
   /** The final answer normalised for matching (see text/normalize.ts); '' when there is none. */
   normalizedFinalAnswer: string;
-  /**
-   * The coverage figures the report carries, when the caller has computed them already (the
-   * evaluator does, once per trace): the checks then read them instead of computing them again.
-   * Absent, a check computes them itself from the fields above.
-   */
-  evidenceCoverage?: EvidenceCoverage;
-  keywordCoverage?: KeywordCoverage;
-  /** The normalised final answer analysed for assertion-aware matching (S33), when the caller has done it already. */
-  answerAssertions?: AnalysedAnswer;
+  /** The evidence coverage the report carries (measures/evidence-coverage.ts). */
+  evidenceCoverage: EvidenceCoverage;
+  /** The keyword coverage the report carries (measures/keyword-coverage.ts), measured on `answerAssertions`. */
+  keywordCoverage: KeywordCoverage;
+  /** The normalised final answer prepared for assertion-aware matching (S33); analysed on first use. */
+  answerAssertions: AnalysedAnswer;
 }
 
 /** A check's result is data; text for people is made from it by the renderers. */
@@ -63,11 +34,21 @@ export interface CheckFinding {
 }
 
 export interface CheckDefinition {
+  /** The check's public id (docs/contract.md §4), also the name of its file: src/checks/<id>.ts. */
   id: CheckId;
+  /**
+   * Where the check's row stands in every report: checks run and are reported by ascending
+   * `order` (the generated registry sorts by it). Steps of 10 leave room between two checks.
+   */
+  order: number;
   /** The spec scenarios this check proves, e.g. ['S04']. */
   spec: readonly string[];
-  /** One line for docs and `--help`: what the check fails on. */
+  /** One line for `--help` and the case file's JSON Schema: what the check asks of a trace. */
   description: string;
+  /** docs/contract.md §4, column "fails when" (Markdown). */
+  failsWhen: string;
+  /** docs/contract.md §4, column "skipped when" (Markdown). */
+  skippedWhen: string;
   /**
    * The severity when neither the config file nor the case file sets one (`checks:`); absent
    * means `error`. `warn` turns a failure into outcome `warn`; `off` drops the check.

@@ -5,8 +5,11 @@ const V2_AUDIT_FIELDS = ['gatekeeper_result', 'claim_checks', 'composer_output']
 
 export const v2AuditFieldsCheck: CheckDefinition = {
   id: 'v2-audit-fields',
+  order: 90,
   spec: ['S26'],
   description: 'Under V2 audit, the verifier evaluation records gatekeeper_result, claim_checks and composer_output.',
+  failsWhen: 'any of `gatekeeper_result`, `claim_checks`, `composer_output` is missing',
+  skippedWhen: '`audit.v2` off',
   run(context) {
     if (!context.evalCase.audit.v2) {
       return { outcome: 'skip', message: 'V2 audit is off for this case (audit.v2)' };

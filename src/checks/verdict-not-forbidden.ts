@@ -3,8 +3,11 @@ import type { CheckDefinition } from './types.js';
 
 export const verdictNotForbiddenCheck: CheckDefinition = {
   id: 'verdict-not-forbidden',
+  order: 50,
   spec: ['S02'],
   description: "The verifier's verdict is not one of the case's forbiddenVerdicts.",
+  failsWhen: 'the verdict is one of `forbiddenVerdicts`',
+  skippedWhen: 'no verdict, or no forbidden verdicts',
   run({ evalCase, verdict }) {
     if (verdict === null) {
       return { outcome: 'skip', message: 'no verdict to compare (see verdict-present)' };

@@ -3,8 +3,11 @@ import type { CheckDefinition } from './types.js';
 
 export const verdictPresentCheck: CheckDefinition = {
   id: 'verdict-present',
+  order: 30,
   spec: ['S04'],
   description: 'selfEvaluation.verifier_evaluation.verdict exists and is a string.',
+  failsWhen: '`selfEvaluation.verifier_evaluation.verdict` is missing or not a string',
+  skippedWhen: 'never',
   run(context) {
     if (!hasVerifierEvaluation(context)) {
       return { outcome: 'fail', message: `${VERIFIER_PATH} is missing, so the trace has no verdict` };

@@ -1,5 +1,7 @@
 /** `--help` text for each command: what it does, every flag with its default, exit codes. */
 
+import { CHECK_LIST_HELP } from './check-list.generated.js';
+
 const GENERAL = `diag-eval — deterministic offline regression checks for an LLM root-cause diagnosis agent
 
 Usage: diag-eval <command> [options]
@@ -65,7 +67,10 @@ ${SHARED_CASE_OPTIONS}
   --no-annotations    inside GitHub Actions, print no ::error/::warning annotations
                       (the step summary is still written); config: annotations: false
 
-${LIVE_OPTIONS}`,
+${LIVE_OPTIONS}
+
+Checks, in the order of every case's rows in the report (docs/contract.md §4):
+${CHECK_LIST_HELP}`,
   baseline: `Usage: diag-eval baseline [options]
 
 Runs the cases and writes report.json and report.md into the baseline folder, to be committed

@@ -1,6 +1,6 @@
-import { CHECK_IDS } from '../checks/types.js';
+import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { InputError } from '../errors.js';
-import { round4 } from '../report/round.js';
+import { round4 } from '../model/round.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
 import type {
   CompareOptions,

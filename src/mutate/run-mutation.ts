@@ -1,7 +1,7 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../contract.js';
 import { evaluateRun } from '../evaluate.js';
-import { round4 } from '../report/round.js';
+import { round4 } from '../model/round.js';
 import type { CaseResult } from '../report/types.js';
 import type { TraceRunInput } from '../sources/types.js';
 import { OPERATORS } from './operators/index.js';

@@ -1,5 +1,5 @@
 import type { CaseResult, Report, ReportSummary } from './types.js';
-import { round4, round4OrNull } from './round.js';
+import { round4, round4OrNull } from '../model/round.js';
 
 /** The figures a summary averages and counts: one per case, or one per run with `--repeat`. */
 export interface RunFigures {

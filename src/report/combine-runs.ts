@@ -1,4 +1,4 @@
-import { CHECK_IDS } from '../checks/types.js';
+import { CHECK_IDS } from '../model/check-ids.generated.js';
 import type { CaseResult, FailedCheck, RunResult } from './types.js';
 
 /**

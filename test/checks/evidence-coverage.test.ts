@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { evidenceCoverageCheck } from '../../src/checks/evidence-coverage.js';
-import { computeEvidenceCoverage } from '../../src/trace/evidence-coverage.js';
+import { computeEvidenceCoverage } from '../../src/checks/measures/evidence-coverage.js';
 import { makeContext, makeVerifierEvaluation, runCheck, testCheck, toolCall } from './helpers.js';
 
 const requiresLogsAndMetrics = { requiredEvidenceTools: ['queryMetrics', 'queryLogs'] };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import type { EvalCase } from '../../src/cases/types.js';
+import { createCheckContext } from '../../src/checks/context.js';
 import type { CheckContext, CheckDefinition, CheckFinding } from '../../src/checks/types.js';
 import { DEFAULT_CONTRACT, type ContractValues } from '../../src/contract.js';
-import { normalizeText } from '../../src/text/normalize.js';
 import type { DiagnosisTrace, ToolInvocation } from '../../src/trace/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 
@@ -55,17 +55,9 @@ export interface ContextInput {
   contract?: Partial<ContractValues>;
 }
 
-/** Derives `verdict` and `normalizedFinalAnswer` the way CheckContext documents them. */
+/** The context the evaluator would make for these inputs (createCheckContext). */
 export function makeContext(input: ContextInput = {}): CheckContext {
-  const trace = makeTrace(input.trace);
-  const verdict = trace.verifierEvaluation?.['verdict'];
-  return {
-    evalCase: makeCase(input.case),
-    trace,
-    contract: { ...DEFAULT_CONTRACT, ...input.contract },
-    verdict: typeof verdict === 'string' ? verdict.toUpperCase() : null,
-    normalizedFinalAnswer: normalizeText(trace.finalAnswer ?? ''),
-  };
+  return createCheckContext(makeCase(input.case), makeTrace(input.trace), { ...DEFAULT_CONTRACT, ...input.contract });
 }
 
 export interface PassRow extends ContextInput {
@@ -120,8 +112,13 @@ export function runCheck(check: CheckDefinition, input: ContextInput = {}): Chec
 }
 
 function runFrozen(check: CheckDefinition, input: ContextInput): CheckFinding {
-  // Cloned first so that freezing never reaches shared values such as DEFAULT_CONTRACT.
-  return check.run(deepFreeze(structuredClone(makeContext(input))));
+  // The inputs are cloned first so that freezing never reaches shared values such as DEFAULT_CONTRACT.
+  const { evalCase, trace, contract } = structuredClone({
+    evalCase: makeCase(input.case),
+    trace: makeTrace(input.trace),
+    contract: { ...DEFAULT_CONTRACT, ...input.contract },
+  });
+  return check.run(deepFreeze(createCheckContext(deepFreeze(evalCase), deepFreeze(trace), deepFreeze(contract))));
 }
 
 function deepFreeze<T>(value: T): T {

@@ -4,17 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { CHECKS } from '../../src/checks/index.js';
-import { CHECK_IDS, type CheckContext } from '../../src/checks/types.js';
-import { makeContext, makeVerifierEvaluation } from './helpers.js';
+import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
+import { makeContext, makeVerifierEvaluation, type ContextInput } from './helpers.js';
 
 const checksDir = fileURLToPath(new URL('../../src/checks/', import.meta.url));
 
 /** Inputs a service might send that the trace shape does not rule out; no check may throw on them. */
-const hostileContexts: [string, CheckContext][] = [
-  ['no verifier evaluation', makeContext({ trace: { verifierEvaluation: null, finalAnswer: null } })],
+const hostileInputs: [string, ContextInput][] = [
+  ['no verifier evaluation', { trace: { verifierEvaluation: null, finalAnswer: null } }],
   [
     'verifier fields of the wrong types',
-    makeContext({
+    {
       trace: {
         verifierEvaluation: {
           verdict: 'REJECT',
@@ -25,11 +25,11 @@ const hostileContexts: [string, CheckContext][] = [
         },
         agentSteps: [{ agentName: 'executor', output: { answer: 42 } }, { agentName: null, output: null }],
       },
-    }),
+    },
   ],
   [
     'malformed entries inside lists',
-    makeContext({
+    {
       trace: {
         verifierEvaluation: makeVerifierEvaluation({
           verdict: 'REJECT',
@@ -40,7 +40,7 @@ const hostileContexts: [string, CheckContext][] = [
         }),
         agentSteps: [{ agentName: 'EXECUTOR', output: '{"answer": ' }],
       },
-    }),
+    },
   ],
 ];
 
@@ -73,10 +73,10 @@ describe('CHECKS', () => {
     }
   });
 
-  it.each(hostileContexts)('no check throws on a trace with %s', (_, context) => {
-    for (const evalCase of [context.evalCase, { ...context.evalCase, ...everythingOn }]) {
+  it.each(hostileInputs)('no check throws on a trace with %s', (_, input) => {
+    for (const context of [makeContext(input), makeContext({ ...input, case: everythingOn })]) {
       for (const check of CHECKS) {
-        const finding = check.run({ ...context, evalCase });
+        const finding = check.run(context);
         expect(['pass', 'fail', 'skip']).toContain(finding.outcome);
         expect(finding.message.trim()).not.toBe('');
       }

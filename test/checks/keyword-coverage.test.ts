@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { keywordCoverageCheck } from '../../src/checks/keyword-coverage.js';
-import { computeKeywordCoverage } from '../../src/trace/keyword-coverage.js';
+import { computeKeywordCoverage } from '../../src/checks/measures/keyword-coverage.js';
 import { makeContext, makeVerifierEvaluation, runCheck, testCheck } from './helpers.js';
 
 const poolConcepts = { rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_IDS } from '../../src/checks/types.js';
+import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { compareReports } from '../../src/diff/compare.js';
 import type { DiffItem } from '../../src/diff/types.js';
 import { InputError } from '../../src/errors.js';

@@ -1,6 +1,6 @@
-import { CHECK_IDS, type CheckId } from '../../src/checks/types.js';
+import { CHECK_IDS, type CheckId } from '../../src/model/check-ids.generated.js';
 import type { Diff, DiffItem } from '../../src/diff/types.js';
-import { round4 } from '../../src/report/round.js';
+import { round4 } from '../../src/model/round.js';
 import type { CaseResult, CaseStatus, CheckOutcome, Report, ReportSummary } from '../../src/report/types.js';
 
 export interface CaseSpec {

@@ -7,12 +7,19 @@ import { REPO_ROOT } from './project.js';
 export const BIN = join(REPO_ROOT, 'dist', 'cli', 'bin.js');
 
 /**
- * Builds dist/ as `npm run build` does, for the tests that spawn the binary: compiles src/
- * (tsconfig.build.json), then bundles the CLI into dist/cli/bin.js (scripts/bundle-cli.mjs).
+ * Builds dist/ as `npm run build` does, for the tests that spawn the binary: generates the check
+ * registry (scripts/check-registry.mjs), compiles src/ (tsconfig.build.json), then bundles the CLI into dist/cli/bin.js (scripts/bundle-cli.mjs).
  * tsc writes its output even when it reports type errors; those are the type-check's business
  * (`npm run typecheck`), so they are passed on as a warning. The bundle must build.
  */
 export function buildDist(): void {
+  // The check registry first: tsc and the bundle compile the files it generates from src/checks/.
+  try {
+    execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'check-registry.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
+  } catch (error) {
+    const output = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+    throw new Error(`the check registry (scripts/check-registry.mjs) was not generated:\n${output}`);
+  }
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
     execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'pipe' });

@@ -1,4 +1,4 @@
-import { executorDraft } from '../../trace/executor-draft.js';
+import { executorDraft } from '../../checks/measures/executor-draft.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import { changed, verifierOf } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';

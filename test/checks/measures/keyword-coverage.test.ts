@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import type { KeywordConcept } from '../../src/cases/types.js';
-import type { KeywordCoverage } from '../../src/report/types.js';
-import { normalizeText } from '../../src/text/normalize.js';
-import { conceptCovered, computeKeywordCoverage } from '../../src/trace/keyword-coverage.js';
-import { makeCase } from '../checks/helpers.js';
+import type { KeywordConcept } from '../../../src/cases/types.js';
+import type { KeywordCoverage } from '../../../src/report/types.js';
+import { normalizeText } from '../../../src/text/normalize.js';
+import { conceptCovered, computeKeywordCoverage } from '../../../src/checks/measures/keyword-coverage.js';
+import { makeCase } from '../helpers.js';
 
 interface Row {
   name: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { collectToolEvidence, computeEvidenceCoverage } from '../../src/trace/evidence-coverage.js';
-import type { ToolInvocation } from '../../src/trace/types.js';
-import type { EvidenceCoverage } from '../../src/report/types.js';
-import { makeCase, makeTrace, makeVerifierEvaluation, toolCall } from '../checks/helpers.js';
+import { collectToolEvidence, computeEvidenceCoverage } from '../../../src/checks/measures/evidence-coverage.js';
+import type { ToolInvocation } from '../../../src/trace/types.js';
+import type { EvidenceCoverage } from '../../../src/report/types.js';
+import { makeCase, makeTrace, makeVerifierEvaluation, toolCall } from '../helpers.js';
 
 interface Row {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { normalizeText } from '../../src/text/normalize.js';
+import { normalizeText } from '../../../src/text/normalize.js';
 import {
   executorDraft,
   measureDraftReproduction,
@@ -8,9 +8,9 @@ import {
   tokenize,
   TOKEN_PATTERN,
   type DraftReproduction,
-} from '../../src/trace/executor-draft.js';
-import type { AgentStep } from '../../src/trace/types.js';
-import { makeTrace } from '../checks/helpers.js';
+} from '../../../src/checks/measures/executor-draft.js';
+import type { AgentStep } from '../../../src/trace/types.js';
+import { makeTrace } from '../helpers.js';
 
 const step = (agentName: string | null, output: unknown): AgentStep => ({ agentName, output });
 

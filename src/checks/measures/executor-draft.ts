@@ -1,5 +1,5 @@
-import { containsNormalized, normalizeText } from '../text/normalize.js';
-import type { DiagnosisTrace } from './types.js';
+import { containsNormalized, normalizeText } from '../../text/normalize.js';
+import type { DiagnosisTrace } from '../../trace/types.js';
 
 const EXECUTOR_AGENT = 'executor';
 const NGRAM_SIZE = 3;
