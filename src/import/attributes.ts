@@ -1,6 +1,6 @@
 import { createAttributes, type AttributeValue, type Attributes } from './span.js';
-import { isRecord as isObject } from '../io/is-record.js';
-export { isRecord as isObject } from '../io/is-record.js';
+import { isRecord } from '../io/is-record.js';
+
 
 /**
  * OTLP `AnyValue` and `KeyValue` lists flattened to plain JSON values. Values a JSON file cannot
@@ -11,25 +11,25 @@ export function flattenKeyValues(list: unknown, keep: (key: string) => boolean =
   const attributes = createAttributes();
   if (!Array.isArray(list)) return attributes;
   for (const entry of list) {
-    if (!isObject(entry) || typeof entry.key !== 'string' || !keep(entry.key)) continue;
+    if (!isRecord(entry) || typeof entry.key !== 'string' || !keep(entry.key)) continue;
     attributes[entry.key] = flattenAnyValue(entry.value);
   }
   return attributes;
 }
 
 export function flattenAnyValue(value: unknown): AttributeValue {
-  if (!isObject(value)) return toAttributeValue(value);
+  if (!isRecord(value)) return toAttributeValue(value);
   if ('stringValue' in value) return typeof value.stringValue === 'string' ? value.stringValue : toAttributeValue(value.stringValue);
   if ('boolValue' in value) return value.boolValue === true || value.boolValue === 'true';
   if ('intValue' in value) return integerValue(value.intValue);
   if ('doubleValue' in value) return doubleValue(value.doubleValue);
   if ('bytesValue' in value) return typeof value.bytesValue === 'string' ? value.bytesValue : null;
   if ('arrayValue' in value) {
-    const values = isObject(value.arrayValue) ? value.arrayValue.values : undefined;
+    const values = isRecord(value.arrayValue) ? value.arrayValue.values : undefined;
     return Array.isArray(values) ? values.map(flattenAnyValue) : [];
   }
   if ('kvlistValue' in value) {
-    const values = isObject(value.kvlistValue) ? value.kvlistValue.values : undefined;
+    const values = isRecord(value.kvlistValue) ? value.kvlistValue.values : undefined;
     return flattenKeyValues(values);
   }
   return null;

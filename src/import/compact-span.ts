@@ -11,6 +11,7 @@ import {
 } from './messages.js';
 import { messageToolCalls, messageToolResponses } from './message-tool-calls.js';
 import { toAttributeValue } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { createAttributes, type AttributeValue, type Attributes, type ImportedSpan } from './span.js';
 
 /**
@@ -119,11 +120,9 @@ export class RepeatedToolResponses {
 
 function isToolResponseMessage(message: AttributeValue): message is { role: string; parts: AttributeValue[] } {
   return (
-    typeof message === 'object' &&
-    message !== null &&
-    !Array.isArray(message) &&
+    isRecord(message) &&
     message.role === 'tool' &&
     Array.isArray(message.parts) &&
-    message.parts.every((part) => typeof part === 'object' && part !== null && !Array.isArray(part) && part.type === 'tool_call_response')
+    message.parts.every((part) => isRecord(part) && part.type === 'tool_call_response')
   );
 }

@@ -1,5 +1,6 @@
 import { ATTR, EVENT, asText } from './conventions.js';
-import { contentText, isMcpResult, isRecord, toolMessageFields } from './envelopes.js';
+import { contentText, isMcpResult, toolMessageFields } from './envelopes.js';
+import { isRecord } from '../io/is-record.js';
 import type { ImportedSpan } from './span.js';
 
 export interface ToolFailure {

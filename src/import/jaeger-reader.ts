@@ -1,4 +1,5 @@
-import { doubleValue, integerValue, isObject, toAttributeValue } from './attributes.js';
+import { doubleValue, integerValue, toAttributeValue } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { parseSpanKind, parseStatusCode } from './enums.js';
 import { normalizeId } from './ids.js';
 import { createAttributes, type AttributeValue, type Attributes, type ReadContext, type SpanEvent, type StatusCode } from './span.js';
@@ -14,7 +15,7 @@ import { toNanoseconds } from './timestamps.js';
 export function readJaegerDocument(document: Record<string, unknown>, context: ReadContext): void {
   const data = Array.isArray(document.data) ? document.data : [];
   data.forEach((entry, index) => {
-    if (!isObject(entry)) {
+    if (!isRecord(entry)) {
       context.skipped(`data[${index}] is not a trace object; skipped`);
       return;
     }
@@ -31,7 +32,7 @@ export function readJaegerDocument(document: Record<string, unknown>, context: R
 }
 
 function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, context: ReadContext): void {
-  if (!isObject(raw)) return;
+  if (!isRecord(raw)) return;
   const name = typeof raw.operationName === 'string' ? raw.operationName : '';
   const traceId = normalizeId(raw.traceID, 'trace') ?? entryTraceId;
   const spanId = normalizeId(raw.spanID, 'span');
@@ -55,14 +56,14 @@ function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<stri
     endNs: startNs !== null && durationNs !== null ? startNs + durationNs : null,
     status: { code: statusOf(tags), message: typeof tags['otel.status_description'] === 'string' ? tags['otel.status_description'] : null },
     attributes,
-    events: Array.isArray(raw.logs) ? raw.logs.filter(isObject).map(decodeLog) : [],
+    events: Array.isArray(raw.logs) ? raw.logs.filter(isRecord).map(decodeLog) : [],
     resource: processResource ?? decodeProcess(raw.process),
   });
 }
 
 /** Jaeger's UI takes the first CHILD_OF reference in the same trace as the parent, else the first reference there. */
 function parentOf(raw: Record<string, unknown>, traceId: string): string | null {
-  const references = Array.isArray(raw.references) ? raw.references.filter(isObject) : [];
+  const references = Array.isArray(raw.references) ? raw.references.filter(isRecord) : [];
   const sameTrace = references.filter((reference) => {
     const referenceTrace = normalizeId(reference.traceID, 'trace');
     return referenceTrace === null || referenceTrace === traceId;
@@ -93,14 +94,14 @@ function decodeLog(raw: Record<string, unknown>): SpanEvent {
 
 function decodeProcesses(value: unknown): Map<string, Attributes> {
   const processes = new Map<string, Attributes>();
-  if (!isObject(value)) return processes;
+  if (!isRecord(value)) return processes;
   for (const [id, process] of Object.entries(value)) processes.set(id, decodeProcess(process));
   return processes;
 }
 
 function decodeProcess(value: unknown): Attributes {
   const resource = createAttributes();
-  if (!isObject(value)) return resource;
+  if (!isRecord(value)) return resource;
   if (typeof value.serviceName === 'string') resource['service.name'] = value.serviceName;
   const tags = decodeTags(value.tags);
   for (const key in tags) resource[key] = tags[key] ?? null;
@@ -111,7 +112,7 @@ function decodeTags(list: unknown): Attributes {
   const tags = createAttributes();
   if (!Array.isArray(list)) return tags;
   for (const tag of list) {
-    if (isObject(tag) && typeof tag.key === 'string') tags[tag.key] = tagValue(tag);
+    if (isRecord(tag) && typeof tag.key === 'string') tags[tag.key] = tagValue(tag);
   }
   return tags;
 }

@@ -1,4 +1,5 @@
-import { flattenKeyValues, isObject } from './attributes.js';
+import { flattenKeyValues } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { EVENT, asText } from './conventions.js';
 import { normalizeId } from './ids.js';
 import type { ReadContext } from './span.js';
@@ -13,17 +14,17 @@ import { toNanoseconds } from './timestamps.js';
  */
 export function readResourceLogs(list: unknown[], context: ReadContext): void {
   for (const entry of list) {
-    if (!isObject(entry)) continue;
+    if (!isRecord(entry)) continue;
     const scopes = Array.isArray(entry.scopeLogs) ? entry.scopeLogs : [];
     for (const scope of scopes) {
-      if (!isObject(scope) || !Array.isArray(scope.logRecords)) continue;
+      if (!isRecord(scope) || !Array.isArray(scope.logRecords)) continue;
       for (const record of scope.logRecords) readLogRecord(record, context);
     }
   }
 }
 
 function readLogRecord(record: unknown, context: ReadContext): void {
-  if (!isObject(record)) return;
+  if (!isRecord(record)) return;
   const attributes = flattenKeyValues(record.attributes);
   const name = typeof record.eventName === 'string' && record.eventName !== '' ? record.eventName : asText(attributes['event.name']);
   if (name !== EVENT.evaluationResult) return;

@@ -1,5 +1,5 @@
 import { ATTR, asText } from './conventions.js';
-import { isRecord } from './envelopes.js';
+import { isRecord } from '../io/is-record.js';
 import { genAiMessagesValue, structured } from './messages.js';
 import type { AttributeValue, Attributes, ImportedSpan } from './span.js';
 

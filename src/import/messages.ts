@@ -1,5 +1,5 @@
 import { ATTR, EVENT, asText } from './conventions.js';
-import { parseEmbeddedJson } from './json-text.js';
+import { parseEmbeddedJson } from '../io/parse-json.js';
 import type { AttributeValue, Attributes, ImportedSpan } from './span.js';
 import { isRecord } from '../io/is-record.js';
 export { isRecord } from '../io/is-record.js';

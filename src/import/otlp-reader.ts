@@ -1,4 +1,5 @@
-import { flattenKeyValues, isObject } from './attributes.js';
+import { flattenKeyValues } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { parseSpanKind, parseStatusCode } from './enums.js';
 import { normalizeId } from './ids.js';
 import { readResourceLogs } from './log-reader.js';
@@ -15,7 +16,7 @@ import { toNanoseconds } from './timestamps.js';
 export function readOtlpDocument(document: Record<string, unknown>, context: ReadContext): void {
   const resourceSpans = Array.isArray(document.resourceSpans)
     ? document.resourceSpans
-    : isObject(document.result) && Array.isArray(document.result.resourceSpans)
+    : isRecord(document.result) && Array.isArray(document.result.resourceSpans)
       ? document.result.resourceSpans
       : [];
   readResourceSpans(resourceSpans, context);
@@ -25,14 +26,14 @@ export function readOtlpDocument(document: Record<string, unknown>, context: Rea
 /** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */
 export function readResourceSpans(list: unknown[], context: ReadContext): void {
   for (const entry of list) {
-    if (!isObject(entry)) continue;
-    const resource = flattenKeyValues(isObject(entry.resource) ? entry.resource.attributes : undefined);
+    if (!isRecord(entry)) continue;
+    const resource = flattenKeyValues(isRecord(entry.resource) ? entry.resource.attributes : undefined);
     const scopes = [
       ...(Array.isArray(entry.scopeSpans) ? entry.scopeSpans : []),
       ...(Array.isArray(entry.instrumentationLibrarySpans) ? entry.instrumentationLibrarySpans : []),
     ];
     for (const scope of scopes) {
-      if (!isObject(scope) || !Array.isArray(scope.spans)) continue;
+      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
       for (const raw of scope.spans) {
         const span = decodeSpan(raw, resource, context);
         if (span !== null) context.span(span);
@@ -42,7 +43,7 @@ export function readResourceSpans(list: unknown[], context: ReadContext): void {
 }
 
 function decodeSpan(raw: unknown, resource: Attributes, context: ReadContext): ImportedSpan | null {
-  if (!isObject(raw)) return null;
+  if (!isRecord(raw)) return null;
   const name = typeof raw.name === 'string' ? raw.name : '';
   const traceId = normalizeId(raw.traceId, 'trace');
   const spanId = normalizeId(raw.spanId, 'span');
@@ -50,7 +51,7 @@ function decodeSpan(raw: unknown, resource: Attributes, context: ReadContext): I
     context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'}; skipped`);
     return null;
   }
-  const status = isObject(raw.status) ? raw.status : {};
+  const status = isRecord(raw.status) ? raw.status : {};
   return {
     traceId,
     spanId,
@@ -64,7 +65,7 @@ function decodeSpan(raw: unknown, resource: Attributes, context: ReadContext): I
       message: typeof status.message === 'string' && status.message !== '' ? status.message : null,
     },
     attributes: flattenKeyValues(raw.attributes, context.keepAttribute),
-    events: Array.isArray(raw.events) ? raw.events.filter(isObject).map(decodeEvent) : [],
+    events: Array.isArray(raw.events) ? raw.events.filter(isRecord).map(decodeEvent) : [],
     resource,
   };
 }

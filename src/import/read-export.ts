@@ -1,14 +1,17 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { notRegularFile, readBoundedFileSync } from '../io/bounded-read.js';
+import { notRegularFile } from '../io/bounded-read.js';
+import { describeFsErrorWithCode } from '../io/fs-problem.js';
+import { withoutByteOrderMark } from '../io/decode-text.js';
+import { parseLosslessJson as parseJson } from '../io/parse-json.js';
+import { readJsonFile } from '../io/read-json-file.js';
 import { readBoundedLines } from '../io/bounded-lines.js';
 import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../io/input-limits.js';
-import { isObject } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { describeDocument, detectFormat } from './detect-format.js';
 import { splitConcatenatedJson } from './concatenated-json.js';
 import { expectedShapes, type ImportFormat, type ImportFormatOption } from './format.js';
 import { readJaegerDocument } from './jaeger-reader.js';
-import { parseJson } from './json-text.js';
 import { readOtlpDocument } from './otlp-reader.js';
 import { formatImportProblem, type ImportProblem } from './problems.js';
 import type { ImportedSpan, ReadContext, SpanEvent } from './span.js';
@@ -61,7 +64,7 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
     const kind = notRegularFile(stats);
     if (kind !== null) return `${file.display}: cannot read the file (it is ${kind}); expected a trace export file`;
   } catch (error) {
-    return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
+    return `${file.display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
   }
   let spans = 0;
   let firstSkipped: ImportProblem | null = null;
@@ -85,7 +88,7 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
   } catch (error) {
     // Only the file system's errors (they carry a code) mean the file is unreadable; others are bugs.
     if ((error as NodeJS.ErrnoException | null)?.code === undefined) throw error;
-    return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
+    return `${file.display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
   }
   if (spans === 0) {
     const skippedNote = firstSkipped === null ? '' : `; what was skipped first: ${formatImportProblem(firstSkipped)}`;
@@ -115,7 +118,7 @@ async function readJsonLines(
         sink.skipped({ file: file.display, line: lineNumber, message: `the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped` });
         continue;
       }
-      const line = lineNumber === 1 ? stripByteOrderMark(raw.text) : raw.text;
+      const line = lineNumber === 1 ? withoutByteOrderMark(raw.text) : raw.text;
       if (line.trim() === '') continue;
       const parsed = parseJson(line);
       if (!decided) {
@@ -147,14 +150,16 @@ function readLine(value: unknown, file: ExportFile, line: number, option: Import
 }
 
 async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
-  const read = readBoundedFileSync(file.path, MAX_EXPORT_DOCUMENT_BYTES);
-  if (!read.ok) {
+  const parsed = readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true });
+  if (!parsed.ok && parsed.stage === 'read') {
+    const { read } = parsed;
     const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem} for one JSON document`;
     return `${file.display}: ${problem}; expected ${expectedShapes(option)}`;
   }
-  const text = stripByteOrderMark(read.bytes.toString('utf8'));
-  const parsed = parseJson(text);
   if (!parsed.ok) {
+    // Invalid UTF-8 is replaced, never refused, so only a syntax error gets here.
+    const text = parsed.stage === 'parse' ? parsed.text : '';
+    const message = parsed.stage === 'parse' ? parsed.parsed.message : parsed.problem;
     // ConsoleSpanExporter output: span dictionaries printed one after the other, pretty-printed.
     const concatenated = option === 'auto' || option === 'spans' ? concatenatedSpanDicts(text) : null;
     if (concatenated !== null) {
@@ -166,7 +171,7 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
       await readJsonLines(file, option, sink, false);
       return null;
     }
-    return `${file.display}: not valid JSON (${parsed.message}); expected ${expectedShapes(option)}`;
+    return `${file.display}: not valid JSON (${message}); expected ${expectedShapes(option)}`;
   }
   const format = detectFormat(parsed.value);
   if (format === null || (option !== 'auto' && format !== option)) {
@@ -214,7 +219,7 @@ function looksLikeJsonLines(text: string): boolean {
   if (lines.length < 2) return false;
   return lines.slice(1).some((line) => {
     const parsed = parseJson(line);
-    return parsed.ok && isObject(parsed.value);
+    return parsed.ok && isRecord(parsed.value);
   });
 }
 
@@ -226,17 +231,4 @@ function contextFor(file: ExportFile, line: number | null, sink: ExportSink): Re
     skipped: (message) => sink.skipped({ file: file.display, line, message }),
     keepAttribute: sink.keepAttribute,
   };
-}
-
-function stripByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message = error.message.replace(/^[A-Z]+: /u, '').replace(/, \w+ '.*'$/u, '');
-    return code === undefined ? message : `${code}: ${message}`;
-  }
-  return String(error);
 }

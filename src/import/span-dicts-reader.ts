@@ -1,4 +1,5 @@
-import { isObject, toAttributeValue } from './attributes.js';
+import { toAttributeValue } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { parseSpanKind, parseStatusCode } from './enums.js';
 import { normalizeId } from './ids.js';
 import { createAttributes, type Attributes, type ImportedSpan, type ReadContext, type SpanEvent } from './span.js';
@@ -14,7 +15,7 @@ import { isoToNanoseconds, toNanoseconds } from './timestamps.js';
  * span, or `{"spans": […]}` (any-agent's AgentTrace).
  */
 export function readSpanDictsDocument(document: unknown, context: ReadContext): void {
-  const list = Array.isArray(document) ? document : isObject(document) && Array.isArray(document.spans) ? document.spans : [document];
+  const list = Array.isArray(document) ? document : isRecord(document) && Array.isArray(document.spans) ? document.spans : [document];
   for (const raw of list) {
     const span = decodeSpanDict(raw, context);
     if (span !== null) context.span(span);
@@ -23,21 +24,21 @@ export function readSpanDictsDocument(document: unknown, context: ReadContext): 
 
 /** A span dictionary: an object with a `context` object that holds a `trace_id`. */
 export function isSpanDict(value: unknown): boolean {
-  return isObject(value) && isObject(value.context) && 'trace_id' in value.context;
+  return isRecord(value) && isRecord(value.context) && 'trace_id' in value.context;
 }
 
 function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null {
-  if (!isObject(raw)) return null;
+  if (!isRecord(raw)) return null;
   const name = typeof raw.name === 'string' ? raw.name : '';
-  const ids = isObject(raw.context) ? raw.context : {};
+  const ids = isRecord(raw.context) ? raw.context : {};
   const traceId = normalizeId(hexText(ids.trace_id), 'trace');
   const spanId = normalizeId(hexText(ids.span_id), 'span');
   if (traceId === null || spanId === null) {
     context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`);
     return null;
   }
-  const parentId = raw.parent_id !== undefined ? raw.parent_id : isObject(raw.parent) ? raw.parent.span_id : null;
-  const status = isObject(raw.status) ? raw.status : {};
+  const parentId = raw.parent_id !== undefined ? raw.parent_id : isRecord(raw.parent) ? raw.parent.span_id : null;
+  const status = isRecord(raw.status) ? raw.status : {};
   const description = status.description;
   return {
     traceId,
@@ -52,8 +53,8 @@ function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null
       message: typeof description === 'string' && description !== '' ? description : null,
     },
     attributes: plainAttributes(raw.attributes, context.keepAttribute),
-    events: Array.isArray(raw.events) ? raw.events.filter(isObject).map(decodeEvent) : [],
-    resource: plainAttributes(isObject(raw.resource) ? raw.resource.attributes : undefined, () => true),
+    events: Array.isArray(raw.events) ? raw.events.filter(isRecord).map(decodeEvent) : [],
+    resource: plainAttributes(isRecord(raw.resource) ? raw.resource.attributes : undefined, () => true),
   };
 }
 
@@ -76,7 +77,7 @@ function timeOf(value: unknown): bigint | null {
 
 function plainAttributes(value: unknown, keep: (key: string) => boolean): Attributes {
   const attributes = createAttributes();
-  if (!isObject(value)) return attributes;
+  if (!isRecord(value)) return attributes;
   for (const [key, entry] of Object.entries(value)) if (keep(key)) attributes[key] = toAttributeValue(entry);
   return attributes;
 }

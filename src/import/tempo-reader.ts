@@ -1,4 +1,4 @@
-import { isObject } from './attributes.js';
+import { isRecord } from '../io/is-record.js';
 import { readResourceSpans } from './otlp-reader.js';
 import type { ReadContext } from './span.js';
 
@@ -14,7 +14,7 @@ export function readTempoDocument(document: Record<string, unknown>, context: Re
 export function tempoBatches(document: Record<string, unknown>): unknown[] | null {
   if (Array.isArray(document.batches)) return document.batches;
   const trace = document.trace;
-  if (isObject(trace)) {
+  if (isRecord(trace)) {
     if (Array.isArray(trace.batches)) return trace.batches;
     if (Array.isArray(trace.resourceSpans)) return trace.resourceSpans;
   }

@@ -15,7 +15,7 @@ import {
 import { unwrapArguments, unwrapResult, type UnwrappedValue } from './envelopes.js';
 import { resultFailureOf, toolFailureOf, type ToolFailure } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
-import { parseEmbeddedJson } from './json-text.js';
+import { parseEmbeddedJson } from '../io/parse-json.js';
 import { messageToolCalls, messageToolResponses, type MessageToolCall } from './message-tool-calls.js';
 import {
   adkRequestMessages,
