@@ -1,6 +1,4 @@
-import type { HttpClient, HttpRequest } from './http-client.js';
-import { describeOutcome } from './http-client.js';
-import { jsonFromOutcome } from './json-response.js';
+import { type HttpClient, type HttpRequest, describeOutcome, jsonFromOutcome } from './http-client.js';
 import { isRecord } from '../../io/is-record.js';
 import { sessionIdOf } from '../../trace/envelope.js';
 

@@ -1,22 +1,22 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { notRegularFile } from '../io/bounded-read.js';
-import { describeFsErrorWithCode } from '../io/fs-problem.js';
-import { withoutByteOrderMark } from '../io/decode-text.js';
-import { parseLosslessJson as parseJson } from '../io/parse-json.js';
-import { readJsonFile } from '../io/read-json-file.js';
-import { readBoundedLines } from '../io/bounded-lines.js';
-import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../io/input-limits.js';
-import { isRecord } from '../io/is-record.js';
-import { describeDocument, detectFormat } from './detect-format.js';
+import { notRegularFile } from '../../io/bounded-read.js';
+import { describeFsErrorWithCode } from '../../io/fs-problem.js';
+import { withoutByteOrderMark } from '../../io/decode-text.js';
+import { parseLosslessJson as parseJson } from '../../io/parse-json.js';
+import { readJsonFile } from '../../io/read-json-file.js';
+import { readBoundedLines } from '../../io/bounded-lines.js';
+import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../../io/input-limits.js';
+import { isRecord } from '../../io/is-record.js';
+import { describeDocument, detectFormat } from './detect.js';
 import { splitConcatenatedJson } from './concatenated-json.js';
-import { expectedShapes, type ImportFormat, type ImportFormatOption } from './format.js';
-import { readJaegerDocument } from './jaeger-reader.js';
-import { readOtlpDocument } from './otlp-reader.js';
-import { formatImportProblem, type ImportProblem } from './problems.js';
-import type { ImportedSpan, ReadContext, SpanEvent } from './span.js';
-import { isSpanDict, readSpanDictsDocument } from './span-dicts-reader.js';
-import { readTempoDocument } from './tempo-reader.js';
+import { expectedShapes, type ImportFormat, type ImportFormatOption } from '../format.js';
+import { readJaegerDocument } from './jaeger.js';
+import { readOtlpDocument } from './otlp.js';
+import { formatImportProblem, type ImportProblem } from '../problems.js';
+import type { ImportSink, Place } from './span.js';
+import { isSpanDict, readSpanDictsDocument } from './span-dicts.js';
+import { readTempoDocument } from './tempo.js';
 
 export interface ExportFile {
   /** Absolute path, for reading. */
@@ -25,26 +25,17 @@ export interface ExportFile {
   display: string;
 }
 
-/** Where a file's content goes as it is read. */
-export interface ExportSink {
-  span(span: ImportedSpan, file: string): void;
-  emptyTrace(traceId: string, file: string, line: number | null): void;
-  traceEvent(traceId: string, event: SpanEvent, file: string, line: number | null): void;
-  skipped(problem: ImportProblem): void;
-  keepAttribute(key: string): boolean;
-}
-
-const READERS: Record<ImportFormat, (document: Record<string, unknown>, context: ReadContext) => void> = {
+const READERS: Record<ImportFormat, (document: Record<string, unknown>, sink: ImportSink, place: Place) => void> = {
   otlp: readOtlpDocument,
   jaeger: readJaegerDocument,
   tempo: readTempoDocument,
   spans: readSpanDictsDocument,
 };
 
-function readWith(format: ImportFormat, document: unknown, context: ReadContext): void {
+function readWith(format: ImportFormat, document: unknown, sink: ImportSink, place: Place): void {
   // Only span dictionaries come as a bare list; every other format is an object.
-  if (format === 'spans') readSpanDictsDocument(document, context);
-  else READERS[format](document as Record<string, unknown>, context);
+  if (format === 'spans') readSpanDictsDocument(document, sink, place);
+  else READERS[format](document as Record<string, unknown>, sink, place);
 }
 
 const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
@@ -56,7 +47,7 @@ const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
  * JSON document. Returns the problem that makes the file unusable (unreadable, no known format,
  * no trace), or null.
  */
-export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
+export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
   try {
     // Before any open: a FIFO or a device would block the read or never end.
     const stats = statSync(file.path);
@@ -68,15 +59,15 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
   }
   let spans = 0;
   let firstSkipped: ImportProblem | null = null;
-  const counting: ExportSink = {
+  const counting: ImportSink = {
     ...sink,
-    span: (span, name) => {
+    span: (span, place) => {
       spans += 1;
-      sink.span(span, name);
+      sink.span(span, place);
     },
-    skipped: (problem) => {
-      firstSkipped ??= problem;
-      sink.skipped(problem);
+    skipped: (message, place) => {
+      firstSkipped ??= { file: place.file, line: place.line, message };
+      sink.skipped(message, place);
     },
   };
   try {
@@ -104,7 +95,7 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
 async function readJsonLines(
   file: ExportFile,
   option: ImportFormatOption,
-  sink: ExportSink,
+  sink: ImportSink,
   probe: boolean,
 ): Promise<'read' | 'not-json-lines'> {
   let decided = !probe;
@@ -115,7 +106,7 @@ async function readJsonLines(
       if (raw.tooLong) {
         // One document on one huge line is read (bounded) as a whole file instead.
         if (!decided) return 'not-json-lines';
-        sink.skipped({ file: file.display, line: lineNumber, message: `the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped` });
+        sink.skipped(`the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`, { file: file.display, line: lineNumber });
         continue;
       }
       const line = lineNumber === 1 ? withoutByteOrderMark(raw.text) : raw.text;
@@ -127,7 +118,7 @@ async function readJsonLines(
         decided = true;
       }
       if (!parsed.ok) {
-        sink.skipped({ file: file.display, line: lineNumber, message: `not JSON (${parsed.message}); line skipped` });
+        sink.skipped(`not JSON (${parsed.message}); line skipped`, { file: file.display, line: lineNumber });
         continue;
       }
       readLine(parsed.value, file, lineNumber, option, sink);
@@ -138,18 +129,17 @@ async function readJsonLines(
   return 'read';
 }
 
-function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ExportSink): void {
+function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ImportSink): void {
+  const place: Place = { file: file.display, line };
   const format = detectFormat(value);
   if (format === null || (option !== 'auto' && format !== option)) {
-    sink.skipped({ file: file.display, line, message: `found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped` });
+    sink.skipped(`found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped`, place);
     return;
   }
-  if (!readNested(() => readWith(format, value, contextFor(file, line, sink)))) {
-    sink.skipped({ file: file.display, line, message: `${TOO_DEEP}; line skipped` });
-  }
+  if (!readNested(() => readWith(format, value, sink, place))) sink.skipped(`${TOO_DEEP}; line skipped`, place);
 }
 
-async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
+async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
   const parsed = readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true });
   if (!parsed.ok && parsed.stage === 'read') {
     const { read } = parsed;
@@ -163,7 +153,7 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
     // ConsoleSpanExporter output: span dictionaries printed one after the other, pretty-printed.
     const concatenated = option === 'auto' || option === 'spans' ? concatenatedSpanDicts(text) : null;
     if (concatenated !== null) {
-      readSpanDictsDocument(concatenated, contextFor(file, null, sink));
+      readSpanDictsDocument(concatenated, sink, { file: file.display, line: null });
       return null;
     }
     // A JSON Lines file whose first line is broken: read it as such, so that only that line is lost.
@@ -178,7 +168,7 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
     const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
     return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
   }
-  if (!readNested(() => readWith(format, parsed.value, contextFor(file, null, sink)))) {
+  if (!readNested(() => readWith(format, parsed.value, sink, { file: file.display, line: null }))) {
     return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
   }
   return null;
@@ -223,12 +213,3 @@ function looksLikeJsonLines(text: string): boolean {
   });
 }
 
-function contextFor(file: ExportFile, line: number | null, sink: ExportSink): ReadContext {
-  return {
-    span: (span) => sink.span(span, file.display),
-    emptyTrace: (traceId) => sink.emptyTrace(traceId, file.display, line),
-    traceEvent: (traceId, event) => sink.traceEvent(traceId, event, file.display, line),
-    skipped: (message) => sink.skipped({ file: file.display, line, message }),
-    keepAttribute: sink.keepAttribute,
-  };
-}

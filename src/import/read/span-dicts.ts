@@ -1,9 +1,6 @@
-import { toAttributeValue } from './attributes.js';
-import { isRecord } from '../io/is-record.js';
-import { parseSpanKind, parseStatusCode } from './enums.js';
-import { normalizeId } from './ids.js';
-import { createAttributes, type Attributes, type ImportedSpan, type ReadContext, type SpanEvent } from './span.js';
-import { isoToNanoseconds, toNanoseconds } from './timestamps.js';
+import { toAttributeValue, parseSpanKind, parseStatusCode, normalizeId, isoToNanoseconds, toNanoseconds } from './values.js';
+import { isRecord } from '../../io/is-record.js';
+import { createAttributes, type Attributes, type ImportedSpan, type ImportSink, type Place, type SpanEvent } from './span.js';
 
 /**
  * Spans as the OpenTelemetry SDKs write them as dictionaries (`ReadableSpan.to_json()` in Python):
@@ -14,11 +11,11 @@ import { isoToNanoseconds, toNanoseconds } from './timestamps.js';
  * text or integer nanoseconds, attributes as plain JSON. A document is a list of such spans, one
  * span, or `{"spans": […]}` (any-agent's AgentTrace).
  */
-export function readSpanDictsDocument(document: unknown, context: ReadContext): void {
+export function readSpanDictsDocument(document: unknown, sink: ImportSink, place: Place): void {
   const list = Array.isArray(document) ? document : isRecord(document) && Array.isArray(document.spans) ? document.spans : [document];
   for (const raw of list) {
-    const span = decodeSpanDict(raw, context);
-    if (span !== null) context.span(span);
+    const span = decodeSpanDict(raw, sink, place);
+    if (span !== null) sink.span(span, place);
   }
 }
 
@@ -27,14 +24,14 @@ export function isSpanDict(value: unknown): boolean {
   return isRecord(value) && isRecord(value.context) && 'trace_id' in value.context;
 }
 
-function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null {
+function decodeSpanDict(raw: unknown, sink: ImportSink, place: Place): ImportedSpan | null {
   if (!isRecord(raw)) return null;
   const name = typeof raw.name === 'string' ? raw.name : '';
   const ids = isRecord(raw.context) ? raw.context : {};
   const traceId = normalizeId(hexText(ids.trace_id), 'trace');
   const spanId = normalizeId(hexText(ids.span_id), 'span');
   if (traceId === null || spanId === null) {
-    context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`);
+    sink.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`, place);
     return null;
   }
   const parentId = raw.parent_id !== undefined ? raw.parent_id : isRecord(raw.parent) ? raw.parent.span_id : null;
@@ -52,7 +49,7 @@ function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null
       code: parseStatusCode(typeof status.status_code === 'string' ? status.status_code.replace(/^StatusCode\./u, '') : status.status_code),
       message: typeof description === 'string' && description !== '' ? description : null,
     },
-    attributes: plainAttributes(raw.attributes, context.keepAttribute),
+    attributes: plainAttributes(raw.attributes, sink.keepAttribute),
     events: Array.isArray(raw.events) ? raw.events.filter(isRecord).map(decodeEvent) : [],
     resource: plainAttributes(isRecord(raw.resource) ? raw.resource.attributes : undefined, () => true),
   };

@@ -1,9 +1,6 @@
-import { doubleValue, integerValue, toAttributeValue } from './attributes.js';
-import { isRecord } from '../io/is-record.js';
-import { parseSpanKind, parseStatusCode } from './enums.js';
-import { normalizeId } from './ids.js';
-import { createAttributes, type AttributeValue, type Attributes, type ReadContext, type SpanEvent, type StatusCode } from './span.js';
-import { toNanoseconds } from './timestamps.js';
+import { doubleValue, integerValue, toAttributeValue, parseSpanKind, parseStatusCode, normalizeId, toNanoseconds } from './values.js';
+import { isRecord } from '../../io/is-record.js';
+import { createAttributes, type AttributeValue, type Attributes, type ImportSink, type Place, type SpanEvent, type StatusCode } from './span.js';
 
 /**
  * Jaeger query-API JSON (`/api/traces/{id}`, the UI's "Download JSON"):
@@ -12,41 +9,41 @@ import { toNanoseconds } from './timestamps.js';
  * kind and status travel as the tags `span.kind`, `otel.status_code`, `otel.status_description`
  * and `error`; span events are `logs` whose `event` field names them.
  */
-export function readJaegerDocument(document: Record<string, unknown>, context: ReadContext): void {
+export function readJaegerDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
   const data = Array.isArray(document.data) ? document.data : [];
   data.forEach((entry, index) => {
     if (!isRecord(entry)) {
-      context.skipped(`data[${index}] is not a trace object; skipped`);
+      sink.skipped(`data[${index}] is not a trace object; skipped`, place);
       return;
     }
     const entryTraceId = normalizeId(entry.traceID, 'trace');
     const spans = Array.isArray(entry.spans) ? entry.spans : [];
     if (spans.length === 0) {
-      if (entryTraceId === null) context.skipped(`data[${index}] has neither a traceID nor spans; skipped`);
-      else context.emptyTrace(entryTraceId);
+      if (entryTraceId === null) sink.skipped(`data[${index}] has neither a traceID nor spans; skipped`, place);
+      else sink.emptyTrace(entryTraceId, place);
       return;
     }
     const processes = decodeProcesses(entry.processes);
-    for (const raw of spans) readSpan(raw, entryTraceId, processes, context);
+    for (const raw of spans) readSpan(raw, entryTraceId, processes, sink, place);
   });
 }
 
-function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, context: ReadContext): void {
+function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, sink: ImportSink, place: Place): void {
   if (!isRecord(raw)) return;
   const name = typeof raw.operationName === 'string' ? raw.operationName : '';
   const traceId = normalizeId(raw.traceID, 'trace') ?? entryTraceId;
   const spanId = normalizeId(raw.spanID, 'span');
   if (traceId === null || spanId === null) {
-    context.skipped(`span "${name}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`);
+    sink.skipped(`span "${name}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`, place);
     return;
   }
   const tags = decodeTags(raw.tags);
   const startNs = toNanoseconds(raw.startTime, 'us');
   const durationNs = durationNanoseconds(raw.duration);
   const attributes = createAttributes();
-  for (const key in tags) if (context.keepAttribute(key)) attributes[key] = tags[key] ?? null;
+  for (const key in tags) if (sink.keepAttribute(key)) attributes[key] = tags[key] ?? null;
   const processResource = typeof raw.processID === 'string' ? processes.get(raw.processID) : undefined;
-  context.span({
+  sink.span({
     traceId,
     spanId,
     parentSpanId: parentOf(raw, traceId),
@@ -58,7 +55,7 @@ function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<stri
     attributes,
     events: Array.isArray(raw.logs) ? raw.logs.filter(isRecord).map(decodeLog) : [],
     resource: processResource ?? decodeProcess(raw.process),
-  });
+  }, place);
 }
 
 /** Jaeger's UI takes the first CHILD_OF reference in the same trace as the parent, else the first reference there. */

@@ -1,7 +1,7 @@
-import { isRecord } from '../io/is-record.js';
-import type { ImportFormat } from './format.js';
-import { isSpanDict } from './span-dicts-reader.js';
-import { tempoBatches } from './tempo-reader.js';
+import { isRecord } from '../../io/is-record.js';
+import type { ImportFormat } from '../format.js';
+import { isSpanDict } from './span-dicts.js';
+import { tempoBatches } from './tempo.js';
 
 /**
  * Which export a parsed JSON document is, by content alone: the top-level field that only that

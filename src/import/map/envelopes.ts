@@ -1,5 +1,5 @@
-import { parseEmbeddedJson } from '../io/parse-json.js';
-import { isRecord } from '../io/is-record.js';
+import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { isRecord } from '../../io/is-record.js';
 
 
 /**
