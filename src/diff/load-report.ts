@@ -1,7 +1,7 @@
 import { MAX_REPORT_BYTES } from '../io/input-limits.js';
 import { InputError } from '../errors.js';
-import { decodeUtf8 } from '../io/decode-text.js';
-import { parseStructuredText, readInputFile, problemAt, schemaProblems, type StructuredFile } from '../io/structured-file.js';
+import { withoutByteOrderMark } from '../io/decode-text.js';
+import { parseStructuredText, problemAt, readJsonStructuredFile, schemaProblems, type StructuredFile } from '../io/structured-file.js';
 import { REPORT_SCHEMA_VERSION, reportSchemas, type Report } from '../model/report-schema.js';
 import { isRecord as isPlainObject } from '../io/is-record.js';
 
@@ -13,19 +13,16 @@ import { isRecord as isPlainObject } from '../io/is-record.js';
 
 /** Reads and validates a report file; every problem found becomes one line of the InputError. */
 export async function loadReportFile(path: string, displayName: string): Promise<Report> {
-  const bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval');
-  const decoded = decodeUtf8(bytes);
-  if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
-  return parseReportFile(decoded.text, displayName);
+  return validateReportFile(readJsonStructuredFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval'));
 }
 
 /** `displayName` is how the file is named in messages (a path relative to the working directory). */
 export function parseReportFile(content: string, displayName: string): Report {
-  // Editors on Windows save JSON with a byte-order mark, which JSON.parse rejects.
-  const json = content.startsWith('\uFEFF') ? content.slice(1) : content;
   // Always JSON, whatever the file is called: a report is never YAML.
-  const file = parseStructuredText(json, displayName, 'json');
+  return validateReportFile(parseStructuredText(withoutByteOrderMark(content), displayName, 'json'));
+}
 
+function validateReportFile(file: StructuredFile): Report {
   const schemaVersion = isPlainObject(file.value) ? file.value['schemaVersion'] : undefined;
   if (typeof schemaVersion === 'number' && schemaVersion !== REPORT_SCHEMA_VERSION) {
     // The rest of a report of another version would only bury this line under noise.

@@ -1,4 +1,4 @@
-import type { ImportedSpan, SpanEvent } from './span.js';
+import type { ImportedSpan, SpanEvent } from './read/span.js';
 
 /** One trace's spans, from however many lines and files they came. */
 export interface CollectedTrace {

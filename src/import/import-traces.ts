@@ -3,13 +3,13 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import { TraceCollector } from './collect-traces.js';
-import { RepeatedToolResponses, compactSpan } from './compact-span.js';
-import { isMappedAttribute } from './conventions.js';
+import { RepeatedToolResponses, compactSpan } from './map/span-facts.js';
+import { isMappedAttribute } from './map/conventions.js';
 import type { ImportFormatOption } from './format.js';
 import type { ImportProblem } from './problems.js';
-import { readExportFile } from './read-export.js';
-import type { ImportedSpan } from './span.js';
-import { hasRecognisedSpan, toTraceDocument } from './to-trace.js';
+import { readExportFile } from './read/file.js';
+import type { ImportedSpan, ImportSink } from './read/span.js';
+import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 
 /** Skipped-input messages kept and listed; beyond this many they are only counted. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -35,7 +35,7 @@ export interface ImportResult {
 export interface ImportOptions {
   /** Which span attributes to keep while reading; by default those the mapping reads. */
   keepAttribute?: (key: string) => boolean;
-  /** Reduce each span's messages to what the mapping reads as it is read (see compact-span.ts); default true. */
+  /** Reduce each span's messages to what the mapping reads as it is read (see map/span-facts.ts); default true. */
   compact?: boolean;
 }
 
@@ -57,13 +57,13 @@ export async function importTraces(
   const unusable: string[] = [];
   const compact = options.compact ?? true;
   const repeatedResponses = new RepeatedToolResponses();
-  const sink = {
-    span: (span: ImportedSpan, file: string) => collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, file),
-    emptyTrace: collector.addEmpty.bind(collector),
-    traceEvent: collector.addEvent.bind(collector),
-    skipped: (problem: ImportProblem) => {
+  const sink: ImportSink = {
+    span: (span, place) => collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file),
+    emptyTrace: (traceId, place) => collector.addEmpty(traceId, place.file, place.line),
+    traceEvent: (traceId, event, place) => collector.addEvent(traceId, event, place.file, place.line),
+    skipped: (message, place) => {
       // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
-      if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push(problem);
+      if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push({ file: place.file, line: place.line, message });
       else unkept += 1;
     },
     keepAttribute: options.keepAttribute ?? isMappedAttribute,

@@ -2,7 +2,7 @@ import type { TraceDocument } from '../trace/types.js';
 
 /**
  * The bytes of a converted trace as a fixture file: 2-space indent and a final newline. The
- * document's keys are already in a fixed order (see to-trace.ts), so the same input always
+ * document's keys are already in a fixed order (see map/to-trace.ts), so the same input always
  * gives the same bytes.
  */
 export function formatTraceJson(document: TraceDocument): string {

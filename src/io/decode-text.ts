@@ -7,6 +7,11 @@ import { isUtf8 } from 'node:buffer';
  */
 export type DecodedText = { ok: true; text: string } | { ok: false; problem: string };
 
+/** Text without a leading byte-order mark: the one place the mark is dropped, from bytes or from text. */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export function decodeUtf8(bytes: Uint8Array): DecodedText {
   // isUtf8 validates strictly (as a fatal TextDecoder does) without the decoder's set-up cost.
   if (isUtf8(bytes)) {

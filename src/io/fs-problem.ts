@@ -37,3 +37,16 @@ export function describeFsError(error: unknown): string {
       return /^[A-Z][A-Z0-9_]*$/u.test(code) ? code : 'unexpected error';
   }
 }
+
+/**
+ * The wording `import` has always given a file it cannot read: the code, then node's message
+ * with the path cut off (`ENOENT: no such file or directory`).
+ */
+export function describeFsErrorWithCode(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = error.message.replace(/^[A-Z]+: /u, '').replace(/, \w+ '.*'$/u, '');
+    return code === undefined ? message : `${code}: ${message}`;
+  }
+  return String(error);
+}

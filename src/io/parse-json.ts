@@ -1,37 +1,87 @@
-import { parse as parseLosslessly } from 'lossless-json';
+import { isInteger, isSafeNumber, parse as parseLosslessly } from 'lossless-json';
 
-/** JSON.parse with the error turned into a line and column people can find in an editor. */
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; problem: string; line: number | null; column: number | null };
+/**
+ * The one JSON parser of the harness's inputs. A failure names where the text breaks, by line
+ * and column, in two forms: `message` (`Comma ',' expected … at line 2, column 5`) and
+ * `problem`, the same after `not valid JSON: `.
+ */
+export type ParsedJson =
+  | { ok: true; value: unknown }
+  | { ok: false; problem: string; message: string; line: number | null; column: number | null };
 
+/** Strict JSON (fixtures, reports, case files, response bodies): numbers as JSON.parse reads them. */
 export function parseJson(text: string): ParsedJson {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return describeSyntaxError(text, error);
+    // The lossless parser is used only to say where the text breaks: V8's messages often do not.
+    return syntaxFailure(text, error, () => parseLosslessly(text));
   }
 }
 
 /**
- * V8's messages often lack a position ("Unexpected token '}', ... is not valid JSON"), so the
- * failing text is parsed again with lossless-json, whose messages always give one. This costs
- * nothing on the happy path.
+ * JSON text to values without losing a digit of a 64-bit integer (trace exports): `JSON.parse`
+ * rounds 1777555053780274700 to 1777555053780274800, and exporters write nanosecond timestamps
+ * and int64 attributes as bare numbers often enough that this matters. Integers beyond 2^53
+ * become bigint; of duplicate keys the last wins, as with JSON.parse.
  */
-function describeSyntaxError(text: string, original: unknown): ParsedJson {
-  let message = original instanceof Error ? original.message : String(original);
-  try {
-    parseLosslessly(text);
-  } catch (error) {
-    if (error instanceof Error) message = error.message;
+export function parseLosslessJson(text: string): ParsedJson {
+  if (!POSSIBLY_UNSAFE_INTEGER.test(text)) {
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown };
+    } catch {
+      // The built-in parser's messages do not always say where; the lossless one's always do.
+    }
   }
-  const position = /at position (\d+)/u.exec(message);
+  try {
+    return { ok: true, value: parseLosslessly(text, null, { parseNumber: parseNumberLosslessly, onDuplicateKey: ({ newValue }) => newValue }) };
+  } catch (error) {
+    return syntaxFailure(text, error, null);
+  }
+}
+
+/**
+ * A JSON object or array embedded in a string attribute ("any"-typed values such as
+ * `gen_ai.input.messages` or tool arguments), or undefined when the string is not one. A string
+ * holding a long integer stays a string rather than be parsed with a rounded number.
+ */
+export function parseEmbeddedJson(text: string): unknown {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  if (POSSIBLY_UNSAFE_INTEGER.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An integer literal of 16 digits or more, where a JSON value may start. Text without one parses
+ * safely with the built-in parser, which is an order of magnitude faster than a lossless one;
+ * digits inside strings can only cause a needless slow parse, never a wrong one.
+ */
+const POSSIBLY_UNSAFE_INTEGER = /(?:^|[[:,])\s*-?\d{16}/u;
+
+function parseNumberLosslessly(text: string): number | bigint {
+  return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
+}
+
+/** `reparse`, when given, is run for a message that says where (the lossless parser's always do). */
+function syntaxFailure(text: string, original: unknown, reparse: (() => unknown) | null): ParsedJson {
+  let raw = original instanceof Error ? original.message : String(original);
+  if (reparse !== null) {
+    try {
+      reparse();
+    } catch (error) {
+      if (error instanceof Error) raw = error.message;
+    }
+  }
+  const position = /at position (\d+)/u.exec(raw);
   const where = position?.[1] === undefined ? null : lineAndColumn(text, Number(position[1]));
-  const detail = message.replace(/\s*(in JSON )?at position \d+.*$/su, '');
-  return {
-    ok: false,
-    problem: `not valid JSON: ${detail}${where === null ? '' : ` at line ${where.line}, column ${where.column}`}`,
-    line: where?.line ?? null,
-    column: where?.column ?? null,
-  };
+  const detail = raw.replace(/\s*(in JSON )?at position \d+.*$/su, '');
+  const message = `${detail}${where === null ? '' : ` at line ${where.line}, column ${where.column}`}`;
+  return { ok: false, problem: `not valid JSON: ${message}`, message, line: where?.line ?? null, column: where?.column ?? null };
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

@@ -1,9 +1,8 @@
 import { extname } from 'node:path';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
-import { readBoundedFileSync } from './bounded-read.js';
+import { readBoundedFileSync, type BoundedRead } from './bounded-read.js';
 import { decodeUtf8 } from './decode-text.js';
-import { describeFsError } from './fs-problem.js';
 import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { yamlNestingDepth } from './yaml-depth.js';
@@ -12,7 +11,8 @@ import { createEventLocator } from './yaml-locate.js';
 import { loadYamlQuickly } from './yaml-quick.js';
 import { describeValue } from './describe-value.js';
 import { closestKey } from './closest-key.js';
-import { parseJson } from './parse-json.js';
+import { parseJson, type ParsedJson } from './parse-json.js';
+import { readJsonFile } from './read-json-file.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -37,15 +37,10 @@ export async function readStructuredFile(path: string, displayName: string, limi
 
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
   if (syntax === 'json') {
-    // JSON is read by JSON.parse (strict JSON). Lines are found only when a problem has to be
-    // named, by a light scanner over the text, never by a second full parse.
+    // JSON is read by JSON.parse (strict JSON).
     const parsed = parseJson(text);
-    if (!parsed.ok) {
-      const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
-      throw new InputError(`${displayName}${where}: ${parsed.problem}`);
-    }
-    let locator: JsonLocator | null = null;
-    return { displayName, value: parsed.value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path), jsonText: text };
+    if (!parsed.ok) throw new InputError(jsonProblem(parsed, displayName));
+    return jsonStructuredFile(text, parsed.value, displayName);
   }
   const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
   if (tooDeep !== null) {
@@ -66,6 +61,29 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     return found === 'unsure' ? (documented ??= parseYamlDocument(text, displayName)).locate(path) : found;
   };
   return { displayName, value: quick.value, locate };
+}
+
+/**
+ * A JSON file read with readJsonFile (bounded, decoded, parsed once), as a StructuredFile; what
+ * stops it is an InputError worded as readInputFile and parseStructuredText word theirs.
+ */
+export function readJsonStructuredFile(path: string, displayName: string, limitBytes: number, expected?: string): StructuredFile {
+  const read = readJsonFile(path, limitBytes);
+  if (read.ok) return jsonStructuredFile(read.text, read.value, displayName);
+  if (read.stage === 'read') throw new InputError(readProblem(read.read, displayName, expected));
+  if (read.stage === 'decode') throw new InputError(`${displayName}: ${read.problem}`);
+  throw new InputError(jsonProblem(read.parsed, displayName));
+}
+
+function jsonStructuredFile(text: string, value: unknown, displayName: string): StructuredFile {
+  // Lines are found only when a problem has to be named, by a light scanner over the text, never by a second full parse.
+  let locator: JsonLocator | null = null;
+  return { displayName, value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path), jsonText: text };
+}
+
+function jsonProblem(parsed: Extract<ParsedJson, { ok: false }>, displayName: string): string {
+  const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
+  return `${displayName}${where}: ${parsed.problem}`;
 }
 
 /** `cases[2].audit.v2` */
@@ -119,7 +137,7 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
   return problems;
 }
 
-export { closestKey, describeFsError };
+export { closestKey };
 export { MAX_YAML_ALIAS_COUNT, MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
@@ -130,6 +148,10 @@ export { MAX_YAML_ALIAS_COUNT, MAX_YAML_NESTING_DEPTH } from './yaml-document.js
 export function readInputFile(path: string, displayName: string, limitBytes: number, expected?: string): Buffer {
   const read = readBoundedFileSync(path, limitBytes);
   if (read.ok) return read.bytes;
+  throw new InputError(readProblem(read, displayName, expected));
+}
+
+function readProblem(read: Extract<BoundedRead, { ok: false }>, displayName: string, expected: string | undefined): string {
   const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem}`;
-  throw new InputError(`${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`);
+  return `${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`;
 }

@@ -1,5 +1,5 @@
 import { parseJson } from '../io/parse-json.js';
-import { unwrapEnvelope } from '../trace/load-trace.js';
+import { unwrapEnvelope } from '../trace/envelope.js';
 import { isRecord as isObject } from '../io/is-record.js';
 export { isRecord as isObject } from '../io/is-record.js';
 

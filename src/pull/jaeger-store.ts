@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import { normalizeId } from '../import/ids.js';
+import { normalizeId } from '../import/read/values.js';
 import { isoSeconds } from './time-spec.js';
 import { apiUrl, isObject, type SearchResult, type TraceStore } from './trace-store.js';
 

@@ -1,4 +1,4 @@
-import { normalizeId } from '../import/ids.js';
+import { normalizeId } from '../import/read/values.js';
 import { apiUrl, isObject, type SearchResult, type TraceStore } from './trace-store.js';
 
 /**

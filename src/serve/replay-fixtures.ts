@@ -2,13 +2,12 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InputError } from '../errors.js';
-import { decodeUtf8 } from '../io/decode-text.js';
 import { displayPath } from '../io/display-path.js';
-import { parseJson } from '../io/parse-json.js';
-import { readBoundedFileSync } from '../io/bounded-read.js';
 import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
+import { isRecord } from '../io/is-record.js';
+import { readJsonFile } from '../io/read-json-file.js';
 import { normalizeText } from '../text/normalize.js';
-import { unwrapEnvelope } from '../trace/load-trace.js';
+import { sessionIdOf, unwrapEnvelope } from '../trace/envelope.js';
 
 /** One fixture as the replay server serves it: its bytes unchanged, so envelopes and snake_case reach the client as written. */
 export interface ReplayFixture {
@@ -44,22 +43,23 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
   const owners = new Map<string, string>();
   for (const path of await jsonFilesUnder(fixturesDir)) {
     const file = displayPath(path, cwd);
-    const read = readBoundedFileSync(path, MAX_FIXTURE_BYTES);
-    if (!read.ok) {
-      warnings.push(`${file}: skipped, ${read.tooLarge === undefined ? read.problem : `the file ${read.problem}`}`);
+    const read = readJsonFile(path, MAX_FIXTURE_BYTES);
+    if (!read.ok && read.stage === 'read') {
+      warnings.push(`${file}: skipped, ${read.read.tooLarge === undefined ? read.read.problem : `the file ${read.read.problem}`}`);
       continue;
     }
     const body = read.bytes;
-    const root = parsedRoot(body);
-    if (root === null) warnings.push(`${file}: not a JSON object; served as it is`);
-    const id = textField(root, 'sessionId', 'session_id') ?? basename(path).replace(/\.json$/iu, '');
+    const { root } = read.ok ? unwrapEnvelope(read.value) : { root: null };
+    const fields = isRecord(root) ? root : null;
+    if (fields === null) warnings.push(`${file}: not a JSON object; served as it is`);
+    const id = sessionIdOf(fields) ?? basename(path).replace(/\.json$/iu, '');
     const owner = owners.get(id);
     if (owner !== undefined) {
       warnings.push(`${file}: skipped, session id ${JSON.stringify(id)} is already served from ${owner}`);
       continue;
     }
     owners.set(id, file);
-    const question = textField(root, 'question');
+    const question = textField(fields, 'question');
     fixtures.push({ id, file, body, question: question === null ? null : normalizeQuestion(question) });
   }
   return { fixtures, warnings };
@@ -83,20 +83,9 @@ async function jsonFilesUnder(folder: string): Promise<string[]> {
   return files;
 }
 
-function parsedRoot(body: Buffer): Record<string, unknown> | null {
-  const decoded = decodeUtf8(body);
-  if (!decoded.ok) return null;
-  const parsed = parseJson(decoded.text);
-  if (!parsed.ok) return null;
-  const { root } = unwrapEnvelope(parsed.value);
-  return typeof root === 'object' && root !== null && !Array.isArray(root) ? (root as Record<string, unknown>) : null;
-}
-
-function textField(root: Record<string, unknown> | null, ...keys: string[]): string | null {
-  for (const key of keys) {
-    const value = root?.[key];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
+function textField(root: Record<string, unknown> | null, key: string): string | null {
+  const value = root?.[key];
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }

@@ -4,6 +4,7 @@ import { buildReport, figuresOf, type RunFigures } from '../report/build.js';
 import type { CaseResult, Report, RunResult } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
 import { isRecord as isObject } from '../io/is-record.js';
+import { withoutByteOrderMark } from '../io/decode-text.js';
 
 /** A sharded run's report.json as read: how to name it, and its text. */
 export interface ShardReportText {
@@ -66,7 +67,7 @@ export function mergeShardReports(inputs: readonly ShardReportText[]): Report {
 /** A valid report that is a shard's, or the problem with it. Invalid reports throw the report loader's InputError. */
 function readShardFile({ displayName, text }: ShardReportText): ShardFile | string {
   parseReportFile(text, displayName);
-  const raw = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as Record<string, unknown>;
+  const raw = JSON.parse(withoutByteOrderMark(text)) as Record<string, unknown>;
   const shard = raw['shard'];
   const notShard = `${displayName}: expected a report written by \`diag-eval run --shard i/n\``;
   if (!isObject(shard)) return `${notShard}; found no "shard" field (an unsharded report needs no merge)`;

@@ -1,10 +1,8 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
-import { decodeUtf8 } from '../io/decode-text.js';
 import { displayPath } from '../io/display-path.js';
-import { parseJson } from '../io/parse-json.js';
-import { readBoundedFileSync } from '../io/bounded-read.js';
+import { readJsonFile } from '../io/read-json-file.js';
 import { describeFsError } from '../io/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
 import type { TraceRunInput, TraceSource } from './types.js';
@@ -31,27 +29,26 @@ export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string
   // A plain name can only be a link in its last part, which O_NOFOLLOW catches for free; any
   // other name is resolved first. A link is followed only when it stays in the fixtures folder.
   const plain = isPlainName(evalCase.traceFixture);
-  let read = plain ? readBoundedFileSync(path, MAX_FIXTURE_BYTES, { reuseBuffer: true, noFollow: true }) : null;
-  if (read === null || (!read.ok && read.link === true)) {
+  let read = plain ? readJsonFile(path, MAX_FIXTURE_BYTES, { reuseBuffer: true, noFollow: true }) : null;
+  if (read === null || (!read.ok && read.stage === 'read' && read.read.link === true)) {
     const confined = confinedPath(fixturesDir, path);
     if (confined.kind === 'missing') return notFound(traceFixture, sessionId);
     if (confined.kind === 'problem') return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
     if (confined.kind === 'outside') {
       return unparsable(`${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`, traceFixture, sessionId);
     }
-    read = readBoundedFileSync(confined.path, MAX_FIXTURE_BYTES, { reuseBuffer: true });
+    read = readJsonFile(confined.path, MAX_FIXTURE_BYTES, { reuseBuffer: true });
   }
   if (!read.ok) {
-    if (read.missing) return notFound(traceFixture, sessionId);
-    if (read.notRegular !== undefined) return unparsable(`${traceFixture} is ${read.notRegular}, expected a JSON file`, traceFixture, sessionId);
-    if (read.tooLarge !== undefined) return unparsable(`${traceFixture} ${read.problem} for one trace`, traceFixture, sessionId);
-    return unparsable(`${traceFixture}: ${read.problem}`, traceFixture, sessionId);
+    if (read.stage === 'decode') return unparsable(`${traceFixture}: ${read.problem}`, traceFixture, sessionId);
+    if (read.stage === 'parse') return unparsable(`${traceFixture}: ${read.parsed.problem}`, traceFixture, sessionId);
+    const failed = read.read;
+    if (failed.missing) return notFound(traceFixture, sessionId);
+    if (failed.notRegular !== undefined) return unparsable(`${traceFixture} is ${failed.notRegular}, expected a JSON file`, traceFixture, sessionId);
+    if (failed.tooLarge !== undefined) return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
+    return unparsable(`${traceFixture}: ${failed.problem}`, traceFixture, sessionId);
   }
-  const decoded = decodeUtf8(read.bytes);
-  if (!decoded.ok) return unparsable(`${traceFixture}: ${decoded.problem}`, traceFixture, sessionId);
-  const parsed = parseJson(decoded.text);
-  if (!parsed.ok) return unparsable(`${traceFixture}: ${parsed.problem}`, traceFixture, sessionId);
-  return { kind: 'document', document: parsed.value, traceFixture, sessionId };
+  return { kind: 'document', document: read.value, traceFixture, sessionId };
 }
 
 function notFound(traceFixture: string, sessionId: string | null): TraceRunInput {

@@ -1,5 +1,6 @@
 import { describeValue } from '../io/describe-value.js';
 import { parseJson } from '../io/parse-json.js';
+import { snakeKeyOf, twinKey as keyOf, unwrapEnvelope } from './envelope.js';
 import { parseTimestamp } from './timestamp.js';
 import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type TokenUsage, type ToolInvocation } from './types.js';
 import { isRecord as isObject } from '../io/is-record.js';
@@ -24,18 +25,6 @@ export function loadTrace(document: unknown): TraceLoadResult {
     if (error instanceof TraceShapeError) return { ok: false, problem: error.message };
     throw error;
   }
-}
-
-/** The envelope is recognised only when `data` is an object and the top level has no trace fields of its own. */
-export function unwrapEnvelope(document: unknown): { root: unknown; path: string } {
-  if (
-    isObject(document) &&
-    isObject(document['data']) &&
-    !('finalAnswer' in document || 'final_answer' in document || 'toolInvocations' in document || 'tool_invocations' in document)
-  ) {
-    return { root: document['data'], path: 'data' };
-  }
-  return { root: document, path: '' };
 }
 
 function readTrace(document: unknown): DiagnosisTrace {
@@ -234,28 +223,6 @@ function readOptionalText(root: JsonObject, camelKey: string): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return null;
-}
-
-/**
- * The key a field is read from: the camelCase key, or its snake_case twin when the camelCase
- * one is absent (when both are absent, the camelCase key, which names the field in messages).
- */
-function keyOf(object: JsonObject, camelKey: string): string {
-  if (camelKey in object) return camelKey;
-  const snakeKey = snakeKeyOf(camelKey);
-  return snakeKey in object ? snakeKey : camelKey;
-}
-
-/** The few keys the loader reads, each converted once rather than on every lookup. */
-const snakeKeys = new Map<string, string>();
-
-function snakeKeyOf(camelKey: string): string {
-  let snakeKey = snakeKeys.get(camelKey);
-  if (snakeKey === undefined) {
-    snakeKey = camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
-    snakeKeys.set(camelKey, snakeKey);
-  }
-  return snakeKey;
 }
 
 function fail(path: string, found: unknown, expected: string): never {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { detectFormat } from '../../src/import/detect-format.js';
+import { detectFormat } from '../../src/import/read/detect.js';
 import { importTraces } from '../../src/import/import-traces.js';
 import { FIXTURES, fixture, temporaryFolder, writeTemporaryFile } from './helpers.js';
 

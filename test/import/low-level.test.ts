@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flattenAnyValue, flattenKeyValues } from '../../src/import/attributes.js';
-import { parseSpanKind, parseStatusCode } from '../../src/import/enums.js';
-import { normalizeId } from '../../src/import/ids.js';
-import { parseEmbeddedJson, parseJson } from '../../src/import/json-text.js';
-import { nanosecondsToMilliseconds, spanDurationMs, toNanoseconds } from '../../src/import/timestamps.js';
+import { flattenAnyValue, flattenKeyValues, parseSpanKind, parseStatusCode, normalizeId, nanosecondsToMilliseconds, spanDurationMs, toNanoseconds } from '../../src/import/read/values.js';
+import { parseEmbeddedJson, parseLosslessJson as parseJson } from '../../src/io/parse-json.js';
 
 describe('normalizeId: every id as lowercase hex', () => {
   it.each([

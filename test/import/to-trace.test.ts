@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { importTraces } from '../../src/import/import-traces.js';
-import { createAttributes, type ImportedSpan } from '../../src/import/span.js';
-import { toTraceDocument } from '../../src/import/to-trace.js';
+import { createAttributes, type ImportedSpan } from '../../src/import/read/span.js';
+import { toTraceDocument } from '../../src/import/map/to-trace.js';
 import { FIXTURES, fixture, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 async function documentOf(name: string) {

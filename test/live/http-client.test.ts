@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { createHttpClient, describeOutcome, type HttpRequest } from '../../src/sources/live/http-client.js';
-import { backoffMs, retryAfterMs, shouldRetry, type AttemptResult } from '../../src/sources/live/retry-policy.js';
+import { createHttpClient, describeOutcome, type HttpRequest, backoffMs, retryAfterMs, shouldRetry, type AttemptResult } from '../../src/sources/live/http-client.js';
 import { closedPort, fakeClock, sendJson, startSimulatedService, type SimulatedService } from './simulated-service.js';
 
 describe('retry policy', () => {

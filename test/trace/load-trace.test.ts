@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadTrace, unwrapEnvelope } from '../../src/trace/load-trace.js';
+import { unwrapEnvelope } from '../../src/trace/envelope.js';
+import { loadTrace } from '../../src/trace/load-trace.js';
 import type { DiagnosisTrace } from '../../src/trace/types.js';
 import { buildTrace } from '../helpers/trace-builder.js';
 

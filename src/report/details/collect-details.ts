@@ -3,7 +3,8 @@ import { synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase } from '../../cases/types.js';
 import type { TraceRunInput } from '../../sources/types.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
-import { unwrapEnvelope, verifierEvaluationOf } from '../../trace/load-trace.js';
+import { unwrapEnvelope } from '../../trace/envelope.js';
+import { verifierEvaluationOf } from '../../trace/load-trace.js';
 import {
   MAX_ANSWER_CHARS,
   MAX_LIST_ITEMS,

@@ -1,7 +1,6 @@
-import type { HttpClient, HttpRequest } from './http-client.js';
-import { describeOutcome } from './http-client.js';
-import { jsonFromOutcome } from './json-response.js';
-import { isRecord as isObject } from '../../io/is-record.js';
+import { type HttpClient, type HttpRequest, describeOutcome, jsonFromOutcome } from './http-client.js';
+import { isRecord } from '../../io/is-record.js';
+import { sessionIdOf } from '../../trace/envelope.js';
 
 export type AskResult = { ok: true; sessionId: string } | { ok: false; reason: string };
 
@@ -11,16 +10,7 @@ export async function askQuestion(client: HttpClient, chatUrl: URL, question: st
   const outcome = await client.send(request);
   const body = jsonFromOutcome(request, outcome);
   if (!body.ok) return body;
-  const sessionId = sessionIdOf(body.value) ?? sessionIdOf(isObject(body.value) ? body.value['data'] : undefined);
+  const sessionId = sessionIdOf(body.value) ?? sessionIdOf(isRecord(body.value) ? body.value['data'] : undefined);
   if (sessionId === null) return { ok: false, reason: describeOutcome(request, outcome, 'the response has no sessionId') };
   return { ok: true, sessionId };
 }
-
-function sessionIdOf(value: unknown): string | null {
-  if (!isObject(value)) return null;
-  const id = value['sessionId'] ?? value['session_id'];
-  if (typeof id === 'string' && id.trim() !== '') return id;
-  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
-  return null;
-}
-

@@ -1,9 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { assertValidHeaders } from './header-check.js';
 import { createLimiter } from './limiter.js';
-import { attemptsText, requestLabel } from './request-label.js';
-import { backoffMs, BODY_TOO_LARGE, MAX_ATTEMPTS, retryAfterMs, shouldRetry } from './retry-policy.js';
 import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
+import { InputError } from '../../errors.js';
+import { parseJson } from '../../io/parse-json.js';
 
 export interface HttpClientOptions {
   /** Per attempt, from sending the request to the last byte of the body. */
@@ -159,4 +158,125 @@ function networkErrorCode(error: unknown): string {
 function errorCode(value: unknown): string | null {
   const code = (value as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/u.test(code) ? code : null;
+}
+
+// ---- header check ----
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
+
+/**
+ * Checks extra headers before any request is made. fetch's own error for a bad header quotes
+ * the value, which is usually a token; these messages name the header by position and name only.
+ */
+export function assertValidHeaders(headers: Array<[string, string]>): void {
+  const problems: string[] = [];
+  headers.forEach(([name, value], index) => {
+    if (!TOKEN.test(name)) {
+      problems.push(`--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`);
+    } else if (/[\r\n\0]/u.test(value)) {
+      problems.push(`--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`);
+    }
+  });
+  if (problems.length > 0) throw new InputError(problems);
+}
+
+// ---- retry policy ----
+
+/**
+ * When a request is tried again and how long to wait first (docs/contract.md §8). A POST to the chat
+ * endpoint may start a diagnosis session, so it is retried only when the service surely did not
+ * take it (connection refused) or said so itself (429, 503); a GET has no side effect and is
+ * retried on any connection error, 5xx or 429.
+ */
+export const MAX_ATTEMPTS = 4;
+export const MAX_RETRY_WAIT_MS = 60_000;
+const BASE_BACKOFF_MS = 500;
+
+/** What one attempt came to, as far as the retry decision needs to know. */
+export type AttemptResult = { kind: 'response'; status: number } | { kind: 'failure'; code: string };
+
+/** A body over `--max-body-mb`: asking again would only read the same too-large body. */
+export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
+
+export function shouldRetry(method: string, result: AttemptResult): boolean {
+  if (result.kind === 'failure' && result.code === BODY_TOO_LARGE) return false;
+  if (method === 'GET') {
+    return result.kind === 'failure' || result.status === 429 || result.status >= 500;
+  }
+  return result.kind === 'failure' ? result.code === 'ECONNREFUSED' : result.status === 429 || result.status === 503;
+}
+
+/**
+ * Exponential back-off, 500 ms doubling per retry, with "equal jitter": half the step is fixed
+ * and half random, so clients that failed together do not come back together, yet none retries at once.
+ */
+export function backoffMs(retry: number, random: () => number): number {
+  const step = Math.min(MAX_RETRY_WAIT_MS, BASE_BACKOFF_MS * 2 ** (retry - 1));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/**
+ * `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3), capped so that a service
+ * asking for an hour cannot stall the run; null when absent or unreadable, and back-off applies.
+ */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const text = header.trim();
+  if (/^\d+$/u.test(text)) return Math.min(MAX_RETRY_WAIT_MS, Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.min(MAX_RETRY_WAIT_MS, Math.max(0, date - now));
+}
+
+// ---- request label ----
+
+/**
+ * How a request is named in reasons and messages: the method and the URL's path only. The
+ * query string and the user-info part are left out because that is where callers put tokens.
+ */
+export function requestLabel(method: string, url: string | URL): string {
+  return `${method} ${safePath(url)}`;
+}
+
+export function safePath(url: string | URL): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** The service's address for a summary line: scheme, host, port and path, nothing else. */
+export function safeUrl(url: string | URL): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+export function attemptsText(attempts: number): string {
+  return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+}
+
+// ---- json response ----
+
+export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/**
+ * A 2xx response's body as JSON, or the reason it cannot be had. A body that is not JSON (an HTML
+ * page from a proxy, a truncated answer) means no trace was had, so it is a reason naming the
+ * request, not a `trace-loadable` failure; the body itself is never quoted, as it may echo a token.
+ */
+export function jsonFromOutcome(request: HttpRequest, outcome: HttpOutcome): JsonResult {
+  if (outcome.kind === 'failure' || outcome.status < 200 || outcome.status >= 300) {
+    return { ok: false, reason: describeOutcome(request, outcome) };
+  }
+  const parsed = outcome.body.trim() === '' ? null : parseJson(outcome.body);
+  if (parsed?.ok === true) return { ok: true, value: parsed.value };
+  const size = `${Buffer.byteLength(outcome.body, 'utf8')} bytes`;
+  const contentType = outcome.contentType?.split(';')[0]?.trim();
+  const what = parsed === null ? 'the body is empty' : `the body is not JSON (${contentType ? `${contentType}, ` : ''}${size})`;
+  return { ok: false, reason: describeOutcome(request, outcome, what) };
 }

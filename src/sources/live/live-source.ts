@@ -1,11 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EvalCase } from '../../cases/types.js';
-import { describeFsError } from '../../io/structured-file.js';
-import { unwrapEnvelope } from '../../trace/load-trace.js';
+import { describeFsError } from '../../io/fs-problem.js';
 import type { TraceRunInput, TraceSource } from '../types.js';
 import { askQuestion } from './ask-question.js';
-import { createHttpClient } from './http-client.js';
-import type { JsonResult } from './json-response.js';
+import { createHttpClient, type JsonResult } from './http-client.js';
 import { createLimiter } from './limiter.js';
 import { fetchTrace, pollTrace } from './poll-trace.js';
 import { createRedactor, REDACTED } from './redactor.js';
@@ -87,7 +85,8 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     const { sessionId, trace } = await obtain(evalCase);
     const shownSessionId = sessionId === null ? null : redactor.text(sessionId);
     if (!trace.ok) return { kind: 'not_run', reason: redactor.text(trace.reason), traceFixture: null, sessionId: shownSessionId };
-    const cleaned = redactor.json(unwrapEnvelope(trace.value).root);
+    // fetchTrace and pollTrace hand the trace over without its envelope.
+    const cleaned = redactor.json(trace.value);
     if (cleaned.redacted) warnings.push(`${runName}: the trace contained a --header value; it was replaced by ${REDACTED}`);
     let traceFixture: string | null = null;
     if (recorder !== null && recordName !== null) {

@@ -1,8 +1,7 @@
 import { describeValue } from '../../io/describe-value.js';
-import { unwrapEnvelope } from '../../trace/load-trace.js';
-import type { HttpClient, HttpRequest } from './http-client.js';
-import { jsonFromOutcome, type JsonResult } from './json-response.js';
-import { requestLabel } from './request-label.js';
+import { isRecord } from '../../io/is-record.js';
+import { unwrapEnvelope } from '../../trace/envelope.js';
+import { type HttpClient, type HttpRequest, jsonFromOutcome, type JsonResult, requestLabel } from './http-client.js';
 
 /** A trace whose status (any case) is one of these is still being written. */
 const UNFINISHED_STATUSES = new Set(['RUNNING', 'PENDING', 'IN_PROGRESS']);
@@ -16,10 +15,17 @@ export interface PollOptions {
   now: () => number;
 }
 
-/** One fetch of a trace, taken as it is (a session named by the user is not waited for). */
+/**
+ * One fetch of a trace, taken as it is (a session named by the user is not waited for). Like
+ * pollTrace, gives the trace without its envelope: the one place the live path takes it off.
+ */
 export async function fetchTrace(client: HttpClient, traceUrl: URL): Promise<JsonResult> {
   const request: HttpRequest = { method: 'GET', url: traceUrl };
-  return jsonFromOutcome(request, await client.send(request));
+  return withoutEnvelope(jsonFromOutcome(request, await client.send(request)));
+}
+
+function withoutEnvelope(body: JsonResult): JsonResult {
+  return body.ok ? { ok: true, value: unwrapEnvelope(body.value).root } : body;
 }
 
 /**
@@ -50,7 +56,7 @@ export async function pollTrace(client: HttpClient, traceUrl: URL, options: Poll
       lastSeen = 'no trace yet (HTTP 404)';
       continue;
     }
-    const body = jsonFromOutcome(request, outcome);
+    const body = withoutEnvelope(jsonFromOutcome(request, outcome));
     if (!body.ok) return body;
     const status = statusOf(body.value);
     if (status === null || !UNFINISHED_STATUSES.has(status.toUpperCase())) return body;
@@ -58,8 +64,7 @@ export async function pollTrace(client: HttpClient, traceUrl: URL, options: Poll
   }
 }
 
-function statusOf(document: unknown): string | null {
-  const { root } = unwrapEnvelope(document);
-  const status = typeof root === 'object' && root !== null ? (root as Record<string, unknown>)['status'] : undefined;
+function statusOf(root: unknown): string | null {
+  const status = isRecord(root) ? root['status'] : undefined;
   return typeof status === 'string' ? status : null;
 }

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors.js';
-import { safeUrl } from './request-label.js';
+import { safeUrl } from './http-client.js';
 
 /**
  * The diagnosis service's endpoints under the `--api` URL (docs/contract.md §8). A base path is kept

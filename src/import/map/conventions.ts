@@ -1,4 +1,4 @@
-import type { AttributeValue, ImportedSpan } from './span.js';
+import type { AttributeValue, ImportedSpan } from '../read/span.js';
 
 /**
  * The attribute names of the two conventions the importer reads: OpenTelemetry GenAI
@@ -165,7 +165,7 @@ const KEPT_KEYS = new Set<string>([
 /** Large values under a kept prefix that the mapping never reads. */
 const DROPPED_KEYS = new Set(['gen_ai.tool.definitions', 'gen_ai.system_instructions', 'gen_ai.agent.description', 'gen_ai.tool.description']);
 
-/** The attributes the mapping to a trace reads; readers drop the rest (see ReadContext.keepAttribute). */
+/** The attributes the mapping to a trace reads; readers drop the rest (see ImportSink.keepAttribute). */
 export function isMappedAttribute(key: string): boolean {
   if (KEPT_KEYS.has(key)) return true;
   if (DROPPED_KEYS.has(key)) return false;

@@ -1,4 +1,4 @@
-import type { AgentStepDocument, ToolInvocationDocument, TraceDocument, VerifierEvaluationDocument } from '../trace/types.js';
+import type { AgentStepDocument, ToolInvocationDocument, TraceDocument, VerifierEvaluationDocument } from '../../trace/types.js';
 import {
   ATTR,
   EVENT,
@@ -15,27 +15,18 @@ import {
 import { unwrapArguments, unwrapResult, type UnwrappedValue } from './envelopes.js';
 import { resultFailureOf, toolFailureOf, type ToolFailure } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
-import { parseEmbeddedJson } from './json-text.js';
-import { messageToolCalls, messageToolResponses, type MessageToolCall } from './message-tool-calls.js';
-import {
-  adkRequestMessages,
-  adkResponseMessages,
-  firstUserText,
-  genAiInputMessages,
-  genAiOutputMessages,
-  lastAssistantText,
-  openInferenceInputMessages,
-  openInferenceOutputMessages,
-} from './messages.js';
+import { parseEmbeddedJson } from '../../io/parse-json.js';
+import type { MessageToolCall } from './message-tool-calls.js';
+import { factsOf } from './span-facts.js';
 import { ancestors, compareByStart, findRunRoot, spanTree, type SpanTree } from './run-root.js';
-import type { AttributeValue, ImportedSpan, SpanEvent } from './span.js';
-import { spanDurationMs } from './timestamps.js';
+import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
+import { spanDurationMs } from '../read/values.js';
 import { UsageIndex } from './usage.js';
 
 export interface SpanTrace {
   traceId: string;
   spans: readonly ImportedSpan[];
-  /** Events recorded outside the spans for this trace: OTLP log records (see log-reader.ts). */
+  /** Events recorded outside the spans for this trace: OTLP log records (see read/otlp-logs.ts). */
   events?: readonly SpanEvent[];
 }
 
@@ -88,10 +79,10 @@ function firstAttribute(spans: ImportedSpan[], key: string): string | null {
  */
 function questionOf(root: ImportedSpan | null, searchOrder: ImportedSpan[]): string | null {
   const question =
-    (root === null ? null : firstUserText(genAiInputMessages(root)) ?? firstUserText(openInferenceInputMessages(root)) ?? rootInputText(root)) ??
-    firstFound(searchOrder, (span) => firstUserText(genAiInputMessages(span))) ??
-    firstFound(searchOrder, (span) => firstUserText(openInferenceInputMessages(span))) ??
-    firstFound(searchOrder, (span) => firstUserText(adkRequestMessages(span)));
+    (root === null ? null : factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root)) ??
+    firstFound(searchOrder, (span) => factsOf(span).question.genAi) ??
+    firstFound(searchOrder, (span) => factsOf(span).question.openInference) ??
+    firstFound(searchOrder, (span) => factsOf(span).question.adk);
   return question === null ? null : withoutFrameworkPrefix(question);
 }
 
@@ -109,7 +100,7 @@ function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[]): string
   // The run root's output, else that of the first agent inside it that gives one (a CHAIN root often records none).
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
   for (const span of root === null ? agents : [root, ...agents]) {
-    const answer = lastAssistantText(genAiOutputMessages(span)) ?? runOutputText(span);
+    const answer = factsOf(span).answer.genAi ?? runOutputText(span);
     if (answer !== null) return answer;
   }
   const models = spans.filter((span) => spanRole(span) === 'model');
@@ -133,10 +124,8 @@ function runOutputText(root: ImportedSpan): string | null {
 }
 
 function modelOutput(span: ImportedSpan): string | null {
-  const fromMessages =
-    lastAssistantText(genAiOutputMessages(span)) ??
-    lastAssistantText(openInferenceOutputMessages(span)) ??
-    lastAssistantText(adkResponseMessages(span));
+  const { answer } = factsOf(span);
+  const fromMessages = answer.genAi ?? answer.openInference ?? answer.adk;
   if (fromMessages !== null) return fromMessages;
   // An LLM span's `output.value` is often the provider's raw JSON response, which is no answer.
   const mimeType = stringAttribute(span, ATTR.outputMimeType) ?? '';
@@ -178,11 +167,11 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
   }
   const responses = new Map<string, unknown>();
   for (const span of spans) {
-    for (const response of messageToolResponses(span)) if (!responses.has(response.id)) responses.set(response.id, response.response);
+    for (const response of factsOf(span).toolResponses) if (!responses.has(response.id)) responses.set(response.id, response.response);
   }
   const seenCallIds = new Set<string>();
   for (const span of spans) {
-    for (const call of messageToolCalls(span)) {
+    for (const call of factsOf(span).toolCalls) {
       // A call without an id is taken from the messages only when no tool span ran a tool of that name.
       if (call.id === null ? spanToolNames.has(call.name) : spanCallIds.has(call.id) || seenCallIds.has(call.id)) continue;
       if (call.id !== null) seenCallIds.add(call.id);

@@ -1,5 +1,5 @@
 import { isRunCandidate, spanRole } from './conventions.js';
-import type { ImportedSpan } from './span.js';
+import type { ImportedSpan } from '../read/span.js';
 
 export interface SpanTree {
   byId: Map<string, ImportedSpan>;

@@ -1,3 +1,5 @@
+import type { SpanFacts } from '../map/span-facts.js';
+
 /**
  * The one span model every reader produces, whatever the export format: ids as lowercase hex,
  * times as integer nanoseconds (bigint, so that 64-bit timestamps keep every digit), attributes
@@ -33,21 +35,32 @@ export interface ImportedSpan {
   events: SpanEvent[];
   /** Shared by every span of one resource (OTLP) or process (Jaeger). */
   resource: Attributes;
+  /** What the mapping reads of the span's messages, when they were taken off as it was read (map/span-facts.ts). */
+  facts?: SpanFacts;
 }
 
 export function createAttributes(): Attributes {
   return Object.create(null) as Attributes;
 }
 
-/** What a reader reports while it walks one document. */
-export interface ReadContext {
-  span(span: ImportedSpan): void;
+/** Where a reader found something: the export file as displayed, and its JSON Lines line (null for a whole document). */
+export interface Place {
+  file: string;
+  line: number | null;
+}
+
+/**
+ * Where everything read from an export goes, as it is read: the one interface between the
+ * readers (and the file reader above them) and whatever collects their spans.
+ */
+export interface ImportSink {
+  span(span: ImportedSpan, place: Place): void;
   /** An event recorded for a trace outside its spans (an OTLP log record). */
-  traceEvent(traceId: string, event: SpanEvent): void;
+  traceEvent(traceId: string, event: SpanEvent, place: Place): void;
   /** A trace the document lists without any span (Jaeger's `data[].spans` empty). */
-  emptyTrace(traceId: string): void;
-  /** A part of the document was not usable and was left out; the import then exits 1. */
-  skipped(message: string): void;
+  emptyTrace(traceId: string, place: Place): void;
+  /** A part of the input was not usable and was left out; the import then exits 1. */
+  skipped(message: string, place: Place): void;
   /** Attributes the mapping never reads are dropped at read time, so that large exports stay small in memory. */
   keepAttribute(key: string): boolean;
 }

@@ -1,8 +1,8 @@
 import { ATTR, EVENT, asText } from './conventions.js';
-import { parseEmbeddedJson } from './json-text.js';
-import type { AttributeValue, Attributes, ImportedSpan } from './span.js';
-import { isRecord } from '../io/is-record.js';
-export { isRecord } from '../io/is-record.js';
+import { parseEmbeddedJson } from '../../io/parse-json.js';
+import type { AttributeValue, Attributes, ImportedSpan } from '../read/span.js';
+import { isRecord } from '../../io/is-record.js';
+export { isRecord } from '../../io/is-record.js';
 
 /**
  * Chat messages read from the many shapes the conventions give them: GenAI's structured

@@ -1,7 +1,7 @@
 import { ATTR, asText } from './conventions.js';
-import { isRecord } from './envelopes.js';
+import { isRecord } from '../../io/is-record.js';
 import { genAiMessagesValue, structured } from './messages.js';
-import type { AttributeValue, Attributes, ImportedSpan } from './span.js';
+import type { AttributeValue, Attributes, ImportedSpan } from '../read/span.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:

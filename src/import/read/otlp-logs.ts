@@ -1,8 +1,7 @@
-import { flattenKeyValues, isObject } from './attributes.js';
-import { EVENT, asText } from './conventions.js';
-import { normalizeId } from './ids.js';
-import type { ReadContext } from './span.js';
-import { toNanoseconds } from './timestamps.js';
+import { flattenKeyValues, normalizeId, toNanoseconds } from './values.js';
+import { isRecord } from '../../io/is-record.js';
+import { EVENT, asText } from '../map/conventions.js';
+import type { ImportSink, Place } from './span.js';
 
 /**
  * OTLP/JSON log records (`{"resourceLogs": [{scopeLogs: [{logRecords: […]}]}]}`): the GenAI
@@ -11,27 +10,27 @@ import { toNanoseconds } from './timestamps.js';
  * `event.name` attribute) is `gen_ai.evaluation.result` and it names a trace; it is given to
  * that trace as an event. Other records are not read.
  */
-export function readResourceLogs(list: unknown[], context: ReadContext): void {
+export function readResourceLogs(list: unknown[], sink: ImportSink, place: Place): void {
   for (const entry of list) {
-    if (!isObject(entry)) continue;
+    if (!isRecord(entry)) continue;
     const scopes = Array.isArray(entry.scopeLogs) ? entry.scopeLogs : [];
     for (const scope of scopes) {
-      if (!isObject(scope) || !Array.isArray(scope.logRecords)) continue;
-      for (const record of scope.logRecords) readLogRecord(record, context);
+      if (!isRecord(scope) || !Array.isArray(scope.logRecords)) continue;
+      for (const record of scope.logRecords) readLogRecord(record, sink, place);
     }
   }
 }
 
-function readLogRecord(record: unknown, context: ReadContext): void {
-  if (!isObject(record)) return;
+function readLogRecord(record: unknown, sink: ImportSink, place: Place): void {
+  if (!isRecord(record)) return;
   const attributes = flattenKeyValues(record.attributes);
   const name = typeof record.eventName === 'string' && record.eventName !== '' ? record.eventName : asText(attributes['event.name']);
   if (name !== EVENT.evaluationResult) return;
   const traceId = normalizeId(record.traceId, 'trace');
   if (traceId === null) {
-    context.skipped(`log record ${EVENT.evaluationResult} has no trace id; skipped`);
+    sink.skipped(`log record ${EVENT.evaluationResult} has no trace id; skipped`, place);
     return;
   }
   const timeNs = toNanoseconds(record.timeUnixNano, 'ns') ?? toNanoseconds(record.observedTimeUnixNano, 'ns');
-  context.traceEvent(traceId, { name, timeNs, attributes });
+  sink.traceEvent(traceId, { name, timeNs, attributes }, place);
 }

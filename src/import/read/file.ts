@@ -1,19 +1,22 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { notRegularFile, readBoundedFileSync } from '../io/bounded-read.js';
-import { readBoundedLines } from '../io/bounded-lines.js';
-import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../io/input-limits.js';
-import { isObject } from './attributes.js';
-import { describeDocument, detectFormat } from './detect-format.js';
+import { notRegularFile } from '../../io/bounded-read.js';
+import { describeFsErrorWithCode } from '../../io/fs-problem.js';
+import { withoutByteOrderMark } from '../../io/decode-text.js';
+import { parseLosslessJson as parseJson } from '../../io/parse-json.js';
+import { readJsonFile } from '../../io/read-json-file.js';
+import { readBoundedLines } from '../../io/bounded-lines.js';
+import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../../io/input-limits.js';
+import { isRecord } from '../../io/is-record.js';
+import { describeDocument, detectFormat } from './detect.js';
 import { splitConcatenatedJson } from './concatenated-json.js';
-import { expectedShapes, type ImportFormat, type ImportFormatOption } from './format.js';
-import { readJaegerDocument } from './jaeger-reader.js';
-import { parseJson } from './json-text.js';
-import { readOtlpDocument } from './otlp-reader.js';
-import { formatImportProblem, type ImportProblem } from './problems.js';
-import type { ImportedSpan, ReadContext, SpanEvent } from './span.js';
-import { isSpanDict, readSpanDictsDocument } from './span-dicts-reader.js';
-import { readTempoDocument } from './tempo-reader.js';
+import { expectedShapes, type ImportFormat, type ImportFormatOption } from '../format.js';
+import { readJaegerDocument } from './jaeger.js';
+import { readOtlpDocument } from './otlp.js';
+import { formatImportProblem, type ImportProblem } from '../problems.js';
+import type { ImportSink, Place } from './span.js';
+import { isSpanDict, readSpanDictsDocument } from './span-dicts.js';
+import { readTempoDocument } from './tempo.js';
 
 export interface ExportFile {
   /** Absolute path, for reading. */
@@ -22,26 +25,17 @@ export interface ExportFile {
   display: string;
 }
 
-/** Where a file's content goes as it is read. */
-export interface ExportSink {
-  span(span: ImportedSpan, file: string): void;
-  emptyTrace(traceId: string, file: string, line: number | null): void;
-  traceEvent(traceId: string, event: SpanEvent, file: string, line: number | null): void;
-  skipped(problem: ImportProblem): void;
-  keepAttribute(key: string): boolean;
-}
-
-const READERS: Record<ImportFormat, (document: Record<string, unknown>, context: ReadContext) => void> = {
+const READERS: Record<ImportFormat, (document: Record<string, unknown>, sink: ImportSink, place: Place) => void> = {
   otlp: readOtlpDocument,
   jaeger: readJaegerDocument,
   tempo: readTempoDocument,
   spans: readSpanDictsDocument,
 };
 
-function readWith(format: ImportFormat, document: unknown, context: ReadContext): void {
+function readWith(format: ImportFormat, document: unknown, sink: ImportSink, place: Place): void {
   // Only span dictionaries come as a bare list; every other format is an object.
-  if (format === 'spans') readSpanDictsDocument(document, context);
-  else READERS[format](document as Record<string, unknown>, context);
+  if (format === 'spans') readSpanDictsDocument(document, sink, place);
+  else READERS[format](document as Record<string, unknown>, sink, place);
 }
 
 const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
@@ -53,7 +47,7 @@ const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
  * JSON document. Returns the problem that makes the file unusable (unreadable, no known format,
  * no trace), or null.
  */
-export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
+export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
   try {
     // Before any open: a FIFO or a device would block the read or never end.
     const stats = statSync(file.path);
@@ -61,19 +55,19 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
     const kind = notRegularFile(stats);
     if (kind !== null) return `${file.display}: cannot read the file (it is ${kind}); expected a trace export file`;
   } catch (error) {
-    return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
+    return `${file.display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
   }
   let spans = 0;
   let firstSkipped: ImportProblem | null = null;
-  const counting: ExportSink = {
+  const counting: ImportSink = {
     ...sink,
-    span: (span, name) => {
+    span: (span, place) => {
       spans += 1;
-      sink.span(span, name);
+      sink.span(span, place);
     },
-    skipped: (problem) => {
-      firstSkipped ??= problem;
-      sink.skipped(problem);
+    skipped: (message, place) => {
+      firstSkipped ??= { file: place.file, line: place.line, message };
+      sink.skipped(message, place);
     },
   };
   try {
@@ -85,7 +79,7 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
   } catch (error) {
     // Only the file system's errors (they carry a code) mean the file is unreadable; others are bugs.
     if ((error as NodeJS.ErrnoException | null)?.code === undefined) throw error;
-    return `${file.display}: cannot read the file (${errorText(error)}); expected a trace export file`;
+    return `${file.display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
   }
   if (spans === 0) {
     const skippedNote = firstSkipped === null ? '' : `; what was skipped first: ${formatImportProblem(firstSkipped)}`;
@@ -101,7 +95,7 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
 async function readJsonLines(
   file: ExportFile,
   option: ImportFormatOption,
-  sink: ExportSink,
+  sink: ImportSink,
   probe: boolean,
 ): Promise<'read' | 'not-json-lines'> {
   let decided = !probe;
@@ -112,10 +106,10 @@ async function readJsonLines(
       if (raw.tooLong) {
         // One document on one huge line is read (bounded) as a whole file instead.
         if (!decided) return 'not-json-lines';
-        sink.skipped({ file: file.display, line: lineNumber, message: `the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped` });
+        sink.skipped(`the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`, { file: file.display, line: lineNumber });
         continue;
       }
-      const line = lineNumber === 1 ? stripByteOrderMark(raw.text) : raw.text;
+      const line = lineNumber === 1 ? withoutByteOrderMark(raw.text) : raw.text;
       if (line.trim() === '') continue;
       const parsed = parseJson(line);
       if (!decided) {
@@ -124,7 +118,7 @@ async function readJsonLines(
         decided = true;
       }
       if (!parsed.ok) {
-        sink.skipped({ file: file.display, line: lineNumber, message: `not JSON (${parsed.message}); line skipped` });
+        sink.skipped(`not JSON (${parsed.message}); line skipped`, { file: file.display, line: lineNumber });
         continue;
       }
       readLine(parsed.value, file, lineNumber, option, sink);
@@ -135,30 +129,31 @@ async function readJsonLines(
   return 'read';
 }
 
-function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ExportSink): void {
+function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ImportSink): void {
+  const place: Place = { file: file.display, line };
   const format = detectFormat(value);
   if (format === null || (option !== 'auto' && format !== option)) {
-    sink.skipped({ file: file.display, line, message: `found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped` });
+    sink.skipped(`found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped`, place);
     return;
   }
-  if (!readNested(() => readWith(format, value, contextFor(file, line, sink)))) {
-    sink.skipped({ file: file.display, line, message: `${TOO_DEEP}; line skipped` });
-  }
+  if (!readNested(() => readWith(format, value, sink, place))) sink.skipped(`${TOO_DEEP}; line skipped`, place);
 }
 
-async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ExportSink): Promise<string | null> {
-  const read = readBoundedFileSync(file.path, MAX_EXPORT_DOCUMENT_BYTES);
-  if (!read.ok) {
+async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
+  const parsed = readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true });
+  if (!parsed.ok && parsed.stage === 'read') {
+    const { read } = parsed;
     const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem} for one JSON document`;
     return `${file.display}: ${problem}; expected ${expectedShapes(option)}`;
   }
-  const text = stripByteOrderMark(read.bytes.toString('utf8'));
-  const parsed = parseJson(text);
   if (!parsed.ok) {
+    // Invalid UTF-8 is replaced, never refused, so only a syntax error gets here.
+    const text = parsed.stage === 'parse' ? parsed.text : '';
+    const message = parsed.stage === 'parse' ? parsed.parsed.message : parsed.problem;
     // ConsoleSpanExporter output: span dictionaries printed one after the other, pretty-printed.
     const concatenated = option === 'auto' || option === 'spans' ? concatenatedSpanDicts(text) : null;
     if (concatenated !== null) {
-      readSpanDictsDocument(concatenated, contextFor(file, null, sink));
+      readSpanDictsDocument(concatenated, sink, { file: file.display, line: null });
       return null;
     }
     // A JSON Lines file whose first line is broken: read it as such, so that only that line is lost.
@@ -166,14 +161,14 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
       await readJsonLines(file, option, sink, false);
       return null;
     }
-    return `${file.display}: not valid JSON (${parsed.message}); expected ${expectedShapes(option)}`;
+    return `${file.display}: not valid JSON (${message}); expected ${expectedShapes(option)}`;
   }
   const format = detectFormat(parsed.value);
   if (format === null || (option !== 'auto' && format !== option)) {
     const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
     return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
   }
-  if (!readNested(() => readWith(format, parsed.value, contextFor(file, null, sink)))) {
+  if (!readNested(() => readWith(format, parsed.value, sink, { file: file.display, line: null }))) {
     return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
   }
   return null;
@@ -214,29 +209,7 @@ function looksLikeJsonLines(text: string): boolean {
   if (lines.length < 2) return false;
   return lines.slice(1).some((line) => {
     const parsed = parseJson(line);
-    return parsed.ok && isObject(parsed.value);
+    return parsed.ok && isRecord(parsed.value);
   });
 }
 
-function contextFor(file: ExportFile, line: number | null, sink: ExportSink): ReadContext {
-  return {
-    span: (span) => sink.span(span, file.display),
-    emptyTrace: (traceId) => sink.emptyTrace(traceId, file.display, line),
-    traceEvent: (traceId, event) => sink.traceEvent(traceId, event, file.display, line),
-    skipped: (message) => sink.skipped({ file: file.display, line, message }),
-    keepAttribute: sink.keepAttribute,
-  };
-}
-
-function stripByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message = error.message.replace(/^[A-Z]+: /u, '').replace(/, \w+ '.*'$/u, '');
-    return code === undefined ? message : `${code}: ${message}`;
-  }
-  return String(error);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RepeatedToolResponses } from '../../src/import/compact-span.js';
-import { createAttributes, type ImportedSpan } from '../../src/import/span.js';
+import { compactSpan, RepeatedToolResponses } from '../../src/import/map/span-facts.js';
+import { createAttributes, type ImportedSpan } from '../../src/import/read/span.js';
 import { importTraces } from '../../src/import/import-traces.js';
 import { FIXTURES, REAL_TRACES, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
@@ -83,10 +83,10 @@ describe('RepeatedToolResponses', () => {
         { role: 'user', parts: [{ type: 'text', content: 'q' }] },
         { role: 'tool', parts: ids.map((id) => ({ type: 'tool_call_response', id, response: id })) },
       ];
-      return { traceId, spanId, parentSpanId: null, name: 'chat', kind: 'internal', startNs: 1n, endNs: 2n, status: { code: 'unset', message: null }, attributes, events: [], resource: createAttributes() };
+      return compactSpan({ traceId, spanId, parentSpanId: null, name: 'chat', kind: 'internal', startNs: 1n, endNs: 2n, status: { code: 'unset', message: null }, attributes, events: [], resource: createAttributes() });
     };
-    const responseIds = (span: ImportedSpan) =>
-      (span.attributes['gen_ai.input.messages'] as { role: string; parts: { id?: string }[] }[]).flatMap((message) => (message.role === 'tool' ? message.parts.map((part) => part.id) : []));
+    // The responses are taken off the messages once, when the span is compacted; only its facts keep them.
+    const responseIds = (span: ImportedSpan) => (span.facts?.toolResponses ?? []).map((response) => response.id);
     expect(responseIds(drop.drop(spanWith('1', 't1', ['a'])))).toEqual(['a']);
     expect(responseIds(drop.drop(spanWith('2', 't1', ['a', 'b'])))).toEqual(['b']);
     expect(responseIds(drop.drop(spanWith('3', 't1', ['a', 'b'])))).toEqual([]);

@@ -1,8 +1,6 @@
-import { isObject, toAttributeValue } from './attributes.js';
-import { parseSpanKind, parseStatusCode } from './enums.js';
-import { normalizeId } from './ids.js';
-import { createAttributes, type Attributes, type ImportedSpan, type ReadContext, type SpanEvent } from './span.js';
-import { isoToNanoseconds, toNanoseconds } from './timestamps.js';
+import { toAttributeValue, parseSpanKind, parseStatusCode, normalizeId, isoToNanoseconds, toNanoseconds } from './values.js';
+import { isRecord } from '../../io/is-record.js';
+import { createAttributes, type Attributes, type ImportedSpan, type ImportSink, type Place, type SpanEvent } from './span.js';
 
 /**
  * Spans as the OpenTelemetry SDKs write them as dictionaries (`ReadableSpan.to_json()` in Python):
@@ -13,31 +11,31 @@ import { isoToNanoseconds, toNanoseconds } from './timestamps.js';
  * text or integer nanoseconds, attributes as plain JSON. A document is a list of such spans, one
  * span, or `{"spans": […]}` (any-agent's AgentTrace).
  */
-export function readSpanDictsDocument(document: unknown, context: ReadContext): void {
-  const list = Array.isArray(document) ? document : isObject(document) && Array.isArray(document.spans) ? document.spans : [document];
+export function readSpanDictsDocument(document: unknown, sink: ImportSink, place: Place): void {
+  const list = Array.isArray(document) ? document : isRecord(document) && Array.isArray(document.spans) ? document.spans : [document];
   for (const raw of list) {
-    const span = decodeSpanDict(raw, context);
-    if (span !== null) context.span(span);
+    const span = decodeSpanDict(raw, sink, place);
+    if (span !== null) sink.span(span, place);
   }
 }
 
 /** A span dictionary: an object with a `context` object that holds a `trace_id`. */
 export function isSpanDict(value: unknown): boolean {
-  return isObject(value) && isObject(value.context) && 'trace_id' in value.context;
+  return isRecord(value) && isRecord(value.context) && 'trace_id' in value.context;
 }
 
-function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null {
-  if (!isObject(raw)) return null;
+function decodeSpanDict(raw: unknown, sink: ImportSink, place: Place): ImportedSpan | null {
+  if (!isRecord(raw)) return null;
   const name = typeof raw.name === 'string' ? raw.name : '';
-  const ids = isObject(raw.context) ? raw.context : {};
+  const ids = isRecord(raw.context) ? raw.context : {};
   const traceId = normalizeId(hexText(ids.trace_id), 'trace');
   const spanId = normalizeId(hexText(ids.span_id), 'span');
   if (traceId === null || spanId === null) {
-    context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`);
+    sink.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`, place);
     return null;
   }
-  const parentId = raw.parent_id !== undefined ? raw.parent_id : isObject(raw.parent) ? raw.parent.span_id : null;
-  const status = isObject(raw.status) ? raw.status : {};
+  const parentId = raw.parent_id !== undefined ? raw.parent_id : isRecord(raw.parent) ? raw.parent.span_id : null;
+  const status = isRecord(raw.status) ? raw.status : {};
   const description = status.description;
   return {
     traceId,
@@ -51,9 +49,9 @@ function decodeSpanDict(raw: unknown, context: ReadContext): ImportedSpan | null
       code: parseStatusCode(typeof status.status_code === 'string' ? status.status_code.replace(/^StatusCode\./u, '') : status.status_code),
       message: typeof description === 'string' && description !== '' ? description : null,
     },
-    attributes: plainAttributes(raw.attributes, context.keepAttribute),
-    events: Array.isArray(raw.events) ? raw.events.filter(isObject).map(decodeEvent) : [],
-    resource: plainAttributes(isObject(raw.resource) ? raw.resource.attributes : undefined, () => true),
+    attributes: plainAttributes(raw.attributes, sink.keepAttribute),
+    events: Array.isArray(raw.events) ? raw.events.filter(isRecord).map(decodeEvent) : [],
+    resource: plainAttributes(isRecord(raw.resource) ? raw.resource.attributes : undefined, () => true),
   };
 }
 
@@ -76,7 +74,7 @@ function timeOf(value: unknown): bigint | null {
 
 function plainAttributes(value: unknown, keep: (key: string) => boolean): Attributes {
   const attributes = createAttributes();
-  if (!isObject(value)) return attributes;
+  if (!isRecord(value)) return attributes;
   for (const [key, entry] of Object.entries(value)) if (keep(key)) attributes[key] = toAttributeValue(entry);
   return attributes;
 }

@@ -1,8 +1,6 @@
-import { doubleValue, integerValue, isObject, toAttributeValue } from './attributes.js';
-import { parseSpanKind, parseStatusCode } from './enums.js';
-import { normalizeId } from './ids.js';
-import { createAttributes, type AttributeValue, type Attributes, type ReadContext, type SpanEvent, type StatusCode } from './span.js';
-import { toNanoseconds } from './timestamps.js';
+import { doubleValue, integerValue, toAttributeValue, parseSpanKind, parseStatusCode, normalizeId, toNanoseconds } from './values.js';
+import { isRecord } from '../../io/is-record.js';
+import { createAttributes, type AttributeValue, type Attributes, type ImportSink, type Place, type SpanEvent, type StatusCode } from './span.js';
 
 /**
  * Jaeger query-API JSON (`/api/traces/{id}`, the UI's "Download JSON"):
@@ -11,41 +9,41 @@ import { toNanoseconds } from './timestamps.js';
  * kind and status travel as the tags `span.kind`, `otel.status_code`, `otel.status_description`
  * and `error`; span events are `logs` whose `event` field names them.
  */
-export function readJaegerDocument(document: Record<string, unknown>, context: ReadContext): void {
+export function readJaegerDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
   const data = Array.isArray(document.data) ? document.data : [];
   data.forEach((entry, index) => {
-    if (!isObject(entry)) {
-      context.skipped(`data[${index}] is not a trace object; skipped`);
+    if (!isRecord(entry)) {
+      sink.skipped(`data[${index}] is not a trace object; skipped`, place);
       return;
     }
     const entryTraceId = normalizeId(entry.traceID, 'trace');
     const spans = Array.isArray(entry.spans) ? entry.spans : [];
     if (spans.length === 0) {
-      if (entryTraceId === null) context.skipped(`data[${index}] has neither a traceID nor spans; skipped`);
-      else context.emptyTrace(entryTraceId);
+      if (entryTraceId === null) sink.skipped(`data[${index}] has neither a traceID nor spans; skipped`, place);
+      else sink.emptyTrace(entryTraceId, place);
       return;
     }
     const processes = decodeProcesses(entry.processes);
-    for (const raw of spans) readSpan(raw, entryTraceId, processes, context);
+    for (const raw of spans) readSpan(raw, entryTraceId, processes, sink, place);
   });
 }
 
-function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, context: ReadContext): void {
-  if (!isObject(raw)) return;
+function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, sink: ImportSink, place: Place): void {
+  if (!isRecord(raw)) return;
   const name = typeof raw.operationName === 'string' ? raw.operationName : '';
   const traceId = normalizeId(raw.traceID, 'trace') ?? entryTraceId;
   const spanId = normalizeId(raw.spanID, 'span');
   if (traceId === null || spanId === null) {
-    context.skipped(`span "${name}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`);
+    sink.skipped(`span "${name}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`, place);
     return;
   }
   const tags = decodeTags(raw.tags);
   const startNs = toNanoseconds(raw.startTime, 'us');
   const durationNs = durationNanoseconds(raw.duration);
   const attributes = createAttributes();
-  for (const key in tags) if (context.keepAttribute(key)) attributes[key] = tags[key] ?? null;
+  for (const key in tags) if (sink.keepAttribute(key)) attributes[key] = tags[key] ?? null;
   const processResource = typeof raw.processID === 'string' ? processes.get(raw.processID) : undefined;
-  context.span({
+  sink.span({
     traceId,
     spanId,
     parentSpanId: parentOf(raw, traceId),
@@ -55,14 +53,14 @@ function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<stri
     endNs: startNs !== null && durationNs !== null ? startNs + durationNs : null,
     status: { code: statusOf(tags), message: typeof tags['otel.status_description'] === 'string' ? tags['otel.status_description'] : null },
     attributes,
-    events: Array.isArray(raw.logs) ? raw.logs.filter(isObject).map(decodeLog) : [],
+    events: Array.isArray(raw.logs) ? raw.logs.filter(isRecord).map(decodeLog) : [],
     resource: processResource ?? decodeProcess(raw.process),
-  });
+  }, place);
 }
 
 /** Jaeger's UI takes the first CHILD_OF reference in the same trace as the parent, else the first reference there. */
 function parentOf(raw: Record<string, unknown>, traceId: string): string | null {
-  const references = Array.isArray(raw.references) ? raw.references.filter(isObject) : [];
+  const references = Array.isArray(raw.references) ? raw.references.filter(isRecord) : [];
   const sameTrace = references.filter((reference) => {
     const referenceTrace = normalizeId(reference.traceID, 'trace');
     return referenceTrace === null || referenceTrace === traceId;
@@ -93,14 +91,14 @@ function decodeLog(raw: Record<string, unknown>): SpanEvent {
 
 function decodeProcesses(value: unknown): Map<string, Attributes> {
   const processes = new Map<string, Attributes>();
-  if (!isObject(value)) return processes;
+  if (!isRecord(value)) return processes;
   for (const [id, process] of Object.entries(value)) processes.set(id, decodeProcess(process));
   return processes;
 }
 
 function decodeProcess(value: unknown): Attributes {
   const resource = createAttributes();
-  if (!isObject(value)) return resource;
+  if (!isRecord(value)) return resource;
   if (typeof value.serviceName === 'string') resource['service.name'] = value.serviceName;
   const tags = decodeTags(value.tags);
   for (const key in tags) resource[key] = tags[key] ?? null;
@@ -111,7 +109,7 @@ function decodeTags(list: unknown): Attributes {
   const tags = createAttributes();
   if (!Array.isArray(list)) return tags;
   for (const tag of list) {
-    if (isObject(tag) && typeof tag.key === 'string') tags[tag.key] = tagValue(tag);
+    if (isRecord(tag) && typeof tag.key === 'string') tags[tag.key] = tagValue(tag);
   }
   return tags;
 }

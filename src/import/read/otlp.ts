@@ -1,56 +1,54 @@
-import { flattenKeyValues, isObject } from './attributes.js';
-import { parseSpanKind, parseStatusCode } from './enums.js';
-import { normalizeId } from './ids.js';
-import { readResourceLogs } from './log-reader.js';
-import type { Attributes, ImportedSpan, ReadContext, SpanEvent } from './span.js';
-import { toNanoseconds } from './timestamps.js';
+import { flattenKeyValues, parseSpanKind, parseStatusCode, normalizeId, toNanoseconds } from './values.js';
+import { isRecord } from '../../io/is-record.js';
+import { readResourceLogs } from './otlp-logs.js';
+import type { Attributes, ImportedSpan, ImportSink, Place, SpanEvent } from './span.js';
 
 /**
  * OTLP/JSON `TracesData`: `{"resourceSpans": [{resource, scopeSpans: [{scope, spans}]}]}`, and
- * `LogsData` (`{"resourceLogs": …}`) for the evaluation events it may carry (log-reader.ts).
+ * `LogsData` (`{"resourceLogs": …}`) for the evaluation events it may carry (otlp-logs.ts).
  * The span decoding is lenient where exporters differ: the pre-1.0 field names
  * (`instrumentationLibrarySpans`), enums as numbers or names, times as strings or numbers, ids
  * as hex, base64 or decimal. Unknown fields are ignored, as the OTLP spec asks of receivers.
  */
-export function readOtlpDocument(document: Record<string, unknown>, context: ReadContext): void {
+export function readOtlpDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
   const resourceSpans = Array.isArray(document.resourceSpans)
     ? document.resourceSpans
-    : isObject(document.result) && Array.isArray(document.result.resourceSpans)
+    : isRecord(document.result) && Array.isArray(document.result.resourceSpans)
       ? document.result.resourceSpans
       : [];
-  readResourceSpans(resourceSpans, context);
-  if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, context);
+  readResourceSpans(resourceSpans, sink, place);
+  if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, sink, place);
 }
 
 /** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */
-export function readResourceSpans(list: unknown[], context: ReadContext): void {
+export function readResourceSpans(list: unknown[], sink: ImportSink, place: Place): void {
   for (const entry of list) {
-    if (!isObject(entry)) continue;
-    const resource = flattenKeyValues(isObject(entry.resource) ? entry.resource.attributes : undefined);
+    if (!isRecord(entry)) continue;
+    const resource = flattenKeyValues(isRecord(entry.resource) ? entry.resource.attributes : undefined);
     const scopes = [
       ...(Array.isArray(entry.scopeSpans) ? entry.scopeSpans : []),
       ...(Array.isArray(entry.instrumentationLibrarySpans) ? entry.instrumentationLibrarySpans : []),
     ];
     for (const scope of scopes) {
-      if (!isObject(scope) || !Array.isArray(scope.spans)) continue;
+      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
       for (const raw of scope.spans) {
-        const span = decodeSpan(raw, resource, context);
-        if (span !== null) context.span(span);
+        const span = decodeSpan(raw, resource, sink, place);
+        if (span !== null) sink.span(span, place);
       }
     }
   }
 }
 
-function decodeSpan(raw: unknown, resource: Attributes, context: ReadContext): ImportedSpan | null {
-  if (!isObject(raw)) return null;
+function decodeSpan(raw: unknown, resource: Attributes, sink: ImportSink, place: Place): ImportedSpan | null {
+  if (!isRecord(raw)) return null;
   const name = typeof raw.name === 'string' ? raw.name : '';
   const traceId = normalizeId(raw.traceId, 'trace');
   const spanId = normalizeId(raw.spanId, 'span');
   if (traceId === null || spanId === null) {
-    context.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'}; skipped`);
+    sink.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'}; skipped`, place);
     return null;
   }
-  const status = isObject(raw.status) ? raw.status : {};
+  const status = isRecord(raw.status) ? raw.status : {};
   return {
     traceId,
     spanId,
@@ -63,8 +61,8 @@ function decodeSpan(raw: unknown, resource: Attributes, context: ReadContext): I
       code: parseStatusCode(status.code),
       message: typeof status.message === 'string' && status.message !== '' ? status.message : null,
     },
-    attributes: flattenKeyValues(raw.attributes, context.keepAttribute),
-    events: Array.isArray(raw.events) ? raw.events.filter(isObject).map(decodeEvent) : [],
+    attributes: flattenKeyValues(raw.attributes, sink.keepAttribute),
+    events: Array.isArray(raw.events) ? raw.events.filter(isRecord).map(decodeEvent) : [],
     resource,
   };
 }

@@ -1,6 +1,7 @@
 import { ATTR, EVENT, asText } from './conventions.js';
-import { contentText, isMcpResult, isRecord, toolMessageFields } from './envelopes.js';
-import type { ImportedSpan } from './span.js';
+import { contentText, isMcpResult, toolMessageFields } from './envelopes.js';
+import { isRecord } from '../../io/is-record.js';
+import type { ImportedSpan } from '../read/span.js';
 
 export interface ToolFailure {
   failed: boolean;

@@ -1,7 +1,7 @@
-import { isObject } from './attributes.js';
-import type { ImportFormat } from './format.js';
-import { isSpanDict } from './span-dicts-reader.js';
-import { tempoBatches } from './tempo-reader.js';
+import { isRecord } from '../../io/is-record.js';
+import type { ImportFormat } from '../format.js';
+import { isSpanDict } from './span-dicts.js';
+import { tempoBatches } from './tempo.js';
 
 /**
  * Which export a parsed JSON document is, by content alone: the top-level field that only that
@@ -9,12 +9,12 @@ import { tempoBatches } from './tempo-reader.js';
  */
 export function detectFormat(document: unknown): ImportFormat | null {
   if (Array.isArray(document)) return document.length > 0 && document.every(isSpanDict) ? 'spans' : null;
-  if (!isObject(document)) return null;
+  if (!isRecord(document)) return null;
   if (Array.isArray(document.resourceSpans) || Array.isArray(document.resourceLogs)) return 'otlp';
   // Jaeger v2's api_v3 wraps OTLP in `result`.
-  if (isObject(document.result) && Array.isArray(document.result.resourceSpans)) return 'otlp';
+  if (isRecord(document.result) && Array.isArray(document.result.resourceSpans)) return 'otlp';
   if (tempoBatches(document) !== null) return 'tempo';
-  if (Array.isArray(document.data) && document.data.every((entry) => isObject(entry) && ('spans' in entry || 'traceID' in entry))) {
+  if (Array.isArray(document.data) && document.data.every((entry) => isRecord(entry) && ('spans' in entry || 'traceID' in entry))) {
     return 'jaeger';
   }
   if (isSpanDict(document)) return 'spans';
@@ -35,7 +35,7 @@ export function describeDocument(document: unknown): string {
 
 function describeShape(document: unknown): string {
   if (Array.isArray(document)) return `a JSON array of ${document.length} item${document.length === 1 ? '' : 's'}`;
-  if (!isObject(document)) return `a JSON ${document === null ? 'null' : typeof document}`;
+  if (!isRecord(document)) return `a JSON ${document === null ? 'null' : typeof document}`;
   const keys = Object.keys(document);
   if (keys.length === 0) return 'an empty JSON object';
   const shown = keys.slice(0, 6).map((key) => `"${key}"`).join(', ');
@@ -45,16 +45,16 @@ function describeShape(document: unknown): string {
 /** Formats seen beside real trace exports that people may try to import. */
 const FOREIGN_FORMATS: { name: string; test: (document: Record<string, unknown>) => boolean }[] = [
   { name: 'an error response from the Jaeger query API', test: (d) => d.data === null && Array.isArray(d.errors) },
-  { name: 'a Langfuse trace export', test: (d) => isObject(d.trace) && Array.isArray(d.observations) },
+  { name: 'a Langfuse trace export', test: (d) => isRecord(d.trace) && Array.isArray(d.observations) },
   { name: 'a Google ADK EvalSet (expected results, not a trace)', test: (d) => Array.isArray(d.eval_cases) },
   { name: 'a SWE-agent trajectory', test: (d) => Array.isArray(d.trajectory) && Array.isArray(d.history) },
   { name: 'an AIOpsLab ground-truth file', test: (d) => Array.isArray(d.key_commands) },
 ];
 
 function recogniseForeignFormat(document: unknown): string | null {
-  if (Array.isArray(document) && document.some((item) => isObject(item) && 'traj' in item && 'reward' in item)) {
+  if (Array.isArray(document) && document.some((item) => isRecord(item) && 'traj' in item && 'reward' in item)) {
     return 'a tau-bench result list';
   }
-  if (!isObject(document)) return null;
+  if (!isRecord(document)) return null;
   return FOREIGN_FORMATS.find((format) => format.test(document))?.name ?? null;
 }

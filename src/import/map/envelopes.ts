@@ -1,6 +1,6 @@
-import { parseEmbeddedJson } from './json-text.js';
-import { isRecord } from '../io/is-record.js';
-export { isRecord } from '../io/is-record.js';
+import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { isRecord } from '../../io/is-record.js';
+
 
 /**
  * Tool arguments and results as the tool saw them, out of the envelopes instrumentations wrap

@@ -1,0 +1,121 @@
+import { ATTR, EVENT } from './conventions.js';
+import {
+  adkRequestMessages,
+  adkResponseMessages,
+  firstUserText,
+  genAiInputMessages,
+  genAiOutputMessages,
+  lastAssistantText,
+  openInferenceInputMessages,
+  openInferenceOutputMessages,
+} from './messages.js';
+import { messageToolCalls, messageToolResponses, type MessageToolCall, type MessageToolResponse } from './message-tool-calls.js';
+import { createAttributes, type ImportedSpan } from '../read/span.js';
+
+/**
+ * What the mapping reads of a span's messages, in each convention (GenAI, OpenInference, ADK):
+ * the first user text of its input, the last assistant text of its output, and the tool calls
+ * and tool responses the messages hold. Extracted once per span, from the span as read.
+ */
+export interface SpanFacts {
+  question: ConventionTexts;
+  answer: ConventionTexts;
+  toolCalls: MessageToolCall[];
+  toolResponses: MessageToolResponse[];
+}
+
+interface ConventionTexts {
+  genAi: string | null;
+  openInference: string | null;
+  adk: string | null;
+}
+
+function extractSpanFacts(span: ImportedSpan): SpanFacts {
+  return {
+    question: {
+      genAi: firstUserText(genAiInputMessages(span)),
+      openInference: firstUserText(openInferenceInputMessages(span)),
+      adk: firstUserText(adkRequestMessages(span)),
+    },
+    answer: {
+      genAi: lastAssistantText(genAiOutputMessages(span)),
+      openInference: lastAssistantText(openInferenceOutputMessages(span)),
+      adk: lastAssistantText(adkResponseMessages(span)),
+    },
+    toolCalls: messageToolCalls(span),
+    toolResponses: messageToolResponses(span),
+  };
+}
+
+/** Facts of spans that were not compacted while read (`compact: false`), each extracted once. */
+const extracted = new WeakMap<ImportedSpan, SpanFacts>();
+
+/** A span's facts: those taken when it was compacted, else extracted now (once). */
+export function factsOf(span: ImportedSpan): SpanFacts {
+  if (span.facts !== undefined) return span.facts;
+  let facts = extracted.get(span);
+  if (facts === undefined) {
+    facts = extractSpanFacts(span);
+    extracted.set(span, facts);
+  }
+  return facts;
+}
+
+/**
+ * A span reduced to what the mapping reads: its facts, instead of its messages. Each model call
+ * repeats the conversation so far, so the messages are most of an agent export's bytes; without
+ * this, a trace split over many JSON Lines would hold them all in memory until the last file is
+ * read. `toTraceDocument` gives the same result either way.
+ */
+export function compactSpan(span: ImportedSpan): ImportedSpan {
+  const facts = extractSpanFacts(span);
+  const attributes = createAttributes();
+  for (const key in span.attributes) {
+    if (!isMessageAttribute(key)) attributes[key] = span.attributes[key] ?? null;
+  }
+  return { ...span, attributes, events: span.events.filter((event) => !MESSAGE_EVENTS.has(event.name)), facts };
+}
+
+const MESSAGE_EVENTS = new Set<string>([EVENT.userMessage, EVENT.contentPrompt, EVENT.choice, EVENT.contentCompletion, EVENT.inferenceDetails]);
+
+const MESSAGE_PREFIXES = [
+  `${ATTR.legacyPrompt}.`,
+  `${ATTR.legacyCompletion}.`,
+  `${ATTR.openInferenceInputMessages}.`,
+  `${ATTR.openInferenceOutputMessages}.`,
+];
+const MESSAGE_KEYS = new Set<string>([ATTR.inputMessages, ATTR.outputMessages, ATTR.adkLlmRequest, ATTR.adkLlmResponse]);
+
+function isMessageAttribute(key: string): boolean {
+  return MESSAGE_KEYS.has(key) || MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/**
+ * Every model call repeats the tool responses of the calls before it, so a run of N calls would
+ * keep N² responses once compacted. The mapping needs each response once (the first, by call
+ * id), so a compacted span keeps only the responses no earlier span of its trace kept.
+ */
+export class RepeatedToolResponses {
+  private readonly seen = new Map<string, Set<string>>();
+
+  drop(span: ImportedSpan): ImportedSpan {
+    const facts = span.facts;
+    if (facts === undefined || facts.toolResponses.length === 0) return span;
+    let seen = this.seen.get(span.traceId);
+    if (seen === undefined) {
+      seen = new Set<string>();
+      this.seen.set(span.traceId, seen);
+    }
+    const toolResponses = facts.toolResponses.filter((response) => {
+      if (seen.has(response.id)) return false;
+      seen.add(response.id);
+      return true;
+    });
+    return { ...span, facts: { ...facts, toolResponses } };
+  }
+
+  /** A trace that is complete needs no memory of its responses. */
+  forget(traceId: string): void {
+    this.seen.delete(traceId);
+  }
+}

@@ -1,0 +1,60 @@
+import { isRecord } from '../io/is-record.js';
+
+/**
+ * The two variants every reader of a trace (or of a service's answer) tolerates
+ * (docs/contract.md §3): an `{code, message, data}` envelope around the document, and
+ * snake_case twins of camelCase keys (`session_id` for `sessionId`). Both are resolved here
+ * and nowhere else.
+ */
+
+/** The envelope is recognised only when `data` is an object and the top level has no trace fields of its own. */
+export function unwrapEnvelope(document: unknown): { root: unknown; path: string } {
+  if (
+    isRecord(document) &&
+    isRecord(document['data']) &&
+    !('finalAnswer' in document || 'final_answer' in document || 'toolInvocations' in document || 'tool_invocations' in document)
+  ) {
+    return { root: document['data'], path: 'data' };
+  }
+  return { root: document, path: '' };
+}
+
+/**
+ * The key a field is read from: the camelCase key, or its snake_case twin when the camelCase
+ * one is absent (when both are absent, the camelCase key, which names the field in messages).
+ */
+export function twinKey(object: Record<string, unknown>, camelKey: string): string {
+  if (camelKey in object) return camelKey;
+  const snakeKey = snakeKeyOf(camelKey);
+  return snakeKey in object ? snakeKey : camelKey;
+}
+
+/** The few keys readers look up, each converted once rather than on every lookup. */
+const snakeKeys = new Map<string, string>();
+
+/** `traceSummaries` → `trace_summaries` */
+export function snakeKeyOf(camelKey: string): string {
+  let snakeKey = snakeKeys.get(camelKey);
+  if (snakeKey === undefined) {
+    snakeKey = camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
+    snakeKeys.set(camelKey, snakeKey);
+  }
+  return snakeKey;
+}
+
+/**
+ * A session id as an identifier (a replayed fixture's, the one `POST /api/chat` answers with):
+ * `sessionId`, else `session_id`, the first that is non-blank text or a finite number (given
+ * as its digits); null when neither is.
+ */
+export function sessionIdOf(object: unknown): string | null {
+  if (!isRecord(object)) return null;
+  for (const key of SESSION_ID_KEYS) {
+    const value = object[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return null;
+}
+
+const SESSION_ID_KEYS = ['sessionId', 'session_id'] as const;
