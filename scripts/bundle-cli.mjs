@@ -1,7 +1,8 @@
 // Bundles the CLI (src/cli/bin.ts) into dist/cli/bin.js, replacing tsc's output of it, so that a
-// start of `diag-eval` reads a few files instead of hundreds of modules. The commands and trace
-// sources main.ts and run.ts import dynamically (check, diff, validate, import, serve, live mode)
-// become chunks under dist/cli/chunks/, loaded only when used. Run after `tsc -p tsconfig.build.json`
+// start of `diag-eval` reads a few files instead of hundreds of modules. bin.js holds what every
+// command needs: the command table (src/cli/commands/: flags and help), the flag parser and the
+// error report. Each command's work (src/cli/actions/) and what the trace-source choice imports
+// dynamically (live mode, imported traces) become chunks under dist/cli/chunks/, loaded only when used. Run after `tsc -p tsconfig.build.json`
 // (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -36,6 +36,11 @@ export function parseCommandArgs(
   }
 }
 
+/** For the commands that take no positional argument: the first one is an error, before any other work. */
+export function noPositionals(command: string, positionals: readonly string[]): void {
+  if (positionals.length > 0) throw new InputError(`diag-eval ${command}: unexpected argument "${positionals[0]}"; see \`diag-eval ${command} --help\``);
+}
+
 export function stringFlag(values: ParsedValues, name: string): string | null {
   const value = values[name];
   return typeof value === 'string' ? value : null;

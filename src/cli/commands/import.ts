@@ -1,108 +1,54 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
-import { parseImportFormatOption } from '../../import/format.js';
-import { importTraces, type ImportedTrace } from '../../import/import-traces.js';
-import { matchTracesToCases } from '../../import/match.js';
-import { formatImportProblem } from '../../import/problems.js';
-import { formatTraceJson, traceFileName } from '../../import/trace-json.js';
-import { writeFileAtomic } from '../../io/atomic-write.js';
-import { displayPath } from '../../io/display-path.js';
+import { stringFlag } from '../args.js';
+import type { Command } from '../command.js';
+import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
+import { resolveSettings } from '../lazy-settings.js';
+import type { ImportCommandOptions } from '../actions/import.js';
+import { HELP, QUIET } from './shared-flags.js';
 
-export interface ImportCommandOptions {
-  files: string[];
-  /** `auto`, `otlp`, `jaeger` or `tempo`, as given on the command line. */
-  from: string;
-  outDir: string;
-  /** The loaded case file, or null without `--cases`. */
-  cases: EvalCase[] | null;
-  quiet: boolean;
-  /** Exit 2, writing nothing, when some input would not be converted (what otherwise gives exit 1). */
-  strict?: boolean;
-}
+export type { ImportCommandOptions } from '../actions/import.js';
 
-interface PlannedFile {
-  name: string;
-  trace: ImportedTrace;
-}
+export const command: Command = {
+  summary: 'convert OpenTelemetry (OTLP/JSON, SDK spans), Jaeger or Tempo exports into trace fixtures',
+  usage: 'diag-eval import FILE… --out DIR [--from FORMAT] [--cases FILE] [--config FILE] [--strict] [--quiet]',
+  about: `Converts OpenTelemetry OTLP/JSON (one document or JSON Lines), Jaeger query-API JSON,
+Grafana Tempo exports and OpenTelemetry SDK span dictionaries (ConsoleSpanExporter output)
+into trace fixtures. With --cases, a trace matching a case (by sessionId, else by question)
+is written as DIR/<case id>.json; others as DIR/<trace id>.json. Exit 0 when every trace
+converted, 1 when some input was skipped, a trace had nothing recognised or a case matched no
+trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).`,
+  flags: {
+    quiet: QUIET,
+    help: HELP,
+    out: { type: 'string', value: 'DIR', help: ['where to write the fixtures (required)'] },
+    from: { type: 'string', value: 'FORMAT', help: ['auto (default), otlp, jaeger, tempo or spans'] },
+    cases: { type: 'string', value: 'FILE', help: ['match traces to the cases of this case file'] },
+    config: { type: 'string', value: 'FILE', help: ['config file whose contract the case file is read with (with --cases)'] },
+    strict: { type: 'boolean', help: ['write nothing and exit 2 when some input would not be converted'] },
+  },
+  sections: [{ flags: ['out', 'from', 'cases', 'config', 'strict', 'quiet', 'help'] }],
+  async run(values, positionals, io) {
+    const out = stringFlag(values, 'out');
+    if (positionals.length === 0) throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
+    if (out === null) throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
+    const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
+    let cases: EvalCase[] | null = null;
+    if (stringFlag(values, 'cases') !== null) {
+      const settings = await resolveSettings(io.cwd, values);
+      const { loadSettingsCases } = await import('../load-settings-cases.js');
+      cases = await loadSettingsCases(settings, io.cwd);
+    }
+    const { importExports } = await import('../actions/import.js');
+    const files = positionals.map((file) => resolve(io.cwd, file));
+    return importExports({ files, from, outDir: resolve(io.cwd, out), cases, quiet: values['quiet'] === true, strict: values['strict'] === true }, io);
+  },
+};
 
-/**
- * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
- * matched case (`<case id>.json`) and one per trace no case matches (`<trace id>.json`), or one
- * per trace without cases. Exit 0 when everything converted; 1 when some input was skipped, a
- * trace had nothing the mapping recognises, or a case matched no trace; unusable files (and,
- * with `strict`, whatever would give 1) throw an InputError (exit 2) before anything is written.
- */
+/** `diag-eval import` with its flags read, `from` as given (see actions/import.ts). */
 export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
-  const from = parseImportFormatOption(options.from);
-  if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
-  const result = await importTraces(options.files, from, io.cwd);
-  const planned: PlannedFile[] = [];
-  const warnings: string[] = [];
-  // What makes the import incomplete: reported even with --quiet, and decides the exit code.
-  const problems: string[] = [
-    ...result.skipped.map((problem) => `skipped: ${formatImportProblem(problem)}`),
-    ...result.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
-  ];
-  if (options.cases === null) {
-    for (const trace of result.traces) planned.push({ name: traceFileName(trace.traceId), trace });
-  } else {
-    const matched = matchTracesToCases(result.traces, options.cases);
-    for (const match of matched.cases) {
-      if (match.trace !== null) planned.push({ name: `${match.evalCase.id}.json`, trace: match.trace });
-      else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
-    }
-    for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), trace });
-    warnings.push(...matched.warnings);
-  }
-  if (options.strict === true && problems.length > 0) {
-    throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
-  }
-  const outDir = resolve(io.cwd, options.outDir);
-  await writeFixtures(planned, outDir, options.quiet, io);
-  for (const problem of problems) io.stderr(`${problem}\n`);
-  if (!options.quiet) for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-  return problems.length > 0 ? 1 : 0;
-}
-
-/** Fixtures being written at the same time: enough to keep the disk busy while the next is formatted. */
-const WRITES_IN_FLIGHT = 16;
-
-/**
- * Writes the fixtures a few at a time (each atomically), and reports them in the planned order as
- * each is done. A fixture is formatted only when its write starts, so at most WRITES_IN_FLIGHT
- * formatted texts are held. Two fixtures with the same name are written one after the other,
- * so the later one wins, as when every write waited for the one before.
- */
-async function writeFixtures(planned: readonly PlannedFile[], outDir: string, quiet: boolean, io: CliIo): Promise<void> {
-  const inFlight: Array<{ file: PlannedFile; path: string; written: Promise<void> }> = [];
-  const finishOldest = async (): Promise<void> => {
-    const oldest = inFlight.shift();
-    if (oldest === undefined) return;
-    try {
-      await oldest.written;
-    } catch (error) {
-      await Promise.allSettled(inFlight.map((write) => write.written));
-      const code = (error as NodeJS.ErrnoException | null)?.code;
-      if (code === undefined) throw error;
-      throw new InputError(`--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(oldest.path, io.cwd)} (${code}); expected a folder that can be written`);
-    }
-    if (!quiet) io.stdout(`wrote ${displayPath(oldest.path, io.cwd)} (trace ${oldest.file.trace.traceId} from ${oldest.file.trace.file})\n`);
-  };
-  for (const file of planned) {
-    const path = resolve(outDir, file.name);
-    if (inFlight.some((write) => write.path === path)) while (inFlight.length > 0) await finishOldest();
-    const written = writeFileAtomic(path, formatTraceJson(file.trace.document));
-    // Awaited in order by finishOldest; until then a failure must not count as unhandled.
-    written.catch(() => undefined);
-    inFlight.push({ file, path, written });
-    if (inFlight.length >= WRITES_IN_FLIGHT) await finishOldest();
-  }
-  while (inFlight.length > 0) await finishOldest();
-}
-
-function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {
-  const by = evalCase.sessionId === null ? 'question' : `session id "${evalCase.sessionId}" or question`;
-  return `case "${evalCase.id}" matches no imported trace by its ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read); no fixture written for it`;
+  const action = await import('../actions/import.js');
+  return action.importCommand(options, io);
 }

@@ -1,56 +1,23 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
-import { prepareFileAtomic, type PreparedFile } from '../../io/atomic-write.js';
-import type { CliIo } from '../io.js';
-import { printWritten } from '../summary.js';
-import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-templates.js';
+import { noPositionals } from '../args.js';
+import type { Command } from '../command.js';
+import { HELP, QUIET } from './shared-flags.js';
 
-export interface InitOptions {
-  force: boolean;
-  quiet: boolean;
-}
-
-/**
- * `diag-eval init` (S52): a starter suite in the working directory that `run`, `baseline` and
- * `check` work on as it is. An existing file is never overwritten without `--force`: the
- * user's own cases are worth more than the example.
- */
-export async function initCommand(options: InitOptions, io: CliIo): Promise<number> {
-  const files: [string, string][] = [
-    [join(io.cwd, 'eval', 'cases.yaml'), CASES_YAML],
-    [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
-    [join(io.cwd, 'diag-eval.config.yaml'), CONFIG_YAML],
-  ];
-  const existing = files.filter(([path]) => existsSync(path)).map(([path]) => displayPath(path, io.cwd));
-  if (existing.length > 0 && !options.force) {
-    throw new InputError(
-      `diag-eval init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already; expected none of the starter files there (--force overwrites them)`,
-    );
-  }
-  const prepared: PreparedFile[] = [];
-  try {
-    for (const [path, text] of files) prepared.push(await prepareFileAtomic(path, text));
-  } catch (error) {
-    await Promise.all(prepared.map((file) => file.discard()));
-    throw error;
-  }
-  for (const file of prepared) await file.commit();
-  if (!options.quiet) {
-    printWritten(
-      io,
-      files.map(([path]) => path),
-    );
-    io.stdout(
-      [
-        'next:',
-        '  npx diag-eval run         # evaluate the example case against its trace',
-        '  npx diag-eval baseline    # record the results in docs/eval/baseline/ (commit it)',
-        '  npx diag-eval check       # the CI gate: fails on a regression against the baseline',
-        '',
-      ].join('\n'),
-    );
-  }
-  return 0;
-}
+export const command: Command = {
+  summary: 'write a starter suite: eval/cases.yaml, a fixture and diag-eval.config.yaml',
+  usage: 'diag-eval init [--force] [--quiet]',
+  about: `Writes a starter suite into the working directory: eval/cases.yaml (one commented example
+case), eval/fixtures/checkout-timeout-db-pool.json (a trace that passes it) and
+diag-eval.config.yaml, then prints the next commands (run, baseline, check). Refuses, with
+exit 2 naming them, when any of these files exists, unless --force.`,
+  flags: {
+    quiet: QUIET,
+    help: HELP,
+    force: { type: 'boolean', help: ['overwrite the starter files that exist'] },
+  },
+  sections: [{ flags: ['force', 'quiet', 'help'] }],
+  async run(values, positionals, io) {
+    noPositionals('init', positionals);
+    const { initCommand } = await import('../actions/init.js');
+    return initCommand({ force: values['force'] === true, quiet: values['quiet'] === true }, io);
+  },
+};

@@ -1,54 +1,23 @@
-import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { decodeUtf8 } from '../../io/decode-text.js';
-import { displayPath } from '../../io/display-path.js';
-import { MAX_REPORT_BYTES } from '../../io/input-limits.js';
-import { readInputFile } from '../../io/structured-file.js';
-import { mergeShardReports, type ShardReportText } from '../../shard/merge-reports.js';
-import { formatsFlag, stringFlag, type ParsedValues } from '../args.js';
-import type { CliIo } from '../io.js';
-import { DEFAULT_OUT } from '../settings.js';
-import { printReportSummary, printWritten } from '../summary.js';
-import { writeReportFiles } from '../write-outputs.js';
+import type { Command } from '../command.js';
+import { HELP, QUIET, REPORT_FORMAT } from './shared-flags.js';
 
-/**
- * `diag-eval merge REPORT… --out DIR`: the shards' reports become the unsharded run's
- * report.json / report.md. Exit 0 once written (gating is `check --report`'s business), 2 when
- * the reports do not make one whole run.
- */
-export async function mergeCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
-  if (positionals.length === 0) {
-    throw new InputError('diag-eval merge: expected the report.json of every shard (diag-eval merge REPORT… --out DIR)');
-  }
-  const formats = formatsFlag('merge', values);
-  const inputs = await readAll(positionals.map((path) => resolve(io.cwd, path)), io.cwd);
-  const report = mergeShardReports(inputs);
-  const written = await writeReportFiles(resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT), report, formats);
-  if (values['quiet'] !== true) {
-    printReportSummary(io, 'merge', report);
-    printWritten(io, written);
-  }
-  return 0;
-}
-
-/** Every file is read before any is judged, so every unreadable one is named at once. */
-async function readAll(paths: readonly string[], cwd: string): Promise<ShardReportText[]> {
-  const problems: string[] = [];
-  const inputs: ShardReportText[] = [];
-  for (const path of paths) {
-    const displayName = displayPath(path, cwd);
-    let bytes: Buffer;
-    try {
-      bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval run --shard i/n');
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(...error.problems);
-      continue;
-    }
-    const decoded = decodeUtf8(bytes);
-    if (decoded.ok) inputs.push({ displayName, text: decoded.text });
-    else problems.push(`${displayName}: ${decoded.problem}`);
-  }
-  if (problems.length > 0) throw new InputError(problems);
-  return inputs;
-}
+export const command: Command = {
+  summary: 'merge the reports of a sharded run (run --shard i/n) into the whole run\'s report',
+  usage: 'diag-eval merge REPORT… [--out DIR] [--format LIST] [--quiet]',
+  about: `Merges the report.json of every shard of one sharded run (diag-eval run --shard i/n) into
+OUT/report.json and OUT/report.md, byte-identical to the report of the same run unsharded,
+whatever the order of the inputs. Refuses (exit 2, naming the files) reports of different case
+files, shard counts, --repeat or schema versions, a shard missing or given twice. Exit 0 once
+written; gate the merged report with \`diag-eval check --report OUT/report.json\`.`,
+  flags: {
+    quiet: QUIET,
+    help: HELP,
+    out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
+    format: REPORT_FORMAT,
+  },
+  sections: [{ flags: ['out', 'format', 'quiet', 'help'] }],
+  async run(values, positionals, io) {
+    const { mergeCommand } = await import('../actions/merge.js');
+    return mergeCommand(values, positionals, io);
+  },
+};

@@ -1,128 +1,58 @@
-import { resolve } from 'node:path';
-import { FLAG_RANGES } from '../flag-ranges.js';
-import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
-import { createJaegerStore } from '../../pull/jaeger-store.js';
-import { MANIFEST_FILE } from '../../pull/manifest.js';
-import { pullTraces } from '../../pull/pull-traces.js';
-import { createTempoStore } from '../../pull/tempo-store.js';
-import { parseDuration, parseTimeFlag } from '../../pull/time-spec.js';
-import { MAX_WINDOWS } from '../../pull/time-window.js';
-import { MAX_FIXTURE_BYTES } from '../../sources/fixture-dir.js';
-import { createHttpClient } from '../../sources/live/http-client.js';
-import { listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
-import type { CliIo } from '../io.js';
+import type { Command } from '../command.js';
+import { HELP } from './shared-flags.js';
 
-
-const MAX_LIMIT = 10_000;
-
-/**
- * `diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T] [--window D]
- * [--limit N] [--header "Name: value"]… --out DIR` (docs/contract.md §1). Exit 0 when every trace
- * found was written (or was there already), 1 when a trace or a search window was skipped, 2
- * when the flags or the folder's manifest cannot be used.
- */
-export async function pullCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
-  if (positionals.length > 0) throw new InputError(`diag-eval pull: unexpected argument "${positionals[0]}"; see \`diag-eval pull --help\``);
-  const required = (name: string): string => {
-    const value = stringFlag(values, name);
-    if (value === null || value.trim() === '') throw new InputError(`diag-eval pull: --${name} is required; see \`diag-eval pull --help\``);
-    return value;
-  };
-  const from = required('from');
-  if (from !== 'tempo' && from !== 'jaeger') throw new InputError(`diag-eval pull: --from: found "${from}", expected tempo or jaeger`);
-  const url = parseUrl(required('url'));
-  const query = required('query');
-  const out = required('out');
-  const sinceText = required('since');
-  // The clock is read once, and only to resolve relative times; the manifest records the absolute bounds.
-  const now = Math.floor(Date.now() / 1000);
-  const since = parseTimeFlag('pull', 'since', sinceText, now);
-  const until = parseTimeFlag('pull', 'until', stringFlag(values, 'until') ?? 'now', now);
-  if (until <= since) throw new InputError(`diag-eval pull: --since/--until: the range is empty (since ${since}, until ${until} in epoch seconds); expected since before until`);
-  const windowText = stringFlag(values, 'window') ?? '15m';
-  const windowSeconds = parseDuration(windowText);
-  if (windowSeconds === null || windowSeconds < 1) throw new InputError(`diag-eval pull: --window: found "${windowText}", expected a duration such as 90s, 15m, 1h or 1d`);
-  if (Math.ceil((until - since) / windowSeconds) > MAX_WINDOWS) {
-    throw new InputError(`diag-eval pull: --window ${windowText} cuts the range into more than ${MAX_WINDOWS} windows; expected a longer --window or a shorter range`);
-  }
-  const limit = numberFlag('pull', values, 'limit', { min: 1, max: MAX_LIMIT, integer: true }) ?? 20;
-  const headers = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
-  const concurrency = numberFlag('pull', values, 'concurrency', FLAG_RANGES.concurrency) ?? 4;
-  const client = createHttpClient({
-    timeoutMs: numberFlag('pull', values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
-    concurrency,
-    headers,
-    maxBodyBytes: MAX_FIXTURE_BYTES,
-  });
-  const store = from === 'tempo' ? createTempoStore(url, query) : createJaegerStore(url, query, 'pull');
-  const outDir = resolve(io.cwd, out);
-  const quiet = values['quiet'] === true;
-  const progress = createTraceProgress(io, quiet);
-  const { manifest, written } = await pullTraces({
-    store,
-    client,
-    url,
-    query,
-    since,
-    until,
-    windowSeconds,
-    limit,
-    outDir,
-    outLabel: displayPath(outDir, io.cwd),
-    concurrency,
-    onProgress: progress.update,
-  });
-  progress.clear();
-  const { counts } = manifest;
-  // Skips decide the exit code, so they are reported even with --quiet.
-  for (const skip of manifest.skipped) io.stderr(`skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`);
-  if (!quiet) {
-    io.stdout(
-      `diag-eval pull: ${counts.found} traces found in ${counts.windows} windows: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
-    );
-    for (const path of written) io.stdout(`wrote ${displayPath(path, io.cwd)}\n`);
-    io.stdout(`wrote ${displayPath(resolve(outDir, MANIFEST_FILE), io.cwd)}\n`);
-  }
-  return counts.skipped > 0 ? 1 : 0;
-}
-
-function parseUrl(text: string): URL {
-  let url: URL | null = null;
-  try {
-    url = new URL(text);
-  } catch {
-    url = null;
-  }
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    // Not echoed: a URL may carry credentials.
-    throw new InputError('diag-eval pull: --url: expected an http:// or https:// address of the trace store (the value is not shown)');
-  }
-  return url;
-}
-
-/** `--header "Name: value"`; the value is a secret (a tenant id, a token) and is never echoed, even here. */
-function parseHeader(header: string, position: number): [string, string] {
-  const colon = header.indexOf(':');
-  if (colon === -1) throw new InputError(`diag-eval pull: --header #${position}: expected "Name: value" (the value is not shown)`);
-  return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
-}
-
-/** "traces fetched / to fetch" rewritten in place on a terminal; nothing otherwise. */
-function createTraceProgress(io: CliIo, quiet: boolean): { update(progress: { done: number; total: number; skipped: number }): void; clear(): void } {
-  if (quiet || !io.stdoutIsTTY) return { update: () => undefined, clear: () => undefined };
-  let drawn = false;
-  let lastDrawn = 0;
-  return {
-    update({ done, total, skipped }) {
-      const now = Date.now();
-      if (done < total && now - lastDrawn < 100) return;
-      lastDrawn = now;
-      drawn = true;
-      io.stdout(`\r\u001b[2K${done}/${total} traces fetched, ${skipped} skipped`);
+export const command: Command = {
+  summary: 'fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window',
+  usage: `diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T]
+                      [--window D] [--limit N] [--header "Name: value"]… --out DIR`,
+  about: `Searches a trace store window by window and writes every trace found, converted as
+\`diag-eval import\` converts it, to DIR/<trace id>.json, with DIR/manifest.json recording the
+source, query, time bounds, windows, trace ids, counts and skips. A second pull into the same
+folder fetches only the traces it does not have. Exit 0 when every trace found is in DIR, 1
+when a trace or a search window was skipped (each is named), 2 when a flag or DIR's manifest
+cannot be used.`,
+  flags: {
+    from: {
+      type: 'string',
+      value: 'STORE',
+      help: ['tempo (GET /api/search, then /api/v2/traces/{id}) or', 'jaeger (GET /api/v3/traces, then /api/v3/traces/{id})'],
     },
-    clear() {
-      if (drawn) io.stdout('\r\u001b[2K');
+    url: { type: 'string', value: 'URL', help: ["the store's HTTP address, e.g. http://tempo:3200"] },
+    query: {
+      type: 'string',
+      value: 'Q',
+      help: [
+        'Tempo: a TraceQL query, e.g. \'{ resource.service.name = "diagnosis" }\';',
+        'Jaeger: search parameters, e.g. service_name=diagnosis&operation_name=chat',
+      ],
     },
-  };
-}
+    since: {
+      type: 'string',
+      value: 'T',
+      help: ['start: a duration back from now (90s, 15m, 24h, 7d), epoch seconds or', 'an RFC 3339 time (2026-05-01T10:00:00Z)'],
+    },
+    until: { type: 'string', value: 'T', help: ['end, the same forms or now (default now)'] },
+    window: {
+      type: 'string',
+      value: 'D',
+      help: ['search window (default 15m); a window that returns --limit traces is', 'split in halves, down to one second'],
+    },
+    limit: { type: 'string', value: 'N', help: ['traces per search (default 20, at most 10000)'] },
+    header: {
+      type: 'string',
+      multiple: true,
+      value: '"Name: value"',
+      help: ['request header, repeatable (e.g. X-Scope-OrgID for a Tempo tenant);', 'values are never printed or written'],
+    },
+    out: { type: 'string', value: 'DIR', help: ['where to write the fixtures and manifest.json (required)'] },
+    concurrency: { type: 'string', value: 'N', help: ['requests in flight at most (default 4)'] },
+    'timeout-ms': { type: 'string', value: 'MS', help: ['per-request timeout (default 30000)'] },
+    quiet: { type: 'boolean', help: ['print nothing but skips and errors'] },
+    help: HELP,
+  },
+  sections: [{ flags: ['from', 'url', 'query', 'since', 'until', 'window', 'limit', 'header', 'out', 'concurrency', 'timeout-ms', 'quiet', 'help'] }],
+  async run(values, positionals, io) {
+    const { pullCommand } = await import('../actions/pull.js');
+    return pullCommand(values, positionals, io);
+  },
+};

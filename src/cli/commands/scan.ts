@@ -1,89 +1,34 @@
-import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
-import { isRecord } from '../../io/is-record.js';
-import { readStructuredFile, type StructuredFile } from '../../io/structured-file.js';
-import { resolvePolicies } from '../../scan/policies.js';
-import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
-import { renderScanHtml } from '../../scan/render-scan-html.js';
-import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
-import { formatsFlag, listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
-import type { CliIo } from '../io.js';
-import type { Settings } from '../settings.js';
-import { printWritten } from '../summary.js';
-import { writeAll } from '../write-outputs.js';
-import { parseFromFlag } from './run.js';
+import type { Command } from '../command.js';
+import { resolveSettings } from '../lazy-settings.js';
+import { HELP, QUIET } from './shared-flags.js';
 
-
-const MAX_TOP = 1000;
-
-/**
- * `diag-eval scan`: every trace of a folder (or of export files) judged by the policies, the
- * checks that need no per-case expectation. Writes scan.json / scan.md. Exit 1 when a trace
- * violates an `error` policy, 0 otherwise, 2 when the input cannot be used.
- */
-export async function scanCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
-  const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
-  if (values['traces'] === undefined && positionals.length > 0) throw new InputError(`diag-eval scan: unexpected argument "${positionals[0]}"; see \`diag-eval scan --help\``);
-  if (traceFiles.length > 0 && values['fixtures'] !== undefined) throw new InputError('diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them');
-  if (values['from'] !== undefined && traceFiles.length === 0) throw new InputError('diag-eval scan: --from needs --traces FILE…');
-  const formats = formatsFlag('scan', values, ['json', 'md', 'html']);
-  const top = numberFlag('scan', values, 'top', { min: 0, max: MAX_TOP, integer: true }) ?? 20;
-
-  const policiesFlag = stringFlag(values, 'policies');
-  const policyFile =
-    policiesFlag !== null
-      ? await readStructuredFile(resolve(io.cwd, policiesFlag), displayPath(resolve(io.cwd, policiesFlag), io.cwd))
-      : ((await caseFileWithPolicies(settings.cases, io.cwd)) ??
-        (settings.config.file !== null ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd)) : null));
-  const policies = resolvePolicies(policyFile, ['policies'], settings.config.contract);
-
-  const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
-  let skippedInput: string[] = [];
-  let tally;
-  if (traceFiles.length > 0) {
-    const scanned = await scanExports(traceFiles, parseFromFlag('scan', stringFlag(values, 'from') ?? 'auto'), options);
-    tally = scanned.tally;
-    skippedInput = scanned.skipped;
-  } else {
-    tally = await scanFixtureDir(await existingFolder(settings.fixtures, io.cwd), options);
-  }
-  const report = buildScanReport(tally, policies.checks, skippedInput);
-
-  const files: [string, string][] = [];
-  if (formats.includes('json')) files.push([join(settings.out, 'scan.json'), renderScanJson(report)]);
-  if (formats.includes('md')) files.push([join(settings.out, 'scan.md'), renderScanMarkdown(report)]);
-  if (formats.includes('html')) files.push([join(settings.out, 'scan.html'), renderScanHtml(report)]);
-  // Written together, or not at all: no error path leaves a temporary file behind.
-  await writeAll(files.map(([path, content]) => [path, () => content]));
-
-  for (const problem of skippedInput) io.stderr(`skipped: ${problem}\n`);
-  if (values['quiet'] !== true) {
-    const { summary } = report;
-    io.stdout(`diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`);
-    for (const check of report.checks) if (check.violations > 0) io.stdout(`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
-    printWritten(io, files.map(([path]) => path));
-  }
-  return report.summary.withErrors > 0 ? 1 : 0;
-}
-
-async function existingFolder(folder: string, cwd: string): Promise<string> {
-  try {
-    if ((await stat(folder)).isDirectory()) return folder;
-  } catch {
-    // named below
-  }
-  throw new InputError(`${displayPath(folder, cwd)}: no such folder; expected a folder of trace fixtures (--fixtures DIR) or export files (--traces FILE…)`);
-}
-
-/**
- * The case file, when it exists and declares a `policies:` block: the policies then live beside
- * the cases they grew from. A case file without one leaves the choice to the config file.
- */
-async function caseFileWithPolicies(casesPath: string, cwd: string): Promise<StructuredFile | null> {
-  if (!existsSync(casesPath)) return null;
-  const file = await readStructuredFile(casesPath, displayPath(casesPath, cwd));
-  return isRecord(file.value) && file.value['policies'] !== undefined ? file : null;
-}
+export const command: Command = {
+  summary: 'judge every trace of a folder (or export) against policies; scan.json / scan.md',
+  usage: `diag-eval scan [--fixtures DIR | --traces FILE… [--from FORMAT]] [--policies FILE]
+                      [--out DIR] [--format LIST] [--top N] [--config FILE] [--quiet]`,
+  about: `Judges every trace of a folder (default: the fixtures folder), or of export files, against
+policies: the checks that need no per-case expectation (a trace loads, degraded output,
+gatekeeper consistency, forbidden answer keywords and confirmed claims, protocol leaks,
+budgets, and any check named in policies.checks). Policies come from the \`policies:\` block of
+--policies FILE, else of the case file, else of the config file. Writes OUT/scan.json and
+OUT/scan.md: violations per check, counts per agent, the worst traces with their reasons.
+Memory stays flat in the number of traces of a folder. Exit 1 when a trace violates an error policy, 0 otherwise, 2 when the
+input cannot be used.`,
+  flags: {
+    fixtures: { type: 'string', value: 'DIR', help: ['folder of trace fixtures (e.g. one written by diag-eval pull)'] },
+    traces: { type: 'string', multiple: true, value: 'FILE…', help: ['OpenTelemetry, Jaeger or Tempo export files instead'] },
+    from: { type: 'string', value: 'FORMAT', help: ['with --traces: auto (default), otlp, jaeger or tempo'] },
+    policies: { type: 'string', value: 'FILE', help: ['YAML or JSON file with a policies: block'] },
+    config: { type: 'string', value: 'FILE', help: ['config file (its policies: block, contract values)'] },
+    out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
+    format: { type: 'string', value: 'LIST', help: ['comma-separated: json, md, html (scan.html) (default json,md)'] },
+    top: { type: 'string', value: 'N', help: ['how many of the worst traces to list (default 20, at most 1000)'] },
+    quiet: QUIET,
+    help: HELP,
+  },
+  sections: [{ flags: ['fixtures', 'traces', 'from', 'policies', 'out', 'format', 'top', 'config', 'quiet', 'help'] }],
+  async run(values, positionals, io) {
+    const { scanCommand } = await import('../actions/scan.js');
+    return scanCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+  },
+};

@@ -1,70 +1,37 @@
-import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
-import { startReplayServer, type ReplayServer } from '../../serve/replay-server.js';
+import { resolve } from 'node:path';
+import { noPositionals, numberFlag, stringFlag } from '../args.js';
+import type { Command } from '../command.js';
+import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
+import type { ServeOptions, StopSignals } from '../actions/serve.js';
+import { HELP, QUIET } from './shared-flags.js';
 
-export interface ServeOptions {
-  fixturesDir: string;
-  port: number;
-  host: string;
-  quiet: boolean;
-}
+export type { ServeOptions, StopSignals } from '../actions/serve.js';
 
-/** Where the stop signals come from: the process, or an emitter in tests. */
-export interface StopSignals {
-  once(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-  off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-}
+export const command: Command = {
+  summary: 'serve a fixture folder on the diagnosis trace API (for trying live mode)',
+  usage: 'diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]',
+  about: `Serves a fixture folder on the diagnosis trace API, GET /api/diagnosis/{id}/trace, where id
+is a fixture's sessionId or its file name without .json, so live mode can be tried
+(diag-eval run --api URL) and the service's own team can test against it. Stops on Ctrl-C.`,
+  flags: {
+    quiet: QUIET,
+    help: HELP,
+    fixtures: { type: 'string', value: 'DIR', help: ['fixture folder (default eval/fixtures)'] },
+    port: { type: 'string', value: 'N', help: ['port (default 8787; 0 picks a free one; at most 65535)'] },
+    host: { type: 'string', value: 'H', help: ['address to bind (default 127.0.0.1)'] },
+  },
+  sections: [{ flags: ['fixtures', 'port', 'host', 'quiet', 'help'] }],
+  async run(values, positionals, io) {
+    noPositionals('serve', positionals);
+    const fixturesDir = resolve(io.cwd, stringFlag(values, 'fixtures') ?? 'eval/fixtures');
+    const port = numberFlag('serve', values, 'port', FLAG_RANGES.port) ?? 8787;
+    return serveCommand({ fixturesDir, port, host: stringFlag(values, 'host') ?? '127.0.0.1', quiet: values['quiet'] === true }, io);
+  },
+};
 
-/**
- * `diag-eval serve --fixtures DIR [--port N] [--host H]`: replays a fixture folder on the trace
- * API until SIGINT or SIGTERM, then closes the server and returns 0. An address that cannot be
- * bound is an input error (exit 2), like any other unusable flag.
- */
-export async function serveCommand(options: ServeOptions, io: CliIo, signals: StopSignals = process): Promise<number> {
-  let server: ReplayServer;
-  try {
-    server = await startReplayServer({ fixturesDir: options.fixturesDir, port: options.port, host: options.host, cwd: io.cwd });
-  } catch (error) {
-    throw listenError(error, options) ?? error;
-  }
-  if (!options.quiet) {
-    for (const warning of server.warnings) io.stderr(`warning: ${warning}\n`);
-    const traces = server.fixtures.length === 1 ? '1 trace' : `${server.fixtures.length} traces`;
-    io.stdout(`diag-eval serve: ${traces} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`);
-    const width = Math.max(0, ...server.fixtures.map(({ id }) => id.length));
-    for (const { id, file } of server.fixtures) io.stdout(`  ${id.padEnd(width)}  ${file}\n`);
-    io.stdout(`Try: diag-eval run --api ${server.url}\nStop with Ctrl+C.\n`);
-  }
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      signals.off('SIGINT', stop);
-      signals.off('SIGTERM', stop);
-      resolve();
-    };
-    signals.once('SIGINT', stop);
-    signals.once('SIGTERM', stop);
-  });
-  await server.close();
-  if (!options.quiet) io.stdout('diag-eval serve: stopped\n');
-  return 0;
-}
-
-function listenError(error: unknown, options: ServeOptions): InputError | null {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  const address = `${options.host}:${options.port}`;
-  switch (code) {
-    case 'ERR_SOCKET_BAD_PORT':
-      return new InputError(`--port ${options.port}: expected a whole number from 0 to 65535`);
-    case 'EADDRINUSE':
-      return new InputError(`--port ${options.port}: ${address} is already in use; expected a free port (--port 0 picks one)`);
-    case 'EACCES':
-      return new InputError(`--port ${options.port}: not allowed to listen on ${address}; expected a port above 1023 or one this user may bind`);
-    case 'EADDRNOTAVAIL':
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return new InputError(`--host ${options.host}: not an address of this machine (${code}); expected e.g. 127.0.0.1`);
-    default:
-      return null;
-  }
+/** `diag-eval serve` with its flags read: replays the folder until SIGINT or SIGTERM (see actions/serve.ts). */
+export async function serveCommand(options: ServeOptions, io: CliIo, signals?: StopSignals): Promise<number> {
+  const action = await import('../actions/serve.js');
+  return action.serveCommand(options, io, signals);
 }

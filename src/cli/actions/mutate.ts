@@ -1,0 +1,107 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InputError } from '../../errors.js';
+import { prepareFileAtomic } from '../../io/atomic-write.js';
+import { ensureFolder } from '../../io/ensure-folder.js';
+import { closestKey } from '../../io/structured-file.js';
+import { OPERATORS } from '../../mutate/operators/index.js';
+import type { PlainTrace } from '../../mutate/plain-trace.js';
+import { displayPath } from '../../io/display-path.js';
+import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
+import { renderMutationJson, renderMutationMarkdown } from '../../mutate/render-mutation.js';
+import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
+import type { MutationOperator } from '../../mutate/types.js';
+import { readFixture } from '../../sources/fixture-dir.js';
+import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import type { CliIo } from '../io.js';
+import { loadSettingsCases } from '../load-settings-cases.js';
+import { checkOutputFolder } from '../output-folder.js';
+import type { Settings } from '../settings.js';
+import { printWritten } from '../summary.js';
+
+/**
+ * `diag-eval mutate`: how strong the case suite is. Every passing case's trace is regressed by
+ * the operators and evaluated in memory; mutation.json / mutation.md say which regressions no
+ * case notices and what to change. Exit 1 below --min-score, 2 on unusable input.
+ */
+export async function mutateCommand(values: ParsedValues, settings: Settings, io: CliIo): Promise<number> {
+  const formats = formatsFlag('mutate', values, ['json', 'md', 'html']);
+  const minScore = numberFlag('mutate', values, 'min-score', { min: 0, max: 1, integer: false });
+  const operators = operatorsFlag(stringFlag(values, 'operators'));
+  const keepFlag = stringFlag(values, 'keep-mutants');
+  const keepDir = keepFlag === null ? null : resolve(io.cwd, keepFlag);
+  checkOutputFolder('mutate', '--out', settings.out, io.cwd, null);
+  if (keepDir !== null) checkOutputFolder('mutate', '--keep-mutants', keepDir, io.cwd, null);
+  const cases = await loadSettingsCases(settings, io.cwd);
+
+  if (keepDir !== null) await ensureFolder(keepDir);
+  const report = runMutation(cases, (evalCase) => readFixture(settings.fixtures, evalCase, io.cwd), settings.config.contract, {
+    operators,
+    minScore,
+    ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir) }),
+  });
+
+  const files: [string, string][] = [];
+  if (formats.includes('json')) files.push([join(settings.out, 'mutation.json'), renderMutationJson(report)]);
+  if (formats.includes('md')) files.push([join(settings.out, 'mutation.md'), renderMutationMarkdown(report)]);
+  if (formats.includes('html')) files.push([join(settings.out, 'mutation.html'), renderMutationHtml(report, displayPath(settings.cases, io.cwd))]);
+  const prepared = [];
+  for (const [path, content] of files) prepared.push(await prepareFileAtomic(path, content));
+  for (const file of prepared) await file.commit();
+
+  if (values['quiet'] !== true) {
+    const { summary } = report;
+    const score = summary.score === null ? 'no mutants' : `${(summary.score * 100).toFixed(1)}%`;
+    io.stdout(`diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`);
+    if (summary.skippedCases > 0) io.stdout(`  skipped (not passing today): ${report.cases.filter((score) => score.status === 'skipped').map((score) => score.caseId).join(', ')}\n`);
+    if (summary.fragileVariants > 0) io.stdout(`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
+    printWritten(io, [...files.map(([path]) => path), ...(keepDir === null ? [] : [keepDir])]);
+  }
+  return mutationExitCode(report);
+}
+
+/** `--operators a,b`: registry operators by id, in registry order; an unknown id is exit 2 with a did-you-mean. */
+function operatorsFlag(raw: string | null): readonly MutationOperator[] {
+  if (raw === null) return OPERATORS;
+  const ids = raw.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const known = OPERATORS.map((operator) => operator.id);
+  const problems = ids
+    .filter((id) => !known.includes(id))
+    .map((id) => {
+      const suggestion = closestKey(id, known);
+      return `diag-eval mutate: --operators: found unknown operator "${id}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}; expected a comma-separated list of ${known.join(', ')}`;
+    });
+  if (ids.length === 0) problems.push(`diag-eval mutate: --operators: found "${raw}"; expected a comma-separated list of ${known.join(', ')}`);
+  if (problems.length > 0) throw new InputError(problems);
+  return OPERATORS.filter((operator) => ids.includes(operator.id));
+}
+
+/**
+ * Writes each mutant as soon as it is made, so memory does not grow with the number of mutants:
+ * `DIR/<case>/<operator>-<n>.json`, each file whole or not at all (a temporary name, then a rename).
+ */
+function mutantWriter(keepDir: string): (caseId: string, operator: string, index: number, document: PlainTrace) => void {
+  const made = new Set<string>();
+  return (caseId, operator, index, document) => {
+    const folder = join(keepDir, safeName(caseId));
+    if (!made.has(folder)) {
+      try {
+        mkdirSync(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      made.add(folder);
+    }
+    const path = join(folder, `${operator}-${index + 1}.json`);
+    // Named like the temporary files of io/atomic-write, so an error names the target, not this name.
+    const temporary = `${path}.tmp-${process.pid}-0`;
+    writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`);
+    renameSync(temporary, path);
+  };
+}
+
+/** A case id as one path segment: anything but letters, digits, `.`, `_` and `-` becomes `_`. */
+function safeName(caseId: string): string {
+  const name = caseId.replace(/[^A-Za-z0-9._-]/gu, '_');
+  return name === '' || name === '.' || name === '..' ? `_${name}` : name;
+}

@@ -1,0 +1,70 @@
+import { InputError } from '../../errors.js';
+import { displayPath } from '../../io/display-path.js';
+import { startReplayServer, type ReplayServer } from '../../serve/replay-server.js';
+import type { CliIo } from '../io.js';
+
+export interface ServeOptions {
+  fixturesDir: string;
+  port: number;
+  host: string;
+  quiet: boolean;
+}
+
+/** Where the stop signals come from: the process, or an emitter in tests. */
+export interface StopSignals {
+  once(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
+/**
+ * `diag-eval serve --fixtures DIR [--port N] [--host H]`: replays a fixture folder on the trace
+ * API until SIGINT or SIGTERM, then closes the server and returns 0. An address that cannot be
+ * bound is an input error (exit 2), like any other unusable flag.
+ */
+export async function serveCommand(options: ServeOptions, io: CliIo, signals: StopSignals = process): Promise<number> {
+  let server: ReplayServer;
+  try {
+    server = await startReplayServer({ fixturesDir: options.fixturesDir, port: options.port, host: options.host, cwd: io.cwd });
+  } catch (error) {
+    throw listenError(error, options) ?? error;
+  }
+  if (!options.quiet) {
+    for (const warning of server.warnings) io.stderr(`warning: ${warning}\n`);
+    const traces = server.fixtures.length === 1 ? '1 trace' : `${server.fixtures.length} traces`;
+    io.stdout(`diag-eval serve: ${traces} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`);
+    const width = Math.max(0, ...server.fixtures.map(({ id }) => id.length));
+    for (const { id, file } of server.fixtures) io.stdout(`  ${id.padEnd(width)}  ${file}\n`);
+    io.stdout(`Try: diag-eval run --api ${server.url}\nStop with Ctrl+C.\n`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      signals.off('SIGINT', stop);
+      signals.off('SIGTERM', stop);
+      resolve();
+    };
+    signals.once('SIGINT', stop);
+    signals.once('SIGTERM', stop);
+  });
+  await server.close();
+  if (!options.quiet) io.stdout('diag-eval serve: stopped\n');
+  return 0;
+}
+
+function listenError(error: unknown, options: ServeOptions): InputError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const address = `${options.host}:${options.port}`;
+  switch (code) {
+    case 'ERR_SOCKET_BAD_PORT':
+      return new InputError(`--port ${options.port}: expected a whole number from 0 to 65535`);
+    case 'EADDRINUSE':
+      return new InputError(`--port ${options.port}: ${address} is already in use; expected a free port (--port 0 picks one)`);
+    case 'EACCES':
+      return new InputError(`--port ${options.port}: not allowed to listen on ${address}; expected a port above 1023 or one this user may bind`);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new InputError(`--host ${options.host}: not an address of this machine (${code}); expected e.g. 127.0.0.1`);
+    default:
+      return null;
+  }
+}

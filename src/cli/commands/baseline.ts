@@ -1,0 +1,21 @@
+import { noPositionals } from '../args.js';
+import type { Command } from '../command.js';
+import { resolveSettings } from '../lazy-settings.js';
+import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
+
+export const command: Command = {
+  summary: 'run, writing the report into the baseline folder (commit it)',
+  usage: 'diag-eval baseline [options]',
+  about: `Runs the cases and writes report.json and report.md into the baseline folder, to be committed
+and reviewed. Exit 0 once written, even when some cases fail (known failures are recorded).`,
+  flags: {
+    ...CASE_SOURCE_FLAGS,
+    'baseline-dir': { type: 'string', value: 'DIR', help: ['where to write (default docs/eval/baseline)'] },
+  },
+  sections: [{ flags: [...CASE_SOURCE_ROWS, 'baseline-dir', 'format'] }],
+  async run(values, positionals, io) {
+    noPositionals('baseline', positionals);
+    const { baselineCommand } = await import('../actions/run.js');
+    return baselineCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+  },
+};

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import type { EvalCase } from '../cases/types.js';
+import { listFlag, numberFlag, stringFlag, type ParsedValues } from '../cli/args.js';
+import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from '../cli/flag-ranges.js';
+import { parseFromFlag } from '../cli/from-flag.js';
+import { checkOutputFolder } from '../cli/output-folder.js';
+import { InputError } from '../errors.js';
+import { displayPath } from '../io/display-path.js';
+import { MIB } from '../io/input-limits.js';
+import { createFixtureDirSource } from './fixture-dir.js';
+import type { TraceSource } from './types.js';
+
+// Where the traces of run and check come from, as their flags say (docs/contract.md §1, §8, §9):
+// the fixtures folder, a live service (--api) or export files (--traces), and the rules that
+// tie the live-mode flags to --api. The flags are read with the command line's own readers, so
+// every message names the flag as the user typed it.
+
+export interface ChosenSource {
+  source: TraceSource;
+  /** --repeat K (live mode with --ask), else null. */
+  repeat: number | null;
+}
+
+/**
+ * The trace source the flags ask for. `positionals` are the export files after the first one of
+ * `--traces`; `where.cases` are every case of the case file (a shard's source still sees them all,
+ * so that it does not take the other shards' fixtures or traces for orphans).
+ */
+export async function chooseTraceSource(
+  command: string,
+  values: ParsedValues,
+  positionals: readonly string[],
+  where: { fixtures: string; cases: EvalCase[]; cwd: string },
+): Promise<ChosenSource> {
+  const api = stringFlag(values, 'api');
+  // `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals.
+  const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
+  const stray = values['traces'] === undefined ? positionals : [];
+  if (stray.length > 0) throw new InputError(`diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``);
+  const liveOnly = ['sessions', 'ask', 'repeat', 'record', 'concurrency', 'timeout-ms', 'poll-timeout-ms', 'max-body-mb', 'header'].filter(
+    (name) => values[name] !== undefined,
+  );
+  if (api === null && liveOnly.length > 0) {
+    throw new InputError(`diag-eval ${command}: found --${liveOnly[0]} without --api; expected --api URL with it (live mode)`);
+  }
+  if (values['from'] !== undefined && traceFiles.length === 0) {
+    throw new InputError(`diag-eval ${command}: found --from without --traces; expected --traces FILE… with it`);
+  }
+  if (api !== null && traceFiles.length > 0) {
+    throw new InputError(`diag-eval ${command}: --api and --traces are two different trace sources; expected one of them`);
+  }
+  if (api !== null) return liveSource(command, api, values, where.cwd);
+  if (traceFiles.length > 0) {
+    // Importers and the HTTP client are loaded only when asked for, so a fixture run starts fast.
+    const { createImportedTraceSource } = await import('../import/trace-source.js');
+    const from = stringFlag(values, 'from') ?? 'auto';
+    const source = await createImportedTraceSource(traceFiles, parseFromFlag(command, from), where.cases, where.cwd);
+    return { source, repeat: null };
+  }
+  return { source: createFixtureDirSource(where.fixtures, where.cases, where.cwd), repeat: null };
+}
+
+async function liveSource(command: string, apiUrl: string, values: ParsedValues, cwd: string): Promise<ChosenSource> {
+  const ask = values['ask'] === true;
+  const repeatFlag = numberFlag(command, values, 'repeat', FLAG_RANGES.repeat);
+  if (repeatFlag !== null && !ask) throw new InputError(`diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`);
+  const headers = listFlag(values, 'header').map((header, index) => parseHeader(command, header, index + 1));
+  const { createLiveTraceSource, loadSessionsFile } = await import('./live/live-source.js');
+  const sessionsPath = stringFlag(values, 'sessions');
+  const recordDir = stringFlag(values, 'record');
+  // Checked before any request: recording into a file would otherwise only warn, case by case.
+  if (recordDir !== null) checkOutputFolder(command, '--record', resolve(cwd, recordDir), cwd, null);
+  const sessionsFile = sessionsPath === null ? null : resolve(cwd, sessionsPath);
+  const source = createLiveTraceSource({
+    apiUrl,
+    sessions: sessionsFile === null ? null : await loadSessionsFile(sessionsFile, displayPath(sessionsFile, cwd)),
+    ask,
+    repeat: repeatFlag ?? 1,
+    recordDir: recordDir === null ? null : resolve(cwd, recordDir),
+    concurrency: numberFlag(command, values, 'concurrency', FLAG_RANGES.concurrency) ?? 4,
+    timeoutMs: numberFlag(command, values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
+    pollTimeoutMs: numberFlag(command, values, 'poll-timeout-ms', FLAG_RANGES['poll-timeout-ms']) ?? 600_000,
+    maxBodyBytes: (numberFlag(command, values, 'max-body-mb', FLAG_RANGES['max-body-mb']) ?? DEFAULT_MAX_BODY_MB) * MIB,
+    headers,
+    cwd,
+  });
+  return { source, repeat: repeatFlag };
+}
+
+/**
+ * `--header "Name: value"`, split at the first colon; the live source checks the name and value.
+ * The value is a secret and is never echoed, even in this error.
+ */
+function parseHeader(command: string, header: string, position: number): [string, string] {
+  const colon = header.indexOf(':');
+  if (colon === -1) throw new InputError(`diag-eval ${command}: --header #${position}: expected "Name: value" (the value is not shown)`);
+  return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
+}
+
