@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CHECKS } from '../checks/index.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES } from '../checks/severity.js';
-import { caseFileSchema } from './schema.js';
+import { caseSchemas } from './schema.js';
 
 /**
  * The case file's JSON Schema, made from the same zod schema the loader uses, so editors
@@ -10,7 +10,7 @@ import { caseFileSchema } from './schema.js';
  */
 export function caseFileJsonSchema(): Record<string, unknown> {
   const schema: Record<string, unknown> = {
-    ...z.toJSONSchema(caseFileSchema, { io: 'input' }),
+    ...z.toJSONSchema(caseSchemas().caseFile, { io: 'input' }),
     title: 'diag-eval case file',
   };
   // The loader checks `checks:` against the check registry; the published schema lists the same

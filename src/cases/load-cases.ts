@@ -4,13 +4,17 @@ import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { problemAt, readStructuredFile, schemaProblems, type StructuredFile } from '../io/structured-file.js';
-import { caseDefaultsSchema, caseEntrySchema, caseFileSchema, type CaseEntryInput } from './schema.js';
+import { validCaseFileQuickly } from './quick-validate.js';
+import { caseSchemas, type CaseEntryInput, type CaseFileInput } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
 
-const KNOWN_KEYS = [
-  ...Object.keys(caseFileSchema.shape),
-  ...Object.keys(caseEntrySchema.shape),
-  ...Object.keys(caseDefaultsSchema.shape),
+/** Every key the case file knows, for the did-you-mean of an unknown one; asked for only when a file has a problem. */
+function knownKeys(): string[] {
+  const { caseFile, caseEntry, caseDefaults } = caseSchemas();
+  return [...Object.keys(caseFile.shape), ...Object.keys(caseEntry.shape), ...Object.keys(caseDefaults.shape), ...OTHER_KNOWN_KEYS];
+}
+
+const OTHER_KNOWN_KEYS = [
   'v2',
   'claimChecks',
   'composerOutput',
@@ -48,14 +52,20 @@ export function resolveCaseFile(
   if (file.value === null || file.value === undefined) {
     throw new InputError(`${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`);
   }
-  const parsed = caseFileSchema.safeParse(file.value);
-  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, KNOWN_KEYS);
+  // A valid file is read by the quick check; zod decides (and words the problems) only when it is unsure.
+  let data: CaseFileInput | null = validCaseFileQuickly(file.value);
+  const problems: string[] = [];
+  if (data === null) {
+    const parsed = caseSchemas().caseFile.safeParse(file.value);
+    if (parsed.success) data = parsed.data;
+    else problems.push(...schemaProblems(file, parsed.error.issues, knownKeys()));
+  }
   problems.push(...ruleProblems(file, contract));
-  if (!parsed.success || problems.length > 0) throw new InputError(problems);
+  if (data === null || problems.length > 0) throw new InputError(problems);
 
-  const defaults: CaseDefaults = parsed.data.defaults ?? {};
+  const defaults: CaseDefaults = data.defaults ?? {};
   const inheritedSeverities: Readonly<Record<string, Severity>> = { ...checkSeverities, ...readSeverityBlock(defaults.checks) };
-  return parsed.data.cases.map((entry) => toEvalCase(entry, defaults, inheritedSeverities));
+  return data.cases.map((entry) => toEvalCase(entry, defaults, inheritedSeverities));
 }
 
 type RawObject = Record<string, unknown>;

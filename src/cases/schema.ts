@@ -8,117 +8,139 @@ import * as z from '../zod.js';
 
 export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/u;
 
-const text = z.string({ error: 'expected text' }).check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
-const textList = z.array(text, { error: 'expected a list of text' });
-
-const synonymList = z.array(text, { error: 'expected a list of synonyms' }).check(z.minLength(1, { error: 'expected at least one synonym' }));
-
-const conceptObject = z.strictObject(
-  {
-    any: synonymList.check(z.describe('Synonyms, any one of which covers the concept.')),
-    required: z.optional(
-      z.boolean({ error: 'expected true or false' }).check(z.describe('A required concept must be covered whatever minKeywordCoverage says.')),
-    ),
-  },
-  { error: 'expected an object such as { any: ["连接池", "connection pool"], required: true }' },
-);
-
-const keywordConcept = z.union([text, synonymList, conceptObject], {
-  error: 'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
-});
+/**
+ * The case-file schemas, built the first time they are asked for, not when this module loads:
+ * building them costs start-up time, and a valid case file is checked without them
+ * (quick-validate.ts); they decide, and word the problems, only when that check is unsure.
+ */
+export function caseSchemas(): CaseSchemas {
+  return (builtCaseSchemas ??= buildCaseSchemas());
+}
+let builtCaseSchemas: CaseSchemas | undefined;
+type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
 
 /**
  * `checks:` maps a check id to `error`, `warn` or `off`. The ids and severities are checked by the
  * loader against the check registry (so that every problem gets a did-you-mean), not here; the
- * published JSON Schema lists them for editors.
+ * published JSON Schema lists them for editors. Shared with the config file's `checks:` block.
  */
-export const checkSeveritiesSchema = z.record(z.string(), z.unknown(), { error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }' });
+export function checkSeveritiesSchema() {
+  return (builtCheckSeverities ??= z.record(z.string(), z.unknown(), {
+    error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }',
+  }));
+}
+let builtCheckSeverities: z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown> | undefined;
 
-const auditSchema = z.strictObject(
-  {
-    v2: z.optional(z.boolean({ error: 'expected true or false' })),
-    claimChecks: z.optional(z.boolean({ error: 'expected true or false' })),
-    composerOutput: z.optional(z.boolean({ error: 'expected true or false' })),
-  },
-  { error: 'expected an object such as { v2: true }' },
-);
+function buildCaseSchemas() {
+  const text = z.string({ error: 'expected text' }).check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
+  const textList = z.array(text, { error: 'expected a list of text' });
 
-const budgetSchema = z.strictObject(
-  {
-    maxToolCalls: z.optional(z.int({ error: 'expected a whole number of tool calls' }).check(z.gte(0, { error: 'expected a whole number of tool calls, 0 or more' }))),
-    maxDurationMs: z.optional(z.number({ error: 'expected a number of milliseconds' }).check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' }))),
-    maxTokens: z.optional(z.int({ error: 'expected a whole number of tokens' }).check(z.gte(0, { error: 'expected a whole number of tokens, 0 or more' }))),
-    maxRepeatedCalls: z.optional(
+  const synonymList = z.array(text, { error: 'expected a list of synonyms' }).check(z.minLength(1, { error: 'expected at least one synonym' }));
+
+  const conceptObject = z.strictObject(
+    {
+      any: synonymList.check(z.describe('Synonyms, any one of which covers the concept.')),
+      required: z.optional(
+        z.boolean({ error: 'expected true or false' }).check(z.describe('A required concept must be covered whatever minKeywordCoverage says.')),
+      ),
+    },
+    { error: 'expected an object such as { any: ["连接池", "connection pool"], required: true }' },
+  );
+
+  const keywordConcept = z.union([text, synonymList, conceptObject], {
+    error: 'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
+  });
+
+  const checkSeverities = checkSeveritiesSchema();
+
+  const auditSchema = z.strictObject(
+    {
+      v2: z.optional(z.boolean({ error: 'expected true or false' })),
+      claimChecks: z.optional(z.boolean({ error: 'expected true or false' })),
+      composerOutput: z.optional(z.boolean({ error: 'expected true or false' })),
+    },
+    { error: 'expected an object such as { v2: true }' },
+  );
+
+  const budgetSchema = z.strictObject(
+    {
+      maxToolCalls: z.optional(z.int({ error: 'expected a whole number of tool calls' }).check(z.gte(0, { error: 'expected a whole number of tool calls, 0 or more' }))),
+      maxDurationMs: z.optional(z.number({ error: 'expected a number of milliseconds' }).check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' }))),
+      maxTokens: z.optional(z.int({ error: 'expected a whole number of tokens' }).check(z.gte(0, { error: 'expected a whole number of tokens, 0 or more' }))),
+      maxRepeatedCalls: z.optional(
+        z
+          .int({ error: 'expected a whole number of repeated calls' })
+          .check(
+            z.gte(0, { error: 'expected a whole number of repeated calls, 0 or more' }),
+            z.describe('Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.'),
+          ),
+      ),
+    },
+    { error: 'expected an object such as { maxToolCalls: 8, maxDurationMs: 60000 }' },
+  );
+
+  /** The fields `defaults` may set: every case field but the ones that identify a case. */
+  const defaultableFields = {
+    rootCauseKeywords: z.optional(
       z
-        .int({ error: 'expected a whole number of repeated calls' })
+        .array(keywordConcept, { error: 'expected a list of keywords' })
+        .check(z.describe('Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.')),
+    ),
+    minKeywordCoverage: z.optional(
+      z
+        .number({ error: 'expected a number from 0 to 1' })
         .check(
-          z.gte(0, { error: 'expected a whole number of repeated calls, 0 or more' }),
-          z.describe('Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.'),
+          z.gte(0, { error: 'expected a number from 0 to 1' }),
+          z.lte(1, { error: 'expected a number from 0 to 1' }),
+          z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
         ),
     ),
-  },
-  { error: 'expected an object such as { maxToolCalls: 8, maxDurationMs: 60000 }' },
-);
-
-/** The fields `defaults` may set: every case field but the ones that identify a case. */
-const defaultableFields = {
-  rootCauseKeywords: z.optional(
-    z
-      .array(keywordConcept, { error: 'expected a list of keywords' })
-      .check(z.describe('Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.')),
-  ),
-  minKeywordCoverage: z.optional(
-    z
-      .number({ error: 'expected a number from 0 to 1' })
-      .check(
-        z.gte(0, { error: 'expected a number from 0 to 1' }),
-        z.lte(1, { error: 'expected a number from 0 to 1' }),
-        z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
+    requiredEvidenceTools: z.optional(textList.check(z.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.'))),
+    allowedVerdicts: z.optional(
+      textList.check(
+        z.minLength(1, { error: 'expected at least one allowed verdict' }),
+        z.describe('Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).'),
       ),
-  ),
-  requiredEvidenceTools: z.optional(textList.check(z.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.'))),
-  allowedVerdicts: z.optional(
-    textList.check(
-      z.minLength(1, { error: 'expected at least one allowed verdict' }),
-      z.describe('Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).'),
     ),
-  ),
-  forbiddenAnswerKeywords: z.optional(textList.check(z.describe('Text the final answer must never contain.'))),
-  forbiddenVerdicts: z.optional(textList.check(z.describe('Verifier verdicts that fail the case.'))),
-  forbiddenConfirmedClaims: z.optional(textList.check(z.describe('Unsupported claims that must not be stated in the final answer.'))),
-  audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
-  budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
-  tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
-  checks: z.optional(checkSeveritiesSchema.check(z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'))),
-};
+    forbiddenAnswerKeywords: z.optional(textList.check(z.describe('Text the final answer must never contain.'))),
+    forbiddenVerdicts: z.optional(textList.check(z.describe('Verifier verdicts that fail the case.'))),
+    forbiddenConfirmedClaims: z.optional(textList.check(z.describe('Unsupported claims that must not be stated in the final answer.'))),
+    audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
+    budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
+    tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
+    checks: z.optional(checkSeverities.check(z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'))),
+  };
 
-export const caseDefaultsSchema = z.strictObject(defaultableFields, { error: 'expected an object of case fields' });
+  const caseDefaults = z.strictObject(defaultableFields, { error: 'expected an object of case fields' });
 
-export const caseEntrySchema = z.strictObject(
-  {
-    id: z
-      .string({ error: 'expected a case id' })
-      .check(z.regex(CASE_ID_PATTERN, { error: 'expected a case id of letters, digits, ".", "_" and "-", starting with a letter or digit' })),
-    question: text.check(z.describe('The user question the agent was asked.')),
-    traceFixture: z.optional(text.check(z.describe('Trace fixture file, relative to the fixtures folder. Default <id>.json.'))),
-    sessionId: z.optional(text.check(z.describe("The diagnosis service's session id, for live mode and trace imports."))),
-    ...defaultableFields,
-  },
-  { error: 'expected a case object' },
-);
+  const caseEntry = z.strictObject(
+    {
+      id: z
+        .string({ error: 'expected a case id' })
+        .check(z.regex(CASE_ID_PATTERN, { error: 'expected a case id of letters, digits, ".", "_" and "-", starting with a letter or digit' })),
+      question: text.check(z.describe('The user question the agent was asked.')),
+      traceFixture: z.optional(text.check(z.describe('Trace fixture file, relative to the fixtures folder. Default <id>.json.'))),
+      sessionId: z.optional(text.check(z.describe("The diagnosis service's session id, for live mode and trace imports."))),
+      ...defaultableFields,
+    },
+    { error: 'expected a case object' },
+  );
 
-export const caseFileSchema = z.strictObject(
-  {
-    /** Lets a JSON case file name its schema for editors, as the YAML comment does. */
-    $schema: z.optional(z.string()),
-    version: z.literal(1, { error: 'expected version: 1' }),
-    defaults: z.optional(caseDefaultsSchema),
-    /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
-    policies: z.optional(z.unknown()),
-    cases: z.array(caseEntrySchema, { error: 'expected a list of cases' }).check(z.minLength(1, { error: 'expected at least one case' })),
-  },
-  { error: 'expected an object with version and cases' },
-);
+  const caseFile = z.strictObject(
+    {
+      /** Lets a JSON case file name its schema for editors, as the YAML comment does. */
+      $schema: z.optional(z.string()),
+      version: z.literal(1, { error: 'expected version: 1' }),
+      defaults: z.optional(caseDefaults),
+      /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
+      policies: z.optional(z.unknown()),
+      cases: z.array(caseEntry, { error: 'expected a list of cases' }).check(z.minLength(1, { error: 'expected at least one case' })),
+    },
+    { error: 'expected an object with version and cases' },
+  );
 
-export type CaseFileInput = z.infer<typeof caseFileSchema>;
-export type CaseEntryInput = z.infer<typeof caseEntrySchema>;
+  return { caseFile, caseEntry, caseDefaults };
+}
+
+export type CaseFileInput = z.infer<CaseSchemas['caseFile']>;
+export type CaseEntryInput = z.infer<CaseSchemas['caseEntry']>;

@@ -34,7 +34,7 @@ function buildConfigSchema() {
       contract: z.optional(contractOverridesSchema),
       /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
       policies: z.optional(z.unknown()),
-      checks: z.optional(checkSeveritiesSchema),
+      checks: z.optional(checkSeveritiesSchema()),
     },
     { error: 'expected an object of settings' },
   );
