@@ -71,11 +71,19 @@ interface TrieNode {
  * The trigger lists compiled once per contract: every trigger, contrast word, cause-and-effect
  * word and exempt phrase, in a trie of character codes. One pass over an answer then finds them
  * all, the longest at each position, in time linear in the answer (times the longest entry).
+ *
+ * The trie is flat, in typed arrays, because it is walked at almost every word of every answer:
+ * an array read per character where a tree of Maps would hash each code. Node 0 is the root.
  */
 export interface AssertionRules {
-  root: TrieNode;
-  /** 1 for a UTF-16 code that starts some entry: most characters of an answer are rejected by this one look-up. */
-  startsEntry: Uint8Array;
+  /** For each UTF-16 code, the node its entries lead to; 0 for a code no entry starts with (most characters of an answer). */
+  firstNode: Int32Array;
+  /** The children of node n are `childCodes[childStart[n]]` to `childCodes[childStart[n + 1] - 1]`, leading to the same places of `childNodes`. */
+  childStart: Int32Array;
+  childCodes: Uint16Array;
+  childNodes: Int32Array;
+  /** The entry that ends at each node, if any. */
+  candidates: (Candidate | null)[];
 }
 
 interface Scope {
@@ -156,9 +164,31 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
     }
     node.candidate = { text, role, wordEnd: isWordCode(codeAt(text, text.length - 1)) };
   }
-  const startsEntry = new Uint8Array(0x10000);
-  for (const code of root.children.keys()) startsEntry[code] = 1;
-  return { root, startsEntry };
+  return flattenTrie(root);
+}
+
+/** The trie built with Maps, numbered breadth first into the arrays of AssertionRules. */
+function flattenTrie(root: TrieNode): AssertionRules {
+  const nodes: TrieNode[] = [root];
+  for (let index = 0; index < nodes.length; index += 1) nodes.push(...(nodes[index] as TrieNode).children.values());
+  const numbers = new Map(nodes.map((node, index) => [node, index]));
+  const childStart = new Int32Array(nodes.length + 1);
+  const childCount = nodes.length - 1;
+  const childCodes = new Uint16Array(childCount);
+  const childNodes = new Int32Array(childCount);
+  let filled = 0;
+  nodes.forEach((node, index) => {
+    childStart[index] = filled;
+    for (const [code, child] of node.children) {
+      childCodes[filled] = code;
+      childNodes[filled] = numbers.get(child) as number;
+      filled += 1;
+    }
+  });
+  childStart[nodes.length] = filled;
+  const firstNode = new Int32Array(0x10000);
+  for (const [code, child] of root.children) firstNode[code] = numbers.get(child) as number;
+  return { firstNode, childStart, childCodes, childNodes, candidates: nodes.map((node) => node.candidate) };
 }
 
 /** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
@@ -195,8 +225,8 @@ function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds
   while (index < text.length) {
     const code = codeAt(text, index);
     // Inside a Latin word no entry starts ("if" is not in "different"); most other characters start none.
-    const match =
-      rules.startsEntry[code] === 1 && !(isWordCode(code) && isWordCode(codeAt(text, index - 1))) ? longestMatch(text, index, code, rules.root) : null;
+    const first = rules.firstNode[code] as number;
+    const match = first !== 0 && !(isWordCode(code) && isWordCode(codeAt(text, index - 1))) ? longestMatch(text, index, first, rules) : null;
     if (match !== null) {
       const end = index + match.text.length;
       found.push({ start: index, end, role: match.role });
@@ -210,18 +240,27 @@ function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds
   return { found, clauseEnds };
 }
 
-/** The longest entry of the trie starting at `index`; Latin ends must be word boundaries ("no" is not in "node"). */
-function longestMatch(text: string, index: number, code: number, root: TrieNode): Candidate | null {
-  let node = root.children.get(code);
-  if (node === undefined) return null;
+/** The longest entry of the trie starting at `index` (whose first character leads to `first`); Latin ends must be word boundaries ("no" is not in "node"). */
+function longestMatch(text: string, index: number, first: number, rules: AssertionRules): Candidate | null {
+  const { childStart, childCodes, childNodes, candidates } = rules;
+  let node = first;
   let best: Candidate | null = null;
   let next = index + 1;
   for (;;) {
-    const candidate = node.candidate;
+    const candidate = candidates[node] as Candidate | null;
     if (candidate !== null && !(candidate.wordEnd && isWordCode(codeAt(text, next)))) best = candidate;
     if (next >= text.length) break;
-    const child: TrieNode | undefined = node.children.get(codeAt(text, next));
-    if (child === undefined) break;
+    // A node has a few children: a linear look through their codes.
+    const code = text.charCodeAt(next);
+    const end = childStart[node + 1] as number;
+    let child = 0;
+    for (let at = childStart[node] as number; at < end; at += 1) {
+      if (childCodes[at] === code) {
+        child = childNodes[at] as number;
+        break;
+      }
+    }
+    if (child === 0) break;
     node = child;
     next += 1;
   }

@@ -14,13 +14,7 @@ export function normalizeText(text: string): string {
  * clause at a line end, and Chinese lines often end without punctuation.
  */
 export function normalizeWithLineBreaks(text: string): string {
-  // Only runs that change are replaced (two or more white-space characters, or a single one
-  // that is not a plain space): the same result as replacing every run, without rewriting
-  // each single space between words, which is most of the cost on long answers.
-  const folded = foldCase(text);
-  // Runs holding a line break become "\n" first, then the other runs a space: two native replacements, no callback per run.
-  const lines = LINE_BREAK_TEST.test(folded) ? folded.replace(LINE_BREAK_RUN, '\n') : folded;
-  return withoutCjkSpaces(lines.replace(WHITE_SPACE_RUN, ' '));
+  return foldWhiteSpace(foldCase(text));
 }
 
 /**
@@ -34,11 +28,69 @@ function foldCase(text: string): string {
 }
 
 /**
- * Chinese and Japanese put no spaces between words, so a space between two CJK characters
- * carries no meaning and only hides text ("数据库 宕机"). Latin words keep their spaces.
+ * The white-space rules in one pass over the text, rather than one regular expression per rule
+ * (each of which reads the whole text): every maximal run of white space that holds a line break
+ * (\n, \r, U+2028, U+2029) becomes one "\n"; every other run becomes one space, or nothing when
+ * it stands between two CJK characters (Chinese and Japanese put no spaces between words, so such
+ * a space carries no meaning and only hides text: "数据库 宕机"; Latin words keep their spaces).
+ * A run that is already what it becomes (a lone space, a lone "\n") is not rewritten, so text
+ * with nothing to change is returned as it is, without a copy.
  */
-function withoutCjkSpaces(collapsed: string): string {
-  return CJK_SPACE_TEST.test(collapsed) ? collapsed.replace(CJK_SPACE, '') : collapsed;
+function foldWhiteSpace(text: string): string {
+  const length = text.length;
+  let folded = '';
+  let copiedTo = 0;
+  let at = 0;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (!isWhiteSpaceCode(code)) {
+      at += 1;
+      continue;
+    }
+    let end = at + 1;
+    let lineBreak = isLineBreakCode(code);
+    while (end < length) {
+      const next = text.charCodeAt(end);
+      if (!isWhiteSpaceCode(next)) break;
+      if (isLineBreakCode(next)) lineBreak = true;
+      end += 1;
+    }
+    const single = end - at === 1;
+    let replacement: string | null;
+    if (lineBreak) replacement = single && code === CODE_LINE_FEED ? null : '\n';
+    else if (isCjkBefore(text, at) && isCjkAfter(text, end)) replacement = '';
+    else replacement = single && code === CODE_SPACE ? null : ' ';
+    if (replacement !== null) {
+      folded += text.slice(copiedTo, at) + replacement;
+      copiedTo = end;
+    }
+    at = end;
+  }
+  return copiedTo === 0 ? text : folded + text.slice(copiedTo);
+}
+
+const CODE_SPACE = 0x20;
+const CODE_LINE_FEED = 0x0a;
+
+/** What `\s` matches in a regular expression: ASCII and Unicode white space, and U+FEFF. Most text is letters, CJK above U+3000 among them: those are answered first. */
+function isWhiteSpaceCode(code: number): boolean {
+  if (code === CODE_SPACE) return true;
+  if (code < 0x80) return code >= 0x09 && code <= 0x0d;
+  if (code > 0x3000) return code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+function isLineBreakCode(code: number): boolean {
+  return code === CODE_LINE_FEED || code === 0x0d || code === 0x2028 || code === 0x2029;
 }
 
 /** normalizeWithLineBreaks' result as normalizeText gives it: line breaks between CJK characters dropped, the others spaces. */
@@ -74,11 +126,6 @@ function isCjkAfter(text: string, index: number): boolean {
   return code >= FIRST_CJK && CJK_CHARACTER.test(String.fromCodePoint(code));
 }
 
-/** Runs of white space other than single spaces, line breaks excepted (they are made "\n" first). */
-const WHITE_SPACE_RUN = /[^\S\n]{2,}|[^\S \n]/gu;
-const LINE_BREAK_TEST = /[\n\r\u2028\u2029]/u;
-/** A run of white space holding at least one line break. */
-const LINE_BREAK_RUN = /[^\S\n\r\u2028\u2029]*[\n\r\u2028\u2029]\s*/gu;
 
 const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
@@ -86,9 +133,6 @@ const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=H
 /** Hangul Jamo, U+1100, is the lowest code point of the four scripts: below it, no look-up is needed. */
 const FIRST_CJK = 0x1100;
 const CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
-const CJK_SPACE_TEST = new RegExp(`[${CJK}] (?=[${CJK}])`, 'u');
-/** The space only: the CJK character before it is matched by a look-behind, so runs like "数 据 库" fold in one pass. */
-const CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
 
 /** True when `needle` occurs in `haystack` once both are normalised. An empty needle never matches. */
 export function containsNormalized(normalizedHaystack: string, needle: string): boolean {
