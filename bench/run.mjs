@@ -9,6 +9,7 @@
  *      JSON.parse-ing the JSON one.
  *   3. The OTLP JSON Lines import bench of bench/import.mjs, when it exists.
  *   4. Mutants per second of `diag-eval mutate` on the bundled suite and 1,000 generated cases (bench/mutate.mjs).
+ *   5. `diag-eval diff` of two 10,000-case reports against reading and JSON.parse-ing both (bench/diff.mjs).
  * Timings are printed, never asserted. Needs a build (dist/); `npm run bench` builds first.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { figureLines, headlineFigures, runImportBench } from './import-figures.m
 import { measureInChild } from './measure.mjs';
 import { fixed, grouped, mb, verdict } from './stats.mjs';
 import { benchMutation } from './mutate.mjs';
+import { benchDiff } from './diff.mjs';
 import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
 import { renderTable } from './table.mjs';
 
@@ -60,6 +62,9 @@ async function main() {
     log();
     log('[4] mutate: mutants evaluated per second (bench/mutate.mjs)');
     rows.push(...(await benchMutation((line) => log(`    ${line}`))));
+    log();
+    log('[5] diff of two 10,000-case reports (bench/diff.mjs)');
+    rows.push(...benchDiff((line) => log(`    ${line}`)));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

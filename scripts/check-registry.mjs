@@ -9,8 +9,8 @@
 // `<camelCaseId>Check`, an object literal (or a call whose first argument is one) whose metadata
 // (`id`, `order`, `spec`, `description`, `failsWhen`, `skippedWhen`, `defaultSeverity`) is written
 // as literals: it is read from the source, without running it.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -182,7 +182,9 @@ function writeIfChanged(path, text) {
   } catch {
     // Not written yet.
   }
-  if (old !== text) writeFileSync(path, text);
+  if (old === text) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -296,11 +296,12 @@ const CHECK_TRANSITIONS: Readonly<Record<string, DiffKind>> = {
   'fail>warn': 'change',
 };
 
+const KNOWN_CHECKS: ReadonlySet<string> = new Set<string>(CHECK_IDS);
+
 function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
   const beforeRows = indexChecks(before);
   const afterRows = indexChecks(after);
-  const known = new Set<string>(CHECK_IDS);
-  const unknown = [...beforeRows.keys(), ...afterRows.keys()].filter((check) => !known.has(check));
+  const unknown = [...beforeRows.keys(), ...afterRows.keys()].filter((check) => !KNOWN_CHECKS.has(check));
   const items: DiffItem[] = [];
   for (const check of new Set<string>([...CHECK_IDS, ...unknown])) {
     const beforeRow = beforeRows.get(check);
