@@ -34,9 +34,5 @@ await build({
   legalComments: 'none',
   // The version `diag-eval --version` prints (main.ts reads package.json when run unbundled).
   define: { __DIAG_EVAL_VERSION__: JSON.stringify(version) },
-  banner: {
-    // yaml's Node build is CommonJS and calls require('process'); an ES module has no require.
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
   logLevel: 'warning',
 });

@@ -5,7 +5,6 @@ import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
-import { resolveSettings } from '../lazy-settings.js';
 import type { ImportCommandOptions } from '../actions/import.js';
 import { HELP, QUIET } from './shared-flags.js';
 
@@ -37,9 +36,8 @@ trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).`
     const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
     let cases: EvalCase[] | null = null;
     if (stringFlag(values, 'cases') !== null) {
-      const settings = await resolveSettings(io.cwd, values);
-      const { loadSettingsCases } = await import('../load-settings-cases.js');
-      cases = await loadSettingsCases(settings, io.cwd);
+      const { loadCommandCases } = await import('../load-settings-cases.js');
+      cases = await loadCommandCases(values, io.cwd);
     }
     const { importExports } = await import('../actions/import.js');
     const files = positionals.map((file) => resolve(io.cwd, file));

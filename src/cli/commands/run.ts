@@ -1,5 +1,4 @@
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { ALTERNATIVE_SOURCE_FLAGS, ALTERNATIVE_SOURCE_SECTIONS, CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
 
 export const command: Command = {
@@ -28,6 +27,6 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
   sections: [{ flags: [...CASE_SOURCE_ROWS, 'out', 'format', 'shard', 'no-annotations'] }, ...ALTERNATIVE_SOURCE_SECTIONS],
   async run(values, positionals, io) {
     const { runCommand } = await import('../actions/run.js');
-    return runCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    return runCommand(values, positionals, io);
   },
 };
