@@ -8,8 +8,6 @@ import type { CliIo } from '../io.js';
 import type { ImportCommandOptions } from '../actions/import.js';
 import { HELP, QUIET } from './shared-flags.js';
 
-export type { ImportCommandOptions } from '../actions/import.js';
-
 export const command: Command = {
   summary: 'convert OpenTelemetry (OTLP/JSON, SDK spans), Jaeger or Tempo exports into trace fixtures',
   usage: 'diag-eval import FILE… --out DIR [--from FORMAT] [--cases FILE] [--config FILE] [--strict] [--quiet]',
