@@ -1,9 +1,12 @@
 // Bundles the CLI (src/cli/bin.ts) into dist/cli/bin.js, replacing tsc's output of it, so that a
 // start of `diag-eval` reads a few files instead of hundreds of modules. bin.js holds what every
 // command needs: the command table (src/cli/commands/: flags and help), the flag parser and the
-// error report. Each command's work (src/cli/actions/) and what the trace-source choice imports
-// dynamically (live mode, imported traces) become chunks under dist/cli/chunks/, loaded only when used. Run after `tsc -p tsconfig.build.json`
-// (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
+// error report. Each command's work (src/cli/actions/) and what it imports dynamically (live mode,
+// imported traces, sharding) become chunks under dist/cli/chunks/, loaded only when used; see what
+// each pulls in with esbuild's metafile (`metafile: true`). No chunk needs `require`: the yaml
+// package, used only to name a problem, is required by src/io/yaml-document.ts itself. Run after
+// `tsc -p tsconfig.build.json` (`npm run build` does both); the library (dist/index.js and the rest
+// of dist/) is tsc's output.
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,9 +37,5 @@ await build({
   legalComments: 'none',
   // The version `diag-eval --version` prints (main.ts reads package.json when run unbundled).
   define: { __DIAG_EVAL_VERSION__: JSON.stringify(version) },
-  banner: {
-    // yaml's Node build is CommonJS and calls require('process'); an ES module has no require.
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
   logLevel: 'warning',
 });

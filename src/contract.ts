@@ -1,4 +1,4 @@
-import * as z from './zod.js';
+import type { ContractOverrides } from './config/contract-schema.js';
 
 /**
  * The values that tie the harness to the diagnosis service's own contract (docs/contract.md §5).
@@ -43,43 +43,7 @@ export const DEFAULT_CONTRACT: ContractValues = {
   hedgeTriggers: [],
 };
 
-const nonEmptyString = z.string({ error: 'expected text' }).check(z.minLength(1, { error: 'expected non-empty text' }));
-const textList = z.array(nonEmptyString, { error: 'expected a list of text' });
-
-/** The `contract:` block as written: every key optional, unknown keys rejected. */
-export const contractOverridesSchema = z.strictObject(
-  {
-    verdicts: z.optional(textList.check(z.minLength(1, { error: 'expected at least one verdict' }))),
-    passVerdict: z.optional(nonEmptyString),
-    rejectVerdict: z.optional(nonEmptyString),
-    claimVerifications: z.optional(textList.check(z.minLength(1, { error: 'expected at least one claim verification value' }))),
-    protocolMarkers: z.optional(textList),
-    negationTriggers: z.optional(
-      z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["dismissed", "...was dismissed"]' }),
-    ),
-    hedgeTriggers: z.optional(z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["presumably"]' })),
-    degradedOutput: z.optional(
-      z.strictObject(
-        {
-          markers: z.optional(textList.check(z.minLength(1, { error: 'expected at least one degraded-output marker' }))),
-          maxDraftOverlap: z.optional(
-            z
-              .number({ error: 'expected a number from 0 to 1' })
-              .check(z.gte(0, { error: 'expected a number from 0 to 1' }), z.lte(1, { error: 'expected a number from 0 to 1' })),
-          ),
-        },
-        { error: 'expected an object such as { markers: [...], maxDraftOverlap: 0.5 }' },
-      ),
-    ),
-    completedStatuses: z.optional(textList.check(z.minLength(1, { error: 'expected at least one completed status' }))),
-    gatekeeperStatuses: z.optional(textList.check(z.minLength(1, { error: 'expected at least one gatekeeper status' }))),
-    emptyResultMarkers: z.optional(textList),
-    toolNames: z.optional(textList),
-  },
-  { error: 'expected an object of contract values' },
-);
-
-export type ContractOverrides = z.infer<typeof contractOverridesSchema>;
+export type { ContractOverrides } from './config/contract-schema.js';
 
 /** Verdicts compare upper-cased everywhere (docs/contract.md §3), so the contract's own are upper-cased here once. */
 export function resolveContract(overrides: ContractOverrides | undefined): ContractValues {

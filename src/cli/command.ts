@@ -16,7 +16,7 @@ export interface FlagDefinition {
 export type FlagDefinitions = Readonly<Record<string, FlagDefinition>>;
 
 /** A block of `--help`'s flag list: an optional heading line, then one row per flag, in this order. */
-export interface HelpSection {
+interface HelpSection {
   heading?: string;
   flags: readonly string[];
 }
@@ -29,7 +29,7 @@ export interface HelpSection {
 export interface Command {
   /** Its line in `diag-eval --help`. */
   summary: string;
-  /** What follows `Usage: ` (a second line is indented by the caller's text). */
+  /** What follows `Usage: `; a line after the first carries its own indentation. */
   usage: string;
   /** The paragraph under the usage line. */
   about: string;

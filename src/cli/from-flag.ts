@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 
 /** `--from` of import, scan and run/check's `--traces`: an export format, or auto to tell them apart by content (docs/contract.md §9). */
-export type FromFlag = 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans';
+type FromFlag = 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans';
 
 export function parseFromFlag(command: string, from: string): FromFlag {
   if (from === 'auto' || from === 'otlp' || from === 'jaeger' || from === 'tempo' || from === 'spans') return from;

@@ -3,7 +3,8 @@ import { loadLocatedCaseFile, type LocatedCases } from '../cases/case-lines.js';
 import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
-import type { Settings } from './settings.js';
+import type { ParsedValues } from './args.js';
+import { resolveSettings, type Settings } from './settings.js';
 
 /**
  * The case file a command works on. A missing file gets a message that says how to point the
@@ -22,4 +23,9 @@ export async function loadSettingsCaseFile(settings: Settings, cwd: string, with
     );
   }
   return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines, settings.config.checks);
+}
+
+/** The case file the flags and the config file name (`import --cases`), loaded with the config's contract. */
+export async function loadCommandCases(values: ParsedValues, cwd: string): Promise<EvalCase[]> {
+  return loadSettingsCases(await resolveSettings(cwd, values), cwd);
 }

@@ -1,10 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type HarnessConfig } from '../config/load-config.js';
 import { stringFlag, type ParsedValues } from './args.js';
-
-export const DEFAULT_CASES = 'eval/cases.yaml';
-export const DEFAULT_OUT = 'eval-out';
-export const DEFAULT_BASELINE_DIR = 'docs/eval/baseline';
+import { DEFAULT_BASELINE_DIR, DEFAULT_CASES, DEFAULT_OUT } from './defaults.js';
 
 /** Absolute paths a command works with, after flags, config file and defaults (flags win, then config). */
 export interface Settings {

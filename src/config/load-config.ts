@@ -4,7 +4,8 @@ import * as z from '../zod.js';
 import { checkSeveritiesSchema } from '../cases/schema.js';
 import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
 import type { Severity } from '../checks/severity.js';
-import { contractOverridesSchema, DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
+import { DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
+import { contractOverridesSchema } from './contract-schema.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { problemAt, readStructuredFile, schemaProblems, valueAt, type StructuredFile } from '../io/structured-file.js';
@@ -31,7 +32,7 @@ function buildConfigSchema() {
       out: pathSetting,
       baselineDir: pathSetting,
       annotations: z.optional(z.boolean({ error: 'expected true or false' })),
-      contract: z.optional(contractOverridesSchema),
+      contract: z.optional(contractOverridesSchema()),
       /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
       policies: z.optional(z.unknown()),
       checks: z.optional(checkSeveritiesSchema()),
@@ -41,7 +42,7 @@ function buildConfigSchema() {
 }
 
 function knownKeys(): string[] {
-  return [...Object.keys(configSchema().shape), ...Object.keys(contractOverridesSchema.shape), 'markers', 'maxDraftOverlap'];
+  return [...Object.keys(configSchema().shape), ...Object.keys(contractOverridesSchema().shape), 'markers', 'maxDraftOverlap'];
 }
 
 /** Settings from the config file; paths are absolute, resolved against the config file's folder. */

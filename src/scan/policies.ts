@@ -42,32 +42,43 @@ export const DEFAULT_POLICY_CHECK_IDS = [
   'duration-budget',
 ] as const;
 
-const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
-const limit = z.number({ error: 'expected a whole number ≥ 0' }).check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
+/** The `policies:` block's schema, built when scan reads one: building a schema costs start-up time. */
+function policiesSchema(): PoliciesSchema {
+  return (builtPoliciesSchema ??= buildPoliciesSchema());
+}
+let builtPoliciesSchema: PoliciesSchema | undefined;
+type PoliciesSchema = ReturnType<typeof buildPoliciesSchema>;
 
-export const policiesSchema = z.strictObject(
-  {
-    forbiddenAnswerKeywords: z.optional(textList),
-    forbiddenConfirmedClaims: z.optional(textList),
-    /** For the checks that judge evidence of given tools (evidence-coverage, evidence-substance). */
-    requiredEvidenceTools: z.optional(textList),
-    budget: z.optional(
-      z.strictObject({ maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) }, { error: 'expected {maxToolCalls, maxDurationMs}' }),
-    ),
-    audit: z.optional(
-      z.strictObject(
-        { v2: z.optional(z.boolean()), claimChecks: z.optional(z.boolean()), composerOutput: z.optional(z.boolean()) },
-        { error: 'expected {v2, claimChecks, composerOutput}' },
+function buildPoliciesSchema() {
+  const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
+  const limit = z.number({ error: 'expected a whole number ≥ 0' }).check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
+
+  return z.strictObject(
+    {
+      forbiddenAnswerKeywords: z.optional(textList),
+      forbiddenConfirmedClaims: z.optional(textList),
+      /** For the checks that judge evidence of given tools (evidence-coverage, evidence-substance). */
+      requiredEvidenceTools: z.optional(textList),
+      budget: z.optional(
+        z.strictObject({ maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) }, { error: 'expected {maxToolCalls, maxDurationMs}' }),
       ),
-    ),
-    checks: z.optional(
-      z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), { error: 'expected an object of check id: error | warn | off' }),
-    ),
-  },
-  { error: 'expected an object of policies' },
-);
+      audit: z.optional(
+        z.strictObject(
+          { v2: z.optional(z.boolean()), claimChecks: z.optional(z.boolean()), composerOutput: z.optional(z.boolean()) },
+          { error: 'expected {v2, claimChecks, composerOutput}' },
+        ),
+      ),
+      checks: z.optional(
+        z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), { error: 'expected an object of check id: error | warn | off' }),
+      ),
+    },
+    { error: 'expected an object of policies' },
+  );
+}
 
-const KNOWN_KEYS = [...Object.keys(policiesSchema.shape), 'maxToolCalls', 'maxDurationMs', 'v2', 'claimChecks', 'composerOutput'];
+function knownKeys(): string[] {
+  return [...Object.keys(policiesSchema().shape), 'maxToolCalls', 'maxDurationMs', 'v2', 'claimChecks', 'composerOutput'];
+}
 
 /**
  * The `policies:` block found at `path` in `file` (a config or policies file), resolved. An
@@ -76,8 +87,8 @@ const KNOWN_KEYS = [...Object.keys(policiesSchema.shape), 'maxToolCalls', 'maxDu
  */
 export function resolvePolicies(file: StructuredFile | null, path: readonly string[], contract: ContractValues): Policies {
   const raw = file === null ? undefined : valueAt(file.value, path);
-  const parsed = policiesSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), KNOWN_KEYS));
+  const parsed = policiesSchema().safeParse(raw ?? {});
+  if (!parsed.success) throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), knownKeys()));
   const block = parsed.data;
   const known = new Set(CHECKS.map((check) => check.id as string));
   const unknown = Object.keys(block.checks ?? {}).filter((id) => !known.has(id));

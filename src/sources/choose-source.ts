@@ -15,7 +15,7 @@ import type { TraceSource } from './types.js';
 // tie the live-mode flags to --api. The flags are read with the command line's own readers, so
 // every message names the flag as the user typed it.
 
-export interface ChosenSource {
+interface ChosenSource {
   source: TraceSource;
   /** --repeat K (live mode with --ask), else null. */
   repeat: number | null;

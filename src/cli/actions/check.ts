@@ -11,7 +11,7 @@ import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.
 import { FLAG_RANGES } from '../flag-ranges.js';
 import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
-import type { Settings } from '../settings.js';
+import { resolveSettings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
@@ -23,7 +23,8 @@ import { assertGatingOnly, loadGatedReport } from './check-report.js';
  * The CI gate: run the cases, diff against the committed baseline, fail only on regressions.
  * Failures the baseline already had do not fail the gate: they are known, not new.
  */
-export async function checkCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+export async function checkCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  const settings = await resolveSettings(io.cwd, values);
   const formats = formatsFlag('check', values);
   const costTolerance = numberFlag('check', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);

@@ -9,7 +9,7 @@ import type { Report } from '../../report/types.js';
 import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
-import { DEFAULT_OUT } from '../settings.js';
+import { DEFAULT_OUT } from '../defaults.js';
 import { printWritten } from '../summary.js';
 import { paint } from '../terminal.js';
 import { checkOutputFolder } from '../output-folder.js';

@@ -7,7 +7,7 @@ import { readInputFile } from '../../io/structured-file.js';
 import { mergeShardReports, type ShardReportText } from '../../shard/merge-reports.js';
 import { formatsFlag, stringFlag, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
-import { DEFAULT_OUT } from '../settings.js';
+import { DEFAULT_OUT } from '../defaults.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { writeReportFiles } from '../write-outputs.js';
 

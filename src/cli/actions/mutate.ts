@@ -16,7 +16,7 @@ import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
-import type { Settings } from '../settings.js';
+import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 
 /**
@@ -24,7 +24,8 @@ import { printWritten } from '../summary.js';
  * the operators and evaluated in memory; mutation.json / mutation.md say which regressions no
  * case notices and what to change. Exit 1 below --min-score, 2 on unusable input.
  */
-export async function mutateCommand(values: ParsedValues, settings: Settings, io: CliIo): Promise<number> {
+export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<number> {
+  const settings = await resolveSettings(io.cwd, values);
   const formats = formatsFlag('mutate', values, ['json', 'md', 'html']);
   const minScore = numberFlag('mutate', values, 'min-score', { min: 0, max: 1, integer: false });
   const operators = operatorsFlag(stringFlag(values, 'operators'));

@@ -5,8 +5,6 @@ import { collectCaseDetails } from '../../report/details/collect-details.js';
 import type { CaseDetails } from '../../report/details/types.js';
 import type { Report } from '../../report/types.js';
 import { runCases } from '../../run-cases.js';
-import { hashCaseFile } from '../../shard/cases-hash.js';
-import { markShardReport, selectShard } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { chooseTraceSource } from '../../sources/choose-source.js';
 import { formatsFlag, stringFlag, type ParsedValues } from '../args.js';
@@ -14,7 +12,7 @@ import type { CliIo } from '../io.js';
 import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import { createProgressLine } from '../progress.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
-import type { Settings } from '../settings.js';
+import { resolveSettings, type Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { writeReportFiles } from '../write-outputs.js';
@@ -44,7 +42,9 @@ export async function evaluateCases(
   const collectDetails = wants.details;
   const shardFlag = stringFlag(values, 'shard');
   const shard = shardFlag === null ? null : parseShardFlag(command, shardFlag);
-  const selection = shard === null ? null : selectShard(located.cases, shard);
+  // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
+  const sharding = shard === null ? null : await import('../shard-run.js');
+  const selection = shard === null || sharding === null ? null : sharding.selectShard(located.cases, shard);
   // A shard's reports (JUnit, annotations, HTML) name the lines of its own cases in the whole case file.
   const shardCases: LocatedCases =
     selection === null
@@ -68,10 +68,10 @@ export async function evaluateCases(
           },
   });
   progress.clear();
-  if (shard === null || selection === null) return { report, warnings: source.warnings(), cases: shardCases, details };
-  const casesHash = await hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  if (shard === null || selection === null || sharding === null) return { report, warnings: source.warnings(), cases: shardCases, details };
+  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
   return {
-    report: markShardReport(report, shard, casesHash, selection.caseIndexes),
+    report: sharding.markShardReport(report, shard, casesHash, selection.caseIndexes),
     warnings: source.warnings(),
     cases: shardCases,
     details,
@@ -118,14 +118,16 @@ export function annotationsWanted(settings: Settings, values: ParsedValues): boo
   return values['no-annotations'] !== true && settings.config.annotations !== false;
 }
 
-export async function runCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+export async function runCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('run', '--out', settings.out, io.cwd, settings.baselineReport);
   const report = await evaluateAndWrite('run', settings.out, settings, values, positionals, io);
   return report.summary.passed === report.summary.total ? 0 : 1;
 }
 
 /** Known failures may be recorded in a baseline: it is written, and that is success. */
-export async function baselineCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+export async function baselineCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('baseline', '--baseline-dir', settings.baselineDir, io.cwd, null);
   await evaluateAndWrite('baseline', settings.baselineDir, settings, values, positionals, io);
   return 0;

@@ -11,7 +11,7 @@ import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
 import { formatsFlag, listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
-import type { Settings } from '../settings.js';
+import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { writeAll } from '../write-outputs.js';
 import { parseFromFlag } from '../from-flag.js';
@@ -24,7 +24,8 @@ const MAX_TOP = 1000;
  * checks that need no per-case expectation. Writes scan.json / scan.md. Exit 1 when a trace
  * violates an `error` policy, 0 otherwise, 2 when the input cannot be used.
  */
-export async function scanCommand(values: ParsedValues, positionals: string[], settings: Settings, io: CliIo): Promise<number> {
+export async function scanCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  const settings = await resolveSettings(io.cwd, values);
   const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
   if (values['traces'] === undefined && positionals.length > 0) throw new InputError(`diag-eval scan: unexpected argument "${positionals[0]}"; see \`diag-eval scan --help\``);
   if (traceFiles.length > 0 && values['fixtures'] !== undefined) throw new InputError('diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them');

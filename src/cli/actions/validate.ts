@@ -5,14 +5,15 @@ import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js
 import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
-import type { Settings } from '../settings.js';
+import { resolveSettings } from '../settings.js';
 import { paint } from '../terminal.js';
 
 /**
  * S12, S13: every case's fixture exists and loads as a trace. Nothing is evaluated.
  * Every problem is listed, not only the first; exit 1 when there is one.
  */
-export async function validateCommand(values: ParsedValues, settings: Settings, io: CliIo): Promise<number> {
+export async function validateCommand(values: ParsedValues, io: CliIo): Promise<number> {
+  const settings = await resolveSettings(io.cwd, values);
   const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
   for (const evalCase of cases) {

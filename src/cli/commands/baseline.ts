@@ -1,6 +1,5 @@
 import { noPositionals } from '../args.js';
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
 
 export const command: Command = {
@@ -16,6 +15,6 @@ and reviewed. Exit 0 once written, even when some cases fail (known failures are
   async run(values, positionals, io) {
     noPositionals('baseline', positionals);
     const { baselineCommand } = await import('../actions/run.js');
-    return baselineCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    return baselineCommand(values, positionals, io);
   },
 };

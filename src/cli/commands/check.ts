@@ -1,5 +1,4 @@
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { ALTERNATIVE_SOURCE_FLAGS, ALTERNATIVE_SOURCE_SECTIONS, CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, REPORT_FORMAT } from './shared-flags.js';
 
 export const command: Command = {
@@ -34,6 +33,6 @@ the baseline; failures the baseline already records do not fail the gate.`,
 the diff first) to $GITHUB_STEP_SUMMARY and annotate the case file at failing or regressed cases.`,
   async run(values, positionals, io) {
     const { checkCommand } = await import('../actions/check.js');
-    return checkCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    return checkCommand(values, positionals, io);
   },
 };

@@ -5,11 +5,8 @@ import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
-import { resolveSettings } from '../lazy-settings.js';
 import type { ImportCommandOptions } from '../actions/import.js';
 import { HELP, QUIET } from './shared-flags.js';
-
-export type { ImportCommandOptions } from '../actions/import.js';
 
 export const command: Command = {
   summary: 'convert OpenTelemetry (OTLP/JSON, SDK spans), Jaeger or Tempo exports into trace fixtures',
@@ -37,9 +34,8 @@ trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).`
     const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
     let cases: EvalCase[] | null = null;
     if (stringFlag(values, 'cases') !== null) {
-      const settings = await resolveSettings(io.cwd, values);
-      const { loadSettingsCases } = await import('../load-settings-cases.js');
-      cases = await loadSettingsCases(settings, io.cwd);
+      const { loadCommandCases } = await import('../load-settings-cases.js');
+      cases = await loadCommandCases(values, io.cwd);
     }
     const { importExports } = await import('../actions/import.js');
     const files = positionals.map((file) => resolve(io.cwd, file));

@@ -1,6 +1,5 @@
 import { noPositionals } from '../args.js';
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { HELP, QUIET } from './shared-flags.js';
 
 export const command: Command = {
@@ -35,6 +34,6 @@ mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when
   async run(values, positionals, io) {
     noPositionals('mutate', positionals);
     const { mutateCommand } = await import('../actions/mutate.js');
-    return mutateCommand(values, await resolveSettings(io.cwd, values), io);
+    return mutateCommand(values, io);
   },
 };

@@ -1,5 +1,4 @@
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { CHECK_LIST_HELP } from '../check-list.generated.js';
 import { ALTERNATIVE_SOURCE_FLAGS, ALTERNATIVE_SOURCE_SECTIONS, CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
 
@@ -30,6 +29,6 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
   footer: `Checks, in the order of every case's rows in the report (docs/contract.md §4):\n${CHECK_LIST_HELP}`,
   async run(values, positionals, io) {
     const { runCommand } = await import('../actions/run.js');
-    return runCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    return runCommand(values, positionals, io);
   },
 };

@@ -1,5 +1,4 @@
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { HELP, QUIET } from './shared-flags.js';
 
 export const command: Command = {
@@ -29,6 +28,6 @@ input cannot be used.`,
   sections: [{ flags: ['fixtures', 'traces', 'from', 'policies', 'out', 'format', 'top', 'config', 'quiet', 'help'] }],
   async run(values, positionals, io) {
     const { scanCommand } = await import('../actions/scan.js');
-    return scanCommand(values, positionals, await resolveSettings(io.cwd, values), io);
+    return scanCommand(values, positionals, io);
   },
 };

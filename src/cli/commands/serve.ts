@@ -6,8 +6,6 @@ import type { CliIo } from '../io.js';
 import type { ServeOptions, StopSignals } from '../actions/serve.js';
 import { HELP, QUIET } from './shared-flags.js';
 
-export type { ServeOptions, StopSignals } from '../actions/serve.js';
-
 export const command: Command = {
   summary: 'serve a fixture folder on the diagnosis trace API (for trying live mode)',
   usage: 'diag-eval serve [--fixtures DIR] [--port N] [--host H] [--quiet]',

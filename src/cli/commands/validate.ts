@@ -1,6 +1,5 @@
 import { noPositionals } from '../args.js';
 import type { Command } from '../command.js';
-import { resolveSettings } from '../lazy-settings.js';
 import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
 
 /** validate evaluates nothing and writes nothing: it has no --format. */
@@ -17,6 +16,6 @@ or not loadable, 2 when the case file itself is invalid.`,
   async run(values, positionals, io) {
     noPositionals('validate', positionals);
     const { validateCommand } = await import('../actions/validate.js');
-    return validateCommand(values, await resolveSettings(io.cwd, values), io);
+    return validateCommand(values, io);
   },
 };
