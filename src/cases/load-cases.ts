@@ -128,7 +128,8 @@ function verdictProblems(file: StructuredFile, contract: ContractValues, list: u
   if (!Array.isArray(list)) return;
   for (let position = 0; position < list.length; position += 1) {
     const verdict: unknown = list[position];
-    if (typeof verdict !== 'string' || verdict.trim() === '') continue;
+    // Written as the contract spells it (the usual case): nothing to trim or upper-case.
+    if (typeof verdict !== 'string' || contract.verdicts.includes(verdict) || verdict.trim() === '') continue;
     if (!contract.verdicts.includes(verdict.trim().toUpperCase())) {
       problems.push(problemAt(file, [...path, position], `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`));
     }
@@ -209,7 +210,7 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults, inheritedSeve
     id: entry.id,
     question: entry.question,
     // A non-empty name without a separator is already in normal form (and most are: `<id>.json`).
-    traceFixture: traceFixture === '' || /[/\\]/u.test(traceFixture) ? posix.normalize(traceFixture.replaceAll('\\', '/')) : traceFixture,
+    traceFixture: traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\') ? posix.normalize(traceFixture.replaceAll('\\', '/')) : traceFixture,
     rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
     minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
     requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],
