@@ -12,7 +12,10 @@ export interface JsonLocator {
   locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
 }
 
-type Children = { kind: 'object'; keys: Map<string, { key: number; value: number }> } | { kind: 'array'; items: number[] };
+/** A container's members or items found so far; `resumeAt` is where the scan goes on unless `done`. */
+type Children =
+  | { kind: 'object'; keys: Map<string, { key: number; value: number }>; resumeAt: number; done: boolean }
+  | { kind: 'array'; items: number[]; resumeAt: number; done: boolean };
 
 export function createJsonLocator(text: string): JsonLocator {
   const children = new Map<number, Children | null>();
@@ -69,13 +72,24 @@ export function createJsonLocator(text: string): JsonLocator {
     return at;
   };
 
-  const childrenOf = (start: number): Children | null => {
-    if (children.has(start)) return children.get(start) ?? null;
-    const open = text.charCodeAt(start);
-    let result: Children | null = null;
-    if (open === 0x7b) {
-      const keys = new Map<string, { key: number; value: number }>();
-      let at = skipSpace(start + 1);
+  /**
+   * The members or items of the container at `start`, scanned only as far as a lookup needs
+   * (`wanted`: a key, or an index), and from where the last scan stopped: the key `cases` of a
+   * case file is found without stepping over the list of cases, and its last item in one pass.
+   */
+  const childrenOf = (start: number, wanted: PropertyKey): Children | null => {
+    let found = children.get(start);
+    if (found === undefined) {
+      const open = text.charCodeAt(start);
+      found = open === 0x7b ? { kind: 'object', keys: new Map(), resumeAt: skipSpace(start + 1), done: false } : open === 0x5b ? { kind: 'array', items: [], resumeAt: skipSpace(start + 1), done: false } : null;
+      children.set(start, found);
+    }
+    if (found === null || found.done) return found;
+    if (found.kind === 'object' ? found.keys.has(String(wanted)) : typeof wanted === 'number' && found.items.length > wanted) return found;
+    if (found.kind === 'object') {
+      const { keys } = found;
+      let at = found.resumeAt;
+      let done = true;
       while (at < text.length && text.charCodeAt(at) === 0x22) {
         const keyEnd = skipString(at);
         const raw = text.slice(at, keyEnd);
@@ -92,21 +106,32 @@ export function createJsonLocator(text: string): JsonLocator {
         at = skipSpace(skipValue(value));
         if (text.charCodeAt(at) !== 0x2c) break;
         at = skipSpace(at + 1);
+        if (key === String(wanted)) {
+          done = false;
+          break;
+        }
       }
-      result = { kind: 'object', keys };
-    } else if (open === 0x5b) {
-      const items: number[] = [];
-      let at = skipSpace(start + 1);
+      found.resumeAt = at;
+      found.done = done;
+    } else {
+      const { items } = found;
+      const wantedIndex = typeof wanted === 'number' ? wanted : Infinity;
+      let at = found.resumeAt;
+      let done = true;
       while (at < text.length && text.charCodeAt(at) !== 0x5d) {
         items.push(at);
         at = skipSpace(skipValue(at));
         if (text.charCodeAt(at) !== 0x2c) break;
         at = skipSpace(at + 1);
+        if (items.length > wantedIndex) {
+          done = false;
+          break;
+        }
       }
-      result = { kind: 'array', items };
+      found.resumeAt = at;
+      found.done = done;
     }
-    children.set(start, result);
-    return result;
+    return found;
   };
 
   const position = (offset: number): { line: number; column: number } => {
@@ -130,7 +155,7 @@ export function createJsonLocator(text: string): JsonLocator {
       if (node >= text.length) return null;
       for (let index = 0; index < path.length; index += 1) {
         const segment = path[index];
-        const found = childrenOf(node);
+        const found = childrenOf(node, segment as PropertyKey);
         if (found?.kind === 'object') {
           const member = found.keys.get(String(segment));
           if (member === undefined) break;

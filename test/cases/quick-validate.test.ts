@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { schemaData } from '../../src/cases/load-cases.js';
 import { validCaseFileQuickly } from '../../src/cases/quick-validate.js';
 import { caseSchemas } from '../../src/cases/schema.js';
 import { REPO_ROOT } from '../helpers/project.js';
@@ -171,5 +172,36 @@ describe('validCaseFileQuickly: agrees with the schema on random changes to the 
     expect(tally.zodOnlyValid).toBe(0);
     expect(tally.quick).toBeGreaterThan(200);
     expect(tally.refused).toBeGreaterThan(200);
+  });
+});
+
+describe('schemaData: zod reads only the cases the quick check is unsure of, with the answer zod gives for the whole file', () => {
+  const bundled = parseYaml(readFileSync(join(REPO_ROOT, 'eval/cases.yaml'), 'utf8')) as unknown;
+  const summary = (issues: readonly { code: string; path: readonly PropertyKey[]; message: string }[]) =>
+    issues.map((issue) => `${issue.code} ${issue.path.map(String).join('.')} ${issue.message}`);
+
+  it('1,000 seeded changes, some in several cases: the same issues in the same order, or the same data', () => {
+    const random = randomSource(7);
+    for (let round = 0; round < 1_000; round += 1) {
+      let value = mutate(bundled, random);
+      for (let more = 0; more < 3 && random() < 0.5; more += 1) value = mutate(value, random);
+      const whole = caseSchemas().caseFile.safeParse(value);
+      const read = schemaData(value);
+      if (whole.success) {
+        expect(read.issues).toEqual([]);
+        expect(read.data).toStrictEqual(whole.data);
+      } else {
+        expect(read.data).toBeNull();
+        expect(summary(read.issues)).toEqual(summary(whole.error.issues));
+      }
+    }
+  });
+
+  it('a mistake in the last case of many is named at that case', () => {
+    const entries = Array.from({ length: 50 }, (_, index) => ({ ...minimalCase, id: `case-${index}` }));
+    const last = { ...entries[49], requiredEvidenceTool: ['x'] };
+    const read = schemaData({ version: 1, cases: [...entries.slice(0, 49), last] });
+    expect(read.data).toBeNull();
+    expect(summary(read.issues)).toEqual(['unrecognized_keys cases.49 expected a case object']);
   });
 });
