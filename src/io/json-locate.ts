@@ -17,9 +17,11 @@ type Children =
   | { kind: 'object'; keys: Map<string, { key: number; value: number }>; resumeAt: number; done: boolean }
   | { kind: 'array'; items: number[]; resumeAt: number; done: boolean };
 
+/** The next quote or bracket (`test` with the `g` flag moves lastIndex without making a match object). */
+const STRUCTURE = /["[\]{}]/g;
+
 export function createJsonLocator(text: string): JsonLocator {
   const children = new Map<number, Children | null>();
-  let lineStarts: number[] | null = null;
 
   const skipSpace = (index: number): number => {
     let at = index;
@@ -48,21 +50,25 @@ export function createJsonLocator(text: string): JsonLocator {
     const first = text.charCodeAt(index);
     if (first === 0x22) return skipString(index);
     if (first === 0x7b || first === 0x5b) {
+      // From one bracket or quote to the next: the expression finds each without a step per character.
       let depth = 0;
-      for (let at = index; at < text.length; ) {
-        const code = text.charCodeAt(at);
+      let at = index;
+      for (;;) {
+        STRUCTURE.lastIndex = at;
+        if (!STRUCTURE.test(text)) return text.length;
+        const found = STRUCTURE.lastIndex - 1;
+        const code = text.charCodeAt(found);
         if (code === 0x22) {
-          at = skipString(at);
+          at = skipString(found);
           continue;
         }
         if (code === 0x7b || code === 0x5b) depth += 1;
-        else if (code === 0x7d || code === 0x5d) {
+        else {
           depth -= 1;
-          if (depth === 0) return at + 1;
+          if (depth === 0) return found + 1;
         }
-        at += 1;
+        at = found + 1;
       }
-      return text.length;
     }
     let at = index;
     for (; at < text.length; at += 1) {
@@ -134,19 +140,26 @@ export function createJsonLocator(text: string): JsonLocator {
     return found;
   };
 
+  /**
+   * Lines are counted up to the offset asked for, and from the last one asked for when it is
+   * further on (problems are mostly named in file order), so a problem in the last case costs
+   * one count of the lines before it, not an index of every line of the file.
+   */
+  let countedTo = 0;
+  let linesBefore = 0;
+  let lineStart = 0;
   const position = (offset: number): { line: number; column: number } => {
-    if (lineStarts === null) {
-      lineStarts = [0];
-      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+    if (offset < countedTo) {
+      countedTo = 0;
+      linesBefore = 0;
+      lineStart = 0;
     }
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
-      else high = middle - 1;
+    for (let at = text.indexOf('\n', countedTo); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+      linesBefore += 1;
+      lineStart = at + 1;
     }
-    return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+    countedTo = offset;
+    return { line: linesBefore + 1, column: offset - lineStart + 1 };
   };
 
   return {
