@@ -8,6 +8,8 @@
  *
  * floor:   read every fixture file (sync, case-file order) and JSON.parse it, nothing else.
  * cases-floor: read the case file (casesPath, the JSON one) and JSON.parse it, nothing else.
+ * load-cases: loadCaseFile alone (read, parse, validate), for a valid file or one with a
+ *          problem (its InputError caught: the time to report the problem).
  * harness: loadCaseFile + runCases with the fixture-dir source + orphan-fixture warnings +
  *          writing report.json and report.md into a temporary folder the way the CLI does
  *          (writeReportFiles: rendered and written, atomically), in process, from the built
@@ -19,6 +21,7 @@ import { basename, join } from 'node:path';
 import { loadCaseFile } from '../dist/cases/load-cases.js';
 import { writeReportFiles } from '../dist/cli/write-outputs.js';
 import { resolveContract } from '../dist/contract.js';
+import { InputError } from '../dist/errors.js';
 import { runCases } from '../dist/run-cases.js';
 import { createFixtureDirSource } from '../dist/sources/fixture-dir.js';
 
@@ -48,6 +51,19 @@ function casesFloorOnce() {
   const started = performance.now();
   const parsed = JSON.parse(readFileSync(job.casesPath, 'utf8'));
   return { wallMs: performance.now() - started, items: parsed.cases.length };
+}
+
+async function loadCasesOnce() {
+  const contract = resolveContract(undefined);
+  const started = performance.now();
+  let problems = 0;
+  try {
+    await loadCaseFile(job.casesPath, basename(job.casesPath), contract);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    problems = error.problems.length;
+  }
+  return { wallMs: performance.now() - started, items: 1, problems };
 }
 
 async function harnessOnce() {
@@ -127,7 +143,8 @@ function parsedTraceHeap() {
   return kept.length === 0 ? null : (heapUsed - start) / kept.length;
 }
 
-const once = job.mode === 'floor' ? floorOnce : job.mode === 'cases-floor' ? casesFloorOnce : harnessOnce;
+const ONCE = { floor: floorOnce, 'cases-floor': casesFloorOnce, 'load-cases': loadCasesOnce, harness: harnessOnce };
+const once = ONCE[job.mode];
 
 globalThis.gc();
 const baseline = process.memoryUsage();
@@ -143,7 +160,8 @@ for (let rep = 0; rep < job.warmups + job.reps; rep += 1) {
   }
   if (rep >= job.warmups) runs.push(result);
 }
-const held = job.mode === 'harness' ? await harnessHeldPerCase() : job.mode === 'floor' ? { parsedTrace: parsedTraceHeap() } : null;
+// `held: false` in the job skips the extra run (the 50,000-case run, where only the peak is wanted).
+const held = job.held === false ? null : job.mode === 'harness' ? await harnessHeldPerCase() : job.mode === 'floor' ? { parsedTrace: parsedTraceHeap() } : null;
 
 process.stdout.write(
   JSON.stringify({

@@ -12,7 +12,7 @@ const WORKER = fileURLToPath(new URL('./measure-worker.mjs', import.meta.url));
  * median wall time, traces per second, and the peak RSS of its first run above what the
  * process held before it.
  */
-export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, reps = 3 } = {}) {
+export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, reps = 3, held = true } = {}) {
   const jobFile = join(set.dir, `job-${mode}-${casesFormat}.json`);
   writeFileSync(
     jobFile,
@@ -24,6 +24,7 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
       fixturePaths: set.fixturePaths,
       warmups,
       reps,
+      held,
     }),
   );
   const child = spawnSync(process.execPath, ['--expose-gc', WORKER, jobFile], {
@@ -52,6 +53,8 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
     /** harness: heap held per case by the cases and the results; floor: by one parsed trace. */
     held: result.held,
     summary: result.runs[0].summary ?? null,
+    /** load-cases: the problems reported (0 for a valid file). */
+    problems: result.runs[0].problems ?? null,
     warnings: result.runs[0].warnings ?? null,
     reportJsonBytes: result.runs[0].reportJsonBytes ?? null,
     reportMdBytes: result.runs[0].reportMdBytes ?? null,

@@ -7,12 +7,16 @@
  *      reports), traces per second, their ratio, and peak memory, each measurement in a fresh
  *      process; and loading the case file alone, from YAML and from JSON, against reading and
  *      JSON.parse-ing the JSON one.
+ *      Then the error path: the same case files with one mistake (an unknown key) in the last
+ *      case, reported (loadCaseFile throws) against loading the valid file, each in a fresh process.
+ *   2b. With DIAG_EVAL_BENCH_LARGE=1 only (it writes ~280 MB of fixtures and takes minutes): a
+ *      50,000-case run (JSON case file), its peak RSS against its goal.
  *   3. The OTLP JSON Lines import bench of bench/import.mjs, when it exists.
  *   4. Mutants per second of `diag-eval mutate` on the bundled suite and 1,000 generated cases (bench/mutate.mjs).
  *   5. `diag-eval diff` of two 10,000-case reports against reading and JSON.parse-ing both (bench/diff.mjs).
  * Timings are printed, never asserted. Needs a build (dist/); `npm run bench` builds first.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, loadavg, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +28,23 @@ import { fixed, grouped, mb, verdict } from './stats.mjs';
 import { benchMutation } from './mutate.mjs';
 import { benchDiff } from './diff.mjs';
 import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
-import { renderTable } from './table.mjs';
+import { renderMarkdownTable, renderTable } from './table.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGETS = { tracesPerSecond: 10_000, floorRatio: 2 };
 /** Goals as ratios to a floor measured in the same run: start-up to `node -e 0`, case files to reading and JSON.parse-ing the JSON one. */
-const GOALS = { helpRatio: 1.3, runRatio: 1.6, yamlCasesRatio: 3, jsonCasesRatio: 2, yamlCasesPeakMb: 150, importRatio: 2.5 };
+const GOALS = {
+  helpRatio: 1.3,
+  runRatio: 1.6,
+  yamlCasesRatio: 3,
+  jsonCasesRatio: 2,
+  yamlCasesPeakMb: 150,
+  errorAtEndRatio: 1.5,
+  largeRunPeakMb: 200,
+  importRatio: 2.5,
+};
+/** The large run, only with DIAG_EVAL_BENCH_LARGE=1. */
+const LARGE_SET = { count: 50_000, seed: 50_000 };
 /** The synthetic cases are measured from a JSON and from a YAML case file (same cases). */
 const CASE_FORMATS = ['json', 'yaml'];
 const CLI_RUNS = 10;
@@ -58,6 +73,10 @@ async function main() {
     log();
     rows.push(...benchSyntheticSets(tmp));
     log();
+    if (process.env.DIAG_EVAL_BENCH_LARGE === '1') {
+      rows.push(...benchLargeRun(tmp));
+      log();
+    }
     rows.push(...(await benchImport()));
     log();
     log('[4] mutate: mutants evaluated per second (bench/mutate.mjs)');
@@ -71,6 +90,9 @@ async function main() {
   log();
   log(`Summary (whole bench ${seconds(performance.now() - started)})`);
   log(renderTable(['measurement', 'figure', 'target', 'status'], rows));
+  log();
+  log('The same, as Markdown (the performance table of README.md is made from it):');
+  log(renderMarkdownTable(['measurement', 'figure', 'goal', 'status'], rows));
   return 0;
 }
 
@@ -149,7 +171,81 @@ function benchSyntheticSets(tmp) {
     log(`    case-file floor (read cases.json + JSON.parse) ${fixed(casesFloor.wallMs)} ms, peak RSS ${fixed(mb(casesFloor.maxRss), 1)} MB`);
     results.push({ count, set, floor, harness, casesFloor });
   }
-  return [...throughputRows(results), ...caseFileRows(results[results.length - 1]), ...memoryRows(results)];
+  const largest = results[results.length - 1];
+  const loads = measureCaseFileLoads(largest);
+  return [...throughputRows(results), ...caseFileRows(largest), ...errorAtEndRows(largest, loads), ...memoryRows(results)];
+}
+
+/**
+ * loadCaseFile alone, in a fresh process per format, as the case-file floor is measured: the
+ * valid case files, and the same files with one mistake (an unknown key) in the last case.
+ */
+function measureCaseFileLoads({ set }) {
+  const reps = 3;
+  const broken = {
+    json: join(set.dir, 'cases-error-at-end.json'),
+    yaml: join(set.dir, 'cases-error-at-end.yaml'),
+  };
+  const json = JSON.parse(readFileSync(set.casesPaths.json, 'utf8'));
+  json.cases[json.cases.length - 1].requiredEvidenceTool = ['queryLogs'];
+  writeFileSync(broken.json, `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(broken.yaml, readFileSync(set.casesPaths.yaml, 'utf8'));
+  // The last case's keys are indented four spaces in the generated file.
+  appendFileSync(broken.yaml, '    requiredEvidenceTool: [queryLogs]\n');
+  const loads = {};
+  for (const format of CASE_FORMATS) {
+    loads[format] = {
+      valid: measureInChild('load-cases', set, { casesFormat: format, reps }),
+      invalid: measureInChild('load-cases', { ...set, casesPaths: { ...set.casesPaths, [format]: broken[format] } }, { casesFormat: format, reps }),
+    };
+  }
+  return loads;
+}
+
+/**
+ * A case file with one mistake in its last case (an unknown key), reported against loading the
+ * valid file: the schema reads only the cases the quick check is unsure of, and the line is
+ * found in one pass, so the report should cost about what loading the file costs.
+ */
+function errorAtEndRows({ count }, loads) {
+  log(`  one mistake in the last of ${grouped(count)} cases (an unknown key), reported, against loading the valid file (loadCaseFile alone, fresh process each):`);
+  const rows = [];
+  for (const format of CASE_FORMATS) {
+    const { valid, invalid } = loads[format];
+    const ratio = invalid.wallMs / valid.wallMs;
+    const goal = GOALS.errorAtEndRatio;
+    log(
+      `    cases.${format.padEnd(4)} valid ${fixed(valid.wallMs)} ms; with the mistake ${fixed(invalid.wallMs)} ms (${invalid.problems} problem reported), ` +
+        `peak RSS ${fixed(mb(invalid.maxRss), 1)} MB = ${fixed(ratio, 2)}x (goal <= ${goal}x: ${verdict(ratio <= goal)})`,
+    );
+    rows.push([
+      `${grouped(count)} cases, one mistake in the last, cases.${format}`,
+      `reported in ${fixed(invalid.wallMs)} ms = ${fixed(ratio, 2)}x loading the valid file (${fixed(valid.wallMs)} ms)`,
+      `<= ${goal}x`,
+      verdict(ratio <= goal),
+    ]);
+  }
+  return rows;
+}
+
+/** A 50,000-case run (JSON case file): load, evaluate, write both reports, as the CLI does; its peak RSS. */
+function benchLargeRun(tmp) {
+  const { count, seed } = LARGE_SET;
+  log(`[2b] ${grouped(count)} cases, one run (DIAG_EVAL_BENCH_LARGE=1)`);
+  const dir = join(tmp, `set-${count}`);
+  mkdirSync(dir);
+  const started = performance.now();
+  const set = generateFixtureSet(dir, count, seed, loadTemplates(PROJECT_ROOT));
+  log(`    ${grouped(set.written)} fixtures (${fixed(mb(set.bytes), 1)} MB) generated in ${seconds(performance.now() - started)}`);
+  const measured = measureInChild('harness', set, { casesFormat: 'json', warmups: 0, reps: 1, held: false });
+  const peakMb = mb(measured.maxRss);
+  const goal = GOALS.largeRunPeakMb;
+  log(
+    `    run: ${seconds(measured.wallMs)}, peak RSS ${fixed(peakMb, 1)} MB (goal <= ${goal} MB: ${verdict(peakMb <= goal)}); ` +
+      `report.json ${fixed(mb(measured.reportJsonBytes), 1)} MB and report.md ${fixed(mb(measured.reportMdBytes), 1)} MB written in chunks`,
+  );
+  rmSync(dir, { recursive: true, force: true });
+  return [[`${grouped(count)} cases, run (JSON case file), peak RSS`, `${fixed(peakMb, 1)} MB (${seconds(measured.wallMs)})`, `<= ${goal} MB`, verdict(peakMb <= goal)]];
 }
 
 /** Loading the case file alone (loadCaseFile: read, parse, validate) against reading and JSON.parse-ing the JSON one. */

@@ -4,3 +4,9 @@ export function renderTable(columns, rows) {
   const line = (cells) => cells.map((cell, index) => String(cell).padEnd(widths[index])).join('  ').trimEnd();
   return [line(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/** The same rows as a Markdown table, for README.md's performance section. */
+export function renderMarkdownTable(columns, rows) {
+  const cell = (value) => String(value).replaceAll('|', '\\|');
+  return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+}

@@ -4,7 +4,8 @@ import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { problemAt, readStructuredFile, schemaProblems, type StructuredFile } from '../io/structured-file.js';
-import { validCaseFileQuickly } from './quick-validate.js';
+import type * as z from 'zod/mini';
+import { checkCaseFileQuickly } from './quick-validate.js';
 import { caseSchemas, type CaseEntryInput, type CaseFileInput } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
 
@@ -52,15 +53,10 @@ export function resolveCaseFile(
   if (file.value === null || file.value === undefined) {
     throw new InputError(`${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`);
   }
-  // A valid file is read by the quick check; zod decides (and words the problems) only when it is unsure.
-  let data: CaseFileInput | null = validCaseFileQuickly(file.value);
-  const problems: string[] = [];
-  if (data === null) {
-    const parsed = caseSchemas().caseFile.safeParse(file.value);
-    if (parsed.success) data = parsed.data;
-    else problems.push(...schemaProblems(file, parsed.error.issues, knownKeys()));
-  }
+  const parsed = schemaData(file.value);
+  const problems = parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys());
   problems.push(...ruleProblems(file, contract));
+  const { data } = parsed;
   if (data === null || problems.length > 0) throw new InputError(problems);
 
   const defaults: CaseDefaults = data.defaults ?? {};
@@ -69,6 +65,40 @@ export function resolveCaseFile(
 }
 
 type RawObject = Record<string, unknown>;
+
+/**
+ * The case file as the schema reads it, and the schema's issues. A valid file is read by the
+ * quick check (quick-validate.ts) alone; zod decides, and words the problems, only for what that
+ * check is unsure of: the top level and only the cases it is unsure of (the first case when it
+ * is unsure of none), with the issues' case indexes mapped back to the file's. zod reads each
+ * case on its own, so its verdict and its issues, in order, are those it gives for the whole file.
+ */
+export function schemaData(value: unknown): { data: CaseFileInput | null; issues: z.core.$ZodIssue[] } {
+  const quick = checkCaseFileQuickly(value);
+  if (quick === null) {
+    const parsed = caseSchemas().caseFile.safeParse(value);
+    return parsed.success ? { data: parsed.data, issues: [] } : { data: null, issues: parsed.error.issues };
+  }
+  if (quick.topLevelSure && quick.unsureCases.length === 0) return { data: value as CaseFileInput, issues: [] };
+  const root = value as RawObject;
+  const cases = root['cases'] as unknown[];
+  const picked = quick.unsureCases.length > 0 ? quick.unsureCases : [0];
+  // Built with fromEntries, so every key stays an own key in its place, whatever its name.
+  const reduced = Object.fromEntries(Object.keys(root).map((key) => [key, key === 'cases' ? picked.map((index) => cases[index]) : root[key]]));
+  const parsed = caseSchemas().caseFile.safeParse(reduced);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const [first, position, ...rest] = issue.path;
+      return first === 'cases' && typeof position === 'number' ? { ...issue, path: ['cases', picked[position] as number, ...rest] } : issue;
+    });
+    return { data: null, issues };
+  }
+  const merged = cases.slice() as CaseFileInput['cases'];
+  picked.forEach((index, position) => {
+    merged[index] = parsed.data.cases[position] as CaseEntryInput;
+  });
+  return { data: { ...parsed.data, cases: merged }, issues: [] };
+}
 
 /**
  * The rules a schema cannot express, read leniently from the raw value: a field of the wrong
@@ -128,7 +158,8 @@ function verdictProblems(file: StructuredFile, contract: ContractValues, list: u
   if (!Array.isArray(list)) return;
   for (let position = 0; position < list.length; position += 1) {
     const verdict: unknown = list[position];
-    if (typeof verdict !== 'string' || verdict.trim() === '') continue;
+    // Written as the contract spells it (the usual case): nothing to trim or upper-case.
+    if (typeof verdict !== 'string' || contract.verdicts.includes(verdict) || verdict.trim() === '') continue;
     if (!contract.verdicts.includes(verdict.trim().toUpperCase())) {
       problems.push(problemAt(file, [...path, position], `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`));
     }
@@ -209,7 +240,7 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults, inheritedSeve
     id: entry.id,
     question: entry.question,
     // A non-empty name without a separator is already in normal form (and most are: `<id>.json`).
-    traceFixture: traceFixture === '' || /[/\\]/u.test(traceFixture) ? posix.normalize(traceFixture.replaceAll('\\', '/')) : traceFixture,
+    traceFixture: traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\') ? posix.normalize(traceFixture.replaceAll('\\', '/')) : traceFixture,
     rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
     minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
     requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],

@@ -1,23 +1,56 @@
 import { CASE_ID_PATTERN, type CaseFileInput } from './schema.js';
 
 /**
- * The case file's value as the case-file schema (schema.ts) would return it, checked by plain
- * code instead of by zod, or null when this check is not sure the value is valid. zod costs tens
- * of microseconds per case, which for a file of 10,000 cases is more than reading and parsing
- * it; this check costs about one. It is only a shortcut: on null the loader asks zod, which
- * decides and names every problem in its words, so messages never come from here.
+ * The case file's value itself, when the case-file schema (schema.ts) would return exactly that
+ * value, checked by plain code instead of by zod; else null. zod costs tens of microseconds per
+ * case and copies every object and list, which for a file of 10,000 cases is more than reading
+ * and parsing it; this check costs about one and copies nothing. It is only a shortcut: on null
+ * the loader asks zod, which decides and names every problem in its words, so messages never
+ * come from here.
  *
- * It must never accept what the schema refuses, nor return other data than it would: strings of
- * `text` fields trimmed (the schema's `z.trim()`), new objects and lists, and a key absent where
- * it is absent. Whatever it is unsure of (an `undefined` value, an object that is not a plain
- * one, a `__proto__` or `constructor` key) it leaves to zod. A test compares the two on tables
- * of valid and invalid files and on many random mutations of the bundled case file.
+ * It must never accept what the schema refuses, nor a value whose data would differ from it:
+ * a text with white space around it (the schema trims it) is left to zod, as is whatever this
+ * check is unsure of (an `undefined` value, an object that is not a plain one, a `__proto__` or
+ * `constructor` key). A test compares the two on tables of valid and invalid files and on many
+ * random changes to the bundled case file.
  */
 export function validCaseFileQuickly(value: unknown): CaseFileInput | null {
+  const check = checkCaseFileQuickly(value);
+  return check !== null && check.topLevelSure && check.unsureCases.length === 0 ? (value as CaseFileInput) : null;
+}
+
+/** What the quick check is sure of in a case file whose top level is an object with a non-empty list of cases. */
+export interface QuickCheck {
+  /** Whether everything but the cases (version, defaults, ...) is exactly the schema's data. */
+  topLevelSure: boolean;
+  /** The indexes of the cases that are not sure to be exactly the schema's data, in order. */
+  unsureCases: number[];
+}
+
+/**
+ * The quick check, case by case, so that zod needs to read only the cases it is unsure of: a
+ * file with one mistake in its last case costs one case of zod, not the whole file. Null when
+ * the top level is not a plain object with a non-empty list of cases (zod then reads it all).
+ */
+export function checkCaseFileQuickly(value: unknown): QuickCheck | null {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return null;
+  const root = value as Plain;
+  const entries = root['cases'];
+  if (!Array.isArray(entries) || entries.length === 0) return null;
+  const topLevelSure = sure(checkTopLevel, root);
+  const unsureCases: number[] = [];
+  for (let index = 0; index < entries.length; index += 1) {
+    if (!sure(checkCaseEntry, entries[index])) unsureCases.push(index);
+  }
+  return { topLevelSure, unsureCases };
+}
+
+function sure<T>(check: (value: T) => void, value: T): boolean {
   try {
-    return readCaseFile(value);
+    check(value);
+    return true;
   } catch (error) {
-    if (error === UNSURE) return null;
+    if (error === UNSURE) return false;
     throw error;
   }
 }
@@ -35,8 +68,7 @@ type Plain = Record<string, unknown>;
 /** A plain object (made by JSON.parse, a YAML parser or an object literal); anything else is left to zod. */
 function plainObject(value: unknown): Plain {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) unsure();
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) unsure();
+  if (Object.getPrototypeOf(value) !== Object.prototype) unsure();
   return value as Plain;
 }
 
@@ -52,160 +84,144 @@ function list(value: unknown): unknown[] {
   return value;
 }
 
-/** `text`: a string, trimmed, not empty once trimmed. */
-function text(value: unknown): string {
-  if (typeof value !== 'string') unsure();
-  const trimmed = value.trim();
-  if (trimmed.length === 0) unsure();
-  return trimmed;
+/** `text`: a string, not empty, with no white space around it (the schema would trim it). */
+function text(value: unknown): void {
+  if (typeof value !== 'string' || value.length === 0 || trimmable(value.charCodeAt(0)) || trimmable(value.charCodeAt(value.length - 1))) unsure();
 }
 
-function textList(value: unknown, minimum = 0): string[] {
+/** Whether String.prototype.trim removes this character (white space and line terminators). */
+function trimmable(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+function textList(value: unknown, minimum = 0): void {
   const items = list(value);
   if (items.length < minimum) unsure();
-  const out = new Array<string>(items.length);
-  for (let index = 0; index < items.length; index += 1) out[index] = text(items[index]);
-  return out;
+  for (let index = 0; index < items.length; index += 1) text(items[index]);
 }
 
-function boolean(value: unknown): boolean {
+function boolean(value: unknown): void {
   if (typeof value !== 'boolean') unsure();
-  return value;
 }
 
 /** z.number with gte(0) (and lte when given): a finite number. */
-function number(value: unknown, maximum = Infinity): number {
+function number(value: unknown, maximum = Infinity): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > maximum) unsure();
-  return value;
 }
 
 /** z.int with gte(0): a safe integer. */
-function wholeNumber(value: unknown): number {
+function wholeNumber(value: unknown): void {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) unsure();
-  return value;
 }
 
 const CONCEPT_KEYS = new Set(['any', 'required']);
 
 /** keywordConcept: a keyword, a list of synonyms, or { any, required }. */
-function keywordConcept(value: unknown): string | string[] | { any: string[]; required?: boolean } {
+function keywordConcept(value: unknown): void {
   if (typeof value === 'string') return text(value);
   if (Array.isArray(value)) return textList(value, 1);
   const object = plainObject(value);
   checkKeys(object, CONCEPT_KEYS);
-  const concept: { any: string[]; required?: boolean } = { any: textList(object['any'], 1) };
-  if (Object.hasOwn(object, 'required')) concept.required = boolean(object['required']);
-  return concept;
+  textList(object['any'], 1);
+  if (Object.hasOwn(object, 'required')) boolean(object['required']);
 }
 
 const AUDIT_KEYS = new Set(['v2', 'claimChecks', 'composerOutput']);
 const BUDGET_KEYS = new Set(['maxToolCalls', 'maxDurationMs', 'maxTokens', 'maxRepeatedCalls']);
 
-function audit(value: unknown): Plain {
+function audit(value: unknown): void {
   const object = plainObject(value);
   checkKeys(object, AUDIT_KEYS);
-  const out: Plain = {};
-  for (const key of Object.keys(object)) out[key] = boolean(object[key]);
-  return out;
+  for (const key of Object.keys(object)) boolean(object[key]);
 }
 
-function budget(value: unknown): Plain {
+function budget(value: unknown): void {
   const object = plainObject(value);
   checkKeys(object, BUDGET_KEYS);
-  const out: Plain = {};
-  for (const key of Object.keys(object)) out[key] = key === 'maxDurationMs' ? number(object[key]) : wholeNumber(object[key]);
-  return out;
+  for (const key of Object.keys(object)) {
+    if (key === 'maxDurationMs') number(object[key]);
+    else wholeNumber(object[key]);
+  }
 }
 
-/** `checks:`, a record whose values the loader checks: a shallow copy, as zod's record makes. */
-function checkSeverities(value: unknown): Plain {
+/** `checks:`, a record whose values the loader checks. */
+function checkSeverities(value: unknown): void {
   const object = plainObject(value);
-  const out: Plain = {};
   for (const key of Object.keys(object)) {
     if (key === '__proto__' || key === 'constructor' || object[key] === undefined) unsure();
-    out[key] = object[key];
   }
-  return out;
 }
 
-/** The fields `defaults` may set, each read into `out` when the object has it. */
-function readDefaultable(object: Plain, key: string, out: Plain): boolean {
-  const value = object[key];
+/** Checks a field `defaults` may set; false for a key that is not one. */
+function checkDefaultable(key: string, value: unknown): boolean {
   switch (key) {
     case 'rootCauseKeywords': {
       const items = list(value);
-      const concepts = new Array<unknown>(items.length);
-      for (let index = 0; index < items.length; index += 1) concepts[index] = keywordConcept(items[index]);
-      out[key] = concepts;
+      for (let index = 0; index < items.length; index += 1) keywordConcept(items[index]);
       return true;
     }
     case 'minKeywordCoverage':
-      out[key] = number(value, 1);
+      number(value, 1);
       return true;
     case 'allowedVerdicts':
-      out[key] = textList(value, 1);
+      textList(value, 1);
       return true;
     case 'requiredEvidenceTools':
     case 'forbiddenAnswerKeywords':
     case 'forbiddenVerdicts':
     case 'forbiddenConfirmedClaims':
     case 'tags':
-      out[key] = textList(value);
+      textList(value);
       return true;
     case 'audit':
-      out[key] = audit(value);
+      audit(value);
       return true;
     case 'budget':
-      out[key] = budget(value);
+      budget(value);
       return true;
     case 'checks':
-      out[key] = checkSeverities(value);
+      checkSeverities(value);
       return true;
     default:
       return false;
   }
 }
 
-function defaults(value: unknown): Plain {
+function checkDefaults(value: unknown): void {
   const object = plainObject(value);
-  const out: Plain = {};
   for (const key of Object.keys(object)) {
-    if (object[key] === undefined || !readDefaultable(object, key, out)) unsure();
+    const field = object[key];
+    if (field === undefined || !checkDefaultable(key, field)) unsure();
   }
-  return out;
 }
 
-function caseEntry(value: unknown): Plain {
+function checkCaseEntry(value: unknown): void {
   const object = plainObject(value);
   const id = object['id'];
-  if (typeof id !== 'string' || !CASE_ID_PATTERN.test(id)) unsure();
-  const out: Plain = { id, question: text(object['question']) };
+  if (typeof id !== 'string' || !ASCII_CASE_ID.test(id)) unsure();
+  text(object['question']);
   for (const key of Object.keys(object)) {
-    if (object[key] === undefined) unsure();
+    const field = object[key];
+    if (field === undefined) unsure();
     if (key === 'id' || key === 'question') continue;
-    if (key === 'traceFixture' || key === 'sessionId') out[key] = text(object[key]);
-    else if (!readDefaultable(object, key, out)) unsure();
+    if (key === 'traceFixture' || key === 'sessionId') text(field);
+    else if (!checkDefaultable(key, field)) unsure();
   }
-  return out;
 }
+
+/** CASE_ID_PATTERN without the `u` flag, which only slows it: its classes are ASCII, so it matches the same ids. */
+const ASCII_CASE_ID = new RegExp(CASE_ID_PATTERN.source);
 
 const FILE_KEYS = new Set(['$schema', 'version', 'defaults', 'policies', 'cases']);
 
-function readCaseFile(value: unknown): CaseFileInput {
-  const object = plainObject(value);
+/** Everything but the cases. */
+function checkTopLevel(object: Plain): void {
   checkKeys(object, FILE_KEYS);
   if (object['version'] !== 1) unsure();
-  const entries = list(object['cases']);
-  if (entries.length === 0) unsure();
-  const out: Plain = { version: 1 };
-  if (Object.hasOwn(object, '$schema')) {
-    if (typeof object['$schema'] !== 'string') unsure();
-    out['$schema'] = object['$schema'];
-  }
-  if (Object.hasOwn(object, 'defaults')) out['defaults'] = defaults(object['defaults']);
-  if (Object.hasOwn(object, 'policies')) out['policies'] = object['policies'];
-  const cases = new Array<Plain>(entries.length);
-  for (let index = 0; index < entries.length; index += 1) cases[index] = caseEntry(entries[index]);
-  out['cases'] = cases;
-  return out as unknown as CaseFileInput;
+  if (Object.hasOwn(object, '$schema') && typeof object['$schema'] !== 'string') unsure();
+  if (Object.hasOwn(object, 'defaults')) checkDefaults(object['defaults']);
 }

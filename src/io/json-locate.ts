@@ -12,11 +12,16 @@ export interface JsonLocator {
   locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
 }
 
-type Children = { kind: 'object'; keys: Map<string, { key: number; value: number }> } | { kind: 'array'; items: number[] };
+/** A container's members or items found so far; `resumeAt` is where the scan goes on unless `done`. */
+type Children =
+  | { kind: 'object'; keys: Map<string, { key: number; value: number }>; resumeAt: number; done: boolean }
+  | { kind: 'array'; items: number[]; resumeAt: number; done: boolean };
+
+/** The next quote or bracket (`test` with the `g` flag moves lastIndex without making a match object). */
+const STRUCTURE = /["[\]{}]/g;
 
 export function createJsonLocator(text: string): JsonLocator {
   const children = new Map<number, Children | null>();
-  let lineStarts: number[] | null = null;
 
   const skipSpace = (index: number): number => {
     let at = index;
@@ -45,21 +50,25 @@ export function createJsonLocator(text: string): JsonLocator {
     const first = text.charCodeAt(index);
     if (first === 0x22) return skipString(index);
     if (first === 0x7b || first === 0x5b) {
+      // From one bracket or quote to the next: the expression finds each without a step per character.
       let depth = 0;
-      for (let at = index; at < text.length; ) {
-        const code = text.charCodeAt(at);
+      let at = index;
+      for (;;) {
+        STRUCTURE.lastIndex = at;
+        if (!STRUCTURE.test(text)) return text.length;
+        const found = STRUCTURE.lastIndex - 1;
+        const code = text.charCodeAt(found);
         if (code === 0x22) {
-          at = skipString(at);
+          at = skipString(found);
           continue;
         }
         if (code === 0x7b || code === 0x5b) depth += 1;
-        else if (code === 0x7d || code === 0x5d) {
+        else {
           depth -= 1;
-          if (depth === 0) return at + 1;
+          if (depth === 0) return found + 1;
         }
-        at += 1;
+        at = found + 1;
       }
-      return text.length;
     }
     let at = index;
     for (; at < text.length; at += 1) {
@@ -69,13 +78,24 @@ export function createJsonLocator(text: string): JsonLocator {
     return at;
   };
 
-  const childrenOf = (start: number): Children | null => {
-    if (children.has(start)) return children.get(start) ?? null;
-    const open = text.charCodeAt(start);
-    let result: Children | null = null;
-    if (open === 0x7b) {
-      const keys = new Map<string, { key: number; value: number }>();
-      let at = skipSpace(start + 1);
+  /**
+   * The members or items of the container at `start`, scanned only as far as a lookup needs
+   * (`wanted`: a key, or an index), and from where the last scan stopped: the key `cases` of a
+   * case file is found without stepping over the list of cases, and its last item in one pass.
+   */
+  const childrenOf = (start: number, wanted: PropertyKey): Children | null => {
+    let found = children.get(start);
+    if (found === undefined) {
+      const open = text.charCodeAt(start);
+      found = open === 0x7b ? { kind: 'object', keys: new Map(), resumeAt: skipSpace(start + 1), done: false } : open === 0x5b ? { kind: 'array', items: [], resumeAt: skipSpace(start + 1), done: false } : null;
+      children.set(start, found);
+    }
+    if (found === null || found.done) return found;
+    if (found.kind === 'object' ? found.keys.has(String(wanted)) : typeof wanted === 'number' && found.items.length > wanted) return found;
+    if (found.kind === 'object') {
+      const { keys } = found;
+      let at = found.resumeAt;
+      let done = true;
       while (at < text.length && text.charCodeAt(at) === 0x22) {
         const keyEnd = skipString(at);
         const raw = text.slice(at, keyEnd);
@@ -92,36 +112,54 @@ export function createJsonLocator(text: string): JsonLocator {
         at = skipSpace(skipValue(value));
         if (text.charCodeAt(at) !== 0x2c) break;
         at = skipSpace(at + 1);
+        if (key === String(wanted)) {
+          done = false;
+          break;
+        }
       }
-      result = { kind: 'object', keys };
-    } else if (open === 0x5b) {
-      const items: number[] = [];
-      let at = skipSpace(start + 1);
+      found.resumeAt = at;
+      found.done = done;
+    } else {
+      const { items } = found;
+      const wantedIndex = typeof wanted === 'number' ? wanted : Infinity;
+      let at = found.resumeAt;
+      let done = true;
       while (at < text.length && text.charCodeAt(at) !== 0x5d) {
         items.push(at);
         at = skipSpace(skipValue(at));
         if (text.charCodeAt(at) !== 0x2c) break;
         at = skipSpace(at + 1);
+        if (items.length > wantedIndex) {
+          done = false;
+          break;
+        }
       }
-      result = { kind: 'array', items };
+      found.resumeAt = at;
+      found.done = done;
     }
-    children.set(start, result);
-    return result;
+    return found;
   };
 
+  /**
+   * Lines are counted up to the offset asked for, and from the last one asked for when it is
+   * further on (problems are mostly named in file order), so a problem in the last case costs
+   * one count of the lines before it, not an index of every line of the file.
+   */
+  let countedTo = 0;
+  let linesBefore = 0;
+  let lineStart = 0;
   const position = (offset: number): { line: number; column: number } => {
-    if (lineStarts === null) {
-      lineStarts = [0];
-      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+    if (offset < countedTo) {
+      countedTo = 0;
+      linesBefore = 0;
+      lineStart = 0;
     }
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
-      else high = middle - 1;
+    for (let at = text.indexOf('\n', countedTo); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+      linesBefore += 1;
+      lineStart = at + 1;
     }
-    return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+    countedTo = offset;
+    return { line: linesBefore + 1, column: offset - lineStart + 1 };
   };
 
   return {
@@ -130,7 +168,7 @@ export function createJsonLocator(text: string): JsonLocator {
       if (node >= text.length) return null;
       for (let index = 0; index < path.length; index += 1) {
         const segment = path[index];
-        const found = childrenOf(node);
+        const found = childrenOf(node, segment as PropertyKey);
         if (found?.kind === 'object') {
           const member = found.keys.get(String(segment));
           if (member === undefined) break;

@@ -8,6 +8,7 @@ import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { yamlNestingDepth } from './yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
 import { createEventLocator } from './yaml-locate.js';
+import { loadCommonYaml } from './yaml-common-subset.js';
 import { loadYamlQuickly } from './yaml-quick.js';
 import { describeValue } from './describe-value.js';
 import { closestKey } from './closest-key.js';
@@ -42,17 +43,22 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     if (!parsed.ok) throw new InputError(jsonProblem(parsed, displayName));
     return jsonStructuredFile(text, parsed.value, displayName);
   }
-  const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
-  if (tooDeep !== null) {
-    throw new InputError(
-      `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
-    );
+  // The common subset of YAML case files use is read first, and fastest (yaml-common-subset.ts);
+  // it nests a few levels at most, so the nesting check is needed only past it.
+  let quick = loadCommonYaml(text);
+  if (quick === null) {
+    const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
+    if (tooDeep !== null) {
+      throw new InputError(
+        `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
+      );
+    }
+    // The fast parser reads a well-formed file; the documented parser (yaml) is used when the file
+    // has a problem to report (its messages and positions are the ones documented), when it uses
+    // what the fast path leaves to it (aliases, directives), and to find the line of a problem
+    // found later in a well-formed file where the fast parser's own positions could differ.
+    quick = loadYamlQuickly(text);
   }
-  // The fast parser reads a well-formed file; the documented parser (yaml) is used when the file
-  // has a problem to report (its messages and positions are the ones documented), when it uses
-  // what the fast path leaves to it (aliases, directives), and to find the line of a problem
-  // found later in a well-formed file where the fast parser's own positions could differ.
-  const quick = loadYamlQuickly(text);
   if (quick === null) return parseYamlDocument(text, displayName);
   let documented: StructuredFile | null = null;
   const locateByEvents = createEventLocator(text);
