@@ -4,3 +4,9 @@ export function renderTable(columns, rows) {
   const line = (cells) => cells.map((cell, index) => String(cell).padEnd(widths[index])).join('  ').trimEnd();
   return [line(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/** The same rows as a Markdown table (`| a | b |`), for the README's performance section. */
+export function renderMarkdownTable(columns, rows) {
+  const cell = (value) => String(value).replace(/\|/g, '\\|');
+  return [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+}
