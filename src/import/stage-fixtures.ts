@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from '../io/atomic-write.js';
+import { holdTemporary, writeFileAtomic } from '../io/atomic-write.js';
 import { ensureFolder } from '../io/ensure-folder.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportedTrace } from './import-traces.js';
@@ -34,6 +34,7 @@ export class FixtureStaging {
   private readonly inMemory = new Map<number, TraceDocument>();
   private readonly writes = new Map<number, Promise<void>>();
   private folder: string | null = null;
+  private hold: { release(): void } | null = null;
   private unusable = false;
   /** The outermost folder this import made (the out folder or one of its parents), removed when nothing is published. */
   private created: string | null = null;
@@ -123,6 +124,8 @@ export class FixtureStaging {
   async discard(): Promise<void> {
     await Promise.allSettled(this.writes.values());
     if (this.folder !== null) await rm(this.folder, { recursive: true, force: true });
+    this.hold?.release();
+    this.hold = null;
     if (this.created !== null) await rm(this.created, { recursive: true, force: true });
     this.folder = null;
     this.created = null;
@@ -136,6 +139,7 @@ export class FixtureStaging {
       const folder = join(this.outDir, `.diag-eval-import-${process.pid}-${Date.now().toString(36)}`);
       await mkdir(folder);
       this.folder = folder;
+      this.hold = holdTemporary(folder);
     } catch {
       this.unusable = true;
       if (this.created !== null) await rm(this.created, { recursive: true, force: true }).catch(() => undefined);

@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { holdTemporary } from '../io/atomic-write.js';
 import { createAttributes, type Attributes, type ImportedSpan, type SpanEvent } from './read/span.js';
 
 /** One trace's spans, from however many lines and files they came. */
@@ -68,6 +69,7 @@ export class TraceAssembly {
   private readonly pendingEvents = new Map<string, { file: string; line: number | null; events: SpanEvent[] }>();
   private nextIndex = 0;
   private spillFolder: string | null = null;
+  private spillHold: { release(): void } | null = null;
   private spillDescriptor: number | null = null;
   private spillLength = 0;
 
@@ -130,6 +132,8 @@ export class TraceAssembly {
   close(): void {
     if (this.spillDescriptor !== null) closeSync(this.spillDescriptor);
     if (this.spillFolder !== null) rmSync(this.spillFolder, { recursive: true, force: true });
+    this.spillHold?.release();
+    this.spillHold = null;
     this.spillDescriptor = null;
     this.spillFolder = null;
   }
@@ -168,6 +172,7 @@ export class TraceAssembly {
   private writeSpill(spilled: SpilledTrace): { position: number; length: number } {
     if (this.spillDescriptor === null) {
       this.spillFolder = mkdtempSync(join(tmpdir(), 'diag-eval-import-'));
+      this.spillHold = holdTemporary(this.spillFolder);
       this.spillDescriptor = openSync(join(this.spillFolder, 'spans.bin'), 'w+');
     }
     const bytes = serialize(spilled);

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.js';
-import { importTraces } from '../../src/import/import-traces.js';
+import { importText, importTraces } from '../../src/import/import-traces.js';
 import { fixture, recordingIo, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 /** OTLP exports of the fixtures, as JSON values: each document, or each line of a JSON Lines file. */
@@ -82,5 +82,20 @@ describe('the order of the input changes no fixture', () => {
     const expected = await documentsOf(lines);
     expect(await documentsOf([...lines].reverse())).toEqual(expected);
     expect(await documentsOf(shuffled(lines, 3))).toEqual(expected);
+  });
+});
+
+describe('importText: an export held in memory converts as the same file does', () => {
+  it.each(['otlp-split.jsonl', 'several-agents.json', 'jaeger-typed-tags.json', 'span-dicts.json', 'console-exporter.txt', 'bad-line.jsonl'])('%s', async (name) => {
+    const fromFile = await importTraces([name], 'auto', fixture('.'));
+    const fromText = await importText({ name, text: readFileSync(fixture(name), 'utf8') }, 'auto');
+    expect(JSON.stringify(fromText)).toBe(JSON.stringify(fromFile));
+  });
+
+  it('an unusable text is refused with the message a file of that name gets', async () => {
+    const refused = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error as Error).message);
+    const fromFile = await refused(importTraces(['unknown-format.json'], 'auto', fixture('.')));
+    expect(fromFile).toMatch(/^unknown-format\.json: unknown trace format/u);
+    expect(await refused(importText({ name: 'unknown-format.json', text: readFileSync(fixture('unknown-format.json'), 'utf8') }, 'auto'))).toBe(fromFile);
   });
 });
