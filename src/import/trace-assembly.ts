@@ -146,7 +146,8 @@ export class TraceAssembly {
       this.settled.delete(traceId);
       const spilled = this.readSpill(settled.spill);
       this.extra?.restore(traceId, spilled.extra);
-      trace = { traceId, index: settled.index, file: settled.file, spans: new Map(spilled.spans.map((span) => [span.spanId, span])), events: spilled.events, rootRead: true };
+      const spans = new Map(spilled.spans.map((span) => [span.spanId, span]));
+      trace = { traceId, index: settled.index, file: settled.file, spans, events: spilled.events, rootRead: true };
       this.ready.add(trace);
     } else {
       trace = { traceId, index: this.nextIndex, file, spans: new Map(), events: [], rootRead: false };

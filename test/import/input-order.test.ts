@@ -7,7 +7,15 @@ import { importText, importTraces } from '../../src/import/import-traces.js';
 import { fixture, recordingIo, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 /** OTLP exports of the fixtures, as JSON values: each document, or each line of a JSON Lines file. */
-const SOURCES = ['otlp-split.jsonl', 'several-agents.json', 'message-tool-calls.json', 'tool-failures.json', 'openinference.json', 'smolagents.json', 'evaluation-log-records.jsonl'];
+const SOURCES = [
+  'otlp-split.jsonl',
+  'several-agents.json',
+  'message-tool-calls.json',
+  'tool-failures.json',
+  'openinference.json',
+  'smolagents.json',
+  'evaluation-log-records.jsonl',
+];
 
 /** One line per span (and per log record batch), as a file exporter that flushes span by span writes them. */
 function spanPerLine(): string[] {
