@@ -9,7 +9,7 @@ import type { ImportFormatOption } from './format.js';
 import type { ImportProblem } from './problems.js';
 import { readExportFile, type ExportFile } from './read/file.js';
 import type { ImportedSpan, ImportSink } from './read/span.js';
-import { TraceAssembly, type CollectedTrace } from './trace-assembly.js';
+import { LateTraceCollector, TraceAssembly, type CollectedTrace, type SettledTrace } from './trace-assembly.js';
 
 /** Skipped-input messages kept and listed; beyond this many they are only counted. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -80,7 +80,7 @@ export async function importText(input: ExportText, from: ImportFormatOption, op
 async function importExports(exports: readonly ExportFile[], from: ImportFormatOption, options: ImportOptions): Promise<ImportResult> {
   const compact = options.compact ?? true;
   const repeatedResponses = new RepeatedToolResponses();
-  const assembly = new TraceAssembly(compact ? repeatedResponses : null);
+  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
@@ -96,7 +96,9 @@ async function importExports(exports: readonly ExportFile[], from: ImportFormatO
     }
   };
   const sink: ImportSink = {
-    span: (span, place) => assembly.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file),
+    span: (span, place) => {
+      if (!assembly.isLate(span.traceId)) assembly.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file);
+    },
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
     traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
     skipped: (message, place) => {
@@ -107,17 +109,15 @@ async function importExports(exports: readonly ExportFile[], from: ImportFormatO
     keepAttribute: options.keepAttribute ?? isMappedAttribute,
     settle: () => handOn(assembly.settle()),
   };
-  try {
-    // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
-    for (const file of exports) {
-      const problem = await readExportFile(file, from, sink);
-      if (problem !== null) unusable.push(problem);
-    }
-    if (unusable.length > 0) throw new InputError(unusable);
-    await handOn(assembly.settleAll());
-  } finally {
-    assembly.close();
+  // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
+  for (const file of exports) {
+    const problem = await readExportFile(file, from, sink);
+    if (problem !== null) unusable.push(problem);
   }
+  if (unusable.length > 0) throw new InputError(unusable);
+  await handOn(assembly.settleAll());
+  const late = assembly.lateTraces();
+  if (late.size > 0) await handOn(await collectAgain(exports, from, late, sink.keepAttribute, compact));
   if (unkept > 0) skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
   for (const empty of assembly.emptyTraces()) {
     skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
@@ -126,6 +126,33 @@ async function importExports(exports: readonly ExportFile[], from: ImportFormatO
     skipped.push({ file: orphan.file, line: orphan.line, message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped` });
   }
   return { traces, skipped, unrecognised: [...unrecognised.entries()].sort(([a], [b]) => a - b).map(([, problem]) => problem) };
+}
+
+/**
+ * Spans of some traces turned up after the traces were handed on (input out of order): the input
+ * is read again for those traces alone, so that each is converted from all its spans, as one pass
+ * over the whole input would have it. Nothing else is taken the second time (no problem twice).
+ */
+async function collectAgain(
+  exports: readonly ExportFile[],
+  from: ImportFormatOption,
+  late: ReadonlyMap<string, SettledTrace>,
+  keepAttribute: (key: string) => boolean,
+  compact: boolean,
+): Promise<CollectedTrace[]> {
+  const collector = new LateTraceCollector(late);
+  const repeatedResponses = new RepeatedToolResponses();
+  const rereading: ImportSink = {
+    span: (span) => {
+      if (collector.wants(span.traceId)) collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span);
+    },
+    traceEvent: (traceId, event) => collector.addEvent(traceId, event),
+    emptyTrace: () => undefined,
+    skipped: () => undefined,
+    keepAttribute,
+  };
+  for (const file of exports) await readExportFile(file, from, rereading);
+  return collector.collected();
 }
 
 function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {

@@ -1,9 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import { holdTemporary } from '../io/atomic-write.js';
-import { createAttributes, type Attributes, type ImportedSpan, type SpanEvent } from './read/span.js';
+import type { ImportedSpan, SpanEvent } from './read/span.js';
 
 /** One trace's spans, from however many lines and files they came. */
 export interface CollectedTrace {
@@ -29,21 +24,12 @@ interface OpenTrace {
   file: string;
   spans: Map<string, ImportedSpan>;
   events: SpanEvent[];
-  /** A span without a parent has been read: the trace is handed on at the next settle. */
-  rootRead: boolean;
 }
 
-/** A trace already handed on: where its spans wait in the spill file, should more of it turn up. */
-interface SettledTrace {
+/** A trace already handed on: what it keeps when it is handed on again, whole. */
+export interface SettledTrace {
   index: number;
   file: string;
-  spill: { position: number; length: number };
-}
-
-interface SpilledTrace {
-  spans: ImportedSpan[];
-  events: SpanEvent[];
-  extra: unknown;
 }
 
 /**
@@ -53,45 +39,55 @@ interface SpilledTrace {
  * same export given twice, overlapping exports) counts once: the first is kept.
  *
  * A trace counts as complete once its root span (a span without a parent) has been read and the
- * line or document that held it is done; exporters write a span when it ends, so the root comes
- * last. Its spans then go to a spill file on disk: should a span or an event of the trace turn
- * up later after all (out of order, in another file), the trace is read back, grows, and is
- * handed on again, with the same index. Whatever the order of the input, the last hand-over of
- * each trace holds exactly the spans one pass over all the input would have collected.
+ * line or document that held it is done: exporters write a span when it ends, so the root comes
+ * last. Only its index and file are kept after. Should a span or an event of the trace turn up
+ * later after all (out of order, in a later file), the trace is marked late; the caller reads
+ * the input again for the late traces alone (collectAgain) and hands them on again, whole, so
+ * that whatever the order of the input each trace ends up as one pass over all of it gives.
  */
 export class TraceAssembly {
   private readonly open = new Map<string, OpenTrace>();
   /** Open traces whose root span has been read. */
   private readonly ready = new Set<OpenTrace>();
   private readonly settled = new Map<string, SettledTrace>();
+  private readonly late = new Set<string>();
   private readonly empty = new Map<string, EmptyTrace>();
   /** Events of traces no span has been read for (yet). */
   private readonly pendingEvents = new Map<string, { file: string; line: number | null; events: SpanEvent[] }>();
   private nextIndex = 0;
-  private spillFolder: string | null = null;
-  private spillHold: { release(): void } | null = null;
-  private spillDescriptor: number | null = null;
-  private spillLength = 0;
 
-  /**
-   * `extra` is state kept beside a trace while it is open (the tool responses already kept,
-   * see span-facts.ts): `save` gives it when the trace is spilled, `restore` gets it back.
-   */
-  constructor(private readonly extra: { save(traceId: string): unknown; restore(traceId: string, saved: unknown): void } | null = null) {}
+  /** `onSettled`: told when a trace is handed on, so that state kept per trace can go. */
+  constructor(private readonly onSettled: (traceId: string) => void = () => undefined) {}
+
+  /** True (and the trace marked late) when the trace was already handed on: its span is not taken now. */
+  isLate(traceId: string): boolean {
+    if (!this.settled.has(traceId)) return false;
+    this.late.add(traceId);
+    return true;
+  }
 
   add(span: ImportedSpan, file: string): void {
-    const trace = this.openTrace(span.traceId, file);
-    if (!trace.spans.has(span.spanId)) trace.spans.set(span.spanId, span);
-    if (span.parentSpanId === null && !trace.rootRead) {
-      trace.rootRead = true;
-      this.ready.add(trace);
+    if (this.isLate(span.traceId)) return;
+    let trace = this.open.get(span.traceId);
+    if (trace === undefined) {
+      trace = { traceId: span.traceId, index: this.nextIndex, file, spans: new Map(), events: [] };
+      this.nextIndex += 1;
+      const pending = this.pendingEvents.get(span.traceId);
+      if (pending !== undefined) {
+        trace.events = pending.events;
+        this.pendingEvents.delete(span.traceId);
+      }
+      this.open.set(span.traceId, trace);
     }
+    if (!trace.spans.has(span.spanId)) trace.spans.set(span.spanId, span);
+    if (span.parentSpanId === null) this.ready.add(trace);
   }
 
   addEvent(traceId: string, event: SpanEvent, file: string, line: number | null): void {
-    const known = this.open.get(traceId) ?? (this.settled.has(traceId) ? this.openTrace(traceId, file) : undefined);
-    if (known !== undefined) {
-      known.events.push(event);
+    if (this.isLate(traceId)) return;
+    const open = this.open.get(traceId);
+    if (open !== undefined) {
+      open.events.push(event);
       return;
     }
     const pending = this.pendingEvents.get(traceId) ?? { file, line, events: [] };
@@ -118,6 +114,11 @@ export class TraceAssembly {
     return remaining;
   }
 
+  /** Traces more of which was read after they were handed on, by trace id. */
+  lateTraces(): Map<string, SettledTrace> {
+    return new Map([...this.late].map((traceId) => [traceId, this.settled.get(traceId) as SettledTrace]));
+  }
+
   /** Traces that events were recorded for but that have no span anywhere in the input. */
   eventsWithoutTrace(): EmptyTrace[] {
     return [...this.pendingEvents.entries()].map(([traceId, entry]) => ({ traceId, file: entry.file, line: entry.line }));
@@ -128,78 +129,50 @@ export class TraceAssembly {
     return [...this.empty.values()].filter((trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId));
   }
 
-  /** Removes the spill file; the assembly is not used after. */
-  close(): void {
-    if (this.spillDescriptor !== null) closeSync(this.spillDescriptor);
-    if (this.spillFolder !== null) rmSync(this.spillFolder, { recursive: true, force: true });
-    this.spillHold?.release();
-    this.spillHold = null;
-    this.spillDescriptor = null;
-    this.spillFolder = null;
-  }
-
-  private openTrace(traceId: string, file: string): OpenTrace {
-    let trace = this.open.get(traceId);
-    if (trace !== undefined) return trace;
-    const settled = this.settled.get(traceId);
-    if (settled !== undefined) {
-      this.settled.delete(traceId);
-      const spilled = this.readSpill(settled.spill);
-      this.extra?.restore(traceId, spilled.extra);
-      const spans = new Map(spilled.spans.map((span) => [span.spanId, span]));
-      trace = { traceId, index: settled.index, file: settled.file, spans, events: spilled.events, rootRead: true };
-      this.ready.add(trace);
-    } else {
-      trace = { traceId, index: this.nextIndex, file, spans: new Map(), events: [], rootRead: false };
-      this.nextIndex += 1;
-      const pending = this.pendingEvents.get(traceId);
-      if (pending !== undefined) {
-        trace.events = pending.events;
-        this.pendingEvents.delete(traceId);
-      }
-    }
-    this.open.set(traceId, trace);
-    return trace;
-  }
-
   private handOver(trace: OpenTrace): CollectedTrace {
-    const spans = [...trace.spans.values()];
     this.open.delete(trace.traceId);
-    const extra = this.extra?.save(trace.traceId);
-    this.settled.set(trace.traceId, { index: trace.index, file: trace.file, spill: this.writeSpill({ spans, events: trace.events, extra }) });
-    return { traceId: trace.traceId, index: trace.index, file: trace.file, spans, events: trace.events };
-  }
-
-  private writeSpill(spilled: SpilledTrace): { position: number; length: number } {
-    if (this.spillDescriptor === null) {
-      this.spillFolder = mkdtempSync(join(tmpdir(), 'diag-eval-import-'));
-      this.spillHold = holdTemporary(this.spillFolder);
-      this.spillDescriptor = openSync(join(this.spillFolder, 'spans.bin'), 'w+');
-    }
-    const bytes = serialize(spilled);
-    const position = this.spillLength;
-    let written = 0;
-    while (written < bytes.length) written += writeSync(this.spillDescriptor, bytes, written, bytes.length - written, position + written);
-    this.spillLength += bytes.length;
-    return { position, length: bytes.length };
-  }
-
-  private readSpill(spill: { position: number; length: number }): SpilledTrace {
-    const bytes = Buffer.allocUnsafe(spill.length);
-    let read = 0;
-    while (read < spill.length) read += readSync(this.spillDescriptor as number, bytes, read, spill.length - read, spill.position + read);
-    const spilled = deserialize(bytes) as SpilledTrace;
-    // Attributes are kept without a prototype (a key such as `__proto__` is a key like any other); the copy has one.
-    for (const span of spilled.spans) {
-      span.attributes = withoutPrototype(span.attributes);
-      span.resource = withoutPrototype(span.resource);
-      for (const event of span.events) event.attributes = withoutPrototype(event.attributes);
-    }
-    for (const event of spilled.events) event.attributes = withoutPrototype(event.attributes);
-    return spilled;
+    this.settled.set(trace.traceId, { index: trace.index, file: trace.file });
+    this.onSettled(trace.traceId);
+    return { traceId: trace.traceId, index: trace.index, file: trace.file, spans: [...trace.spans.values()], events: trace.events };
   }
 }
 
-function withoutPrototype(attributes: Attributes): Attributes {
-  return Object.assign(createAttributes(), attributes);
+/**
+ * The spans and events of the late traces, read again from the whole input in its order (first
+ * span of an id kept, as in the first pass), each with the index and file of its first pass.
+ */
+export class LateTraceCollector {
+  private readonly traces = new Map<string, CollectedTrace & { seen: Map<string, ImportedSpan> }>();
+
+  constructor(private readonly late: ReadonlyMap<string, SettledTrace>) {}
+
+  wants(traceId: string): boolean {
+    return this.late.has(traceId);
+  }
+
+  add(span: ImportedSpan): void {
+    const trace = this.entry(span.traceId);
+    if (trace !== null && !trace.seen.has(span.spanId)) trace.seen.set(span.spanId, span);
+  }
+
+  addEvent(traceId: string, event: SpanEvent): void {
+    this.entry(traceId)?.events.push(event);
+  }
+
+  collected(): CollectedTrace[] {
+    return [...this.traces.values()]
+      .sort((a, b) => a.index - b.index)
+      .map(({ traceId, index, file, seen, events }) => ({ traceId, index, file, spans: [...seen.values()], events }));
+  }
+
+  private entry(traceId: string): (CollectedTrace & { seen: Map<string, ImportedSpan> }) | null {
+    const settled = this.late.get(traceId);
+    if (settled === undefined) return null;
+    let trace = this.traces.get(traceId);
+    if (trace === undefined) {
+      trace = { traceId, index: settled.index, file: settled.file, spans: [], events: [], seen: new Map() };
+      this.traces.set(traceId, trace);
+    }
+    return trace;
+  }
 }

@@ -114,15 +114,8 @@ export class RepeatedToolResponses {
     return { ...span, facts: { ...facts, toolResponses } };
   }
 
-  /** The responses kept for a trace, taken out of memory (when the trace is handed on and spilled). */
-  save(traceId: string): string[] {
-    const seen = this.seen.get(traceId);
+  /** A trace handed on needs no memory of its responses. */
+  forget(traceId: string): void {
     this.seen.delete(traceId);
-    return seen === undefined ? [] : [...seen];
-  }
-
-  /** Back in memory, for a trace read back from the spill. */
-  restore(traceId: string, saved: unknown): void {
-    if (Array.isArray(saved) && saved.length > 0) this.seen.set(traceId, new Set(saved as string[]));
   }
 }
