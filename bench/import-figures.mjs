@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const IMPORT_BENCH = fileURLToPath(new URL('./import.mjs', import.meta.url));
 
 /**
- * The OTLP JSON Lines import bench lives in bench/import.mjs (written separately). When it is
+ * The OTLP JSON Lines import bench lives in bench/import.mjs. When it is
  * there and exports benchImport(), it is run (its own lines go to `log`) and whatever figures
  * it returns are passed on; otherwise the section is skipped with a note.
  */
@@ -32,19 +32,4 @@ export function figureLines(figures, prefix = '') {
       ? figureLines(value, `${prefix}${key}.`)
       : [`${prefix}${key}: ${typeof value === 'number' ? Number(value.toFixed(2)) : JSON.stringify(value)}`],
   );
-}
-
-/** The throughput and peak memory among the figures, found by name, for the closing table. */
-export function headlineFigures(figures) {
-  const flat = Object.fromEntries(
-    figureLines(figures ?? {}).map((line) => {
-      const at = line.indexOf(': ');
-      return [line.slice(0, at), line.slice(at + 2)];
-    }),
-  );
-  const find = (pattern) => Object.entries(flat).find(([key]) => pattern.test(key)) ?? null;
-  return {
-    throughput: find(/mb.?(per.?)?s(ec(ond)?)?$|mbps|throughput/i),
-    memory: find(/peak/i) ?? find(/rss|mem|heap/i),
-  };
 }

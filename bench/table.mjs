@@ -5,8 +5,8 @@ export function renderTable(columns, rows) {
   return [line(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** The same rows as a Markdown table, for README.md's performance section. */
+/** The same rows as a Markdown table (`| a | b |`), for the README's performance section. */
 export function renderMarkdownTable(columns, rows) {
-  const cell = (value) => String(value).replaceAll('|', '\\|');
-  return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+  const cell = (value) => String(value).replace(/\|/g, '\\|');
+  return [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
 }

@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
-import { TraceCollector } from './collect-traces.js';
-import { RepeatedToolResponses, compactSpan } from './map/span-facts.js';
 import { isMappedAttribute } from './map/conventions.js';
+import { RepeatedToolResponses, compactSpan } from './map/span-facts.js';
+import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 import type { ImportFormatOption } from './format.js';
 import type { ImportProblem } from './problems.js';
-import { readExportFile } from './read/file.js';
+import { readExportFile, type ExportFile } from './read/file.js';
 import type { ImportedSpan, ImportSink } from './read/span.js';
-import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
+import { LateTraceCollector, TraceAssembly, type CollectedTrace, type SettledTrace } from './trace-assembly.js';
 
 /** Skipped-input messages kept and listed; beyond this many they are only counted. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -24,7 +24,7 @@ export interface ImportedTrace {
 }
 
 export interface ImportResult {
-  /** In order of first appearance across the files, as given. */
+  /** In order of first appearance across the files, as given (none when the traces were handed to `onTrace`). */
   traces: ImportedTrace[];
   /** What was left out; the rest was converted. */
   skipped: ImportProblem[];
@@ -37,6 +37,20 @@ export interface ImportOptions {
   keepAttribute?: (key: string) => boolean;
   /** Reduce each span's messages to what the mapping reads as it is read (see map/span-facts.ts); default true. */
   compact?: boolean;
+  /**
+   * Takes each trace as soon as it is converted, instead of the result holding them all, so that
+   * memory does not grow with the export. `index` is the trace's place in the order of first
+   * appearance. A trace more of which turns up later (out of order, in another file) is handed
+   * on again, whole, with the same index: the last hand-over of an index is the one that counts.
+   * Awaited when it returns a promise, which holds the reading back.
+   */
+  onTrace?: (trace: ImportedTrace, index: number) => void | Promise<void>;
+}
+
+/** An export given as text rather than as a file (a trace fetched by `pull`); `name` is how messages name it. */
+export interface ExportText {
+  name: string;
+  text: string;
 }
 
 /**
@@ -51,42 +65,94 @@ export async function importTraces(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   if (files.length === 0) throw new InputError('import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger, Tempo or span dictionaries)');
-  const collector = new TraceCollector();
+  return importExports(
+    files.map((file) => ({ path: resolve(cwd, file), display: displayPath(file, cwd) })),
+    from,
+    options,
+  );
+}
+
+/** The same for an export held in memory: one conversion, with one set of rules, whatever the traces came from. */
+export async function importText(input: ExportText, from: ImportFormatOption, options: ImportOptions = {}): Promise<ImportResult> {
+  return importExports([{ text: input.text, display: input.name }], from, options);
+}
+
+async function importExports(exports: readonly ExportFile[], from: ImportFormatOption, options: ImportOptions): Promise<ImportResult> {
+  const compact = options.compact ?? true;
+  const repeatedResponses = new RepeatedToolResponses();
+  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
-  const compact = options.compact ?? true;
-  const repeatedResponses = new RepeatedToolResponses();
+  const traces: ImportedTrace[] = [];
+  const unrecognised = new Map<number, ImportProblem>();
+  const handOn = async (collected: readonly CollectedTrace[]): Promise<void> => {
+    for (const trace of collected) {
+      if (hasRecognisedSpan(trace.spans)) unrecognised.delete(trace.index);
+      else unrecognised.set(trace.index, { file: trace.file, line: null, message: unrecognisedMessage(trace.traceId, trace.spans) });
+      const imported: ImportedTrace = { traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) };
+      if (options.onTrace === undefined) traces[trace.index] = imported;
+      else await options.onTrace(imported, trace.index);
+    }
+  };
   const sink: ImportSink = {
-    span: (span, place) => collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file),
-    emptyTrace: (traceId, place) => collector.addEmpty(traceId, place.file, place.line),
-    traceEvent: (traceId, event, place) => collector.addEvent(traceId, event, place.file, place.line),
+    span: (span, place) => {
+      if (!assembly.isLate(span.traceId)) assembly.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file);
+    },
+    emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
+    traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
     skipped: (message, place) => {
       // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
       if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push({ file: place.file, line: place.line, message });
       else unkept += 1;
     },
     keepAttribute: options.keepAttribute ?? isMappedAttribute,
+    settle: () => handOn(assembly.settle()),
   };
   // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
-  for (const file of files) {
-    const problem = await readExportFile({ path: resolve(cwd, file), display: displayPath(file, cwd) }, from, sink);
+  for (const file of exports) {
+    const problem = await readExportFile(file, from, sink);
     if (problem !== null) unusable.push(problem);
   }
   if (unusable.length > 0) throw new InputError(unusable);
+  await handOn(assembly.settleAll());
+  const late = assembly.lateTraces();
+  if (late.size > 0) await handOn(await collectAgain(exports, from, late, sink.keepAttribute, compact));
   if (unkept > 0) skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
-  for (const empty of collector.emptyTraces()) {
+  for (const empty of assembly.emptyTraces()) {
     skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
   }
-  for (const orphan of collector.eventsWithoutTrace()) {
+  for (const orphan of assembly.eventsWithoutTrace()) {
     skipped.push({ file: orphan.file, line: orphan.line, message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped` });
   }
-  const collected = collector.traces();
-  const unrecognised = collected
-    .filter((trace) => !hasRecognisedSpan(trace.spans))
-    .map((trace) => ({ file: trace.file, line: null, message: unrecognisedMessage(trace.traceId, trace.spans) }));
-  const traces = collected.map((trace) => ({ traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) }));
-  return { traces, skipped, unrecognised };
+  return { traces, skipped, unrecognised: [...unrecognised.entries()].sort(([a], [b]) => a - b).map(([, problem]) => problem) };
+}
+
+/**
+ * Spans of some traces turned up after the traces were handed on (input out of order): the input
+ * is read again for those traces alone, so that each is converted from all its spans, as one pass
+ * over the whole input would have it. Nothing else is taken the second time (no problem twice).
+ */
+async function collectAgain(
+  exports: readonly ExportFile[],
+  from: ImportFormatOption,
+  late: ReadonlyMap<string, SettledTrace>,
+  keepAttribute: (key: string) => boolean,
+  compact: boolean,
+): Promise<CollectedTrace[]> {
+  const collector = new LateTraceCollector(late);
+  const repeatedResponses = new RepeatedToolResponses();
+  const rereading: ImportSink = {
+    span: (span) => {
+      if (collector.wants(span.traceId)) collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span);
+    },
+    traceEvent: (traceId, event) => collector.addEvent(traceId, event),
+    emptyTrace: () => undefined,
+    skipped: () => undefined,
+    keepAttribute,
+  };
+  for (const file of exports) await readExportFile(file, from, rereading);
+  return collector.collected();
 }
 
 function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {

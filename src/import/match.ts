@@ -4,20 +4,27 @@ import type { ImportedTrace } from './import-traces.js';
 
 export type MatchedBy = 'sessionId' | 'question';
 
-export interface CaseMatch {
-  evalCase: EvalCase;
-  /** The first matching trace in file order; null when none matches. */
-  trace: ImportedTrace | null;
-  matchedBy: MatchedBy | null;
-  /** Other traces that matched the case the same way, in file order; not used. */
-  ignored: ImportedTrace[];
+/** What matching reads of a trace: an imported trace, or what `import` keeps of one it has already written. */
+export interface MatchableTrace {
+  traceId: string;
+  file: string;
+  document: Pick<ImportedTrace['document'], 'sessionId' | 'question'>;
 }
 
-export interface MatchResult {
+export interface CaseMatch<T extends MatchableTrace = ImportedTrace> {
+  evalCase: EvalCase;
+  /** The first matching trace in file order; null when none matches. */
+  trace: T | null;
+  matchedBy: MatchedBy | null;
+  /** Other traces that matched the case the same way, in file order; not used. */
+  ignored: T[];
+}
+
+export interface MatchResult<T extends MatchableTrace = ImportedTrace> {
   /** One entry per case, in case-file order. */
-  cases: CaseMatch[];
+  cases: CaseMatch<T>[];
   /** Traces that match no case, in file order. */
-  unmatched: ImportedTrace[];
+  unmatched: T[];
   /** One line per case that several traces match. */
   warnings: string[];
 }
@@ -28,11 +35,11 @@ export interface MatchResult {
  * are normalised and trimmed. A case with a session id that some trace carries is matched by
  * session id only: the id names the run, the question only the kind of run.
  */
-export function matchTracesToCases(traces: readonly ImportedTrace[], cases: readonly EvalCase[]): MatchResult {
-  const used = new Set<ImportedTrace>();
+export function matchTracesToCases<T extends MatchableTrace>(traces: readonly T[], cases: readonly EvalCase[]): MatchResult<T> {
+  const used = new Set<T>();
   const questions = new Map(traces.map((trace) => [trace, comparableQuestion(trace.document.question)]));
   const warnings: string[] = [];
-  const matches = cases.map((evalCase): CaseMatch => {
+  const matches = cases.map((evalCase): CaseMatch<T> => {
     const bySession =
       evalCase.sessionId === null ? [] : traces.filter((trace) => trace.document.sessionId === evalCase.sessionId);
     const question = comparableQuestion(evalCase.question);
@@ -58,6 +65,6 @@ function comparableQuestion(question: string | null | undefined): string | null 
   return normalized === '' ? null : normalized;
 }
 
-function describe(trace: ImportedTrace): string {
+function describe(trace: MatchableTrace): string {
   return `${trace.traceId} (${trace.file})`;
 }

@@ -74,8 +74,18 @@ const pendingTemporaries = new Set<string>();
  * and new, or whole and old.
  */
 export function removePendingTemporaryFilesSync(): void {
-  for (const temporary of pendingTemporaries) rmSync(temporary, { force: true });
+  for (const temporary of pendingTemporaries) rmSync(temporary, { force: true, recursive: true });
   pendingTemporaries.clear();
+}
+
+/**
+ * A temporary file or folder of another writer (the fixtures `import` stages, the spans it
+ * spills), removed with the pending temporary files if the process is stopped; `release` when
+ * it is gone.
+ */
+export function holdTemporary(path: string): { release(): void } {
+  pendingTemporaries.add(path);
+  return { release: () => void pendingTemporaries.delete(path) };
 }
 
 /**

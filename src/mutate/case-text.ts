@@ -1,4 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
+import { isRecord } from '../io/is-record.js';
 
 /**
  * The synonyms of a root-cause concept, whichever way the case file wrote it: one keyword, a list
@@ -16,7 +17,7 @@ export function synonymsOf(concept: unknown): string[] {
 
 /** True for a concept written `{ any: [...], required: true }`. */
 export function isRequiredConcept(concept: unknown): boolean {
-  return typeof concept === 'object' && concept !== null && !Array.isArray(concept) && (concept as { required?: unknown }).required === true;
+  return isRecord(concept) && concept['required'] === true;
 }
 
 /** How a concept is named in a suggestion: its first synonym. */

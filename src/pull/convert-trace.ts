@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { InputError } from '../errors.js';
-import { importTraces } from '../import/import-traces.js';
+import { importText } from '../import/import-traces.js';
 import { formatImportProblem } from '../import/problems.js';
 import { traceFileName } from '../import/trace-json.js';
 import type { TraceDocument } from '../trace/types.js';
@@ -10,16 +8,15 @@ export type Conversion = { ok: true; document: TraceDocument } | { ok: false; pr
 
 /**
  * One fetched trace through the importer, exactly as `diag-eval import` converts an export
- * file: the document is written to `stagingDir` as `<trace id>.json` and imported from there,
- * so there is one conversion, with one set of rules, whatever the traces came from. Anything
- * the importer skips or refuses makes the trace a skip, with the importer's reason.
+ * file (its text, in memory, as if it were a file named `<trace id>.json`), so there is one
+ * conversion, with one set of rules, whatever the traces came from. Anything the importer skips
+ * or refuses makes the trace a skip, with the importer's reason.
  */
-export async function convertTrace(traceId: string, document: unknown, stagingDir: string): Promise<Conversion> {
+export async function convertTrace(traceId: string, document: unknown): Promise<Conversion> {
   const name = traceFileName(traceId);
-  await writeFile(join(stagingDir, name), JSON.stringify(document));
   let imported;
   try {
-    imported = await importTraces([name], 'auto', stagingDir);
+    imported = await importText({ name, text: JSON.stringify(document) }, 'auto');
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { ok: false, problem: error.problems.map((problem) => withoutFileName(problem, name)).join('; ') };

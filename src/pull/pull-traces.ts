@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { formatTraceJson, traceFileName } from '../import/trace-json.js';
@@ -61,23 +60,18 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
   const alreadyPresent = search.traceIds.length - toFetch.length;
   const skipped: ManifestSkip[] = search.problems.map((problem) => ({ traceId: null, window: problem.window, reason: problem.reason }));
   const written: string[] = [];
-  const staging = await mkdtemp(join(tmpdir(), 'diag-eval-pull-'));
   let done = 0;
-  try {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (let index = next++; index < toFetch.length; index = next++) {
-        const traceId = toFetch[index] as string;
-        const problem = await fetchOne(options, traceId, staging, written);
-        if (problem !== null) skipped.push({ traceId, window: null, reason: problem });
-        done += 1;
-        options.onProgress?.({ done, total: toFetch.length, skipped: skipped.length });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, toFetch.length)) }, worker));
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < toFetch.length; index = next++) {
+      const traceId = toFetch[index] as string;
+      const problem = await fetchOne(options, traceId, written);
+      if (problem !== null) skipped.push({ traceId, window: null, reason: problem });
+      done += 1;
+      options.onProgress?.({ done, total: toFetch.length, skipped: skipped.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, toFetch.length)) }, worker));
 
   const traces = new Map<string, ManifestTrace>();
   for (const trace of earlier?.traces ?? []) if (existsSync(join(options.outDir, trace.fixture))) traces.set(trace.traceId, trace);
@@ -109,13 +103,13 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
 }
 
 /** Fetches, converts and writes one trace; returns why it was skipped, or null. */
-async function fetchOne(options: PullOptions, traceId: string, staging: string, written: string[]): Promise<string | null> {
+async function fetchOne(options: PullOptions, traceId: string, written: string[]): Promise<string | null> {
   const request = { method: 'GET' as const, url: options.store.traceUrl(traceId) };
   const outcome = await options.client.send(request);
   if (outcome.kind === 'failure' || outcome.status < 200 || outcome.status >= 300) return describeOutcome(request, outcome);
   const json = parseJsonBody(outcome.body);
   if (json === null) return describeOutcome(request, outcome, `the body is not JSON (${Buffer.byteLength(outcome.body, 'utf8')} bytes)`);
-  const conversion = await convertTrace(traceId, options.store.traceDocument(json), staging);
+  const conversion = await convertTrace(traceId, options.store.traceDocument(json));
   if (!conversion.ok) return `not converted: ${conversion.problem}`;
   const path = join(options.outDir, traceFileName(traceId));
   await writeFileAtomic(path, formatTraceJson(conversion.document));

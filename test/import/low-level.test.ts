@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { flattenAnyValue, flattenKeyValues, parseSpanKind, parseStatusCode, normalizeId, nanosecondsToMilliseconds, spanDurationMs, toNanoseconds } from '../../src/import/read/values.js';
+import {
+  flattenAnyValue,
+  flattenKeyValues,
+  nanosecondsToMilliseconds,
+  normalizeId,
+  parseSpanKind,
+  parseStatusCode,
+  spanDurationMs,
+  toNanoseconds,
+} from '../../src/import/read/values.js';
 import { parseEmbeddedJson, parseLosslessJson as parseJson } from '../../src/io/parse-json.js';
 
 describe('normalizeId: every id as lowercase hex', () => {

@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
 import { parseImportFormatOption, type ImportFormatOption } from '../../import/format.js';
-import { importTraces, type ImportedTrace } from '../../import/import-traces.js';
+import { importTraces } from '../../import/import-traces.js';
+import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
-import { formatTraceJson, traceFileName } from '../../import/trace-json.js';
-import { writeFileAtomic } from '../../io/atomic-write.js';
+import { traceFileName } from '../../import/trace-json.js';
 import { displayPath } from '../../io/display-path.js';
 import type { CliIo } from '../io.js';
 
@@ -24,7 +24,8 @@ export interface ImportCommandOptions {
 
 interface PlannedFile {
   name: string;
-  trace: ImportedTrace;
+  /** The trace's order of first appearance. */
+  index: number;
 }
 
 /**
@@ -42,69 +43,63 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
 export async function importExports(options: Omit<ImportCommandOptions, 'from'> & { from: ImportFormatOption }, io: CliIo): Promise<number> {
   const { from } = options;
   if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
-  const result = await importTraces(options.files, from, io.cwd);
-  const planned: PlannedFile[] = [];
-  const warnings: string[] = [];
-  // What makes the import incomplete: reported even with --quiet, and decides the exit code.
-  const problems: string[] = [
-    ...result.skipped.map((problem) => `skipped: ${formatImportProblem(problem)}`),
-    ...result.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
-  ];
-  if (options.cases === null) {
-    for (const trace of result.traces) planned.push({ name: traceFileName(trace.traceId), trace });
-  } else {
-    const matched = matchTracesToCases(result.traces, options.cases);
-    for (const match of matched.cases) {
-      if (match.trace !== null) planned.push({ name: `${match.evalCase.id}.json`, trace: match.trace });
-      else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
-    }
-    for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), trace });
-    warnings.push(...matched.warnings);
-  }
-  if (options.strict === true && problems.length > 0) {
-    throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
-  }
   const outDir = resolve(io.cwd, options.outDir);
-  await writeFixtures(planned, outDir, options.quiet, io);
-  for (const problem of problems) io.stderr(`${problem}\n`);
-  if (!options.quiet) for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-  return problems.length > 0 ? 1 : 0;
+  // Each trace is written (to a hidden folder in the out folder) as soon as it is converted; the
+  // fixtures are put in place only once every file has been read and nothing stops the import.
+  const staging = new FixtureStaging(outDir, options.cases !== null);
+  try {
+    const result = await importTraces(options.files, from, io.cwd, { onTrace: (trace, index) => staging.stage(trace, index) });
+    const traces = staging.traces.map((trace, index) => ({ ...trace, index }));
+    const planned: PlannedFile[] = [];
+    const warnings: string[] = [];
+    // What makes the import incomplete: reported even with --quiet, and decides the exit code.
+    const problems: string[] = [
+      ...result.skipped.map((problem) => `skipped: ${formatImportProblem(problem)}`),
+      ...result.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
+    ];
+    if (options.cases === null) {
+      for (const trace of traces) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
+    } else {
+      const matched = matchTracesToCases(traces, options.cases);
+      for (const match of matched.cases) {
+        if (match.trace !== null) planned.push({ name: `${match.evalCase.id}.json`, index: match.trace.index });
+        else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
+      }
+      for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
+      warnings.push(...matched.warnings);
+    }
+    if (options.strict === true && problems.length > 0) {
+      throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
+    }
+    await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
+    for (const problem of problems) io.stderr(`${problem}\n`);
+    if (!options.quiet) for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+    return problems.length > 0 ? 1 : 0;
+  } finally {
+    await staging.discard();
+  }
 }
 
-/** Fixtures being written at the same time: enough to keep the disk busy while the next is formatted. */
-const WRITES_IN_FLIGHT = 16;
-
-/**
- * Writes the fixtures a few at a time (each atomically), and reports them in the planned order as
- * each is done. A fixture is formatted only when its write starts, so at most WRITES_IN_FLIGHT
- * formatted texts are held. Two fixtures with the same name are written one after the other,
- * so the later one wins, as when every write waited for the one before.
- */
-async function writeFixtures(planned: readonly PlannedFile[], outDir: string, quiet: boolean, io: CliIo): Promise<void> {
-  const inFlight: Array<{ file: PlannedFile; path: string; written: Promise<void> }> = [];
-  const finishOldest = async (): Promise<void> => {
-    const oldest = inFlight.shift();
-    if (oldest === undefined) return;
-    try {
-      await oldest.written;
-    } catch (error) {
-      await Promise.allSettled(inFlight.map((write) => write.written));
-      const code = (error as NodeJS.ErrnoException | null)?.code;
-      if (code === undefined) throw error;
-      throw new InputError(`--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(oldest.path, io.cwd)} (${code}); expected a folder that can be written`);
-    }
-    if (!quiet) io.stdout(`wrote ${displayPath(oldest.path, io.cwd)} (trace ${oldest.file.trace.traceId} from ${oldest.file.trace.file})\n`);
-  };
-  for (const file of planned) {
-    const path = resolve(outDir, file.name);
-    if (inFlight.some((write) => write.path === path)) while (inFlight.length > 0) await finishOldest();
-    const written = writeFileAtomic(path, formatTraceJson(file.trace.document));
-    // Awaited in order by finishOldest; until then a failure must not count as unhandled.
-    written.catch(() => undefined);
-    inFlight.push({ file, path, written });
-    if (inFlight.length >= WRITES_IN_FLIGHT) await finishOldest();
+/** Puts the staged fixtures in place in the planned order, reporting each; a later one of the same name wins. */
+async function publishFixtures(
+  staging: FixtureStaging,
+  planned: readonly PlannedFile[],
+  traces: ReadonlyArray<{ traceId: string; file: string }>,
+  outDir: string,
+  quiet: boolean,
+  io: CliIo,
+): Promise<void> {
+  try {
+    await staging.publish(planned, (path, index) => {
+      const trace = traces[index];
+      if (!quiet && trace !== undefined) io.stdout(`wrote ${displayPath(path, io.cwd)} (trace ${trace.traceId} from ${trace.file})\n`);
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const path = (error as { fixturePath?: string }).fixturePath;
+    if (code === undefined || path === undefined) throw error;
+    throw new InputError(`--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(path, io.cwd)} (${code}); expected a folder that can be written`);
   }
-  while (inFlight.length > 0) await finishOldest();
 }
 
 function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {

@@ -114,7 +114,7 @@ export class RepeatedToolResponses {
     return { ...span, facts: { ...facts, toolResponses } };
   }
 
-  /** A trace that is complete needs no memory of its responses. */
+  /** A trace handed on needs no memory of its responses. */
   forget(traceId: string): void {
     this.seen.delete(traceId);
   }

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { notRegularFile } from '../../io/bounded-read.js';
+import { notRegularFile, tooLargeText } from '../../io/bounded-read.js';
 import { describeFsErrorWithCode } from '../../io/fs-problem.js';
 import { withoutByteOrderMark } from '../../io/decode-text.js';
 import { parseLosslessJson as parseJson } from '../../io/parse-json.js';
-import { readJsonFile } from '../../io/read-json-file.js';
-import { readBoundedLines } from '../../io/bounded-lines.js';
+import { readJsonFile, type JsonFileRead } from '../../io/read-json-file.js';
+import { readBoundedLines, type BoundedLine } from '../../io/bounded-lines.js';
 import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../../io/input-limits.js';
 import { isRecord } from '../../io/is-record.js';
 import { describeDocument, detectFormat } from './detect.js';
@@ -18,12 +18,15 @@ import type { ImportSink, Place } from './span.js';
 import { isSpanDict, readSpanDictsDocument } from './span-dicts.js';
 import { readTempoDocument } from './tempo.js';
 
-export interface ExportFile {
-  /** Absolute path, for reading. */
-  path: string;
-  /** As printed and written into reports. */
-  display: string;
-}
+/** An export to read: a file, or text already in memory (a trace fetched by `pull`). */
+export type ExportFile =
+  | {
+      /** Absolute path, for reading. */
+      path: string;
+      /** As printed and written into reports. */
+      display: string;
+    }
+  | { text: string; display: string };
 
 const READERS: Record<ImportFormat, (document: Record<string, unknown>, sink: ImportSink, place: Place) => void> = {
   otlp: readOtlpDocument,
@@ -48,14 +51,9 @@ const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
  * no trace), or null.
  */
 export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
-  try {
-    // Before any open: a FIFO or a device would block the read or never end.
-    const stats = statSync(file.path);
-    if (stats.isDirectory()) return `${file.display}: is a directory; expected a trace export file`;
-    const kind = notRegularFile(stats);
-    if (kind !== null) return `${file.display}: cannot read the file (it is ${kind}); expected a trace export file`;
-  } catch (error) {
-    return `${file.display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
+  if ('path' in file) {
+    const problem = notReadable(file.path, file.display);
+    if (problem !== null) return problem;
   }
   let spans = 0;
   let firstSkipped: ImportProblem | null = null;
@@ -71,7 +69,8 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
     },
   };
   try {
-    const lines = await readJsonLines(file, option, counting, !JSON_LINES_EXTENSIONS.has(extname(file.path).toLowerCase()));
+    const probe = !('path' in file) || !JSON_LINES_EXTENSIONS.has(extname(file.path).toLowerCase());
+    const lines = await readJsonLines(file, option, counting, probe);
     if (lines === 'not-json-lines') {
       const problem = await readDocument(file, option, counting);
       if (problem !== null) return problem;
@@ -88,6 +87,32 @@ export async function readExportFile(file: ExportFile, option: ImportFormatOptio
   return null;
 }
 
+/** Checked before any open: a FIFO or a device would block the read or never end. */
+function notReadable(path: string, display: string): string | null {
+  try {
+    const stats = statSync(path);
+    if (stats.isDirectory()) return `${display}: is a directory; expected a trace export file`;
+    const kind = notRegularFile(stats);
+    if (kind !== null) return `${display}: cannot read the file (it is ${kind}); expected a trace export file`;
+  } catch (error) {
+    return `${display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
+  }
+  return null;
+}
+
+/** The lines of text in memory, as readBoundedLines gives those of a file. */
+async function* textLines(text: string): AsyncGenerator<BoundedLine> {
+  let number = 0;
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    const line = text.slice(start, text.charCodeAt(stop - 1) === 0x0d && stop > start ? stop - 1 : stop);
+    number += 1;
+    yield Buffer.byteLength(line) > MAX_EXPORT_LINE_BYTES ? { number, text: null, tooLong: true } : { number, text: line, tooLong: false };
+    start = stop + 1;
+  }
+}
+
 /**
  * Streams the file as JSON Lines. With `probe`, gives up ('not-json-lines') when the first
  * non-blank line is not a whole trace document, before reading any further.
@@ -99,7 +124,7 @@ async function readJsonLines(
   probe: boolean,
 ): Promise<'read' | 'not-json-lines'> {
   let decided = !probe;
-  const lines = readBoundedLines(file.path, MAX_EXPORT_LINE_BYTES);
+  const lines = 'path' in file ? readBoundedLines(file.path, MAX_EXPORT_LINE_BYTES) : textLines(file.text);
   try {
     for await (const raw of lines) {
       const lineNumber = raw.number;
@@ -122,6 +147,7 @@ async function readJsonLines(
         continue;
       }
       readLine(parsed.value, file, lineNumber, option, sink);
+      await sink.settle?.();
     }
   } finally {
     await lines.return(undefined);
@@ -140,7 +166,7 @@ function readLine(value: unknown, file: ExportFile, line: number, option: Import
 }
 
 async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
-  const parsed = readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true });
+  const parsed = 'path' in file ? readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true }) : parseText(file.text);
   if (!parsed.ok && parsed.stage === 'read') {
     const { read } = parsed;
     const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem} for one JSON document`;
@@ -154,6 +180,7 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
     const concatenated = option === 'auto' || option === 'spans' ? concatenatedSpanDicts(text) : null;
     if (concatenated !== null) {
       readSpanDictsDocument(concatenated, sink, { file: file.display, line: null });
+      await sink.settle?.();
       return null;
     }
     // A JSON Lines file whose first line is broken: read it as such, so that only that line is lost.
@@ -171,7 +198,20 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
   if (!readNested(() => readWith(format, parsed.value, sink, { file: file.display, line: null }))) {
     return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
   }
+  await sink.settle?.();
   return null;
+}
+
+/** Text in memory parsed as readJsonFile parses a file's. */
+function parseText(text: string): JsonFileRead {
+  const bytes = Buffer.from(text);
+  if (bytes.length > MAX_EXPORT_DOCUMENT_BYTES) {
+    const problem = tooLargeText(bytes.length, MAX_EXPORT_DOCUMENT_BYTES);
+    return { ok: false, stage: 'read', read: { ok: false, missing: false, problem, tooLarge: { size: bytes.length, limit: MAX_EXPORT_DOCUMENT_BYTES } } };
+  }
+  const clean = withoutByteOrderMark(text);
+  const parsed = parseJson(clean);
+  return parsed.ok ? { ok: true, value: parsed.value, text: clean, bytes } : { ok: false, stage: 'parse', parsed, text: clean, bytes };
 }
 
 const TOO_DEEP = 'values nested too deeply to read (attributes within attributes, thousands of levels)';

@@ -63,4 +63,9 @@ export interface ImportSink {
   skipped(message: string, place: Place): void;
   /** Attributes the mapping never reads are dropped at read time, so that large exports stay small in memory. */
   keepAttribute(key: string): boolean;
+  /**
+   * A line of JSON Lines, or a whole document, has been read: what is complete can be handed on.
+   * Awaited, so that a sink writing what it hands on can hold the reading back.
+   */
+  settle?(): void | Promise<void>;
 }

@@ -3,7 +3,7 @@ import { synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase } from '../../cases/types.js';
 import type { TraceRunInput } from '../../sources/types.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
-import { unwrapEnvelope } from '../../trace/envelope.js';
+import { snakeKeyOf, unwrapEnvelope } from '../../trace/envelope.js';
 import { verifierEvaluationOf } from '../../trace/load-trace.js';
 import {
   MAX_ANSWER_CHARS,
@@ -112,8 +112,7 @@ function auditChain(root: JsonObject): AuditChain | null {
 
 /** A camelCase field or its snake_case twin (docs/contract.md §3). */
 function field(object: JsonObject, camelKey: string): unknown {
-  if (Object.hasOwn(object, camelKey)) return object[camelKey];
-  return object[camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`)];
+  return Object.hasOwn(object, camelKey) ? object[camelKey] : object[snakeKeyOf(camelKey)];
 }
 
 function asObject(value: unknown): JsonObject | null {

@@ -1,0 +1,178 @@
+import type { ImportedSpan, SpanEvent } from './read/span.js';
+
+/** One trace's spans, from however many lines and files they came. */
+export interface CollectedTrace {
+  traceId: string;
+  /** Its place in the order of first appearance across the files: 0, 1, 2, … */
+  index: number;
+  /** The export file (as displayed) where the trace was first seen. */
+  file: string;
+  spans: ImportedSpan[];
+  /** Events recorded for the trace outside its spans (OTLP log records). */
+  events: SpanEvent[];
+}
+
+export interface EmptyTrace {
+  traceId: string;
+  file: string;
+  line: number | null;
+}
+
+interface OpenTrace {
+  traceId: string;
+  index: number;
+  file: string;
+  spans: Map<string, ImportedSpan>;
+  events: SpanEvent[];
+}
+
+/** A trace already handed on: what it keeps when it is handed on again, whole. */
+export interface SettledTrace {
+  index: number;
+  file: string;
+}
+
+/**
+ * Groups spans by trace id across every line and file, so that a trace the file exporter split
+ * over many JSON Lines becomes one trace again, and hands each trace on as soon as it is
+ * complete rather than holding every trace to the end. A span id seen twice in a trace (the
+ * same export given twice, overlapping exports) counts once: the first is kept.
+ *
+ * A trace counts as complete once its root span (a span without a parent) has been read and the
+ * line or document that held it is done: exporters write a span when it ends, so the root comes
+ * last. Only its index and file are kept after. Should a span or an event of the trace turn up
+ * later after all (out of order, in a later file), the trace is marked late; the caller reads
+ * the input again for the late traces alone (collectAgain) and hands them on again, whole, so
+ * that whatever the order of the input each trace ends up as one pass over all of it gives.
+ */
+export class TraceAssembly {
+  private readonly open = new Map<string, OpenTrace>();
+  /** Open traces whose root span has been read. */
+  private readonly ready = new Set<OpenTrace>();
+  private readonly settled = new Map<string, SettledTrace>();
+  private readonly late = new Set<string>();
+  private readonly empty = new Map<string, EmptyTrace>();
+  /** Events of traces no span has been read for (yet). */
+  private readonly pendingEvents = new Map<string, { file: string; line: number | null; events: SpanEvent[] }>();
+  private nextIndex = 0;
+
+  /** `onSettled`: told when a trace is handed on, so that state kept per trace can go. */
+  constructor(private readonly onSettled: (traceId: string) => void = () => undefined) {}
+
+  /** True (and the trace marked late) when the trace was already handed on: its span is not taken now. */
+  isLate(traceId: string): boolean {
+    if (!this.settled.has(traceId)) return false;
+    this.late.add(traceId);
+    return true;
+  }
+
+  add(span: ImportedSpan, file: string): void {
+    if (this.isLate(span.traceId)) return;
+    let trace = this.open.get(span.traceId);
+    if (trace === undefined) {
+      trace = { traceId: span.traceId, index: this.nextIndex, file, spans: new Map(), events: [] };
+      this.nextIndex += 1;
+      const pending = this.pendingEvents.get(span.traceId);
+      if (pending !== undefined) {
+        trace.events = pending.events;
+        this.pendingEvents.delete(span.traceId);
+      }
+      this.open.set(span.traceId, trace);
+    }
+    if (!trace.spans.has(span.spanId)) trace.spans.set(span.spanId, span);
+    if (span.parentSpanId === null) this.ready.add(trace);
+  }
+
+  addEvent(traceId: string, event: SpanEvent, file: string, line: number | null): void {
+    if (this.isLate(traceId)) return;
+    const open = this.open.get(traceId);
+    if (open !== undefined) {
+      open.events.push(event);
+      return;
+    }
+    const pending = this.pendingEvents.get(traceId) ?? { file, line, events: [] };
+    pending.events.push(event);
+    this.pendingEvents.set(traceId, pending);
+  }
+
+  addEmpty(traceId: string, file: string, line: number | null): void {
+    if (!this.empty.has(traceId)) this.empty.set(traceId, { traceId, file, line });
+  }
+
+  /** Traces whose root span has been read, taken out of memory; call when a line or document is done. */
+  settle(): CollectedTrace[] {
+    if (this.ready.size === 0) return [];
+    const ready = [...this.ready].map((trace) => this.handOver(trace));
+    this.ready.clear();
+    return ready;
+  }
+
+  /** Every trace still open, at the end of the input. */
+  settleAll(): CollectedTrace[] {
+    const remaining = [...this.open.values()].map((trace) => this.handOver(trace));
+    this.ready.clear();
+    return remaining;
+  }
+
+  /** Traces more of which was read after they were handed on, by trace id. */
+  lateTraces(): Map<string, SettledTrace> {
+    return new Map([...this.late].map((traceId) => [traceId, this.settled.get(traceId) as SettledTrace]));
+  }
+
+  /** Traces that events were recorded for but that have no span anywhere in the input. */
+  eventsWithoutTrace(): EmptyTrace[] {
+    return [...this.pendingEvents.entries()].map(([traceId, entry]) => ({ traceId, file: entry.file, line: entry.line }));
+  }
+
+  /** Traces listed without spans anywhere in the input. */
+  emptyTraces(): EmptyTrace[] {
+    return [...this.empty.values()].filter((trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId));
+  }
+
+  private handOver(trace: OpenTrace): CollectedTrace {
+    this.open.delete(trace.traceId);
+    this.settled.set(trace.traceId, { index: trace.index, file: trace.file });
+    this.onSettled(trace.traceId);
+    return { traceId: trace.traceId, index: trace.index, file: trace.file, spans: [...trace.spans.values()], events: trace.events };
+  }
+}
+
+/**
+ * The spans and events of the late traces, read again from the whole input in its order (first
+ * span of an id kept, as in the first pass), each with the index and file of its first pass.
+ */
+export class LateTraceCollector {
+  private readonly traces = new Map<string, CollectedTrace & { seen: Map<string, ImportedSpan> }>();
+
+  constructor(private readonly late: ReadonlyMap<string, SettledTrace>) {}
+
+  wants(traceId: string): boolean {
+    return this.late.has(traceId);
+  }
+
+  add(span: ImportedSpan): void {
+    const trace = this.entry(span.traceId);
+    if (trace !== null && !trace.seen.has(span.spanId)) trace.seen.set(span.spanId, span);
+  }
+
+  addEvent(traceId: string, event: SpanEvent): void {
+    this.entry(traceId)?.events.push(event);
+  }
+
+  collected(): CollectedTrace[] {
+    return [...this.traces.values()]
+      .sort((a, b) => a.index - b.index)
+      .map(({ traceId, index, file, seen, events }) => ({ traceId, index, file, spans: [...seen.values()], events }));
+  }
+
+  private entry(traceId: string): (CollectedTrace & { seen: Map<string, ImportedSpan> }) | null {
+    const settled = this.late.get(traceId);
+    if (settled === undefined) return null;
+    let trace = this.traces.get(traceId);
+    if (trace === undefined) {
+      trace = { traceId, index: settled.index, file: settled.file, spans: [], events: [], seen: new Map() };
+      this.traces.set(traceId, trace);
+    }
+    return trace;
+  }
+}
