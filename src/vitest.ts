@@ -19,6 +19,7 @@ export interface DiagEvalMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: declaration merging needs Vitest's own type parameter default
   interface Assertion<T = any> extends DiagEvalMatchers<T> {}
   interface AsymmetricMatchersContaining extends DiagEvalMatchers {}
 }

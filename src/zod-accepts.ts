@@ -96,10 +96,10 @@ function compileBase(def: NodeDef): Acceptor {
     }
     case 'record': {
       if (defOf(def.keyType as z.ZodMiniType).type !== 'string' || defOf(def.keyType as z.ZodMiniType).checks?.length) return never;
-      const valueOf = compileNode(def.valueType as z.ZodMiniType);
+      const acceptsValue = compileNode(def.valueType as z.ZodMiniType);
       return (value) => {
         if (!isPlainObject(value)) return false;
-        for (const key in value) if (Object.hasOwn(value, key) && !valueOf(value[key])) return false;
+        for (const key in value) if (Object.hasOwn(value, key) && !acceptsValue(value[key])) return false;
         return true;
       };
     }

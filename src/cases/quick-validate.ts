@@ -16,7 +16,7 @@ import { CASE_ID_PATTERN, type CaseFileInput } from './schema.js';
  */
 export function validCaseFileQuickly(value: unknown): CaseFileInput | null {
   const check = checkCaseFileQuickly(value);
-  return check !== null && check.topLevelSure && check.unsureCases.length === 0 ? (value as CaseFileInput) : null;
+  return check?.topLevelSure && check.unsureCases.length === 0 ? (value as CaseFileInput) : null;
 }
 
 /** What the quick check is sure of in a case file whose top level is an object with a non-empty list of cases. */
@@ -122,8 +122,14 @@ const CONCEPT_KEYS = new Set(['any', 'required']);
 
 /** keywordConcept: a keyword, a list of synonyms, or { any, required }. */
 function keywordConcept(value: unknown): void {
-  if (typeof value === 'string') return text(value);
-  if (Array.isArray(value)) return textList(value, 1);
+  if (typeof value === 'string') {
+    text(value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    textList(value, 1);
+    return;
+  }
   const object = plainObject(value);
   checkKeys(object, CONCEPT_KEYS);
   textList(object['any'], 1);

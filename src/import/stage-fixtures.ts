@@ -81,7 +81,7 @@ export class FixtureStaging {
   async publish(planned: ReadonlyArray<{ name: string; index: number }>, written: (path: string, index: number) => void): Promise<void> {
     await Promise.all(this.writes.values());
     const lastUse = new Map<number, number>();
-    planned.forEach((entry, position) => lastUse.set(entry.index, position));
+    for (const [position, entry] of planned.entries()) lastUse.set(entry.index, position);
     // A few at a time, reported in the planned order; two fixtures of one name one after the other, so the later wins.
     const inFlight: Array<{ path: string; index: number; done: Promise<void> }> = [];
     const finishOldest = async (): Promise<void> => {

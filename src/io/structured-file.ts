@@ -144,7 +144,7 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
 }
 
 export { closestKey };
-export { MAX_YAML_ALIAS_COUNT, MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
+export { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
  * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a

@@ -196,7 +196,6 @@ export type Report = z.output<ReportSchemas['report']>;
 export type CaseResult = z.output<ReportSchemas['caseResult']>;
 export type RunResult = z.output<ReportSchemas['runResult']>;
 export type ReportSummary = z.output<ReportSchemas['summary']>;
-export type ReportShard = z.output<ReportSchemas['shard']>;
 export type CheckRow = z.output<ReportSchemas['checkRow']>;
 export type FailedCheck = z.output<ReportSchemas['failedCheck']>;
 export type EvidenceCoverage = z.output<ReportSchemas['evidenceCoverage']>;

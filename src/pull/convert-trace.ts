@@ -14,7 +14,7 @@ export type Conversion = { ok: true; document: TraceDocument } | { ok: false; pr
  */
 export async function convertTrace(traceId: string, document: unknown): Promise<Conversion> {
   const name = traceFileName(traceId);
-  let imported;
+  let imported: Awaited<ReturnType<typeof importText>>;
   try {
     imported = await importText({ name, text: JSON.stringify(document) }, 'auto');
   } catch (error) {

@@ -9,7 +9,6 @@ export type {
   FailedCheck,
   KeywordCoverage,
   Report,
-  ReportShard,
   ReportSummary,
   RunResult,
   UnassertedConcept,

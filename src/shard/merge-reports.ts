@@ -91,9 +91,9 @@ function readShardFile({ displayName, text }: ShardReportText): ShardFile | stri
 /** Shards of one run agree on the case file, the number of shards and the runs per case. */
 function disagreements(files: readonly ShardFile[]): string[] {
   const problems: string[] = [];
-  const compare = (what: string, expected: string, valueOf: (file: ShardFile) => string): void => {
+  const compare = (what: string, expected: string, keyOf: (file: ShardFile) => string): void => {
     const groups = new Map<string, string[]>();
-    for (const file of files) groups.set(valueOf(file), [...(groups.get(valueOf(file)) ?? []), file.displayName]);
+    for (const file of files) groups.set(keyOf(file), [...(groups.get(keyOf(file)) ?? []), file.displayName]);
     if (groups.size < 2) return;
     const found = [...groups].map(([value, names]) => `${value} in ${names.join(', ')}`).join('; ');
     problems.push(`diag-eval merge: the reports differ in ${what}: ${found}; expected ${expected}`);

@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
 import { displayPath } from '../io/display-path.js';
@@ -135,10 +135,6 @@ export function orphanFixtureWarnings(fixturesDir: string, cases: readonly EvalC
 }
 
 /** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
-export function orphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): string[] {
-  return scanOrphanFixtures(fixturesDir, cases).orphans;
-}
-
 function scanOrphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): { orphans: string[]; complete: boolean } {
   // Most cases name a file directly in the folder (`<id>.json`): those are matched by name,
   // without building a path per case and per file; any other name is matched by its full path.
@@ -178,7 +174,7 @@ function collectOrphans(
     return;
   }
   const top = depth === 0;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true });
   } catch {

@@ -79,7 +79,7 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
   });
 
   it('`run --help` lists it with its description', () => {
-    expect(read('src/cli/check-list.generated.ts')).toMatch(/"  answer-not-empty +The final answer is not empty\.",\n\]/u);
+    expect(read('src/cli/check-list.generated.ts')).toMatch(/" {2}answer-not-empty +The final answer is not empty\.",\n\]/u);
   });
 
   it('the copied evaluator runs it, its row last in every case result', async () => {

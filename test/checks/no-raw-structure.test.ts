@@ -10,6 +10,7 @@ describe('no-raw-structure (S40)', () => {
   testCheck(noRawStructureCheck, {
     valid: [
       { name: 'S40 EN: prose only', ...answer('The connection pool was exhausted by a batch job.'), message: 'no JSON object outside code blocks' },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the answer holds a shell variable in prose, on purpose
       { name: 'S40 EN: braces in prose are no JSON ("{a, b}", a path template)', ...answer('Both {a, b} were slow; see /api/v1/products/{id} and ${HOME}.') },
       { name: 'S40 EN: a single-key object reads as a value', ...answer('The gatekeeper returned {"status": "pass"}.') },
       { name: 'S40 EN: JSON inside a ``` fenced block', ...answer('Config:\n```json\n{"maxPoolSize": 50, "timeoutMs": 30000}\n```\nRaise the pool.') },

@@ -35,7 +35,7 @@ describe('compacting spans while reading changes no converted trace', () => {
     const call = (index: number) => ({ type: 'tool_call_response', id: `call_${index}`, response: `result ${index} `.repeat(50) });
     const spans = [0, 1, 2, 3].map((turn) => ({
       name: 'chat m',
-      context: { trace_id: '0x' + 'c'.repeat(32), span_id: `0x${'d'.repeat(15)}${turn}` },
+      context: { trace_id: `0x${'c'.repeat(32)}`, span_id: `0x${'d'.repeat(15)}${turn}` },
       parent_id: null,
       start_time: `2026-04-30T13:17:0${turn}.000000Z`,
       end_time: `2026-04-30T13:17:0${turn}.500000Z`,

@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
-import { InputError } from '../../src/errors.js';
+import type { InputError } from '../../src/errors.js';
 import { createJsonLocator } from '../../src/io/json-locate.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
 

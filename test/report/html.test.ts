@@ -12,7 +12,7 @@ import { buildTrace, toolCall } from '../helpers/trace-builder.js';
 
 const tempDir = useTempDirs();
 
-export const HOSTILE_ANSWER = '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> <!-- & \u2028 connection pool';
+const HOSTILE_ANSWER = '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> <!-- & \u2028 connection pool';
 
 async function cli(argv: string[], cwd: string) {
   const fake = createFakeIo({ cwd });

@@ -256,7 +256,8 @@ describe('loadTrace: camelCase twins inside selfEvaluation', () => {
 
   it('a camelCase trace is judged like its snake_case twin: evidence from traceSummaries covers a required tool', () => {
     const trace = loaded({ finalAnswer: 'x', selfEvaluation: { verifierEvaluation: CAMEL_VERIFIER } });
-    expect((trace.verifierEvaluation?.['trace_summaries'] as { tool_name: string }[])[0]?.tool_name).toBe('queryLogs');
+    const summaries = trace.verifierEvaluation?.['trace_summaries'] as { tool_name: string }[];
+    expect(summaries[0]?.tool_name).toBe('queryLogs');
   });
 
   it('a snake_case verifier evaluation is kept as it is, not copied', () => {

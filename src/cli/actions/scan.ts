@@ -43,7 +43,7 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
 
   const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
   let skippedInput: string[] = [];
-  let tally;
+  let tally: Awaited<ReturnType<typeof scanExports>>['tally'];
   if (traceFiles.length > 0) {
     const scanned = await scanExports(traceFiles, parseFromFlag('scan', stringFlag(values, 'from') ?? 'auto'), options);
     tally = scanned.tally;

@@ -2,7 +2,6 @@ import { ATTR, EVENT, asText } from './conventions.js';
 import { parseEmbeddedJson } from '../../io/parse-json.js';
 import type { AttributeValue, Attributes, ImportedSpan } from '../read/span.js';
 import { isRecord } from '../../io/is-record.js';
-export { isRecord } from '../../io/is-record.js';
 
 /**
  * Chat messages read from the many shapes the conventions give them: GenAI's structured

@@ -45,5 +45,3 @@ export const OPERATORS: readonly MutationOperator[] = [
   unsupportedClaimCheck,
   runNotCompleted,
 ];
-
-export const OPERATOR_IDS: readonly string[] = OPERATORS.map((operator) => operator.id);

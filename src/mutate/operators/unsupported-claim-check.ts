@@ -13,7 +13,8 @@ export const unsupportedClaimCheck: MutationOperator = {
       {
         label: String(checks[0]['claim_id'] ?? 'claim 1'),
         document: changed(trace, (copy) => {
-          const first = (verifierOf(copy)?.['claim_checks'] as Record<string, unknown>[])[0] as Record<string, unknown>;
+          const claims = verifierOf(copy)?.['claim_checks'] as Record<string, unknown>[];
+          const first = claims[0] as Record<string, unknown>;
           first['verification'] = supported;
           first['detail'] = '';
         }),
