@@ -6,7 +6,9 @@
  *      the read+JSON.parse floor and the in-process harness (load cases, evaluate, write both
  *      reports), traces per second, their ratio, and peak memory, each measurement in a fresh
  *      process; and loading the case file alone, from YAML and from JSON, against reading and
- *      JSON.parse-ing the JSON one.
+ *      JSON.parse-ing the JSON one; and the evaluation of the 10,000 traces (runCases) against the
+ *      floor, timed in turns in one process, beside its goal: at most 1.3x the ratio of the build
+ *      before the semantic checks (bench/reference-ratio.mjs).
  *   3. The OTLP JSON Lines import bench of bench/import.mjs, when it exists.
  *   4. Mutants per second of `diag-eval mutate` on the bundled suite and 1,000 generated cases (bench/mutate.mjs).
  * Timings are printed, never asserted. Needs a build (dist/); `npm run bench` builds first.
@@ -19,6 +21,7 @@ import { parse as parseYaml } from 'yaml';
 import { cliRunArgs, timeInterleaved } from './cli-timing.mjs';
 import { figureLines, headlineFigures, runImportBench } from './import-figures.mjs';
 import { measureInChild } from './measure.mjs';
+import { EVALUATION_GOAL_FACTOR, EVALUATION_GOAL_RATIO, measureEvaluationRatio, REFERENCE_EVALUATION_RATIO } from './reference-ratio.mjs';
 import { fixed, grouped, mb, verdict } from './stats.mjs';
 import { benchMutation } from './mutate.mjs';
 import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
@@ -144,7 +147,30 @@ function benchSyntheticSets(tmp) {
     log(`    case-file floor (read cases.json + JSON.parse) ${fixed(casesFloor.wallMs)} ms, peak RSS ${fixed(mb(casesFloor.maxRss), 1)} MB`);
     results.push({ count, set, floor, harness, casesFloor });
   }
-  return [...throughputRows(results), ...caseFileRows(results[results.length - 1]), ...memoryRows(results)];
+  const largest = results[results.length - 1];
+  return [...throughputRows(results), evaluationRow(largest), ...caseFileRows(largest), ...memoryRows(results)];
+}
+
+/**
+ * The evaluation (runCases: read, parse and judge every trace) against the read+parse floor,
+ * both timed in turns in one process, beside the goal set against the reference build (see
+ * bench/reference-ratio.mjs).
+ */
+function evaluationRow({ count, set }) {
+  const measured = measureEvaluationRatio(set);
+  const ratio = measured.evaluationRatio;
+  const met = ratio <= EVALUATION_GOAL_RATIO;
+  log(
+    `    evaluation of ${grouped(count)} traces (runCases, the floor timed just before it, in turns, median of ${measured.allWallMs.length}): ` +
+      `${fixed(measured.wallMs)} ms = ${fixed(ratio, 2)}x the floor (${fixed(measured.floorMs)} ms); goal <= ${fixed(EVALUATION_GOAL_RATIO, 2)}x ` +
+      `= ${EVALUATION_GOAL_FACTOR} x the reference build's ${REFERENCE_EVALUATION_RATIO}x: ${verdict(met)}`,
+  );
+  return [
+    `${grouped(count)} traces, evaluation (runCases) vs read+parse`,
+    `${fixed(measured.wallMs)} ms = ${fixed(ratio, 2)}x the floor (${fixed(measured.floorMs)} ms)`,
+    `<= ${fixed(EVALUATION_GOAL_RATIO, 2)}x (${EVALUATION_GOAL_FACTOR} x reference ${REFERENCE_EVALUATION_RATIO}x)`,
+    verdict(met),
+  ];
 }
 
 /** Loading the case file alone (loadCaseFile: read, parse, validate) against reading and JSON.parse-ing the JSON one. */

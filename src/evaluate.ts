@@ -41,6 +41,7 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
     evidenceCoverage,
     keywordCoverage,
     answerAssertions,
+    derived: new Map(),
   };
   const checks: CheckRow[] = [];
   const failedChecks: FailedCheck[] = [];

@@ -54,6 +54,12 @@ export interface CheckContext {
   keywordCoverage?: KeywordCoverage;
   /** The normalised final answer analysed for assertion-aware matching (S33), when the caller has done it already. */
   answerAssertions?: AnalysedAnswer;
+  /**
+   * Where the values several checks derive from this context are kept (checks/derived.ts), when
+   * the caller provides it: the evaluator does, one empty map per trace, which goes when the
+   * trace's evaluation ends. Absent, they are kept in a weak map beside the context.
+   */
+  derived?: Map<string, unknown>;
 }
 
 /** A check's result is data; text for people is made from it by the renderers. */
