@@ -1,7 +1,8 @@
 /**
  * One measurement in a process of its own, so that its peak memory is its own:
  *   node --expose-gc bench/measure-worker.mjs JOB_FILE
- * JOB_FILE holds { mode: 'floor' | 'harness', casesPath, fixturesDir, cwd, fixturePaths, warmups, reps }.
+ * JOB_FILE holds { mode: 'floor' | 'harness', casesPath, fixturesDir, cwd, fixturePaths, warmups, reps }, and
+ * optionally distDir: the build to measure (default: this checkout's dist/).
  * Prints one JSON object on stdout: wall time per repetition, phase times, memory figures.
  * Peak memory is the process's maxRSS right after its first run: the peak of one cold run,
  * not raised by the heap fragments later repetitions leave behind.
@@ -10,6 +11,7 @@
  * cases-floor: read the case file (casesPath, the JSON one) and JSON.parse it, nothing else.
  * load-cases: loadCaseFile alone (read, parse, validate), for a valid file or one with a
  *          problem (its InputError caught: the time to report the problem).
+ * evaluation: the floor and runCases (fixture-dir source), in turns, in this process (see evaluationOnce).
  * harness: loadCaseFile + runCases with the fixture-dir source + orphan-fixture warnings +
  *          writing report.json and report.md into a temporary folder the way the CLI does
  *          (writeReportFiles: rendered and written, atomically), in process, from the built
@@ -18,14 +20,20 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { loadCaseFile } from '../dist/cases/load-cases.js';
-import { writeReportFiles } from '../dist/cli/write-outputs.js';
-import { resolveContract } from '../dist/contract.js';
-import { InputError } from '../dist/errors.js';
-import { runCases } from '../dist/run-cases.js';
-import { createFixtureDirSource } from '../dist/sources/fixture-dir.js';
+import { pathToFileURL } from 'node:url';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+
+// The build measured: this checkout's dist/, or another checkout's (job.distDir, an absolute
+// path), so that a reference build goes through the very same measurement (bench/reference-ratio.mjs).
+const distUrl = job.distDir === undefined ? new URL('../dist/', import.meta.url) : pathToFileURL(`${job.distDir}/`);
+const fromDist = (module) => import(new URL(module, distUrl).href);
+const { loadCaseFile } = await fromDist('cases/load-cases.js');
+const { writeReportFiles } = await fromDist('cli/write-outputs.js');
+const { resolveContract } = await fromDist('contract.js');
+const { runCases } = await fromDist('run-cases.js');
+const { createFixtureDirSource } = await fromDist('sources/fixture-dir.js');
+const { InputError } = await fromDist('errors.js');
 
 function floorOnce() {
   const started = performance.now();
@@ -103,6 +111,24 @@ async function harnessOnce() {
 }
 
 /**
+ * evaluation: the floor and runCases in turns in this one process (floor, runCases, floor,
+ * runCases, ...), the case file loaded once beforehand, untimed. Each repetition's ratio is
+ * taken against the floor measured just before it, so that a change of the machine's load
+ * between two processes does not show as a change of the ratio.
+ */
+async function evaluationOnce() {
+  const floor = floorOnce();
+  evaluationCases ??= await loadCaseFile(job.casesPath, basename(job.casesPath), resolveContract(undefined));
+  const contract = resolveContract(undefined);
+  const started = performance.now();
+  await runCases(evaluationCases, createFixtureDirSource(job.fixturesDir, evaluationCases, job.cwd), contract);
+  const runCasesMs = performance.now() - started;
+  return { wallMs: runCasesMs, items: evaluationCases.length, floorMs: floor.wallMs, ratio: runCasesMs / floor.wallMs };
+}
+
+let evaluationCases = null;
+
+/**
  * What the harness holds per case, from an extra, untimed run with a full garbage collection
  * after each phase: the loaded cases, then the results runCases returns (traces, had they been
  * kept, would show here). The reports are written in chunks, not held.
@@ -143,7 +169,7 @@ function parsedTraceHeap() {
   return kept.length === 0 ? null : (heapUsed - start) / kept.length;
 }
 
-const ONCE = { floor: floorOnce, 'cases-floor': casesFloorOnce, 'load-cases': loadCasesOnce, harness: harnessOnce };
+const ONCE = { floor: floorOnce, 'cases-floor': casesFloorOnce, 'load-cases': loadCasesOnce, evaluation: evaluationOnce, harness: harnessOnce };
 const once = ONCE[job.mode];
 
 globalThis.gc();

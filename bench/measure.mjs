@@ -8,11 +8,12 @@ const WORKER = fileURLToPath(new URL('./measure-worker.mjs', import.meta.url));
 
 /**
  * Runs one measurement (the floor, or the harness with the YAML or the JSON case file) on a
- * fixture set in a fresh node process (see measure-worker.mjs) and condenses its repetitions:
+ * fixture set in a fresh node process (see measure-worker.mjs), of this checkout's build or of
+ * the one in `distDir`, and condenses its repetitions:
  * median wall time, traces per second, and the peak RSS of its first run above what the
  * process held before it.
  */
-export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, reps = 3, held = true } = {}) {
+export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, reps = 3, held = true, distDir } = {}) {
   const jobFile = join(set.dir, `job-${mode}-${casesFormat}.json`);
   writeFileSync(
     jobFile,
@@ -25,6 +26,7 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
       warmups,
       reps,
       held,
+      distDir,
     }),
   );
   const child = spawnSync(process.execPath, ['--expose-gc', WORKER, jobFile], {
@@ -58,6 +60,9 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
     warnings: result.runs[0].warnings ?? null,
     reportJsonBytes: result.runs[0].reportJsonBytes ?? null,
     reportMdBytes: result.runs[0].reportMdBytes ?? null,
+    /** evaluation: runCases ÷ the floor measured just before it, median over the repetitions; null otherwise. */
+    evaluationRatio: result.runs[0].ratio === undefined ? null : median(result.runs.map((run) => run.ratio)),
+    floorMs: result.runs[0].floorMs === undefined ? null : median(result.runs.map((run) => run.floorMs)),
     /** Every repetition must produce the same report bytes. */
     deterministic: new Set(result.runs.map((run) => run.digest)).size <= 1,
     digest: result.runs[0].digest ?? null,

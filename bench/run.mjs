@@ -6,7 +6,9 @@
  *      the read+JSON.parse floor and the in-process harness (load cases, evaluate, write both
  *      reports), traces per second, their ratio, and peak memory, each measurement in a fresh
  *      process; and loading the case file alone, from YAML and from JSON, against reading and
- *      JSON.parse-ing the JSON one.
+ *      JSON.parse-ing the JSON one; and the evaluation of the 10,000 traces (runCases) against the
+ *      floor, timed in turns in one process, beside its goal: at most 1.3x the ratio of the build
+ *      before the semantic checks (bench/reference-ratio.mjs).
  *      Then the error path: the same case files with one mistake (an unknown key) in the last
  *      case, reported (loadCaseFile throws) against loading the valid file, each in a fresh process.
  *   2b. With DIAG_EVAL_BENCH_LARGE=1 only (it writes ~280 MB of fixtures and takes minutes): a
@@ -26,6 +28,7 @@ import { cliRunArgs, timeInterleaved } from './cli-timing.mjs';
 import { figureLines, runImportBench } from './import-figures.mjs';
 import { LARGE_IMPORT_ENV } from './import.mjs';
 import { measureInChild } from './measure.mjs';
+import { EVALUATION_GOAL_FACTOR, EVALUATION_GOAL_RATIO, measureEvaluationRatio, REFERENCE_EVALUATION_RATIO } from './reference-ratio.mjs';
 import { fixed, grouped, mb, verdict } from './stats.mjs';
 import { benchMutation } from './mutate.mjs';
 import { benchDiff } from './diff.mjs';
@@ -176,7 +179,7 @@ function benchSyntheticSets(tmp) {
   }
   const largest = results[results.length - 1];
   const loads = measureCaseFileLoads(largest);
-  return [...throughputRows(results), ...caseFileRows(largest), ...errorAtEndRows(largest, loads), ...memoryRows(results)];
+  return [...throughputRows(results), evaluationRow(largest), ...caseFileRows(largest), ...errorAtEndRows(largest, loads), ...memoryRows(results)];
 }
 
 /**
@@ -249,6 +252,28 @@ function benchLargeRun(tmp) {
   );
   rmSync(dir, { recursive: true, force: true });
   return [[`${grouped(count)} cases, run (JSON case file), peak RSS`, `${fixed(peakMb, 1)} MB (${seconds(measured.wallMs)})`, `<= ${goal} MB`, verdict(peakMb <= goal)]];
+}
+
+/**
+ * The evaluation (runCases: read, parse and judge every trace) against the read+parse floor,
+ * both timed in turns in one process, beside the goal set against the reference build (see
+ * bench/reference-ratio.mjs).
+ */
+function evaluationRow({ count, set }) {
+  const measured = measureEvaluationRatio(set);
+  const ratio = measured.evaluationRatio;
+  const met = ratio <= EVALUATION_GOAL_RATIO;
+  log(
+    `    evaluation of ${grouped(count)} traces (runCases, the floor timed just before it, in turns, median of ${measured.allWallMs.length}): ` +
+      `${fixed(measured.wallMs)} ms = ${fixed(ratio, 2)}x the floor (${fixed(measured.floorMs)} ms); goal <= ${fixed(EVALUATION_GOAL_RATIO, 2)}x ` +
+      `= ${EVALUATION_GOAL_FACTOR} x the reference build's ${REFERENCE_EVALUATION_RATIO}x: ${verdict(met)}`,
+  );
+  return [
+    `${grouped(count)} traces, evaluation (runCases) vs read+parse`,
+    `${fixed(measured.wallMs)} ms = ${fixed(ratio, 2)}x the floor (${fixed(measured.floorMs)} ms)`,
+    `<= ${fixed(EVALUATION_GOAL_RATIO, 2)}x (${EVALUATION_GOAL_FACTOR} x reference ${REFERENCE_EVALUATION_RATIO}x)`,
+    verdict(met),
+  ];
 }
 
 /** Loading the case file alone (loadCaseFile: read, parse, validate) against reading and JSON.parse-ing the JSON one. */

@@ -27,5 +27,6 @@ export function createCheckContext(evalCase: EvalCase, trace: DiagnosisTrace, co
     evidenceCoverage: computeEvidenceCoverage(evalCase, trace),
     keywordCoverage: computeKeywordCoverage(evalCase, answerAssertions),
     answerAssertions,
+    derived: new Map(),
   };
 }

@@ -1,4 +1,4 @@
-import { invocationYield, type EvidenceYield } from '../trace/evidence-yield.js';
+import { invocationFailed, invocationYield, type EvidenceYield } from '../trace/evidence-yield.js';
 import { isRecord } from './support.js';
 import type { CheckContext } from './types.js';
 
@@ -6,12 +6,14 @@ import type { CheckContext } from './types.js';
  * Values several checks derive from the same context (which calls yielded evidence, which tools
  * were called, which names are tool names). Each is computed on first use and kept for that
  * context only, so a trace pays for it once and a check that never asks pays nothing. The context
- * itself is not changed (it may be frozen); the values live beside it until it is collected.
+ * itself is not changed (it may be frozen): the values go in the map it carries for them (the
+ * evaluator gives each trace's context one, so that no weak map, costly to the garbage collector
+ * with thousands of traces, is needed), else beside it in a weak map until it is collected.
  */
 const derivedByContext = new WeakMap<CheckContext, Map<string, unknown>>();
 
 function derive<T>(context: CheckContext, key: string, compute: () => T): T {
-  let values = derivedByContext.get(context);
+  let values = context.derived ?? derivedByContext.get(context);
   if (values === undefined) {
     values = new Map();
     derivedByContext.set(context, values);
@@ -26,6 +28,17 @@ function derive<T>(context: CheckContext, key: string, compute: () => T): T {
 export function invocationYields(context: CheckContext): readonly EvidenceYield[] {
   return derive(context, 'invocationYields', () =>
     context.trace.toolInvocations.map((invocation) => invocationYield(invocation, context.contract.emptyResultMarkers)),
+  );
+}
+
+/**
+ * Whether each tool invocation failed (evidence-yield.ts, invocationFailed), in `toolInvocations`
+ * order: numeric-grounding reads it for the result summaries and again for the arguments, and
+ * judging a call may parse its result.
+ */
+export function invocationFailures(context: CheckContext): readonly boolean[] {
+  return derive(context, 'invocationFailures', () =>
+    context.trace.toolInvocations.map((invocation) => invocationFailed(invocation, context.contract.emptyResultMarkers)),
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   answerFigures,
   evidenceForm,
+  evidenceFormOfLowered,
   indexEvidence,
   isGrounded,
   isLiterallyGrounded,
@@ -10,8 +11,7 @@ import {
   type Figure,
   type NumberToken,
 } from '../text/figures.js';
-import { invocationFailed } from '../trace/evidence-yield.js';
-import { invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
+import { invocationFailures, invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
 import { isRecord, plural, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
@@ -49,7 +49,7 @@ export const numericGroundingCheck: CheckDefinition = {
       const fromArguments = indexEvidence(argumentTokens(context));
       ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
     }
-    if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceForm(evidenceText));
+    if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceFormOfLowered(evidenceText));
     if (ungrounded.length > 0) {
       return {
         outcome: 'fail',
@@ -84,9 +84,10 @@ function evidenceTexts(context: CheckContext): string[] {
     if (text !== '') texts.push(text);
   };
   add(context.evalCase.question);
-  for (const invocation of context.trace.toolInvocations) {
-    if (!invocationFailed(invocation, context.contract.emptyResultMarkers)) add(invocation.resultSummary);
-  }
+  const failures = invocationFailures(context);
+  context.trace.toolInvocations.forEach((invocation, index) => {
+    if (failures[index] !== true) add(invocation.resultSummary);
+  });
   for (const entry of traceSummaryEntries(context)) add(entry['summary']);
   // Only supported claims: the detail of an unsupported claim may quote the very figure it doubts.
   const supported = supportedVerification(context);
@@ -103,11 +104,10 @@ function evidenceTexts(context: CheckContext): string[] {
 
 function argumentTokens(context: CheckContext): NumberToken[] {
   const tokens: NumberToken[] = [];
-  for (const invocation of context.trace.toolInvocations) {
-    if (invocation.arguments !== undefined && !invocationFailed(invocation, context.contract.emptyResultMarkers)) {
-      addArgumentFigures(invocation.arguments, null, tokens, 0);
-    }
-  }
+  const failures = invocationFailures(context);
+  context.trace.toolInvocations.forEach((invocation, index) => {
+    if (invocation.arguments !== undefined && failures[index] !== true) addArgumentFigures(invocation.arguments, null, tokens, 0);
+  });
   return tokens;
 }
 

@@ -25,6 +25,12 @@ export interface CheckContext {
   keywordCoverage: KeywordCoverage;
   /** The normalised final answer prepared for assertion-aware matching (S33); analysed on first use. */
   answerAssertions: AnalysedAnswer;
+  /**
+   * Where the values several checks derive from this context are kept (checks/derived.ts):
+   * createCheckContext gives one empty map per trace, which goes when the trace's evaluation ends.
+   * Absent, they are kept in a weak map beside the context.
+   */
+  derived?: Map<string, unknown>;
 }
 
 /** A check's result is data; text for people is made from it by the renderers. */

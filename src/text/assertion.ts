@@ -222,19 +222,30 @@ function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds
   const clauseEnds: number[] = [];
   let lastTriggerEnd = -1;
   let index = 0;
+  /** Whether the character before `index` is a Latin letter or digit. */
+  let afterWordCode = false;
   while (index < text.length) {
     const code = codeAt(text, index);
-    // Inside a Latin word no entry starts ("if" is not in "different"); most other characters start none.
+    const wordCode = isWordCode(code);
+    // Inside a Latin word no entry starts ("if" is not in "different") and no clause ends: the
+    // most common case, settled before anything else is read.
+    if (wordCode && afterWordCode) {
+      index += 1;
+      continue;
+    }
+    // Most other characters start no entry.
     const first = rules.firstNode[code] as number;
-    const match = first !== 0 && !(isWordCode(code) && isWordCode(codeAt(text, index - 1))) ? longestMatch(text, index, first, rules) : null;
+    const match = first === 0 ? null : longestMatch(text, index, first, rules);
     if (match !== null) {
       const end = index + match.text.length;
       found.push({ start: index, end, role: match.role });
       if (match.role.kind === 'negated' || match.role.kind === 'hedged') lastTriggerEnd = end;
       index = end;
+      afterWordCode = isWordCode(codeAt(text, end - 1));
       continue;
     }
-    if (isClauseEnd(text, index, code, lastTriggerEnd)) clauseEnds.push(index);
+    if (!wordCode && isClauseEnd(text, index, code, lastTriggerEnd)) clauseEnds.push(index);
+    afterWordCode = wordCode;
     index += 1;
   }
   return { found, clauseEnds };

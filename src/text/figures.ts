@@ -193,7 +193,7 @@ function isLatinOrDigit(character: string): boolean {
 export function scanNumbers(text: string, from = 0, to = text.length): NumberToken[] {
   const tokens: NumberToken[] = [];
   visitNumbers(text, from, to, (token) => {
-    tokens.push(token);
+    tokens.push({ ...token });
     return true;
   });
   return tokens;
@@ -202,16 +202,21 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
 /**
  * scanNumbers' tokens, in order, handed to `visit` one at a time; the scan stops when `visit`
  * returns false, so that a caller looking for something in the numbers reads only as far as it must.
+ * The token is one object, filled anew for each number: the evidence of a trace holds hundreds of
+ * numbers, most of them looked at once and dropped, so none is allocated; a visitor that keeps a
+ * token copies it.
  */
 function visitNumbers(text: string, from: number, to: number, visit: (token: NumberToken) => boolean): void {
+  const token: NumberToken = { start: 0, numberEnd: 0, end: 0, written: 0, decimals: 0, multiplier: 1, unit: null, family: null, factors: BARE_FACTORS };
   const length = to;
   let at = from;
   while (at < length) {
-    if (!isDigitAt(text, at)) {
-      at += 1;
-      continue;
-    }
-    const start = at;
+    // The regular expression engine finds the next digit: the text between numbers, most of it,
+    // is then passed over in native code rather than one character at a time here.
+    NEXT_DIGIT.lastIndex = at;
+    if (!NEXT_DIGIT.test(text)) return;
+    const start = NEXT_DIGIT.lastIndex - 1;
+    if (start >= length) return;
     let end = start;
     while (isDigitAt(text, end)) end += 1;
     const integerDigits = end - start;
@@ -247,18 +252,16 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
     if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
     if (unit !== null) at = unit.end;
-    const proceed = visit({
-      start,
-      numberEnd,
-      end: unit === null ? numberEnd : unit.end,
-      written: writtenValue(text, start, numberEnd, decimals, separated),
-      decimals,
-      multiplier: unit?.multiplier ?? 1,
-      unit: unit?.unit ?? null,
-      family: unit?.definition.family ?? null,
-      factors: unit?.definition.factors ?? BARE_FACTORS,
-    });
-    if (!proceed) return;
+    token.start = start;
+    token.numberEnd = numberEnd;
+    token.end = unit === null ? numberEnd : unit.end;
+    token.written = writtenValue(text, start, numberEnd, decimals, separated);
+    token.decimals = decimals;
+    token.multiplier = unit?.multiplier ?? 1;
+    token.unit = unit?.unit ?? null;
+    token.family = unit?.definition.family ?? null;
+    token.factors = unit?.definition.factors ?? BARE_FACTORS;
+    if (!visit(token)) return;
   }
 }
 
@@ -288,6 +291,9 @@ function writtenValue(text: string, start: number, end: number, decimals: number
 
 const MAX_EXACT_DIGITS = 15;
 const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/** Where the next digit is: `test` from `lastIndex` on, which builds no match. */
+const NEXT_DIGIT = /[0-9]/g;
 
 /** The factors of a bare number: shared, never changed. */
 const BARE_FACTORS: readonly number[] = [1];
@@ -492,7 +498,11 @@ const MAX_KEY_LENGTH = 64;
  * the scan.
  */
 export function evidenceForm(text: string): string {
-  const lowered = text.toLowerCase();
+  return evidenceFormOfLowered(text.toLowerCase());
+}
+
+/** evidenceForm of a text already in lower case: lower-casing twice changes nothing, and costs a pass over the text. */
+export function evidenceFormOfLowered(lowered: string): string {
   return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
 }
 
@@ -510,17 +520,17 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
   const ranges = figures.map(groundingRange);
   const grounded = figures.map(() => false);
   let left = figures.length;
-  visitNumbers(text, 0, text.length, (scanned) => {
-    const token = withKeyUnit(text, scanned);
+  visitNumbers(text, 0, text.length, (token) => {
+    // A bare number takes the unit its key names, when it is the value of one.
+    const keyed = token.family === null ? keyUnitDefinitionBefore(text, token.start) : undefined;
+    const family = keyed === undefined ? token.family : keyed.family;
+    const factors = keyed === undefined ? token.factors : keyed.factors;
     const value = token.written * token.multiplier;
     for (let index = 0; index < figures.length; index += 1) {
       if (grounded[index] === true) continue;
       const figure = figures[index] as Figure;
       const range = ranges[index] as GroundingRange;
-      const grounds =
-        token.family === null
-          ? bareValueGrounds(value, figure, range)
-          : token.family === figure.family && token.factors.some((factor) => familyValueGrounds(value * factor, figure, range));
+      const grounds = family === null ? bareValueGrounds(value, figure, range) : family === figure.family && someFactorGrounds(value, factors, figure, range);
       if (grounds) {
         grounded[index] = true;
         left -= 1;
@@ -531,12 +541,16 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
   return figures.filter((_figure, index) => grounded[index] !== true);
 }
 
-/** A bare evidence number takes the unit its key names, when it is the value of one. */
-function withKeyUnit(text: string, token: NumberToken): NumberToken {
-  if (token.family !== null) return token;
-  const unit = keyUnitBefore(text, token.start);
-  const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
-  return definition === undefined ? token : { ...token, unit, family: definition.family, factors: definition.factors };
+/** The unit the key before a bare evidence number names, when the number is the value of one. */
+function keyUnitDefinitionBefore(text: string, start: number): UnitDefinition | undefined {
+  const unit = keyUnitBefore(text, start);
+  return unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
+}
+
+/** An evidence value of the figure's family, in any of its unit's sizes (`factors`), grounds the figure. */
+function someFactorGrounds(value: number, factors: readonly number[], figure: Figure, range: GroundingRange): boolean {
+  for (const factor of factors) if (familyValueGrounds(value * factor, figure, range)) return true;
+  return false;
 }
 
 /** A numeric value under a key that names its unit, as a token; null when the key names none. */
