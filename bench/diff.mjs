@@ -34,7 +34,10 @@ if (mode === 'floor') {
 /** Two reports of `count` cases made from the committed baseline: the baseline and a current one with verdict and duration changes. */
 export function writeReportPair(dir, count) {
   const template = JSON.parse(readFileSync(join(PROJECT_ROOT, 'docs/eval/baseline/report.json'), 'utf8'));
-  const cases = Array.from({ length: count }, (_, index) => ({ ...structuredClone(template.cases[index % template.cases.length]), caseId: `case-${String(index).padStart(6, '0')}` }));
+  const cases = Array.from({ length: count }, (_, index) => ({
+    ...structuredClone(template.cases[index % template.cases.length]),
+    caseId: `case-${String(index).padStart(6, '0')}`,
+  }));
   const baseline = join(dir, 'baseline.json');
   writeFileSync(baseline, `${JSON.stringify({ ...template, cases }, null, 2)}\n`);
   for (let index = 0; index < count; index += 7) {
@@ -49,7 +52,11 @@ export function writeReportPair(dir, count) {
 
 function runChild(mode, args, cwd) {
   const started = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], { cwd, env: { ...process.env, BENCH_ARGS: JSON.stringify([mode, ...args]) }, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
+    cwd,
+    env: { ...process.env, BENCH_ARGS: JSON.stringify([mode, ...args]) },
+    encoding: 'utf8',
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const line = child.stderr.split('\n').find((text) => text.startsWith('BENCH '));
   if (child.status !== 0 || line === undefined) throw new Error(`${mode} exited ${child.status}:\n${child.stderr}`);
@@ -62,7 +69,9 @@ export function benchDiff(log = (line) => console.log(line), count = 10_000) {
   try {
     const { baseline, current } = writeReportPair(dir, count);
     const bytes = readFileSync(baseline).length + readFileSync(current).length;
-    log(`two reports of ${grouped(count)} cases, ${fixed(mb(bytes), 1)} MB together; ${RUNS} rounds in turns after 1 warm-up`);
+    log(
+      `two reports of ${grouped(count)} cases, ${fixed(mb(bytes), 1)} MB together; ${RUNS} rounds in turns after 1 warm-up`,
+    );
     const commands = [
       ['floor', [baseline, current]],
       ['diff', ['diff', baseline, current, '--out', join(dir, 'out'), '--quiet']],
@@ -74,7 +83,10 @@ export function benchDiff(log = (line) => console.log(line), count = 10_000) {
         if (round > 0) runs[index].push(measured);
       });
     }
-    const [floor, diff] = runs.map((list) => ({ ms: median(list.map((run) => run.ms)), maxRss: median(list.map((run) => run.maxRss)) }));
+    const [floor, diff] = runs.map((list) => ({
+      ms: median(list.map((run) => run.ms)),
+      maxRss: median(list.map((run) => run.maxRss)),
+    }));
     const ratio = diff.ms / floor.ms;
     log(`floor (node: read both + JSON.parse)  median ${fixed(floor.ms)} ms, peak RSS ${fixed(mb(floor.maxRss))} MB`);
     log(

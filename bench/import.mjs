@@ -8,10 +8,10 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const MB = 1024 * 1024;
@@ -21,7 +21,11 @@ const ROUNDS = 3;
 export const IMPORT_GOALS = { convertRatio: 2.5, rssGrowthMb: 30 };
 export const LARGE_IMPORT_ENV = 'DIAG_EVAL_BENCH_IMPORT_200MB';
 
-export async function benchImport({ targetBytes = TARGET_BYTES, log = console.log, large = process.env[LARGE_IMPORT_ENV] === '1' } = {}) {
+export async function benchImport({
+  targetBytes = TARGET_BYTES,
+  log = console.log,
+  large = process.env[LARGE_IMPORT_ENV] === '1',
+} = {}) {
   const { importTraces } = await import(new URL('../dist/import/import-traces.js', import.meta.url).href);
   const { importCommand } = await import(new URL('../dist/cli/commands/import.js', import.meta.url).href);
   const folder = await mkdtemp(join(tmpdir(), 'diag-eval-bench-import-'));
@@ -50,7 +54,10 @@ export async function benchImport({ targetBytes = TARGET_BYTES, log = console.lo
       convertCpu.push(cpuSeconds(cpu));
       run += 1;
       started = process.hrtime.bigint();
-      await importCommand({ files: [file], from: 'auto', outDir: join(folder, `out-${run}`), cases: null, quiet: true }, silentIo(folder));
+      await importCommand(
+        { files: [file], from: 'auto', outDir: join(folder, `out-${run}`), cases: null, quiet: true },
+        silentIo(folder),
+      );
       endToEnd.push(Number(process.hrtime.bigint() - started) / 1e9);
       await rm(join(folder, `out-${run}`), { recursive: true, force: true });
     }
@@ -59,7 +66,10 @@ export async function benchImport({ targetBytes = TARGET_BYTES, log = console.lo
     if (large) {
       const largeFile = join(folder, 'large.jsonl');
       await writeExport(largeFile, LARGE_BYTES);
-      memory.at200 = { ...importInChild(largeFile, join(folder, 'out-rss-200')), fileMB: round((await stat(largeFile)).size / MB) };
+      memory.at200 = {
+        ...importInChild(largeFile, join(folder, 'out-rss-200')),
+        fileMB: round((await stat(largeFile)).size / MB),
+      };
       await rm(largeFile, { force: true });
     }
     const figures = {
@@ -87,7 +97,9 @@ export async function benchImport({ targetBytes = TARGET_BYTES, log = console.lo
         `${figures.floorRatio}x the floor (goal <= ${IMPORT_GOALS.convertRatio}x: ${figures.floorRatio <= IMPORT_GOALS.convertRatio ? 'met' : 'NOT MET'}); ` +
         `CPU time ${figures.cpuRatio}x the floor's (less moved by other work on the machine)`,
     );
-    log(`  end to end (the import command, ${figures.traces} fixtures written): ${figures.endToEndSeconds} s = ${figures.endToEndRatio}x the floor`);
+    log(
+      `  end to end (the import command, ${figures.traces} fixtures written): ${figures.endToEndSeconds} s = ${figures.endToEndRatio}x the floor`,
+    );
     log(
       `  peak RSS of the import command in a fresh process: ${figures.peakRssMB} MB for ${figures.fileMB} MB` +
         (memory.at200 === null
@@ -112,7 +124,9 @@ function silentIo(cwd) {
 
 /** The import command over `file` in a fresh process: its wall time and peak RSS. */
 function importInChild(file, outDir) {
-  const output = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child-import', file, outDir], { encoding: 'utf8' });
+  const output = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child-import', file, outDir], {
+    encoding: 'utf8',
+  });
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
@@ -121,7 +135,9 @@ async function childImport(file, outDir) {
   const started = process.hrtime.bigint();
   await importCommand({ files: [file], from: 'auto', outDir, cases: null, quiet: true }, silentIo(process.cwd()));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stdout.write(`${JSON.stringify({ seconds: round(seconds), maxRssMB: round(process.resourceUsage().maxRSS / 1024) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ seconds: round(seconds), maxRssMB: round(process.resourceUsage().maxRSS / 1024) })}\n`,
+  );
 }
 
 /** Seconds to read the export line by line and JSON.parse every line: what no import can go below. */
@@ -180,7 +196,13 @@ function tracesData(spans) {
   return {
     resourceSpans: [
       {
-        resource: { attributes: [kv('service.name', 'diagnosis-agent'), kv('telemetry.sdk.language', 'python'), kv('host.name', 'bench')] },
+        resource: {
+          attributes: [
+            kv('service.name', 'diagnosis-agent'),
+            kv('telemetry.sdk.language', 'python'),
+            kv('host.name', 'bench'),
+          ],
+        },
         scopeSpans: [{ scope: { name: 'opentelemetry.instrumentation.genai', version: '0.1.0' }, spans }],
       },
     ],
@@ -196,7 +218,9 @@ function* agentRun(index, random) {
   const start = BASE_TIME + BigInt(index) * 60_000_000_000n;
   let clock = start + 1_000_000n;
   const question = `Why did the payment service time out at ${index % 24}:00? Checkout latency p99 rose above 5 s.`;
-  const history = [{ role: 'system', parts: [{ type: 'text', content: 'You diagnose production incidents. '.repeat(20) }] }];
+  const history = [
+    { role: 'system', parts: [{ type: 'text', content: 'You diagnose production incidents. '.repeat(20) }] },
+  ];
   history.push({ role: 'user', parts: [{ type: 'text', content: question }] });
   const toolCount = 2 + Math.floor(random() * 3);
   const children = [];
@@ -211,7 +235,10 @@ function* agentRun(index, random) {
         kv('gen_ai.operation.name', 'chat'),
         kv('gen_ai.request.model', 'gpt-4.1-mini'),
         kv('gen_ai.input.messages', JSON.stringify(history)),
-        kv('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'tool_call', name: tool, arguments: args }] }])),
+        kv(
+          'gen_ai.output.messages',
+          JSON.stringify([{ role: 'assistant', parts: [{ type: 'tool_call', name: tool, arguments: args }] }]),
+        ),
         { key: 'gen_ai.usage.input_tokens', value: { intValue: String(1500 + step * 400) } },
         { key: 'gen_ai.usage.output_tokens', value: { intValue: '40' } },
         kv('http.url', 'https://api.openai.com/v1/chat/completions'),
@@ -231,7 +258,8 @@ function* agentRun(index, random) {
     history.push({ role: 'tool', parts: [{ type: 'tool_call_response', response: result }] });
     clock = toolEnd;
   }
-  const answer = 'The database connection pool of the payment service was exhausted: all 100 connections were in use. '.repeat(3);
+  const answer =
+    'The database connection pool of the payment service was exhausted: all 100 connections were in use. '.repeat(3);
   const end = clock + 1_200_000_000n;
   children.push(
     span(traceId, hex(index * 100 + 99, 16, 'c'), agentId, 'chat gpt-4.1-mini', 3, clock, end - 1_000_000n, [

@@ -169,7 +169,13 @@ function parsedTraceHeap() {
   return kept.length === 0 ? null : (heapUsed - start) / kept.length;
 }
 
-const ONCE = { floor: floorOnce, 'cases-floor': casesFloorOnce, 'load-cases': loadCasesOnce, evaluation: evaluationOnce, harness: harnessOnce };
+const ONCE = {
+  floor: floorOnce,
+  'cases-floor': casesFloorOnce,
+  'load-cases': loadCasesOnce,
+  evaluation: evaluationOnce,
+  harness: harnessOnce,
+};
 const once = ONCE[job.mode];
 
 globalThis.gc();
@@ -187,7 +193,14 @@ for (let rep = 0; rep < job.warmups + job.reps; rep += 1) {
   if (rep >= job.warmups) runs.push(result);
 }
 // `held: false` in the job skips the extra run (the 50,000-case run, where only the peak is wanted).
-const held = job.held === false ? null : job.mode === 'harness' ? await harnessHeldPerCase() : job.mode === 'floor' ? { parsedTrace: parsedTraceHeap() } : null;
+const held =
+  job.held === false
+    ? null
+    : job.mode === 'harness'
+      ? await harnessHeldPerCase()
+      : job.mode === 'floor'
+        ? { parsedTrace: parsedTraceHeap() }
+        : null;
 
 process.stdout.write(
   JSON.stringify({

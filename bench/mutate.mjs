@@ -16,7 +16,10 @@ import { readFixture } from '../dist/sources/fixture-dir.js';
 import { generateFixtureSet } from './synthetic-fixtures.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const counts = process.argv.slice(2).map(Number).filter((count) => count > 0);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((count) => count > 0);
 const BUNDLED_ROUNDS = 20;
 
 /** Runs the engine `rounds` times over a suite; the median round's figures. */
@@ -33,14 +36,22 @@ async function measure(cwd, flags, rounds) {
   timings.sort((left, right) => left - right);
   const ms = timings[Math.floor(timings.length / 2)];
   const evaluated = report.summary.mutants + report.summary.variants;
-  return { cases: cases.length, mutants: report.summary.mutants, variants: report.summary.variants, score: report.summary.score, ms, perSecond: (evaluated / ms) * 1000, mutantsPerSecond: (report.summary.mutants / ms) * 1000 };
+  return {
+    cases: cases.length,
+    mutants: report.summary.mutants,
+    variants: report.summary.variants,
+    score: report.summary.score,
+    ms,
+    perSecond: (evaluated / ms) * 1000,
+    mutantsPerSecond: (report.summary.mutants / ms) * 1000,
+  };
 }
 
 function line(label, figures) {
   const score = figures.score === null ? '–' : `${(figures.score * 100).toFixed(1)}%`;
   return (
     `${label}: ${figures.cases} cases, ${figures.mutants} mutants + ${figures.variants} variants in ${figures.ms.toFixed(0)} ms: ` +
-      `${Math.round(figures.mutantsPerSecond).toLocaleString('en-US')} mutants/s (${Math.round(figures.perSecond).toLocaleString('en-US')} evaluations/s), score ${score}`
+    `${Math.round(figures.mutantsPerSecond).toLocaleString('en-US')} mutants/s (${Math.round(figures.perSecond).toLocaleString('en-US')} evaluations/s), score ${score}`
   );
 }
 
@@ -49,14 +60,28 @@ export async function benchMutation(log = (text) => console.log(text), generated
   const rows = [];
   const bundled = await measure(PROJECT_ROOT, {}, BUNDLED_ROUNDS);
   log(line(`bundled suite (median of ${BUNDLED_ROUNDS})`, bundled));
-  rows.push(['mutate, bundled suite', `${Math.round(bundled.mutantsPerSecond).toLocaleString('en-US')} mutants/s`, '', '']);
+  rows.push([
+    'mutate, bundled suite',
+    `${Math.round(bundled.mutantsPerSecond).toLocaleString('en-US')} mutants/s`,
+    '',
+    '',
+  ]);
   for (const count of generatedCounts) {
     const dir = mkdtempSync(join(tmpdir(), 'diag-eval-mutate-bench-'));
     try {
       const set = generateFixtureSet(dir, count, count);
-      const figures = await measure(dir, { cases: set.casesPaths.json, fixtures: set.fixturesDir, config: join(PROJECT_ROOT, 'diag-eval.config.yaml') }, 3);
+      const figures = await measure(
+        dir,
+        { cases: set.casesPaths.json, fixtures: set.fixturesDir, config: join(PROJECT_ROOT, 'diag-eval.config.yaml') },
+        3,
+      );
       log(line(`${count.toLocaleString('en-US')} generated cases (median of 3)`, figures));
-      rows.push([`mutate, ${count.toLocaleString('en-US')} generated cases`, `${Math.round(figures.mutantsPerSecond).toLocaleString('en-US')} mutants/s`, '', '']);
+      rows.push([
+        `mutate, ${count.toLocaleString('en-US')} generated cases`,
+        `${Math.round(figures.mutantsPerSecond).toLocaleString('en-US')} mutants/s`,
+        '',
+        '',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -64,4 +89,5 @@ export async function benchMutation(log = (text) => console.log(text), generated
   return rows;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await benchMutation(undefined, counts.length > 0 ? counts : [1_000]);
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await benchMutation(undefined, counts.length > 0 ? counts : [1_000]);

@@ -81,7 +81,9 @@ function main(referenceRoot, rounds) {
       });
     }
     builds.forEach(({ label }, index) => {
-      process.stdout.write(`${label}: median ${fixed(median(ratios[index]), 2)}x the floor (${ratios[index].map((ratio) => fixed(ratio, 2)).join(', ')})\n`);
+      process.stdout.write(
+        `${label}: median ${fixed(median(ratios[index]), 2)}x the floor (${ratios[index].map((ratio) => fixed(ratio, 2)).join(', ')})\n`,
+      );
     });
   } finally {
     rmSync(tmp, { recursive: true, force: true });

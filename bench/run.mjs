@@ -25,13 +25,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { cliRunArgs, timeInterleaved } from './cli-timing.mjs';
-import { figureLines, runImportBench } from './import-figures.mjs';
-import { LARGE_IMPORT_ENV } from './import.mjs';
-import { measureInChild } from './measure.mjs';
-import { EVALUATION_GOAL_FACTOR, EVALUATION_GOAL_RATIO, measureEvaluationRatio, REFERENCE_EVALUATION_RATIO } from './reference-ratio.mjs';
-import { fixed, grouped, mb, verdict } from './stats.mjs';
-import { benchMutation } from './mutate.mjs';
 import { benchDiff } from './diff.mjs';
+import { LARGE_IMPORT_ENV } from './import.mjs';
+import { figureLines, runImportBench } from './import-figures.mjs';
+import { measureInChild } from './measure.mjs';
+import { benchMutation } from './mutate.mjs';
+import {
+  EVALUATION_GOAL_FACTOR,
+  EVALUATION_GOAL_RATIO,
+  measureEvaluationRatio,
+  REFERENCE_EVALUATION_RATIO,
+} from './reference-ratio.mjs';
+import { fixed, grouped, mb, verdict } from './stats.mjs';
 import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
 import { renderMarkdownTable, renderTable } from './table.mjs';
 
@@ -68,8 +73,12 @@ async function main() {
     return 2;
   }
   const started = performance.now();
-  const load = loadavg().map((value) => fixed(value, 1)).join(' / ');
-  log(`diag-eval bench: node ${process.version}, ${platform()} ${arch()}, ${availableParallelism()} CPUs, load average ${load}`);
+  const load = loadavg()
+    .map((value) => fixed(value, 1))
+    .join(' / ');
+  log(
+    `diag-eval bench: node ${process.version}, ${platform()} ${arch()}, ${availableParallelism()} CPUs, load average ${load}`,
+  );
   const tmp = mkdtempSync(join(tmpdir(), 'diag-eval-bench-'));
   log(`temp dir ${tmp} (removed at the end)`);
   const rows = [];
@@ -105,7 +114,9 @@ async function main() {
 function benchCli(tmp) {
   const caseCount = parseYaml(readFileSync(join(PROJECT_ROOT, 'eval/cases.yaml'), 'utf8')).cases.length;
   const bin = join(PROJECT_ROOT, 'dist/cli/bin.js');
-  log(`[1] CLI start-up: node -e 0, diag-eval --help, --version and the bundled ${caseCount}-case run (--quiet), in turns, ${CLI_RUNS} rounds after 1 warm-up`);
+  log(
+    `[1] CLI start-up: node -e 0, diag-eval --help, --version and the bundled ${caseCount}-case run (--quiet), in turns, ${CLI_RUNS} rounds after 1 warm-up`,
+  );
   const [node, help, version, run] = timeInterleaved(
     [
       { label: 'node -e 0', args: ['-e', '0'] },
@@ -115,7 +126,9 @@ function benchCli(tmp) {
     ],
     { cwd: PROJECT_ROOT, runs: CLI_RUNS },
   );
-  log(`    ${node.label.padEnd(32)} median ${fixed(node.medianMs).padStart(4)} ms (min ${fixed(node.minMs)} ms)  = the floor`);
+  log(
+    `    ${node.label.padEnd(32)} median ${fixed(node.medianMs).padStart(4)} ms (min ${fixed(node.minMs)} ms)  = the floor`,
+  );
   const rows = [];
   for (const [measured, goal] of [
     [help, GOALS.helpRatio],
@@ -126,15 +139,24 @@ function benchCli(tmp) {
     log(
       `    ${measured.label.padEnd(32)} median ${fixed(measured.medianMs).padStart(4)} ms (min ${fixed(measured.minMs)} ms)  = ${fixed(ratio, 2)}x floor (goal <= ${goal}x: ${verdict(ratio <= goal)})`,
     );
-    rows.push([`${measured.label}, wall median`, `${fixed(measured.medianMs)} ms = ${fixed(ratio, 2)}x node -e 0 (${fixed(node.medianMs)} ms)`, `<= ${goal}x`, verdict(ratio <= goal)]);
+    rows.push([
+      `${measured.label}, wall median`,
+      `${fixed(measured.medianMs)} ms = ${fixed(ratio, 2)}x node -e 0 (${fixed(node.medianMs)} ms)`,
+      `<= ${goal}x`,
+      verdict(ratio <= goal),
+    ]);
   }
   return rows;
 }
 
 function benchSyntheticSets(tmp) {
   log('[2] Synthetic fixture sets (seeded; the bundled cases and traces, varied)');
-  log('    floor = read every fixture (sync, case order) + JSON.parse; harness = loadCaseFile + runCases (fixture-dir source)');
-  log('    + orphan scan + write report.json and report.md as the CLI does (rendered and written, atomically), in process;');
+  log(
+    '    floor = read every fixture (sync, case order) + JSON.parse; harness = loadCaseFile + runCases (fixture-dir source)',
+  );
+  log(
+    '    + orphan scan + write report.json and report.md as the CLI does (rendered and written, atomically), in process;',
+  );
   log('    each measurement in a fresh process; peak RSS = that of the first (cold) run in the process,');
   log('    +X MB = above the RSS before that run, per case = that divided by the number of cases');
   const templates = loadTemplates(PROJECT_ROOT);
@@ -174,12 +196,20 @@ function benchSyntheticSets(tmp) {
         `byte-identical across repetitions: ${yesNo(repeatable)}, and for cases.yaml and cases.json: ${yesNo(sameReport)}`,
     );
     const casesFloor = measureInChild('cases-floor', set, { casesFormat: 'json', reps });
-    log(`    case-file floor (read cases.json + JSON.parse) ${fixed(casesFloor.wallMs)} ms, peak RSS ${fixed(mb(casesFloor.maxRss), 1)} MB`);
+    log(
+      `    case-file floor (read cases.json + JSON.parse) ${fixed(casesFloor.wallMs)} ms, peak RSS ${fixed(mb(casesFloor.maxRss), 1)} MB`,
+    );
     results.push({ count, set, floor, harness, casesFloor });
   }
   const largest = results[results.length - 1];
   const loads = measureCaseFileLoads(largest);
-  return [...throughputRows(results), evaluationRow(largest), ...caseFileRows(largest), ...errorAtEndRows(largest, loads), ...memoryRows(results)];
+  return [
+    ...throughputRows(results),
+    evaluationRow(largest),
+    ...caseFileRows(largest),
+    ...errorAtEndRows(largest, loads),
+    ...memoryRows(results),
+  ];
 }
 
 /**
@@ -202,7 +232,11 @@ function measureCaseFileLoads({ set }) {
   for (const format of CASE_FORMATS) {
     loads[format] = {
       valid: measureInChild('load-cases', set, { casesFormat: format, reps }),
-      invalid: measureInChild('load-cases', { ...set, casesPaths: { ...set.casesPaths, [format]: broken[format] } }, { casesFormat: format, reps }),
+      invalid: measureInChild(
+        'load-cases',
+        { ...set, casesPaths: { ...set.casesPaths, [format]: broken[format] } },
+        { casesFormat: format, reps },
+      ),
     };
   }
   return loads;
@@ -214,7 +248,9 @@ function measureCaseFileLoads({ set }) {
  * found in one pass, so the report should cost about what loading the file costs.
  */
 function errorAtEndRows({ count }, loads) {
-  log(`  one mistake in the last of ${grouped(count)} cases (an unknown key), reported, against loading the valid file (loadCaseFile alone, fresh process each):`);
+  log(
+    `  one mistake in the last of ${grouped(count)} cases (an unknown key), reported, against loading the valid file (loadCaseFile alone, fresh process each):`,
+  );
   const rows = [];
   for (const format of CASE_FORMATS) {
     const { valid, invalid } = loads[format];
@@ -242,7 +278,9 @@ function benchLargeRun(tmp) {
   mkdirSync(dir);
   const started = performance.now();
   const set = generateFixtureSet(dir, count, seed, loadTemplates(PROJECT_ROOT));
-  log(`    ${grouped(set.written)} fixtures (${fixed(mb(set.bytes), 1)} MB) generated in ${seconds(performance.now() - started)}`);
+  log(
+    `    ${grouped(set.written)} fixtures (${fixed(mb(set.bytes), 1)} MB) generated in ${seconds(performance.now() - started)}`,
+  );
   const measured = measureInChild('harness', set, { casesFormat: 'json', warmups: 0, reps: 1, held: false });
   const peakMb = mb(measured.maxRss);
   const goal = GOALS.largeRunPeakMb;
@@ -251,7 +289,14 @@ function benchLargeRun(tmp) {
       `report.json ${fixed(mb(measured.reportJsonBytes), 1)} MB and report.md ${fixed(mb(measured.reportMdBytes), 1)} MB written in chunks`,
   );
   rmSync(dir, { recursive: true, force: true });
-  return [[`${grouped(count)} cases, run (JSON case file), peak RSS`, `${fixed(peakMb, 1)} MB (${seconds(measured.wallMs)})`, `<= ${goal} MB`, verdict(peakMb <= goal)]];
+  return [
+    [
+      `${grouped(count)} cases, run (JSON case file), peak RSS`,
+      `${fixed(peakMb, 1)} MB (${seconds(measured.wallMs)})`,
+      `<= ${goal} MB`,
+      verdict(peakMb <= goal),
+    ],
+  ];
 }
 
 /**
@@ -290,8 +335,19 @@ function caseFileRows({ count, harness, casesFloor }) {
         `(goal <= ${goal}x: ${verdict(ratio <= goal)}), peak RSS once loaded ${fixed(mb(peak), 1)} MB` +
         (peakGoal === null ? '' : ` (goal <= ${peakGoal} MB: ${verdict(mb(peak) <= peakGoal)})`),
     );
-    rows.push([`${grouped(count)} cases, load cases.${format}`, `${fixed(measured.phases.loadCases)} ms = ${fixed(ratio, 2)}x read+JSON.parse (${fixed(casesFloor.wallMs)} ms)`, `<= ${goal}x`, verdict(ratio <= goal)]);
-    if (peakGoal !== null) rows.push([`${grouped(count)} cases, load cases.${format}, peak RSS`, `${fixed(mb(peak), 1)} MB`, `<= ${peakGoal} MB`, verdict(mb(peak) <= peakGoal)]);
+    rows.push([
+      `${grouped(count)} cases, load cases.${format}`,
+      `${fixed(measured.phases.loadCases)} ms = ${fixed(ratio, 2)}x read+JSON.parse (${fixed(casesFloor.wallMs)} ms)`,
+      `<= ${goal}x`,
+      verdict(ratio <= goal),
+    ]);
+    if (peakGoal !== null)
+      rows.push([
+        `${grouped(count)} cases, load cases.${format}, peak RSS`,
+        `${fixed(mb(peak), 1)} MB`,
+        `<= ${peakGoal} MB`,
+        verdict(mb(peak) <= peakGoal),
+      ]);
   }
   return rows;
 }
@@ -317,7 +373,10 @@ function throughputRows(results) {
         `${size} traces, harness, cases.${format}`,
         `${grouped(measured.tracesPerSecond)} traces/s, ${fixed(measured.ratio, 2)}x floor`,
         `${throughputTarget ? `>= ${grouped(TARGETS.tracesPerSecond)}/s, ` : ''}<= ${TARGETS.floorRatio}x floor`,
-        verdict((!throughputTarget || measured.tracesPerSecond >= TARGETS.tracesPerSecond) && measured.ratio <= TARGETS.floorRatio),
+        verdict(
+          (!throughputTarget || measured.tracesPerSecond >= TARGETS.tracesPerSecond) &&
+            measured.ratio <= TARGETS.floorRatio,
+        ),
       ]);
     }
   }
@@ -366,8 +425,18 @@ function memoryRows(results) {
       `      traces not retained (runCases keeps ${kb(caseResults)} per case < one parsed trace ${kb(traceHeap)}): ${verdict(retentionMet)}; ` +
         `peak RSS growth within what is held per case: ${verdict(peakMet)}`,
     );
-    rows.push([`heap runCases keeps per case, cases.${format}`, kb(caseResults), `< ${kb(traceHeap)} (1 parsed trace)`, verdict(retentionMet)]);
-    rows.push([`peak RSS growth per extra case, cases.${format}`, kb(growth), `<= ${kb(held)} (case + result)`, verdict(peakMet)]);
+    rows.push([
+      `heap runCases keeps per case, cases.${format}`,
+      kb(caseResults),
+      `< ${kb(traceHeap)} (1 parsed trace)`,
+      verdict(retentionMet),
+    ]);
+    rows.push([
+      `peak RSS growth per extra case, cases.${format}`,
+      kb(growth),
+      `<= ${kb(held)} (case + result)`,
+      verdict(peakMet),
+    ]);
   }
   return rows;
 }
@@ -398,10 +467,17 @@ async function benchImport() {
       `<= ${GOALS.importRatio}x`,
       verdict(figures.floorRatio <= GOALS.importRatio),
     ],
-    [`OTLP import (${figures.fileMB} MB), end to end with ${grouped(figures.traces)} fixtures written`, `${figures.endToEndSeconds} s = ${fixed(figures.endToEndRatio, 2)}x the floor`, '', ''],
+    [
+      `OTLP import (${figures.fileMB} MB), end to end with ${grouped(figures.traces)} fixtures written`,
+      `${figures.endToEndSeconds} s = ${fixed(figures.endToEndRatio, 2)}x the floor`,
+      '',
+      '',
+    ],
     [
       'OTLP import, peak RSS 50 -> 200 MB export',
-      growth === null ? `${figures.peakRssMB} MB at 50 MB; 200 MB not measured (set ${LARGE_IMPORT_ENV}=1)` : `${figures.peakRssMB} -> ${figures.largePeakRssMB} MB (+${fixed(growth, 1)} MB)`,
+      growth === null
+        ? `${figures.peakRssMB} MB at 50 MB; 200 MB not measured (set ${LARGE_IMPORT_ENV}=1)`
+        : `${figures.peakRssMB} -> ${figures.largePeakRssMB} MB (+${fixed(growth, 1)} MB)`,
       `<= +${GOALS.importRssGrowthMb} MB`,
       growth === null ? 'not measured' : verdict(growth <= GOALS.importRssGrowthMb),
     ],

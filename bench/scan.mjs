@@ -15,7 +15,10 @@ import { generateFixtureSet } from './synthetic-fixtures.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(PROJECT_ROOT, 'dist/cli/bin.js');
-const counts = process.argv.slice(2).map(Number).filter((count) => count > 0);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((count) => count > 0);
 
 const POLICIES = `policies:
   forbiddenConfirmedClaims: ["database is down", "数据库宕机"]
@@ -38,15 +41,30 @@ for (const count of counts.length > 0 ? counts : [10_000, 100_000]) {
   try {
     generateFixtureSet(dir, count, count);
     writeFileSync(join(dir, 'policies.yaml'), POLICIES);
-    const args = ['scan', '--fixtures', join(dir, 'fixtures'), '--policies', join(dir, 'policies.yaml'), '--out', join(dir, 'out'), '--quiet'];
+    const args = [
+      'scan',
+      '--fixtures',
+      join(dir, 'fixtures'),
+      '--policies',
+      join(dir, 'policies.yaml'),
+      '--out',
+      join(dir, 'out'),
+      '--quiet',
+    ];
     // SCAN_NODE_FLAGS, e.g. --max-old-space-size=40, goes to the scanning process only: a scan that completes under a small heap limit proves memory bounded.
     const nodeFlags = (process.env['SCAN_NODE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
-    const child = spawnSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', CHILD], { env: { ...process.env, SCAN_ARGS: JSON.stringify(args) }, encoding: 'utf8', cwd: dir });
+    const child = spawnSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', CHILD], {
+      env: { ...process.env, SCAN_ARGS: JSON.stringify(args) },
+      encoding: 'utf8',
+      cwd: dir,
+    });
     const line = child.stderr.split('\n').find((text) => text.startsWith('BENCH '));
     if (line === undefined) throw new Error(`scan did not report: ${child.stderr}`);
     const { ms, maxRssKb } = JSON.parse(line.slice(6));
     const rate = Math.round(count / (ms / 1000));
-    process.stdout.write(`scan ${count.toLocaleString('en')} traces: ${(ms / 1000).toFixed(1)} s, ${rate.toLocaleString('en')} traces/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB (exit ${child.status})\n`);
+    process.stdout.write(
+      `scan ${count.toLocaleString('en')} traces: ${(ms / 1000).toFixed(1)} s, ${rate.toLocaleString('en')} traces/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB (exit ${child.status})\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -79,7 +79,10 @@ export function generateFixtureSet(dir, count, seed, templateSet = loadTemplates
   }
   const casesPaths = { yaml: join(dir, 'cases.yaml'), json: join(dir, 'cases.json') };
   writeFileSync(casesPaths.yaml, `${caseLines.join('\n')}\n`);
-  const caseFile = templateSet.defaults === null ? { version: 1, cases: entries } : { version: 1, defaults: templateSet.defaults, cases: entries };
+  const caseFile =
+    templateSet.defaults === null
+      ? { version: 1, cases: entries }
+      : { version: 1, defaults: templateSet.defaults, cases: entries };
   writeFileSync(casesPaths.json, `${JSON.stringify(caseFile, null, 2)}\n`);
   return { dir, casesPaths, fixturesDir, fixturePaths, count, written, bytes, averageBytes: bytes / written };
 }
@@ -98,7 +101,12 @@ function caseYaml(entry) {
 
 function yamlValue(value) {
   if (Array.isArray(value)) return `[${value.map(yamlValue).join(', ')}]`;
-  if (typeof value === 'string' && /^[A-Za-z][A-Za-z0-9._-]*$/.test(value) && !/^(true|false|null|yes|no|on|off)$/i.test(value)) return value;
+  if (
+    typeof value === 'string' &&
+    /^[A-Za-z][A-Za-z0-9._-]*$/.test(value) &&
+    !/^(true|false|null|yes|no|on|off)$/i.test(value)
+  )
+    return value;
   return JSON.stringify(value);
 }
 
@@ -114,7 +122,8 @@ function varyTrace(template, sessionId, rng) {
   const kept = lines.filter((line, position) => position === 0 || line.trim() === '' || !rng.chance(0.2));
   if (rng.chance(0.3)) kept.push('', rng.pick(NOTES));
   const forbidden = template.entry.forbiddenAnswerKeywords ?? [];
-  if (forbidden.length > 0 && rng.chance(0.03)) kept.push(`An earlier hypothesis (${rng.pick(forbidden)}) was considered.`);
+  if (forbidden.length > 0 && rng.chance(0.03))
+    kept.push(`An earlier hypothesis (${rng.pick(forbidden)}) was considered.`);
   trace.finalAnswer = swap(kept.join('\n'));
 
   // Tool calls: one sometimes dropped, one sometimes retried after a failure, durations drawn.
@@ -122,7 +131,12 @@ function varyTrace(template, sessionId, rng) {
   if (invocations.length > 2 && rng.chance(0.1)) invocations.splice(rng.int(0, invocations.length - 1), 1);
   if (rng.chance(0.15)) {
     const at = rng.int(0, invocations.length - 1);
-    const failed = { ...invocations[at], evidenceStatus: 'failed', resultSummary: null, errorMessage: rng.pick(RETRY_ERRORS) };
+    const failed = {
+      ...invocations[at],
+      evidenceStatus: 'failed',
+      resultSummary: null,
+      errorMessage: rng.pick(RETRY_ERRORS),
+    };
     invocations = [...invocations.slice(0, at), failed, ...invocations.slice(at)];
   }
   for (const invocation of invocations) invocation.durationMs = rng.int(30, 3000);
@@ -164,16 +178,27 @@ function toPlainTrace(document) {
 function mapStrings(value, map) {
   if (typeof value === 'string') return map(value);
   if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+  if (isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
   return value;
 }
 
 function camelKeys(object) {
-  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase()), value]));
+  return Object.fromEntries(
+    Object.entries(object).map(([key, value]) => [
+      key.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase()),
+      value,
+    ]),
+  );
 }
 
 function snakeKeys(object) {
-  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), value]));
+  return Object.fromEntries(
+    Object.entries(object).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      value,
+    ]),
+  );
 }
 
 function isObject(value) {

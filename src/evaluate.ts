@@ -15,12 +15,18 @@ import type { DiagnosisTrace } from './trace/types.js';
  */
 export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: ContractValues): CaseResult {
   if (input.kind === 'not_run') return notRunResult(evalCase, input.reason, input.traceFixture);
-  const loaded = input.kind === 'document' ? loadTrace(input.document) : ({ ok: false, problem: input.problem } as const);
+  const loaded =
+    input.kind === 'document' ? loadTrace(input.document) : ({ ok: false, problem: input.problem } as const);
   if (!loaded.ok) return unloadableResult(evalCase, loaded.problem, input.traceFixture);
   return evaluateTrace(evalCase, loaded.trace, contract, input.traceFixture);
 }
 
-export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues, traceFixture: string | null): CaseResult {
+export function evaluateTrace(
+  evalCase: EvalCase,
+  trace: DiagnosisTrace,
+  contract: ContractValues,
+  traceFixture: string | null,
+): CaseResult {
   const context = createCheckContext(evalCase, trace, contract);
   const checks: CheckRow[] = [];
   const failedChecks: FailedCheck[] = [];
@@ -57,7 +63,11 @@ export function evaluateTrace(evalCase: EvalCase, trace: DiagnosisTrace, contrac
  */
 function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
   if (ERROR_ONLY_CHECKS.has(check.id)) return 'error';
-  return (Object.hasOwn(evalCase.checks, check.id) ? evalCase.checks[check.id] : undefined) ?? check.defaultSeverity ?? DEFAULT_SEVERITY;
+  return (
+    (Object.hasOwn(evalCase.checks, check.id) ? evalCase.checks[check.id] : undefined) ??
+    check.defaultSeverity ??
+    DEFAULT_SEVERITY
+  );
 }
 
 /** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
@@ -66,7 +76,11 @@ function runGuarded(check: CheckDefinition, context: CheckContext): CheckRow {
     const { outcome, message } = check.run(context);
     return { check: check.id, outcome, message: sharedMessage(message) };
   } catch (error) {
-    return { check: check.id, outcome: 'fail', message: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      check: check.id,
+      outcome: 'fail',
+      message: `the check crashed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

@@ -1,18 +1,24 @@
 // The library behind the `diag-eval` CLI. Re-exports only.
-export { loadCaseFile, resolveCaseFile } from './cases/load-cases.js';
+
 export { caseFileJsonSchema } from './cases/json-schema.js';
-export type { AuditSettings, ConceptObject, CostBudget, EvalCase, KeywordConcept, KeywordSynonyms } from './cases/types.js';
-export { CHECKS } from './checks/index.js';
-export { CHECK_IDS } from './model/check-ids.generated.js';
-export type { CheckId } from './model/check-ids.generated.js';
+export { loadCaseFile, resolveCaseFile } from './cases/load-cases.js';
+export type {
+  AuditSettings,
+  ConceptObject,
+  CostBudget,
+  EvalCase,
+  KeywordConcept,
+  KeywordSynonyms,
+} from './cases/types.js';
 export { createCheckContext } from './checks/context.js';
-export type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
-export { SEVERITIES } from './checks/severity.js';
+export { CHECKS } from './checks/index.js';
 export type { Severity } from './checks/severity.js';
-export { loadConfig } from './config/load-config.js';
+export { SEVERITIES } from './checks/severity.js';
+export type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
 export type { HarnessConfig } from './config/load-config.js';
-export { DEFAULT_CONTRACT, resolveContract } from './contract.js';
+export { loadConfig } from './config/load-config.js';
 export type { ContractValues } from './contract.js';
+export { DEFAULT_CONTRACT, resolveContract } from './contract.js';
 export { compareReports } from './diff/compare.js';
 export { loadReportFile, parseReportFile } from './diff/load-report.js';
 export { renderDiffJson } from './diff/render/json.js';
@@ -20,14 +26,27 @@ export { renderDiffMarkdown } from './diff/render/markdown.js';
 export type { Diff, DiffItem, DiffSummary } from './diff/types.js';
 export { InputError } from './errors.js';
 export { evaluateRun } from './evaluate.js';
-export { evaluateTrace } from './library/evaluate-trace.js';
 export type { CaseDefinition, EvaluateTraceOptions } from './library/evaluate-trace.js';
+export { evaluateTrace } from './library/evaluate-trace.js';
+export type { CheckId } from './model/check-ids.generated.js';
+export { CHECK_IDS } from './model/check-ids.generated.js';
 export { buildReport } from './report/build.js';
 export { renderReportJson } from './report/render/json.js';
 export { renderReportMarkdown } from './report/render/markdown.js';
-export type { CaseResult, CheckOutcome, CheckRow, EvidenceCoverage, KeywordCoverage, Report, ReportedOutcome, ReportSummary, RunResult, UnassertedConcept } from './report/types.js';
-export { runCases } from './run-cases.js';
+export type {
+  CaseResult,
+  CheckOutcome,
+  CheckRow,
+  EvidenceCoverage,
+  KeywordCoverage,
+  Report,
+  ReportedOutcome,
+  ReportSummary,
+  RunResult,
+  UnassertedConcept,
+} from './report/types.js';
 export type { RunCasesOptions, RunProgress } from './run-cases.js';
+export { runCases } from './run-cases.js';
 export { createFixtureDirSource } from './sources/fixture-dir.js';
 export type { TraceRunInput, TraceSource } from './sources/types.js';
 export { loadTrace } from './trace/load-trace.js';

@@ -20,7 +20,12 @@ export interface RunCasesOptions {
    * Called with each case's trace inputs while they are still in memory, for renderers that show
    * more of a trace than the report keeps (the HTML report); the pipeline itself keeps none.
    */
-  onCaseEvaluated?: (caseIndex: number, evalCase: EvalCase, inputs: readonly TraceRunInput[], runResults: readonly CaseResult[]) => void;
+  onCaseEvaluated?: (
+    caseIndex: number,
+    evalCase: EvalCase,
+    inputs: readonly TraceRunInput[],
+    runResults: readonly CaseResult[],
+  ) => void;
 }
 
 /**
@@ -51,7 +56,12 @@ export async function runCases(
       const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract));
       options.onCaseEvaluated?.(index, evalCase, inputs, runResults);
       const single = repeat === null && runResults.length === 1;
-      const result = single ? (runResults[0] as CaseResult) : combineRuns(runResults, inputs.map((input) => input.sessionId));
+      const result = single
+        ? (runResults[0] as CaseResult)
+        : combineRuns(
+            runResults,
+            inputs.map((input) => input.sessionId),
+          );
       results[index] = result;
       if (!single) {
         singleRuns = false;
@@ -65,6 +75,8 @@ export async function runCases(
 
   const workers = Math.max(1, Math.min(source.concurrency, cases.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  const runFigures = singleRuns ? results.map(figuresOf) : results.flatMap((result, index) => figures[index] ?? [figuresOf(result)]);
+  const runFigures = singleRuns
+    ? results.map(figuresOf)
+    : results.flatMap((result, index) => figures[index] ?? [figuresOf(result)]);
   return buildReport(results, runFigures, repeat);
 }

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { compareReports } from './diff/compare.js';
 import type { Diff } from './diff/types.js';
-import { evaluateTrace, type CaseDefinition, type EvaluateTraceOptions } from './library/evaluate-trace.js';
+import { type CaseDefinition, type EvaluateTraceOptions, evaluateTrace } from './library/evaluate-trace.js';
 import type { Report } from './report/types.js';
 
 export interface RegressionOptions {
@@ -56,7 +56,8 @@ export const diagEvalMatchers = {
     if (!isReport(received) || !isReport(baselineReport)) {
       return {
         pass: false,
-        message: () => 'expected two reports (report.json objects with summary and cases) to compare; received something else',
+        message: () =>
+          'expected two reports (report.json objects with summary and cases) to compare; received something else',
       };
     }
     const diff: Diff = compareReports(baselineReport, received, { costTolerance: options?.costTolerance ?? null });
@@ -76,7 +77,12 @@ export const diagEvalMatchers = {
 
 function isReport(value: unknown): value is Report {
   const candidate = value as Partial<Report> | null;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.summary === 'object' && Array.isArray(candidate.cases);
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.summary === 'object' &&
+    Array.isArray(candidate.cases)
+  );
 }
 
 expect.extend(diagEvalMatchers);

@@ -95,7 +95,8 @@ function compileBase(def: NodeDef): Acceptor {
       return (value) => values.includes(value);
     }
     case 'record': {
-      if (defOf(def.keyType as z.ZodMiniType).type !== 'string' || defOf(def.keyType as z.ZodMiniType).checks?.length) return never;
+      if (defOf(def.keyType as z.ZodMiniType).type !== 'string' || defOf(def.keyType as z.ZodMiniType).checks?.length)
+        return never;
       const acceptsValue = compileNode(def.valueType as z.ZodMiniType);
       return (value) => {
         if (!isPlainObject(value)) return false;

@@ -29,7 +29,9 @@ describe('the committed baseline (S14, S15, S16)', () => {
       const committed = readFileSync(join(BASELINE_DIR, name), 'utf8');
       const regenerated = readFileSync(join(out, name), 'utf8');
       // toBe on the text shows the differing lines; the byte comparison below is the real requirement.
-      expect(regenerated, `docs/eval/baseline/${name} is stale: regenerate it with \`diag-eval baseline\``).toBe(committed);
+      expect(regenerated, `docs/eval/baseline/${name} is stale: regenerate it with \`diag-eval baseline\``).toBe(
+        committed,
+      );
       expect(readFileSync(join(out, name)).equals(readFileSync(join(BASELINE_DIR, name)))).toBe(true);
     }
   });
@@ -39,8 +41,12 @@ describe('the committed baseline (S14, S15, S16)', () => {
     const baseline = JSON.parse(readFileSync(join(BASELINE_DIR, 'report.json'), 'utf8')) as Report;
     expect(baseline.cases.map((result) => result.caseId)).toEqual(cases.map((evalCase) => evalCase.id));
     expect(baseline.summary.total).toBe(cases.length);
-    expect(baseline.cases.map((result) => [result.caseId, result.status])).toEqual(cases.map((evalCase) => [evalCase.id, 'passed']));
-    expect(baseline.cases.map((result) => result.traceFixture)).toEqual(cases.map((evalCase) => `eval/fixtures/${evalCase.traceFixture}`));
+    expect(baseline.cases.map((result) => [result.caseId, result.status])).toEqual(
+      cases.map((evalCase) => [evalCase.id, 'passed']),
+    );
+    expect(baseline.cases.map((result) => result.traceFixture)).toEqual(
+      cases.map((evalCase) => `eval/fixtures/${evalCase.traceFixture}`),
+    );
   });
 
   it('S15: the Markdown baseline has a row for every case', async () => {

@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
-import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
+import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
 import { makeEvalCase } from './helpers/eval-case.js';
-import { buildTrace, toolCall, type TraceSpec } from './helpers/trace-builder.js';
+import { buildTrace, type TraceSpec, toolCall } from './helpers/trace-builder.js';
 
 function evaluate(evalCase: EvalCase, document: unknown): CaseResult {
-  return evaluateRun(evalCase, { kind: 'document', document, traceFixture: `eval/fixtures/${evalCase.traceFixture}`, sessionId: null }, DEFAULT_CONTRACT);
+  return evaluateRun(
+    evalCase,
+    { kind: 'document', document, traceFixture: `eval/fixtures/${evalCase.traceFixture}`, sessionId: null },
+    DEFAULT_CONTRACT,
+  );
 }
 
 function evaluateSpec(caseOverrides: Partial<EvalCase>, spec: TraceSpec = {}): CaseResult {
@@ -31,7 +35,11 @@ afterEach(() => {
 describe('evaluateRun: a trace that meets the case', () => {
   it('S07: passes, lists every check of docs/contract.md §4 in table order, and reports the figures', () => {
     const result = evaluateSpec(
-      { requiredEvidenceTools: ['queryMetrics'], rootCauseKeywords: ['connection pool'], budget: { maxToolCalls: 3, maxDurationMs: 5000 } },
+      {
+        requiredEvidenceTools: ['queryMetrics'],
+        rootCauseKeywords: ['connection pool'],
+        budget: { maxToolCalls: 3, maxDurationMs: 5000 },
+      },
       { durationMs: 1234 },
     );
     expect(result.checks.map((row) => row.check)).toEqual([...CHECK_IDS]);
@@ -64,7 +72,11 @@ describe('evaluateRun: S03 evidence coverage through the pipeline', () => {
   it('S03: a tool is covered by toolInvocations or by verifier trace_summaries; a failed-only tool is not', () => {
     const result = evaluateSpec(evalCase, {
       toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs', 'failed')],
-      verifier: { trace_summaries: [{ tool_name: 'queryRedisInfo', evidence_status: 'supported', summary: 'evicted_keys rising' }] },
+      verifier: {
+        trace_summaries: [
+          { tool_name: 'queryRedisInfo', evidence_status: 'supported', summary: 'evicted_keys rising' },
+        ],
+      },
     });
     expect(result.status).toBe('failed');
     expect(result.evidenceCoverage).toEqual({
@@ -87,7 +99,10 @@ describe('evaluateRun: S03 evidence coverage through the pipeline', () => {
   });
 
   it('S03: tool names compare exactly', () => {
-    const result = evaluateSpec({ requiredEvidenceTools: ['queryLogs'] }, { toolInvocations: [toolCall('querylogs'), toolCall('queryLogs ')] });
+    const result = evaluateSpec(
+      { requiredEvidenceTools: ['queryLogs'] },
+      { toolInvocations: [toolCall('querylogs'), toolCall('queryLogs ')] },
+    );
     expect(outcomeOf(result, 'evidence-coverage')).toBe('fail');
     expect(result.evidenceCoverage?.missing).toEqual(['queryLogs']);
   });
@@ -124,7 +139,10 @@ describe('evaluateRun: S04 verifier verdict through the pipeline', () => {
   });
 
   it('S02: a forbidden verdict fails verdict-not-forbidden', () => {
-    const result = evaluateSpec({ allowedVerdicts: ['PASS', 'REJECT'], forbiddenVerdicts: ['REJECT'] }, { verdict: 'REJECT', finalAnswer: 'insufficient evidence' });
+    const result = evaluateSpec(
+      { allowedVerdicts: ['PASS', 'REJECT'], forbiddenVerdicts: ['REJECT'] },
+      { verdict: 'REJECT', finalAnswer: 'insufficient evidence' },
+    );
     expect(outcomeOf(result, 'verdict-not-forbidden')).toBe('fail');
   });
 });
@@ -133,19 +151,36 @@ describe('evaluateRun: S05 root-cause keyword coverage through the pipeline', ()
   const rootCauseKeywords = [['connection pool', '连接池'], 'exhausted', 'settlement-reconcile', ['timeout', '超时']];
 
   it('S05: coverage below the minimum fails and lists the missing concepts as written', () => {
-    const result = evaluateSpec({ rootCauseKeywords, minKeywordCoverage: 0.75 }, { finalAnswer: '数据库连接池被对账任务占满，导致支付超时。' });
-    expect(result.keywordCoverage).toEqual({ concepts: 4, covered: 2, ratio: 0.5, min: 0.75, missing: ['exhausted', 'settlement-reconcile'], requiredMissing: [], unasserted: [] });
+    const result = evaluateSpec(
+      { rootCauseKeywords, minKeywordCoverage: 0.75 },
+      { finalAnswer: '数据库连接池被对账任务占满，导致支付超时。' },
+    );
+    expect(result.keywordCoverage).toEqual({
+      concepts: 4,
+      covered: 2,
+      ratio: 0.5,
+      min: 0.75,
+      missing: ['exhausted', 'settlement-reconcile'],
+      requiredMissing: [],
+      unasserted: [],
+    });
     expect(outcomeOf(result, 'keyword-coverage')).toBe('fail');
     expect(result.status).toBe('failed');
   });
 
   it('S05: coverage at the minimum passes', () => {
-    const result = evaluateSpec({ rootCauseKeywords, minKeywordCoverage: 0.5 }, { finalAnswer: '数据库连接池被对账任务占满，导致支付超时。' });
+    const result = evaluateSpec(
+      { rootCauseKeywords, minKeywordCoverage: 0.5 },
+      { finalAnswer: '数据库连接池被对账任务占满，导致支付超时。' },
+    );
     expect(outcomeOf(result, 'keyword-coverage')).toBe('pass');
   });
 
   it('S05: matching normalises NFKC, case and white space', () => {
-    const result = evaluateSpec({ rootCauseKeywords: ['connection pool', 'cpu'] }, { finalAnswer: 'The CONNECTION\n\n  Pool hit 100% ＣＰＵ.' });
+    const result = evaluateSpec(
+      { rootCauseKeywords: ['connection pool', 'cpu'] },
+      { finalAnswer: 'The CONNECTION\n\n  Pool hit 100% ＣＰＵ.' },
+    );
     expect(result.keywordCoverage?.covered).toBe(2);
     expect(outcomeOf(result, 'keyword-coverage')).toBe('pass');
   });
@@ -161,13 +196,22 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
   it('S13: a trace of the wrong shape fails trace-loadable with the path of the bad field, and every other check is skip', () => {
     const result = evaluate(makeEvalCase({ requiredEvidenceTools: ['queryLogs'] }), { finalAnswer: 42 });
     expect(result.checks.map((row) => row.check)).toEqual([...CHECK_IDS]);
-    expect(result.checks[0]).toEqual({ check: 'trace-loadable', outcome: 'fail', message: 'the trace did not load: finalAnswer: found 42, expected a string or null' });
+    expect(result.checks[0]).toEqual({
+      check: 'trace-loadable',
+      outcome: 'fail',
+      message: 'the trace did not load: finalAnswer: found 42, expected a string or null',
+    });
     expect(result.checks.slice(1).every((row) => row.outcome === 'skip')).toBe(true);
     expect(result).toMatchObject({
       status: 'failed',
       reason: null,
       verdict: null,
-      failedChecks: [{ check: 'trace-loadable', message: 'the trace did not load: finalAnswer: found 42, expected a string or null' }],
+      failedChecks: [
+        {
+          check: 'trace-loadable',
+          message: 'the trace did not load: finalAnswer: found 42, expected a string or null',
+        },
+      ],
       evidenceCoverage: null,
       keywordCoverage: null,
       toolCallCount: null,
@@ -175,20 +219,35 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
     });
   });
 
-  it('S13: bytes that are not JSON fail trace-loadable with the source\'s problem, every other check skip', () => {
+  it("S13: bytes that are not JSON fail trace-loadable with the source's problem, every other check skip", () => {
     const result = evaluateRun(
       makeEvalCase(),
-      { kind: 'unparsable', problem: 'eval/fixtures/a.json: not valid JSON: bad at line 1, column 2', traceFixture: 'eval/fixtures/a.json', sessionId: null },
+      {
+        kind: 'unparsable',
+        problem: 'eval/fixtures/a.json: not valid JSON: bad at line 1, column 2',
+        traceFixture: 'eval/fixtures/a.json',
+        sessionId: null,
+      },
       DEFAULT_CONTRACT,
     );
-    expect(result.failedChecks).toEqual([{ check: 'trace-loadable', message: 'the trace did not load: eval/fixtures/a.json: not valid JSON: bad at line 1, column 2' }]);
+    expect(result.failedChecks).toEqual([
+      {
+        check: 'trace-loadable',
+        message: 'the trace did not load: eval/fixtures/a.json: not valid JSON: bad at line 1, column 2',
+      },
+    ]);
     expect(result.checks.filter((row) => row.outcome === 'skip')).toHaveLength(CHECK_IDS.length - 1);
   });
 
   it('S11: a run without a trace is not_run with its reason and runs no check', () => {
     const result = evaluateRun(
       makeEvalCase({ id: 'gone' }),
-      { kind: 'not_run', reason: 'fixture not found: expected a trace file at eval/fixtures/gone.json', traceFixture: 'eval/fixtures/gone.json', sessionId: null },
+      {
+        kind: 'not_run',
+        reason: 'fixture not found: expected a trace file at eval/fixtures/gone.json',
+        traceFixture: 'eval/fixtures/gone.json',
+        sessionId: null,
+      },
       DEFAULT_CONTRACT,
     );
     expect(result).toEqual({
@@ -214,8 +273,16 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
       if (context.evalCase.id === 'crashes') throw new Error('boom');
       return original(context);
     });
-    const crashing = evaluateSpec({ id: 'crashes', rootCauseKeywords: ['pool'], requiredEvidenceTools: ['queryMetrics'] });
-    const healthy = evaluateSpec({ id: 'healthy', rootCauseKeywords: ['pool'], requiredEvidenceTools: ['queryMetrics'] });
+    const crashing = evaluateSpec({
+      id: 'crashes',
+      rootCauseKeywords: ['pool'],
+      requiredEvidenceTools: ['queryMetrics'],
+    });
+    const healthy = evaluateSpec({
+      id: 'healthy',
+      rootCauseKeywords: ['pool'],
+      requiredEvidenceTools: ['queryMetrics'],
+    });
 
     expect(crashing.status).toBe('failed');
     expect(crashing.failedChecks).toEqual([{ check: 'keyword-coverage', message: 'the check crashed: boom' }]);
@@ -236,8 +303,11 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
 });
 
 describe('evaluateRun: token usage (S42)', () => {
-  it('S42 tokens is input + output of the trace\'s usage, null without it; the token budget reads the same sum', () => {
-    const withUsage = evaluate(makeEvalCase({ id: 'u', budget: { maxTokens: 1000 } }), { ...buildTrace(), usage: { inputTokens: 900, outputTokens: 150 } });
+  it("S42 tokens is input + output of the trace's usage, null without it; the token budget reads the same sum", () => {
+    const withUsage = evaluate(makeEvalCase({ id: 'u', budget: { maxTokens: 1000 } }), {
+      ...buildTrace(),
+      usage: { inputTokens: 900, outputTokens: 150 },
+    });
     expect(withUsage.tokens).toBe(1050);
     expect(outcomeOf(withUsage, 'token-budget')).toBe('fail');
     expect(withUsage.failedChecks.map((failed) => failed.check)).toEqual(['token-budget']);

@@ -1,11 +1,11 @@
-import net from 'node:net';
 import { truncateSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
-import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
+import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { buildReport } from '../src/report/build.js';
 import { combineRuns } from '../src/report/combine-runs.js';
 import type { CaseResult } from '../src/report/types.js';
@@ -15,7 +15,7 @@ import type { TraceRunInput, TraceSource } from '../src/sources/types.js';
 import { makeEvalCase } from './helpers/eval-case.js';
 import { writeFiles } from './helpers/project.js';
 import { useTempDirs } from './helpers/temp-dir.js';
-import { buildTrace, toolCall, traceJson, type TraceSpec } from './helpers/trace-builder.js';
+import { buildTrace, type TraceSpec, toolCall, traceJson } from './helpers/trace-builder.js';
 
 const tempDir = useTempDirs();
 
@@ -27,7 +27,10 @@ afterEach(() => {
 /** A working directory with eval/fixtures/ holding `files`; returns cwd and the fixtures folder. */
 function fixtureProject(files: Record<string, unknown>): { cwd: string; fixtures: string } {
   const cwd = tempDir();
-  writeFiles(cwd, Object.fromEntries(Object.entries(files).map(([name, content]) => [`eval/fixtures/${name}`, content])));
+  writeFiles(
+    cwd,
+    Object.fromEntries(Object.entries(files).map(([name, content]) => [`eval/fixtures/${name}`, content])),
+  );
   return { cwd, fixtures: join(cwd, 'eval', 'fixtures') };
 }
 
@@ -66,7 +69,9 @@ describe('runCases over a fixture folder (S10, S11)', () => {
   });
 
   it('S11: a missing fixture makes the case not_run with a reason naming the expected path; no check runs', async () => {
-    const { report } = await runFixtures([makeEvalCase({ id: 'present' }), makeEvalCase({ id: 'absent' })], { 'present.json': traceJson() });
+    const { report } = await runFixtures([makeEvalCase({ id: 'present' }), makeEvalCase({ id: 'absent' })], {
+      'present.json': traceJson(),
+    });
     const absent = report.cases[1];
     expect(absent).toMatchObject({
       caseId: 'absent',
@@ -84,25 +89,35 @@ describe('runCases over a fixture folder (S10, S11)', () => {
     const cwd = tempDir();
     const cases = [makeEvalCase({ id: 'a' })];
     const report = await runCases(cases, createFixtureDirSource(join(cwd, 'nowhere'), cases, cwd), DEFAULT_CONTRACT);
-    expect(onlyResult(report)).toMatchObject({ status: 'not_run', reason: 'fixture not found: expected a trace file at nowhere/a.json' });
+    expect(onlyResult(report)).toMatchObject({
+      status: 'not_run',
+      reason: 'fixture not found: expected a trace file at nowhere/a.json',
+    });
   });
 
   it('S13: a fixture that is not valid JSON fails trace-loadable, naming the file, line and column', async () => {
-    const { report } = await runFixtures([makeEvalCase({ id: 'broken' })], { 'broken.json': '{\n  "finalAnswer": "x",\n}\n' });
+    const { report } = await runFixtures([makeEvalCase({ id: 'broken' })], {
+      'broken.json': '{\n  "finalAnswer": "x",\n}\n',
+    });
     const result = onlyResult(report);
     expect(result.status).toBe('failed');
     expect(result.failedChecks).toHaveLength(1);
     expect(result.failedChecks[0]?.check).toBe('trace-loadable');
-    expect(result.failedChecks[0]?.message).toMatch(/^the trace did not load: eval\/fixtures\/broken\.json: not valid JSON: .* at line 3, column 1$/u);
+    expect(result.failedChecks[0]?.message).toMatch(
+      /^the trace did not load: eval\/fixtures\/broken\.json: not valid JSON: .* at line 3, column 1$/u,
+    );
     expect(result.checks.slice(1).every((row) => row.outcome === 'skip')).toBe(true);
   });
 
   it('S13: a fixture of the wrong shape fails trace-loadable, naming the bad field', async () => {
-    const { report } = await runFixtures([makeEvalCase({ id: 'shape' })], { 'shape.json': { toolInvocations: [{ toolName: 'queryLogs', evidenceStatus: 'unknown' }] } });
+    const { report } = await runFixtures([makeEvalCase({ id: 'shape' })], {
+      'shape.json': { toolInvocations: [{ toolName: 'queryLogs', evidenceStatus: 'unknown' }] },
+    });
     expect(onlyResult(report).failedChecks).toEqual([
       {
         check: 'trace-loadable',
-        message: 'the trace did not load: toolInvocations[0].evidenceStatus: found "unknown", expected one of supported, no_evidence, deduped, failed',
+        message:
+          'the trace did not load: toolInvocations[0].evidenceStatus: found "unknown", expected one of supported, no_evidence, deduped, failed',
       },
     ]);
   });
@@ -116,7 +131,10 @@ describe('runCases over a fixture folder (S10, S11)', () => {
     const grown = process.memoryUsage().arrayBuffers - before;
     expect(MAX_FIXTURE_BYTES).toBe(64 * 1024 * 1024);
     expect(onlyResult(report).failedChecks).toEqual([
-      { check: 'trace-loadable', message: 'the trace did not load: eval/fixtures/huge.json is 64.0 MiB, over the 64 MiB limit for one trace' },
+      {
+        check: 'trace-loadable',
+        message: 'the trace did not load: eval/fixtures/huge.json is 64.0 MiB, over the 64 MiB limit for one trace',
+      },
     ]);
     expect(grown).toBeLessThan(16 * 1024 * 1024);
   });
@@ -126,7 +144,9 @@ describe('runCases over a fixture folder (S10, S11)', () => {
     truncateSync(join(fixtures, 'giant.json'), 5 * 1024 ** 3);
     const cases = [makeEvalCase({ id: 'giant' })];
     const report = await runCases(cases, createFixtureDirSource(fixtures, cases, cwd), DEFAULT_CONTRACT);
-    expect(onlyResult(report).failedChecks[0]?.message).toBe('the trace did not load: eval/fixtures/giant.json is 5120.0 MiB, over the 64 MiB limit for one trace');
+    expect(onlyResult(report).failedChecks[0]?.message).toBe(
+      'the trace did not load: eval/fixtures/giant.json is 5120.0 MiB, over the 64 MiB limit for one trace',
+    );
   });
 
   it('a fixture that is not UTF-8 fails trace-loadable, naming the file and the bad byte', async () => {
@@ -135,20 +155,28 @@ describe('runCases over a fixture folder (S10, S11)', () => {
     expect(onlyResult(report).failedChecks).toEqual([
       {
         check: 'trace-loadable',
-        message: 'the trace did not load: eval/fixtures/latin1.json: not UTF-8 text (byte 0xe9 at offset 20, line 1, is not valid UTF-8); expected a UTF-8 encoded file',
+        message:
+          'the trace did not load: eval/fixtures/latin1.json: not UTF-8 text (byte 0xe9 at offset 20, line 1, is not valid UTF-8); expected a UTF-8 encoded file',
       },
     ]);
   });
 
   it('a fixture that starts with a UTF-8 byte-order mark loads', async () => {
-    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(traceJson({ finalAnswer: '连接池耗尽' }), 'utf8')]);
-    const { report } = await runFixtures([makeEvalCase({ id: 'bom', rootCauseKeywords: ['连接池'] })], { 'bom.json': bytes });
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(traceJson({ finalAnswer: '连接池耗尽' }), 'utf8'),
+    ]);
+    const { report } = await runFixtures([makeEvalCase({ id: 'bom', rootCauseKeywords: ['连接池'] })], {
+      'bom.json': bytes,
+    });
     expect(onlyResult(report)).toMatchObject({ status: 'passed', keywordCoverage: { covered: 1 } });
   });
 
   it('a fixture path that is a folder fails trace-loadable', async () => {
     const { report } = await runFixtures([makeEvalCase({ id: 'dir' })], { 'dir.json/inner.json': traceJson() });
-    expect(onlyResult(report).failedChecks[0]?.message).toBe('the trace did not load: eval/fixtures/dir.json is a folder, expected a JSON file');
+    expect(onlyResult(report).failedChecks[0]?.message).toBe(
+      'the trace did not load: eval/fixtures/dir.json is a folder, expected a JSON file',
+    );
   });
 
   it('fixtures that match no case are listed as orphans in the warnings, in a stable order; other files are ignored', async () => {
@@ -184,13 +212,19 @@ describe('the fixture folder: reading and orphans', () => {
 
   it('an empty fixture fails trace-loadable as JSON that ends too soon', async () => {
     const { report } = await runFixtures([makeEvalCase({ id: 'empty' })], { 'empty.json': '' });
-    expect(onlyResult(report).failedChecks[0]?.message).toMatch(/^the trace did not load: eval\/fixtures\/empty\.json: not valid JSON: /u);
+    expect(onlyResult(report).failedChecks[0]?.message).toMatch(
+      /^the trace did not load: eval\/fixtures\/empty\.json: not valid JSON: /u,
+    );
   });
 
   it('fixture paths are shown relative to the working directory, also for a folder outside it and for unusual names', async () => {
     const root = tempDir();
     const cwd = join(root, 'work');
-    writeFiles(root, { 'shared/fixtures/a.json': traceJson(), 'shared/fixtures/sub/b.json': traceJson(), 'work/.keep': '' });
+    writeFiles(root, {
+      'shared/fixtures/a.json': traceJson(),
+      'shared/fixtures/sub/b.json': traceJson(),
+      'work/.keep': '',
+    });
     const fixtures = join(root, 'shared', 'fixtures');
     const cases = [
       makeEvalCase({ id: 'a' }),
@@ -205,8 +239,15 @@ describe('the fixture folder: reading and orphans', () => {
       ['c', 'passed', '../shared/fixtures/a.json'],
       ['d', 'not_run', '../shared/fixtures/gone.json'],
     ]);
-    const inside = await runCases(cases.slice(0, 2), createFixtureDirSource(fixtures, cases.slice(0, 2), root), DEFAULT_CONTRACT);
-    expect(inside.cases.map((result) => result.traceFixture)).toEqual(['shared/fixtures/a.json', 'shared/fixtures/sub/b.json']);
+    const inside = await runCases(
+      cases.slice(0, 2),
+      createFixtureDirSource(fixtures, cases.slice(0, 2), root),
+      DEFAULT_CONTRACT,
+    );
+    expect(inside.cases.map((result) => result.traceFixture)).toEqual([
+      'shared/fixtures/a.json',
+      'shared/fixtures/sub/b.json',
+    ]);
   });
 
   it('a fixture is an orphan unless a case names that very file: the same name in another folder is not the same fixture', async () => {
@@ -247,7 +288,9 @@ function reverseOrderSource(documents: Map<string, unknown>): TraceSource & { re
         pending.push({ id: evalCase.id, resolve });
         if (pending.length === documents.size) {
           for (const entry of [...pending].reverse()) {
-            entry.resolve([{ kind: 'document', document: documents.get(entry.id), traceFixture: null, sessionId: null }]);
+            entry.resolve([
+              { kind: 'document', document: documents.get(entry.id), traceFixture: null, sessionId: null },
+            ]);
           }
         }
       }),
@@ -269,8 +312,18 @@ describe('runCases: order and aggregates (S14, S09)', () => {
   it('S09: pass rate, verdict distribution (with MISSING), averages over the cases where a figure is available', async () => {
     const specs: [EvalCase, TraceSpec | 'unloadable' | 'absent'][] = [
       [makeEvalCase({ id: 'pass' }), { toolInvocations: [toolCall('queryMetrics')], durationMs: 1000 }],
-      [makeEvalCase({ id: 'reject' }), { verdict: 'reject', toolInvocations: [toolCall('a'), toolCall('b')], durationMs: null }],
-      [makeEvalCase({ id: 'no-verdict' }), { verdict: null, toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')], durationMs: 2001 }],
+      [
+        makeEvalCase({ id: 'reject' }),
+        { verdict: 'reject', toolInvocations: [toolCall('a'), toolCall('b')], durationMs: null },
+      ],
+      [
+        makeEvalCase({ id: 'no-verdict' }),
+        {
+          verdict: null,
+          toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')],
+          durationMs: 2001,
+        },
+      ],
       [makeEvalCase({ id: 'unloadable' }), 'unloadable'],
       [makeEvalCase({ id: 'absent' }), 'absent'],
     ];
@@ -279,7 +332,10 @@ describe('runCases: order and aggregates (S14, S09)', () => {
       if (spec === 'unloadable') files[evalCase.traceFixture] = { finalAnswer: 1 };
       else if (spec !== 'absent') files[evalCase.traceFixture] = buildTrace(spec);
     }
-    const { report } = await runFixtures(specs.map(([evalCase]) => evalCase), files);
+    const { report } = await runFixtures(
+      specs.map(([evalCase]) => evalCase),
+      files,
+    );
     expect(report.cases.map((result) => result.status)).toEqual(['passed', 'failed', 'failed', 'failed', 'not_run']);
     expect(report.summary).toEqual({
       total: 5,
@@ -322,9 +378,14 @@ describe('runCases: order and aggregates (S14, S09)', () => {
 
   it('S09: ratios and averages are rounded to 4 decimal places', async () => {
     const durations = [1, 1, 2];
-    const cases = durations.map((_, index) => makeEvalCase({ id: `c${index}`, allowedVerdicts: index === 0 ? ['PASS'] : ['REJECT'] }));
+    const cases = durations.map((_, index) =>
+      makeEvalCase({ id: `c${index}`, allowedVerdicts: index === 0 ? ['PASS'] : ['REJECT'] }),
+    );
     const files = Object.fromEntries(
-      durations.map((durationMs, index) => [`c${index}.json`, buildTrace({ durationMs, toolInvocations: Array.from({ length: durationMs }, () => toolCall('q')) })]),
+      durations.map((durationMs, index) => [
+        `c${index}.json`,
+        buildTrace({ durationMs, toolInvocations: Array.from({ length: durationMs }, () => toolCall('q')) }),
+      ]),
     );
     const { report } = await runFixtures(cases, files);
     expect(report.summary).toMatchObject({ passRate: 0.3333, avgToolCalls: 1.3333, avgDurationMs: 1.3333 });
@@ -335,19 +396,41 @@ describe('runCases: order and aggregates (S14, S09)', () => {
 });
 
 function passedResult(caseId: string, spec: TraceSpec = {}): CaseResult {
-  return evaluateRun(makeEvalCase({ id: caseId }), { kind: 'document', document: buildTrace(spec), traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
+  return evaluateRun(
+    makeEvalCase({ id: caseId }),
+    { kind: 'document', document: buildTrace(spec), traceFixture: null, sessionId: null },
+    DEFAULT_CONTRACT,
+  );
 }
 
 function runOf(caseId: string, kind: 'passed' | 'failed' | 'not_run', spec: TraceSpec = {}): CaseResult {
   const evalCase = makeEvalCase({ id: caseId, rootCauseKeywords: ['pool'], budget: { maxToolCalls: 2 } });
-  if (kind === 'not_run') return evaluateRun(evalCase, { kind: 'not_run', reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts', traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
-  return evaluateRun(evalCase, { kind: 'document', document: buildTrace(spec), traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
+  if (kind === 'not_run')
+    return evaluateRun(
+      evalCase,
+      {
+        kind: 'not_run',
+        reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts',
+        traceFixture: null,
+        sessionId: null,
+      },
+      DEFAULT_CONTRACT,
+    );
+  return evaluateRun(
+    evalCase,
+    { kind: 'document', document: buildTrace(spec), traceFixture: null, sessionId: null },
+    DEFAULT_CONTRACT,
+  );
 }
 
 describe('combineRuns: one case asked K times (pass^K)', () => {
   it('passes only when every run passed; passedRuns, flaky, runs and the union of failed checks', () => {
     const passing = runOf('flaky-case', 'passed', { finalAnswer: 'pool exhausted', durationMs: 100 });
-    const failing = runOf('flaky-case', 'failed', { finalAnswer: 'no idea', verdict: 'revise', toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c')] });
+    const failing = runOf('flaky-case', 'failed', {
+      finalAnswer: 'no idea',
+      verdict: 'revise',
+      toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c')],
+    });
     const absent = runOf('flaky-case', 'not_run');
     expect([passing.status, failing.status, absent.status]).toEqual(['passed', 'failed', 'not_run']);
 
@@ -365,16 +448,49 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
       { check: 'tool-call-budget', message: expect.stringMatching(/^run 3: /u) },
     ]);
     expect(combined.runs).toEqual([
-      { sessionId: 's1', status: 'not_run', reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts', verdict: null, failedChecks: [], toolCallCount: null, durationMs: null, tokens: null },
-      { sessionId: 's2', status: 'passed', reason: null, verdict: 'PASS', failedChecks: [], toolCallCount: 1, durationMs: 100, tokens: null },
-      { sessionId: 's3', status: 'failed', reason: null, verdict: 'REVISE', failedChecks: failing.failedChecks, toolCallCount: 3, durationMs: 1000, tokens: null },
+      {
+        sessionId: 's1',
+        status: 'not_run',
+        reason: 'GET /api/diagnosis/s/trace: 503 after 4 attempts',
+        verdict: null,
+        failedChecks: [],
+        toolCallCount: null,
+        durationMs: null,
+        tokens: null,
+      },
+      {
+        sessionId: 's2',
+        status: 'passed',
+        reason: null,
+        verdict: 'PASS',
+        failedChecks: [],
+        toolCallCount: 1,
+        durationMs: 100,
+        tokens: null,
+      },
+      {
+        sessionId: 's3',
+        status: 'failed',
+        reason: null,
+        verdict: 'REVISE',
+        failedChecks: failing.failedChecks,
+        toolCallCount: 3,
+        durationMs: 1000,
+        tokens: null,
+      },
     ]);
     expect(Object.keys(combined).slice(-4)).toEqual(['traceFixture', 'runs', 'passedRuns', 'flaky']);
   });
 
   it('the union keeps check order and the message of the first run each check failed in', () => {
-    const overBudget = runOf('c', 'failed', { finalAnswer: 'pool', toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c')] });
-    const noKeywords = runOf('c', 'failed', { finalAnswer: 'nothing', toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')] });
+    const overBudget = runOf('c', 'failed', {
+      finalAnswer: 'pool',
+      toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c')],
+    });
+    const noKeywords = runOf('c', 'failed', {
+      finalAnswer: 'nothing',
+      toolInvocations: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')],
+    });
     const combined = combineRuns([overBudget, noKeywords], [null, null]);
     expect(combined.failedChecks.map((failed) => failed.check)).toEqual(['keyword-coverage', 'tool-call-budget']);
     expect(combined.failedChecks.map((failed) => failed.message.slice(0, 6))).toEqual(['run 2:', 'run 1:']);
@@ -384,7 +500,12 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
 
   it('all runs passed: passed, not flaky; no run produced a trace: not_run with the first reason', () => {
     const passing = runOf('c', 'passed', { finalAnswer: 'pool' });
-    expect(combineRuns([passing, passing], ['a', 'b'])).toMatchObject({ status: 'passed', passedRuns: 2, flaky: false, failedChecks: [] });
+    expect(combineRuns([passing, passing], ['a', 'b'])).toMatchObject({
+      status: 'passed',
+      passedRuns: 2,
+      flaky: false,
+      failedChecks: [],
+    });
     const absent = runOf('c', 'not_run');
     expect(combineRuns([absent, absent], ['a', 'b'])).toMatchObject({
       status: 'not_run',
@@ -396,22 +517,60 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
   });
 
   it('runCases with repeat: summary gains repeat, passAtK and runPassRate; passRate is pass^K; figures count runs', async () => {
-    const cases = [makeEvalCase({ id: 'steady', rootCauseKeywords: ['pool'] }), makeEvalCase({ id: 'flaky', rootCauseKeywords: ['pool'] }), makeEvalCase({ id: 'down' })];
+    const cases = [
+      makeEvalCase({ id: 'steady', rootCauseKeywords: ['pool'] }),
+      makeEvalCase({ id: 'flaky', rootCauseKeywords: ['pool'] }),
+      makeEvalCase({ id: 'down' }),
+    ];
     const runs: Record<string, TraceRunInput[]> = {
       steady: [
-        { kind: 'document', document: buildTrace({ finalAnswer: 'pool', durationMs: 100 }), traceFixture: null, sessionId: 's1' },
-        { kind: 'document', document: buildTrace({ finalAnswer: 'pool', durationMs: 300 }), traceFixture: null, sessionId: 's2' },
+        {
+          kind: 'document',
+          document: buildTrace({ finalAnswer: 'pool', durationMs: 100 }),
+          traceFixture: null,
+          sessionId: 's1',
+        },
+        {
+          kind: 'document',
+          document: buildTrace({ finalAnswer: 'pool', durationMs: 300 }),
+          traceFixture: null,
+          sessionId: 's2',
+        },
       ],
       flaky: [
-        { kind: 'document', document: buildTrace({ finalAnswer: 'pool', durationMs: 200 }), traceFixture: null, sessionId: 's3' },
-        { kind: 'document', document: buildTrace({ finalAnswer: 'cpu', verdict: 'REVISE', durationMs: 400, toolInvocations: [] }), traceFixture: null, sessionId: 's4' },
+        {
+          kind: 'document',
+          document: buildTrace({ finalAnswer: 'pool', durationMs: 200 }),
+          traceFixture: null,
+          sessionId: 's3',
+        },
+        {
+          kind: 'document',
+          document: buildTrace({ finalAnswer: 'cpu', verdict: 'REVISE', durationMs: 400, toolInvocations: [] }),
+          traceFixture: null,
+          sessionId: 's4',
+        },
       ],
       down: [
-        { kind: 'not_run', reason: 'POST /api/chat: connection refused after 4 attempts', traceFixture: null, sessionId: null },
-        { kind: 'not_run', reason: 'POST /api/chat: connection refused after 4 attempts', traceFixture: null, sessionId: null },
+        {
+          kind: 'not_run',
+          reason: 'POST /api/chat: connection refused after 4 attempts',
+          traceFixture: null,
+          sessionId: null,
+        },
+        {
+          kind: 'not_run',
+          reason: 'POST /api/chat: connection refused after 4 attempts',
+          traceFixture: null,
+          sessionId: null,
+        },
       ],
     };
-    const source: TraceSource = { concurrency: 2, warnings: () => [], tracesFor: async (evalCase) => runs[evalCase.id] ?? [] };
+    const source: TraceSource = {
+      concurrency: 2,
+      warnings: () => [],
+      tracesFor: async (evalCase) => runs[evalCase.id] ?? [],
+    };
     const report = await runCases(cases, source, DEFAULT_CONTRACT, { repeat: 2 });
     expect(report.cases.map((result) => [result.caseId, result.status, result.passedRuns, result.flaky])).toEqual([
       ['steady', 'passed', 2, false],
@@ -436,7 +595,7 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
     expect(report.cases[1]?.runs?.map((run) => run.sessionId)).toEqual(['s3', 's4']);
   });
 
-  it('every check id appears in a combined case\'s checks, from its representative run', () => {
+  it("every check id appears in a combined case's checks, from its representative run", () => {
     const combined = combineRuns([runOf('c', 'passed', { finalAnswer: 'pool' })], ['only']);
     expect(combined.checks.map((row) => row.check)).toEqual([...CHECK_IDS]);
   });

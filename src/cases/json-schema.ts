@@ -15,7 +15,10 @@ export function caseFileJsonSchema(): Record<string, unknown> {
   };
   // The loader checks `checks:` against the check registry; the published schema lists the same
   // ids and severities, so an editor completes them and flags a typo.
-  for (const path of [['properties', 'defaults'], ['properties', 'cases', 'items']]) {
+  for (const path of [
+    ['properties', 'defaults'],
+    ['properties', 'cases', 'items'],
+  ]) {
     const object = objectAt(schema, path);
     const properties = object === null ? null : objectAt(object, ['properties']);
     const checks = properties === null ? null : objectAt(properties, ['checks']);
@@ -28,7 +31,10 @@ function checkSeveritiesJsonSchema(description: unknown): Record<string, unknown
   return {
     type: 'object',
     properties: Object.fromEntries(
-      CHECKS.map((check) => [check.id, { enum: ERROR_ONLY_CHECKS.has(check.id) ? ['error'] : [...SEVERITIES], description: check.description }]),
+      CHECKS.map((check) => [
+        check.id,
+        { enum: ERROR_ONLY_CHECKS.has(check.id) ? ['error'] : [...SEVERITIES], description: check.description },
+      ]),
     ),
     additionalProperties: false,
     description,
@@ -41,7 +47,9 @@ function objectAt(root: Record<string, unknown>, path: readonly string[]): Recor
     if (typeof value !== 'object' || value === null) return null;
     value = (value as Record<string, unknown>)[key];
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 export function renderCaseFileJsonSchema(): string {

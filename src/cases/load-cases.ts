@@ -1,18 +1,23 @@
 import { posix, win32 } from 'node:path';
-import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
+import type * as z from 'zod/mini';
 import type { Severity } from '../checks/severity.js';
+import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
 import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
-import { problemAt, readStructuredFile, schemaProblems, type StructuredFile } from '../io/structured-file.js';
-import type * as z from 'zod/mini';
+import { problemAt, readStructuredFile, type StructuredFile, schemaProblems } from '../io/structured-file.js';
 import { checkCaseFileQuickly } from './quick-validate.js';
-import { caseSchemas, type CaseEntryInput, type CaseFileInput } from './schema.js';
+import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
 
 /** Every key the case file knows, for the did-you-mean of an unknown one; asked for only when a file has a problem. */
 function knownKeys(): string[] {
   const { caseFile, caseEntry, caseDefaults } = caseSchemas();
-  return [...Object.keys(caseFile.shape), ...Object.keys(caseEntry.shape), ...Object.keys(caseDefaults.shape), ...OTHER_KNOWN_KEYS];
+  return [
+    ...Object.keys(caseFile.shape),
+    ...Object.keys(caseEntry.shape),
+    ...Object.keys(caseDefaults.shape),
+    ...OTHER_KNOWN_KEYS,
+  ];
 }
 
 const OTHER_KNOWN_KEYS = [
@@ -51,7 +56,9 @@ export function resolveCaseFile(
   checkSeverities: Readonly<Record<string, Severity>> = {},
 ): EvalCase[] {
   if (file.value === null || file.value === undefined) {
-    throw new InputError(`${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`);
+    throw new InputError(
+      `${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`,
+    );
   }
   const parsed = schemaData(file.value);
   const problems = parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys());
@@ -60,7 +67,10 @@ export function resolveCaseFile(
   if (data === null || problems.length > 0) throw new InputError(problems);
 
   const defaults: CaseDefaults = data.defaults ?? {};
-  const inheritedSeverities: Readonly<Record<string, Severity>> = { ...checkSeverities, ...readSeverityBlock(defaults.checks) };
+  const inheritedSeverities: Readonly<Record<string, Severity>> = {
+    ...checkSeverities,
+    ...readSeverityBlock(defaults.checks),
+  };
   return data.cases.map((entry) => toEvalCase(entry, defaults, inheritedSeverities));
 }
 
@@ -84,12 +94,16 @@ export function schemaData(value: unknown): { data: CaseFileInput | null; issues
   const cases = root['cases'] as unknown[];
   const picked = quick.unsureCases.length > 0 ? quick.unsureCases : [0];
   // Built with fromEntries, so every key stays an own key in its place, whatever its name.
-  const reduced = Object.fromEntries(Object.keys(root).map((key) => [key, key === 'cases' ? picked.map((index) => cases[index]) : root[key]]));
+  const reduced = Object.fromEntries(
+    Object.keys(root).map((key) => [key, key === 'cases' ? picked.map((index) => cases[index]) : root[key]]),
+  );
   const parsed = caseSchemas().caseFile.safeParse(reduced);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
       const [first, position, ...rest] = issue.path;
-      return first === 'cases' && typeof position === 'number' ? { ...issue, path: ['cases', picked[position] as number, ...rest] } : issue;
+      return first === 'cases' && typeof position === 'number'
+        ? { ...issue, path: ['cases', picked[position] as number, ...rest] }
+        : issue;
     });
     return { data: null, issues };
   }
@@ -123,12 +137,25 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
     if (entry === null) continue;
     const id = entry['id'];
     if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
-      problems.push(problemAt(file, ['cases', index, 'id'], `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`));
+      problems.push(
+        problemAt(
+          file,
+          ['cases', index, 'id'],
+          `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
+        ),
+      );
     }
     if (typeof id === 'string') {
       const firstIndex = firstIndexById.get(id);
       if (firstIndex === undefined) firstIndexById.set(id, index);
-      else problems.push(problemAt(file, ['cases', index, 'id'], `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`));
+      else
+        problems.push(
+          problemAt(
+            file,
+            ['cases', index, 'id'],
+            `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`,
+          ),
+        );
     }
     for (const key of REQUIRED_AFTER_DEFAULTS) {
       if (entry[key] === undefined && defaults[key] === undefined) {
@@ -141,32 +168,48 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
     if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
       const fixtureProblem = checkFixtureName(traceFixture) ?? checkFixturePath(traceFixture.trim());
       if (fixtureProblem !== null) {
-        const found = traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
+        const found =
+          traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
         problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
       }
     }
     const audit = asObject(entry['audit']);
-    if (audit !== null && auditConflicts(audit, defaultAudit)) problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
-    if (entry['checks'] !== undefined) problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
+    if (audit !== null && auditConflicts(audit, defaultAudit))
+      problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
+    if (entry['checks'] !== undefined)
+      problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
   }
   return problems;
 }
 
 const VERDICT_LISTS = ['allowedVerdicts', 'forbiddenVerdicts'] as const;
 
-function verdictProblems(file: StructuredFile, contract: ContractValues, list: unknown, path: PropertyKey[], problems: string[]): void {
+function verdictProblems(
+  file: StructuredFile,
+  contract: ContractValues,
+  list: unknown,
+  path: PropertyKey[],
+  problems: string[],
+): void {
   if (!Array.isArray(list)) return;
   for (let position = 0; position < list.length; position += 1) {
     const verdict: unknown = list[position];
     // Written as the contract spells it (the usual case): nothing to trim or upper-case.
     if (typeof verdict !== 'string' || contract.verdicts.includes(verdict) || verdict.trim() === '') continue;
     if (!contract.verdicts.includes(verdict.trim().toUpperCase())) {
-      problems.push(problemAt(file, [...path, position], `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`));
+      problems.push(
+        problemAt(
+          file,
+          [...path, position],
+          `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`,
+        ),
+      );
     }
   }
 }
 
-const AUDIT_CONFLICT = 'audit.v2: true turns on claimChecks and composerOutput; expected neither written as false beside it';
+const AUDIT_CONFLICT =
+  'audit.v2: true turns on claimChecks and composerOutput; expected neither written as false beside it';
 
 /** Whether `{ ...inherited, ...audit }` turns v2 on beside a switch written as false. */
 function auditConflicts(audit: RawObject, inherited: RawObject): boolean {
@@ -193,9 +236,11 @@ function checkFixtureName(traceFixture: string): string | null {
 
 /** A fixture path must stay inside the fixtures folder, so a case file cannot read arbitrary files. */
 function checkFixturePath(traceFixture: string): string | null {
-  if (posix.isAbsolute(traceFixture) || win32.isAbsolute(traceFixture)) return 'expected a path relative to the fixtures folder';
+  if (posix.isAbsolute(traceFixture) || win32.isAbsolute(traceFixture))
+    return 'expected a path relative to the fixtures folder';
   const normalized = posix.normalize(traceFixture.replaceAll('\\', '/'));
-  if (normalized === '..' || normalized.startsWith('../')) return 'expected a path that stays inside the fixtures folder';
+  if (normalized === '..' || normalized.startsWith('../'))
+    return 'expected a path that stays inside the fixtures folder';
   return null;
 }
 
@@ -212,11 +257,19 @@ function inherited<K extends DefaultableKey>(entry: CaseEntryInput, defaults: Ca
 }
 
 /** The same rule one level down, for `audit` and `budget`, which merge key by key. */
-function inheritedIn<T extends object, K extends keyof T>(own: T | undefined, fallback: T | undefined, key: K): T[K] | undefined {
+function inheritedIn<T extends object, K extends keyof T>(
+  own: T | undefined,
+  fallback: T | undefined,
+  key: K,
+): T[K] | undefined {
   return own !== undefined && Object.hasOwn(own, key) ? own[key] : fallback?.[key];
 }
 
-function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults, inheritedSeverities: Readonly<Record<string, Severity>>): EvalCase {
+function toEvalCase(
+  entry: CaseEntryInput,
+  defaults: CaseDefaults,
+  inheritedSeverities: Readonly<Record<string, Severity>>,
+): EvalCase {
   const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
   // Only the audit switches ruleProblems found free of conflict get here, so `v2: true` never sits beside a `false`.
   const audit: AuditSettings =
@@ -240,7 +293,10 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults, inheritedSeve
     id: entry.id,
     question: entry.question,
     // A non-empty name without a separator is already in normal form (and most are: `<id>.json`).
-    traceFixture: traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\') ? posix.normalize(traceFixture.replaceAll('\\', '/')) : traceFixture,
+    traceFixture:
+      traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\')
+        ? posix.normalize(traceFixture.replaceAll('\\', '/'))
+        : traceFixture,
     rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
     minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
     requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],
@@ -253,7 +309,8 @@ function toEvalCase(entry: CaseEntryInput, defaults: CaseDefaults, inheritedSeve
     tags: inherited(entry, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
     // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
-    checks: entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
+    checks:
+      entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
   };
 }
 

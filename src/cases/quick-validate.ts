@@ -86,7 +86,13 @@ function list(value: unknown): unknown[] {
 
 /** `text`: a string, not empty, with no white space around it (the schema would trim it). */
 function text(value: unknown): void {
-  if (typeof value !== 'string' || value.length === 0 || trimmable(value.charCodeAt(0)) || trimmable(value.charCodeAt(value.length - 1))) unsure();
+  if (
+    typeof value !== 'string' ||
+    value.length === 0 ||
+    trimmable(value.charCodeAt(0)) ||
+    trimmable(value.charCodeAt(value.length - 1))
+  )
+    unsure();
 }
 
 /** Whether String.prototype.trim removes this character (white space and line terminators). */
@@ -94,7 +100,15 @@ function trimmable(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (
-    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 

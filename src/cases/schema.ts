@@ -32,23 +32,30 @@ export function checkSeveritiesSchema() {
 let builtCheckSeverities: z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown> | undefined;
 
 function buildCaseSchemas() {
-  const text = z.string({ error: 'expected text' }).check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
+  const text = z
+    .string({ error: 'expected text' })
+    .check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
   const textList = z.array(text, { error: 'expected a list of text' });
 
-  const synonymList = z.array(text, { error: 'expected a list of synonyms' }).check(z.minLength(1, { error: 'expected at least one synonym' }));
+  const synonymList = z
+    .array(text, { error: 'expected a list of synonyms' })
+    .check(z.minLength(1, { error: 'expected at least one synonym' }));
 
   const conceptObject = z.strictObject(
     {
       any: synonymList.check(z.describe('Synonyms, any one of which covers the concept.')),
       required: z.optional(
-        z.boolean({ error: 'expected true or false' }).check(z.describe('A required concept must be covered whatever minKeywordCoverage says.')),
+        z
+          .boolean({ error: 'expected true or false' })
+          .check(z.describe('A required concept must be covered whatever minKeywordCoverage says.')),
       ),
     },
     { error: 'expected an object such as { any: ["连接池", "connection pool"], required: true }' },
   );
 
   const keywordConcept = z.union([text, synonymList, conceptObject], {
-    error: 'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
+    error:
+      'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
   });
 
   const checkSeverities = checkSeveritiesSchema();
@@ -64,15 +71,29 @@ function buildCaseSchemas() {
 
   const budgetSchema = z.strictObject(
     {
-      maxToolCalls: z.optional(z.int({ error: 'expected a whole number of tool calls' }).check(z.gte(0, { error: 'expected a whole number of tool calls, 0 or more' }))),
-      maxDurationMs: z.optional(z.number({ error: 'expected a number of milliseconds' }).check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' }))),
-      maxTokens: z.optional(z.int({ error: 'expected a whole number of tokens' }).check(z.gte(0, { error: 'expected a whole number of tokens, 0 or more' }))),
+      maxToolCalls: z.optional(
+        z
+          .int({ error: 'expected a whole number of tool calls' })
+          .check(z.gte(0, { error: 'expected a whole number of tool calls, 0 or more' })),
+      ),
+      maxDurationMs: z.optional(
+        z
+          .number({ error: 'expected a number of milliseconds' })
+          .check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' })),
+      ),
+      maxTokens: z.optional(
+        z
+          .int({ error: 'expected a whole number of tokens' })
+          .check(z.gte(0, { error: 'expected a whole number of tokens, 0 or more' })),
+      ),
       maxRepeatedCalls: z.optional(
         z
           .int({ error: 'expected a whole number of repeated calls' })
           .check(
             z.gte(0, { error: 'expected a whole number of repeated calls, 0 or more' }),
-            z.describe('Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.'),
+            z.describe(
+              'Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.',
+            ),
           ),
       ),
     },
@@ -84,7 +105,11 @@ function buildCaseSchemas() {
     rootCauseKeywords: z.optional(
       z
         .array(keywordConcept, { error: 'expected a list of keywords' })
-        .check(z.describe('Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.')),
+        .check(
+          z.describe(
+            'Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.',
+          ),
+        ),
     ),
     minKeywordCoverage: z.optional(
       z
@@ -95,32 +120,48 @@ function buildCaseSchemas() {
           z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
         ),
     ),
-    requiredEvidenceTools: z.optional(textList.check(z.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.'))),
+    requiredEvidenceTools: z.optional(
+      textList.check(z.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.')),
+    ),
     allowedVerdicts: z.optional(
       textList.check(
         z.minLength(1, { error: 'expected at least one allowed verdict' }),
-        z.describe('Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).'),
+        z.describe(
+          'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).',
+        ),
       ),
     ),
     forbiddenAnswerKeywords: z.optional(textList.check(z.describe('Text the final answer must never contain.'))),
     forbiddenVerdicts: z.optional(textList.check(z.describe('Verifier verdicts that fail the case.'))),
-    forbiddenConfirmedClaims: z.optional(textList.check(z.describe('Unsupported claims that must not be stated in the final answer.'))),
+    forbiddenConfirmedClaims: z.optional(
+      textList.check(z.describe('Unsupported claims that must not be stated in the final answer.')),
+    ),
     audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
     budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
     tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
-    checks: z.optional(checkSeverities.check(z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'))),
+    checks: z.optional(
+      checkSeverities.check(
+        z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'),
+      ),
+    ),
   };
 
   const caseDefaults = z.strictObject(defaultableFields, { error: 'expected an object of case fields' });
 
   const caseEntry = z.strictObject(
     {
-      id: z
-        .string({ error: 'expected a case id' })
-        .check(z.regex(CASE_ID_PATTERN, { error: 'expected a case id of letters, digits, ".", "_" and "-", starting with a letter or digit' })),
+      id: z.string({ error: 'expected a case id' }).check(
+        z.regex(CASE_ID_PATTERN, {
+          error: 'expected a case id of letters, digits, ".", "_" and "-", starting with a letter or digit',
+        }),
+      ),
       question: text.check(z.describe('The user question the agent was asked.')),
-      traceFixture: z.optional(text.check(z.describe('Trace fixture file, relative to the fixtures folder. Default <id>.json.'))),
-      sessionId: z.optional(text.check(z.describe("The diagnosis service's session id, for live mode and trace imports."))),
+      traceFixture: z.optional(
+        text.check(z.describe('Trace fixture file, relative to the fixtures folder. Default <id>.json.')),
+      ),
+      sessionId: z.optional(
+        text.check(z.describe("The diagnosis service's session id, for live mode and trace imports.")),
+      ),
       ...defaultableFields,
     },
     { error: 'expected a case object' },
@@ -134,7 +175,9 @@ function buildCaseSchemas() {
       defaults: z.optional(caseDefaults),
       /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
       policies: z.optional(z.unknown()),
-      cases: z.array(caseEntry, { error: 'expected a list of cases' }).check(z.minLength(1, { error: 'expected at least one case' })),
+      cases: z
+        .array(caseEntry, { error: 'expected a list of cases' })
+        .check(z.minLength(1, { error: 'expected at least one case' })),
     },
     { error: 'expected an object with version and cases' },
   );

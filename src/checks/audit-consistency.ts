@@ -1,6 +1,15 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
 import { knownToolNames, supportedVerification, uninvokedToolNames } from './derived.js';
-import { VERIFIER_PATH, describeValue, isMissing, isRecord, plural, quote, quoteList, verifierField } from './support.js';
+import {
+  describeValue,
+  isMissing,
+  isRecord,
+  plural,
+  quote,
+  quoteList,
+  VERIFIER_PATH,
+  verifierField,
+} from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const GATEKEEPER_PASS = 'pass';
@@ -36,11 +45,14 @@ export const auditConsistencyCheck: CheckDefinition = {
 
 function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): string[] {
   if (isMissing(gatekeeper)) return [];
-  if (!isRecord(gatekeeper)) return [`${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)}, expected an object`];
+  if (!isRecord(gatekeeper))
+    return [`${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)}, expected an object`];
   const statuses = context.contract.gatekeeperStatuses;
   const status = gatekeeper['status'];
   if (typeof status !== 'string' || !statuses.some((value) => value.toLowerCase() === status.trim().toLowerCase())) {
-    return [`gatekeeper_result.status is ${describeValue(status)}, expected one of ${quoteList(statuses)} (contract.gatekeeperStatuses)`];
+    return [
+      `gatekeeper_result.status is ${describeValue(status)}, expected one of ${quoteList(statuses)} (contract.gatekeeperStatuses)`,
+    ];
   }
   const violations = gatekeeper['violations'];
   if (status.trim().toLowerCase() === GATEKEEPER_PASS && Array.isArray(violations) && violations.length > 0) {
@@ -60,12 +72,20 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
     const label = `claim_checks[${index}] (claim_id ${describeValue(entry['claim_id'])})`;
     const verification = entry['verification'];
     const detail = entry['detail'];
-    if (typeof verification === 'string' && verification.trim().toLowerCase() === supported && !(typeof detail === 'string' && detail.trim() !== '')) {
-      problems.push(`${label} is ${quote(verification)} with detail ${describeValue(detail)}, expected a non-empty detail`);
+    if (
+      typeof verification === 'string' &&
+      verification.trim().toLowerCase() === supported &&
+      !(typeof detail === 'string' && detail.trim() !== '')
+    ) {
+      problems.push(
+        `${label} is ${quote(verification)} with detail ${describeValue(detail)}, expected a non-empty detail`,
+      );
     }
     const uncalled = namedTools(entry, known, uninvoked).filter((tool) => !invokedLowered.has(tool.toLowerCase()));
     if (uncalled.length > 0) {
-      problems.push(`${label} names ${uncalled.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(uncalled)}`);
+      problems.push(
+        `${label} names ${uncalled.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(uncalled)}`,
+      );
     }
   });
   return problems;
@@ -80,7 +100,8 @@ function namedTools(entry: Record<string, unknown>, known: readonly string[], un
   const names = new Set<string>();
   const detail = entry['detail'];
   // Only a name no call carries can be named wrongly, so the detail is searched for those alone.
-  if (typeof detail === 'string' && uninvoked.length > 0) for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
+  if (typeof detail === 'string' && uninvoked.length > 0)
+    for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
   if (entry['evidence'] === undefined && entry['tools'] === undefined) return [...names].sort();
   const knownSet = new Set(known);
   for (const field of TOOL_FIELDS) {

@@ -1,4 +1,4 @@
-import { VERIFIER_PATH, describeValue, isMissing, isRecord, plural, quoteList, verifierField } from './support.js';
+import { describeValue, isMissing, isRecord, plural, quoteList, VERIFIER_PATH, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const REQUIRED_FIELDS = ['claim_id', 'verification', 'detail'] as const;
@@ -40,7 +40,9 @@ export const claimChecksAuditableCheck: CheckDefinition = {
       }
       const verification = entry['verification'];
       if (!isMissing(verification) && !(typeof verification === 'string' && allowed.has(verification.toLowerCase()))) {
-        problems.push(`${label} has verification ${describeValue(verification)}, expected one of ${quoteList(verifications)}`);
+        problems.push(
+          `${label} has verification ${describeValue(verification)}, expected one of ${quoteList(verifications)}`,
+        );
       }
     });
     if (problems.length > 0) {

@@ -1,4 +1,4 @@
-import { VERIFIER_PATH, describeValue, isMissing, isRecord, quote, quoteList, verifierField } from './support.js';
+import { describeValue, isMissing, isRecord, quote, quoteList, VERIFIER_PATH, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const COMPOSER_MODES = ['parsed', 'fallback'];
@@ -19,7 +19,10 @@ export const composerOutputAuditableCheck: CheckDefinition = {
     const expected = `expected mode ${quoteList(COMPOSER_MODES)}`;
     const composerOutput = verifierField(context, 'composer_output');
     if (isMissing(composerOutput)) {
-      return { outcome: 'fail', message: `${VERIFIER_PATH}.composer_output is ${describeValue(composerOutput)}; ${expected}` };
+      return {
+        outcome: 'fail',
+        message: `${VERIFIER_PATH}.composer_output is ${describeValue(composerOutput)}; ${expected}`,
+      };
     }
     if (!isRecord(composerOutput)) {
       return {
@@ -29,7 +32,10 @@ export const composerOutputAuditableCheck: CheckDefinition = {
     }
     const mode = composerOutput['mode'];
     if (typeof mode !== 'string' || !COMPOSER_MODES.includes(mode.toLowerCase())) {
-      return { outcome: 'fail', message: `${VERIFIER_PATH}.composer_output.mode is ${describeValue(mode)}; ${expected}` };
+      return {
+        outcome: 'fail',
+        message: `${VERIFIER_PATH}.composer_output.mode is ${describeValue(mode)}; ${expected}`,
+      };
     }
     return { outcome: 'pass', message: `composer_output.mode is ${quote(mode)}` };
   },

@@ -1,9 +1,9 @@
 import { round4 } from '../model/round.js';
 import {
+  type DraftReproduction,
   executorDraft,
   isReproduction,
   measureDraftReproduction,
-  type DraftReproduction,
 } from './measures/executor-draft.js';
 import { matchedTexts, quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
@@ -32,7 +32,8 @@ export const degradedOutputCheck: CheckDefinition = {
     const problems: string[] = [];
     const markersFound = matchedTexts(context, markers);
     if (markersFound.length === 0) {
-      const answer = context.normalizedFinalAnswer.trim() === '' ? 'the final answer is empty and has' : 'the final answer has';
+      const answer =
+        context.normalizedFinalAnswer.trim() === '' ? 'the final answer is empty and has' : 'the final answer has';
       problems.push(`${answer} none of the degraded-output markers ${quoteList(markers)}`);
     }
     const draft = executorDraft(context.trace);

@@ -1,4 +1,4 @@
-import { invocationFailed, invocationYield, type EvidenceYield } from '../trace/evidence-yield.js';
+import { type EvidenceYield, invocationFailed, invocationYield } from '../trace/evidence-yield.js';
 import { isRecord } from './support.js';
 import type { CheckContext } from './types.js';
 
@@ -38,18 +38,28 @@ export function invocationYields(context: CheckContext): readonly EvidenceYield[
  */
 export function invocationFailures(context: CheckContext): readonly boolean[] {
   return derive(context, 'invocationFailures', () =>
-    context.trace.toolInvocations.map((invocation) => invocationFailed(invocation, context.contract.emptyResultMarkers)),
+    context.trace.toolInvocations.map((invocation) =>
+      invocationFailed(invocation, context.contract.emptyResultMarkers),
+    ),
   );
 }
 
 /** The names of the tools the trace invoked (`toolInvocations`), exactly as written. */
 export function invokedToolNames(context: CheckContext): ReadonlySet<string> {
-  return derive(context, 'invokedToolNames', () => new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName)));
+  return derive(
+    context,
+    'invokedToolNames',
+    () => new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName)),
+  );
 }
 
 /** Whether a tool of this name (any case: the answer's mention and the call may differ in case) was invoked. */
 export function wasInvoked(context: CheckContext, name: string): boolean {
-  const lowered = derive(context, 'invokedToolNamesLowered', () => new Set([...invokedToolNames(context)].map((tool) => tool.toLowerCase())));
+  const lowered = derive(
+    context,
+    'invokedToolNamesLowered',
+    () => new Set([...invokedToolNames(context)].map((tool) => tool.toLowerCase())),
+  );
   return lowered.has(name.toLowerCase());
 }
 
@@ -58,7 +68,9 @@ export function wasInvoked(context: CheckContext, name: string): boolean {
  * text can cite wrongly. Usually none, and then nothing needs to be searched.
  */
 export function uninvokedToolNames(context: CheckContext): readonly string[] {
-  return derive(context, 'uninvokedToolNames', () => knownToolNames(context).filter((name) => !wasInvoked(context, name)));
+  return derive(context, 'uninvokedToolNames', () =>
+    knownToolNames(context).filter((name) => !wasInvoked(context, name)),
+  );
 }
 
 /** The verifier's `trace_summaries` entries that are objects; others are passed over. */

@@ -47,7 +47,10 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
       }
     }
     if (!judged) {
-      return { outcome: 'skip', message: 'the trace records neither executor and verifier steps nor start times to order evidence and verdict' };
+      return {
+        outcome: 'skip',
+        message: 'the trace records neither executor and verifier steps nor start times to order evidence and verdict',
+      };
     }
     if (problems.length > 0) {
       return { outcome: 'fail', message: `the verdict does not follow the evidence: ${problems.join('; ')}` };
@@ -68,7 +71,8 @@ function orderedSteps(agentSteps: readonly AgentStep[]): OrderedStep[] {
     position,
     label: byIndex ? `(stepIndex ${String(step.stepIndex)})` : `(agentSteps[${position}])`,
   }));
-  if (byIndex) ordered.sort((a, b) => (a.step.stepIndex as number) - (b.step.stepIndex as number) || a.position - b.position);
+  if (byIndex)
+    ordered.sort((a, b) => (a.step.stepIndex as number) - (b.step.stepIndex as number) || a.position - b.position);
   return ordered.map(({ step, label }) => ({ step, label }));
 }
 

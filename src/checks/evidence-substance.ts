@@ -1,4 +1,4 @@
-import { summaryYield, type EvidenceYield } from '../trace/evidence-yield.js';
+import { type EvidenceYield, summaryYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import { quote, quoteList } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';

@@ -14,7 +14,8 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
   id: 'forbidden-confirmed-claims',
   order: 130,
   spec: ['S30', 'S33'],
-  description: "The final answer asserts none of the case's forbiddenConfirmedClaims keywords (a negated, hedged or questioned mention does not count).",
+  description:
+    "The final answer asserts none of the case's forbiddenConfirmedClaims keywords (a negated, hedged or questioned mention does not count).",
   failsWhen:
     'the final answer asserts a forbidden confirmed-claim keyword (a negated, hedged or questioned mention does not count: "已排除：数据库宕机" passes)',
   skippedWhen: 'none configured',
@@ -32,9 +33,15 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
       else if (judgement.unasserted !== null) unasserted.push(judgement.unasserted);
     }
     if (asserted.length > 0) {
-      return { outcome: 'fail', message: `the final answer asserts ${asserted.length === 1 ? ENTRY : `${ENTRY}s`} ${quoteList(asserted)}` };
+      return {
+        outcome: 'fail',
+        message: `the final answer asserts ${asserted.length === 1 ? ENTRY : `${ENTRY}s`} ${quoteList(asserted)}`,
+      };
     }
-    const note = unasserted.length === 0 ? '' : `; not asserted: ${unasserted.map((mention) => describeUnasserted(mention).replace(/^concept /u, 'claim ')).join('; ')}`;
+    const note =
+      unasserted.length === 0
+        ? ''
+        : `; not asserted: ${unasserted.map((mention) => describeUnasserted(mention).replace(/^concept /u, 'claim ')).join('; ')}`;
     return { outcome: 'pass', message: `the final answer asserts none of the ${plural(claims.length, ENTRY)}${note}` };
   },
 };

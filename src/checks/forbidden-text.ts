@@ -1,6 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
-import { matchedTexts, plural, quoteList } from './support.js';
 import type { CheckId } from '../model/check-ids.generated.js';
+import { matchedTexts, plural, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /**
@@ -33,7 +33,10 @@ export function forbiddenTextCheck(options: {
       }
       const found = matchedTexts(context, texts);
       if (found.length > 0) {
-        return { outcome: 'fail', message: `the final answer contains ${found.length === 1 ? entryName : `${entryName}s`} ${quoteList(found)}` };
+        return {
+          outcome: 'fail',
+          message: `the final answer contains ${found.length === 1 ? entryName : `${entryName}s`} ${quoteList(found)}`,
+        };
       }
       return { outcome: 'pass', message: `the final answer contains none of the ${plural(texts.length, entryName)}` };
     },

@@ -1,4 +1,13 @@
-import { VERIFIER_PATH, describeValue, isMissing, isRecord, plural, quote, verdictIs, verifierField } from './support.js';
+import {
+  describeValue,
+  isMissing,
+  isRecord,
+  plural,
+  quote,
+  VERIFIER_PATH,
+  verdictIs,
+  verifierField,
+} from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const GATEKEEPER_FAIL = 'fail';
@@ -13,7 +22,10 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
   run(context) {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     if (isMissing(gatekeeper)) {
-      return { outcome: 'skip', message: `no gatekeeper result (${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)})` };
+      return {
+        outcome: 'skip',
+        message: `no gatekeeper result (${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)})`,
+      };
     }
     if (!isRecord(gatekeeper)) {
       return {

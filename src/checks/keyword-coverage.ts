@@ -30,16 +30,26 @@ export const keywordCoverageCheck: CheckDefinition = {
     const problems: string[] = [];
     // The exact fraction, not the rounded ratio, decides: 2/3 must not pass a minimum of 0.6667.
     if (coverage.covered / coverage.concepts < coverage.min) {
-      problems.push(`${summary}, below the minimum ${coverage.min}; missing: ${coverage.missing.map(describeConcept).join(', ')}`);
+      problems.push(
+        `${summary}, below the minimum ${coverage.min}; missing: ${coverage.missing.map(describeConcept).join(', ')}`,
+      );
     }
     if (requiredMissing.length > 0) {
       const prefix = problems.length === 0 ? `${summary}, but ` : '';
-      problems.push(`${prefix}required ${requiredMissing.length === 1 ? 'concept' : 'concepts'} not covered: ${requiredMissing.map(describeConcept).join(', ')}`);
+      problems.push(
+        `${prefix}required ${requiredMissing.length === 1 ? 'concept' : 'concepts'} not covered: ${requiredMissing.map(describeConcept).join(', ')}`,
+      );
     }
     if (problems.length > 0) {
-      return { outcome: 'fail', message: `${problems.join('; ')}${unassertedNote === '' ? '' : `; ${unassertedNote}`}` };
+      return {
+        outcome: 'fail',
+        message: `${problems.join('; ')}${unassertedNote === '' ? '' : `; ${unassertedNote}`}`,
+      };
     }
-    return { outcome: 'pass', message: `${summary}, minimum ${coverage.min}${unassertedNote === '' ? '' : `; ${unassertedNote}`}` };
+    return {
+      outcome: 'pass',
+      message: `${summary}, minimum ${coverage.min}${unassertedNote === '' ? '' : `; ${unassertedNote}`}`,
+    };
   },
 };
 

@@ -5,7 +5,8 @@ export const noProtocolLeakCheck: CheckDefinition = {
   id: 'no-protocol-leak',
   order: 140,
   spec: ['S31', 'S32'],
-  description: "Under V2 audit, the final answer contains none of the executor's protocol markers, whatever the composer mode.",
+  description:
+    "Under V2 audit, the final answer contains none of the executor's protocol markers, whatever the composer mode.",
   failsWhen: 'the final answer contains a protocol marker, whatever the composer mode',
   skippedWhen: '`audit.v2` off',
   run(context) {
@@ -20,7 +21,10 @@ export const noProtocolLeakCheck: CheckDefinition = {
         message: `the final answer leaks raw executor output: it contains protocol ${found.length === 1 ? 'marker' : 'markers'} ${quoteList(found)}${composerNote(verifierField(context, 'composer_output'))}`,
       };
     }
-    return { outcome: 'pass', message: `the final answer contains none of the ${plural(markers.length, 'protocol marker')}` };
+    return {
+      outcome: 'pass',
+      message: `the final answer contains none of the ${plural(markers.length, 'protocol marker')}`,
+    };
   },
 };
 

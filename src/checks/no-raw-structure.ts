@@ -26,7 +26,9 @@ export const noRawStructureCheck: CheckDefinition = {
     if (context.evalCase.audit.v2) {
       const leaked = foldedMarkerMatches(context.normalizedFinalAnswer, context.contract.protocolMarkers);
       if (leaked.length > 0) {
-        problems.push(`protocol ${leaked.length === 1 ? 'marker' : 'markers'} ${quoteList(leaked.map((found) => found.marker))} written as ${quoteList(leaked.map((found) => found.text))}`);
+        problems.push(
+          `protocol ${leaked.length === 1 ? 'marker' : 'markers'} ${quoteList(leaked.map((found) => found.marker))} written as ${quoteList(leaked.map((found) => found.text))}`,
+        );
       }
     }
     if (problems.length > 0) {
@@ -60,7 +62,9 @@ function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[
   let patterns = markerPatterns.get(key);
   if (patterns === undefined) {
     patterns = markers.flatMap((marker) => {
-      const words = normalizeText(marker).split(/[-_\s]+/u).filter((word) => word !== '');
+      const words = normalizeText(marker)
+        .split(/[-_\s]+/u)
+        .filter((word) => word !== '');
       if (words.length === 0) return [];
       const body = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join('[-_\\s]*');
       return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];

@@ -62,7 +62,10 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
     }
     return {
       outcome: 'pass',
-      message: repeats.length === 0 ? `no tool call repeats an earlier one (${compared} compared)` : `${plural(repeats.length, 'repeated call')}, within budget.maxRepeatedCalls ${allowed}`,
+      message:
+        repeats.length === 0
+          ? `no tool call repeats an earlier one (${compared} compared)`
+          : `${plural(repeats.length, 'repeated call')}, within budget.maxRepeatedCalls ${allowed}`,
     };
   },
 };

@@ -2,19 +2,18 @@ import {
   answerFigures,
   evidenceForm,
   evidenceFormOfLowered,
+  type Figure,
   indexEvidence,
   isGrounded,
   isLiterallyGrounded,
   keyedNumber,
+  type NumberToken,
   scanNumbers,
   ungroundedInEvidence,
-  type Figure,
-  type NumberToken,
 } from '../text/figures.js';
 import { invocationFailures, invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
 import { isRecord, plural, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
-
 
 export const numericGroundingCheck: CheckDefinition = {
   id: 'numeric-grounding',
@@ -56,14 +55,19 @@ export const numericGroundingCheck: CheckDefinition = {
         message: `the final answer states ${ungrounded.length === 1 ? 'a figure' : 'figures'} found in no evidence: ${quoteList(distinctTexts(ungrounded))}`,
       };
     }
-    return { outcome: 'pass', message: `all ${plural(figures.length, 'figure')} of the final answer occur in the evidence` };
+    return {
+      outcome: 'pass',
+      message: `all ${plural(figures.length, 'figure')} of the final answer occur in the evidence`,
+    };
   },
 };
 
 /** The index of the first invocation that yielded evidence without recording it; null when every one records it. */
 function unrecordedEvidence(context: CheckContext): number | null {
   const yields = invocationYields(context);
-  const index = context.trace.toolInvocations.findIndex((invocation, position) => yields[position]?.yielded === true && !('resultSummary' in invocation));
+  const index = context.trace.toolInvocations.findIndex(
+    (invocation, position) => yields[position]?.yielded === true && !('resultSummary' in invocation),
+  );
   return index < 0 ? null : index;
 }
 
@@ -94,7 +98,11 @@ function evidenceTexts(context: CheckContext): string[] {
   const claims = verifierField(context, 'claim_checks');
   if (Array.isArray(claims)) {
     for (const claim of claims as unknown[]) {
-      if (isRecord(claim) && typeof claim['verification'] === 'string' && claim['verification'].trim().toLowerCase() === supported) {
+      if (
+        isRecord(claim) &&
+        typeof claim['verification'] === 'string' &&
+        claim['verification'].trim().toLowerCase() === supported
+      ) {
         add(claim['detail']);
       }
     }
@@ -106,7 +114,8 @@ function argumentTokens(context: CheckContext): NumberToken[] {
   const tokens: NumberToken[] = [];
   const failures = invocationFailures(context);
   context.trace.toolInvocations.forEach((invocation, index) => {
-    if (invocation.arguments !== undefined && failures[index] !== true) addArgumentFigures(invocation.arguments, null, tokens, 0);
+    if (invocation.arguments !== undefined && failures[index] !== true)
+      addArgumentFigures(invocation.arguments, null, tokens, 0);
   });
   return tokens;
 }

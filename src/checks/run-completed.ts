@@ -5,7 +5,8 @@ export const runCompletedCheck: CheckDefinition = {
   id: 'run-completed',
   order: 180,
   spec: ['S35'],
-  description: "The trace's status, when recorded, is one of contract.completedStatuses (any case): a failed, timed-out or running diagnosis is no answer.",
+  description:
+    "The trace's status, when recorded, is one of contract.completedStatuses (any case): a failed, timed-out or running diagnosis is no answer.",
   failsWhen: "the trace's `status` is not one of `contract.completedStatuses` (any case)",
   skippedWhen: 'no `status`',
   run({ trace, contract }) {

@@ -1,4 +1,4 @@
-import { closestKey, problemAt, type PathSegment, type StructuredFile } from '../io/structured-file.js';
+import { closestKey, type PathSegment, problemAt, type StructuredFile } from '../io/structured-file.js';
 import { CHECKS } from './index.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES, type Severity } from './severity.js';
 
@@ -28,10 +28,16 @@ export function severityBlockProblems(file: StructuredFile, path: readonly PathS
       // "warning" and "err" are common slips that the edit distance alone finds too far.
       const suggestion =
         typeof severity === 'string'
-          ? (closestKey(severity, allowed) ?? allowed.find((known) => severity.toLowerCase().startsWith(known) || known.startsWith(severity.toLowerCase())) ?? null)
+          ? (closestKey(severity, allowed) ??
+            allowed.find(
+              (known) => severity.toLowerCase().startsWith(known) || known.startsWith(severity.toLowerCase()),
+            ) ??
+            null)
           : null;
-      const found = typeof severity === 'string' ? `"${severity}"` : JSON.stringify(severity) ?? String(severity);
-      const why = ERROR_ONLY_CHECKS.has(id) ? ` (a trace that does not load cannot be judged, so ${id} always fails the case)` : '';
+      const found = typeof severity === 'string' ? `"${severity}"` : (JSON.stringify(severity) ?? String(severity));
+      const why = ERROR_ONLY_CHECKS.has(id)
+        ? ` (a trace that does not load cannot be judged, so ${id} always fails the case)`
+        : '';
       problems.push(
         problemAt(
           file,
@@ -49,7 +55,8 @@ export function readSeverityBlock(block: unknown): Record<string, Severity> {
   const severities: Record<string, Severity> = {};
   if (typeof block !== 'object' || block === null || Array.isArray(block)) return severities;
   for (const [id, severity] of Object.entries(block as Record<string, unknown>)) {
-    if (typeof severity === 'string' && (SEVERITIES as readonly string[]).includes(severity)) severities[id] = severity as Severity;
+    if (typeof severity === 'string' && (SEVERITIES as readonly string[]).includes(severity))
+      severities[id] = severity as Severity;
   }
   return severities;
 }

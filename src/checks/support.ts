@@ -1,7 +1,8 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
+import { isRecord } from '../io/is-record.js';
 import { containsNormalized } from '../text/normalize.js';
 import type { CheckContext } from './types.js';
-import { isRecord } from '../io/is-record.js';
+
 export { isRecord } from '../io/is-record.js';
 
 /** Path prefix used in messages, so people can find the field in the fixture. */

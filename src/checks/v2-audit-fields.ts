@@ -1,4 +1,4 @@
-import { VERIFIER_PATH, hasVerifierEvaluation, isMissing, verifierField } from './support.js';
+import { hasVerifierEvaluation, isMissing, VERIFIER_PATH, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const V2_AUDIT_FIELDS = ['gatekeeper_result', 'claim_checks', 'composer_output'] as const;

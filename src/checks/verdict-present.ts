@@ -1,4 +1,4 @@
-import { VERIFIER_PATH, describeValue, hasVerifierEvaluation, isMissing, quote, verifierField } from './support.js';
+import { describeValue, hasVerifierEvaluation, isMissing, quote, VERIFIER_PATH, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictPresentCheck: CheckDefinition = {

@@ -47,7 +47,11 @@ export interface Command {
 export function parserOptions(flags: FlagDefinitions): OptionSpec {
   const options: OptionSpec = {};
   for (const [name, { type, short, multiple }] of Object.entries(flags)) {
-    options[name] = { type, ...(short === undefined ? {} : { short }), ...(multiple === undefined ? {} : { multiple }) };
+    options[name] = {
+      type,
+      ...(short === undefined ? {} : { short }),
+      ...(multiple === undefined ? {} : { multiple }),
+    };
   }
   return options;
 }

@@ -9,7 +9,8 @@ export const STEP_SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** Annotations of each kind printed at most; GitHub shows only a few per step anyway. */
 export const MAX_ANNOTATIONS = 10;
 
-const CUT_NOTE = '\n\n> diag-eval: the summary was cut at 1 MiB, GitHub\'s limit for a step summary; the full reports are in the output folder.\n';
+const CUT_NOTE =
+  "\n\n> diag-eval: the summary was cut at 1 MiB, GitHub's limit for a step summary; the full reports are in the output folder.\n";
 
 export function inGithubActions(io: CliIo): boolean {
   return io.env['GITHUB_ACTIONS'] === 'true';
@@ -64,11 +65,17 @@ export function annotationLines(input: Pick<GithubActionsReport, 'report' | 'dif
   const emit = (kind: 'error' | 'warning', items: Annotation[]): void => {
     for (const item of items.slice(0, MAX_ANNOTATIONS)) {
       const line = item.caseId === null ? null : lineOf(item.caseId);
-      const properties = [`file=${property(cases.displayName)}`, ...(line === null ? [] : [`line=${line}`]), `title=${property(item.title)}`];
+      const properties = [
+        `file=${property(cases.displayName)}`,
+        ...(line === null ? [] : [`line=${line}`]),
+        `title=${property(item.title)}`,
+      ];
       lines.push(`::${kind} ${properties.join(',')}::${data(item.message)}`);
     }
     if (items.length > MAX_ANNOTATIONS) {
-      lines.push(`::notice::${data(`diag-eval: ${items.length - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`);
+      lines.push(
+        `::notice::${data(`diag-eval: ${items.length - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`,
+      );
     }
   };
   emit('error', errors);
@@ -85,9 +92,16 @@ interface Annotation {
 function failureAnnotations(report: Report): Annotation[] {
   return report.cases.flatMap((result): Annotation[] => {
     if (result.status === 'failed') {
-      return [{ caseId: result.caseId, title: result.caseId, message: result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n') }];
+      return [
+        {
+          caseId: result.caseId,
+          title: result.caseId,
+          message: result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n'),
+        },
+      ];
     }
-    if (result.status === 'not_run') return [{ caseId: result.caseId, title: result.caseId, message: `not run: ${result.reason ?? ''}` }];
+    if (result.status === 'not_run')
+      return [{ caseId: result.caseId, title: result.caseId, message: `not run: ${result.reason ?? ''}` }];
     return [];
   });
 }
@@ -115,7 +129,13 @@ function regressionAnnotations(diff: Diff): Annotation[] {
 function warningAnnotation(result: CaseResult): Annotation[] {
   const warnings = result.checks.filter((row) => (row.outcome as string) === 'warn');
   if (warnings.length === 0) return [];
-  return [{ caseId: result.caseId, title: result.caseId, message: warnings.map((row) => `${row.check}: ${row.message}`).join('\n') }];
+  return [
+    {
+      caseId: result.caseId,
+      title: result.caseId,
+      message: warnings.map((row) => `${row.check}: ${row.message}`).join('\n'),
+    },
+  ];
 }
 
 /** The message of a workflow command: `%`, CR and LF escaped, as the runner expects. */

@@ -20,7 +20,9 @@ const SUMMARY_COLUMN = 13;
 const DEFAULT_DESCRIPTION_COLUMN = 22;
 
 export function generalHelp(): string {
-  const commands = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(SUMMARY_COLUMN - 2)}${command.summary}`);
+  const commands = Object.entries(COMMANDS).map(
+    ([name, command]) => `  ${name.padEnd(SUMMARY_COLUMN - 2)}${command.summary}`,
+  );
   return `${INTRO}\n${commands.join('\n')}\n\n${OUTRO}\n`;
 }
 
@@ -36,7 +38,12 @@ function renderCommandHelp(command: Command): string {
     const rows = flags.flatMap((name) => flagRows(name, command.flags[name], column));
     return [index === 0 ? 'Options:' : heading, ...rows].filter((line) => line !== undefined).join('\n');
   });
-  const parts = [`Usage: ${command.usage}`, command.about, ...sections, ...(command.footer === undefined ? [] : [command.footer])];
+  const parts = [
+    `Usage: ${command.usage}`,
+    command.about,
+    ...sections,
+    ...(command.footer === undefined ? [] : [command.footer]),
+  ];
   return parts.join('\n\n');
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadLocatedCaseFile, type LocatedCases } from '../cases/case-lines.js';
+import { type LocatedCases, loadLocatedCaseFile } from '../cases/case-lines.js';
 import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';

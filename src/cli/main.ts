@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
-import { parseCommandArgs, type OptionSpec } from './args.js';
+import { type OptionSpec, parseCommandArgs } from './args.js';
 import { parserOptions } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { commandHelp, generalHelp } from './help.js';
@@ -29,7 +29,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const definition = findCommand(command);
     if (definition === null) {
-      throw new InputError(`diag-eval: unknown command "${command}"; expected one of ${Object.keys(COMMANDS).join(', ')} (see \`diag-eval --help\`)`);
+      throw new InputError(
+        `diag-eval: unknown command "${command}"; expected one of ${Object.keys(COMMANDS).join(', ')} (see \`diag-eval --help\`)`,
+      );
     }
     const { values, positionals } = parseCommandArgs(command, rest, parserOptions(definition.flags));
     if (values['help'] === true) {
@@ -62,7 +64,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 /** `<path>: cannot write (a part of the path is not a folder); expected …` for an error of the file system; null for anything else. */
 function fileSystemProblem(error: unknown, cwd: string): string | null {
   const failure = error as NodeJS.ErrnoException | null;
-  if (typeof failure?.code !== 'string' || typeof failure.syscall !== 'string' || typeof failure.path !== 'string') return null;
+  if (typeof failure?.code !== 'string' || typeof failure.syscall !== 'string' || typeof failure.path !== 'string')
+    return null;
   // The temporary name beside a target is an implementation detail; the target is what the user named.
   const path = displayPath(failure.path.replace(/\.tmp-\d+-\d+$/u, ''), cwd);
   // Every input is read through the bounded reader, which reports rather than throws: what is
@@ -78,6 +81,8 @@ declare const __DIAG_EVAL_VERSION__: string | undefined;
 
 function packageVersion(): string {
   if (typeof __DIAG_EVAL_VERSION__ === 'string') return __DIAG_EVAL_VERSION__;
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
   return manifest.version ?? 'unknown';
 }

@@ -11,12 +11,20 @@ import { displayPath } from '../io/display-path.js';
  *   config's `out` equal to its `baselineDir`): writing there would replace the committed baseline
  *   with the run under test, and the next `check` would find no regression.
  */
-export function checkOutputFolder(command: string, flag: string, folder: string, cwd: string, baselineReport: string | null): void {
+export function checkOutputFolder(
+  command: string,
+  flag: string,
+  folder: string,
+  cwd: string,
+  baselineReport: string | null,
+): void {
   const shown = displayPath(folder, cwd);
   const blocker = firstNonFolder(folder);
   if (blocker !== null) {
     const where = blocker === resolve(folder) ? 'it is' : `${displayPath(blocker, cwd)} is`;
-    throw new InputError(`diag-eval ${command}: ${flag} ${shown}: ${where} not a folder; expected a folder to write into`);
+    throw new InputError(
+      `diag-eval ${command}: ${flag} ${shown}: ${where} not a folder; expected a folder to write into`,
+    );
   }
   if (baselineReport !== null && sameLocation(folder, dirname(baselineReport))) {
     throw new InputError(

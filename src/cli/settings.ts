@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
-import { loadConfig, type HarnessConfig } from '../config/load-config.js';
-import { stringFlag, type ParsedValues } from './args.js';
+import { type HarnessConfig, loadConfig } from '../config/load-config.js';
+import { type ParsedValues, stringFlag } from './args.js';
 import { DEFAULT_BASELINE_DIR, DEFAULT_CASES, DEFAULT_OUT } from './defaults.js';
 
 /** Absolute paths a command works with, after flags, config file and defaults (flags win, then config). */

@@ -14,20 +14,28 @@ export function printReportSummary(io: CliIo, command: string, report: Report): 
     summary.notRun > 0 ? colour.yellow(`${summary.notRun} not run`) : `${summary.notRun} not run`,
   ].join(', ');
   const cases = summary.total === 1 ? 'case' : 'cases';
-  io.stdout(`diag-eval ${command}: ${summary.total} ${cases}: ${counts} (pass rate ${formatPercent(summary.passRate)})\n`);
+  io.stdout(
+    `diag-eval ${command}: ${summary.total} ${cases}: ${counts} (pass rate ${formatPercent(summary.passRate)})\n`,
+  );
   if (summary.repeat !== undefined) {
-    io.stdout(`  ${summary.repeat} runs per case: pass@${summary.repeat} ${formatPercent(summary.passAtK ?? null)}, run pass rate ${formatPercent(summary.runPassRate ?? null)}\n`);
+    io.stdout(
+      `  ${summary.repeat} runs per case: pass@${summary.repeat} ${formatPercent(summary.passAtK ?? null)}, run pass rate ${formatPercent(summary.runPassRate ?? null)}\n`,
+    );
   }
   for (const result of report.cases) {
     if (result.status === 'failed') {
       const flaky = result.flaky === true ? ' [flaky]' : '';
-      io.stdout(`  ${colour.red('failed')}   ${result.caseId}${flaky}: ${result.failedChecks.map((failed) => failed.check).join(', ')}\n`);
+      io.stdout(
+        `  ${colour.red('failed')}   ${result.caseId}${flaky}: ${result.failedChecks.map((failed) => failed.check).join(', ')}\n`,
+      );
     } else if (result.status === 'not_run') {
       io.stdout(`  ${colour.yellow('not run')}  ${result.caseId}: ${result.reason ?? ''}\n`);
     }
     const warned = result.warnedChecks ?? [];
     if (warned.length > 0) {
-      io.stdout(`  ${colour.yellow('warn')}     ${result.caseId}: ${warned.map((warning) => warning.check).join(', ')}\n`);
+      io.stdout(
+        `  ${colour.yellow('warn')}     ${result.caseId}: ${warned.map((warning) => warning.check).join(', ')}\n`,
+      );
     }
   }
 }

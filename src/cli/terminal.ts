@@ -14,6 +14,7 @@ export interface Paint {
 
 export function paint(io: CliIo): Paint {
   const colour = useColour(io);
-  const wrap = (open: number, close: number) => (text: string) => (colour ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const wrap = (open: number, close: number) => (text: string) =>
+    colour ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return { green: wrap(32, 39), red: wrap(31, 39), yellow: wrap(33, 39), bold: wrap(1, 22) };
 }

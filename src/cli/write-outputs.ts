@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Diff } from '../diff/types.js';
 import { renderDiffJson } from '../diff/render/json.js';
 import { renderDiffMarkdown } from '../diff/render/markdown.js';
-import { prepareFileAtomic, type FileContent, type PreparedFile } from '../io/atomic-write.js';
+import type { Diff } from '../diff/types.js';
+import { type FileContent, type PreparedFile, prepareFileAtomic } from '../io/atomic-write.js';
 import type { CaseDetails } from '../report/details/types.js';
 import { renderReportJsonChunks } from '../report/render/json.js';
 import { renderReportJunit } from '../report/render/junit.js';
@@ -44,14 +44,16 @@ export async function reportFiles(
   // is tens of megabytes, which are then never held whole as one string.
   if (formats.includes('json')) files.push([join(folder, 'report.json'), () => renderReportJsonChunks(report)]);
   if (formats.includes('md')) files.push([join(folder, 'report.md'), () => renderReportMarkdownChunks(report)]);
-  if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => renderReportJunit(report, { caseFile: context.caseFile })]);
+  if (formats.includes('junit'))
+    files.push([join(folder, 'report.junit.xml'), () => renderReportJunit(report, { caseFile: context.caseFile })]);
   if (formats.includes('html')) {
     // Loaded only when asked for: a run without --format html never reads the page's code.
     const { renderReportHtml } = await import('../report/render/html/render-html.js');
     const diff = context.diff ?? null;
     files.push([
       join(folder, 'report.html'),
-      () => renderReportHtml({ report, details: context.details, caseFile: context.caseFile, diff, initialTab: 'cases' }),
+      () =>
+        renderReportHtml({ report, details: context.details, caseFile: context.caseFile, diff, initialTab: 'cases' }),
     ]);
   }
   return files;
@@ -82,7 +84,14 @@ export async function diffFiles(
     const { renderReportHtml } = await import('../report/render/html/render-html.js');
     files.push([
       join(folder, 'diff.html'),
-      () => renderReportHtml({ report: reports.current, details: null, caseFile: null, diff: { diff, labels, baseline: reports.baseline }, initialTab: 'diff' }),
+      () =>
+        renderReportHtml({
+          report: reports.current,
+          details: null,
+          caseFile: null,
+          diff: { diff, labels, baseline: reports.baseline },
+          initialTab: 'diff',
+        }),
     ]);
   }
   return files;

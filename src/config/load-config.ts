@@ -1,14 +1,14 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import * as z from '../zod.js';
 import { checkSeveritiesSchema } from '../cases/schema.js';
-import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
 import type { Severity } from '../checks/severity.js';
-import { DEFAULT_CONTRACT, resolveContract, type ContractValues } from '../contract.js';
-import { contractOverridesSchema } from './contract-schema.js';
+import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
+import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
-import { problemAt, readStructuredFile, schemaProblems, valueAt, type StructuredFile } from '../io/structured-file.js';
+import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
+import * as z from '../zod.js';
+import { contractOverridesSchema } from './contract-schema.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
@@ -23,7 +23,9 @@ function configSchema() {
 let builtConfigSchema: ReturnType<typeof buildConfigSchema> | undefined;
 
 function buildConfigSchema() {
-  const pathSetting = z.optional(z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })));
+  const pathSetting = z.optional(
+    z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })),
+  );
   return z.strictObject(
     {
       $schema: z.optional(z.string()),
@@ -42,7 +44,12 @@ function buildConfigSchema() {
 }
 
 function knownKeys(): string[] {
-  return [...Object.keys(configSchema().shape), ...Object.keys(contractOverridesSchema().shape), 'markers', 'maxDraftOverlap'];
+  return [
+    ...Object.keys(configSchema().shape),
+    ...Object.keys(contractOverridesSchema().shape),
+    'markers',
+    'maxDraftOverlap',
+  ];
 }
 
 /** Settings from the config file; paths are absolute, resolved against the config file's folder. */
@@ -62,7 +69,15 @@ export interface HarnessConfig {
 export async function loadConfig(cwd: string, explicitPath: string | null): Promise<HarnessConfig> {
   const path = explicitPath === null ? await findConfigFile(cwd) : resolve(cwd, explicitPath);
   if (path === null) {
-    return { file: null, cases: null, fixtures: null, out: null, baselineDir: null, contract: resolveContract(undefined), checks: {} };
+    return {
+      file: null,
+      cases: null,
+      fixtures: null,
+      out: null,
+      baselineDir: null,
+      contract: resolveContract(undefined),
+      checks: {},
+    };
   }
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
@@ -73,7 +88,8 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
   if (!parsed.success || problems.length > 0) throw new InputError(problems);
   const contract = resolveContract(parsed.data.contract);
   const folder = dirname(path);
-  const absolute = (setting: string | undefined): string | null => (setting === undefined ? null : resolve(folder, setting));
+  const absolute = (setting: string | undefined): string | null =>
+    setting === undefined ? null : resolve(folder, setting);
   return {
     file: path,
     cases: absolute(parsed.data.cases),
@@ -108,7 +124,11 @@ function contractProblems(file: StructuredFile, value: unknown): string[] {
     if (!verdicts.includes(verdict.toUpperCase())) {
       problems.push(
         own === undefined
-          ? problemAt(file, ['contract', 'verdicts'], `found ${verdicts.join(', ')} without the default ${key} "${verdict}"; expected it among them, or ${key} set to one of them`)
+          ? problemAt(
+              file,
+              ['contract', 'verdicts'],
+              `found ${verdicts.join(', ')} without the default ${key} "${verdict}"; expected it among them, or ${key} set to one of them`,
+            )
           : problemAt(file, ['contract', key], `found "${verdict}", expected one of verdicts (${verdicts.join(', ')})`),
       );
     }

@@ -1,5 +1,5 @@
-import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { InputError } from '../errors.js';
+import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
 import type {
@@ -324,11 +324,19 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
   return items;
 }
 
-function checkMessage(caseId: string, check: string, before: string, after: { outcome: string; message: string }): string {
+function checkMessage(
+  caseId: string,
+  check: string,
+  before: string,
+  after: { outcome: string; message: string },
+): string {
   const reason = after.message ? `: ${after.message}` : '';
-  if (after.outcome === 'fail') return `${caseId}: check ${check} now fails${before === 'warn' ? ' (it warned in the baseline)' : ''}${reason}`;
-  if (after.outcome === 'pass') return `${caseId}: check ${check} now passes (it ${before === 'fail' ? 'failed' : 'warned'} in the baseline)`;
-  if (after.outcome === 'warn') return `${caseId}: check ${check} now warns (it ${before === 'fail' ? 'failed' : 'passed'} in the baseline)${reason}`;
+  if (after.outcome === 'fail')
+    return `${caseId}: check ${check} now fails${before === 'warn' ? ' (it warned in the baseline)' : ''}${reason}`;
+  if (after.outcome === 'pass')
+    return `${caseId}: check ${check} now passes (it ${before === 'fail' ? 'failed' : 'warned'} in the baseline)`;
+  if (after.outcome === 'warn')
+    return `${caseId}: check ${check} now warns (it ${before === 'fail' ? 'failed' : 'passed'} in the baseline)${reason}`;
   return `${caseId}: check ${check} went from ${before} to ${after.outcome}${reason}`;
 }
 

@@ -1,10 +1,16 @@
-import { MAX_REPORT_BYTES } from '../io/input-limits.js';
 import { InputError } from '../errors.js';
 import { withoutByteOrderMark } from '../io/decode-text.js';
-import { parseStructuredText, problemAt, readJsonStructuredFile, schemaProblems, type StructuredFile } from '../io/structured-file.js';
-import { REPORT_SCHEMA_VERSION, reportSchemas, type Report } from '../model/report-schema.js';
-import { compileAcceptor, type Acceptor } from '../zod-accepts.js';
+import { MAX_REPORT_BYTES } from '../io/input-limits.js';
 import { isRecord as isPlainObject } from '../io/is-record.js';
+import {
+  parseStructuredText,
+  problemAt,
+  readJsonStructuredFile,
+  type StructuredFile,
+  schemaProblems,
+} from '../io/structured-file.js';
+import { REPORT_SCHEMA_VERSION, type Report, reportSchemas } from '../model/report-schema.js';
+import { type Acceptor, compileAcceptor } from '../zod-accepts.js';
 
 /**
  * Reading a report.json (docs/contract.md §6) for the diff, `check` and `merge`, validated with
@@ -14,7 +20,9 @@ import { isRecord as isPlainObject } from '../io/is-record.js';
 
 /** Reads and validates a report file; every problem found becomes one line of the InputError. */
 export async function loadReportFile(path: string, displayName: string): Promise<Report> {
-  return validateReportFile(readJsonStructuredFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval'));
+  return validateReportFile(
+    readJsonStructuredFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval'),
+  );
 }
 
 /** `displayName` is how the file is named in messages (a path relative to the working directory). */
@@ -42,7 +50,10 @@ function validateReportFile(file: StructuredFile): Report {
   const schema = reportSchemas().report;
   const wellFormed = (acceptsReport ??= compileAcceptor(schema))(file.value);
   const result = wellFormed ? null : schema.safeParse(file.value);
-  const problems = [...(result === null || result.success ? [] : schemaProblems(file, result.error.issues, [])), ...findDuplicates(file)];
+  const problems = [
+    ...(result === null || result.success ? [] : schemaProblems(file, result.error.issues, [])),
+    ...findDuplicates(file),
+  ];
   if ((result !== null && !result.success) || problems.length > 0) throw new InputError(problems);
   return file.value as Report;
 }
@@ -93,4 +104,3 @@ function findDuplicates(file: StructuredFile): string[] {
   });
   return problems;
 }
-

@@ -11,7 +11,8 @@ export const FORMAT_SHAPES: Record<ImportFormat, string> = {
   otlp: 'OTLP/JSON {"resourceSpans": […]} (one document, or JSON Lines with one per line)',
   jaeger: 'Jaeger query-API JSON {"data": [{"traceID", "spans", "processes"}]}',
   tempo: 'a Grafana Tempo export {"batches": […]}',
-  spans: 'OpenTelemetry SDK span dictionaries [{"name", "context": {"trace_id", "span_id"}, …}] (a JSON list, or ConsoleSpanExporter output)',
+  spans:
+    'OpenTelemetry SDK span dictionaries [{"name", "context": {"trace_id", "span_id"}, …}] (a JSON list, or ConsoleSpanExporter output)',
 };
 
 export function expectedShapes(option: ImportFormatOption): string {

@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
-import { isMappedAttribute } from './map/conventions.js';
-import { RepeatedToolResponses, compactSpan } from './map/span-facts.js';
-import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 import type { ImportFormatOption } from './format.js';
+import { isMappedAttribute } from './map/conventions.js';
+import { compactSpan, RepeatedToolResponses } from './map/span-facts.js';
+import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 import type { ImportProblem } from './problems.js';
-import { readExportFile, type ExportFile } from './read/file.js';
+import { type ExportFile, readExportFile } from './read/file.js';
 import type { ImportedSpan, ImportSink } from './read/span.js';
-import { LateTraceCollector, TraceAssembly, type CollectedTrace, type SettledTrace } from './trace-assembly.js';
+import { type CollectedTrace, LateTraceCollector, type SettledTrace, TraceAssembly } from './trace-assembly.js';
 
 /** Skipped-input messages kept and listed; beyond this many they are only counted. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -64,7 +64,10 @@ export async function importTraces(
   cwd: string,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  if (files.length === 0) throw new InputError('import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger, Tempo or span dictionaries)');
+  if (files.length === 0)
+    throw new InputError(
+      'import: expected at least one FILE, a trace export (OTLP/JSON, Jaeger, Tempo or span dictionaries)',
+    );
   return importExports(
     files.map((file) => ({ path: resolve(cwd, file), display: displayPath(file, cwd) })),
     from,
@@ -73,11 +76,19 @@ export async function importTraces(
 }
 
 /** The same for an export held in memory: one conversion, with one set of rules, whatever the traces came from. */
-export async function importText(input: ExportText, from: ImportFormatOption, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importText(
+  input: ExportText,
+  from: ImportFormatOption,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   return importExports([{ text: input.text, display: input.name }], from, options);
 }
 
-async function importExports(exports: readonly ExportFile[], from: ImportFormatOption, options: ImportOptions): Promise<ImportResult> {
+async function importExports(
+  exports: readonly ExportFile[],
+  from: ImportFormatOption,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const compact = options.compact ?? true;
   const repeatedResponses = new RepeatedToolResponses();
   const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
@@ -89,7 +100,12 @@ async function importExports(exports: readonly ExportFile[], from: ImportFormatO
   const handOn = async (collected: readonly CollectedTrace[]): Promise<void> => {
     for (const trace of collected) {
       if (hasRecognisedSpan(trace.spans)) unrecognised.delete(trace.index);
-      else unrecognised.set(trace.index, { file: trace.file, line: null, message: unrecognisedMessage(trace.traceId, trace.spans) });
+      else
+        unrecognised.set(trace.index, {
+          file: trace.file,
+          line: null,
+          message: unrecognisedMessage(trace.traceId, trace.spans),
+        });
       const imported: ImportedTrace = { traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) };
       if (options.onTrace === undefined) traces[trace.index] = imported;
       else await options.onTrace(imported, trace.index);
@@ -97,7 +113,8 @@ async function importExports(exports: readonly ExportFile[], from: ImportFormatO
   };
   const sink: ImportSink = {
     span: (span, place) => {
-      if (!assembly.isLate(span.traceId)) assembly.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file);
+      if (!assembly.isLate(span.traceId))
+        assembly.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file);
     },
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
     traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
@@ -118,14 +135,23 @@ async function importExports(exports: readonly ExportFile[], from: ImportFormatO
   await handOn(assembly.settleAll());
   const late = assembly.lateTraces();
   if (late.size > 0) await handOn(await collectAgain(exports, from, late, sink.keepAttribute, compact));
-  if (unkept > 0) skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
+  if (unkept > 0)
+    skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
   for (const empty of assembly.emptyTraces()) {
     skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
   }
   for (const orphan of assembly.eventsWithoutTrace()) {
-    skipped.push({ file: orphan.file, line: orphan.line, message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped` });
+    skipped.push({
+      file: orphan.file,
+      line: orphan.line,
+      message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped`,
+    });
   }
-  return { traces, skipped, unrecognised: [...unrecognised.entries()].sort(([a], [b]) => a - b).map(([, problem]) => problem) };
+  return {
+    traces,
+    skipped,
+    unrecognised: [...unrecognised.entries()].sort(([a], [b]) => a - b).map(([, problem]) => problem),
+  };
 }
 
 /**
@@ -157,7 +183,10 @@ async function collectAgain(
 
 function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {
   const names = [...new Set(spans.map((span) => span.name))];
-  const shown = names.slice(0, 5).map((name) => JSON.stringify(name)).join(', ');
+  const shown = names
+    .slice(0, 5)
+    .map((name) => JSON.stringify(name))
+    .join(', ');
   return (
     `trace ${traceId}: no agent, model or tool span recognised among its ${spans.length} span${spans.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}); ` +
     'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives'

@@ -35,7 +35,10 @@ export interface MatchResult<T extends MatchableTrace = ImportedTrace> {
  * are normalised and trimmed. A case with a session id that some trace carries is matched by
  * session id only: the id names the run, the question only the kind of run.
  */
-export function matchTracesToCases<T extends MatchableTrace>(traces: readonly T[], cases: readonly EvalCase[]): MatchResult<T> {
+export function matchTracesToCases<T extends MatchableTrace>(
+  traces: readonly T[],
+  cases: readonly EvalCase[],
+): MatchResult<T> {
   const used = new Set<T>();
   const questions = new Map(traces.map((trace) => [trace, comparableQuestion(trace.document.question)]));
   const warnings: string[] = [];
@@ -44,7 +47,11 @@ export function matchTracesToCases<T extends MatchableTrace>(traces: readonly T[
       evalCase.sessionId === null ? [] : traces.filter((trace) => trace.document.sessionId === evalCase.sessionId);
     const question = comparableQuestion(evalCase.question);
     const candidates =
-      bySession.length > 0 ? bySession : question === null ? [] : traces.filter((trace) => questions.get(trace) === question);
+      bySession.length > 0
+        ? bySession
+        : question === null
+          ? []
+          : traces.filter((trace) => questions.get(trace) === question);
     for (const trace of candidates) used.add(trace);
     const [trace = null, ...ignored] = candidates;
     const matchedBy: MatchedBy | null = trace === null ? null : bySession.length > 0 ? 'sessionId' : 'question';

@@ -78,7 +78,10 @@ export class FixtureStaging {
    * Puts the fixtures in place in the order given (a later one of the same name wins), calling
    * `written` after each; throws as the write of that fixture would.
    */
-  async publish(planned: ReadonlyArray<{ name: string; index: number }>, written: (path: string, index: number) => void): Promise<void> {
+  async publish(
+    planned: ReadonlyArray<{ name: string; index: number }>,
+    written: (path: string, index: number) => void,
+  ): Promise<void> {
     await Promise.all(this.writes.values());
     const lastUse = new Map<number, number>();
     for (const [position, entry] of planned.entries()) lastUse.set(entry.index, position);
@@ -99,7 +102,8 @@ export class FixtureStaging {
     for (const [position, entry] of planned.entries()) {
       const path = resolve(this.outDir, entry.name);
       // A staged file copied for one name must be copied before it is moved to the last.
-      if (inFlight.some((operation) => operation.path === path || operation.index === entry.index)) while (inFlight.length > 0) await finishOldest();
+      if (inFlight.some((operation) => operation.path === path || operation.index === entry.index))
+        while (inFlight.length > 0) await finishOldest();
       const done = this.putInPlace(entry.index, path, lastUse.get(entry.index) === position);
       // Awaited in order by finishOldest; until then a failure must not count as unhandled.
       done.catch(() => undefined);

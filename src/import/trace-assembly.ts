@@ -121,19 +121,31 @@ export class TraceAssembly {
 
   /** Traces that events were recorded for but that have no span anywhere in the input. */
   eventsWithoutTrace(): EmptyTrace[] {
-    return [...this.pendingEvents.entries()].map(([traceId, entry]) => ({ traceId, file: entry.file, line: entry.line }));
+    return [...this.pendingEvents.entries()].map(([traceId, entry]) => ({
+      traceId,
+      file: entry.file,
+      line: entry.line,
+    }));
   }
 
   /** Traces listed without spans anywhere in the input. */
   emptyTraces(): EmptyTrace[] {
-    return [...this.empty.values()].filter((trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId));
+    return [...this.empty.values()].filter(
+      (trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId),
+    );
   }
 
   private handOver(trace: OpenTrace): CollectedTrace {
     this.open.delete(trace.traceId);
     this.settled.set(trace.traceId, { index: trace.index, file: trace.file });
     this.onSettled(trace.traceId);
-    return { traceId: trace.traceId, index: trace.index, file: trace.file, spans: [...trace.spans.values()], events: trace.events };
+    return {
+      traceId: trace.traceId,
+      index: trace.index,
+      file: trace.file,
+      spans: [...trace.spans.values()],
+      events: trace.events,
+    };
   }
 }
 

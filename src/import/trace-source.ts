@@ -2,7 +2,7 @@ import type { EvalCase } from '../cases/types.js';
 import type { TraceRunInput, TraceSource } from '../sources/types.js';
 import type { ImportFormatOption } from './format.js';
 import { importTraces } from './import-traces.js';
-import { matchTracesToCases, type CaseMatch } from './match.js';
+import { type CaseMatch, matchTracesToCases } from './match.js';
 import { formatImportProblem } from './problems.js';
 
 /**
@@ -30,9 +30,23 @@ export async function createImportedTraceSource(
     tracesFor: async (evalCase: EvalCase): Promise<TraceRunInput[]> => {
       const trace = byCase.get(evalCase.id)?.trace ?? null;
       if (trace === null) {
-        return [{ kind: 'not_run', reason: noMatchReason(evalCase, files.length), traceFixture: null, sessionId: evalCase.sessionId }];
+        return [
+          {
+            kind: 'not_run',
+            reason: noMatchReason(evalCase, files.length),
+            traceFixture: null,
+            sessionId: evalCase.sessionId,
+          },
+        ];
       }
-      return [{ kind: 'document', document: trace.document, traceFixture: trace.file, sessionId: trace.document.sessionId ?? null }];
+      return [
+        {
+          kind: 'document',
+          document: trace.document,
+          traceFixture: trace.file,
+          sessionId: trace.document.sessionId ?? null,
+        },
+      ];
     },
   };
 }

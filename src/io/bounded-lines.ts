@@ -3,7 +3,9 @@ import { createReadStream } from 'node:fs';
 const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** One line of a file read by readBoundedLines: its text, or the fact that it was too long to keep. */
-export type BoundedLine = { number: number; text: string; tooLong: false } | { number: number; text: null; tooLong: true };
+export type BoundedLine =
+  | { number: number; text: string; tooLong: false }
+  | { number: number; text: null; tooLong: true };
 
 /**
  * The lines of a file, streamed, each decoded as UTF-8 without its `\n` (or `\r\n`). A line longer

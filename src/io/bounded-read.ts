@@ -12,7 +12,14 @@ import { formatBytes } from './input-limits.js';
 export type BoundedRead =
   | { ok: true; bytes: Buffer }
   /** `missing`: the file (or a folder on its path) does not exist. `problem` reads after "<file>: ". */
-  | { ok: false; missing: boolean; problem: string; link?: true; notRegular?: string; tooLarge?: { size: number | null; limit: number } };
+  | {
+      ok: false;
+      missing: boolean;
+      problem: string;
+      link?: true;
+      notRegular?: string;
+      tooLarge?: { size: number | null; limit: number };
+    };
 
 export interface BoundedReadOptions {
   /**
@@ -39,14 +46,21 @@ export function readBoundedFileSync(path: string, limitBytes: number, options: B
     descriptor = openSync(path, options.noFollow === true ? OPEN_FLAGS | (constants.O_NOFOLLOW ?? 0) : OPEN_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (options.noFollow === true && code === 'ELOOP') return { ok: false, missing: false, link: true, problem: 'is a symbolic link' };
+    if (options.noFollow === true && code === 'ELOOP')
+      return { ok: false, missing: false, link: true, problem: 'is a symbolic link' };
     const missing = code === 'ENOENT' || code === 'ENOTDIR';
     return { ok: false, missing, problem: `cannot read the file (${describeFsError(error)})` };
   }
   try {
     const stats = fstatSync(descriptor);
     const kind = notRegularFile(stats);
-    if (kind !== null) return { ok: false, missing: false, notRegular: kind, problem: `cannot read the file (it is ${kind}); expected a regular file` };
+    if (kind !== null)
+      return {
+        ok: false,
+        missing: false,
+        notRegular: kind,
+        problem: `cannot read the file (it is ${kind}); expected a regular file`,
+      };
     if (stats.size > limitBytes) return overLimit(stats.size, limitBytes);
     const bytes = readAtMost(descriptor, stats.size, limitBytes + 1, options.reuseBuffer === true);
     if (bytes.length > limitBytes) return overLimit(null, limitBytes);
@@ -96,7 +110,8 @@ function readAtMost(descriptor: number, size: number, cap: number, reuse: boolea
   const end = size > 0 ? size : cap;
   let buffer: Buffer;
   if (reuse && size > 0 && size <= SCRATCH_LIMIT) {
-    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_LIMIT, Math.max(size, scratch.length * 2)));
+    if (scratch.length < size)
+      scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_LIMIT, Math.max(size, scratch.length * 2)));
     buffer = scratch;
   } else {
     buffer = Buffer.allocUnsafeSlow(size > 0 ? size : Math.min(cap, 64 * 1024));

@@ -14,7 +14,12 @@ export async function ensureFolder(folder: string): Promise<void> {
       throw error;
     });
     if (stats !== null) {
-      if (!stats.isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: current });
+      if (!stats.isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), {
+          code: 'ENOTDIR',
+          syscall: 'mkdir',
+          path: current,
+        });
       break;
     }
     missing.push(current);

@@ -73,7 +73,16 @@ export function createJsonLocator(text: string): JsonLocator {
     let at = index;
     for (; at < text.length; at += 1) {
       const code = text.charCodeAt(at);
-      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x2c || code === 0x5d || code === 0x7d) break;
+      if (
+        code === 0x20 ||
+        code === 0x0a ||
+        code === 0x0d ||
+        code === 0x09 ||
+        code === 0x2c ||
+        code === 0x5d ||
+        code === 0x7d
+      )
+        break;
     }
     return at;
   };
@@ -87,11 +96,21 @@ export function createJsonLocator(text: string): JsonLocator {
     let found = children.get(start);
     if (found === undefined) {
       const open = text.charCodeAt(start);
-      found = open === 0x7b ? { kind: 'object', keys: new Map(), resumeAt: skipSpace(start + 1), done: false } : open === 0x5b ? { kind: 'array', items: [], resumeAt: skipSpace(start + 1), done: false } : null;
+      found =
+        open === 0x7b
+          ? { kind: 'object', keys: new Map(), resumeAt: skipSpace(start + 1), done: false }
+          : open === 0x5b
+            ? { kind: 'array', items: [], resumeAt: skipSpace(start + 1), done: false }
+            : null;
       children.set(start, found);
     }
     if (found === null || found.done) return found;
-    if (found.kind === 'object' ? found.keys.has(String(wanted)) : typeof wanted === 'number' && found.items.length > wanted) return found;
+    if (
+      found.kind === 'object'
+        ? found.keys.has(String(wanted))
+        : typeof wanted === 'number' && found.items.length > wanted
+    )
+      return found;
     if (found.kind === 'object') {
       const { keys } = found;
       let at = found.resumeAt;

@@ -34,7 +34,13 @@ export function parseLosslessJson(text: string): ParsedJson {
     }
   }
   try {
-    return { ok: true, value: parseLosslessly(text, null, { parseNumber: parseNumberLosslessly, onDuplicateKey: ({ newValue }) => newValue }) };
+    return {
+      ok: true,
+      value: parseLosslessly(text, null, {
+        parseNumber: parseNumberLosslessly,
+        onDuplicateKey: ({ newValue }) => newValue,
+      }),
+    };
   } catch (error) {
     return syntaxFailure(text, error, null);
   }
@@ -81,7 +87,13 @@ function syntaxFailure(text: string, original: unknown, reparse: (() => unknown)
   const where = position?.[1] === undefined ? null : lineAndColumn(text, Number(position[1]));
   const detail = raw.replace(/\s*(in JSON )?at position \d+.*$/su, '');
   const message = `${detail}${where === null ? '' : ` at line ${where.line}, column ${where.column}`}`;
-  return { ok: false, problem: `not valid JSON: ${message}`, message, line: where?.line ?? null, column: where?.column ?? null };
+  return {
+    ok: false,
+    problem: `not valid JSON: ${message}`,
+    message,
+    line: where?.line ?? null,
+    column: where?.column ?? null,
+  };
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

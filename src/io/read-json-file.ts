@@ -1,6 +1,6 @@
-import { readBoundedFileSync, type BoundedRead, type BoundedReadOptions } from './bounded-read.js';
+import { type BoundedRead, type BoundedReadOptions, readBoundedFileSync } from './bounded-read.js';
 import { decodeUtf8, withoutByteOrderMark } from './decode-text.js';
-import { parseJson, parseLosslessJson, type ParsedJson } from './parse-json.js';
+import { type ParsedJson, parseJson, parseLosslessJson } from './parse-json.js';
 
 type Failed<T> = Extract<T, { ok: false }>;
 

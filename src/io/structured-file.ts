@@ -1,19 +1,19 @@
 import { extname } from 'node:path';
 import type * as z from 'zod/mini';
 import { InputError } from '../errors.js';
-import { readBoundedFileSync, type BoundedRead } from './bounded-read.js';
+import { type BoundedRead, readBoundedFileSync } from './bounded-read.js';
+import { closestKey } from './closest-key.js';
 import { decodeUtf8 } from './decode-text.js';
+import { describeValue } from './describe-value.js';
 import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
+import { type ParsedJson, parseJson } from './parse-json.js';
+import { readJsonFile } from './read-json-file.js';
+import { loadCommonYaml } from './yaml-common-subset.js';
 import { yamlNestingDepth } from './yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
 import { createEventLocator } from './yaml-locate.js';
-import { loadCommonYaml } from './yaml-common-subset.js';
 import { loadYamlQuickly } from './yaml-quick.js';
-import { describeValue } from './describe-value.js';
-import { closestKey } from './closest-key.js';
-import { parseJson, type ParsedJson } from './parse-json.js';
-import { readJsonFile } from './read-json-file.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -29,7 +29,11 @@ export interface StructuredFile {
 
 export type PathSegment = string | number;
 
-export async function readStructuredFile(path: string, displayName: string, limitBytes: number = MAX_CASE_FILE_BYTES): Promise<StructuredFile> {
+export async function readStructuredFile(
+  path: string,
+  displayName: string,
+  limitBytes: number = MAX_CASE_FILE_BYTES,
+): Promise<StructuredFile> {
   const bytes = readInputFile(path, displayName, limitBytes);
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
@@ -73,7 +77,12 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
  * A JSON file read with readJsonFile (bounded, decoded, parsed once), as a StructuredFile; what
  * stops it is an InputError worded as readInputFile and parseStructuredText word theirs.
  */
-export function readJsonStructuredFile(path: string, displayName: string, limitBytes: number, expected?: string): StructuredFile {
+export function readJsonStructuredFile(
+  path: string,
+  displayName: string,
+  limitBytes: number,
+  expected?: string,
+): StructuredFile {
   const read = readJsonFile(path, limitBytes);
   if (read.ok) return jsonStructuredFile(read.text, read.value, displayName);
   if (read.stage === 'read') throw new InputError(readProblem(read.read, displayName, expected));
@@ -121,7 +130,11 @@ export function problemAt(file: StructuredFile, path: readonly PropertyKey[], me
  * Every zod issue as one problem line, naming what was found beside what was expected.
  * `knownKeys` lets an unknown key be answered with the key that was probably meant.
  */
-export function schemaProblems(file: StructuredFile, issues: readonly z.core.$ZodIssue[], knownKeys: readonly string[]): string[] {
+export function schemaProblems(
+  file: StructuredFile,
+  issues: readonly z.core.$ZodIssue[],
+  knownKeys: readonly string[],
+): string[] {
   const problems: string[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -137,14 +150,15 @@ export function schemaProblems(file: StructuredFile, issues: readonly z.core.$Zo
       continue;
     }
     const found = valueAt(file.value, issue.path);
-    const message = found === undefined ? `missing; ${issue.message}` : `found ${describeValue(found)}, ${issue.message}`;
+    const message =
+      found === undefined ? `missing; ${issue.message}` : `found ${describeValue(found)}, ${issue.message}`;
     problems.push(problemAt(file, issue.path, message));
   }
   return problems;
 }
 
-export { closestKey };
 export { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
+export { closestKey };
 
 /**
  * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
@@ -157,7 +171,11 @@ export function readInputFile(path: string, displayName: string, limitBytes: num
   throw new InputError(readProblem(read, displayName, expected));
 }
 
-function readProblem(read: Extract<BoundedRead, { ok: false }>, displayName: string, expected: string | undefined): string {
+function readProblem(
+  read: Extract<BoundedRead, { ok: false }>,
+  displayName: string,
+  expected: string | undefined,
+): string {
   const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem}`;
   return `${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`;
 }

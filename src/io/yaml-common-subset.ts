@@ -115,7 +115,8 @@ class SubsetReader {
       while (at < end && text.charCodeAt(at) === SPACE) at += 1;
       if (at < end && text.charCodeAt(at) !== HASH) {
         // Directives (`%YAML 1.1`) and document markers (`---`, `...`) are left to the other parsers.
-        if (at === start && (text.charCodeAt(at) === 0x25 || text.startsWith('---', at) || text.startsWith('...', at))) notInSubset();
+        if (at === start && (text.charCodeAt(at) === 0x25 || text.startsWith('---', at) || text.startsWith('...', at)))
+          notInSubset();
         this.lineStart = start;
         this.lineEnd = end;
         this.content = at;
@@ -203,7 +204,8 @@ class SubsetReader {
         // The value is on the lines below: more indented, or a sequence at the key's indentation.
         this.nextLine();
         if (!this.atEnd && this.indent > indent) object[key] = this.readBlockNode(this.indent);
-        else if (!this.atEnd && this.indent === indent && this.startsSequenceItem()) object[key] = this.readSequence(indent);
+        else if (!this.atEnd && this.indent === indent && this.startsSequenceItem())
+          object[key] = this.readSequence(indent);
         else object[key] = null;
       } else {
         object[key] = this.readInlineValue(at);
@@ -324,7 +326,12 @@ class SubsetReader {
           KEY.lastIndex = index;
           if (!KEY.test(text)) notInSubset();
           key = this.piece(index, KEY.lastIndex);
-          if (KEY_WORDS.test(key) || text.charCodeAt(KEY.lastIndex) !== COLON || text.charCodeAt(KEY.lastIndex + 1) !== SPACE) notInSubset();
+          if (
+            KEY_WORDS.test(key) ||
+            text.charCodeAt(KEY.lastIndex) !== COLON ||
+            text.charCodeAt(KEY.lastIndex + 1) !== SPACE
+          )
+            notInSubset();
           valueAt = this.skipSpaces(KEY.lastIndex + 1);
         }
         if (Object.hasOwn(object, key)) notInSubset();

@@ -53,9 +53,17 @@ export function yamlNestingDepth(text: string, limit: number): { depth: number; 
       } else if (code === 0x5d || code === 0x7d) {
         if (flow > 0) flow -= 1;
         valueStart = false;
-      } else if (flow === 0 && valueStart && (code === 0x2d || code === 0x3f) && (index + 1 >= line.length || line.charCodeAt(index + 1) === 0x20)) {
+      } else if (
+        flow === 0 &&
+        valueStart &&
+        (code === 0x2d || code === 0x3f) &&
+        (index + 1 >= line.length || line.charCodeAt(index + 1) === 0x20)
+      ) {
         depth += 1;
-      } else if (code === 0x2c || (code === 0x3a && (index + 1 >= line.length || line.charCodeAt(index + 1) === 0x20))) {
+      } else if (
+        code === 0x2c ||
+        (code === 0x3a && (index + 1 >= line.length || line.charCodeAt(index + 1) === 0x20))
+      ) {
         valueStart = true;
       } else if ((code === 0x7c || code === 0x3e) && valueStart && flow === 0) {
         blockScalarIndent = at;

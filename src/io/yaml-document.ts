@@ -48,7 +48,8 @@ export function parseYamlDocument(text: string, displayName: string): Structured
     const unresolved = /^Unresolved alias/iu.test(message);
     if (!unresolved && !/alias count/iu.test(message)) throw error;
     const alias = firstAlias(document, unresolved);
-    const where = alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
+    const where =
+      alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
     throw new InputError(
       unresolved
         ? `${displayName}${where}: found the alias *${alias?.name ?? ''} with no anchor &${alias?.name ?? ''} before it; expected an anchor defined before its alias`
@@ -65,7 +66,8 @@ export function parseYamlDocument(text: string, displayName: string): Structured
 }
 
 function yamlErrorText(code: string, message: string): string {
-  if (code === 'MULTIPLE_DOCS') return 'found a second YAML document (after a `---` line); expected one document per file';
+  if (code === 'MULTIPLE_DOCS')
+    return 'found a second YAML document (after a `---` line); expected one document per file';
   return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
 }
 

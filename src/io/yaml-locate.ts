@@ -1,4 +1,4 @@
-import { EVENT_ID, SCALAR_STYLE, getScalarValue, parseEvents, type Event } from 'js-yaml';
+import { EVENT_ID, type Event, getScalarValue, parseEvents, SCALAR_STYLE } from 'js-yaml';
 import { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
@@ -9,7 +9,9 @@ import { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
  * the two could differ (a tagged, anchored, block or empty scalar, an alias, a key that is not
  * plain text): the caller then asks the documented parser.
  */
-export function createEventLocator(text: string): (path: readonly PropertyKey[]) => { line: number; column: number } | 'unsure' {
+export function createEventLocator(
+  text: string,
+): (path: readonly PropertyKey[]) => { line: number; column: number } | 'unsure' {
   let events: Event[] | null = null;
   let lineStarts: number[] | null = null;
   return (path) => {
@@ -52,7 +54,13 @@ function offsetAt(text: string, events: readonly Event[], path: readonly Propert
         const key = at;
         const value = after(events, key);
         const keyEvent = events[key] as Event;
-        if (keyEvent.type !== EVENT_ID.SCALAR || keyEvent.style !== SCALAR_STYLE.PLAIN && keyEvent.style !== SCALAR_STYLE.SINGLE_QUOTED && keyEvent.style !== SCALAR_STYLE.DOUBLE_QUOTED) return 'unsure';
+        if (
+          keyEvent.type !== EVENT_ID.SCALAR ||
+          (keyEvent.style !== SCALAR_STYLE.PLAIN &&
+            keyEvent.style !== SCALAR_STYLE.SINGLE_QUOTED &&
+            keyEvent.style !== SCALAR_STYLE.DOUBLE_QUOTED)
+        )
+          return 'unsure';
         const name = getScalarValue(text, keyEvent);
         // The documented parser compares the key's value as text: `1` and `true` would be resolved first.
         if (keyEvent.style === SCALAR_STYLE.PLAIN && !PLAIN_TEXT_KEY.test(name)) return 'unsure';
@@ -67,7 +75,12 @@ function offsetAt(text: string, events: readonly Event[], path: readonly Propert
       node = found.value;
     } else if (event.type === EVENT_ID.SEQUENCE && typeof segment === 'number') {
       let item = node + 1;
-      for (let count = 0; count < segment && events[item] !== undefined && events[item]?.type !== EVENT_ID.POP; count += 1) item = after(events, item);
+      for (
+        let count = 0;
+        count < segment && events[item] !== undefined && events[item]?.type !== EVENT_ID.POP;
+        count += 1
+      )
+        item = after(events, item);
       if (events[item] === undefined || events[item]?.type === EVENT_ID.POP) return offsetOf(events, node);
       node = item;
     } else {
@@ -102,9 +115,16 @@ function offsetOf(events: readonly Event[], index: number): number | 'unsure' {
   if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) {
     return event.anchorStart === -1 && event.tagStart === -1 ? event.start : 'unsure';
   }
-  if (event.type !== EVENT_ID.SCALAR || event.anchorStart !== -1 || event.tagStart !== -1 || event.valueStart === event.valueEnd) return 'unsure';
+  if (
+    event.type !== EVENT_ID.SCALAR ||
+    event.anchorStart !== -1 ||
+    event.tagStart !== -1 ||
+    event.valueStart === event.valueEnd
+  )
+    return 'unsure';
   if (event.style === SCALAR_STYLE.PLAIN) return event.valueStart;
   // The documented parser places a quoted scalar at its opening quote.
-  if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) return event.valueStart - 1;
+  if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED)
+    return event.valueStart - 1;
   return 'unsure';
 }

@@ -1,9 +1,9 @@
 import { resolveCaseFile } from '../cases/load-cases.js';
 import type { CaseEntryInput } from '../cases/schema.js';
-import { resolveContract, type ContractOverrides } from '../contract.js';
-import { evaluateRun } from '../evaluate.js';
-import { InputError } from '../errors.js';
 import type { EvalCase } from '../cases/types.js';
+import { type ContractOverrides, resolveContract } from '../contract.js';
+import { InputError } from '../errors.js';
+import { evaluateRun } from '../evaluate.js';
 import type { CaseResult } from '../report/types.js';
 
 /** One case as written in a case file (docs/contract.md §2): `id`, `question`, and the fields it needs. */
@@ -26,9 +26,17 @@ export interface EvaluateTraceOptions {
  * a failed `trace-loadable` check, as in the CLI. An invalid case definition throws an InputError
  * naming every problem, the place given as `caseDefinition.<field>`.
  */
-export function evaluateTrace(caseDefinition: CaseDefinition, trace: unknown, options: EvaluateTraceOptions = {}): CaseResult {
+export function evaluateTrace(
+  caseDefinition: CaseDefinition,
+  trace: unknown,
+  options: EvaluateTraceOptions = {},
+): CaseResult {
   const contract = resolveContract(options.contract);
-  const value = { version: 1, ...(options.defaults === undefined ? {} : { defaults: options.defaults }), cases: [caseDefinition] };
+  const value = {
+    version: 1,
+    ...(options.defaults === undefined ? {} : { defaults: options.defaults }),
+    cases: [caseDefinition],
+  };
   let evalCase: EvalCase | undefined;
   try {
     [evalCase] = resolveCaseFile({ displayName: 'evaluateTrace', value, locate: () => null }, contract);
@@ -38,7 +46,11 @@ export function evaluateTrace(caseDefinition: CaseDefinition, trace: unknown, op
     throw error;
   }
   if (evalCase === undefined) throw new InputError('evaluateTrace: caseDefinition: expected one case definition');
-  return evaluateRun(evalCase, { kind: 'document', document: trace, traceFixture: options.traceFixture ?? null, sessionId: null }, contract);
+  return evaluateRun(
+    evalCase,
+    { kind: 'document', document: trace, traceFixture: options.traceFixture ?? null, sessionId: null },
+    contract,
+  );
 }
 
 /** `evaluateTrace: cases[0].allowedVerdicts: …` → `evaluateTrace: caseDefinition.allowedVerdicts: …`; `defaults` → `options.defaults`. */

@@ -29,7 +29,9 @@ function unchecked<T extends z.ZodMiniType>(_schema: T): z.ZodMiniOptional<z.Zod
 
 function buildReportSchemas() {
   const text = z.string({ error: 'expected a string' });
-  const nonEmptyText = z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, { error: 'expected a non-empty string' }));
+  const nonEmptyText = z
+    .string({ error: 'expected a non-empty string' })
+    .check(z.minLength(1, { error: 'expected a non-empty string' }));
   const nullableText = z.nullable(z.string({ error: 'expected a string or null' }));
   const count = z
     .number({ error: 'expected a whole number ≥ 0' })
@@ -37,25 +39,35 @@ function buildReportSchemas() {
   const nullableCount = z.nullable(
     z
       .number({ error: 'expected a whole number ≥ 0, or null' })
-      .check(z.int({ error: 'expected a whole number ≥ 0, or null' }), z.gte(0, { error: 'expected a whole number ≥ 0, or null' })),
+      .check(
+        z.int({ error: 'expected a whole number ≥ 0, or null' }),
+        z.gte(0, { error: 'expected a whole number ≥ 0, or null' }),
+      ),
   );
   const nullableNumber = z.nullable(z.number({ error: 'expected a number or null' }));
   const nullableRatio = z.nullable(
     z
       .number({ error: 'expected a number from 0 to 1, or null' })
-      .check(z.gte(0, { error: 'expected a number from 0 to 1, or null' }), z.lte(1, { error: 'expected a number from 0 to 1, or null' })),
+      .check(
+        z.gte(0, { error: 'expected a number from 0 to 1, or null' }),
+        z.lte(1, { error: 'expected a number from 0 to 1, or null' }),
+      ),
   );
   const listOf = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: 'expected a list' });
   const synonyms = z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' });
 
-  const caseStatus = z.enum(['passed', 'failed', 'not_run'], { error: 'expected one of "passed", "failed", "not_run"' });
+  const caseStatus = z.enum(['passed', 'failed', 'not_run'], {
+    error: 'expected one of "passed", "failed", "not_run"',
+  });
   const OUTCOME_EXPECTED = 'expected a lower-case outcome word such as "pass", "fail", "warn", "skip"';
 
   /**
    * Any lower-case word: this version writes pass, fail, warn and skip, and a report from a newer
    * harness may hold another outcome, which the diff compares as text.
    */
-  const checkOutcome = z.string({ error: OUTCOME_EXPECTED }).check(z.regex(/^[a-z][a-z_]*$/u, { error: OUTCOME_EXPECTED }));
+  const checkOutcome = z
+    .string({ error: OUTCOME_EXPECTED })
+    .check(z.regex(/^[a-z][a-z_]*$/u, { error: OUTCOME_EXPECTED }));
 
   const failedCheck = knownKeys({ check: nonEmptyText, message: text }, 'expected an object');
 
@@ -169,7 +181,9 @@ function buildReportSchemas() {
 
   const report = knownKeys(
     {
-      schemaVersion: z.literal(REPORT_SCHEMA_VERSION, { error: `expected ${REPORT_SCHEMA_VERSION} (the report schema version this diag-eval reads)` }),
+      schemaVersion: z.literal(REPORT_SCHEMA_VERSION, {
+        error: `expected ${REPORT_SCHEMA_VERSION} (the report schema version this diag-eval reads)`,
+      }),
       /** Only in a sharded run's report; merge removes it. */
       shard: unchecked(shard),
       /** Only in a sharded run's report: "sha256:<hex>" of the case file's bytes. */
@@ -180,7 +194,18 @@ function buildReportSchemas() {
     'expected a report object with schemaVersion, summary and cases',
   );
 
-  return { report, caseResult, runResult, summary, shard, checkRow, failedCheck, evidenceCoverage, keywordCoverage, unassertedConcept };
+  return {
+    report,
+    caseResult,
+    runResult,
+    summary,
+    shard,
+    checkRow,
+    failedCheck,
+    evidenceCoverage,
+    keywordCoverage,
+    unassertedConcept,
+  };
 }
 
 type ReportSchemas = ReturnType<typeof buildReportSchemas>;

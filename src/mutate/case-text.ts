@@ -39,7 +39,11 @@ export function mentionedSynonyms(text: string, concept: unknown): string[] {
  */
 export function culpritConcept(evalCase: EvalCase, answer: string): unknown {
   const concepts = evalCase.rootCauseKeywords as readonly unknown[];
-  return concepts.find(isRequiredConcept) ?? concepts.find((concept) => mentionedSynonyms(answer, concept).length > 0) ?? null;
+  return (
+    concepts.find(isRequiredConcept) ??
+    concepts.find((concept) => mentionedSynonyms(answer, concept).length > 0) ??
+    null
+  );
 }
 
 /** Every occurrence of `needle` (letter case ignored) replaced through `replace`, which sees the text as written. */

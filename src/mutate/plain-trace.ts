@@ -1,6 +1,7 @@
+import { isRecord as isObject } from '../io/is-record.js';
 import { parseJson } from '../io/parse-json.js';
 import { unwrapEnvelope } from '../trace/envelope.js';
-import { isRecord as isObject } from '../io/is-record.js';
+
 export { isRecord as isObject } from '../io/is-record.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -28,8 +29,10 @@ export function toPlainTrace(document: unknown): PlainTrace {
     const parsed = parseJson(selfEvaluation);
     if (parsed.ok && isObject(parsed.value)) trace.selfEvaluation = parsed.value;
   }
-  if (Array.isArray(trace.toolInvocations)) trace.toolInvocations = trace.toolInvocations.map((item) => (isObject(item) ? camelKeys(item) : item));
-  if (Array.isArray(trace.agentSteps)) trace.agentSteps = trace.agentSteps.map((item) => (isObject(item) ? camelKeys(item) : item));
+  if (Array.isArray(trace.toolInvocations))
+    trace.toolInvocations = trace.toolInvocations.map((item) => (isObject(item) ? camelKeys(item) : item));
+  if (Array.isArray(trace.agentSteps))
+    trace.agentSteps = trace.agentSteps.map((item) => (isObject(item) ? camelKeys(item) : item));
   return trace;
 }
 
@@ -83,7 +86,8 @@ export function evidenceTools(trace: PlainTrace): string[] {
     if (typeof error === 'string' && error !== '') return;
     names.push(name);
   };
-  for (const invocation of invocationsOf(trace)) add(invocation['toolName'], invocation['evidenceStatus'], invocation['errorMessage']);
+  for (const invocation of invocationsOf(trace))
+    add(invocation['toolName'], invocation['evidenceStatus'], invocation['errorMessage']);
   for (const summary of summariesOf(trace)) add(summary['tool_name'], summary['evidence_status'], null);
   return names;
 }

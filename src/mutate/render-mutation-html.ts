@@ -25,19 +25,38 @@ export function renderMutationHtml(report: MutationReport, caseFile: string | nu
     '<h2>Per operator</h2>',
     table(
       ['operator', 'mutants', 'killed', 'survived', 'score', 'what it does'],
-      report.operators.map((operator) => [code(operator.operator), num(operator.mutants), num(operator.killed), num(operator.survived), num(percent(operator.score)), htmlText(operator.description)]),
+      report.operators.map((operator) => [
+        code(operator.operator),
+        num(operator.mutants),
+        num(operator.killed),
+        num(operator.survived),
+        num(percent(operator.score)),
+        htmlText(operator.description),
+      ]),
     ),
     '<h2>Per case</h2>',
     table(
       ['case', 'mutants', 'killed', 'survived', 'score', 'note'],
-      report.cases.map((score) => [code(score.caseId), num(score.mutants), num(score.killed), num(score.survived), num(percent(score.score)), htmlText(score.reason ?? '')]),
+      report.cases.map((score) => [
+        code(score.caseId),
+        num(score.mutants),
+        num(score.killed),
+        num(score.survived),
+        num(percent(score.score)),
+        htmlText(score.reason ?? ''),
+      ]),
     ),
     '<h2>Surviving regressions and what would catch them</h2>',
     report.survivors.length === 0
       ? '<p class="empty">Every regressed trace failed its case.</p>'
       : table(
           ['case', 'operator', 'mutant', 'suggestion'],
-          report.survivors.map((survivor) => [code(survivor.caseId), code(survivor.operator), htmlText(survivor.label), htmlText(survivor.suggestion)]),
+          report.survivors.map((survivor) => [
+            code(survivor.caseId),
+            code(survivor.operator),
+            htmlText(survivor.label),
+            htmlText(survivor.suggestion),
+          ]),
         ),
     '<h2>Fragile cases (a meaning-preserving variant failed)</h2>',
     report.fragile.length === 0

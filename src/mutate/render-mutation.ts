@@ -15,19 +15,39 @@ export function renderMutationMarkdown(report: MutationReport): string {
       `over ${summary.mutatedCases} of ${summary.cases} cases.` +
       (summary.minScore === null ? '' : ` Minimum score: ${percent(summary.minScore)}.`),
   );
-  lines.push('', `Meaning-preserving variants: ${summary.variants}, of which ${summary.fragileVariants} failed their case.`, '');
+  lines.push(
+    '',
+    `Meaning-preserving variants: ${summary.variants}, of which ${summary.fragileVariants} failed their case.`,
+    '',
+  );
 
-  lines.push('## Per operator', '', '| operator | mutants | killed | survived | score | what it does |', '|---|---:|---:|---:|---:|---|');
+  lines.push(
+    '## Per operator',
+    '',
+    '| operator | mutants | killed | survived | score | what it does |',
+    '|---|---:|---:|---:|---:|---|',
+  );
   for (const operator of report.operators) {
-    lines.push(`| ${cell(operator.operator)} | ${operator.mutants} | ${operator.killed} | ${operator.survived} | ${percent(operator.score)} | ${cell(operator.description)} |`);
+    lines.push(
+      `| ${cell(operator.operator)} | ${operator.mutants} | ${operator.killed} | ${operator.survived} | ${percent(operator.score)} | ${cell(operator.description)} |`,
+    );
   }
-  lines.push('', '## Per case', '', '| case | mutants | killed | survived | score | note |', '|---|---:|---:|---:|---:|---|');
+  lines.push(
+    '',
+    '## Per case',
+    '',
+    '| case | mutants | killed | survived | score | note |',
+    '|---|---:|---:|---:|---:|---|',
+  );
   for (const score of report.cases) {
-    lines.push(`| ${cell(score.caseId)} | ${score.mutants} | ${score.killed} | ${score.survived} | ${percent(score.score)} | ${cell(score.reason ?? '')} |`);
+    lines.push(
+      `| ${cell(score.caseId)} | ${score.mutants} | ${score.killed} | ${score.survived} | ${percent(score.score)} | ${cell(score.reason ?? '')} |`,
+    );
   }
   lines.push('', '## Surviving regressions and what would catch them', '');
   if (report.survivors.length === 0) lines.push('Every regressed trace failed its case.');
-  for (const survivor of report.survivors) lines.push(`- \`${survivor.operator}\` (${survivor.label}): ${survivor.suggestion}`);
+  for (const survivor of report.survivors)
+    lines.push(`- \`${survivor.operator}\` (${survivor.label}): ${survivor.suggestion}`);
   lines.push('', '## Fragile cases (a meaning-preserving variant failed)', '');
   if (report.fragile.length === 0) lines.push('None: every meaning-preserving variant passed its case.');
   for (const variant of report.fragile) {

@@ -4,10 +4,17 @@ import { evaluateRun } from '../evaluate.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult } from '../report/types.js';
 import type { TraceRunInput } from '../sources/types.js';
+import type {
+  CaseScore,
+  FragileVariant,
+  MutantResult,
+  MutationReport,
+  OperatorScore,
+  Survivor,
+} from './mutation-types.js';
 import { OPERATORS } from './operators/index.js';
-import { calledTools, toPlainTrace, type PlainTrace } from './plain-trace.js';
+import { calledTools, type PlainTrace, toPlainTrace } from './plain-trace.js';
 import { REWRITES } from './rewrites/index.js';
-import type { CaseScore, FragileVariant, MutantResult, MutationReport, OperatorScore, Survivor } from './mutation-types.js';
 import type { MutationContext, MutationOperator, PreservingRewrite } from './types.js';
 
 export interface MutationOptions {
@@ -33,26 +40,54 @@ export function runMutation(
 ): MutationReport {
   const operators = options.operators ?? OPERATORS;
   const rewrites = options.rewrites ?? REWRITES;
-  const passing: { evalCase: EvalCase; input: TraceRunInput & { kind: 'document' }; trace: PlainTrace; caseScore: CaseScore }[] = [];
+  const passing: {
+    evalCase: EvalCase;
+    input: TraceRunInput & { kind: 'document' };
+    trace: PlainTrace;
+    caseScore: CaseScore;
+  }[] = [];
   const caseScores: CaseScore[] = [];
   for (const evalCase of cases) {
     const input = traceOf(evalCase);
     const result = evaluateRun(evalCase, input, contract);
     if (result.status !== 'passed' || input.kind !== 'document') {
-      caseScores.push({ caseId: evalCase.id, status: 'skipped', reason: skipReason(result), mutants: 0, killed: 0, survived: 0, score: null });
+      caseScores.push({
+        caseId: evalCase.id,
+        status: 'skipped',
+        reason: skipReason(result),
+        mutants: 0,
+        killed: 0,
+        survived: 0,
+        score: null,
+      });
       continue;
     }
-    const caseScore: CaseScore = { caseId: evalCase.id, status: 'mutated', reason: null, mutants: 0, killed: 0, survived: 0, score: null };
+    const caseScore: CaseScore = {
+      caseId: evalCase.id,
+      status: 'mutated',
+      reason: null,
+      mutants: 0,
+      killed: 0,
+      survived: 0,
+      score: null,
+    };
     passing.push({ evalCase, input, trace: toPlainTrace(input.document), caseScore });
     caseScores.push(caseScore);
   }
   // Tool names the suite knows (the contract's list, the cases' required tools, the tools the traces call): an uncalled one is cited by cite-uncalled-tool.
   const suiteToolNames = [
-    ...new Set([...contract.toolNames, ...cases.flatMap((evalCase) => evalCase.requiredEvidenceTools), ...passing.flatMap(({ trace }) => calledTools(trace))]),
+    ...new Set([
+      ...contract.toolNames,
+      ...cases.flatMap((evalCase) => evalCase.requiredEvidenceTools),
+      ...passing.flatMap(({ trace }) => calledTools(trace)),
+    ]),
   ].sort();
 
   const operatorScores = new Map<string, OperatorScore>(
-    operators.map((operator) => [operator.id, { operator: operator.id, description: operator.description, mutants: 0, killed: 0, survived: 0, score: null }]),
+    operators.map((operator) => [
+      operator.id,
+      { operator: operator.id, description: operator.description, mutants: 0, killed: 0, survived: 0, score: null },
+    ]),
   );
   const mutants: MutantResult[] = [];
   const survivors: Survivor[] = [];
@@ -68,20 +103,38 @@ export function runMutation(
         options.onMutant?.(evalCase.id, operator.id, index, mutant.document);
         const result = evaluate(mutant.document);
         const killed = result.status !== 'passed';
-        mutants.push({ caseId: evalCase.id, operator: operator.id, label: mutant.label, killed, killedBy: result.failedChecks.map((failed) => failed.check) });
+        mutants.push({
+          caseId: evalCase.id,
+          operator: operator.id,
+          label: mutant.label,
+          killed,
+          killedBy: result.failedChecks.map((failed) => failed.check),
+        });
         for (const score of [operatorScore, caseScore]) {
           score.mutants += 1;
           if (killed) score.killed += 1;
           else score.survived += 1;
         }
-        if (!killed) survivors.push({ caseId: evalCase.id, operator: operator.id, label: mutant.label, suggestion: mutant.suggestion });
+        if (!killed)
+          survivors.push({
+            caseId: evalCase.id,
+            operator: operator.id,
+            label: mutant.label,
+            suggestion: mutant.suggestion,
+          });
       });
     }
     for (const rewrite of rewrites) {
       for (const variant of rewrite.rewrite(context)) {
         variants += 1;
         const result = evaluate(variant.document);
-        if (result.status !== 'passed') fragile.push({ caseId: evalCase.id, rewrite: rewrite.id, label: variant.label, failedChecks: result.failedChecks.map(({ check, message }) => ({ check, message })) });
+        if (result.status !== 'passed')
+          fragile.push({
+            caseId: evalCase.id,
+            rewrite: rewrite.id,
+            label: variant.label,
+            failedChecks: result.failedChecks.map(({ check, message }) => ({ check, message })),
+          });
       }
     }
   }

@@ -22,14 +22,24 @@ export async function convertTrace(traceId: string, document: unknown): Promise<
     return { ok: false, problem: error.problems.map((problem) => withoutFileName(problem, name)).join('; ') };
   }
   if (imported.skipped.length > 0) {
-    return { ok: false, problem: imported.skipped.map((problem) => withoutFileName(formatImportProblem(problem), name)).join('; ') };
+    return {
+      ok: false,
+      problem: imported.skipped.map((problem) => withoutFileName(formatImportProblem(problem), name)).join('; '),
+    };
   }
-  const trace = imported.traces.find((candidate) => candidate.traceId === traceId) ?? (imported.traces.length === 1 ? imported.traces[0] : undefined);
-  if (trace === undefined) return { ok: false, problem: `the response holds ${imported.traces.length} traces, none with id ${traceId}` };
+  const trace =
+    imported.traces.find((candidate) => candidate.traceId === traceId) ??
+    (imported.traces.length === 1 ? imported.traces[0] : undefined);
+  if (trace === undefined)
+    return { ok: false, problem: `the response holds ${imported.traces.length} traces, none with id ${traceId}` };
   return { ok: true, document: trace.document };
 }
 
 /** The staging file's name means nothing to the user; the trace id is named by the caller. */
 function withoutFileName(problem: string, name: string): string {
-  return problem.startsWith(`${name}: `) ? problem.slice(name.length + 2) : problem.startsWith(name) ? problem.slice(name.length).replace(/^[:\s]+/u, '') : problem;
+  return problem.startsWith(`${name}: `)
+    ? problem.slice(name.length + 2)
+    : problem.startsWith(name)
+      ? problem.slice(name.length).replace(/^[:\s]+/u, '')
+      : problem;
 }

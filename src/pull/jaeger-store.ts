@@ -41,7 +41,8 @@ export function createJaegerStore(base: URL, query: string, command: string): Tr
       const chunks = Array.isArray(json) ? json : [json];
       const seen = new Set<string>();
       for (const chunk of chunks) {
-        if (!isObject(chunk) || !isObject(chunk['result'])) return { ok: false, problem: 'expected {"result": {"resourceSpans": …}}' };
+        if (!isObject(chunk) || !isObject(chunk['result']))
+          return { ok: false, problem: 'expected {"result": {"resourceSpans": …}}' };
         for (const traceId of traceIdsOf(chunk['result'])) seen.add(traceId);
       }
       return { ok: true, traceIds: [...seen] };
@@ -54,7 +55,11 @@ export function createJaegerStore(base: URL, query: string, command: string): Tr
       const results = chunks.map((chunk) => (isObject(chunk) && isObject(chunk['result']) ? chunk['result'] : chunk));
       if (results.length === 1) return results[0];
       // A streamed answer: the resource spans of every chunk, as one OTLP document.
-      return { resourceSpans: results.flatMap((result) => (isObject(result) && Array.isArray(result['resourceSpans']) ? result['resourceSpans'] : [])) };
+      return {
+        resourceSpans: results.flatMap((result) =>
+          isObject(result) && Array.isArray(result['resourceSpans']) ? result['resourceSpans'] : [],
+        ),
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
-import { parseJson } from '../io/parse-json.js';
 import { readBoundedFileSync } from '../io/bounded-read.js';
 import { isRecord } from '../io/is-record.js';
+import { parseJson } from '../io/parse-json.js';
 import type { SearchedWindow } from './search-windows.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -55,7 +55,10 @@ export function renderManifest(manifest: PullManifest): string {
 }
 
 /** The manifest an earlier pull left in the folder, or null. What a resumed pull needs of it: its source, query and traces. */
-export async function readManifest(path: string, displayName: string): Promise<Pick<PullManifest, 'source' | 'url' | 'query' | 'traces'> | null> {
+export async function readManifest(
+  path: string,
+  displayName: string,
+): Promise<Pick<PullManifest, 'source' | 'url' | 'query' | 'traces'> | null> {
   // Read through the bounded reader like every other input: a pipe or a device in its place
   // is refused at once, and no more than the limit is ever read.
   const read = readBoundedFileSync(path, MAX_MANIFEST_BYTES);
@@ -81,7 +84,12 @@ export async function readManifest(path: string, displayName: string): Promise<P
     Array.isArray(traces) &&
     traces.every((entry: unknown) => {
       const trace = entry as Record<string, unknown> | null;
-      return typeof trace === 'object' && trace !== null && typeof trace['traceId'] === 'string' && typeof trace['fixture'] === 'string';
+      return (
+        typeof trace === 'object' &&
+        trace !== null &&
+        typeof trace['traceId'] === 'string' &&
+        typeof trace['fixture'] === 'string'
+      );
     });
   if (!valid || record === null) {
     const where = parsed.ok ? '' : ` (${parsed.problem})`;

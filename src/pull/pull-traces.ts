@@ -7,7 +7,14 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-client.js';
 import { convertTrace } from './convert-trace.js';
 import { parseJsonBody } from './json-body.js';
-import { MANIFEST_FILE, readManifest, renderManifest, type ManifestSkip, type ManifestTrace, type PullManifest } from './manifest.js';
+import {
+  MANIFEST_FILE,
+  type ManifestSkip,
+  type ManifestTrace,
+  type PullManifest,
+  readManifest,
+  renderManifest,
+} from './manifest.js';
 import { searchWindows } from './search-windows.js';
 import { isoSeconds } from './time-spec.js';
 import { cutWindows } from './time-window.js';
@@ -47,7 +54,10 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
   const manifestPath = join(options.outDir, MANIFEST_FILE);
   const earlier = await readManifest(manifestPath, `${options.outLabel}/${MANIFEST_FILE}`);
   const url = safeUrl(options.url);
-  if (earlier !== null && (earlier.source !== options.store.name || earlier.url !== url || earlier.query !== options.query)) {
+  if (
+    earlier !== null &&
+    (earlier.source !== options.store.name || earlier.url !== url || earlier.query !== options.query)
+  ) {
     throw new InputError(
       `${options.outLabel}/${MANIFEST_FILE}: the folder holds a pull from ${earlier.source} ${earlier.url} with query ${JSON.stringify(earlier.query)}; ` +
         `expected the same --from, --url and --query to resume it (or pull into another folder)`,
@@ -55,10 +65,19 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
   }
   await mkdir(options.outDir, { recursive: true });
 
-  const search = await searchWindows(options.store, options.client, cutWindows(options.since, options.until, options.windowSeconds), options.limit);
+  const search = await searchWindows(
+    options.store,
+    options.client,
+    cutWindows(options.since, options.until, options.windowSeconds),
+    options.limit,
+  );
   const toFetch = search.traceIds.filter((traceId) => !existsSync(join(options.outDir, traceFileName(traceId))));
   const alreadyPresent = search.traceIds.length - toFetch.length;
-  const skipped: ManifestSkip[] = search.problems.map((problem) => ({ traceId: null, window: problem.window, reason: problem.reason }));
+  const skipped: ManifestSkip[] = search.problems.map((problem) => ({
+    traceId: null,
+    window: problem.window,
+    reason: problem.reason,
+  }));
   const written: string[] = [];
   let done = 0;
   let next = 0;
@@ -74,9 +93,11 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, toFetch.length)) }, worker));
 
   const traces = new Map<string, ManifestTrace>();
-  for (const trace of earlier?.traces ?? []) if (existsSync(join(options.outDir, trace.fixture))) traces.set(trace.traceId, trace);
+  for (const trace of earlier?.traces ?? [])
+    if (existsSync(join(options.outDir, trace.fixture))) traces.set(trace.traceId, trace);
   const skippedIds = new Set(skipped.map((skip) => skip.traceId));
-  for (const traceId of search.traceIds) if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: traceFileName(traceId) });
+  for (const traceId of search.traceIds)
+    if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: traceFileName(traceId) });
   const manifest: PullManifest = {
     manifestVersion: 1,
     source: options.store.name,
@@ -96,7 +117,9 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
     },
     windows: search.windows,
     traces: [...traces.values()].sort((a, b) => compareText(a.traceId, b.traceId)),
-    skipped: skipped.sort((a, b) => compareText(a.traceId ?? '', b.traceId ?? '') || compareText(a.window ?? '', b.window ?? '')),
+    skipped: skipped.sort(
+      (a, b) => compareText(a.traceId ?? '', b.traceId ?? '') || compareText(a.window ?? '', b.window ?? ''),
+    ),
   };
   await writeFileAtomic(manifestPath, renderManifest(manifest));
   return { manifest, written: written.sort() };
@@ -106,9 +129,11 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
 async function fetchOne(options: PullOptions, traceId: string, written: string[]): Promise<string | null> {
   const request = { method: 'GET' as const, url: options.store.traceUrl(traceId) };
   const outcome = await options.client.send(request);
-  if (outcome.kind === 'failure' || outcome.status < 200 || outcome.status >= 300) return describeOutcome(request, outcome);
+  if (outcome.kind === 'failure' || outcome.status < 200 || outcome.status >= 300)
+    return describeOutcome(request, outcome);
   const json = parseJsonBody(outcome.body);
-  if (json === null) return describeOutcome(request, outcome, `the body is not JSON (${Buffer.byteLength(outcome.body, 'utf8')} bytes)`);
+  if (json === null)
+    return describeOutcome(request, outcome, `the body is not JSON (${Buffer.byteLength(outcome.body, 'utf8')} bytes)`);
   const conversion = await convertTrace(traceId, options.store.traceDocument(json));
   if (!conversion.ok) return `not converted: ${conversion.problem}`;
   const path = join(options.outDir, traceFileName(traceId));

@@ -32,7 +32,12 @@ export interface WindowSearch {
  * searched, down to one second. A one-second window still full is named as a problem (traces
  * may be missing), and its traces are kept.
  */
-export async function searchWindows(store: TraceStore, client: HttpClient, windows: readonly TimeWindow[], limit: number): Promise<WindowSearch> {
+export async function searchWindows(
+  store: TraceStore,
+  client: HttpClient,
+  windows: readonly TimeWindow[],
+  limit: number,
+): Promise<WindowSearch> {
   const result: WindowSearch = { windows: [], traceIds: [], problems: [] };
   const seen = new Set<string>();
   const pending = [...windows].reverse();
@@ -43,20 +48,33 @@ export async function searchWindows(store: TraceStore, client: HttpClient, windo
     const json = outcome.kind === 'response' ? parseJsonBody(outcome.body) : null;
     const read = outcome.kind === 'failure' ? null : store.readSearch(outcome.status, json);
     if (read === null || !read.ok) {
-      const detail = read === null ? undefined : outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300 ? read.problem : undefined;
+      const detail =
+        read === null
+          ? undefined
+          : outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300
+            ? read.problem
+            : undefined;
       result.problems.push({ window: label, reason: describeOutcome(request, outcome, detail) });
       result.windows.push({ start: isoSeconds(window.start), end: isoSeconds(window.end), traces: 0, split: false });
       continue;
     }
     const full = read.traceIds.length >= limit;
     const halves = full ? splitWindow(window) : null;
-    result.windows.push({ start: isoSeconds(window.start), end: isoSeconds(window.end), traces: read.traceIds.length, split: halves !== null });
+    result.windows.push({
+      start: isoSeconds(window.start),
+      end: isoSeconds(window.end),
+      traces: read.traceIds.length,
+      split: halves !== null,
+    });
     if (halves !== null) {
       pending.push(halves[1], halves[0]);
       continue;
     }
     if (full) {
-      result.problems.push({ window: label, reason: `the search returned the limit of ${limit} traces even for one second; some traces may be missing (raise --limit)` });
+      result.problems.push({
+        window: label,
+        reason: `the search returned the limit of ${limit} traces even for one second; some traces may be missing (raise --limit)`,
+      });
     }
     for (const traceId of read.traceIds) {
       if (seen.has(traceId)) continue;

@@ -1,4 +1,5 @@
 import type { TimeWindow } from './time-window.js';
+
 export { isRecord as isObject } from '../io/is-record.js';
 
 /** What a search response came to: the trace ids it names, in the order given. */
@@ -26,4 +27,3 @@ export function apiUrl(base: URL, path: string): URL {
   url.hash = '';
   return url;
 }
-

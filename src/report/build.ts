@@ -1,5 +1,5 @@
-import type { CaseResult, Report, ReportSummary } from './types.js';
 import { round4, round4OrNull } from '../model/round.js';
+import type { CaseResult, Report, ReportSummary } from './types.js';
 
 /** The figures a summary averages and counts: one per case, or one per run with `--repeat`. */
 export interface RunFigures {
@@ -13,7 +13,11 @@ export interface RunFigures {
 }
 
 /** Aggregates case results into the report (S07, S09, S14). Cases keep the order given. */
-export function buildReport(cases: CaseResult[], runFigures: RunFigures[] = cases.map(figuresOf), repeat: number | null = null): Report {
+export function buildReport(
+  cases: CaseResult[],
+  runFigures: RunFigures[] = cases.map(figuresOf),
+  repeat: number | null = null,
+): Report {
   const total = cases.length;
   const passed = cases.filter((result) => result.status === 'passed').length;
   const notRun = cases.filter((result) => result.status === 'not_run').length;
@@ -32,7 +36,8 @@ export function buildReport(cases: CaseResult[], runFigures: RunFigures[] = case
   if (repeat !== null) {
     const passedRuns = runFigures.filter((run) => run.status === 'passed').length;
     summary.repeat = repeat;
-    summary.passAtK = total === 0 ? null : round4(cases.filter((result) => (result.passedRuns ?? 0) > 0).length / total);
+    summary.passAtK =
+      total === 0 ? null : round4(cases.filter((result) => (result.passedRuns ?? 0) > 0).length / total);
     summary.runPassRate = runFigures.length === 0 ? null : round4(passedRuns / runFigures.length);
   }
   return { schemaVersion: 1, summary, cases };

@@ -2,6 +2,8 @@
  * The report JSON's types (docs/contract.md §6), inferred from its one definition, the schema in
  * model/report-schema.ts; re-exported here for the code that writes and reads reports.
  */
+
+export type { CaseStatus, CheckOutcome, ReportedOutcome } from '../model/outcomes.js';
 export type {
   CaseResult,
   CheckRow,
@@ -13,4 +15,3 @@ export type {
   RunResult,
   UnassertedConcept,
 } from '../model/report-schema.js';
-export type { CaseStatus, CheckOutcome, ReportedOutcome } from '../model/outcomes.js';

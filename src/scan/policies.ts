@@ -2,7 +2,7 @@ import type { EvalCase } from '../cases/types.js';
 import { CHECKS } from '../checks/index.js';
 import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
-import { problemAt, schemaProblems, valueAt, type StructuredFile } from '../io/structured-file.js';
+import { problemAt, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
 import * as z from '../zod.js';
 
 export type PolicySeverity = 'error' | 'warn';
@@ -51,7 +51,9 @@ type PoliciesSchema = ReturnType<typeof buildPoliciesSchema>;
 
 function buildPoliciesSchema() {
   const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
-  const limit = z.number({ error: 'expected a whole number ≥ 0' }).check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
+  const limit = z
+    .number({ error: 'expected a whole number ≥ 0' })
+    .check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
 
   return z.strictObject(
     {
@@ -60,16 +62,25 @@ function buildPoliciesSchema() {
       /** For the checks that judge evidence of given tools (evidence-coverage, evidence-substance). */
       requiredEvidenceTools: z.optional(textList),
       budget: z.optional(
-        z.strictObject({ maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) }, { error: 'expected {maxToolCalls, maxDurationMs}' }),
+        z.strictObject(
+          { maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) },
+          { error: 'expected {maxToolCalls, maxDurationMs}' },
+        ),
       ),
       audit: z.optional(
         z.strictObject(
-          { v2: z.optional(z.boolean()), claimChecks: z.optional(z.boolean()), composerOutput: z.optional(z.boolean()) },
+          {
+            v2: z.optional(z.boolean()),
+            claimChecks: z.optional(z.boolean()),
+            composerOutput: z.optional(z.boolean()),
+          },
           { error: 'expected {v2, claimChecks, composerOutput}' },
         ),
       ),
       checks: z.optional(
-        z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), { error: 'expected an object of check id: error | warn | off' }),
+        z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), {
+          error: 'expected an object of check id: error | warn | off',
+        }),
       ),
     },
     { error: 'expected an object of policies' },
@@ -77,7 +88,14 @@ function buildPoliciesSchema() {
 }
 
 function knownKeys(): string[] {
-  return [...Object.keys(policiesSchema().shape), 'maxToolCalls', 'maxDurationMs', 'v2', 'claimChecks', 'composerOutput'];
+  return [
+    ...Object.keys(policiesSchema().shape),
+    'maxToolCalls',
+    'maxDurationMs',
+    'v2',
+    'claimChecks',
+    'composerOutput',
+  ];
 }
 
 /**
@@ -85,16 +103,23 @@ function knownKeys(): string[] {
  * absent block means the default checks with no values: the checks that need a value
  * (keywords, budgets) then skip.
  */
-export function resolvePolicies(file: StructuredFile | null, path: readonly string[], contract: ContractValues): Policies {
+export function resolvePolicies(
+  file: StructuredFile | null,
+  path: readonly string[],
+  contract: ContractValues,
+): Policies {
   const raw = file === null ? undefined : valueAt(file.value, path);
   const parsed = policiesSchema().safeParse(raw ?? {});
-  if (!parsed.success) throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), knownKeys()));
+  if (!parsed.success)
+    throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), knownKeys()));
   const block = parsed.data;
   const known = new Set(CHECKS.map((check) => check.id as string));
   const unknown = Object.keys(block.checks ?? {}).filter((id) => !known.has(id));
   if (unknown.length > 0 && file !== null) {
     throw new InputError(
-      unknown.map((id) => problemAt(file, [...path, 'checks', id], `found check id "${id}", expected one of ${[...known].join(', ')}`)),
+      unknown.map((id) =>
+        problemAt(file, [...path, 'checks', id], `found check id "${id}", expected one of ${[...known].join(', ')}`),
+      ),
     );
   }
   const severities = new Map<string, PolicySeverity | 'off'>();
@@ -118,7 +143,11 @@ export function resolvePolicies(file: StructuredFile | null, path: readonly stri
     forbiddenAnswerKeywords: block.forbiddenAnswerKeywords ?? [],
     forbiddenVerdicts: [],
     forbiddenConfirmedClaims: block.forbiddenConfirmedClaims ?? [],
-    audit: { v2, claimChecks: v2 || (block.audit?.claimChecks ?? false), composerOutput: v2 || (block.audit?.composerOutput ?? false) },
+    audit: {
+      v2,
+      claimChecks: v2 || (block.audit?.claimChecks ?? false),
+      composerOutput: v2 || (block.audit?.composerOutput ?? false),
+    },
     budget: { ...block.budget },
     tags: [],
     sessionId: null,

@@ -21,11 +21,23 @@ export function renderScanHtml(report: ScanReport): string {
     '<h2>Violations per check</h2>',
     table(
       ['check', 'severity', 'violations', 'passed', 'skipped'],
-      report.checks.map((check) => [code(check.check), htmlText(check.severity), num(check.violations), num(check.passed), num(check.skipped)]),
+      report.checks.map((check) => [
+        code(check.check),
+        htmlText(check.severity),
+        num(check.violations),
+        num(check.passed),
+        num(check.skipped),
+      ]),
     ),
     ...(report.agents.length === 0
       ? []
-      : ['<h2>Per agent</h2>', table(['agent', 'traces', 'with violations'], report.agents.map((agent) => [htmlText(agent.agent), num(agent.traces), num(agent.withViolations)]))]),
+      : [
+          '<h2>Per agent</h2>',
+          table(
+            ['agent', 'traces', 'with violations'],
+            report.agents.map((agent) => [htmlText(agent.agent), num(agent.traces), num(agent.withViolations)]),
+          ),
+        ]),
     `<h2>Worst traces (${report.worst.length})</h2>`,
     report.worst.length === 0
       ? '<p class="empty">No trace violates a policy.</p>'
@@ -35,11 +47,19 @@ export function renderScanHtml(report: ScanReport): string {
             code(offender.trace),
             num(offender.errors),
             num(offender.warnings),
-            offender.violations.map((violation) => `${code(violation.check)} (${htmlText(violation.severity)}): ${htmlText(violation.message)}`).join('<br>'),
+            offender.violations
+              .map(
+                (violation) =>
+                  `${code(violation.check)} (${htmlText(violation.severity)}): ${htmlText(violation.message)}`,
+              )
+              .join('<br>'),
           ]),
         ),
     ...(report.skippedInput.length === 0
       ? []
-      : ['<h2>Skipped input</h2>', `<ul>${report.skippedInput.map((problem) => `<li>${htmlText(problem)}</li>`).join('')}</ul>`]),
+      : [
+          '<h2>Skipped input</h2>',
+          `<ul>${report.skippedInput.map((problem) => `<li>${htmlText(problem)}</li>`).join('')}</ul>`,
+        ]),
   ]);
 }

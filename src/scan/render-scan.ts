@@ -23,7 +23,13 @@ export interface ScanReport {
 export function buildScanReport(tally: ScanTally, policies: PolicyCheck[], skippedInput: string[]): ScanReport {
   return {
     scanVersion: 1,
-    summary: { traces: tally.traces, clean: tally.clean, withErrors: tally.withErrors, withWarnings: tally.withWarnings, skippedInput: skippedInput.length },
+    summary: {
+      traces: tally.traces,
+      clean: tally.clean,
+      withErrors: tally.withErrors,
+      withWarnings: tally.withWarnings,
+      skippedInput: skippedInput.length,
+    },
     policies,
     checks: tally.checks,
     agents: tally.agents,
@@ -44,12 +50,21 @@ export function renderScanMarkdown(report: ScanReport): string {
     `**${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning.**`,
     '',
   );
-  lines.push('## Violations per check', '', '| check | severity | violations | passed | skipped |', '|---|---|---:|---:|---:|');
-  for (const check of report.checks) lines.push(`| ${cell(check.check)} | ${check.severity} | ${check.violations} | ${check.passed} | ${check.skipped} |`);
+  lines.push(
+    '## Violations per check',
+    '',
+    '| check | severity | violations | passed | skipped |',
+    '|---|---|---:|---:|---:|',
+  );
+  for (const check of report.checks)
+    lines.push(
+      `| ${cell(check.check)} | ${check.severity} | ${check.violations} | ${check.passed} | ${check.skipped} |`,
+    );
   lines.push('');
   if (report.agents.length > 0) {
     lines.push('## Per agent', '', '| agent | traces | with violations |', '|---|---:|---:|');
-    for (const agent of report.agents) lines.push(`| ${cell(agent.agent)} | ${agent.traces} | ${agent.withViolations} |`);
+    for (const agent of report.agents)
+      lines.push(`| ${cell(agent.agent)} | ${agent.traces} | ${agent.withViolations} |`);
     lines.push('');
   }
   lines.push(`## Worst traces (${report.worst.length})`, '');
@@ -57,7 +72,9 @@ export function renderScanMarkdown(report: ScanReport): string {
   else {
     lines.push('| trace | errors | warnings | violations |', '|---|---:|---:|---|');
     for (const offender of report.worst) {
-      const reasons = offender.violations.map((violation) => cell(`${violation.check} (${violation.severity}): ${violation.message}`)).join('<br>');
+      const reasons = offender.violations
+        .map((violation) => cell(`${violation.check} (${violation.severity}): ${violation.message}`))
+        .join('<br>');
       lines.push(`| ${cell(offender.trace)} | ${offender.errors} | ${offender.warnings} | ${reasons} |`);
     }
     lines.push('');

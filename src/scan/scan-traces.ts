@@ -1,8 +1,8 @@
 import { opendir } from 'node:fs/promises';
 import type { ContractValues } from '../contract.js';
 import { evaluateRun } from '../evaluate.js';
-import { importTraces } from '../import/import-traces.js';
 import type { ImportFormatOption } from '../import/format.js';
+import { importTraces } from '../import/import-traces.js';
 import { readFixture } from '../sources/fixture-dir.js';
 import type { TraceRunInput } from '../sources/types.js';
 import type { Policies } from './policies.js';
@@ -30,7 +30,11 @@ export async function scanFixtureDir(fixturesDir: string, options: ScanOptions):
   let scanned = 0;
   for await (const entry of await opendir(fixturesDir, { bufferSize: 256 })) {
     if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.json') || entry.name === PULL_MANIFEST) continue;
-    const policyCase = { ...options.policies.policyCase, id: entry.name.slice(0, -'.json'.length), traceFixture: entry.name };
+    const policyCase = {
+      ...options.policies.policyCase,
+      id: entry.name.slice(0, -'.json'.length),
+      traceFixture: entry.name,
+    };
     const input = readFixture(fixturesDir, policyCase, options.cwd);
     judge(tally, input.traceFixture ?? entry.name, input, options);
     options.onTrace?.((scanned += 1));
@@ -43,7 +47,11 @@ export async function scanFixtureDir(fixturesDir: string, options: ScanOptions):
  * The importer holds an export's traces until it has read the whole file (a trace's spans may be
  * anywhere in it), so memory here grows with the export files, not with the scan.
  */
-export async function scanExports(files: readonly string[], from: ImportFormatOption, options: ScanOptions): Promise<{ tally: ScanTally; skipped: string[] }> {
+export async function scanExports(
+  files: readonly string[],
+  from: ImportFormatOption,
+  options: ScanOptions,
+): Promise<{ tally: ScanTally; skipped: string[] }> {
   const tally = createScanTally(options.policies.checks, options.top);
   const imported = await importTraces(files, from, options.cwd);
   let scanned = 0;
@@ -56,7 +64,12 @@ export async function scanExports(files: readonly string[], from: ImportFormatOp
   return { tally: tally.result(), skipped: imported.skipped.map(formatImportProblem) };
 }
 
-function judge(tally: ReturnType<typeof createScanTally>, name: string, input: TraceRunInput, options: ScanOptions): void {
+function judge(
+  tally: ReturnType<typeof createScanTally>,
+  name: string,
+  input: TraceRunInput,
+  options: ScanOptions,
+): void {
   const result = evaluateRun(options.policies.policyCase, input, options.contract);
   tally.add(name, result, input.kind === 'document' ? agentNames(input.document) : []);
 }
@@ -65,12 +78,18 @@ function judge(tally: ReturnType<typeof createScanTally>, name: string, input: T
 function agentNames(document: unknown): string[] {
   if (typeof document !== 'object' || document === null) return [];
   const record = document as Record<string, unknown>;
-  const data = typeof record['data'] === 'object' && record['data'] !== null && !('finalAnswer' in record) ? (record['data'] as Record<string, unknown>) : record;
+  const data =
+    typeof record['data'] === 'object' && record['data'] !== null && !('finalAnswer' in record)
+      ? (record['data'] as Record<string, unknown>)
+      : record;
   const steps = data['agentSteps'] ?? data['agent_steps'];
   if (!Array.isArray(steps)) return [];
   const names: string[] = [];
   for (const step of steps) {
-    const name = typeof step === 'object' && step !== null ? ((step as Record<string, unknown>)['agentName'] ?? (step as Record<string, unknown>)['agent_name']) : undefined;
+    const name =
+      typeof step === 'object' && step !== null
+        ? ((step as Record<string, unknown>)['agentName'] ?? (step as Record<string, unknown>)['agent_name'])
+        : undefined;
     if (typeof name === 'string' && name !== '') names.push(name.length > 100 ? name.slice(0, 100) : name);
   }
   return names;

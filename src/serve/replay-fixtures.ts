@@ -36,7 +36,9 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
   const shownDir = displayPath(fixturesDir, cwd);
   const folder = await stat(fixturesDir).catch(() => null);
   if (folder === null || !folder.isDirectory()) {
-    throw new InputError(`--fixtures ${shownDir}: ${folder === null ? 'no such folder' : 'not a folder'}; expected a folder of trace fixtures (.json files)`);
+    throw new InputError(
+      `--fixtures ${shownDir}: ${folder === null ? 'no such folder' : 'not a folder'}; expected a folder of trace fixtures (.json files)`,
+    );
   }
   const fixtures: ReplayFixture[] = [];
   const warnings: string[] = [];
@@ -45,7 +47,9 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
     const file = displayPath(path, cwd);
     const read = readJsonFile(path, MAX_FIXTURE_BYTES);
     if (!read.ok && read.stage === 'read') {
-      warnings.push(`${file}: skipped, ${read.read.tooLarge === undefined ? read.read.problem : `the file ${read.read.problem}`}`);
+      warnings.push(
+        `${file}: skipped, ${read.read.tooLarge === undefined ? read.read.problem : `the file ${read.read.problem}`}`,
+      );
       continue;
     }
     const body = read.bytes;

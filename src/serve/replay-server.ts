@@ -98,15 +98,23 @@ async function handle(
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET, HEAD');
     const id = decodeSegment(traceMatch[1]);
     const fixture = id === null ? undefined : byId.get(id);
-    if (fixture === undefined) return sendJson(response, 404, { code: 404, message: `no trace for session ${JSON.stringify(id ?? traceMatch[1])}` });
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': fixture.body.length });
+    if (fixture === undefined)
+      return sendJson(response, 404, {
+        code: 404,
+        message: `no trace for session ${JSON.stringify(id ?? traceMatch[1])}`,
+      });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': fixture.body.length,
+    });
     response.end(request.method === 'HEAD' ? undefined : fixture.body);
     return;
   }
   if (pathname === CHAT_PATH) {
     if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
     const question = await readQuestion(request);
-    if (question === null) return sendJson(response, 400, { code: 400, message: 'expected a JSON body {"question": "…"}' });
+    if (question === null)
+      return sendJson(response, 400, { code: 400, message: 'expected a JSON body {"question": "…"}' });
     const fixture = answerChat(question);
     if (fixture === null) return sendJson(response, 404, { code: 404, message: 'no fixture has this question' });
     return sendJson(response, 200, { sessionId: fixture.id });
@@ -146,6 +154,9 @@ function sendMethodNotAllowed(response: ServerResponse, allow: string): void {
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = `${JSON.stringify(body)}\n`;
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }

@@ -14,14 +14,19 @@ import { createHash } from 'node:crypto';
  * Returns, for each case in the order given, its shard number (1..count).
  */
 export function assignShards(caseIds: readonly string[], count: number): number[] {
-  const keyed = caseIds.map((id, position) => ({ id, position, digest: createHash('sha256').update(id, 'utf8').digest('hex') }));
+  const keyed = caseIds.map((id, position) => ({
+    id,
+    position,
+    digest: createHash('sha256').update(id, 'utf8').digest('hex'),
+  }));
   keyed.sort((a, b) => compareText(a.digest, b.digest) || compareText(a.id, b.id));
   const total = keyed.length;
   const shards = new Array<number>(total);
   for (let shard = 1; shard <= count; shard += 1) {
     const start = Math.floor(((shard - 1) * total) / count);
     const end = Math.floor((shard * total) / count);
-    for (let ordered = start; ordered < end; ordered += 1) shards[(keyed[ordered] as { position: number }).position] = shard;
+    for (let ordered = start; ordered < end; ordered += 1)
+      shards[(keyed[ordered] as { position: number }).position] = shard;
   }
   return shards;
 }

@@ -1,10 +1,10 @@
 import { parseReportFile } from '../diff/load-report.js';
 import { InputError } from '../errors.js';
+import { withoutByteOrderMark } from '../io/decode-text.js';
+import { isRecord as isObject } from '../io/is-record.js';
 import { buildReport, figuresOf, type RunFigures } from '../report/build.js';
 import type { CaseResult, Report, RunResult } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
-import { isRecord as isObject } from '../io/is-record.js';
-import { withoutByteOrderMark } from '../io/decode-text.js';
 
 /** A sharded run's report.json as read: how to name it, and its text. */
 export interface ShardReportText {
@@ -33,7 +33,8 @@ interface ShardFile {
  * given twice or missing, a case in two reports or in a shard it does not belong to.
  */
 export function mergeShardReports(inputs: readonly ShardReportText[]): Report {
-  if (inputs.length === 0) throw new InputError('diag-eval merge: expected at least one report.json written by `diag-eval run --shard i/n`');
+  if (inputs.length === 0)
+    throw new InputError('diag-eval merge: expected at least one report.json written by `diag-eval run --shard i/n`');
   const problems: string[] = [];
   const files: ShardFile[] = [];
   for (const input of inputs) {
@@ -98,9 +99,15 @@ function disagreements(files: readonly ShardFile[]): string[] {
     const found = [...groups].map(([value, names]) => `${value} in ${names.join(', ')}`).join('; ');
     problems.push(`diag-eval merge: the reports differ in ${what}: ${found}; expected ${expected}`);
   };
-  compare('casesHash (they ran different case files)', 'the shards of one run of one case file', (file) => file.casesHash);
+  compare(
+    'casesHash (they ran different case files)',
+    'the shards of one run of one case file',
+    (file) => file.casesHash,
+  );
   compare('shard count', 'one n for every report (run --shard i/n)', (file) => `n = ${file.count}`);
-  compare('runs per case', 'the same --repeat for every shard', (file) => (file.repeat === null ? 'no --repeat' : `--repeat ${file.repeat}`));
+  compare('runs per case', 'the same --repeat for every shard', (file) =>
+    file.repeat === null ? 'no --repeat' : `--repeat ${file.repeat}`,
+  );
   return problems;
 }
 
@@ -111,12 +118,17 @@ function shardSetProblems(files: readonly ShardFile[]): string[] {
   for (const file of files) byIndex.set(file.index, [...(byIndex.get(file.index) ?? []), file.displayName]);
   const problems: string[] = [];
   for (const [index, names] of [...byIndex].sort(([a], [b]) => a - b)) {
-    if (names.length > 1) problems.push(`diag-eval merge: shard ${index}/${count} is given ${names.length} times: ${names.join(', ')}; expected each shard once`);
+    if (names.length > 1)
+      problems.push(
+        `diag-eval merge: shard ${index}/${count} is given ${names.length} times: ${names.join(', ')}; expected each shard once`,
+      );
   }
   const missing: string[] = [];
   for (let index = 1; index <= count; index += 1) if (!byIndex.has(index)) missing.push(`${index}/${count}`);
   if (missing.length > 0) {
-    problems.push(`diag-eval merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected one report for each shard 1/${count} to ${count}/${count}`);
+    problems.push(
+      `diag-eval merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected one report for each shard 1/${count} to ${count}/${count}`,
+    );
   }
   return problems;
 }
@@ -140,13 +152,22 @@ function placeCases(files: readonly ShardFile[], problems: string[]): PlacedCase
     for (const raw of file.cases) {
       const { caseIndex, ...rest } = raw;
       const position = caseIndex as number;
-      const placed: PlacedCase = { result: rest as unknown as CaseResult, caseId: rest['caseId'] as string, shard: file.index, displayName: file.displayName };
+      const placed: PlacedCase = {
+        result: rest as unknown as CaseResult,
+        caseId: rest['caseId'] as string,
+        shard: file.index,
+        displayName: file.displayName,
+      };
       const atPosition = byPosition.get(position);
       const sameId = byId.get(placed.caseId);
       if (atPosition !== undefined) {
-        problems.push(`diag-eval merge: case index ${position} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${file.displayName} (${placed.caseId}); expected each case in one shard`);
+        problems.push(
+          `diag-eval merge: case index ${position} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${file.displayName} (${placed.caseId}); expected each case in one shard`,
+        );
       } else if (sameId !== undefined) {
-        problems.push(`diag-eval merge: case "${placed.caseId}" is in ${sameId.displayName} and in ${file.displayName}; expected each case in one shard`);
+        problems.push(
+          `diag-eval merge: case "${placed.caseId}" is in ${sameId.displayName} and in ${file.displayName}; expected each case in one shard`,
+        );
       } else {
         byPosition.set(position, placed);
         byId.set(placed.caseId, placed);
@@ -159,7 +180,9 @@ function placeCases(files: readonly ShardFile[], problems: string[]): PlacedCase
   for (let position = 0; position < total; position += 1) {
     const found = byPosition.get(position);
     if (found === undefined) {
-      problems.push(`diag-eval merge: no report holds the case at index ${position} of the case file; expected the cases 0 to ${total - 1} once each`);
+      problems.push(
+        `diag-eval merge: no report holds the case at index ${position} of the case file; expected the cases 0 to ${total - 1} once each`,
+      );
       return [];
     }
     placed.push(found);

@@ -29,7 +29,12 @@ export function selectShard(cases: readonly EvalCase[], shard: ShardSpec): Shard
  * and each case's position in the case file. Only sharded reports carry these, so an unsharded
  * report stays exactly as it always was.
  */
-export function markShardReport(report: Report, shard: ShardSpec, casesHash: string, caseIndexes: readonly number[]): Report {
+export function markShardReport(
+  report: Report,
+  shard: ShardSpec,
+  casesHash: string,
+  caseIndexes: readonly number[],
+): Report {
   const cases = report.cases.map((result, position): CaseResult => {
     const { caseId, ...rest } = result;
     return { caseId, caseIndex: caseIndexes[position] as number, ...rest };

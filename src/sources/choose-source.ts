@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
-import { listFlag, numberFlag, stringFlag, type ParsedValues } from '../cli/args.js';
+import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/args.js';
 import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from '../cli/flag-ranges.js';
 import { parseFromFlag } from '../cli/from-flag.js';
 import { checkOutputFolder } from '../cli/output-folder.js';
@@ -36,18 +36,33 @@ export async function chooseTraceSource(
   // `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals.
   const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
   const stray = values['traces'] === undefined ? positionals : [];
-  if (stray.length > 0) throw new InputError(`diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``);
-  const liveOnly = ['sessions', 'ask', 'repeat', 'record', 'concurrency', 'timeout-ms', 'poll-timeout-ms', 'max-body-mb', 'header'].filter(
-    (name) => values[name] !== undefined,
-  );
+  if (stray.length > 0)
+    throw new InputError(
+      `diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``,
+    );
+  const liveOnly = [
+    'sessions',
+    'ask',
+    'repeat',
+    'record',
+    'concurrency',
+    'timeout-ms',
+    'poll-timeout-ms',
+    'max-body-mb',
+    'header',
+  ].filter((name) => values[name] !== undefined);
   if (api === null && liveOnly.length > 0) {
-    throw new InputError(`diag-eval ${command}: found --${liveOnly[0]} without --api; expected --api URL with it (live mode)`);
+    throw new InputError(
+      `diag-eval ${command}: found --${liveOnly[0]} without --api; expected --api URL with it (live mode)`,
+    );
   }
   if (values['from'] !== undefined && traceFiles.length === 0) {
     throw new InputError(`diag-eval ${command}: found --from without --traces; expected --traces FILE… with it`);
   }
   if (api !== null && traceFiles.length > 0) {
-    throw new InputError(`diag-eval ${command}: --api and --traces are two different trace sources; expected one of them`);
+    throw new InputError(
+      `diag-eval ${command}: --api and --traces are two different trace sources; expected one of them`,
+    );
   }
   if (api !== null) return liveSource(command, api, values, where.cwd);
   if (traceFiles.length > 0) {
@@ -63,7 +78,10 @@ export async function chooseTraceSource(
 async function liveSource(command: string, apiUrl: string, values: ParsedValues, cwd: string): Promise<ChosenSource> {
   const ask = values['ask'] === true;
   const repeatFlag = numberFlag(command, values, 'repeat', FLAG_RANGES.repeat);
-  if (repeatFlag !== null && !ask) throw new InputError(`diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`);
+  if (repeatFlag !== null && !ask)
+    throw new InputError(
+      `diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`,
+    );
   const headers = listFlag(values, 'header').map((header, index) => parseHeader(command, header, index + 1));
   const { createLiveTraceSource, loadSessionsFile } = await import('./live/live-source.js');
   const sessionsPath = stringFlag(values, 'sessions');
@@ -93,7 +111,9 @@ async function liveSource(command: string, apiUrl: string, values: ParsedValues,
  */
 function parseHeader(command: string, header: string, position: number): [string, string] {
   const colon = header.indexOf(':');
-  if (colon === -1) throw new InputError(`diag-eval ${command}: --header #${position}: expected "Name: value" (the value is not shown)`);
+  if (colon === -1)
+    throw new InputError(
+      `diag-eval ${command}: --header #${position}: expected "Name: value" (the value is not shown)`,
+    );
   return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
 }
-

@@ -2,9 +2,9 @@ import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { EvalCase } from '../cases/types.js';
 import { displayPath } from '../io/display-path.js';
-import { readJsonFile } from '../io/read-json-file.js';
 import { describeFsError } from '../io/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
+import { readJsonFile } from '../io/read-json-file.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
 export { MAX_FIXTURE_BYTES };
@@ -33,9 +33,14 @@ export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string
   if (read === null || (!read.ok && read.stage === 'read' && read.read.link === true)) {
     const confined = confinedPath(fixturesDir, path);
     if (confined.kind === 'missing') return notFound(traceFixture, sessionId);
-    if (confined.kind === 'problem') return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
+    if (confined.kind === 'problem')
+      return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
     if (confined.kind === 'outside') {
-      return unparsable(`${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`, traceFixture, sessionId);
+      return unparsable(
+        `${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`,
+        traceFixture,
+        sessionId,
+      );
     }
     read = readJsonFile(confined.path, MAX_FIXTURE_BYTES, { reuseBuffer: true });
   }
@@ -44,21 +49,32 @@ export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string
     if (read.stage === 'parse') return unparsable(`${traceFixture}: ${read.parsed.problem}`, traceFixture, sessionId);
     const failed = read.read;
     if (failed.missing) return notFound(traceFixture, sessionId);
-    if (failed.notRegular !== undefined) return unparsable(`${traceFixture} is ${failed.notRegular}, expected a JSON file`, traceFixture, sessionId);
-    if (failed.tooLarge !== undefined) return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
+    if (failed.notRegular !== undefined)
+      return unparsable(`${traceFixture} is ${failed.notRegular}, expected a JSON file`, traceFixture, sessionId);
+    if (failed.tooLarge !== undefined)
+      return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
     return unparsable(`${traceFixture}: ${failed.problem}`, traceFixture, sessionId);
   }
   return { kind: 'document', document: read.value, traceFixture, sessionId };
 }
 
 function notFound(traceFixture: string, sessionId: string | null): TraceRunInput {
-  return { kind: 'not_run', reason: `fixture not found: expected a trace file at ${traceFixture}`, traceFixture, sessionId };
+  return {
+    kind: 'not_run',
+    reason: `fixture not found: expected a trace file at ${traceFixture}`,
+    traceFixture,
+    sessionId,
+  };
 }
 
 /** The fixtures folder's real path, for the folder of the last call. */
 let realFolder = { fixturesDir: '', real: '' };
 
-type Confined = { kind: 'inside'; path: string } | { kind: 'outside' } | { kind: 'missing' } | { kind: 'problem'; problem: string };
+type Confined =
+  | { kind: 'inside'; path: string }
+  | { kind: 'outside' }
+  | { kind: 'missing' }
+  | { kind: 'problem'; problem: string };
 
 /** The fixture's real path when it lies inside the fixtures folder's real path. */
 function confinedPath(fixturesDir: string, path: string): Confined {
@@ -80,7 +96,8 @@ function confinedPath(fixturesDir: string, path: string): Confined {
     return { kind: 'problem', problem: describeFsError(error) };
   }
   const inside = relative(realFolder.real, real);
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { kind: 'outside' };
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+    return { kind: 'outside' };
   return { kind: 'inside', path: real };
 }
 

@@ -139,15 +139,19 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   const add = (text: string, role: Role): void => {
     const normalized = normalizeText(text).trim();
     if (normalized === '') return;
-    for (const spelling of normalized.includes("'") ? [normalized, normalized.replaceAll("'", '\u2019')] : [normalized]) {
+    for (const spelling of normalized.includes("'")
+      ? [normalized, normalized.replaceAll("'", '\u2019')]
+      : [normalized]) {
       if (!roles.has(spelling)) roles.set(spelling, role);
     }
   };
   for (const phrase of EXEMPT_PHRASES) add(phrase, { kind: 'exempt' });
   for (const entry of NEGATION_TRIGGERS) add(entry.text, { kind: 'negated', direction: entry.direction });
   for (const entry of HEDGE_TRIGGERS) add(entry.text, { kind: 'hedged', direction: entry.direction });
-  for (const entry of settings.negationTriggers.map(configuredTrigger)) add(entry.text, { kind: 'negated', direction: entry.direction });
-  for (const entry of settings.hedgeTriggers.map(configuredTrigger)) add(entry.text, { kind: 'hedged', direction: entry.direction });
+  for (const entry of settings.negationTriggers.map(configuredTrigger))
+    add(entry.text, { kind: 'negated', direction: entry.direction });
+  for (const entry of settings.hedgeTriggers.map(configuredTrigger))
+    add(entry.text, { kind: 'hedged', direction: entry.direction });
   for (const word of CONTRAST_WORDS) add(word, { kind: 'contrast' });
   for (const word of CAUSAL_WORDS) add(word, { kind: 'causal' });
   const root: TrieNode = { children: new Map(), candidate: null };
@@ -302,7 +306,11 @@ function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: 
  * result; `withLineBreaks` gives normalizeWithLineBreaks' result, and is called only if the
  * answer is analysed.
  */
-export function prepareAnswer(normalizedFinalAnswer: string, withLineBreaks: () => string, rules: AssertionRules): AnalysedAnswer {
+export function prepareAnswer(
+  normalizedFinalAnswer: string,
+  withLineBreaks: () => string,
+  rules: AssertionRules,
+): AnalysedAnswer {
   let analysis: Analysis | null = null;
   return {
     text: normalizedFinalAnswer,
@@ -343,7 +351,8 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
     let precedingStart = clause.start;
     let lastTriggerEnd = -1;
     const close = (at: number): void => {
-      for (const trigger of open) if (trigger.end < at) scopes.push({ start: trigger.end, end: at, kind: trigger.kind });
+      for (const trigger of open)
+        if (trigger.end < at) scopes.push({ start: trigger.end, end: at, kind: trigger.kind });
       open = [];
     };
     while (next < found.length && (found[next] as Found).start < clause.end) {
@@ -359,7 +368,8 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
         close(start);
       } else {
         if (role.direction !== 'preceding') open.push({ end, kind: role.kind });
-        if (role.direction !== 'following' && precedingStart < start) scopes.push({ start: precedingStart, end: start, kind: role.kind });
+        if (role.direction !== 'following' && precedingStart < start)
+          scopes.push({ start: precedingStart, end: start, kind: role.kind });
         lastTriggerEnd = end;
       }
     }
@@ -382,7 +392,12 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
 const MAX_LIST_ITEM_WORDS = 4;
 const LIST_CLOSER = /^(?:and|or|nor) /u;
 
-function extendOverLists(text: string, clauses: readonly Clause[], reachingEnd: readonly (UnassertedKind | null)[], scopes: Scope[]): void {
+function extendOverLists(
+  text: string,
+  clauses: readonly Clause[],
+  reachingEnd: readonly (UnassertedKind | null)[],
+  scopes: Scope[],
+): void {
   for (let index = 0; index < clauses.length; index += 1) {
     const kind = reachingEnd[index];
     if (kind === null || kind === undefined || text[(clauses[index] as Clause).end] !== ',') continue;
@@ -442,7 +457,11 @@ export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJ
 function unassertedKind(scopes: readonly Scope[], start: number, end: number): UnassertedKind | null {
   let found: UnassertedKind | null = null;
   for (const scope of scopes) {
-    if (scope.start <= start && end <= scope.end && (found === null || KIND_ORDER.indexOf(scope.kind) < KIND_ORDER.indexOf(found))) {
+    if (
+      scope.start <= start &&
+      end <= scope.end &&
+      (found === null || KIND_ORDER.indexOf(scope.kind) < KIND_ORDER.indexOf(found))
+    ) {
       found = scope.kind;
     }
   }

@@ -207,7 +207,17 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
  * token copies it.
  */
 function visitNumbers(text: string, from: number, to: number, visit: (token: NumberToken) => boolean): void {
-  const token: NumberToken = { start: 0, numberEnd: 0, end: 0, written: 0, decimals: 0, multiplier: 1, unit: null, family: null, factors: BARE_FACTORS };
+  const token: NumberToken = {
+    start: 0,
+    numberEnd: 0,
+    end: 0,
+    written: 0,
+    decimals: 0,
+    multiplier: 1,
+    unit: null,
+    family: null,
+    factors: BARE_FACTORS,
+  };
   const length = to;
   let at = from;
   while (at < length) {
@@ -230,7 +240,13 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     }
     let separated = false;
     if (integerDigits <= 3) {
-      while (codeAt(text, end) === 44 && isDigitAt(text, end + 1) && isDigitAt(text, end + 2) && isDigitAt(text, end + 3) && !isDigitAt(text, end + 4)) {
+      while (
+        codeAt(text, end) === 44 &&
+        isDigitAt(text, end + 1) &&
+        isDigitAt(text, end + 2) &&
+        isDigitAt(text, end + 3) &&
+        !isDigitAt(text, end + 4)
+      ) {
         end += 4;
         separated = true;
       }
@@ -320,7 +336,9 @@ function unitAfter(text: string, from: number): UnitFound | null {
   if (multiplierText !== null && codeAt(text, at) === CODE_SPACE) at += 1;
   const unit = unitWordAt(text, at);
   if (unit === null) {
-    return multiplierText === null ? null : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
+    return multiplierText === null
+      ? null
+      : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
   }
   let end = unit.end;
   const definition = UNIT_TABLE.get(unit.word) as UnitDefinition;
@@ -384,7 +402,17 @@ const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|�
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
 const APPROXIMATE_SIGNS = new Set(['约', '~', '～', '≈']);
 const APPROXIMATE_CJK_WORDS = new Set(['大约', '大概', '将近', '接近']);
-const APPROXIMATE_WORDS = new Set(['about', 'around', 'approximately', 'approx', 'roughly', 'nearly', 'almost', 'circa', 'ca']);
+const APPROXIMATE_WORDS = new Set([
+  'about',
+  'around',
+  'approximately',
+  'approx',
+  'roughly',
+  'nearly',
+  'almost',
+  'circa',
+  'ca',
+]);
 
 /**
  * The figures of a final answer that must be grounded: numbers with a unit or %, not approximate,
@@ -406,9 +434,17 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
     if (token.family === null) {
       // The first number of a range takes the unit of the second.
       const next = tokens[index + 1];
-      if (next === undefined || next.family === null || !isRangeBetween(normalizedAnswer, token.end, next.start)) continue;
+      if (next === undefined || next.family === null || !isRangeBetween(normalizedAnswer, token.end, next.start))
+        continue;
       if (!standsAlone(normalizedAnswer, token)) continue;
-      measured = { ...token, end: next.end, unit: next.unit, family: next.family, factors: next.factors, multiplier: next.multiplier };
+      measured = {
+        ...token,
+        end: next.end,
+        unit: next.unit,
+        family: next.family,
+        factors: next.factors,
+        multiplier: next.multiplier,
+      };
     } else if (index > 0) {
       const previous = tokens[index - 1] as NumberToken;
       if (previous.family === null && isRangeBetween(normalizedAnswer, previous.end, token.start)) {
@@ -420,8 +456,16 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
     if (!(rangeEnd ? standsAloneAfter(normalizedAnswer, token) : standsAlone(normalizedAnswer, token))) continue;
     if (isDecade(token)) continue;
     if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
-    if (normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE || normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE) continue;
-    if (measured.family === 'count' && SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))) continue;
+    if (
+      normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE ||
+      normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE
+    )
+      continue;
+    if (
+      measured.family === 'count' &&
+      SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))
+    )
+      continue;
     const digits = normalizedAnswer.slice(token.start, token.numberEnd);
     figures.push({
       start: measured.start,
@@ -453,7 +497,11 @@ const MAX_RANGE_GAP = 4;
 function standsAlone(text: string, token: NumberToken): boolean {
   const before = text.charAt(token.start - 1);
   const beforeThat = text.charAt(token.start - 2);
-  if ((before === '-' || before === '–' || before === '/' || before === ':' || before === '.') && isLatinOrDigit(beforeThat)) return false;
+  if (
+    (before === '-' || before === '–' || before === '/' || before === ':' || before === '.') &&
+    isLatinOrDigit(beforeThat)
+  )
+    return false;
   return standsAloneAfter(text, token);
 }
 
@@ -465,7 +513,13 @@ function standsAloneAfter(text: string, token: NumberToken): boolean {
 
 /** "the 1990s" is a decade, not 1990 seconds. */
 function isDecade(token: NumberToken): boolean {
-  return token.unit === 's' && token.end === token.numberEnd + 1 && token.decimals === 0 && token.written >= 1800 && token.written <= 2100;
+  return (
+    token.unit === 's' &&
+    token.end === token.numberEnd + 1 &&
+    token.decimals === 0 &&
+    token.written >= 1800 &&
+    token.written <= 2100
+  );
 }
 
 function isApproximate(text: string, start: number, end: number): boolean {
@@ -475,7 +529,8 @@ function isApproximate(text: string, start: number, end: number): boolean {
   const last = text.charAt(before - 1);
   if (APPROXIMATE_SIGNS.has(last)) return true;
   if (last === '为' && text.charAt(before - 2) === '约') return true;
-  if (APPROXIMATE_CJK_WORDS.has(text.slice(before - 2, before)) || text.slice(before - 3, before) === '差不多') return true;
+  if (APPROXIMATE_CJK_WORDS.has(text.slice(before - 2, before)) || text.slice(before - 3, before) === '差不多')
+    return true;
   let wordEnd = before;
   if (last === '.') wordEnd -= 1;
   let wordStart = wordEnd;
@@ -483,11 +538,16 @@ function isApproximate(text: string, start: number, end: number): boolean {
   if (wordStart < wordEnd && APPROXIMATE_WORDS.has(text.slice(wordStart, wordEnd))) return true;
   // After: at most one space, then 左右, 上下 or "or so".
   const after = text.charAt(end) === ' ' ? end + 1 : end;
-  return text.startsWith('左右', after) || text.startsWith('上下', after) || (text.startsWith('or so', after) && !isLetterAt(text, after + 5));
+  return (
+    text.startsWith('左右', after) ||
+    text.startsWith('上下', after) ||
+    (text.startsWith('or so', after) && !isLetterAt(text, after + 5))
+  );
 }
 
 /** Keys whose name carries the unit of their value (`latency_ms`, `cpu_percent`, `used_bytes`, `durationseconds`), read as that unit. */
-const KEY_UNIT = /(?:^|[_\-.])(ms|millis|milliseconds|s|sec|secs|seconds|mins|minutes|hours|percent|pct|bytes|kb|mb|gb)$|(millis|milliseconds|seconds|minutes|hours|percent|bytes)$/u;
+const KEY_UNIT =
+  /(?:^|[_\-.])(ms|millis|milliseconds|s|sec|secs|seconds|mins|minutes|hours|percent|pct|bytes|kb|mb|gb)$|(millis|milliseconds|seconds|minutes|hours|percent|bytes)$/u;
 const KEY_UNIT_SPELLING: Record<string, string> = { millis: 'ms', milliseconds: 'ms' };
 const MAX_KEY_GAP = 4;
 const MAX_KEY_LENGTH = 64;
@@ -530,7 +590,10 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
       if (grounded[index] === true) continue;
       const figure = figures[index] as Figure;
       const range = ranges[index] as GroundingRange;
-      const grounds = family === null ? bareValueGrounds(value, figure, range) : family === figure.family && someFactorGrounds(value, factors, figure, range);
+      const grounds =
+        family === null
+          ? bareValueGrounds(value, figure, range)
+          : family === figure.family && someFactorGrounds(value, factors, figure, range);
       if (grounds) {
         grounded[index] = true;
         left -= 1;
@@ -575,7 +638,14 @@ export function keyedNumber(key: string, value: number): NumberToken | null {
 }
 
 function isKeyGap(character: string): boolean {
-  return character === '"' || character === "'" || character === ':' || character === '=' || character === '(' || character === ' ';
+  return (
+    character === '"' ||
+    character === "'" ||
+    character === ':' ||
+    character === '=' ||
+    character === '(' ||
+    character === ' '
+  );
 }
 
 function isKeyCharacter(character: string): boolean {
@@ -606,7 +676,11 @@ export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
     for (let at = evidence.indexOf(spelling); at >= 0; at = evidence.indexOf(spelling, at + 1)) {
       const before = evidence.charAt(at - 1);
       if (isIdentifierCharacter(before)) continue;
-      if ((before === '.' || before === ':' || before === '-' || before === '/' || before === ',') && isDigitAt(evidence, at - 2)) continue;
+      if (
+        (before === '.' || before === ':' || before === '-' || before === '/' || before === ',') &&
+        isDigitAt(evidence, at - 2)
+      )
+        continue;
       let end = at + spelling.length;
       if (isDigitAt(evidence, end)) continue;
       if (evidence.charAt(end) === '.' && isDigitAt(evidence, end + 1) && figure.decimals === 0) {
@@ -624,7 +698,12 @@ export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
         if (figure.multiplier === 1) return true;
         continue;
       }
-      if (unit.definition.family === figure.family && unit.multiplier === figure.multiplier && unit.definition.factors[0] === figure.factors[0]) return true;
+      if (
+        unit.definition.family === figure.family &&
+        unit.multiplier === figure.multiplier &&
+        unit.definition.factors[0] === figure.factors[0]
+      )
+        return true;
     }
   }
   return false;

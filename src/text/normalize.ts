@@ -110,7 +110,6 @@ export function withoutLineBreaks(normalizedWithLines: string): string {
   return out + normalizedWithLines.slice(from);
 }
 
-
 /** The character that ends just before `index` (a surrogate pair read whole). */
 function isCjkBefore(text: string, index: number): boolean {
   if (index === 0) return false;
@@ -125,7 +124,6 @@ function isCjkAfter(text: string, index: number): boolean {
   const code = text.codePointAt(index) ?? 0;
   return code >= FIRST_CJK && CJK_CHARACTER.test(String.fromCodePoint(code));
 }
-
 
 const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;

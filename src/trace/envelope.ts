@@ -12,7 +12,12 @@ export function unwrapEnvelope(document: unknown): { root: unknown; path: string
   if (
     isRecord(document) &&
     isRecord(document['data']) &&
-    !('finalAnswer' in document || 'final_answer' in document || 'toolInvocations' in document || 'tool_invocations' in document)
+    !(
+      'finalAnswer' in document ||
+      'final_answer' in document ||
+      'toolInvocations' in document ||
+      'tool_invocations' in document
+    )
   ) {
     return { root: document['data'], path: 'data' };
   }

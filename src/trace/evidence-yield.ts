@@ -75,11 +75,14 @@ export function resultYield(result: unknown, emptyResultMarkers: readonly string
 
 function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
   if (Array.isArray(value)) {
-    return value.length === 0 ? { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` } : YIELDED;
+    return value.length === 0
+      ? { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` }
+      : YIELDED;
   }
   if (typeof value === 'object' && value !== null) {
     const fields = value as Record<string, unknown>;
-    if (Object.keys(fields).length === 0) return { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` };
+    if (Object.keys(fields).length === 0)
+      return { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` };
     if (isFailurePayload(fields)) return { yielded: false, reason: `${FAILURE_PAYLOAD} ${describeValue(asWritten)}` };
   }
   return YIELDED;
@@ -94,7 +97,13 @@ function isFailurePayload(fields: Record<string, unknown>): boolean {
   if (typeof status === 'string' && status.toLowerCase() === 'error') return true;
   if (fields['isError'] === true || fields['is_error'] === true) return true;
   const error = fields['error'];
-  return error !== undefined && error !== null && error !== false && error !== '' && !(typeof error === 'object' && Object.keys(error).length === 0);
+  return (
+    error !== undefined &&
+    error !== null &&
+    error !== false &&
+    error !== '' &&
+    !(typeof error === 'object' && Object.keys(error).length === 0)
+  );
 }
 
 /**

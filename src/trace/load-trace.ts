@@ -1,9 +1,16 @@
 import { describeValue } from '../io/describe-value.js';
-import { parseJson } from '../io/parse-json.js';
-import { snakeKeyOf, twinKey as keyOf, unwrapEnvelope } from './envelope.js';
-import { parseTimestamp } from './timestamp.js';
-import { EVIDENCE_STATUSES, type AgentStep, type DiagnosisTrace, type EvidenceStatus, type TokenUsage, type ToolInvocation } from './types.js';
 import { isRecord as isObject } from '../io/is-record.js';
+import { parseJson } from '../io/parse-json.js';
+import { twinKey as keyOf, snakeKeyOf, unwrapEnvelope } from './envelope.js';
+import { parseTimestamp } from './timestamp.js';
+import {
+  type AgentStep,
+  type DiagnosisTrace,
+  EVIDENCE_STATUSES,
+  type EvidenceStatus,
+  type TokenUsage,
+  type ToolInvocation,
+} from './types.js';
 
 export type TraceLoadResult = { ok: true; trace: DiagnosisTrace } | { ok: false; problem: string };
 
@@ -112,7 +119,11 @@ function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
     evidenceStatus = lowered as EvidenceStatus;
   }
   const duration = item[keyOf(item, 'durationMs')];
-  const invocation: ToolInvocation = { toolName: name, evidenceStatus, durationMs: typeof duration === 'number' ? duration : null };
+  const invocation: ToolInvocation = {
+    toolName: name,
+    evidenceStatus,
+    durationMs: typeof duration === 'number' ? duration : null,
+  };
   // Kept only when recorded, so that a loaded trace stays small and equal to one built by hand.
   for (const field of ['arguments', 'resultSummary', 'errorMessage'] as const) {
     const value = item[keyOf(item, field)];
@@ -131,7 +142,10 @@ function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
 function readAgentStep(item: unknown, path: () => string): AgentStep {
   if (!isObject(item)) return { agentName: null, output: null };
   const agentName = item[keyOf(item, 'agentName')];
-  const step: AgentStep = { agentName: typeof agentName === 'string' ? agentName : null, output: item[keyOf(item, 'output')] ?? null };
+  const step: AgentStep = {
+    agentName: typeof agentName === 'string' ? agentName : null,
+    output: item[keyOf(item, 'output')] ?? null,
+  };
   const stepIndex = item[keyOf(item, 'stepIndex')];
   if (typeof stepIndex === 'number' && Number.isFinite(stepIndex)) step.stepIndex = stepIndex;
   const startedAt = readStartedAt(item, path);
@@ -145,7 +159,12 @@ function readStartedAt(item: JsonObject, path: () => string): number | null {
   const value = item[key];
   if (value === undefined || value === null) return null;
   const epoch = parseTimestamp(value);
-  if (epoch === null) fail(join(path(), key), value, 'an ISO-8601 date-time text (e.g. "2024-06-11T14:05:10.250+08:00") or epoch milliseconds');
+  if (epoch === null)
+    fail(
+      join(path(), key),
+      value,
+      'an ISO-8601 date-time text (e.g. "2024-06-11T14:05:10.250+08:00") or epoch milliseconds',
+    );
   return epoch;
 }
 
@@ -159,7 +178,8 @@ function readUsage(root: JsonObject, path: string): TokenUsage | null {
     const countKey = keyOf(value, camelKey);
     const count = value[countKey];
     if (count === undefined || count === null) return 0;
-    if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) fail(join(join(path, key), countKey), count, 'a token count, 0 or more');
+    if (typeof count !== 'number' || !Number.isFinite(count) || count < 0)
+      fail(join(join(path, key), countKey), count, 'a token count, 0 or more');
     return count;
   };
   return { inputTokens: count('inputTokens'), outputTokens: count('outputTokens') };
@@ -172,7 +192,10 @@ function readSelfEvaluation(root: JsonObject, path: string): JsonObject | null {
   if (isObject(value)) return value;
   if (typeof value === 'string') {
     const parsed = parseJson(value);
-    if (!parsed.ok) throw new TraceShapeError(`${join(path, key)}: a JSON-encoded string that is ${parsed.problem}; expected a JSON object`);
+    if (!parsed.ok)
+      throw new TraceShapeError(
+        `${join(path, key)}: a JSON-encoded string that is ${parsed.problem}; expected a JSON object`,
+      );
     if (isObject(parsed.value)) return parsed.value;
     fail(join(path, key), parsed.value, 'a JSON-encoded object');
   }
@@ -232,4 +255,3 @@ function fail(path: string, found: unknown, expected: string): never {
 function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
-

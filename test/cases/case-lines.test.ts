@@ -10,7 +10,12 @@ const tempDir = useTempDirs();
 describe('case lines for annotations (S51)', () => {
   it.each([
     ['YAML', 'cases.yaml', caseFileYaml([caseYaml('first'), caseYaml('second')]), [3, 8]],
-    ['JSON', 'cases.json', `{\n  "version": 1,\n  "cases": [\n    { "id": "first", "question": "q", "rootCauseKeywords": [], "requiredEvidenceTools": [], "allowedVerdicts": ["PASS"] },\n    {\n      "id": "second", "question": "q", "rootCauseKeywords": [], "requiredEvidenceTools": [], "allowedVerdicts": ["PASS"] }\n  ]\n}\n`, [4, 5]],
+    [
+      'JSON',
+      'cases.json',
+      `{\n  "version": 1,\n  "cases": [\n    { "id": "first", "question": "q", "rootCauseKeywords": [], "requiredEvidenceTools": [], "allowedVerdicts": ["PASS"] },\n    {\n      "id": "second", "question": "q", "rootCauseKeywords": [], "requiredEvidenceTools": [], "allowedVerdicts": ["PASS"] }\n  ]\n}\n`,
+      [4, 5],
+    ],
   ])('S51: %s: the line where each case starts; none kept when not asked for', async (_label, name, text, lines) => {
     const dir = tempDir();
     writeFiles(dir, { [name]: text });
@@ -25,7 +30,11 @@ describe('case lines for annotations (S51)', () => {
 describe('jsonArrayItemLines (S51)', () => {
   it.each([
     ['one line', '{"version":1,"cases":[{"id":"a"},{"id":"b"}]}', [1, 1]],
-    ['brackets and quotes inside strings do not count', '{"cases":[\n{"id":"a","q":"[{\\"x\\"}]"},\n{"id":"b"}]}', [2, 3]],
+    [
+      'brackets and quotes inside strings do not count',
+      '{"cases":[\n{"id":"a","q":"[{\\"x\\"}]"},\n{"id":"b"}]}',
+      [2, 3],
+    ],
     ['a nested "cases" key is not the top-level one', '{"defaults":{"cases":[{"x":1}]},\n"cases":[\n{"id":"a"}]}', [3]],
     ['a value equal to the key name is not the key', '{"title":"cases","x":[{"a":1}],\n"cases":[{"id":"a"}]}', [2]],
     ['an escaped key name', '{"\\u0063ases":[\n{"id":"a"}]}', [2]],

@@ -17,17 +17,30 @@ describe('published case-file JSON Schema (S01)', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['version', 'cases']));
     const caseSchema = schema.properties.cases.items;
     expect(caseSchema.required).toEqual(expect.arrayContaining(['id', 'question']));
-    for (const field of ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts', 'forbiddenAnswerKeywords', 'forbiddenVerdicts', 'forbiddenConfirmedClaims']) {
+    for (const field of [
+      'rootCauseKeywords',
+      'requiredEvidenceTools',
+      'allowedVerdicts',
+      'forbiddenAnswerKeywords',
+      'forbiddenVerdicts',
+      'forbiddenConfirmedClaims',
+    ]) {
       expect(caseSchema.properties).toHaveProperty(field);
     }
   });
 
   it('S33 the schema offers checks: with every registered check id and its severities, in a case and in defaults', () => {
     const schema = JSON.parse(renderCaseFileJsonSchema()) as {
-      properties: { defaults: { properties: Record<string, unknown> }; cases: { items: { properties: Record<string, unknown> } } };
+      properties: {
+        defaults: { properties: Record<string, unknown> };
+        cases: { items: { properties: Record<string, unknown> } };
+      };
     };
     for (const owner of [schema.properties.defaults, schema.properties.cases.items]) {
-      const checks = owner.properties['checks'] as { properties: Record<string, { enum: string[] }>; additionalProperties: boolean };
+      const checks = owner.properties['checks'] as {
+        properties: Record<string, { enum: string[] }>;
+        additionalProperties: boolean;
+      };
       expect(Object.keys(checks.properties)).toEqual(CHECKS.map((check) => check.id));
       expect(checks.additionalProperties).toBe(false);
       expect(checks.properties['keyword-coverage']?.enum).toEqual(['error', 'warn', 'off']);

@@ -101,7 +101,10 @@ describe('loadCaseFile: a valid case file', () => {
 
   it('S41: budget.maxRepeatedCalls is read, and merges from defaults key by key', async () => {
     const cases = await load(
-      caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: 2 }']), caseYaml('b')]).replace('cases:', 'defaults:\n  budget: { maxToolCalls: 8, maxRepeatedCalls: 1 }\ncases:'),
+      caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: 2 }']), caseYaml('b')]).replace(
+        'cases:',
+        'defaults:\n  budget: { maxToolCalls: 8, maxRepeatedCalls: 1 }\ncases:',
+      ),
     );
     expect(cases.map((evalCase) => evalCase.budget)).toEqual([
       { maxToolCalls: 8, maxRepeatedCalls: 2 },
@@ -141,7 +144,17 @@ describe('loadCaseFile: a valid case file', () => {
   });
 
   it('S26: audit.v2: true turns on claimChecks and composerOutput, from defaults too', async () => {
-    const cases = await load(['version: 1', 'defaults:', '  audit: { v2: true }', 'cases:', caseYaml('a'), caseYaml('b', ['audit: { claimChecks: true }']), ''].join('\n'));
+    const cases = await load(
+      [
+        'version: 1',
+        'defaults:',
+        '  audit: { v2: true }',
+        'cases:',
+        caseYaml('a'),
+        caseYaml('b', ['audit: { claimChecks: true }']),
+        '',
+      ].join('\n'),
+    );
     expect(cases.map((evalCase) => evalCase.audit)).toEqual([
       { v2: true, claimChecks: true, composerOutput: true },
       { v2: true, claimChecks: true, composerOutput: true },
@@ -149,7 +162,12 @@ describe('loadCaseFile: a valid case file', () => {
   });
 
   it('a traceFixture that stays inside the fixtures folder is accepted, with `/`', async () => {
-    const cases = await load(caseFileYaml([caseYaml('a', ['traceFixture: nested\\\\deeper/a.json']), caseYaml('b', ['traceFixture: x/../b.json'])]));
+    const cases = await load(
+      caseFileYaml([
+        caseYaml('a', ['traceFixture: nested\\\\deeper/a.json']),
+        caseYaml('b', ['traceFixture: x/../b.json']),
+      ]),
+    );
     expect(cases.map((evalCase) => evalCase.traceFixture)).toEqual(['nested/deeper/a.json', 'b.json']);
   });
 
@@ -157,11 +175,24 @@ describe('loadCaseFile: a valid case file', () => {
     const json = JSON.stringify({
       $schema: '../schema/cases.schema.json',
       version: 1,
-      cases: [{ id: 'a', question: 'q?', rootCauseKeywords: ['pool'], requiredEvidenceTools: ['queryLogs'], allowedVerdicts: ['PASS'] }],
+      cases: [
+        {
+          id: 'a',
+          question: 'q?',
+          rootCauseKeywords: ['pool'],
+          requiredEvidenceTools: ['queryLogs'],
+          allowedVerdicts: ['PASS'],
+        },
+      ],
     });
     const cases = await load(json, 'cases.json');
     expect(cases).toHaveLength(1);
-    expect(cases[0]).toMatchObject({ id: 'a', rootCauseKeywords: ['pool'], requiredEvidenceTools: ['queryLogs'], traceFixture: 'a.json' });
+    expect(cases[0]).toMatchObject({
+      id: 'a',
+      rootCauseKeywords: ['pool'],
+      requiredEvidenceTools: ['queryLogs'],
+      traceFixture: 'a.json',
+    });
   });
 
   it('a file that starts with a UTF-8 byte-order mark is accepted', async () => {
@@ -202,78 +233,168 @@ const BAD_INPUTS: BadRow[] = [
   {
     name: 'S41: budget.maxRepeatedCalls that is not a whole number, 0 or more',
     content: caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: -1 }'])]),
-    problems: [{ at: 'cases.yaml:8:15: cases[0].budget.maxRepeatedCalls:', found: 'found -1', expected: 'expected a whole number of repeated calls, 0 or more' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:15: cases[0].budget.maxRepeatedCalls:',
+        found: 'found -1',
+        expected: 'expected a whole number of repeated calls, 0 or more',
+      },
+    ],
   },
   {
     name: 'duplicate case ids',
     content: caseFileYaml([caseYaml('pay'), caseYaml('pay')]),
     // The second case starts on line 8: 2 header lines + 5 lines of the first case.
-    problems: [{ at: 'cases.yaml:8:5: cases[1].id:', found: 'duplicate case id "pay"', expected: 'already used by cases[0]' }],
+    problems: [
+      { at: 'cases.yaml:8:5: cases[1].id:', found: 'duplicate case id "pay"', expected: 'already used by cases[0]' },
+    ],
   },
   {
     name: 'an unknown key in a case, answered with the key probably meant',
     content: caseFileYaml([caseYaml('a', ['minKeywordCoverag: 0.5'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].minKeywordCoverag:', found: 'unknown key "minKeywordCoverag"', expected: 'did you mean "minKeywordCoverage"?' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].minKeywordCoverag:',
+        found: 'unknown key "minKeywordCoverag"',
+        expected: 'did you mean "minKeywordCoverage"?',
+      },
+    ],
   },
   {
     name: 'an unknown key at the top level',
     content: `${caseFileYaml([caseYaml('a')])}defualts: {}\n`,
-    problems: [{ at: 'cases.yaml:8:1: defualts:', found: 'unknown key "defualts"', expected: 'did you mean "defaults"?' }],
+    problems: [
+      { at: 'cases.yaml:8:1: defualts:', found: 'unknown key "defualts"', expected: 'did you mean "defaults"?' },
+    ],
   },
   {
     name: 'an unknown verdict in allowedVerdicts',
     content: caseFileYaml([caseYaml('a').replace('allowedVerdicts: [PASS]', 'allowedVerdicts: [PASS, MAYBE]')]),
-    problems: [{ at: 'cases.yaml:7:29: cases[0].allowedVerdicts[1]:', found: 'found unknown verdict "MAYBE"', expected: 'expected one of PASS, REVISE, REJECT' }],
+    problems: [
+      {
+        at: 'cases.yaml:7:29: cases[0].allowedVerdicts[1]:',
+        found: 'found unknown verdict "MAYBE"',
+        expected: 'expected one of PASS, REVISE, REJECT',
+      },
+    ],
   },
   {
     name: 'an unknown verdict in forbiddenVerdicts',
     content: caseFileYaml([caseYaml('a', ['forbiddenVerdicts: [FAIL]'])]),
-    problems: [{ at: 'cases.yaml:8:25: cases[0].forbiddenVerdicts[0]:', found: 'found unknown verdict "FAIL"', expected: 'expected one of PASS, REVISE, REJECT' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:25: cases[0].forbiddenVerdicts[0]:',
+        found: 'found unknown verdict "FAIL"',
+        expected: 'expected one of PASS, REVISE, REJECT',
+      },
+    ],
   },
   {
     name: 'an unknown verdict in defaults is named once, at defaults, not once per case',
-    content: ['version: 1', 'defaults:', '  allowedVerdicts: [OK]', 'cases:', caseYaml('a').replace('    allowedVerdicts: [PASS]\n', ''), caseYaml('b').replace('\n    allowedVerdicts: [PASS]', ''), ''].join('\n'),
-    problems: [{ at: 'cases.yaml:3:21: defaults.allowedVerdicts[0]:', found: 'found unknown verdict "OK"', expected: 'expected one of PASS, REVISE, REJECT' }],
+    content: [
+      'version: 1',
+      'defaults:',
+      '  allowedVerdicts: [OK]',
+      'cases:',
+      caseYaml('a').replace('    allowedVerdicts: [PASS]\n', ''),
+      caseYaml('b').replace('\n    allowedVerdicts: [PASS]', ''),
+      '',
+    ].join('\n'),
+    problems: [
+      {
+        at: 'cases.yaml:3:21: defaults.allowedVerdicts[0]:',
+        found: 'found unknown verdict "OK"',
+        expected: 'expected one of PASS, REVISE, REJECT',
+      },
+    ],
   },
   {
     name: 'an empty allowedVerdicts',
     content: caseFileYaml([caseYaml('a').replace('allowedVerdicts: [PASS]', 'allowedVerdicts: []')]),
-    problems: [{ at: 'cases.yaml:7:5: cases[0].allowedVerdicts:', found: 'found a list of 0', expected: 'expected at least one allowed verdict' }],
+    problems: [
+      {
+        at: 'cases.yaml:7:5: cases[0].allowedVerdicts:',
+        found: 'found a list of 0',
+        expected: 'expected at least one allowed verdict',
+      },
+    ],
   },
   {
     name: 'minKeywordCoverage above 1',
     content: caseFileYaml([caseYaml('a', ['minKeywordCoverage: 1.5'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].minKeywordCoverage:', found: 'found 1.5', expected: 'expected a number from 0 to 1' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].minKeywordCoverage:',
+        found: 'found 1.5',
+        expected: 'expected a number from 0 to 1',
+      },
+    ],
   },
   {
     name: 'minKeywordCoverage below 0',
     content: caseFileYaml([caseYaml('a', ['minKeywordCoverage: -0.1'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].minKeywordCoverage:', found: 'found -0.1', expected: 'expected a number from 0 to 1' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].minKeywordCoverage:',
+        found: 'found -0.1',
+        expected: 'expected a number from 0 to 1',
+      },
+    ],
   },
   {
     name: 'minKeywordCoverage as text',
     content: caseFileYaml([caseYaml('a', ['minKeywordCoverage: "half"'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].minKeywordCoverage:', found: 'found "half"', expected: 'expected a number from 0 to 1' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].minKeywordCoverage:',
+        found: 'found "half"',
+        expected: 'expected a number from 0 to 1',
+      },
+    ],
   },
   {
     name: 'a traceFixture that escapes the fixtures folder with ..',
     content: caseFileYaml([caseYaml('a', ['traceFixture: ../x.json'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].traceFixture:', found: 'found "../x.json"', expected: 'expected a path that stays inside the fixtures folder' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].traceFixture:',
+        found: 'found "../x.json"',
+        expected: 'expected a path that stays inside the fixtures folder',
+      },
+    ],
   },
   {
     name: 'a traceFixture that escapes after going down first',
     content: caseFileYaml([caseYaml('a', ['traceFixture: sub/../../x.json'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].traceFixture:', found: 'found "sub/../../x.json"', expected: 'expected a path that stays inside the fixtures folder' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].traceFixture:',
+        found: 'found "sub/../../x.json"',
+        expected: 'expected a path that stays inside the fixtures folder',
+      },
+    ],
   },
   {
     name: 'an absolute POSIX traceFixture',
     content: caseFileYaml([caseYaml('a', ['traceFixture: /etc/x.json'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].traceFixture:', found: 'found "/etc/x.json"', expected: 'expected a path relative to the fixtures folder' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].traceFixture:',
+        found: 'found "/etc/x.json"',
+        expected: 'expected a path relative to the fixtures folder',
+      },
+    ],
   },
   {
     name: 'an absolute Windows traceFixture',
     content: caseFileYaml([caseYaml('a', ['traceFixture: "C:\\\\fixtures\\\\x.json"'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].traceFixture:', found: 'found "C:\\fixtures\\x.json"', expected: 'expected a path relative to the fixtures folder' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].traceFixture:',
+        found: 'found "C:\\fixtures\\x.json"',
+        expected: 'expected a path relative to the fixtures folder',
+      },
+    ],
   },
   {
     name: 'a YAML syntax error, with its line and column',
@@ -288,7 +409,13 @@ const BAD_INPUTS: BadRow[] = [
   {
     name: 'an empty case file',
     content: '',
-    problems: [{ at: 'cases.yaml:', found: 'the file is empty', expected: 'expected a case file with version: 1 and a list of cases' }],
+    problems: [
+      {
+        at: 'cases.yaml:',
+        found: 'the file is empty',
+        expected: 'expected a case file with version: 1 and a list of cases',
+      },
+    ],
   },
   {
     name: 'a case file of only comments',
@@ -318,17 +445,42 @@ const BAD_INPUTS: BadRow[] = [
   {
     name: 'audit.v2: true beside claimChecks: false',
     content: caseFileYaml([caseYaml('a', ['audit: { v2: true, claimChecks: false }'])]),
-    problems: [{ at: 'cases.yaml:8:5: cases[0].audit:', found: 'audit.v2: true turns on claimChecks and composerOutput', expected: 'expected neither written as false beside it' }],
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].audit:',
+        found: 'audit.v2: true turns on claimChecks and composerOutput',
+        expected: 'expected neither written as false beside it',
+      },
+    ],
   },
   {
     name: 'audit.v2: true in defaults beside composerOutput: false in a case',
-    content: ['version: 1', 'defaults:', '  audit: { v2: true }', 'cases:', caseYaml('a', ['audit: { composerOutput: false }']), ''].join('\n'),
-    problems: [{ at: 'cases.yaml:10:5: cases[0].audit:', found: 'audit.v2: true', expected: 'expected neither written as false beside it' }],
+    content: [
+      'version: 1',
+      'defaults:',
+      '  audit: { v2: true }',
+      'cases:',
+      caseYaml('a', ['audit: { composerOutput: false }']),
+      '',
+    ].join('\n'),
+    problems: [
+      {
+        at: 'cases.yaml:10:5: cases[0].audit:',
+        found: 'audit.v2: true',
+        expected: 'expected neither written as false beside it',
+      },
+    ],
   },
   {
     name: 'a required list missing from the case and from defaults',
     content: caseFileYaml([caseYaml('a').replace('    rootCauseKeywords: []\n', '')]),
-    problems: [{ at: 'cases.yaml:3:5: cases[0]:', found: 'missing rootCauseKeywords', expected: 'expected it in the case or in defaults' }],
+    problems: [
+      {
+        at: 'cases.yaml:3:5: cases[0]:',
+        found: 'missing rootCauseKeywords',
+        expected: 'expected it in the case or in defaults',
+      },
+    ],
   },
   {
     name: 'an empty question',
@@ -338,12 +490,15 @@ const BAD_INPUTS: BadRow[] = [
   {
     name: 'a case id that is not an id',
     content: caseFileYaml([caseYaml('-a')]),
-    problems: [{ at: 'cases.yaml:3:5: cases[0].id:', found: 'found "-a"', expected: 'expected a case id of letters, digits' }],
+    problems: [
+      { at: 'cases.yaml:3:5: cases[0].id:', found: 'found "-a"', expected: 'expected a case id of letters, digits' },
+    ],
   },
   {
     name: 'an unknown key in a JSON case file, with its line and column',
     file: 'cases.json',
-    content: '{\n  "version": 1,\n  "cases": [\n    { "id": "a", "question": "q", "rootCauseKeywords": [], "requiredEvidenceTools": [],\n      "allowedVerdicts": ["PASS"], "tag": [] }\n  ]\n}\n',
+    content:
+      '{\n  "version": 1,\n  "cases": [\n    { "id": "a", "question": "q", "rootCauseKeywords": [], "requiredEvidenceTools": [],\n      "allowedVerdicts": ["PASS"], "tag": [] }\n  ]\n}\n',
     problems: [{ at: 'cases.json:5:36: cases[0].tag:', found: 'unknown key "tag"', expected: 'did you mean "tags"?' }],
   },
   {
@@ -355,7 +510,13 @@ const BAD_INPUTS: BadRow[] = [
   {
     name: 'a file that is not UTF-8 (Latin-1 é)',
     content: Buffer.concat([Buffer.from('version: 1\ncases:\n  - id: caf'), Buffer.from([0xe9]), Buffer.from('\n')]),
-    problems: [{ at: 'cases.yaml:', found: 'not UTF-8 text (byte 0xe9 at offset 29, line 3, is not valid UTF-8)', expected: 'expected a UTF-8 encoded file' }],
+    problems: [
+      {
+        at: 'cases.yaml:',
+        found: 'not UTF-8 text (byte 0xe9 at offset 29, line 3, is not valid UTF-8)',
+        expected: 'expected a UTF-8 encoded file',
+      },
+    ],
   },
 ];
 
@@ -382,9 +543,13 @@ describe('loadCaseFile: every bad input is an InputError naming file, place, pat
     expect(problems).toHaveLength(3);
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^cases\.yaml:8:5: cases\[0\]\.minKeywordCoverage: found 2, expected a number from 0 to 1$/u),
+        expect.stringMatching(
+          /^cases\.yaml:8:5: cases\[0\]\.minKeywordCoverage: found 2, expected a number from 0 to 1$/u,
+        ),
         expect.stringMatching(/^cases\.yaml:9:5: cases\[1\]\.id: duplicate case id "a"/u),
-        expect.stringMatching(/^cases\.yaml:13:23: cases\[1\]\.allowedVerdicts\[0\]: found unknown verdict "MAYBE", expected one of PASS, REVISE, REJECT$/u),
+        expect.stringMatching(
+          /^cases\.yaml:13:23: cases\[1\]\.allowedVerdicts\[0\]: found unknown verdict "MAYBE", expected one of PASS, REVISE, REJECT$/u,
+        ),
       ]),
     );
   });
@@ -414,7 +579,19 @@ describe('loadCaseFile: every bad input is an InputError naming file, place, pat
 
 describe('loadCaseFile: budget.maxTokens (S42)', () => {
   const withTokens = (budget: string) =>
-    ['version: 1', 'defaults:', '  budget: { maxTokens: 20000 }', 'cases:', '  - id: a', '    question: q', '    rootCauseKeywords: [x]', '    requiredEvidenceTools: []', '    allowedVerdicts: [PASS]', `    budget: ${budget}`, ''].join('\n');
+    [
+      'version: 1',
+      'defaults:',
+      '  budget: { maxTokens: 20000 }',
+      'cases:',
+      '  - id: a',
+      '    question: q',
+      '    rootCauseKeywords: [x]',
+      '    requiredEvidenceTools: []',
+      '    allowedVerdicts: [PASS]',
+      `    budget: ${budget}`,
+      '',
+    ].join('\n');
 
   it('S42 is inherited from defaults key by key, beside the other budgets', async () => {
     const [inherited] = await load(withTokens('{ maxToolCalls: 4 }'));
@@ -423,8 +600,15 @@ describe('loadCaseFile: budget.maxTokens (S42)', () => {
     expect(own?.budget).toEqual({ maxTokens: 500 });
   });
 
-  it.each(['-1', '1.5', '"many"'])('S42 maxTokens %s is refused: a whole number of tokens, 0 or more', async (value) => {
-    const problems = await problemsOf(withTokens(`{ maxTokens: ${value} }`));
-    expect(problems).toEqual([expect.stringMatching(/^cases\.yaml:10:\d+: cases\[0\]\.budget\.maxTokens: .*expected a whole number of tokens/u)]);
-  });
+  it.each(['-1', '1.5', '"many"'])(
+    'S42 maxTokens %s is refused: a whole number of tokens, 0 or more',
+    async (value) => {
+      const problems = await problemsOf(withTokens(`{ maxTokens: ${value} }`));
+      expect(problems).toEqual([
+        expect.stringMatching(
+          /^cases\.yaml:10:\d+: cases\[0\]\.budget\.maxTokens: .*expected a whole number of tokens/u,
+        ),
+      ]);
+    },
+  );
 });

@@ -29,21 +29,75 @@ function expectAgreement(value: unknown): 'quick' | 'zod' {
   return 'quick';
 }
 
-const minimalCase = { id: 'c1', question: 'Why?', rootCauseKeywords: ['pool'], requiredEvidenceTools: ['queryLogs'], allowedVerdicts: ['PASS'] };
-const fileWith = (entry: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ version: 1, ...extra, cases: [{ ...minimalCase, ...entry }] });
+const minimalCase = {
+  id: 'c1',
+  question: 'Why?',
+  rootCauseKeywords: ['pool'],
+  requiredEvidenceTools: ['queryLogs'],
+  allowedVerdicts: ['PASS'],
+};
+const fileWith = (entry: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  version: 1,
+  ...extra,
+  cases: [{ ...minimalCase, ...entry }],
+});
 
 describe('validCaseFileQuickly: valid files, whose schema data is the value itself', () => {
   const valid: [string, unknown][] = [
     ['a minimal case', fileWith({})],
-    ['Chinese text', fileWith({ question: '支付接口为什么超时？', rootCauseKeywords: ['连接池', ['耗尽', 'exhausted']] })],
-    ['every kind of keyword concept', fileWith({ rootCauseKeywords: ['cpu', ['regex', 'regular expression'], { any: ['pool'] }, { any: ['x'], required: false }] })],
-    ['audit switches and budgets at their limits', fileWith({ audit: { v2: true, claimChecks: true }, budget: { maxToolCalls: 0, maxDurationMs: 0.5, maxTokens: 9007199254740991, maxRepeatedCalls: 2 } })],
+    [
+      'Chinese text',
+      fileWith({ question: '支付接口为什么超时？', rootCauseKeywords: ['连接池', ['耗尽', 'exhausted']] }),
+    ],
+    [
+      'every kind of keyword concept',
+      fileWith({
+        rootCauseKeywords: ['cpu', ['regex', 'regular expression'], { any: ['pool'] }, { any: ['x'], required: false }],
+      }),
+    ],
+    [
+      'audit switches and budgets at their limits',
+      fileWith({
+        audit: { v2: true, claimChecks: true },
+        budget: { maxToolCalls: 0, maxDurationMs: 0.5, maxTokens: 9007199254740991, maxRepeatedCalls: 2 },
+      }),
+    ],
     ['a negative zero budget is 0 or more', fileWith({ budget: { maxToolCalls: -0, maxDurationMs: -0 } })],
-    ['coverage at 0 and 1', { version: 1, defaults: { minKeywordCoverage: 0 }, cases: [{ ...minimalCase, minKeywordCoverage: 1 }] }],
-    ['checks kept as written, whatever their values (the loader checks them)', fileWith({ checks: { 'numeric-grounding': 'warn', nonsense: 3 } }, { defaults: { checks: { 'token-budget': 'off' } } })],
-    ['$schema and policies', fileWith({}, { $schema: '../schema/cases.schema.json', policies: { rules: [{ anything: true }] } })],
+    [
+      'coverage at 0 and 1',
+      { version: 1, defaults: { minKeywordCoverage: 0 }, cases: [{ ...minimalCase, minKeywordCoverage: 1 }] },
+    ],
+    [
+      'checks kept as written, whatever their values (the loader checks them)',
+      fileWith(
+        { checks: { 'numeric-grounding': 'warn', nonsense: 3 } },
+        { defaults: { checks: { 'token-budget': 'off' } } },
+      ),
+    ],
+    [
+      '$schema and policies',
+      fileWith({}, { $schema: '../schema/cases.schema.json', policies: { rules: [{ anything: true }] } }),
+    ],
     ['empty lists where a list may be empty', fileWith({ tags: [], forbiddenVerdicts: [], requiredEvidenceTools: [] })],
-    ['defaults with every field', { version: 1, defaults: { rootCauseKeywords: ['a'], requiredEvidenceTools: ['t'], allowedVerdicts: ['PASS'], forbiddenAnswerKeywords: ['x'], forbiddenVerdicts: ['REJECT'], forbiddenConfirmedClaims: ['y'], audit: { composerOutput: false }, budget: { maxToolCalls: 3 }, tags: ['t'], checks: {} }, cases: [{ id: 'a.b_c-1', question: 'q' }] }],
+    [
+      'defaults with every field',
+      {
+        version: 1,
+        defaults: {
+          rootCauseKeywords: ['a'],
+          requiredEvidenceTools: ['t'],
+          allowedVerdicts: ['PASS'],
+          forbiddenAnswerKeywords: ['x'],
+          forbiddenVerdicts: ['REJECT'],
+          forbiddenConfirmedClaims: ['y'],
+          audit: { composerOutput: false },
+          budget: { maxToolCalls: 3 },
+          tags: ['t'],
+          checks: {},
+        },
+        cases: [{ id: 'a.b_c-1', question: 'q' }],
+      },
+    ],
   ];
   it.each(valid)('%s', (_name, value) => {
     expect(expectAgreement(value)).toBe('quick');
@@ -99,12 +153,18 @@ describe('validCaseFileQuickly: what it is unsure of, zod decides (the same answ
     v2 = true;
   }
   const unsure: [string, unknown][] = [
-    ['texts with spaces around them (the schema trims them)', fileWith({ question: '  Why did it fail?  ', tags: [' a ', 'b'], traceFixture: ' x.json ' })],
+    [
+      'texts with spaces around them (the schema trims them)',
+      fileWith({ question: '  Why did it fail?  ', tags: [' a ', 'b'], traceFixture: ' x.json ' }),
+    ],
     ['Chinese text with a full-width space', fileWith({ question: '\u3000支付接口为什么超时？' })],
     ['a synonym with spaces around it', fileWith({ rootCauseKeywords: [{ any: [' x '], required: false }] })],
     ['an optional field written as undefined (zod keeps the key)', fileWith({ tags: undefined })],
     ['a class instance where an object is expected', fileWith({ audit: new Settings() })],
-    ['an object without a prototype (zod returns a plain one)', Object.assign(Object.create(null) as object, fileWith({}))],
+    [
+      'an object without a prototype (zod returns a plain one)',
+      Object.assign(Object.create(null) as object, fileWith({})),
+    ],
     ['a check id named __proto__', fileWith({ checks: JSON.parse('{"__proto__": "off"}') as unknown })],
   ];
   it.each(unsure)('%s', (_name, value) => {
@@ -124,8 +184,49 @@ function randomSource(seed: number): () => number {
   };
 }
 
-const REPLACEMENTS: unknown[] = ['', '  ', ' padded ', 'PASS', '-x', 'ok.id', 0, -0, 1, -1, 0.5, 1.5, 2 ** 53, NaN, Infinity, true, false, null, [], [''], ['a'], [['a']], {}, { any: ['a'] }, { any: [] }, { v2: true }, { maxToolCalls: 1 }, { 'numeric-grounding': 'warn' }];
-const EXTRA_KEYS = ['id', 'tags', 'any', 'required', 'v2', 'maxTokens', 'checks', 'unknownKey', 'version', 'policies', '$schema'];
+const REPLACEMENTS: unknown[] = [
+  '',
+  '  ',
+  ' padded ',
+  'PASS',
+  '-x',
+  'ok.id',
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1.5,
+  2 ** 53,
+  NaN,
+  Infinity,
+  true,
+  false,
+  null,
+  [],
+  [''],
+  ['a'],
+  [['a']],
+  {},
+  { any: ['a'] },
+  { any: [] },
+  { v2: true },
+  { maxToolCalls: 1 },
+  { 'numeric-grounding': 'warn' },
+];
+const EXTRA_KEYS = [
+  'id',
+  'tags',
+  'any',
+  'required',
+  'v2',
+  'maxTokens',
+  'checks',
+  'unknownKey',
+  'version',
+  'policies',
+  '$schema',
+];
 
 /** One random change somewhere in the value: a value replaced, a key removed or added. */
 function mutate(root: unknown, random: () => number): unknown {

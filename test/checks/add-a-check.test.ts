@@ -67,7 +67,9 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
     const registry = read('src/checks/registry.generated.ts');
     expect(registry).toContain("import { answerNotEmptyCheck } from './answer-not-empty.js';");
     expect(registry).toMatch(/ {2}tokenBudgetCheck,\n {2}answerNotEmptyCheck,\n\];\n$/u);
-    expect(read('src/model/check-ids.generated.ts')).toMatch(/ {2}'token-budget',\n {2}'answer-not-empty',\n\] as const;/u);
+    expect(read('src/model/check-ids.generated.ts')).toMatch(
+      / {2}'token-budget',\n {2}'answer-not-empty',\n\] as const;/u,
+    );
   });
 
   it('the check table of docs/contract.md §4 gains its row after the last check, and nothing else changes', () => {
@@ -79,18 +81,28 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
   });
 
   it('`run --help` lists it with its description', () => {
-    expect(read('src/cli/check-list.generated.ts')).toMatch(/" {2}answer-not-empty +The final answer is not empty\.",\n\]/u);
+    expect(read('src/cli/check-list.generated.ts')).toMatch(
+      /" {2}answer-not-empty +The final answer is not empty\.",\n\]/u,
+    );
   });
 
   it('the copied evaluator runs it, its row last in every case result', async () => {
-    const { CHECKS } = (await import(pathToFileURL(join(project, 'src/checks/index.ts')).href)) as { CHECKS: readonly CheckDefinition[] };
+    const { CHECKS } = (await import(pathToFileURL(join(project, 'src/checks/index.ts')).href)) as {
+      CHECKS: readonly CheckDefinition[];
+    };
     expect(CHECKS.at(-1)?.id).toBe('answer-not-empty');
     const { evaluateTrace } = (await import(pathToFileURL(join(project, 'src/evaluate.ts')).href)) as {
       evaluateTrace: (...args: unknown[]) => CaseResult;
     };
-    const { DEFAULT_CONTRACT } = (await import(pathToFileURL(join(project, 'src/contract.ts')).href)) as { DEFAULT_CONTRACT: unknown };
+    const { DEFAULT_CONTRACT } = (await import(pathToFileURL(join(project, 'src/contract.ts')).href)) as {
+      DEFAULT_CONTRACT: unknown;
+    };
     const result = evaluateTrace(makeCase(), makeTrace({ finalAnswer: '' }), DEFAULT_CONTRACT, null);
-    expect(result.checks.at(-1)).toEqual({ check: 'answer-not-empty', outcome: 'fail', message: 'the final answer is empty' });
+    expect(result.checks.at(-1)).toEqual({
+      check: 'answer-not-empty',
+      outcome: 'fail',
+      message: 'the final answer is empty',
+    });
   });
 });
 

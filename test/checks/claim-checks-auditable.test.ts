@@ -5,7 +5,9 @@ import type { FindingRow } from './helpers.js';
 import { makeVerifierEvaluation, testCheck, verifierWithout } from './helpers.js';
 
 const audited = { audit: { v2: false, claimChecks: true, composerOutput: false } };
-const claimChecks = (...entries: unknown[]) => ({ verifierEvaluation: makeVerifierEvaluation({ claim_checks: entries }) });
+const claimChecks = (...entries: unknown[]) => ({
+  verifierEvaluation: makeVerifierEvaluation({ claim_checks: entries }),
+});
 const complete = { claim_id: 'c1', verification: 'supported', detail: 'queryMetrics shows pool usage at 100%' };
 const second = { claim_id: 'c2', verification: 'contradicted', detail: '日志中没有连接超时' };
 
@@ -81,7 +83,8 @@ describe('claim-checks-auditable (S28)', () => {
         case: audited,
         contract: { claimVerifications: ['verified', 'refuted'] },
         trace: claimChecks({ ...complete, verification: 'Verified' }, second),
-        message: 'claim_checks[1] (claim_id "c2") has verification "contradicted", expected one of "verified", "refuted"',
+        message:
+          'claim_checks[1] (claim_id "c2") has verification "contradicted", expected one of "verified", "refuted"',
       },
       {
         name: 'S28 fails a claim check that is not an object',

@@ -43,7 +43,12 @@ describe('composer-output-auditable (S29)', () => {
         trace: { verifierEvaluation: verifierWithout('composer_output') },
         message: 'composer_output is missing; expected mode "parsed", "fallback"',
       },
-      { name: 'S29 fails when composer_output is null', case: audited, trace: composer(null), message: 'composer_output is null' },
+      {
+        name: 'S29 fails when composer_output is null',
+        case: audited,
+        trace: composer(null),
+        message: 'composer_output is null',
+      },
       {
         name: 'S29 fails when composer_output is not an object',
         case: audited,

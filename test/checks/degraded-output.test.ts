@@ -143,7 +143,8 @@ describe('degraded-output (S06)', () => {
         name: 'S06 reports a missing marker and a reproduced draft together',
         case: rejectCase,
         trace: rejectedTrace(englishDraft, executor(englishDraft)),
-        message: "none of the degraded-output markers \"insufficient evidence\", \"could not be verified\", \"证据不足\", \"无法确认\"; and the final answer reproduces the executor's draft answer",
+        message:
+          'none of the degraded-output markers "insufficient evidence", "could not be verified", "证据不足", "无法确认"; and the final answer reproduces the executor\'s draft answer',
       },
       {
         name: 'S06 compares verdicts upper-cased',

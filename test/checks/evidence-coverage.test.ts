@@ -118,11 +118,21 @@ describe('evidence-coverage (S03)', () => {
 
 describe('evidence-coverage with the coverage already computed', () => {
   it('reads the coverage the context carries (the evaluator computes it once per trace) and gives the same finding', () => {
-    const input = { case: { requiredEvidenceTools: ['queryLogs', 'queryMetrics'] }, trace: { toolInvocations: [toolCall('queryLogs'), toolCall('queryMetrics', 'failed')] } };
+    const input = {
+      case: { requiredEvidenceTools: ['queryLogs', 'queryMetrics'] },
+      trace: { toolInvocations: [toolCall('queryLogs'), toolCall('queryMetrics', 'failed')] },
+    };
     const context = makeContext(input);
     const computed = computeEvidenceCoverage(context.evalCase, context.trace);
-    expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: computed })).toEqual(runCheck(evidenceCoverageCheck, input));
-    const carried = { required: ['queryLogs', 'queryMetrics'], covered: ['queryLogs', 'queryMetrics'], missing: [], ratio: 1 };
+    expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: computed })).toEqual(
+      runCheck(evidenceCoverageCheck, input),
+    );
+    const carried = {
+      required: ['queryLogs', 'queryMetrics'],
+      covered: ['queryLogs', 'queryMetrics'],
+      missing: [],
+      ratio: 1,
+    };
     expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: carried }).outcome).toBe('pass');
   });
 });

@@ -5,56 +5,196 @@ import type { ToolInvocation } from '../../src/trace/types.js';
 import { makeVerifierEvaluation, testCheck } from './helpers.js';
 
 function call(toolName: string, fields: Partial<ToolInvocation> = {}): ToolInvocation {
-  return { toolName, evidenceStatus: 'supported', durationMs: 100, resultSummary: 'hikaricp_connections_active = 50 of 50', ...fields };
+  return {
+    toolName,
+    evidenceStatus: 'supported',
+    durationMs: 100,
+    resultSummary: 'hikaricp_connections_active = 50 of 50',
+    ...fields,
+  };
 }
 
 const required = { requiredEvidenceTools: ['queryMetrics', 'queryLogs'] };
-const summary = (tool_name: string, evidence_status: string, text: string) => ({ tool_name, evidence_status, summary: text });
+const summary = (tool_name: string, evidence_status: string, text: string) => ({
+  tool_name,
+  evidence_status,
+  summary: text,
+});
 
 describe('evidence-substance (S34)', () => {
   testCheck(evidenceSubstanceCheck, {
     valid: [
-      { name: 'S34 EN: every required tool returned a summary', case: required, trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '2,318 ERROR lines' })] }, message: 'all 2 covered' },
+      {
+        name: 'S34 EN: every required tool returned a summary',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '2,318 ERROR lines' })] },
+        message: 'all 2 covered',
+      },
       {
         name: 'S34: one failed call is enough when a retry yielded evidence',
         case: required,
-        trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { evidenceStatus: 'failed', errorMessage: 'timeout', resultSummary: undefined }), call('queryLogs')] },
+        trace: {
+          toolInvocations: [
+            call('queryMetrics'),
+            call('queryLogs', { evidenceStatus: 'failed', errorMessage: 'timeout', resultSummary: undefined }),
+            call('queryLogs'),
+          ],
+        },
       },
-      { name: 'S34 ZH: 中文结果摘要', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '连接池活跃连接 50/50' }), call('queryLogs', { resultSummary: '2318 条 ERROR 日志' })] } },
-      { name: 'S34: a summary that merely starts with an empty-result marker is evidence', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: 'no data before 14:00, then 500 errors per minute' }), call('queryLogs')] } },
-      { name: 'S34: a JSON payload with "error": null is a success', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '{"error": null, "data": [1, 2]}' }), call('queryLogs', { resultSummary: { status: 'ok', rows: 3 } })] } },
-      { name: 'S34: an empty errorMessage is no error; a call without a resultSummary field is judged by its status', case: required, trace: { toolInvocations: [call('queryMetrics', { errorMessage: '' }), { toolName: 'queryLogs', evidenceStatus: 'deduped', durationMs: 1 }] } },
+      {
+        name: 'S34 ZH: 中文结果摘要',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { resultSummary: '连接池活跃连接 50/50' }),
+            call('queryLogs', { resultSummary: '2318 条 ERROR 日志' }),
+          ],
+        },
+      },
+      {
+        name: 'S34: a summary that merely starts with an empty-result marker is evidence',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { resultSummary: 'no data before 14:00, then 500 errors per minute' }),
+            call('queryLogs'),
+          ],
+        },
+      },
+      {
+        name: 'S34: a JSON payload with "error": null is a success',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { resultSummary: '{"error": null, "data": [1, 2]}' }),
+            call('queryLogs', { resultSummary: { status: 'ok', rows: 3 } }),
+          ],
+        },
+      },
+      {
+        name: 'S34: an empty errorMessage is no error; a call without a resultSummary field is judged by its status',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { errorMessage: '' }),
+            { toolName: 'queryLogs', evidenceStatus: 'deduped', durationMs: 1 },
+          ],
+        },
+      },
       {
         name: 'S34: a tool covered only by trace_summaries is judged by its summary',
         case: { requiredEvidenceTools: ['queryRedisInfo'] },
-        trace: { verifierEvaluation: makeVerifierEvaluation({ trace_summaries: [summary('queryRedisInfo', 'supported', 'used_memory 8.00G = maxmemory')] }) },
+        trace: {
+          verifierEvaluation: makeVerifierEvaluation({
+            trace_summaries: [summary('queryRedisInfo', 'supported', 'used_memory 8.00G = maxmemory')],
+          }),
+        },
       },
     ],
     invalid: [
-      { name: 'S34 EN: a required call that errored', case: required, trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { errorMessage: 'Elasticsearch timed out' })] }, message: '"queryLogs" (its call: error message "Elasticsearch timed out")' },
-      { name: 'S34: a required call with evidence status no_evidence', case: required, trace: { toolInvocations: [call('queryMetrics', { evidenceStatus: 'no_evidence' }), call('queryLogs')] }, message: '"queryMetrics" (its call: evidence status "no_evidence")' },
-      { name: 'S34 EN: an empty list as the result', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '[]' }), call('queryLogs')] }, message: 'empty result summary "[]"' },
-      { name: 'S34 EN: "No data." as the result', case: required, trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: 'No data.' })] }, message: 'empty result summary "No data."' },
-      { name: 'S34 EN: an empty string as the result', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '  ' }), call('queryLogs')] }, message: 'empty result summary' },
-      { name: 'S34 ZH: 结果为“无数据”', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '无数据' }), call('queryLogs')] }, message: 'empty result summary "无数据"' },
-      { name: 'S34 ZH: 结果为“查询结果为空。”', case: required, trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '查询结果为空。' })] }, message: '"queryLogs"' },
-      { name: 'S34: a failure payload {"status":"error"}', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '{"status":"error","message":"backend down"}' }), call('queryLogs')] }, message: 'failure payload' },
-      { name: 'S34: a failure payload {"isError": true} as an object', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: { isError: true, content: 'quota exceeded' } }), call('queryLogs')] }, message: 'failure payload' },
-      { name: 'S34: a failure payload with an error key', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: '{"error": {"code": 503}}' }), call('queryLogs')] }, message: 'failure payload' },
-      { name: 'S34: an empty object as the result', case: required, trace: { toolInvocations: [call('queryMetrics', { resultSummary: {} }), call('queryLogs')] }, message: 'empty result summary' },
+      {
+        name: 'S34 EN: a required call that errored',
+        case: required,
+        trace: {
+          toolInvocations: [call('queryMetrics'), call('queryLogs', { errorMessage: 'Elasticsearch timed out' })],
+        },
+        message: '"queryLogs" (its call: error message "Elasticsearch timed out")',
+      },
+      {
+        name: 'S34: a required call with evidence status no_evidence',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics', { evidenceStatus: 'no_evidence' }), call('queryLogs')] },
+        message: '"queryMetrics" (its call: evidence status "no_evidence")',
+      },
+      {
+        name: 'S34 EN: an empty list as the result',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics', { resultSummary: '[]' }), call('queryLogs')] },
+        message: 'empty result summary "[]"',
+      },
+      {
+        name: 'S34 EN: "No data." as the result',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: 'No data.' })] },
+        message: 'empty result summary "No data."',
+      },
+      {
+        name: 'S34 EN: an empty string as the result',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics', { resultSummary: '  ' }), call('queryLogs')] },
+        message: 'empty result summary',
+      },
+      {
+        name: 'S34 ZH: 结果为“无数据”',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics', { resultSummary: '无数据' }), call('queryLogs')] },
+        message: 'empty result summary "无数据"',
+      },
+      {
+        name: 'S34 ZH: 结果为“查询结果为空。”',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '查询结果为空。' })] },
+        message: '"queryLogs"',
+      },
+      {
+        name: 'S34: a failure payload {"status":"error"}',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { resultSummary: '{"status":"error","message":"backend down"}' }),
+            call('queryLogs'),
+          ],
+        },
+        message: 'failure payload',
+      },
+      {
+        name: 'S34: a failure payload {"isError": true} as an object',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { resultSummary: { isError: true, content: 'quota exceeded' } }),
+            call('queryLogs'),
+          ],
+        },
+        message: 'failure payload',
+      },
+      {
+        name: 'S34: a failure payload with an error key',
+        case: required,
+        trace: {
+          toolInvocations: [call('queryMetrics', { resultSummary: '{"error": {"code": 503}}' }), call('queryLogs')],
+        },
+        message: 'failure payload',
+      },
+      {
+        name: 'S34: an empty object as the result',
+        case: required,
+        trace: { toolInvocations: [call('queryMetrics', { resultSummary: {} }), call('queryLogs')] },
+        message: 'empty result summary',
+      },
       {
         name: 'S34: a verifier summary cannot rescue a tool whose calls all failed',
         case: required,
         trace: {
-          toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '[]' }), call('queryLogs', { evidenceStatus: 'no_evidence' })],
-          verifierEvaluation: makeVerifierEvaluation({ trace_summaries: [summary('queryLogs', 'supported', 'pool exhausted')] }),
+          toolInvocations: [
+            call('queryMetrics'),
+            call('queryLogs', { resultSummary: '[]' }),
+            call('queryLogs', { evidenceStatus: 'no_evidence' }),
+          ],
+          verifierEvaluation: makeVerifierEvaluation({
+            trace_summaries: [summary('queryLogs', 'supported', 'pool exhausted')],
+          }),
         },
         message: '"queryLogs" (all 2 calls: empty result summary "[]", evidence status "no_evidence")',
       },
       {
         name: 'S34: a tool known only from trace_summaries with an empty summary',
         case: { requiredEvidenceTools: ['queryTraces'] },
-        trace: { verifierEvaluation: makeVerifierEvaluation({ trace_summaries: [summary('queryTraces', 'supported', '暂无数据')] }) },
+        trace: {
+          verifierEvaluation: makeVerifierEvaluation({
+            trace_summaries: [summary('queryTraces', 'supported', '暂无数据')],
+          }),
+        },
         message: '"queryTraces"',
       },
       {
@@ -66,8 +206,17 @@ describe('evidence-substance (S34)', () => {
       },
     ],
     skipped: [
-      { name: 'S34: skipped when the case requires no tools', trace: { toolInvocations: [call('queryMetrics', { resultSummary: '[]' })] }, message: 'requires no evidence tools' },
-      { name: 'S34: skipped when no required tool is covered (evidence-coverage fails instead)', case: required, trace: { toolInvocations: [] }, message: 'see evidence-coverage' },
+      {
+        name: 'S34: skipped when the case requires no tools',
+        trace: { toolInvocations: [call('queryMetrics', { resultSummary: '[]' })] },
+        message: 'requires no evidence tools',
+      },
+      {
+        name: 'S34: skipped when no required tool is covered (evidence-coverage fails instead)',
+        case: required,
+        trace: { toolInvocations: [] },
+        message: 'see evidence-coverage',
+      },
     ],
   });
 });

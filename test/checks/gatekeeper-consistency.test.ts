@@ -16,7 +16,10 @@ describe('gatekeeper-consistency (S27)', () => {
         trace: gatekeeper('REJECT', failed),
         message: 'gatekeeper status "fail" is consistent with verdict "REJECT"',
       },
-      { name: 'S27 accepts a gatekeeper failure with a REVISE verdict', trace: gatekeeper('revise', { status: 'FAIL' }) },
+      {
+        name: 'S27 accepts a gatekeeper failure with a REVISE verdict',
+        trace: gatekeeper('revise', { status: 'FAIL' }),
+      },
       { name: 'S27 accepts a passing gatekeeper with a PASS verdict', trace: gatekeeper('PASS', { status: 'pass' }) },
       {
         name: 'S27 accepts a gatekeeper result without status',
@@ -60,7 +63,11 @@ describe('gatekeeper-consistency (S27)', () => {
         trace: gatekeeper('PASS', 'fail'),
         message: 'gatekeeper_result is "fail", expected an object',
       },
-      { name: 'S27 skips without a verifier evaluation', trace: { verifierEvaluation: null }, message: 'no gatekeeper result' },
+      {
+        name: 'S27 skips without a verifier evaluation',
+        trace: { verifierEvaluation: null },
+        message: 'no gatekeeper result',
+      },
       { name: 'S27 skips without a verdict', trace: gatekeeper(null, failed), message: 'no verdict' },
     ],
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CHECKS } from '../../src/checks/index.js';
 import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
-import { makeContext, makeVerifierEvaluation, type ContextInput } from './helpers.js';
+import { type ContextInput, makeContext, makeVerifierEvaluation } from './helpers.js';
 
 const checksDir = fileURLToPath(new URL('../../src/checks/', import.meta.url));
 
@@ -23,7 +23,10 @@ const hostileInputs: [string, ContextInput][] = [
           claim_checks: 'c1',
           composer_output: 7,
         },
-        agentSteps: [{ agentName: 'executor', output: { answer: 42 } }, { agentName: null, output: null }],
+        agentSteps: [
+          { agentName: 'executor', output: { answer: 42 } },
+          { agentName: null, output: null },
+        ],
       },
     },
   ],
@@ -63,7 +66,9 @@ describe('CHECKS', () => {
     const files = readdirSync(checksDir)
       .filter((file) => file.endsWith('.ts'))
       .map((file) => file.slice(0, -'.ts'.length));
-    expect(files.filter((file) => (CHECK_IDS as readonly string[]).includes(file)).sort()).toEqual([...CHECK_IDS].sort());
+    expect(files.filter((file) => (CHECK_IDS as readonly string[]).includes(file)).sort()).toEqual(
+      [...CHECK_IDS].sort(),
+    );
   });
 
   it.each(CHECKS.map((check) => [check.id, check] as const))('%s carries a description and spec ids', (_, check) => {

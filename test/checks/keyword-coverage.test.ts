@@ -18,7 +18,12 @@ describe('keyword-coverage (S05)', () => {
       },
       {
         name: 'S05 covers a concept through its Chinese synonym',
-        case: { rootCauseKeywords: [['connection pool', '连接池'], ['exhausted', '耗尽']] },
+        case: {
+          rootCauseKeywords: [
+            ['connection pool', '连接池'],
+            ['exhausted', '耗尽'],
+          ],
+        },
         trace: { finalAnswer: '根因：支付数据库连接池耗尽。' },
       },
       {
@@ -110,7 +115,9 @@ describe('keyword-coverage with the coverage already computed', () => {
     const input = { case: { rootCauseKeywords: ['pool', 'exhausted'] }, trace: { finalAnswer: 'the pool' } };
     const context = makeContext(input);
     const computed = computeKeywordCoverage(context.evalCase, context.normalizedFinalAnswer);
-    expect(keywordCoverageCheck.run({ ...context, keywordCoverage: computed })).toEqual(runCheck(keywordCoverageCheck, input));
+    expect(keywordCoverageCheck.run({ ...context, keywordCoverage: computed })).toEqual(
+      runCheck(keywordCoverageCheck, input),
+    );
     const carried = { concepts: 2, covered: 2, ratio: 1, min: 1, missing: [] };
     expect(keywordCoverageCheck.run({ ...context, keywordCoverage: carried }).outcome).toBe('pass');
   });
@@ -179,7 +186,8 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         name: 'S33 a required concept not covered fails whatever the minimum says',
         case: { rootCauseKeywords: [requiredPool, 'timeout', 'settlement-reconcile'], minKeywordCoverage: 0.5 },
         trace: { finalAnswer: 'The settlement-reconcile job caused a timeout; it is not the connection pool.' },
-        message: '2 of 3 root-cause concepts covered (0.6667), but required concept not covered: one of ["连接池", "connection pool"]; concept "connection pool" is only mentioned negated',
+        message:
+          '2 of 3 root-cause concepts covered (0.6667), but required concept not covered: one of ["连接池", "connection pool"]; concept "connection pool" is only mentioned negated',
       },
       {
         name: 'S33 a required concept with a minimum of 0 still fails',
@@ -191,7 +199,10 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
   });
 
   it('S33 report.json keywordCoverage lists the required concepts missing and the unasserted mentions', () => {
-    const context = makeContext({ case: { rootCauseKeywords: [requiredPool, 'exhausted'] }, trace: { finalAnswer: '不是连接池。Threads exhausted.' } });
+    const context = makeContext({
+      case: { rootCauseKeywords: [requiredPool, 'exhausted'] },
+      trace: { finalAnswer: '不是连接池。Threads exhausted.' },
+    });
     expect(computeKeywordCoverage(context.evalCase, context.normalizedFinalAnswer)).toEqual({
       concepts: 2,
       covered: 1,
@@ -199,7 +210,9 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
       min: 1,
       missing: [['连接池', 'connection pool']],
       requiredMissing: [['连接池', 'connection pool']],
-      unasserted: [{ concept: ['连接池', 'connection pool'], mention: '连接池', kind: 'negated', clause: '不是连接池' }],
+      unasserted: [
+        { concept: ['连接池', 'connection pool'], mention: '连接池', kind: 'negated', clause: '不是连接池' },
+      ],
     });
   });
 });

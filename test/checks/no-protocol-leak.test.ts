@@ -45,15 +45,24 @@ describe('no-protocol-leak (S31, S32)', () => {
         name: 'S32 fails when the composer fell back to raw executor JSON',
         case: v2,
         trace: answer(
-          JSON.stringify({ executor_evidence_v2: true, answer_version: 2, evidence_bindings: [], answer: '连接池耗尽' }),
+          JSON.stringify({
+            executor_evidence_v2: true,
+            answer_version: 2,
+            evidence_bindings: [],
+            answer: '连接池耗尽',
+          }),
           'fallback',
         ),
-        message: 'contains protocol markers "executor_evidence_v2", "answer_version", "evidence_bindings" (composer mode "fallback")',
+        message:
+          'contains protocol markers "executor_evidence_v2", "answer_version", "evidence_bindings" (composer mode "fallback")',
       },
       {
         name: 'S32 fails a leak whatever the composer records, even nothing',
         case: v2,
-        trace: { finalAnswer: 'claim_id c1 supported', verifierEvaluation: makeVerifierEvaluation({ composer_output: null }) },
+        trace: {
+          finalAnswer: 'claim_id c1 supported',
+          verifierEvaluation: makeVerifierEvaluation({ composer_output: null }),
+        },
         message: 'contains protocol marker "claim_id"',
       },
       {

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 import { contractWithTable, generatedFiles, readChecks } from '../../scripts/check-registry.mjs';
 import { CHECKS } from '../../src/checks/index.js';
+import { commandHelp } from '../../src/cli/help.js';
 import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { REPO_ROOT } from '../helpers/project.js';
-import { commandHelp } from '../../src/cli/help.js';
 
 /** The report order of the checks before the registry was generated; reports must keep it row for row. */
 const REPORT_ORDER = [
@@ -58,8 +58,26 @@ describe('the check registry is generated from the check files', () => {
 
   it('reads the metadata the running checks carry, literal for literal', () => {
     const read = readChecks(join(REPO_ROOT, 'src/checks'));
-    expect(read.map(({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }) => ({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }))).toEqual(
-      CHECKS.map(({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }) => ({ id, order, spec: [...spec], description, failsWhen, skippedWhen, defaultSeverity })),
+    expect(
+      read.map(({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }) => ({
+        id,
+        order,
+        spec,
+        description,
+        failsWhen,
+        skippedWhen,
+        defaultSeverity,
+      })),
+    ).toEqual(
+      CHECKS.map(({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }) => ({
+        id,
+        order,
+        spec: [...spec],
+        description,
+        failsWhen,
+        skippedWhen,
+        defaultSeverity,
+      })),
     );
   });
 

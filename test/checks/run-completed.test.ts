@@ -9,16 +9,33 @@ describe('run-completed (S35)', () => {
       { name: 'S35: COMPLETED', trace: { status: 'COMPLETED' }, message: 'status "COMPLETED"' },
       { name: 'S35: completed in lower case', trace: { status: 'completed' } },
       { name: 'S35: Completed with surrounding spaces', trace: { status: ' Completed ' } },
-      { name: 'S35: a status the contract adds', trace: { status: 'SUCCEEDED' }, contract: { completedStatuses: ['COMPLETED', 'SUCCEEDED'] } },
-      { name: 'S35: a configured status compares in any case', trace: { status: 'done' }, contract: { completedStatuses: ['DONE'] } },
+      {
+        name: 'S35: a status the contract adds',
+        trace: { status: 'SUCCEEDED' },
+        contract: { completedStatuses: ['COMPLETED', 'SUCCEEDED'] },
+      },
+      {
+        name: 'S35: a configured status compares in any case',
+        trace: { status: 'done' },
+        contract: { completedStatuses: ['DONE'] },
+      },
     ],
     invalid: [
-      { name: 'S35: FAILED', trace: { status: 'FAILED' }, message: 'status is "FAILED", expected "COMPLETED" (contract.completedStatuses)' },
+      {
+        name: 'S35: FAILED',
+        trace: { status: 'FAILED' },
+        message: 'status is "FAILED", expected "COMPLETED" (contract.completedStatuses)',
+      },
       { name: 'S35: TIMEOUT', trace: { status: 'TIMEOUT' }, message: '"TIMEOUT"' },
       { name: 'S35: RUNNING, a trace fetched too early', trace: { status: 'RUNNING' }, message: '"RUNNING"' },
       { name: 'S35: CANCELLED', trace: { status: 'cancelled' }, message: '"cancelled"' },
       { name: 'S35: an empty status', trace: { status: '' }, message: 'status is ""' },
-      { name: 'S35: COMPLETED when the contract names other statuses', trace: { status: 'COMPLETED' }, contract: { completedStatuses: ['SUCCEEDED', 'DONE'] }, message: 'expected one of "SUCCEEDED", "DONE"' },
+      {
+        name: 'S35: COMPLETED when the contract names other statuses',
+        trace: { status: 'COMPLETED' },
+        contract: { completedStatuses: ['SUCCEEDED', 'DONE'] },
+        message: 'expected one of "SUCCEEDED", "DONE"',
+      },
     ],
     skipped: [{ name: 'S35: skipped when the trace records no status', trace: { status: null }, message: 'no status' }],
   });

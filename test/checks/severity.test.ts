@@ -39,7 +39,16 @@ function problemsOf(load: () => unknown): string[] {
 
 function evaluated(caseOverrides: Partial<EvalCase>, spec: TraceSpec = {}): CaseResult {
   const evalCase = makeEvalCase(caseOverrides);
-  return evaluateRun(evalCase, { kind: 'document', document: buildTrace(spec), traceFixture: `eval/fixtures/${evalCase.id}.json`, sessionId: null }, DEFAULT_CONTRACT);
+  return evaluateRun(
+    evalCase,
+    {
+      kind: 'document',
+      document: buildTrace(spec),
+      traceFixture: `eval/fixtures/${evalCase.id}.json`,
+      sessionId: null,
+    },
+    DEFAULT_CONTRACT,
+  );
 }
 
 /** A case that fails keyword-coverage only: its concept is not in the answer. */
@@ -54,12 +63,22 @@ describe('S33 severity per check: case file and config file', () => {
       ),
       { 'keyword-coverage': 'off', 'duration-budget': 'warn' },
     );
-    expect(first?.checks).toEqual({ 'keyword-coverage': 'error', 'tool-call-budget': 'off', 'duration-budget': 'warn' });
-    expect(second?.checks).toEqual({ 'keyword-coverage': 'warn', 'tool-call-budget': 'off', 'duration-budget': 'warn' });
+    expect(first?.checks).toEqual({
+      'keyword-coverage': 'error',
+      'tool-call-budget': 'off',
+      'duration-budget': 'warn',
+    });
+    expect(second?.checks).toEqual({
+      'keyword-coverage': 'warn',
+      'tool-call-budget': 'off',
+      'duration-budget': 'warn',
+    });
   });
 
   it('S33 accepts every check id of the registry, so a newly registered check is configurable at once', () => {
-    const block = CHECKS.filter((check) => check.id !== 'trace-loadable').map((check) => `${check.id}: warn`).join(', ');
+    const block = CHECKS.filter((check) => check.id !== 'trace-loadable')
+      .map((check) => `${check.id}: warn`)
+      .join(', ');
     const [evalCase] = loadCases(caseFileYaml([caseYaml('a', [`checks: { ${block} }`])]));
     expect(Object.keys(evalCase?.checks ?? {})).toHaveLength(CHECKS.length - 1);
   });
@@ -80,16 +99,26 @@ describe('S33 severity per check: case file and config file', () => {
     ].join('\n');
     const problems = problemsOf(() => loadCases(yaml));
     expect(problems).toEqual([
-      expect.stringMatching(/^cases\.yaml:3:\d+: defaults\.checks\.keyword-coverag: found unknown check id "keyword-coverag" \(did you mean "keyword-coverage"\?\), expected one of trace-loadable, /u),
-      expect.stringMatching(/^cases\.yaml:10:\d+: cases\[0\]\.checks\.tool-call-budget: found severity "warning" \(did you mean "warn"\?\), expected error, warn, off$/u),
-      expect.stringMatching(/^cases\.yaml:10:\d+: cases\[0\]\.checks\.trace-loadable: found severity "off", expected error \(a trace that does not load cannot be judged/u),
-      expect.stringMatching(/^cases\.yaml:10:\d+: cases\[0\]\.checks\.duration-budget: found severity 3, expected error, warn, off$/u),
+      expect.stringMatching(
+        /^cases\.yaml:3:\d+: defaults\.checks\.keyword-coverag: found unknown check id "keyword-coverag" \(did you mean "keyword-coverage"\?\), expected one of trace-loadable, /u,
+      ),
+      expect.stringMatching(
+        /^cases\.yaml:10:\d+: cases\[0\]\.checks\.tool-call-budget: found severity "warning" \(did you mean "warn"\?\), expected error, warn, off$/u,
+      ),
+      expect.stringMatching(
+        /^cases\.yaml:10:\d+: cases\[0\]\.checks\.trace-loadable: found severity "off", expected error \(a trace that does not load cannot be judged/u,
+      ),
+      expect.stringMatching(
+        /^cases\.yaml:10:\d+: cases\[0\]\.checks\.duration-budget: found severity 3, expected error, warn, off$/u,
+      ),
     ]);
   });
 
   it('S33 a checks block that is not an object is a case-file error', () => {
     const problems = problemsOf(() => loadCases(caseFileYaml([caseYaml('a', ['checks: [keyword-coverage]'])])));
-    expect(problems).toEqual([expect.stringMatching(/cases\[0\]\.checks: found .*expected an object of check ids and severities/u)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/cases\[0\]\.checks: found .*expected an object of check ids and severities/u),
+    ]);
   });
 
   it('S33 the config file checks: block is validated the same way, every problem at once', async () => {
@@ -102,8 +131,12 @@ describe('S33 severity per check: case file and config file', () => {
       problems = (error as InputError).problems;
     }
     expect(problems).toEqual([
-      expect.stringMatching(/^diag-eval\.config\.yaml:2:3: checks\.no-such-check: found unknown check id "no-such-check", expected one of /u),
-      expect.stringMatching(/^diag-eval\.config\.yaml:3:3: checks\.keyword-coverage: found severity "of" \(did you mean "off"\?\), expected error, warn, off$/u),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:2:3: checks\.no-such-check: found unknown check id "no-such-check", expected one of /u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:3:3: checks\.keyword-coverage: found severity "of" \(did you mean "off"\?\), expected error, warn, off$/u,
+      ),
     ]);
   });
 
@@ -125,7 +158,9 @@ describe('S33 severity per check: evaluation and reports', () => {
     const result = evaluated({ ...UNCOVERED, checks: { 'keyword-coverage': 'warn' } });
     expect(result.status).toBe('passed');
     expect(result.failedChecks).toEqual([]);
-    expect(result.warnedChecks).toEqual([{ check: 'keyword-coverage', message: expect.stringContaining('"settlement-reconcile"') as string }]);
+    expect(result.warnedChecks).toEqual([
+      { check: 'keyword-coverage', message: expect.stringContaining('"settlement-reconcile"') as string },
+    ]);
     expect(result.checks.find((row) => row.check === 'keyword-coverage')?.outcome).toBe('warn');
   });
 
@@ -141,13 +176,20 @@ describe('S33 severity per check: evaluation and reports', () => {
     expect(loaded.checks.map((row) => row.check)).not.toContain('keyword-coverage');
     expect(loaded.checks).toHaveLength(CHECKS.length - 1);
     const evalCase = makeEvalCase({ checks: { 'keyword-coverage': 'off' } });
-    const unloadable = evaluateRun(evalCase, { kind: 'unparsable', problem: 'not JSON', traceFixture: 'x.json', sessionId: null }, DEFAULT_CONTRACT);
+    const unloadable = evaluateRun(
+      evalCase,
+      { kind: 'unparsable', problem: 'not JSON', traceFixture: 'x.json', sessionId: null },
+      DEFAULT_CONTRACT,
+    );
     expect(unloadable.checks.map((row) => row.check)).not.toContain('keyword-coverage');
     expect(unloadable.status).toBe('failed');
   });
 
   it('S33 the summary counts cases with warnings, and report.md shows them', () => {
-    const report = buildReport([evaluated({ id: 'a', ...UNCOVERED, checks: { 'keyword-coverage': 'warn' } }), evaluated({ id: 'b' })]);
+    const report = buildReport([
+      evaluated({ id: 'a', ...UNCOVERED, checks: { 'keyword-coverage': 'warn' } }),
+      evaluated({ id: 'b' }),
+    ]);
     expect(report.summary).toMatchObject({ total: 2, passed: 2, failed: 0, casesWithWarnings: 1 });
     const markdown = renderReportMarkdown(report);
     expect(markdown).toContain('**2 of 2 cases passed** (100%). 1 case has warnings.');
@@ -173,8 +215,12 @@ describe('S33 diff: every transition of a check outcome (docs/contract.md §7)',
     ['pass', 'blocked', 'change'],
   ];
   it.each(rows)('S33 %s → %s', (before, after, kind) => {
-    const baseline = makeReport([makeCaseResult({ caseId: 'a', status: 'passed', outcomes: { 'keyword-coverage': before as 'pass' } })]);
-    const current = makeReport([makeCaseResult({ caseId: 'a', status: 'passed', outcomes: { 'keyword-coverage': after as 'pass' } })]);
+    const baseline = makeReport([
+      makeCaseResult({ caseId: 'a', status: 'passed', outcomes: { 'keyword-coverage': before as 'pass' } }),
+    ]);
+    const current = makeReport([
+      makeCaseResult({ caseId: 'a', status: 'passed', outcomes: { 'keyword-coverage': after as 'pass' } }),
+    ]);
     const items = compareReports(baseline, current).items.filter((item) => item.scope === 'check');
     expect(items.map((item) => item.kind)).toEqual(kind === null ? [] : [kind]);
     if (kind !== null) expect(items[0]).toMatchObject({ metric: 'keyword-coverage', baseline: before, current: after });
@@ -204,13 +250,20 @@ describe('S33 severity through the CLI', () => {
     writeFiles(cwd, { 'diag-eval.config.yaml': 'checks:\n  verdict-allowed: warn\n' });
     const casesPath = join(cwd, 'eval', 'cases.yaml');
     // The kafka case allows only PASS; allowing only REVISE makes its verdict-allowed check fail.
-    writeFiles(cwd, { 'eval/cases.yaml': readFileSync(casesPath, 'utf8').replace('    allowedVerdicts: [PASS]\n    forbiddenVerdicts: [REJECT]', '    allowedVerdicts: [REVISE]\n    forbiddenVerdicts: [REJECT]') });
+    writeFiles(cwd, {
+      'eval/cases.yaml': readFileSync(casesPath, 'utf8').replace(
+        '    allowedVerdicts: [PASS]\n    forbiddenVerdicts: [REJECT]',
+        '    allowedVerdicts: [REVISE]\n    forbiddenVerdicts: [REJECT]',
+      ),
+    });
     const fake = createFakeIo({ cwd });
     const code = await main(['run'], fake.io);
     expect(fake.stderr()).toBe('');
     expect(code).toBe(0);
     expect(fake.stdout()).toContain('  warn     inventory-sync-kafka-lag: verdict-allowed\n');
-    const report = JSON.parse(readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8')) as { summary: { casesWithWarnings: number } };
+    const report = JSON.parse(readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8')) as {
+      summary: { casesWithWarnings: number };
+    };
     expect(report.summary.casesWithWarnings).toBe(1);
   });
 
@@ -220,6 +273,8 @@ describe('S33 severity through the CLI', () => {
     writeFiles(cwd, { 'diag-eval.config.yaml': 'checks:\n  verdict-alowed: warn\n' });
     const fake = createFakeIo({ cwd });
     expect(await main(['run'], fake.io)).toBe(2);
-    expect(fake.stderr()).toContain('diag-eval.config.yaml:2:3: checks.verdict-alowed: found unknown check id "verdict-alowed" (did you mean "verdict-allowed"?)');
+    expect(fake.stderr()).toContain(
+      'diag-eval.config.yaml:2:3: checks.verdict-alowed: found unknown check id "verdict-alowed" (did you mean "verdict-allowed"?)',
+    );
   });
 });

@@ -14,7 +14,11 @@ describe('token-budget (S42)', () => {
         trace: { usage: { inputTokens: 4_000, outputTokens: 1_000 } },
         message: '5000 tokens (4000 in + 1000 out), within the budget of 5000',
       },
-      { name: 'S42 passes a run that used no tokens', case: budget, trace: { usage: { inputTokens: 0, outputTokens: 0 } } },
+      {
+        name: 'S42 passes a run that used no tokens',
+        case: budget,
+        trace: { usage: { inputTokens: 0, outputTokens: 0 } },
+      },
       {
         name: 'S42 passes under a zero budget only with zero tokens',
         case: { budget: { maxTokens: 0 } },

@@ -48,7 +48,8 @@ describe('v2-audit-fields (S26)', () => {
         name: 'S26 fails without a verifier evaluation',
         case: v2,
         trace: { verifierEvaluation: null },
-        message: 'selfEvaluation.verifier_evaluation is missing, so gatekeeper_result, claim_checks, composer_output are missing',
+        message:
+          'selfEvaluation.verifier_evaluation is missing, so gatekeeper_result, claim_checks, composer_output are missing',
       },
     ],
     skipped: [

@@ -33,36 +33,58 @@ const annotations = (stdout: string): string[] => stdout.split('\n').filter((lin
 describe('GitHub Actions: step summary and annotations (S51)', () => {
   it('S51: run: appends report.md to $GITHUB_STEP_SUMMARY and annotates each failing case at its line in the case file', async () => {
     const out = relative(REPO_ROOT, tempDir());
-    const { code, stdout, summary } = await inActions(['run', '--fixtures', 'eval/examples/regressed', '--out', out], REPO_ROOT);
+    const { code, stdout, summary } = await inActions(
+      ['run', '--fixtures', 'eval/examples/regressed', '--out', out],
+      REPO_ROOT,
+    );
     expect(code).toBe(1);
     expect(summary.startsWith('earlier step\n# Diagnosis evaluation report')).toBe(true);
     expect(summary).toBe(`earlier step\n${readFileSync(join(REPO_ROOT, out, 'report.md'), 'utf8')}`);
     expect(annotations(stdout)).toEqual([
       `::error file=eval/cases.yaml,line=${lineOfCase('payment-timeout-db-pool')},title=payment-timeout-db-pool::no-protocol-leak: the final answer leaks raw executor output: it contains protocol marker "evidence_bindings" (composer mode "parsed")`,
-      expect.stringMatching(new RegExp(`^::error file=eval/cases\\.yaml,line=${lineOfCase('order-cpu-spike-after-deploy')},title=order-cpu-spike-after-deploy::evidence-coverage: required evidence tool not covered`, 'u')),
+      expect.stringMatching(
+        new RegExp(
+          `^::error file=eval/cases\\.yaml,line=${lineOfCase('order-cpu-spike-after-deploy')},title=order-cpu-spike-after-deploy::evidence-coverage: required evidence tool not covered`,
+          'u',
+        ),
+      ),
       // Two failing checks of one case are one annotation, one per line (%0A); % itself is written %25.
-      expect.stringMatching(new RegExp(`^::error file=eval/cases\\.yaml,line=${lineOfCase('redis-eviction-cache-miss')},title=redis-eviction-cache-miss::keyword-coverage: .*%0Anumeric-grounding: the final answer states a figure found in no evidence: "97\\.4%25"$`, 'u')),
+      expect.stringMatching(
+        new RegExp(
+          `^::error file=eval/cases\\.yaml,line=${lineOfCase('redis-eviction-cache-miss')},title=redis-eviction-cache-miss::keyword-coverage: .*%0Anumeric-grounding: the final answer states a figure found in no evidence: "97\\.4%25"$`,
+          'u',
+        ),
+      ),
       `::error file=eval/cases.yaml,line=${lineOfCase('inventory-sync-kafka-lag')},title=inventory-sync-kafka-lag::verdict-allowed: verdict "REVISE" is not one of the allowed verdicts "PASS"`,
     ]);
   });
 
   it('S51: check: the diff comes first in the summary; one annotation per regressed case, and one for the pass rate', async () => {
     const out = relative(REPO_ROOT, tempDir());
-    const { code, stdout, summary } = await inActions(['check', '--fixtures', 'eval/examples/regressed', '--out', out], REPO_ROOT);
+    const { code, stdout, summary } = await inActions(
+      ['check', '--fixtures', 'eval/examples/regressed', '--out', out],
+      REPO_ROOT,
+    );
     expect(code).toBe(1);
     const diffMd = readFileSync(join(REPO_ROOT, out, 'diff.md'), 'utf8');
     const reportMd = readFileSync(join(REPO_ROOT, out, 'report.md'), 'utf8');
     expect(summary).toBe(`earlier step\n${diffMd}\n${reportMd}`);
     const lines = annotations(stdout);
-    expect(lines[0]).toBe('::error file=eval/cases.yaml,title=diag-eval%3A passRate::passRate fell from 1 to 0.3333 (-0.6667)');
-    expect(lines.slice(1).map((line) => /^::error file=eval\/cases\.yaml,line=(\d+),title=([^:]+)::/u.exec(line)?.slice(1))).toEqual([
+    expect(lines[0]).toBe(
+      '::error file=eval/cases.yaml,title=diag-eval%3A passRate::passRate fell from 1 to 0.3333 (-0.6667)',
+    );
+    expect(
+      lines.slice(1).map((line) => /^::error file=eval\/cases\.yaml,line=(\d+),title=([^:]+)::/u.exec(line)?.slice(1)),
+    ).toEqual([
       [String(lineOfCase('payment-timeout-db-pool')), 'payment-timeout-db-pool'],
       [String(lineOfCase('order-cpu-spike-after-deploy')), 'order-cpu-spike-after-deploy'],
       [String(lineOfCase('redis-eviction-cache-miss')), 'redis-eviction-cache-miss'],
       [String(lineOfCase('inventory-sync-kafka-lag')), 'inventory-sync-kafka-lag'],
     ]);
     // A case's regressions are one annotation, one per line (%0A is the runner's line break).
-    expect(lines[1]).toContain('status went from passed to failed; failing checks: no-protocol-leak%0Apayment-timeout-db-pool: check no-protocol-leak now fails');
+    expect(lines[1]).toContain(
+      'status went from passed to failed; failing checks: no-protocol-leak%0Apayment-timeout-db-pool: check no-protocol-leak now fails',
+    );
   });
 
   it.each([
@@ -95,7 +117,16 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
   it('S51: a JSON case file: the line of the case object; at most 10 error annotations, then a notice', async () => {
     const cwd = tempDir();
     const ids = Array.from({ length: 12 }, (_, index) => `case-${index + 1}`);
-    const file = { version: 1, cases: ids.map((id) => ({ id, question: 'q', rootCauseKeywords: [], requiredEvidenceTools: [], allowedVerdicts: ['PASS'] })) };
+    const file = {
+      version: 1,
+      cases: ids.map((id) => ({
+        id,
+        question: 'q',
+        rootCauseKeywords: [],
+        requiredEvidenceTools: [],
+        allowedVerdicts: ['PASS'],
+      })),
+    };
     writeFiles(cwd, { 'eval/cases.json': `${JSON.stringify(file, null, 2)}\n` });
     const jsonLines = readFileSync(join(cwd, 'eval', 'cases.json'), 'utf8').split('\n');
     const { code, stdout } = await inActions(['run', '--cases', 'eval/cases.json'], cwd);
@@ -111,20 +142,42 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
 
   it('S51: a warn outcome is a ::warning; messages and properties are escaped for the runner', () => {
     const evalCase = makeEvalCase({ id: 'warned' });
-    const result = evaluateRun(evalCase, { kind: 'document', document: buildTrace(), traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
-    const warned = { ...result, checks: [...result.checks, { check: 'evidence-substance', outcome: 'warn' as never, message: '50% of calls, a:b\r\nnext' }] };
+    const result = evaluateRun(
+      evalCase,
+      { kind: 'document', document: buildTrace(), traceFixture: null, sessionId: null },
+      DEFAULT_CONTRACT,
+    );
+    const warned = {
+      ...result,
+      checks: [
+        ...result.checks,
+        { check: 'evidence-substance', outcome: 'warn' as never, message: '50% of calls, a:b\r\nnext' },
+      ],
+    };
     const lines = annotationLines({
       report: buildReport([warned]),
       diff: null,
       cases: { cases: [evalCase], displayName: 'suites/a,b:c.yaml', lineOf: () => 7 },
     });
-    expect(lines).toEqual(['::warning file=suites/a%2Cb%3Ac.yaml,line=7,title=warned::evidence-substance: 50%25 of calls, a:b%0D%0Anext']);
+    expect(lines).toEqual([
+      '::warning file=suites/a%2Cb%3Ac.yaml,line=7,title=warned::evidence-substance: 50%25 of calls, a:b%0D%0Anext',
+    ]);
   });
 
   it.each([
     ['under the limit: unchanged', 'short', 100, 'short'],
-    ['ASCII: cut with a note, within the limit', 'x'.repeat(STEP_SUMMARY_LIMIT_BYTES + 10), STEP_SUMMARY_LIMIT_BYTES, null],
-    ['multi-byte text is never split inside a character', '根因'.repeat(STEP_SUMMARY_LIMIT_BYTES), STEP_SUMMARY_LIMIT_BYTES, null],
+    [
+      'ASCII: cut with a note, within the limit',
+      'x'.repeat(STEP_SUMMARY_LIMIT_BYTES + 10),
+      STEP_SUMMARY_LIMIT_BYTES,
+      null,
+    ],
+    [
+      'multi-byte text is never split inside a character',
+      '根因'.repeat(STEP_SUMMARY_LIMIT_BYTES),
+      STEP_SUMMARY_LIMIT_BYTES,
+      null,
+    ],
   ])('S51: the step summary is cut at 1 MiB: %s', (_label, text, limit, expected) => {
     const cut = cutToLimit(text, limit);
     if (expected !== null) {
@@ -134,7 +187,11 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
     expect(Buffer.byteLength(cut, 'utf8')).toBeLessThanOrEqual(limit);
     expect(Buffer.byteLength(cut, 'utf8')).toBeGreaterThan(limit - 300);
     expect(cut).not.toContain('\ufffd');
-    expect(cut.endsWith("the summary was cut at 1 MiB, GitHub's limit for a step summary; the full reports are in the output folder.\n")).toBe(true);
+    expect(
+      cut.endsWith(
+        "the summary was cut at 1 MiB, GitHub's limit for a step summary; the full reports are in the output folder.\n",
+      ),
+    ).toBe(true);
     expect(text.startsWith(cut.slice(0, cut.indexOf('\n\n> diag-eval')))).toBe(true);
   });
 });

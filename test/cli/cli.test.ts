@@ -52,7 +52,9 @@ describe('diag-eval run (through main)', () => {
     expect(stdout).toBe(
       'diag-eval run: 6 cases: 6 passed, 0 failed, 0 not run (pass rate 100%)\nwrote eval-out/report.json\nwrote eval-out/report.md\n',
     );
-    const report = JSON.parse(readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8')) as { cases: { caseId: string; traceFixture: string }[] };
+    const report = JSON.parse(readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8')) as {
+      cases: { caseId: string; traceFixture: string }[];
+    };
     expect(report.cases.map((result) => result.caseId)).toEqual(BUNDLED_IDS);
     expect(report.cases[0]?.traceFixture).toBe('eval/fixtures/payment-timeout-db-pool.json');
     expect(readFileSync(join(cwd, 'eval-out', 'report.md'), 'utf8')).toContain('# Diagnosis evaluation report');
@@ -66,7 +68,9 @@ describe('diag-eval run (through main)', () => {
     const { code, stdout } = await cli(['run'], { cwd });
     expect(code).toBe(1);
     expect(stdout).toContain('diag-eval run: 8 cases: 6 passed, 1 failed, 1 not run (pass rate 75%)');
-    expect(stdout).toContain('  not run  no-fixture-yet: fixture not found: expected a trace file at eval/fixtures/no-fixture-yet.json\n');
+    expect(stdout).toContain(
+      '  not run  no-fixture-yet: fixture not found: expected a trace file at eval/fixtures/no-fixture-yet.json\n',
+    );
     expect(stdout).toContain('  failed   wrong-verdict: verdict-allowed\n');
   });
 
@@ -139,7 +143,9 @@ describe('diag-eval run (through main)', () => {
     const cwd = join(root, 'sub');
     mkdirSync(cwd);
     expect((await cli(['run', '--cases', '../eval/cases.yaml', '--format', 'json'], { cwd })).code).toBe(0);
-    const report = JSON.parse(readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8')) as { cases: { traceFixture: string }[] };
+    const report = JSON.parse(readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8')) as {
+      cases: { traceFixture: string }[];
+    };
     expect(report.cases[0]?.traceFixture).toBe('../eval/fixtures/payment-timeout-db-pool.json');
   });
 
@@ -175,7 +181,9 @@ describe('diag-eval run (through main)', () => {
     const fromConfig = await cli(['run', '--format', 'json'], { cwd });
     expect(fromConfig.code).toBe(0);
     expect(fromConfig.stdout).toContain('wrote reports/report.json\n');
-    const report = JSON.parse(readFileSync(join(cwd, 'reports', 'report.json'), 'utf8')) as { cases: { traceFixture: string }[] };
+    const report = JSON.parse(readFileSync(join(cwd, 'reports', 'report.json'), 'utf8')) as {
+      cases: { traceFixture: string }[];
+    };
     expect(report.cases[0]?.traceFixture).toBe('suite/eval/fixtures/payment-timeout-db-pool.json');
     const fromFlag = await cli(['run', '--format', 'json', '--out', 'flag-out'], { cwd });
     expect(fromFlag.stdout).toContain('wrote flag-out/report.json\n');
@@ -200,7 +208,9 @@ describe('exit 2: input that cannot be used', () => {
     const { code, stdout, stderr } = await cli(['run', '--fixture', 'x'], { cwd });
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("error: diag-eval run: found unknown flag --fixture (did you mean --fixtures?); expected one of the flags `diag-eval run --help` lists\n");
+    expect(stderr).toBe(
+      'error: diag-eval run: found unknown flag --fixture (did you mean --fixtures?); expected one of the flags `diag-eval run --help` lists\n',
+    );
     expect(stderr).not.toMatch(STACK_FRAME);
   });
 
@@ -225,7 +235,11 @@ describe('exit 2: input that cannot be used', () => {
   it('an invalid case file: exit 2, every problem listed with file, line, column and path, nothing written', async () => {
     const cwd = tempDir();
     writeFiles(cwd, {
-      'eval/cases.yaml': caseFileYaml([caseYaml('a', ['minKeywordCoverage: 3']), caseYaml('a', ['traceFixture: ../../etc/passwd']), caseYaml('b', ['tag: [x]'])]),
+      'eval/cases.yaml': caseFileYaml([
+        caseYaml('a', ['minKeywordCoverage: 3']),
+        caseYaml('a', ['traceFixture: ../../etc/passwd']),
+        caseYaml('b', ['tag: [x]']),
+      ]),
     });
     const { code, stdout, stderr } = await cli(['run'], { cwd });
     expect(code).toBe(2);
@@ -254,7 +268,12 @@ describe('exit 2: input that cannot be used', () => {
 
   it('a case file that does not exist: exit 2 naming it', async () => {
     const cwd = tempDir();
-    expect(await cli(['run', '--cases', 'nope.yaml'], { cwd })).toEqual({ code: 2, stdout: '', stderr: 'error: nope.yaml: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or `cases:` in diag-eval.config.yaml)\n' });
+    expect(await cli(['run', '--cases', 'nope.yaml'], { cwd })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: nope.yaml: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or `cases:` in diag-eval.config.yaml)\n',
+    });
   });
 
   it('an invalid config file: exit 2 naming the file, line and key', async () => {
@@ -262,14 +281,18 @@ describe('exit 2: input that cannot be used', () => {
     writeFiles(cwd, { 'diag-eval.config.yaml': 'out: reports\nfixture: eval/fixtures\n' });
     const { code, stderr } = await cli(['run'], { cwd });
     expect(code).toBe(2);
-    expect(stderr).toBe('error: diag-eval.config.yaml:2:1: fixture: unknown key "fixture" (did you mean "fixtures"?)\n');
+    expect(stderr).toBe(
+      'error: diag-eval.config.yaml:2:1: fixture: unknown key "fixture" (did you mean "fixtures"?)\n',
+    );
   });
 
   it('a bad --format value: exit 2', async () => {
     const cwd = bundledProject();
     const { code, stderr } = await cli(['run', '--format', 'json,xml'], { cwd });
     expect(code).toBe(2);
-    expect(stderr).toBe('error: diag-eval run: --format: found "json,xml", expected a comma-separated list of json, md, junit, html\n');
+    expect(stderr).toBe(
+      'error: diag-eval run: --format: found "json,xml", expected a comma-separated list of json, md, junit, html\n',
+    );
   });
 });
 
@@ -288,12 +311,16 @@ describe('diag-eval validate (S12, S13)', () => {
     appendCase(cwd, caseYaml('missing-one'));
     writeFiles(cwd, {
       'eval/fixtures/redis-eviction-cache-miss.json': '{"finalAnswer": "x",,}',
-      'eval/fixtures/gateway-5xx-bad-config-push.json': { toolInvocations: [{ tool_name: 'queryLogs', evidence_status: 'great' }] },
+      'eval/fixtures/gateway-5xx-bad-config-push.json': {
+        toolInvocations: [{ tool_name: 'queryLogs', evidence_status: 'great' }],
+      },
     });
     const { code, stdout, stderr } = await cli(['validate'], { cwd });
     expect(code).toBe(1);
     expect(stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(/^redis-eviction-cache-miss: eval\/fixtures\/redis-eviction-cache-miss\.json: not valid JSON: .* at line 1, column 21$/u),
+      expect.stringMatching(
+        /^redis-eviction-cache-miss: eval\/fixtures\/redis-eviction-cache-miss\.json: not valid JSON: .* at line 1, column 21$/u,
+      ),
       'gateway-5xx-bad-config-push: eval/fixtures/gateway-5xx-bad-config-push.json: not a diagnosis trace: toolInvocations[0].evidence_status: found "great", expected one of supported, no_evidence, deduped, failed',
       'missing-one: fixture not found: expected a trace file at eval/fixtures/missing-one.json',
     ]);
@@ -322,7 +349,9 @@ describe('diag-eval validate (S12, S13)', () => {
     const { code, stderr } = await cli(['validate', '--fixtures', 'empty-folder'], { cwd });
     expect(code).toBe(1);
     expect(stderr.trimEnd().split('\n')).toHaveLength(6);
-    expect(stderr).toContain('payment-timeout-db-pool: fixture not found: expected a trace file at empty-folder/payment-timeout-db-pool.json');
+    expect(stderr).toContain(
+      'payment-timeout-db-pool: fixture not found: expected a trace file at empty-folder/payment-timeout-db-pool.json',
+    );
   });
 });
 
@@ -353,7 +382,9 @@ describe('diag-eval baseline, check and diff', () => {
   it('diff: exit 0 for identical reports, 2 for a report file that does not exist', async () => {
     const cwd = bundledProject();
     await cli(['run', '--quiet', '--format', 'json'], { cwd });
-    expect((await cli(['diff', 'eval-out/report.json', 'eval-out/report.json', '--out', 'd', '--quiet'], { cwd })).code).toBe(0);
+    expect(
+      (await cli(['diff', 'eval-out/report.json', 'eval-out/report.json', '--out', 'd', '--quiet'], { cwd })).code,
+    ).toBe(0);
     const missing = await cli(['diff', 'eval-out/report.json', 'nope.json'], { cwd });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nope.json');
@@ -361,17 +392,21 @@ describe('diag-eval baseline, check and diff', () => {
 });
 
 describe('--help', () => {
-  it.each(['run', 'baseline', 'diff', 'check', 'validate', 'import', 'serve', 'merge', 'pull', 'scan'])('diag-eval %s --help: usage on stdout, exit 0', async (command) => {
-    const { code, stdout, stderr } = await cli([command, '--help'], { cwd: tempDir() });
-    expect(code).toBe(0);
-    expect(stderr).toBe('');
-    expect(stdout.startsWith(`Usage: diag-eval ${command}`)).toBe(true);
-  });
+  it.each(['run', 'baseline', 'diff', 'check', 'validate', 'import', 'serve', 'merge', 'pull', 'scan'])(
+    'diag-eval %s --help: usage on stdout, exit 0',
+    async (command) => {
+      const { code, stdout, stderr } = await cli([command, '--help'], { cwd: tempDir() });
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+      expect(stdout.startsWith(`Usage: diag-eval ${command}`)).toBe(true);
+    },
+  );
 
   it('diag-eval --help lists the commands and exits 0; no command at all exits 2', async () => {
     const help = await cli(['--help'], { cwd: tempDir() });
     expect(help.code).toBe(0);
-    for (const command of ['run', 'baseline', 'diff', 'check', 'validate']) expect(help.stdout).toContain(`  ${command} `);
+    for (const command of ['run', 'baseline', 'diff', 'check', 'validate'])
+      expect(help.stdout).toContain(`  ${command} `);
     expect((await cli([], { cwd: tempDir() })).code).toBe(2);
   });
 });
@@ -382,7 +417,9 @@ describe('the built binary (node dist/cli/bin.js)', () => {
   }, 120_000);
 
   function spawnCli(args: string[], cwd: string, env: Record<string, string> = {}) {
-    const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NO_COLOR' && name !== 'FORCE_COLOR'));
+    const baseEnv = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name !== 'NO_COLOR' && name !== 'FORCE_COLOR'),
+    );
     const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...baseEnv, ...env }, encoding: 'utf8' });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
@@ -392,7 +429,9 @@ describe('the built binary (node dist/cli/bin.js)', () => {
     const { code, stdout, stderr } = spawnCli(['run'], cwd);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toBe('diag-eval run: 6 cases: 6 passed, 0 failed, 0 not run (pass rate 100%)\nwrote eval-out/report.json\nwrote eval-out/report.md\n');
+    expect(stdout).toBe(
+      'diag-eval run: 6 cases: 6 passed, 0 failed, 0 not run (pass rate 100%)\nwrote eval-out/report.json\nwrote eval-out/report.md\n',
+    );
     expect(stdout).not.toMatch(ANSI);
   });
 
@@ -400,12 +439,18 @@ describe('the built binary (node dist/cli/bin.js)', () => {
     const { code, stdout, stderr } = spawnCli(['run', '--bogus'], bundledProject());
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("error: diag-eval run: found unknown flag --bogus; expected one of the flags `diag-eval run --help` lists\n");
+    expect(stderr).toBe(
+      'error: diag-eval run: found unknown flag --bogus; expected one of the flags `diag-eval run --help` lists\n',
+    );
   });
 
   it('an invalid case file: exit 2 listing every problem; validate with a missing fixture: exit 1', () => {
     const cwd = tempDir();
-    writeFiles(cwd, { 'eval/cases.yaml': caseFileYaml([caseYaml('a', ['minKeywordCoverage: 2', 'forbiddenVerdicts: [NEVER]', 'tag: []'])]) });
+    writeFiles(cwd, {
+      'eval/cases.yaml': caseFileYaml([
+        caseYaml('a', ['minKeywordCoverage: 2', 'forbiddenVerdicts: [NEVER]', 'tag: []']),
+      ]),
+    });
     const invalid = spawnCli(['validate'], cwd);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr.trimEnd().split('\n')).toHaveLength(3);
@@ -431,7 +476,9 @@ describe('the built binary (node dist/cli/bin.js)', () => {
     expect(spawnCli(['run', '--quiet'], first).code).toBe(0);
     expect(spawnCli(['run', '--quiet', '--out', 'elsewhere'], second).code).toBe(0);
     for (const name of ['report.json', 'report.md']) {
-      expect(readFileSync(join(first, 'eval-out', name)).equals(readFileSync(join(second, 'elsewhere', name)))).toBe(true);
+      expect(readFileSync(join(first, 'eval-out', name)).equals(readFileSync(join(second, 'elsewhere', name)))).toBe(
+        true,
+      );
     }
   });
 

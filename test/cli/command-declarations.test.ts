@@ -6,21 +6,29 @@ import { commandHelp, generalHelp } from '../../src/cli/help.js';
 import { BIN, ensureBuilt } from '../helpers/build.js';
 
 describe('each command declares its flags once, and --help is made from them (S47)', () => {
-  it.each(Object.keys(COMMANDS))('S47: %s: its --help lists every flag it accepts exactly once, each with a description', (name) => {
-    const command = COMMANDS[name];
-    if (command === undefined) throw new Error(name);
-    const listed = command.sections.flatMap((section) => section.flags);
-    expect([...listed].sort()).toEqual(Object.keys(command.flags).sort());
-    expect(new Set(listed).size).toBe(listed.length);
-    for (const [flag, definition] of Object.entries(command.flags)) {
-      expect(definition.help.length, `--${flag}`).toBeGreaterThan(0);
-      // A flag that takes a value shows its placeholder (FILE, DIR, …); a switch shows none.
-      expect(definition.value === undefined, `--${flag}`).toBe(definition.type === 'boolean');
-      // The generated row: the flag, its value's placeholder, its first description line.
-      const label = `${definition.short === undefined ? '' : `-${definition.short}, `}--${flag}${definition.value === undefined ? '' : ` ${definition.value}`}`;
-      expect(commandHelp(name)).toMatch(new RegExp(`^  ${label.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')} +${(definition.help[0] ?? '').replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}$`, 'mu'));
-    }
-  });
+  it.each(Object.keys(COMMANDS))(
+    'S47: %s: its --help lists every flag it accepts exactly once, each with a description',
+    (name) => {
+      const command = COMMANDS[name];
+      if (command === undefined) throw new Error(name);
+      const listed = command.sections.flatMap((section) => section.flags);
+      expect([...listed].sort()).toEqual(Object.keys(command.flags).sort());
+      expect(new Set(listed).size).toBe(listed.length);
+      for (const [flag, definition] of Object.entries(command.flags)) {
+        expect(definition.help.length, `--${flag}`).toBeGreaterThan(0);
+        // A flag that takes a value shows its placeholder (FILE, DIR, …); a switch shows none.
+        expect(definition.value === undefined, `--${flag}`).toBe(definition.type === 'boolean');
+        // The generated row: the flag, its value's placeholder, its first description line.
+        const label = `${definition.short === undefined ? '' : `-${definition.short}, `}--${flag}${definition.value === undefined ? '' : ` ${definition.value}`}`;
+        expect(commandHelp(name)).toMatch(
+          new RegExp(
+            `^  ${label.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')} +${(definition.help[0] ?? '').replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}$`,
+            'mu',
+          ),
+        );
+      }
+    },
+  );
 
   it('S47: the general help lists every command with its summary, in the table order', () => {
     const rows = generalHelp()
@@ -54,7 +62,10 @@ describe('a command loads only what it uses', () => {
       if (seen.has(file)) return;
       const text = readFileSync(file, 'utf8');
       seen.set(file, text);
-      for (const found of text.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{},\s$]*?from\s*)?"(\.{1,2}\/[^"]+)"/gu)) visit(join(dirname(file), found[1] as string));
+      for (const found of text.matchAll(
+        /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{},\s$]*?from\s*)?"(\.{1,2}\/[^"]+)"/gu,
+      ))
+        visit(join(dirname(file), found[1] as string));
     };
     visit(entry);
     return [...seen.values()].join('\n');

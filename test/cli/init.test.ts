@@ -33,12 +33,21 @@ describe('diag-eval init (S52)', () => {
       ].join('\n'),
     });
     const cases = readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8');
-    expect(cases.split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/diagnosis-eval-harness/schema/cases.schema.json');
+    expect(cases.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../node_modules/diagnosis-eval-harness/schema/cases.schema.json',
+    );
     expect(await cli(['validate'], cwd)).toMatchObject({ code: 0, stderr: '' });
-    expect(await cli(['run'], cwd)).toMatchObject({ code: 0, stdout: expect.stringContaining('diag-eval run: 1 case: 1 passed, 0 failed, 0 not run (pass rate 100%)\n') });
+    expect(await cli(['run'], cwd)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('diag-eval run: 1 case: 1 passed, 0 failed, 0 not run (pass rate 100%)\n'),
+    });
 
     const noBaseline = await cli(['check'], cwd);
-    expect(noBaseline).toEqual({ code: 2, stdout: '', stderr: 'error: no baseline at docs/eval/baseline/report.json: create it with diag-eval baseline\n' });
+    expect(noBaseline).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: no baseline at docs/eval/baseline/report.json: create it with diag-eval baseline\n',
+    });
     expect((await cli(['baseline'], cwd)).code).toBe(0);
     expect(await cli(['check'], cwd)).toMatchObject({ code: 0, stdout: expect.stringContaining('no regressions\n') });
   });

@@ -12,7 +12,8 @@ function staticallyLoaded(entry: string): Map<string, string> {
     if (loaded.has(file)) return;
     const text = readFileSync(file, 'utf8');
     loaded.set(file, text);
-    for (const match of text.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{},\s$]*?from\s*)?"(\.{1,2}\/[^"]+)"/gu)) visit(join(dirname(file), match[1] as string));
+    for (const match of text.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{},\s$]*?from\s*)?"(\.{1,2}\/[^"]+)"/gu))
+      visit(join(dirname(file), match[1] as string));
   };
   visit(entry);
   return loaded;
@@ -33,7 +34,8 @@ describe('CLI start-up loads only what the command needs', () => {
     const code = joined(loaded);
     expect(code).toContain('Usage: diag-eval');
     // zod's core, js-yaml's loader, the yaml package, the checks and the report writers.
-    for (const marker of ['$ZodType', 'maxAliases', 'LineCounter', 'runCases', 'renderReportMarkdown']) expect(code).not.toContain(marker);
+    for (const marker of ['$ZodType', 'maxAliases', 'LineCounter', 'runCases', 'renderReportMarkdown'])
+      expect(code).not.toContain(marker);
     expect([...loaded.values()].reduce((sum, text) => sum + text.length, 0)).toBeLessThan(64 * 1024);
   });
 

@@ -18,7 +18,11 @@ function reportOf(count: number): Report {
   const results = Array.from({ length: count }, (_, index) => {
     const evalCase = makeEvalCase({ id: `case-${index}`, rootCauseKeywords: ['连接池'] });
     const document = buildTrace({ finalAnswer: `连接池 ${index}`, durationMs: index });
-    return evaluateRun(evalCase, { kind: 'document', document, traceFixture: `eval/fixtures/case-${index}.json`, sessionId: null }, DEFAULT_CONTRACT);
+    return evaluateRun(
+      evalCase,
+      { kind: 'document', document, traceFixture: `eval/fixtures/case-${index}.json`, sessionId: null },
+      DEFAULT_CONTRACT,
+    );
   });
   return buildReport(results);
 }

@@ -36,7 +36,8 @@ describe('loadConfig', () => {
   it('finds diag-eval.config.yaml in the working directory; its paths are relative to its folder', async () => {
     const cwd = tempDir();
     writeFiles(cwd, {
-      'diag-eval.config.yaml': 'cases: suite/cases.yaml\nfixtures: suite/traces\nout: reports\nbaselineDir: ../shared/baseline\n',
+      'diag-eval.config.yaml':
+        'cases: suite/cases.yaml\nfixtures: suite/traces\nout: reports\nbaselineDir: ../shared/baseline\n',
     });
     expect(await loadConfig(cwd, null)).toEqual({
       file: join(cwd, 'diag-eval.config.yaml'),
@@ -57,7 +58,7 @@ describe('loadConfig', () => {
     expect(config.out).toBe(join(cwd, 'json-out'));
   });
 
-  it('an explicit --config elsewhere: paths resolve against that file\'s folder, not the working directory', async () => {
+  it("an explicit --config elsewhere: paths resolve against that file's folder, not the working directory", async () => {
     const cwd = tempDir();
     writeFiles(cwd, {
       'diag-eval.config.yaml': 'out: ignored\n',
@@ -123,7 +124,9 @@ describe('loadConfig', () => {
 
   it('S35 S36: an empty completedStatuses or gatekeeperStatuses list is an error', async () => {
     const cwd = tempDir();
-    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  completedStatuses: []\n  gatekeeperStatuses: []\n  toolNames: [7]\n' });
+    writeFiles(cwd, {
+      'diag-eval.config.yaml': 'contract:\n  completedStatuses: []\n  gatekeeperStatuses: []\n  toolNames: [7]\n',
+    });
     const problems = await configProblems(cwd);
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toContain('completedStatuses');
@@ -143,13 +146,17 @@ describe('loadConfig', () => {
   it('an unknown key is an error naming file, line, path and the key probably meant', async () => {
     const cwd = tempDir();
     writeFiles(cwd, { 'diag-eval.config.yaml': 'cases: eval/cases.yaml\nfixture: eval/traces\n' });
-    expect(await configProblems(cwd)).toEqual(['diag-eval.config.yaml:2:1: fixture: unknown key "fixture" (did you mean "fixtures"?)']);
+    expect(await configProblems(cwd)).toEqual([
+      'diag-eval.config.yaml:2:1: fixture: unknown key "fixture" (did you mean "fixtures"?)',
+    ]);
   });
 
   it('an unknown key inside the contract block is an error too', async () => {
     const cwd = tempDir();
     writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  verdict: [PASS]\n' });
-    expect(await configProblems(cwd)).toEqual(['diag-eval.config.yaml:2:3: contract.verdict: unknown key "verdict" (did you mean "verdicts"?)']);
+    expect(await configProblems(cwd)).toEqual([
+      'diag-eval.config.yaml:2:3: contract.verdict: unknown key "verdict" (did you mean "verdicts"?)',
+    ]);
   });
 
   it('a passVerdict that is not one of the verdicts is an error naming its line', async () => {
@@ -165,7 +172,9 @@ describe('loadConfig', () => {
     writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  verdicts: [OK, REJECT]\n' });
     const problems = await configProblems(cwd);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^diag-eval\.config\.yaml:2:3: contract\.verdicts: found OK, REJECT without the default passVerdict "PASS"/u);
+    expect(problems[0]).toMatch(
+      /^diag-eval\.config\.yaml:2:3: contract\.verdicts: found OK, REJECT without the default passVerdict "PASS"/u,
+    );
   });
 
   it('every problem is listed at once: schema problems and a bad passVerdict together', async () => {
@@ -207,7 +216,10 @@ describe('loadConfig', () => {
 describe('loadConfig: assertion triggers (S33)', () => {
   it('S33 negationTriggers and hedgeTriggers add to the contract', async () => {
     const cwd = tempDir();
-    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  negationTriggers: [dismissed, "...was dismissed"]\n  hedgeTriggers: [大概率]\n' });
+    writeFiles(cwd, {
+      'diag-eval.config.yaml':
+        'contract:\n  negationTriggers: [dismissed, "...was dismissed"]\n  hedgeTriggers: [大概率]\n',
+    });
     const { contract } = await loadConfig(cwd, null);
     expect(contract.negationTriggers).toEqual(['dismissed', '...was dismissed']);
     expect(contract.hedgeTriggers).toEqual(['大概率']);
@@ -218,9 +230,15 @@ describe('loadConfig: assertion triggers (S33)', () => {
     writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  negationTriggers: [3, ""]\n  hedgeTriggers: maybe\n' });
     const problems = await configProblems(cwd);
     expect(problems).toEqual([
-      expect.stringMatching(/^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[0\]: found 3, expected text$/u),
-      expect.stringMatching(/^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[1\]: found "", expected non-empty text$/u),
-      expect.stringMatching(/^diag-eval\.config\.yaml:3:\d+: contract\.hedgeTriggers: found "maybe", expected a list of trigger words/u),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[0\]: found 3, expected text$/u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:2:\d+: contract\.negationTriggers\[1\]: found "", expected non-empty text$/u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:3:\d+: contract\.hedgeTriggers: found "maybe", expected a list of trigger words/u,
+      ),
     ]);
   });
 });

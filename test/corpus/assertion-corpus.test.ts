@@ -9,8 +9,15 @@ import { LEGITIMATE_ANSWERS, REGRESSED_ANSWERS, SCENARIOS, type ScenarioName } f
 function evaluateAnswer(scenario: ScenarioName, answer: string): CaseResult {
   const { evidence, ...expectations } = SCENARIOS[scenario];
   const evalCase = makeEvalCase({ ...expectations, minKeywordCoverage: 1 });
-  const document = buildTrace({ finalAnswer: answer, toolInvocations: [{ ...toolCall('queryMetrics'), resultSummary: evidence }] });
-  return evaluateRun(evalCase, { kind: 'document', document, traceFixture: 'corpus.json', sessionId: null }, DEFAULT_CONTRACT);
+  const document = buildTrace({
+    finalAnswer: answer,
+    toolInvocations: [{ ...toolCall('queryMetrics'), resultSummary: evidence }],
+  });
+  return evaluateRun(
+    evalCase,
+    { kind: 'document', document, traceFixture: 'corpus.json', sessionId: null },
+    DEFAULT_CONTRACT,
+  );
 }
 
 describe('S33 assertion corpus: legitimate answers pass keyword-coverage and forbidden-confirmed-claims', () => {
@@ -23,7 +30,9 @@ describe('S33 assertion corpus: legitimate answers pass keyword-coverage and for
   it.each(LEGITIMATE_ANSWERS)('S33 $scenario, $kind: $answer', ({ scenario, answer }) => {
     const result = evaluateAnswer(scenario, answer);
     expect(result.failedChecks).toEqual([]);
-    const outcomes = result.checks.filter((row) => row.check === 'keyword-coverage' || row.check === 'forbidden-confirmed-claims').map((row) => row.outcome);
+    const outcomes = result.checks
+      .filter((row) => row.check === 'keyword-coverage' || row.check === 'forbidden-confirmed-claims')
+      .map((row) => row.outcome);
     expect(outcomes).toEqual(['pass', 'pass']);
   });
 });

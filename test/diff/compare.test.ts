@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { compareReports } from '../../src/diff/compare.js';
 import type { DiffItem } from '../../src/diff/types.js';
 import { InputError } from '../../src/errors.js';
+import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import type { ReportSummary } from '../../src/report/types.js';
-import { caseLevelItems, makeCaseResult, makeReport, shape, type CaseSpec } from './helpers.js';
+import { type CaseSpec, caseLevelItems, makeCaseResult, makeReport, shape } from './helpers.js';
 
 const payment = { caseId: 'payment-timeout-db-pool' } satisfies CaseSpec;
 const cache = { caseId: 'cache-avalanche' } satisfies CaseSpec;
 const disk = { caseId: 'disk-full-logs' } satisfies CaseSpec;
 
 /** Two reports of the same cases that differ only in the summary fields given. */
-function summaryDiff(baseline: Partial<ReportSummary>, current: Partial<ReportSummary>, costTolerance: number | null = null) {
+function summaryDiff(
+  baseline: Partial<ReportSummary>,
+  current: Partial<ReportSummary>,
+  costTolerance: number | null = null,
+) {
   const cases = [makeCaseResult(payment)];
   return compareReports(makeReport(cases, baseline), makeReport(cases, current), { costTolerance });
 }
@@ -22,9 +26,30 @@ function caseDiff(baseline: CaseSpec[], current: CaseSpec[]) {
 
 describe('compareReports: aggregate pass rate (S17)', () => {
   it.each([
-    { name: 'S17 lower pass rate is a regression', baseline: 1, current: 0.8, kind: 'regression', delta: -0.2, words: 'fell from 1 to 0.8 (-0.2)' },
-    { name: 'higher pass rate is an improvement', baseline: 0.6667, current: 1, kind: 'improvement', delta: 0.3333, words: 'rose from 0.6667 to 1 (+0.3333)' },
-    { name: 'pass rate with no value on one side is a change without delta', baseline: null, current: 0.5, kind: 'change', delta: null, words: 'is now 0.5' },
+    {
+      name: 'S17 lower pass rate is a regression',
+      baseline: 1,
+      current: 0.8,
+      kind: 'regression',
+      delta: -0.2,
+      words: 'fell from 1 to 0.8 (-0.2)',
+    },
+    {
+      name: 'higher pass rate is an improvement',
+      baseline: 0.6667,
+      current: 1,
+      kind: 'improvement',
+      delta: 0.3333,
+      words: 'rose from 0.6667 to 1 (+0.3333)',
+    },
+    {
+      name: 'pass rate with no value on one side is a change without delta',
+      baseline: null,
+      current: 0.5,
+      kind: 'change',
+      delta: null,
+      words: 'is now 0.5',
+    },
   ] as const)('$name', ({ baseline, current, kind, delta, words }) => {
     const diff = summaryDiff({ passRate: baseline }, { passRate: current });
     expect(diff.items.map(shape)).toEqual([
@@ -41,14 +66,70 @@ describe('compareReports: aggregate pass rate (S17)', () => {
 
 describe('compareReports: cost signals (S18)', () => {
   it.each([
-    { name: 'S18 avgToolCalls rose', metric: 'avgToolCalls', baseline: 3, current: 3.4, delta: 0.4, message: 'avgToolCalls rose from 3 to 3.4 (+0.4, +13.3%)' },
-    { name: 'S18 avgToolCalls fell', metric: 'avgToolCalls', baseline: 4, current: 3, delta: -1, message: 'avgToolCalls fell from 4 to 3 (-1, -25.0%)' },
-    { name: 'S18 avgDurationMs rose', metric: 'avgDurationMs', baseline: 15000, current: 15234.25, delta: 234.25, message: 'avgDurationMs rose from 15000 to 15234.25 (+234.25, +1.6%)' },
-    { name: 'S18 rise from zero has no percentage', metric: 'avgToolCalls', baseline: 0, current: 2, delta: 2, message: 'avgToolCalls rose from 0 to 2 (+2)' },
-    { name: 'S18 duration appears', metric: 'avgDurationMs', baseline: null, current: 1200, delta: null, message: 'avgDurationMs is now 1200 (the baseline had no value)' },
-    { name: 'S18 duration vanishes', metric: 'avgDurationMs', baseline: 1200, current: null, delta: null, message: 'avgDurationMs has no value now (it was 1200 in the baseline)' },
-    { name: 'S42 avgTokens rose', metric: 'avgTokens', baseline: 4000, current: 5000, delta: 1000, message: 'avgTokens rose from 4000 to 5000 (+1000, +25.0%)' },
-    { name: 'S42 tokens appear', metric: 'avgTokens', baseline: null, current: 3600, delta: null, message: 'avgTokens is now 3600 (the baseline had no value)' },
+    {
+      name: 'S18 avgToolCalls rose',
+      metric: 'avgToolCalls',
+      baseline: 3,
+      current: 3.4,
+      delta: 0.4,
+      message: 'avgToolCalls rose from 3 to 3.4 (+0.4, +13.3%)',
+    },
+    {
+      name: 'S18 avgToolCalls fell',
+      metric: 'avgToolCalls',
+      baseline: 4,
+      current: 3,
+      delta: -1,
+      message: 'avgToolCalls fell from 4 to 3 (-1, -25.0%)',
+    },
+    {
+      name: 'S18 avgDurationMs rose',
+      metric: 'avgDurationMs',
+      baseline: 15000,
+      current: 15234.25,
+      delta: 234.25,
+      message: 'avgDurationMs rose from 15000 to 15234.25 (+234.25, +1.6%)',
+    },
+    {
+      name: 'S18 rise from zero has no percentage',
+      metric: 'avgToolCalls',
+      baseline: 0,
+      current: 2,
+      delta: 2,
+      message: 'avgToolCalls rose from 0 to 2 (+2)',
+    },
+    {
+      name: 'S18 duration appears',
+      metric: 'avgDurationMs',
+      baseline: null,
+      current: 1200,
+      delta: null,
+      message: 'avgDurationMs is now 1200 (the baseline had no value)',
+    },
+    {
+      name: 'S18 duration vanishes',
+      metric: 'avgDurationMs',
+      baseline: 1200,
+      current: null,
+      delta: null,
+      message: 'avgDurationMs has no value now (it was 1200 in the baseline)',
+    },
+    {
+      name: 'S42 avgTokens rose',
+      metric: 'avgTokens',
+      baseline: 4000,
+      current: 5000,
+      delta: 1000,
+      message: 'avgTokens rose from 4000 to 5000 (+1000, +25.0%)',
+    },
+    {
+      name: 'S42 tokens appear',
+      metric: 'avgTokens',
+      baseline: null,
+      current: 3600,
+      delta: null,
+      message: 'avgTokens is now 3600 (the baseline had no value)',
+    },
   ] as const)('$name: a change with baseline, current and delta', ({ metric, baseline, current, delta, message }) => {
     const diff = summaryDiff({ [metric]: baseline }, { [metric]: current });
     expect(diff.items).toEqual([
@@ -65,7 +146,9 @@ describe('compareReports: cost signals (S18)', () => {
   });
 
   it('S18 unchanged costs, both null included, give no item', () => {
-    expect(summaryDiff({ avgToolCalls: 3, avgDurationMs: null }, { avgToolCalls: 3, avgDurationMs: null }).items).toEqual([]);
+    expect(
+      summaryDiff({ avgToolCalls: 3, avgDurationMs: null }, { avgToolCalls: 3, avgDurationMs: null }).items,
+    ).toEqual([]);
   });
 });
 
@@ -73,8 +156,20 @@ describe('compareReports: cost tolerance (S18 with --cost-tolerance)', () => {
   it.each([
     { name: 'increase beyond F × baseline', baseline: 3, current: 3.4, tolerance: 0.1, kind: 'regression' },
     { name: 'increase of exactly F × baseline', baseline: 3, current: 3.3, tolerance: 0.1, kind: 'change' },
-    { name: 'increase of exactly F × baseline (15000 ms, 20%)', baseline: 15000, current: 18000, tolerance: 0.2, kind: 'change' },
-    { name: 'smallest step past F × baseline', baseline: 15000, current: 18000.0001, tolerance: 0.2, kind: 'regression' },
+    {
+      name: 'increase of exactly F × baseline (15000 ms, 20%)',
+      baseline: 15000,
+      current: 18000,
+      tolerance: 0.2,
+      kind: 'change',
+    },
+    {
+      name: 'smallest step past F × baseline',
+      baseline: 15000,
+      current: 18000.0001,
+      tolerance: 0.2,
+      kind: 'regression',
+    },
     { name: 'increase below F × baseline', baseline: 10, current: 10.5, tolerance: 0.1, kind: 'change' },
     { name: 'decrease', baseline: 10, current: 2, tolerance: 0, kind: 'change' },
     { name: 'F = 0 and any increase', baseline: 10, current: 10.0001, tolerance: 0, kind: 'regression' },
@@ -93,14 +188,18 @@ describe('compareReports: cost tolerance (S18 with --cost-tolerance)', () => {
   it('S42 a baseline written before tokens were recorded (no avgTokens) gives no token item while the current has none either', () => {
     const older = makeReport([makeCaseResult(payment)]);
     delete older.summary.avgTokens;
-    const diff = compareReports(older, makeReport([makeCaseResult(payment)], { avgTokens: null }), { costTolerance: 0.1 });
+    const diff = compareReports(older, makeReport([makeCaseResult(payment)], { avgTokens: null }), {
+      costTolerance: 0.1,
+    });
     expect(diff.items.filter((item) => item.metric === 'avgTokens')).toEqual([]);
     expect(diff.summary.avgTokens).toEqual({ baseline: null, current: null, delta: null });
   });
 
   it('names the tolerance in the message', () => {
     const [regression] = summaryDiff({ avgToolCalls: 3 }, { avgToolCalls: 3.4 }, 0.1).items;
-    expect(regression?.message).toBe('avgToolCalls rose from 3 to 3.4 (+0.4, +13.3%), more than the cost tolerance of 10% allows');
+    expect(regression?.message).toBe(
+      'avgToolCalls rose from 3 to 3.4 (+0.4, +13.3%), more than the cost tolerance of 10% allows',
+    );
     const [within] = summaryDiff({ avgToolCalls: 3 }, { avgToolCalls: 3.3 }, 0.1).items;
     expect(within?.message).toBe('avgToolCalls rose from 3 to 3.3 (+0.3, +10.0%), within the cost tolerance of 10%');
   });
@@ -118,9 +217,39 @@ describe('compareReports: verdict distribution (S19)', () => {
       { verdictDistribution: { MISSING: 1, PASS: 2, REVISE: 1, ZED: 0 } },
     );
     expect(diff.items).toEqual([
-      { kind: 'change', scope: 'verdict', caseId: null, tool: null, metric: 'MISSING', baseline: 0, current: 1, delta: 1, message: 'MISSING verdicts rose from 0 to 1 (+1)' },
-      { kind: 'change', scope: 'verdict', caseId: null, tool: null, metric: 'PASS', baseline: 3, current: 2, delta: -1, message: 'PASS verdicts fell from 3 to 2 (-1)' },
-      { kind: 'change', scope: 'verdict', caseId: null, tool: null, metric: 'REJECT', baseline: 1, current: 0, delta: -1, message: 'REJECT verdicts fell from 1 to 0 (-1)' },
+      {
+        kind: 'change',
+        scope: 'verdict',
+        caseId: null,
+        tool: null,
+        metric: 'MISSING',
+        baseline: 0,
+        current: 1,
+        delta: 1,
+        message: 'MISSING verdicts rose from 0 to 1 (+1)',
+      },
+      {
+        kind: 'change',
+        scope: 'verdict',
+        caseId: null,
+        tool: null,
+        metric: 'PASS',
+        baseline: 3,
+        current: 2,
+        delta: -1,
+        message: 'PASS verdicts fell from 3 to 2 (-1)',
+      },
+      {
+        kind: 'change',
+        scope: 'verdict',
+        caseId: null,
+        tool: null,
+        metric: 'REJECT',
+        baseline: 1,
+        current: 0,
+        delta: -1,
+        message: 'REJECT verdicts fell from 1 to 0 (-1)',
+      },
     ]);
     expect(diff.summary.status).toBe('changed');
   });
@@ -128,7 +257,16 @@ describe('compareReports: verdict distribution (S19)', () => {
   it('S19 a verdict named like an Object member is counted, not read from the prototype', () => {
     const diff = summaryDiff({ verdictDistribution: {} }, { verdictDistribution: { constructor: 2 } });
     expect(diff.items.map(shape)).toEqual([
-      { kind: 'change', scope: 'verdict', caseId: null, tool: null, metric: 'constructor', baseline: 0, current: 2, delta: 2 },
+      {
+        kind: 'change',
+        scope: 'verdict',
+        caseId: null,
+        tool: null,
+        metric: 'constructor',
+        baseline: 0,
+        current: 2,
+        delta: 2,
+      },
     ]);
   });
 });
@@ -149,7 +287,10 @@ describe('compareReports: case status and verdict (S20)', () => {
   });
 
   it('S20 the regression names the case and the checks now failing', () => {
-    const diff = caseDiff([payment], [{ ...payment, outcomes: { 'keyword-coverage': 'fail', 'evidence-coverage': 'fail' } }]);
+    const diff = caseDiff(
+      [payment],
+      [{ ...payment, outcomes: { 'keyword-coverage': 'fail', 'evidence-coverage': 'fail' } }],
+    );
     const [status] = caseLevelItems(diff);
     expect(status?.message).toBe(
       'payment-timeout-db-pool: status went from passed to failed; failing checks: evidence-coverage, keyword-coverage',
@@ -160,7 +301,14 @@ describe('compareReports: case status and verdict (S20)', () => {
   it('S20 a case that did not run gives its reason', () => {
     const diff = caseDiff(
       [payment],
-      [{ ...payment, status: 'not_run', reason: 'no trace fixture at eval/fixtures/payment-timeout-db-pool.json', required: null }],
+      [
+        {
+          ...payment,
+          status: 'not_run',
+          reason: 'no trace fixture at eval/fixtures/payment-timeout-db-pool.json',
+          required: null,
+        },
+      ],
     );
     expect(caseLevelItems(diff)[0]?.message).toBe(
       'payment-timeout-db-pool: status went from passed to not_run: no trace fixture at eval/fixtures/payment-timeout-db-pool.json',
@@ -204,7 +352,16 @@ describe('compareReports: checks', () => {
       [{ ...payment, status: 'failed', outcomes: { 'verdict-allowed': current } }],
     );
     expect(caseLevelItems(diff).map(shape)).toEqual([
-      { kind, scope: 'check', caseId: payment.caseId, tool: null, metric: 'verdict-allowed', baseline, current, delta: null },
+      {
+        kind,
+        scope: 'check',
+        caseId: payment.caseId,
+        tool: null,
+        metric: 'verdict-allowed',
+        baseline,
+        current,
+        delta: null,
+      },
     ]);
   });
 
@@ -253,7 +410,10 @@ describe('compareReports: checks', () => {
 
 describe('compareReports: evidence coverage (S21)', () => {
   it('S21 a required tool going from covered to uncovered is a regression naming the case and tool', () => {
-    const diff = caseDiff([{ ...payment, status: 'failed' }], [{ ...payment, status: 'failed', covered: ['queryMetrics'] }]);
+    const diff = caseDiff(
+      [{ ...payment, status: 'failed' }],
+      [{ ...payment, status: 'failed', covered: ['queryMetrics'] }],
+    );
     expect(caseLevelItems(diff)).toEqual([
       {
         kind: 'regression',
@@ -271,9 +431,20 @@ describe('compareReports: evidence coverage (S21)', () => {
   });
 
   it('S21 uncovered → covered is an improvement', () => {
-    const diff = caseDiff([{ ...payment, status: 'failed', covered: [] }], [{ ...payment, status: 'failed', covered: ['queryLogs'] }]);
-    expect(caseLevelItems(diff).map((item) => [item.kind, item.tool, item.baseline, item.current, item.message])).toEqual([
-      ['improvement', 'queryLogs', 'uncovered', 'covered', 'payment-timeout-db-pool: required evidence tool queryLogs is now covered'],
+    const diff = caseDiff(
+      [{ ...payment, status: 'failed', covered: [] }],
+      [{ ...payment, status: 'failed', covered: ['queryLogs'] }],
+    );
+    expect(
+      caseLevelItems(diff).map((item) => [item.kind, item.tool, item.baseline, item.current, item.message]),
+    ).toEqual([
+      [
+        'improvement',
+        'queryLogs',
+        'uncovered',
+        'covered',
+        'payment-timeout-db-pool: required evidence tool queryLogs is now covered',
+      ],
     ]);
   });
 
@@ -286,12 +457,27 @@ describe('compareReports: evidence coverage (S21)', () => {
   });
 
   it.each([
-    { name: 'required in the baseline only', baseline: { required: ['queryLogs'] }, current: { required: [], covered: [] } },
-    { name: 'required now only', baseline: { required: [], covered: [] }, current: { required: ['queryLogs'], covered: [] } },
+    {
+      name: 'required in the baseline only',
+      baseline: { required: ['queryLogs'] },
+      current: { required: [], covered: [] },
+    },
+    {
+      name: 'required now only',
+      baseline: { required: [], covered: [] },
+      current: { required: ['queryLogs'], covered: [] },
+    },
     { name: 'no trace loaded now', baseline: { required: ['queryLogs'] }, current: { required: null } },
-    { name: 'no trace loaded in the baseline', baseline: { required: null }, current: { required: ['queryLogs'], covered: [] } },
+    {
+      name: 'no trace loaded in the baseline',
+      baseline: { required: null },
+      current: { required: ['queryLogs'], covered: [] },
+    },
   ])('S21 no evidence item when $name', ({ baseline, current }) => {
-    const diff = caseDiff([{ ...payment, status: 'failed', ...baseline }], [{ ...payment, status: 'failed', ...current }]);
+    const diff = caseDiff(
+      [{ ...payment, status: 'failed', ...baseline }],
+      [{ ...payment, status: 'failed', ...current }],
+    );
     expect(diff.items.filter((item) => item.scope === 'evidence')).toEqual([]);
   });
 });
@@ -316,7 +502,10 @@ describe('compareReports: case presence (S22, S23)', () => {
   });
 
   it('S23 a case absent from the baseline is a change, not a regression, even when it fails', () => {
-    const current = [makeCaseResult(payment), makeCaseResult({ ...disk, outcomes: { 'evidence-coverage': 'fail' }, covered: [] })];
+    const current = [
+      makeCaseResult(payment),
+      makeCaseResult({ ...disk, outcomes: { 'evidence-coverage': 'fail' }, covered: [] }),
+    ];
     // The summary is held to the baseline's so that only the case items are compared.
     const baseline = makeReport([makeCaseResult(payment)]);
     const diff = compareReports(baseline, makeReport(current, baseline.summary), {});
@@ -340,11 +529,7 @@ describe('compareReports: case presence (S22, S23)', () => {
 describe('compareReports: order and summary', () => {
   it('orders aggregate, verdict, then cases in baseline order with new cases last; within a case status, verdict, checks, evidence', () => {
     const baseline = makeReport(
-      [
-        makeCaseResult(cache),
-        makeCaseResult({ ...payment, verdict: 'PASS' }),
-        makeCaseResult({ caseId: 'gone' }),
-      ],
+      [makeCaseResult(cache), makeCaseResult({ ...payment, verdict: 'PASS' }), makeCaseResult({ caseId: 'gone' })],
       { avgToolCalls: 3, avgDurationMs: 100 },
     );
     const current = makeReport(
@@ -392,9 +577,21 @@ describe('compareReports: order and summary', () => {
       counts: [1, 1, 0],
     },
     // pass rate and payment's status improve; disk is new and PASS verdicts rise from 1 to 2
-    { name: 'improved beats changed', baseline: [{ ...payment, status: 'failed' }], current: [payment, disk], status: 'improved', counts: [0, 2, 2] },
+    {
+      name: 'improved beats changed',
+      baseline: [{ ...payment, status: 'failed' }],
+      current: [payment, disk],
+      status: 'improved',
+      counts: [0, 2, 2],
+    },
     // the case verdict, and the PASS and REVISE counts
-    { name: 'changed', baseline: [payment], current: [{ ...payment, verdict: 'REVISE' }], status: 'changed', counts: [0, 0, 3] },
+    {
+      name: 'changed',
+      baseline: [payment],
+      current: [{ ...payment, verdict: 'REVISE' }],
+      status: 'changed',
+      counts: [0, 0, 3],
+    },
     { name: 'unchanged', baseline: [payment], current: [payment], status: 'unchanged', counts: [0, 0, 0] },
   ] satisfies { name: string; baseline: CaseSpec[]; current: CaseSpec[]; status: string; counts: number[] }[])(
     'summary status: $name',
@@ -427,7 +624,9 @@ describe('compareReports: order and summary', () => {
 
   it('is pure: the inputs are left as they were and the same inputs give an equal diff', () => {
     const baseline = makeReport([makeCaseResult(payment), makeCaseResult(cache)]);
-    const current = makeReport([makeCaseResult({ ...payment, outcomes: { 'evidence-coverage': 'fail' }, covered: [] })]);
+    const current = makeReport([
+      makeCaseResult({ ...payment, outcomes: { 'evidence-coverage': 'fail' }, covered: [] }),
+    ]);
     const before = JSON.stringify([baseline, current]);
     const first = compareReports(baseline, current, { costTolerance: 0.1 });
     expect(JSON.stringify([baseline, current])).toBe(before);

@@ -1,5 +1,5 @@
-import { CHECK_IDS, type CheckId } from '../../src/model/check-ids.generated.js';
 import type { Diff, DiffItem } from '../../src/diff/types.js';
+import { CHECK_IDS, type CheckId } from '../../src/model/check-ids.generated.js';
 import { round4 } from '../../src/model/round.js';
 import type { CaseResult, CaseStatus, CheckOutcome, Report, ReportSummary } from '../../src/report/types.js';
 
@@ -42,7 +42,10 @@ export function makeCaseResult(spec: CaseSpec): CaseResult {
             required,
             covered: required.filter((tool) => covered.includes(tool)),
             missing: required.filter((tool) => !covered.includes(tool)),
-            ratio: required.length === 0 ? null : round4(required.filter((tool) => covered.includes(tool)).length / required.length),
+            ratio:
+              required.length === 0
+                ? null
+                : round4(required.filter((tool) => covered.includes(tool)).length / required.length),
           },
     keywordCoverage: { concepts: 1, covered: 1, ratio: 1, min: 1, missing: [] },
     toolCallCount: spec.toolCallCount === undefined ? 3 : spec.toolCallCount,
@@ -61,7 +64,9 @@ export function makeReport(cases: CaseResult[], summary: Partial<ReportSummary> 
     const verdict = caseResult.verdict ?? 'MISSING';
     distribution[verdict] = (distribution[verdict] ?? 0) + 1;
   }
-  const toolCalls = cases.flatMap((caseResult) => (caseResult.toolCallCount === null ? [] : [caseResult.toolCallCount]));
+  const toolCalls = cases.flatMap((caseResult) =>
+    caseResult.toolCallCount === null ? [] : [caseResult.toolCallCount],
+  );
   const durations = cases.flatMap((caseResult) => (caseResult.durationMs === null ? [] : [caseResult.durationMs]));
   return {
     schemaVersion: 1,
@@ -71,7 +76,9 @@ export function makeReport(cases: CaseResult[], summary: Partial<ReportSummary> 
       failed,
       notRun: cases.length - passed - failed,
       passRate: cases.length === 0 ? null : round4(passed / cases.length),
-      verdictDistribution: Object.fromEntries(Object.entries(distribution).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      verdictDistribution: Object.fromEntries(
+        Object.entries(distribution).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ),
       avgToolCalls: average(toolCalls),
       avgDurationMs: average(durations),
       ...summary,

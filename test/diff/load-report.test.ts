@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,16 @@ describe('parseReportFile', () => {
     extended['summary'].repeat = 3;
     extended['summary'].passAtK = 1;
     extended['cases'][0].runs = [
-      { sessionId: 's1', status: 'passed', reason: null, verdict: 'PASS', failedChecks: [], toolCallCount: 3, durationMs: 10, extra: 1 },
+      {
+        sessionId: 's1',
+        status: 'passed',
+        reason: null,
+        verdict: 'PASS',
+        failedChecks: [],
+        toolCallCount: 3,
+        durationMs: 10,
+        extra: 1,
+      },
     ];
     extended['cases'][0].flaky = false;
     extended['cases'][0].checks[0].note = 'new';
@@ -63,7 +72,12 @@ describe('parseReportFile', () => {
   });
 
   it.each([
-    { name: 'a value missing', text: '{\n  "schemaVersion": 1,\n  "summary": }', place: ':3:14:', words: 'line 3, column 14' },
+    {
+      name: 'a value missing',
+      text: '{\n  "schemaVersion": 1,\n  "summary": }',
+      place: ':3:14:',
+      words: 'line 3, column 14',
+    },
     { name: 'a trailing comma', text: '{\n  "schemaVersion": 1,\n}', place: ':3:1:', words: 'line 3, column 1' },
     { name: 'an empty file', text: '', place: ':1:1:', words: 'end of input' },
     { name: 'a bare word', text: '{"schemaVersion": NaN}', place: ':1:19:', words: 'line 1, column 19' },
@@ -82,7 +96,11 @@ describe('parseReportFile', () => {
   });
 
   it.each([
-    { name: 'missing', text: reportJson.replace('"schemaVersion": 1,', ''), problem: `${FILE}:1:1: schemaVersion: missing; expected 1` },
+    {
+      name: 'missing',
+      text: reportJson.replace('"schemaVersion": 1,', ''),
+      problem: `${FILE}:1:1: schemaVersion: missing; expected 1`,
+    },
     {
       name: 'a string',
       text: reportJson.replace('"schemaVersion": 1', '"schemaVersion": "1"'),
@@ -102,12 +120,24 @@ describe('parseReportFile', () => {
     broken['cases'][0].evidenceCoverage = 'all';
     const problems = problemsOf(JSON.stringify(broken, null, 2));
     expect(problems).toEqual([
-      expect.stringMatching(/^docs\/eval\/baseline\/report\.json:\d+:\d+: summary\.passRate: found 1\.5, expected a number from 0 to 1, or null$/),
-      expect.stringMatching(/^docs\/eval\/baseline\/report\.json:\d+:\d+: summary\.verdictDistribution\.PASS: found -1, expected a whole number ≥ 0$/),
-      expect.stringMatching(/^docs\/eval\/baseline\/report\.json:\d+:\d+: summary\.avgToolCalls: missing; expected a number or null$/),
-      expect.stringMatching(/^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[0\]\.evidenceCoverage: found "all", expected an evidence coverage object or null$/),
-      expect.stringMatching(/^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[1\]\.status: found "passd", expected one of "passed", "failed", "not_run"$/),
-      expect.stringMatching(/^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[1\]\.checks\[2\]\.outcome: found "PASS", expected a lower-case outcome word such as "pass", "fail", "warn", "skip"$/),
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:\d+:\d+: summary\.passRate: found 1\.5, expected a number from 0 to 1, or null$/,
+      ),
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:\d+:\d+: summary\.verdictDistribution\.PASS: found -1, expected a whole number ≥ 0$/,
+      ),
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:\d+:\d+: summary\.avgToolCalls: missing; expected a number or null$/,
+      ),
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[0\]\.evidenceCoverage: found "all", expected an evidence coverage object or null$/,
+      ),
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[1\]\.status: found "passd", expected one of "passed", "failed", "not_run"$/,
+      ),
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[1\]\.checks\[2\]\.outcome: found "PASS", expected a lower-case outcome word such as "pass", "fail", "warn", "skip"$/,
+      ),
     ]);
   });
 
@@ -131,13 +161,20 @@ describe('parseReportFile', () => {
     const added = (twice.cases[0]?.checks.length ?? 0) - 1;
     expect(problemsOf(JSON.stringify(twice))).toEqual([
       expect.stringMatching(
-        new RegExp(`^docs/eval/baseline/report\\.json:1:\\d+: cases\\[0\\]\\.checks\\[${added}\\]\\.check: found "trace-loadable" again \\(already in checks\\[0\\]\\), expected each check once per case$`, 'u'),
+        new RegExp(
+          `^docs/eval/baseline/report\\.json:1:\\d+: cases\\[0\\]\\.checks\\[${added}\\]\\.check: found "trace-loadable" again \\(already in checks\\[0\\]\\), expected each check once per case$`,
+          'u',
+        ),
       ),
     ]);
   });
 
   it('a file that is not a report object says what was expected', () => {
-    expect(problemsOf('[]')).toEqual([expect.stringMatching(/^docs\/eval\/baseline\/report\.json:1:1: \(top level\): found .*, expected a report object/)]);
+    expect(problemsOf('[]')).toEqual([
+      expect.stringMatching(
+        /^docs\/eval\/baseline\/report\.json:1:1: \(top level\): found .*, expected a report object/,
+      ),
+    ]);
   });
 });
 
@@ -164,13 +201,17 @@ describe('loadReportFile', () => {
 
   it('a missing file is an input error naming the file as the user gave it', async () => {
     const problems = await loadProblems(join(folder, 'absent.json'), 'docs/eval/baseline/absent.json');
-    expect(problems).toEqual([expect.stringMatching(/^docs\/eval\/baseline\/absent\.json: cannot read the file \(no such file\)/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^docs\/eval\/baseline\/absent\.json: cannot read the file \(no such file\)/),
+    ]);
   });
 
   it('a folder is an input error', async () => {
     const path = join(folder, 'a-folder.json');
     await mkdir(path);
-    expect(await loadProblems(path, 'a-folder.json')).toEqual([expect.stringMatching(/^a-folder\.json: cannot read the file \(.*folder/)]);
+    expect(await loadProblems(path, 'a-folder.json')).toEqual([
+      expect.stringMatching(/^a-folder\.json: cannot read the file \(.*folder/),
+    ]);
   });
 
   it('bytes that are not UTF-8 are an input error naming the file', async () => {
@@ -182,6 +223,8 @@ describe('loadReportFile', () => {
   it('a file that is not JSON names the file, line and column', async () => {
     const path = join(folder, 'broken.json');
     await writeFile(path, '{\n  "schemaVersion": 1\n  "summary": {}\n}\n');
-    expect(await loadProblems(path, 'out/broken.json')).toEqual([expect.stringMatching(/^out\/broken\.json:3:3: not valid JSON: .*line 3, column 3/)]);
+    expect(await loadProblems(path, 'out/broken.json')).toEqual([
+      expect.stringMatching(/^out\/broken\.json:3:3: not valid JSON: .*line 3, column 3/),
+    ]);
   });
 });

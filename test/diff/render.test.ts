@@ -15,7 +15,12 @@ function mixedDiff(): Diff {
     makeCaseResult({ caseId: 'cache-avalanche', outcomes: { 'keyword-coverage': 'fail' } }),
   ]);
   const current = makeReport([
-    makeCaseResult({ caseId: 'payment-timeout-db-pool', outcomes: { 'evidence-coverage': 'fail' }, covered: ['queryMetrics'], verdict: 'REVISE' }),
+    makeCaseResult({
+      caseId: 'payment-timeout-db-pool',
+      outcomes: { 'evidence-coverage': 'fail' },
+      covered: ['queryMetrics'],
+      verdict: 'REVISE',
+    }),
     makeCaseResult({ caseId: 'cache-avalanche' }),
     makeCaseResult({ caseId: 'disk-full-logs', toolCallCount: 5 }),
   ]);
@@ -141,7 +146,9 @@ describe('renderDiffMarkdown (S25)', () => {
     const report = makeReport([makeCaseResult({ caseId: 'payment-timeout-db-pool' })]);
     const markdown = renderDiffMarkdown(compareReports(report, report, {}), labels);
     expect(markdown).toContain('**Status: unchanged** — 0 regressions, 0 improvements, 0 changes.');
-    expect(markdown).toContain('## Items\n\nNo differences: the current report matches the baseline on every compared value.\n');
+    expect(markdown).toContain(
+      '## Items\n\nNo differences: the current report matches the baseline on every compared value.\n',
+    );
     expect(markdown).not.toContain('| kind |');
   });
 
@@ -158,7 +165,10 @@ describe('renderDiffMarkdown (S25)', () => {
 
   it('S25 names the reports only as given, in code spans that survive backticks', () => {
     const report = makeReport([makeCaseResult({ caseId: 'a' })]);
-    const markdown = renderDiffMarkdown(compareReports(report, report, {}), { baselinePath: 'odd`name.json', currentPath: 'b.json' });
+    const markdown = renderDiffMarkdown(compareReports(report, report, {}), {
+      baselinePath: 'odd`name.json',
+      currentPath: 'b.json',
+    });
     expect(markdown).toContain('- Baseline: ``odd`name.json``\n- Current: `b.json`\n');
     expect(markdown).not.toContain(process.cwd());
   });

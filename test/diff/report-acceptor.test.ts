@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchemas } from '../../src/model/report-schema.js';
-import { compileAcceptor } from '../../src/zod-accepts.js';
 import * as z from '../../src/zod.js';
+import { compileAcceptor } from '../../src/zod-accepts.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { makeCaseResult, makeReport } from './helpers.js';
 
@@ -15,48 +15,84 @@ import { makeCaseResult, makeReport } from './helpers.js';
 const accepts = compileAcceptor(reportSchemas().report);
 const zodAccepts = (value: unknown): boolean => reportSchemas().report.safeParse(value).success;
 
-const committed = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/eval/baseline/report.json'), 'utf8')) as Record<string, any>;
+const committed = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/eval/baseline/report.json'), 'utf8')) as Record<
+  string,
+  any
+>;
 const made = makeReport([
   makeCaseResult({ caseId: 'payment-timeout-db-pool' }),
-  makeCaseResult({ caseId: 'not-run', status: 'not_run', reason: 'no fixture', required: null, toolCallCount: null, durationMs: null }),
+  makeCaseResult({
+    caseId: 'not-run',
+    status: 'not_run',
+    reason: 'no fixture',
+    required: null,
+    toolCallCount: null,
+    durationMs: null,
+  }),
 ]) as unknown as Record<string, any>;
 
 type Change = (report: Record<string, any>) => void;
 
 const valid: [string, Change][] = [
   ['the committed baseline as written', () => {}],
-  ['extra keys at every level (a newer harness)', (report) => {
-    report['generator'] = { future: true };
-    report['summary'].extra = 1;
-    report['cases'][0].extra = [1];
-    report['cases'][0].checks[0].note = 'new';
-  }],
-  ['the fields of a sharded run and of --repeat', (report) => {
-    report['shard'] = { index: 1, count: 2 };
-    report['casesHash'] = 'sha256:00';
-    report['cases'][0].caseIndex = 0;
-    report['summary'].repeat = 2;
-    report['summary'].passAtK = 1;
-    report['summary'].runPassRate = 0.5;
-    report['cases'][0].runs = [{ sessionId: null, status: 'passed', reason: null, verdict: 'PASS', failedChecks: [], toolCallCount: 1, durationMs: 2, tokens: null }];
-    report['cases'][0].passedRuns = 1;
-    report['cases'][0].flaky = false;
-  }],
-  ['a report written before tokens, warnings and required concepts', (report) => {
-    delete report['summary'].avgTokens;
-    delete report['summary'].casesWithWarnings;
-    for (const caseResult of report['cases']) {
-      delete caseResult.tokens;
-      delete caseResult.warnedChecks;
-      if (caseResult.keywordCoverage !== null) delete caseResult.keywordCoverage.requiredMissing;
-    }
-  }],
-  ['an outcome word of a newer harness', (report) => {
-    report['cases'][0].checks[0].outcome = 'needs_review';
-  }],
-  ['no cases', (report) => {
-    report['cases'] = [];
-  }],
+  [
+    'extra keys at every level (a newer harness)',
+    (report) => {
+      report['generator'] = { future: true };
+      report['summary'].extra = 1;
+      report['cases'][0].extra = [1];
+      report['cases'][0].checks[0].note = 'new';
+    },
+  ],
+  [
+    'the fields of a sharded run and of --repeat',
+    (report) => {
+      report['shard'] = { index: 1, count: 2 };
+      report['casesHash'] = 'sha256:00';
+      report['cases'][0].caseIndex = 0;
+      report['summary'].repeat = 2;
+      report['summary'].passAtK = 1;
+      report['summary'].runPassRate = 0.5;
+      report['cases'][0].runs = [
+        {
+          sessionId: null,
+          status: 'passed',
+          reason: null,
+          verdict: 'PASS',
+          failedChecks: [],
+          toolCallCount: 1,
+          durationMs: 2,
+          tokens: null,
+        },
+      ];
+      report['cases'][0].passedRuns = 1;
+      report['cases'][0].flaky = false;
+    },
+  ],
+  [
+    'a report written before tokens, warnings and required concepts',
+    (report) => {
+      delete report['summary'].avgTokens;
+      delete report['summary'].casesWithWarnings;
+      for (const caseResult of report['cases']) {
+        delete caseResult.tokens;
+        delete caseResult.warnedChecks;
+        if (caseResult.keywordCoverage !== null) delete caseResult.keywordCoverage.requiredMissing;
+      }
+    },
+  ],
+  [
+    'an outcome word of a newer harness',
+    (report) => {
+      report['cases'][0].checks[0].outcome = 'needs_review';
+    },
+  ],
+  [
+    'no cases',
+    (report) => {
+      report['cases'] = [];
+    },
+  ],
 ];
 
 const invalid: [string, Change][] = [
@@ -74,17 +110,32 @@ const invalid: [string, Change][] = [
   ['a verdict count that is text', (report) => (report['summary'].verdictDistribution = { PASS: '1' })],
   ['a missing nullable field', (report) => delete report['cases'][0].verdict],
   ['coverage of the wrong shape', (report) => (report['cases'][0].evidenceCoverage = { required: 'queryLogs' })],
-  ['a missing concept that is a number', (report) => (report['cases'][0].keywordCoverage = { concepts: 1, covered: 0, ratio: 0, min: 1, missing: [5] })],
+  [
+    'a missing concept that is a number',
+    (report) => (report['cases'][0].keywordCoverage = { concepts: 1, covered: 0, ratio: 0, min: 1, missing: [5] }),
+  ],
   ['flaky as text', (report) => (report['cases'][0].flaky = 'no')],
-  ['a run without a status', (report) => (report['cases'][0].runs = [{ sessionId: null, reason: null, verdict: null, failedChecks: [], toolCallCount: null, durationMs: null }])],
+  [
+    'a run without a status',
+    (report) =>
+      (report['cases'][0].runs = [
+        { sessionId: null, reason: null, verdict: null, failedChecks: [], toolCallCount: null, durationMs: null },
+      ]),
+  ],
   ['a case that is a list', (report) => (report['cases'][0] = [])],
-  ['an empty object as the report', (report) => {
-    for (const key of Object.keys(report)) delete report[key];
-  }],
+  [
+    'an empty object as the report',
+    (report) => {
+      for (const key of Object.keys(report)) delete report[key];
+    },
+  ],
 ];
 
 describe('the quick acceptance test compiled from the report schema', () => {
-  for (const [source, report] of [['the committed baseline', committed], ['a made report', made]] as const) {
+  for (const [source, report] of [
+    ['the committed baseline', committed],
+    ['a made report', made],
+  ] as const) {
     it.each(valid)(`accepts what zod accepts (${source}): %s`, (_, change) => {
       const value = structuredClone(report);
       change(value);

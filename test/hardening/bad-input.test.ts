@@ -6,7 +6,7 @@ import { ensureBuilt } from '../helpers/build.js';
 import { caseFileYaml, caseYaml, copyBundledEvalWithBaseline, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { buildTrace } from '../helpers/trace-builder.js';
-import { runCli, STACK_FRAME, type CliRun } from './cli-process.js';
+import { type CliRun, runCli, STACK_FRAME } from './cli-process.js';
 
 const tempDir = useTempDirs();
 
@@ -46,14 +46,21 @@ const ALIASED_CASES = [
   'version: 1',
   'cases:',
   ...Array.from({ length: 151 }, (_, index) =>
-    [`  - id: c${index}`, '    question: q', '    rootCauseKeywords: []', '    requiredEvidenceTools: []', `    allowedVerdicts: ${index === 0 ? '&v [PASS]' : '*v'}`].join('\n'),
+    [
+      `  - id: c${index}`,
+      '    question: q',
+      '    rootCauseKeywords: []',
+      '    requiredEvidenceTools: []',
+      `    allowedVerdicts: ${index === 0 ? '&v [PASS]' : '*v'}`,
+    ].join('\n'),
   ),
   '',
 ].join('\n');
 
 function aliasBomb(): string {
   const lines = ['version: 1', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-  for (let level = 1; level < 9; level += 1) lines.push(`a${level}: &a${level} [${Array.from({ length: 10 }, () => `*a${level - 1}`).join(', ')}]`);
+  for (let level = 1; level < 9; level += 1)
+    lines.push(`a${level}: &a${level} [${Array.from({ length: 10 }, () => `*a${level - 1}`).join(', ')}]`);
   lines.push('cases: *a8', '');
   return lines.join('\n');
 }
@@ -76,16 +83,20 @@ const S43_ROWS: Row[] = [
       return ['validate', '--cases', 'bomb.yaml'];
     },
     code: 2,
-    stderr: /^error: bomb\.yaml:3:\d+: found aliases \(\*name\) that expand to too many nodes; expected at most 10000 alias references in the file\n$/u,
+    stderr:
+      /^error: bomb\.yaml:3:\d+: found aliases \(\*name\) that expand to too many nodes; expected at most 10000 alias references in the file\n$/u,
   },
   {
     name: 'an alias with no anchor before it is named with its line, not as an internal error',
     setup: (cwd) => {
-      writeFiles(cwd, { 'alias.yaml': caseFileYaml([caseYaml('a').replace('allowedVerdicts: [PASS]', 'allowedVerdicts: *verdicts')]) });
+      writeFiles(cwd, {
+        'alias.yaml': caseFileYaml([caseYaml('a').replace('allowedVerdicts: [PASS]', 'allowedVerdicts: *verdicts')]),
+      });
       return ['validate', '--cases', 'alias.yaml'];
     },
     code: 2,
-    stderr: /^error: alias\.yaml:7:22: found the alias \*verdicts with no anchor &verdicts before it; expected an anchor defined before its alias\n$/u,
+    stderr:
+      /^error: alias\.yaml:7:22: found the alias \*verdicts with no anchor &verdicts before it; expected an anchor defined before its alias\n$/u,
   },
   {
     name: 'a file nested thousands of levels deep is refused with its line, not a crash',
@@ -94,12 +105,15 @@ const S43_ROWS: Row[] = [
       return ['run', '--cases', 'deep.yaml'];
     },
     code: 2,
-    stderr: /^error: deep\.yaml:2:\d+: nesting deeper than 100 levels; expected at most 100 levels of lists and maps\n$/u,
+    stderr:
+      /^error: deep\.yaml:2:\d+: nesting deeper than 100 levels; expected at most 100 levels of lists and maps\n$/u,
   },
   {
     name: 'deep block indentation is refused too',
     setup: (cwd) => {
-      writeFiles(cwd, { 'stairs.yaml': `version: 1\ncases:\n${Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level + 1)}- `).join('\n')}\n` });
+      writeFiles(cwd, {
+        'stairs.yaml': `version: 1\ncases:\n${Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level + 1)}- `).join('\n')}\n`,
+      });
       return ['validate', '--cases', 'stairs.yaml'];
     },
     code: 2,
@@ -112,7 +126,8 @@ const S43_ROWS: Row[] = [
       return ['validate', '--cases', 'two.yaml'];
     },
     code: 2,
-    stderr: /^error: two\.yaml:\d+:\d+: found a second YAML document \(after a `---` line\); expected one document per file\n$/u,
+    stderr:
+      /^error: two\.yaml:\d+:\d+: found a second YAML document \(after a `---` line\); expected one document per file\n$/u,
   },
   {
     name: '`id` in defaults is named as misplaced, not as a typo of itself',
@@ -121,7 +136,8 @@ const S43_ROWS: Row[] = [
       return ['validate', '--cases', 'd.yaml'];
     },
     code: 2,
-    stderr: /^error: d\.yaml:3:3: defaults\.id: found key "id", which is not allowed here; expected it elsewhere in the file\n$/u,
+    stderr:
+      /^error: d\.yaml:3:3: defaults\.id: found key "id", which is not allowed here; expected it elsewhere in the file\n$/u,
   },
   {
     name: 'a case id of 10,000 characters',
@@ -139,7 +155,8 @@ const S43_ROWS: Row[] = [
       return ['validate', '--cases', 'long.yaml'];
     },
     code: 2,
-    stderr: /^error: long\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found a name of 10005 characters, expected a fixture name of at most 200 characters\n$/u,
+    stderr:
+      /^error: long\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found a name of 10005 characters, expected a fixture name of at most 200 characters\n$/u,
   },
   {
     name: 'a NUL byte in a fixture name is a case-file error, and no absolute path is printed',
@@ -148,30 +165,41 @@ const S43_ROWS: Row[] = [
       return ['run', '--cases', 'nul.yaml'];
     },
     code: 2,
-    stderr: /^error: nul\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found "a\0b\.json", expected a fixture name without control characters\n$/u,
+    stderr:
+      /^error: nul\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found "a\0b\.json", expected a fixture name without control characters\n$/u,
   },
   {
     name: 'a flag --help does not list: validate --format',
     setup: () => ['validate', '--format', 'xml'],
     code: 2,
-    stderr: /^error: diag-eval validate: found unknown flag --format; expected one of the flags `diag-eval validate --help` lists\n$/u,
+    stderr:
+      /^error: diag-eval validate: found unknown flag --format; expected one of the flags `diag-eval validate --help` lists\n$/u,
   },
   {
     name: 'a flag without its value',
     setup: () => ['check', '--baseline'],
     code: 2,
-    stderr: /^error: diag-eval check: found --baseline without its value; expected --baseline VALUE, see `diag-eval check --help`\n$/u,
+    stderr:
+      /^error: diag-eval check: found --baseline without its value; expected --baseline VALUE, see `diag-eval check --help`\n$/u,
   },
   {
     name: 'a switch given a value',
     setup: () => ['import', 'x.json', '--out', 'o', '--quiet=yes'],
     code: 2,
-    stderr: /^error: diag-eval import: found a value for --quiet; expected --quiet alone, see `diag-eval import --help`\n$/u,
+    stderr:
+      /^error: diag-eval import: found a value for --quiet; expected --quiet alone, see `diag-eval import --help`\n$/u,
   },
   ...(
     [
       ['run', '--api', 'http://127.0.0.1:9', '--ask', '--repeat', '1e9', 'a whole number from 1 to 1000'],
-      ['run', '--api', 'http://127.0.0.1:9', '--timeout-ms', '5000000000', 'a whole number greater than 0 and at most 3600000'],
+      [
+        'run',
+        '--api',
+        'http://127.0.0.1:9',
+        '--timeout-ms',
+        '5000000000',
+        'a whole number greater than 0 and at most 3600000',
+      ],
       ['check', '--api', 'http://127.0.0.1:9', '--poll-timeout-ms', '99999999999', 'a whole number from 0 to 86400000'],
       ['run', '--api', 'http://127.0.0.1:9', '--concurrency', '65', 'a whole number from 1 to 64'],
       ['run', '--api', 'http://127.0.0.1:9', '--max-body-mb', '0', 'a whole number from 1 to 256'],
@@ -183,7 +211,10 @@ const S43_ROWS: Row[] = [
       name: `${row[0]} ${row[row.length - 3]} ${row[row.length - 2]} is out of range`,
       setup: () => row.slice(0, -1) as string[],
       code: 2,
-      stderr: new RegExp(`^error: diag-eval ${row[0]}: ${row[row.length - 3]}: found "${row[row.length - 2]}", expected ${row[row.length - 1]}\\n$`, 'u'),
+      stderr: new RegExp(
+        `^error: diag-eval ${row[0]}: ${row[row.length - 3]}: found "${row[row.length - 2]}", expected ${row[row.length - 1]}\\n$`,
+        'u',
+      ),
     }),
   ),
 ];
@@ -211,19 +242,24 @@ const S44_ROWS: Row[] = [
       return ['diff', 'pipe.json', '/dev/zero'];
     },
     code: 2,
-    stderr: /^error: pipe\.json: cannot read the file \(it is a named pipe \(FIFO\)\); expected a regular file\nerror: .*dev\/zero: cannot read the file \(it is a device\); expected a regular file\n$/u,
+    stderr:
+      /^error: pipe\.json: cannot read the file \(it is a named pipe \(FIFO\)\); expected a regular file\nerror: .*dev\/zero: cannot read the file \(it is a device\); expected a regular file\n$/u,
   },
   {
     name: 'a FIFO fixture and a fixture linked to /dev/zero fail trace-loadable; the run goes on',
     setup: (cwd) => {
       mkfifo(join(cwd, 'eval', 'fixtures', 'payment-timeout-db-pool.json'.replace('payment', 'x')));
       const cases = readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8');
-      writeFileSync(join(cwd, 'eval', 'cases.yaml'), `${cases}\n${caseYaml('x-timeout-db-pool')}\n${caseYaml('zero')}\n`);
+      writeFileSync(
+        join(cwd, 'eval', 'cases.yaml'),
+        `${cases}\n${caseYaml('x-timeout-db-pool')}\n${caseYaml('zero')}\n`,
+      );
       symlinkSync('/dev/zero', join(cwd, 'eval', 'fixtures', 'zero.json'));
       return ['validate'];
     },
     code: 1,
-    stderr: /^x-timeout-db-pool: eval\/fixtures\/x-timeout-db-pool\.json is a named pipe \(FIFO\), expected a JSON file\n(.|\n)*zero\.json leads outside the fixtures folder/u,
+    stderr:
+      /^x-timeout-db-pool: eval\/fixtures\/x-timeout-db-pool\.json is a named pipe \(FIFO\), expected a JSON file\n(.|\n)*zero\.json leads outside the fixtures folder/u,
   },
   {
     name: 'a FIFO as an import input',
@@ -232,7 +268,8 @@ const S44_ROWS: Row[] = [
       return ['import', 'export.json', '--out', 'imported'];
     },
     code: 2,
-    stderr: /^error: export\.json: cannot read the file \(it is a named pipe \(FIFO\)\); expected a trace export file\n$/u,
+    stderr:
+      /^error: export\.json: cannot read the file \(it is a named pipe \(FIFO\)\); expected a trace export file\n$/u,
   },
   {
     name: 'an export span lasting 1e308 µs or starting at 1e30 is read as an unknown time, not a crash',
@@ -247,7 +284,15 @@ const S44_ROWS: Row[] = [
         processID: 'p1',
       });
       writeFiles(cwd, {
-        'jaeger.json': { data: [{ traceID: 'abc1', spans: [span('s1', 1_700_000_000_000_000, 1e308), span('s2', 1e30, 5)], processes: { p1: { serviceName: 'agent' } } }] },
+        'jaeger.json': {
+          data: [
+            {
+              traceID: 'abc1',
+              spans: [span('s1', 1_700_000_000_000_000, 1e308), span('s2', 1e30, 5)],
+              processes: { p1: { serviceName: 'agent' } },
+            },
+          ],
+        },
       });
       return ['import', 'jaeger.json', '--out', 'imported'];
     },
@@ -263,9 +308,12 @@ const S44_ROWS: Row[] = [
     name: 'an OTLP attribute nested 20,000 levels deep is an input problem, not a crash',
     setup: (cwd) => {
       let value = '{"stringValue":"x"}';
-      for (let level = 0; level < 20_000; level += 1) value = `{"kvlistValue":{"values":[{"key":"k","value":${value}}]}}`;
+      for (let level = 0; level < 20_000; level += 1)
+        value = `{"kvlistValue":{"values":[{"key":"k","value":${value}}]}}`;
       const span = `{"traceId":"5B8EFFF798038103D269B633813FC60C","spanId":"a000000000000001","name":"agent","attributes":[{"key":"input.value","value":${value}}]}`;
-      writeFiles(cwd, { 'deep.json': `{"resourceSpans":[{"resource":{"attributes":[]},"scopeSpans":[{"spans":[${span}]}]}]}` });
+      writeFiles(cwd, {
+        'deep.json': `{"resourceSpans":[{"resource":{"attributes":[]},"scopeSpans":[{"spans":[${span}]}]}]}`,
+      });
       return ['import', 'deep.json', '--out', 'imported'];
     },
     code: 2,
@@ -275,9 +323,12 @@ const S44_ROWS: Row[] = [
     name: '--fixtures / does not walk the whole disk: the orphan search stops, with one line saying so',
     setup: () => ['validate', '--fixtures', '/'],
     code: 1,
-    stderr: /^warning: the search for orphan fixtures stopped after 100000 entries or 16 folder levels of .*; is it the fixtures folder\?$/mu,
+    stderr:
+      /^warning: the search for orphan fixtures stopped after 100000 entries or 16 folder levels of .*; is it the fixtures folder\?$/mu,
     after: (_cwd, run) => {
-      expect(run.stderr.split('\n').filter((line) => line.startsWith('warning: orphan fixture')).length).toBeLessThanOrEqual(100);
+      expect(
+        run.stderr.split('\n').filter((line) => line.startsWith('warning: orphan fixture')).length,
+      ).toBeLessThanOrEqual(100);
       expect(run.elapsed).toBeLessThan(15_000);
     },
   },
@@ -295,7 +346,9 @@ const S46_ROWS: Row[] = [
     code: 1,
     after: (cwd) => {
       const report = readFileSync(join(cwd, 'eval-out', 'report.json'), 'utf8');
-      expect(report).toContain('eval/fixtures/linked.json leads outside the fixtures folder (through a symbolic link); expected a file inside it');
+      expect(report).toContain(
+        'eval/fixtures/linked.json leads outside the fixtures folder (through a symbolic link); expected a file inside it',
+      );
       expect(report).not.toContain(cwd);
     },
   },
@@ -316,7 +369,10 @@ const S46_ROWS: Row[] = [
       writeFiles(cwd, { 'eval/fixtures/real/a.json': buildTrace() });
       symlinkSync('real/a.json', join(cwd, 'eval', 'fixtures', 'a.json'));
       symlinkSync('real', join(cwd, 'eval', 'fixtures', 'alias'));
-      writeFileSync(join(cwd, 'eval', 'cases.yaml'), caseFileYaml([caseYaml('a'), caseYaml('b', ['traceFixture: alias/a.json'])]));
+      writeFileSync(
+        join(cwd, 'eval', 'cases.yaml'),
+        caseFileYaml([caseYaml('a'), caseYaml('b', ['traceFixture: alias/a.json'])]),
+      );
       return ['run', '--quiet'];
     },
     code: 0,
@@ -325,7 +381,10 @@ const S46_ROWS: Row[] = [
     name: 'a fixture link loop and a name too long for the file system: reasons without an absolute path',
     setup: (cwd) => {
       symlinkSync('loop.json', join(cwd, 'eval', 'fixtures', 'loop.json'));
-      writeFileSync(join(cwd, 'eval', 'cases.yaml'), caseFileYaml([caseYaml('loop'), caseYaml('long', [`traceFixture: ${'连'.repeat(100)}.json`])]));
+      writeFileSync(
+        join(cwd, 'eval', 'cases.yaml'),
+        caseFileYaml([caseYaml('loop'), caseYaml('long', [`traceFixture: ${'连'.repeat(100)}.json`])]),
+      );
       return ['run'];
     },
     code: 1,
@@ -382,8 +441,14 @@ const UNUSABLE_OUTPUTS: [string, (cwd: string) => string][] = [
   ['a path below a file', (cwd) => (writeFiles(cwd, { taken: 'x' }), 'taken/out')],
   ['/dev/null', () => '/dev/null'],
   ['a /proc path', () => '/proc/self/x'],
-  ['a folder where report.json should go', (cwd) => (mkdirSync(join(cwd, 'out', 'report.json'), { recursive: true }), 'out')],
-  ['a folder where diff.json should go', (cwd) => (mkdirSync(join(cwd, 'out', 'diff.json'), { recursive: true }), 'out')],
+  [
+    'a folder where report.json should go',
+    (cwd) => (mkdirSync(join(cwd, 'out', 'report.json'), { recursive: true }), 'out'),
+  ],
+  [
+    'a folder where diff.json should go',
+    (cwd) => (mkdirSync(join(cwd, 'out', 'diff.json'), { recursive: true }), 'out'),
+  ],
 ];
 
 const WRITING_COMMANDS: [string, (out: string) => string[]][] = [
@@ -395,7 +460,9 @@ const WRITING_COMMANDS: [string, (out: string) => string[]][] = [
 ];
 
 describe('an unusable output path is exit 2 for every command, never a stack trace or a hang (S43)', () => {
-  const rows = WRITING_COMMANDS.flatMap(([command, args]) => UNUSABLE_OUTPUTS.map(([what, prepare]) => [`${command}: ${what}`, args, prepare] as const));
+  const rows = WRITING_COMMANDS.flatMap(([command, args]) =>
+    UNUSABLE_OUTPUTS.map(([what, prepare]) => [`${command}: ${what}`, args, prepare] as const),
+  );
   it.each(rows)('S43: %s', (_name, args, prepare) => {
     const cwd = project();
     cpSync(join(REPO_ROOT, 'test', 'fixtures', 'import', 'otlp-bigint.json'), join(cwd, 'export.json'));
@@ -407,6 +474,8 @@ describe('an unusable output path is exit 2 for every command, never a stack tra
       return;
     }
     expectCleanInputError(run, cwd);
-    expect(run.stderr).toMatch(/expected a (folder to write into|path where a file can be written|folder that can be written)/u);
+    expect(run.stderr).toMatch(
+      /expected a (folder to write into|path where a file can be written|folder that can be written)/u,
+    );
   });
 });

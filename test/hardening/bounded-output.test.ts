@@ -34,7 +34,16 @@ describe('large inputs and outputs stay within bounds (S44)', () => {
     };
     const report: Report = {
       schemaVersion: 1,
-      summary: { total: 130_000, passed: 130_000, failed: 0, notRun: 0, passRate: 1, verdictDistribution: { PASS: 130_000 }, avgToolCalls: 1, avgDurationMs: 10 },
+      summary: {
+        total: 130_000,
+        passed: 130_000,
+        failed: 0,
+        notRun: 0,
+        passRate: 1,
+        verdictDistribution: { PASS: 130_000 },
+        avgToolCalls: 1,
+        avgDurationMs: 10,
+      },
       cases: Array.from({ length: 130_000 }, (_, index) => ({ ...row, caseId: `case-${index}` })),
     };
     const markdown = renderReportMarkdown(report);
@@ -48,7 +57,9 @@ describe('large inputs and outputs stay within bounds (S44)', () => {
     appendFileSync(join(cwd, 'export.jsonl'), good);
     const run = runCli(['import', 'export.jsonl', '--out', 'imported'], cwd, { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/^skipped: export\.jsonl:1: the line is over the 64 MiB limit for one line; line skipped$/mu);
+    expect(run.stderr).toMatch(
+      /^skipped: export\.jsonl:1: the line is over the 64 MiB limit for one line; line skipped$/mu,
+    );
     expect(run.stdout).toMatch(/^wrote imported\//mu);
     expect(run.stderr).not.toMatch(STACK_FRAME);
   });
@@ -69,9 +80,14 @@ describe('large inputs and outputs stay within bounds (S44)', () => {
     writeFileSync(join(cwd, 'export.json'), '');
     truncateSync(join(cwd, 'export.json'), 600 * 1024 * 1024);
     const probe = peakMemoryProbe(cwd);
-    const run = await runCliAsync(['import', 'export.json', '--out', 'imported'], cwd, { nodeOptions: probe.nodeOptions, timeoutMs: 60_000 });
+    const run = await runCliAsync(['import', 'export.json', '--out', 'imported'], cwd, {
+      nodeOptions: probe.nodeOptions,
+      timeoutMs: 60_000,
+    });
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(/^error: export\.json: the file is 600\.0 MiB, over the 256 MiB limit for one JSON document; expected /u);
+    expect(run.stderr).toMatch(
+      /^error: export\.json: the file is 600\.0 MiB, over the 256 MiB limit for one JSON document; expected /u,
+    );
     expect(probe.peakMb()).toBeLessThan(250);
   });
 });

@@ -13,7 +13,11 @@ export interface CliRun {
 }
 
 /** The built command, run as a user runs it: its own process, its own working directory, no terminal. */
-export function runCli(args: string[], cwd: string, options: { timeoutMs?: number; env?: Record<string, string> } = {}): CliRun {
+export function runCli(
+  args: string[],
+  cwd: string,
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): CliRun {
   const started = Date.now();
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
@@ -22,11 +26,21 @@ export function runCli(args: string[], cwd: string, options: { timeoutMs?: numbe
     env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...options.env },
     maxBuffer: 64 * 1024 * 1024,
   });
-  return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr, elapsed: Date.now() - started };
+  return {
+    code: result.status,
+    signal: result.signal,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    elapsed: Date.now() - started,
+  };
 }
 
 /** As runCli, without blocking the test process (for tests that serve HTTP from it). */
-export function runCliAsync(args: string[], cwd: string, options: { timeoutMs?: number; nodeOptions?: string[] } = {}): Promise<CliRun> {
+export function runCliAsync(
+  args: string[],
+  cwd: string,
+  options: { timeoutMs?: number; nodeOptions?: string[] } = {},
+): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...(options.nodeOptions ?? []), BIN, ...args], {
@@ -55,6 +69,9 @@ export const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\))$/mu;
 export function peakMemoryProbe(folder: string): { nodeOptions: string[]; peakMb: () => number } {
   const file = join(folder, 'peak-rss.txt');
   const script = join(folder, 'peak-rss.cjs');
-  writeFileSync(script, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)));\n`);
+  writeFileSync(
+    script,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
   return { nodeOptions: ['--require', script], peakMb: () => Number(readFileSync(file, 'utf8')) / 1024 };
 }

@@ -26,12 +26,19 @@ function largeProject(cases: number): string {
   return cwd;
 }
 
-const temporaryFiles = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder).filter((name) => name.includes('.tmp-')) : []);
+const temporaryFiles = (folder: string): string[] =>
+  existsSync(folder) ? readdirSync(folder).filter((name) => name.includes('.tmp-')) : [];
 
 /** Runs the command, sends the signal as soon as a temporary file appears in `watched`, and waits for the end. */
 async function interruptWhileWriting(cwd: string, args: string[], watched: string, signal: NodeJS.Signals) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1' }, stdio: 'ignore' });
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, endSignal) => resolve({ code, signal: endSignal })));
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1' },
+    stdio: 'ignore',
+  });
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, endSignal) => resolve({ code, signal: endSignal })),
+  );
   let sawTemporary = false;
   let finished = false;
   void ended.then(() => (finished = true));
@@ -49,14 +56,53 @@ async function interruptWhileWriting(cwd: string, args: string[], watched: strin
 
 describe('a command stopped in the middle of a write leaves no temporary file (S48)', () => {
   it.each([
-    ['run, SIGINT', ['run', '--cases', 'cases.json', '--fixtures', 'fixtures', '--out', 'out', '--quiet'], 'out', 'SIGINT'],
-    ['check, SIGTERM', ['check', '--cases', 'cases.json', '--fixtures', 'fixtures', '--baseline', 'base/report.json', '--out', 'out', '--quiet'], 'out', 'SIGTERM'],
-    ['baseline, SIGINT, in the baseline folder', ['baseline', '--cases', 'cases.json', '--fixtures', 'fixtures', '--baseline-dir', 'base', '--quiet'], 'base', 'SIGINT'],
+    [
+      'run, SIGINT',
+      ['run', '--cases', 'cases.json', '--fixtures', 'fixtures', '--out', 'out', '--quiet'],
+      'out',
+      'SIGINT',
+    ],
+    [
+      'check, SIGTERM',
+      [
+        'check',
+        '--cases',
+        'cases.json',
+        '--fixtures',
+        'fixtures',
+        '--baseline',
+        'base/report.json',
+        '--out',
+        'out',
+        '--quiet',
+      ],
+      'out',
+      'SIGTERM',
+    ],
+    [
+      'baseline, SIGINT, in the baseline folder',
+      ['baseline', '--cases', 'cases.json', '--fixtures', 'fixtures', '--baseline-dir', 'base', '--quiet'],
+      'base',
+      'SIGINT',
+    ],
   ] as const)('S48: %s', async (_name, args, watched, signal) => {
     const cwd = largeProject(40_000);
     // A small baseline, for check; and old reports, which must stay whole and old.
     writeFiles(cwd, {
-      'base/report.json': { schemaVersion: 1, summary: { total: 0, passed: 0, failed: 0, notRun: 0, passRate: null, verdictDistribution: {}, avgToolCalls: null, avgDurationMs: null }, cases: [] },
+      'base/report.json': {
+        schemaVersion: 1,
+        summary: {
+          total: 0,
+          passed: 0,
+          failed: 0,
+          notRun: 0,
+          passRate: null,
+          verdictDistribution: {},
+          avgToolCalls: null,
+          avgDurationMs: null,
+        },
+        cases: [],
+      },
       'out/report.json': 'old report\n',
       'out/diff.json': 'old diff\n',
     });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 
 /** The OS package's Chromium (`apt-get install chromium`; .ci/run installs it): browser downloads are not used. */
 export const CHROMIUM = '/usr/bin/chromium';

@@ -15,7 +15,10 @@ export const BIN = join(REPO_ROOT, 'dist', 'cli', 'bin.js');
 export function buildDist(): void {
   // The check registry first: tsc and the bundle compile the files it generates from src/checks/.
   try {
-    execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'check-registry.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'check-registry.mjs')], {
+      cwd: REPO_ROOT,
+      stdio: 'pipe',
+    });
   } catch (error) {
     const output = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
     throw new Error(`the check registry (scripts/check-registry.mjs) was not generated:\n${output}`);

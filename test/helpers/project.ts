@@ -10,7 +10,8 @@ export function writeFiles(root: string, files: Record<string, unknown>): void {
   for (const [relativePath, content] of Object.entries(files)) {
     const path = join(root, relativePath);
     mkdirSync(dirname(path), { recursive: true });
-    const bytes = typeof content === 'string' || Buffer.isBuffer(content) ? content : `${JSON.stringify(content, null, 2)}\n`;
+    const bytes =
+      typeof content === 'string' || Buffer.isBuffer(content) ? content : `${JSON.stringify(content, null, 2)}\n`;
     writeFileSync(path, bytes);
   }
 }

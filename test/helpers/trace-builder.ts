@@ -10,8 +10,19 @@ export interface TraceSpec extends Omit<TraceDocument, 'selfEvaluation'> {
 }
 
 /** A tool invocation as the service records it. */
-export function toolCall(toolName: string, evidenceStatus: string | null = 'supported', durationMs = 120): ToolInvocationDocument {
-  return { toolName, evidenceStatus, durationMs, arguments: { service: 'payment' }, resultSummary: `${toolName} result`, errorMessage: null };
+export function toolCall(
+  toolName: string,
+  evidenceStatus: string | null = 'supported',
+  durationMs = 120,
+): ToolInvocationDocument {
+  return {
+    toolName,
+    evidenceStatus,
+    durationMs,
+    arguments: { service: 'payment' },
+    resultSummary: `${toolName} result`,
+    errorMessage: null,
+  };
 }
 
 /**
@@ -39,7 +50,9 @@ export function buildTrace(spec: TraceSpec = {}): TraceDocument {
     stepCount: 1,
     toolCallCount: 1,
     feedback: null,
-    selfEvaluation: (selfEvaluation === undefined ? { verifier_evaluation: verifierEvaluation } : selfEvaluation) as TraceDocument['selfEvaluation'],
+    selfEvaluation: (selfEvaluation === undefined
+      ? { verifier_evaluation: verifierEvaluation }
+      : selfEvaluation) as TraceDocument['selfEvaluation'],
     agentSteps: [{ stepIndex: 1, agentName: 'executor', stepType: 'answer', output: 'draft answer' }],
     toolInvocations: [toolCall('queryMetrics')],
     ...fields,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { importTraces, type ImportResult } from '../../src/import/import-traces.js';
+import { type ImportResult, importTraces } from '../../src/import/import-traces.js';
 import { loadTrace } from '../../src/trace/load-trace.js';
-import type { TraceDocument, ToolInvocationDocument } from '../../src/trace/types.js';
+import type { ToolInvocationDocument, TraceDocument } from '../../src/trace/types.js';
 import { FIXTURES } from './helpers.js';
 
 /**
@@ -10,7 +10,10 @@ import { FIXTURES } from './helpers.js';
  * which calls failed, which calls only the messages show, and the tokens used. One hand-made
  * export per rule, in the shapes the instrumentations write.
  */
-async function importOne(name: string, from: 'auto' | 'spans' = 'auto'): Promise<{ result: ImportResult; document: TraceDocument }> {
+async function importOne(
+  name: string,
+  from: 'auto' | 'spans' = 'auto',
+): Promise<{ result: ImportResult; document: TraceDocument }> {
   const result = await importTraces([name], from, FIXTURES);
   expect(result.traces).toHaveLength(1);
   const document = result.traces[0]?.document as TraceDocument;
@@ -30,17 +33,27 @@ describe('the run root', () => {
     ['root-traceloop-workflow.json', 'traceloop.span.kind = workflow', 23_664, 9_386, 'FAILED'],
     ['root-ioa-observe-agent.json', 'ioa_observe.span.kind = agent', 74_347, 56_339, 'COMPLETED'],
     ['openinference.json', 'openinference.span.kind = CHAIN', 5_000, 4_980, 'COMPLETED'],
-  ] as const)('%s: the outermost span marked by %s that encloses the model and tool spans is the run', async (name, _kind, runMs, nestedMs, status) => {
-    const { document } = await importOne(name);
-    expect(document.durationMs).toBe(runMs);
-    expect(document.agentSteps?.some((step) => step.durationMs === nestedMs)).toBe(true);
-    // The run's status is the root's: the Traceloop workflow failed although its sub-agent did not.
-    expect(document.status).toBe(status);
-  });
+  ] as const)(
+    '%s: the outermost span marked by %s that encloses the model and tool spans is the run',
+    async (name, _kind, runMs, nestedMs, status) => {
+      const { document } = await importOne(name);
+      expect(document.durationMs).toBe(runMs);
+      expect(document.agentSteps?.some((step) => step.durationMs === nestedMs)).toBe(true);
+      // The run's status is the root's: the Traceloop workflow failed although its sub-agent did not.
+      expect(document.status).toBe(status);
+    },
+  );
 
   it('a workflow root is the run, not a step; an agent root is both', async () => {
     const workflow = (await importOne('root-traceloop-workflow.json')).document;
-    expect(workflow.agentSteps?.map((step) => step.stepType)).toEqual(['invoke_agent', 'chat', 'tool', 'tool', 'chat', 'chat']);
+    expect(workflow.agentSteps?.map((step) => step.stepType)).toEqual([
+      'invoke_agent',
+      'chat',
+      'tool',
+      'tool',
+      'chat',
+      'chat',
+    ]);
     const agent = (await importOne('root-ioa-observe-agent.json')).document;
     expect(agent.agentSteps?.map((step) => `${step.agentName}/${step.stepType}`)).toEqual([
       'supervisor.agent/agent',
@@ -54,10 +67,22 @@ describe('the run root', () => {
 
 describe('the question', () => {
   it.each([
-    ['root-traceloop-workflow.json', 'the last of messages in LangChain inputs (traceloop.entity.input)', 'Why did the nightly export fail?'],
-    ['root-ioa-observe-agent.json', 'the question key of the root\'s JSON input, before the sub-agent\'s messages', 'Which service breaks checkout?'],
-    ['smolagents.json', 'the task key of input.value, not the model\'s "New task:" message', 'What is the population of Tokyo?'],
-    ['openinference.json', 'the first user message when the root\'s JSON input has no known key', 'Why is CI red?'],
+    [
+      'root-traceloop-workflow.json',
+      'the last of messages in LangChain inputs (traceloop.entity.input)',
+      'Why did the nightly export fail?',
+    ],
+    [
+      'root-ioa-observe-agent.json',
+      "the question key of the root's JSON input, before the sub-agent's messages",
+      'Which service breaks checkout?',
+    ],
+    [
+      'smolagents.json',
+      'the task key of input.value, not the model\'s "New task:" message',
+      'What is the population of Tokyo?',
+    ],
+    ['openinference.json', "the first user message when the root's JSON input has no known key", 'Why is CI red?'],
   ] as const)('%s: %s', async (name, _rule, question) => {
     expect((await importOne(name)).document.question).toBe(question);
   });
@@ -75,8 +100,20 @@ describe('the question', () => {
 
 describe('arguments and results out of their envelopes, the raw value kept', () => {
   it.each([
-    ['LangChain callback inputs', 'root-traceloop-workflow.json', 'read_log', { job: 'nightly-export' }, 'No space left on device'],
-    ['smolagents kwargs', 'smolagents.json', 'web_search', { query: 'Tokyo population 2025' }, 'Tokyo: 14.2 million (2025 estimate)'],
+    [
+      'LangChain callback inputs',
+      'root-traceloop-workflow.json',
+      'read_log',
+      { job: 'nightly-export' },
+      'No space left on device',
+    ],
+    [
+      'smolagents kwargs',
+      'smolagents.json',
+      'web_search',
+      { query: 'Tokyo population 2025' },
+      'Tokyo: 14.2 million (2025 estimate)',
+    ],
     ['MCP content text', 'tool-failures.json', 'mcp_ok', null, 'p99 420 ms'],
   ] as const)('%s', async (_envelope, name, toolName, args, result) => {
     const invocation = tool((await importOne(name)).document, toolName);
@@ -88,10 +125,21 @@ describe('arguments and results out of their envelopes, the raw value kept', () 
   it('keeps the envelopes as rawArguments / rawResult, and writes neither when nothing was unwrapped', async () => {
     const { document } = await importOne('root-traceloop-workflow.json');
     const readLog = tool(document, 'read_log');
-    expect(readLog.rawArguments).toMatchObject({ input_str: "{'job': 'nightly-export'}", inputs: { job: 'nightly-export' } });
+    expect(readLog.rawArguments).toMatchObject({
+      input_str: "{'job': 'nightly-export'}",
+      inputs: { job: 'nightly-export' },
+    });
     expect(readLog.rawResult).toMatchObject({ output: { id: ['langchain', 'schema', 'messages', 'ToolMessage'] } });
     const plain = tool((await importOne('root-ioa-observe-agent.json')).document, 'query_errors');
-    expect(Object.keys(plain)).toEqual(['toolName', 'callId', 'startedAt', 'durationMs', 'arguments', 'resultSummary', 'errorMessage']);
+    expect(Object.keys(plain)).toEqual([
+      'toolName',
+      'callId',
+      'startedAt',
+      'durationMs',
+      'arguments',
+      'resultSummary',
+      'errorMessage',
+    ]);
   });
 });
 
@@ -109,7 +157,11 @@ describe('failure signals', () => {
 
   it('a ToolMessage with status "error" inside a LangChain output is a failed call', async () => {
     const invocation = tool((await importOne('root-traceloop-workflow.json')).document, 'disk_usage');
-    expect([invocation.evidenceStatus, invocation.resultSummary, invocation.errorMessage]).toEqual(['failed', 'permission denied: /var', 'permission denied: /var']);
+    expect([invocation.evidenceStatus, invocation.resultSummary, invocation.errorMessage]).toEqual([
+      'failed',
+      'permission denied: /var',
+      'permission denied: /var',
+    ]);
   });
 
   it.each([
@@ -126,37 +178,64 @@ describe('tool calls from model messages', () => {
   it('GenAI tool_call parts and OpenInference tool_calls become invocations, with the matching response; a call a tool span ran counts once', async () => {
     const { document } = await importOne('message-tool-calls.json');
     expect(document.toolCallCount).toBe(3);
-    expect(document.toolInvocations?.map((invocation) => [invocation.toolName, invocation.callId, invocation.durationMs])).toEqual([
+    expect(
+      document.toolInvocations?.map((invocation) => [invocation.toolName, invocation.callId, invocation.durationMs]),
+    ).toEqual([
       ['transfer_to_metrics_agent', 'call_handoff', null],
       // The tool span's own record, not a second copy from the messages.
       ['query_logs', 'call_logs', 400],
       ['get_quota', 'call_oi', null],
     ]);
-    expect(tool(document, 'transfer_to_metrics_agent')).toMatchObject({ arguments: { reason: 'check latency' }, resultSummary: 'p99 latency 180 ms' });
+    expect(tool(document, 'transfer_to_metrics_agent')).toMatchObject({
+      arguments: { reason: 'check latency' },
+      resultSummary: 'p99 latency 180 ms',
+    });
     // The OpenInference response is the tool message with the same tool_call_id; it signals a failure.
-    expect(tool(document, 'get_quota')).toMatchObject({ arguments: { account: 'acme' }, evidenceStatus: 'failed', errorMessage: 'quota API unavailable' });
+    expect(tool(document, 'get_quota')).toMatchObject({
+      arguments: { account: 'acme' },
+      evidenceStatus: 'failed',
+      errorMessage: 'quota API unavailable',
+    });
   });
 
   it('reads the same calls whether or not spans are compacted as they are read', async () => {
     const compacted = await importTraces(['message-tool-calls.json'], 'auto', FIXTURES);
-    const full = await importTraces(['message-tool-calls.json'], 'auto', FIXTURES, { compact: false, keepAttribute: () => true });
+    const full = await importTraces(['message-tool-calls.json'], 'auto', FIXTURES, {
+      compact: false,
+      keepAttribute: () => true,
+    });
     expect(compacted.traces[0]?.document).toEqual(full.traces[0]?.document);
   });
 });
 
 describe('token usage, call ids and start times', () => {
   it.each([
-    ['root-traceloop-workflow.json', 'gen_ai.usage.prompt_tokens / completion_tokens', { inputTokens: 3_600, outputTokens: 130 }],
-    ['root-ioa-observe-agent.json', 'gen_ai.usage.input_tokens / output_tokens', { inputTokens: 1_800, outputTokens: 70 }],
+    [
+      'root-traceloop-workflow.json',
+      'gen_ai.usage.prompt_tokens / completion_tokens',
+      { inputTokens: 3_600, outputTokens: 130 },
+    ],
+    [
+      'root-ioa-observe-agent.json',
+      'gen_ai.usage.input_tokens / output_tokens',
+      { inputTokens: 1_800, outputTokens: 70 },
+    ],
     // The AGENT span records the total of its LLM spans: counted once.
-    ['smolagents.json', 'llm.token_count.prompt / completion, on the agent and on its model calls', { inputTokens: 2_500, outputTokens: 300 }],
+    [
+      'smolagents.json',
+      'llm.token_count.prompt / completion, on the agent and on its model calls',
+      { inputTokens: 2_500, outputTokens: 300 },
+    ],
   ] as const)('%s: %s summed once per call', async (name, _attributes, usage) => {
     expect((await importOne(name)).document.usage).toEqual(usage);
   });
 
   it('an agent step carries the usage of the calls within it; a trace without token counts has no usage', async () => {
     const { document } = await importOne('root-traceloop-workflow.json');
-    expect(document.agentSteps?.[0]).toMatchObject({ agentName: 'researcher', usage: { inputTokens: 2_700, outputTokens: 100 } });
+    expect(document.agentSteps?.[0]).toMatchObject({
+      agentName: 'researcher',
+      usage: { inputTokens: 2_700, outputTokens: 100 },
+    });
     expect((await importOne('tool-failures.json')).document.usage).toBeUndefined();
   });
 
@@ -175,9 +254,15 @@ describe('events and log records', () => {
 
   it('an OTLP log record gen_ai.evaluation.result with the trace id gives the verdict (the latest); one for a trace without spans is skipped', async () => {
     const { result, document } = await importOne('evaluation-log-records.jsonl');
-    expect(document.selfEvaluation).toEqual({ verifier_evaluation: { verdict: 'PASS', reason: 'Eviction counts support the answer.' } });
+    expect(document.selfEvaluation).toEqual({
+      verifier_evaluation: { verdict: 'PASS', reason: 'Eviction counts support the answer.' },
+    });
     expect(result.skipped).toEqual([
-      { file: 'evaluation-log-records.jsonl', line: 2, message: 'evaluation result for trace a8000000000000000000000000000009, which has no spans; skipped' },
+      {
+        file: 'evaluation-log-records.jsonl',
+        line: 2,
+        message: 'evaluation result for trace a8000000000000000000000000000009, which has no spans; skipped',
+      },
     ]);
   });
 });
@@ -190,7 +275,11 @@ describe('OpenTelemetry SDK span dictionaries (--from spans)', () => {
     for (const from of ['auto', 'spans'] as const) {
       const { result, document } = await importOne(name, from);
       expect(result.traces[0]?.traceId).toBe('a6000000000000000000000000000006');
-      expect(document).toMatchObject({ question: 'Which disk is full?', durationMs: 5_000, usage: { inputTokens: 120, outputTokens: 12 } });
+      expect(document).toMatchObject({
+        question: 'Which disk is full?',
+        durationMs: 5_000,
+        usage: { inputTokens: 120, outputTokens: 12 },
+      });
       expect(document.agentSteps?.map((step) => [step.agentName, step.startedAt, step.durationMs])).toEqual([
         ['helper', '2026-04-30T13:17:00.000Z', 5_000],
         ['chat gpt-4o-mini', '2026-04-30T13:17:01.000Z', 3_000],
@@ -212,7 +301,9 @@ describe('nothing recognised', () => {
       {
         file: 'unrecognised.json',
         line: null,
-        message: expect.stringMatching(/^trace a7000000000000000000000000000007: no agent, model or tool span recognised among its 2 spans \("handle_request", "lookup"\)/u),
+        message: expect.stringMatching(
+          /^trace a7000000000000000000000000000007: no agent, model or tool span recognised among its 2 spans \("handle_request", "lookup"\)/u,
+        ),
       },
     ]);
     expect((await importTraces(['span-dicts.json'], 'auto', FIXTURES)).unrecognised).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { detectFormat } from '../../src/import/read/detect.js';
 import { importTraces } from '../../src/import/import-traces.js';
+import { detectFormat } from '../../src/import/read/detect.js';
 import { FIXTURES, fixture, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 async function importOne(name: string, from: 'auto' | 'otlp' | 'jaeger' | 'tempo' = 'auto') {
@@ -153,7 +153,11 @@ describe('OTLP/JSON', () => {
       };
       await writeTemporaryFile(folder.path, 'example.json', JSON.stringify(example, null, 2));
       const { traces } = await importTraces(['example.json'], 'otlp', folder.path);
-      expect(traces[0]?.document).toMatchObject({ sessionId: '5b8efff798038103d269b633813fc60c', durationMs: 1000, status: 'COMPLETED' });
+      expect(traces[0]?.document).toMatchObject({
+        sessionId: '5b8efff798038103d269b633813fc60c',
+        durationMs: 1000,
+        status: 'COMPLETED',
+      });
     } finally {
       await folder.cleanup();
     }
@@ -164,7 +168,11 @@ describe('Jaeger query-API JSON', () => {
   it('reads microsecond times, typed tags, status tags and logs as events; skips a trace without spans', async () => {
     const { traces, skipped } = await importOne('jaeger-typed-tags.json');
     expect(skipped).toEqual([
-      { file: 'jaeger-typed-tags.json', line: null, message: 'trace 00000000000000000000000000000abc has no spans; skipped' },
+      {
+        file: 'jaeger-typed-tags.json',
+        line: null,
+        message: 'trace 00000000000000000000000000000abc has no spans; skipped',
+      },
     ]);
     expect(traces).toHaveLength(1);
     expect(traces[0]?.document).toEqual({
@@ -179,9 +187,29 @@ describe('Jaeger query-API JSON', () => {
       usage: { inputTokens: 1820, outputTokens: 0 },
       selfEvaluation: { verifier_evaluation: { verdict: 'revise', reason: 'One claim lacks evidence.' } },
       agentSteps: [
-        { stepIndex: 1, agentName: 'triage', stepType: 'invoke_agent', startedAt: '2026-02-16T10:25:34.578Z', durationMs: 4163.849, usage: { inputTokens: 1820, outputTokens: 0 } },
-        { stepIndex: 2, agentName: 'openai.chat', stepType: 'chat', startedAt: '2026-02-16T10:25:34.597Z', durationMs: 2274.805, usage: { inputTokens: 1820, outputTokens: 0 } },
-        { stepIndex: 3, agentName: 'execute_tool kubectl_get', stepType: 'execute_tool', startedAt: '2026-02-16T10:25:36.879Z', durationMs: 57.091 },
+        {
+          stepIndex: 1,
+          agentName: 'triage',
+          stepType: 'invoke_agent',
+          startedAt: '2026-02-16T10:25:34.578Z',
+          durationMs: 4163.849,
+          usage: { inputTokens: 1820, outputTokens: 0 },
+        },
+        {
+          stepIndex: 2,
+          agentName: 'openai.chat',
+          stepType: 'chat',
+          startedAt: '2026-02-16T10:25:34.597Z',
+          durationMs: 2274.805,
+          usage: { inputTokens: 1820, outputTokens: 0 },
+        },
+        {
+          stepIndex: 3,
+          agentName: 'execute_tool kubectl_get',
+          stepType: 'execute_tool',
+          startedAt: '2026-02-16T10:25:36.879Z',
+          durationMs: 57.091,
+        },
       ],
       toolInvocations: [
         {
@@ -211,9 +239,15 @@ describe('Grafana Tempo', () => {
       // The agent span has no output: the last model span's.
       finalAnswer: 'Yes: 12k messages are waiting.',
       durationMs: 4661.153001,
-      toolInvocations: [{ toolName: 'queue_depth', durationMs: 250, arguments: null, resultSummary: 12000, errorMessage: null }],
+      toolInvocations: [
+        { toolName: 'queue_depth', durationMs: 250, arguments: null, resultSummary: 12000, errorMessage: null },
+      ],
     });
-    expect(traces[0]?.document.agentSteps?.map((step) => step.stepType)).toEqual(['invoke_agent', 'chat', 'execute_tool']);
+    expect(traces[0]?.document.agentSteps?.map((step) => step.stepType)).toEqual([
+      'invoke_agent',
+      'chat',
+      'execute_tool',
+    ]);
   });
 });
 
@@ -226,8 +260,18 @@ describe('files that cannot be used (exit 2)', () => {
       /^unknown-format\.json: unknown trace format: found a JSON object with keys "traces"; expected OTLP\/JSON .*Jaeger .*Tempo/u,
     ],
     ['no trace', 'no-trace.json', 'auto', /^no-trace\.json: holds no trace/u],
-    ['missing file', 'missing.json', 'auto', /^missing\.json: cannot read the file \(ENOENT: no such file or directory\)/u],
-    ['another format than --from asks', 'jaeger-typed-tags.json', 'otlp', /^jaeger-typed-tags\.json: a jaeger export, not otlp: .*\(--from otlp\)$/u],
+    [
+      'missing file',
+      'missing.json',
+      'auto',
+      /^missing\.json: cannot read the file \(ENOENT: no such file or directory\)/u,
+    ],
+    [
+      'another format than --from asks',
+      'jaeger-typed-tags.json',
+      'otlp',
+      /^jaeger-typed-tags\.json: a jaeger export, not otlp: .*\(--from otlp\)$/u,
+    ],
     ['a folder', '.', 'auto', /^\.: is a directory/u],
   ] as const)('%s', async (_label, name, from, message) => {
     const error = await importOne(name, from).catch((caught: unknown) => caught);
@@ -237,10 +281,15 @@ describe('files that cannot be used (exit 2)', () => {
   });
 
   it('names every unusable file, not only the first', async () => {
-    const error = await importTraces(['unknown-format.json', 'otlp-split.jsonl', 'no-trace.json'], 'auto', FIXTURES).catch(
-      (caught: unknown) => caught,
-    );
-    expect((error as InputError).problems.map((problem) => problem.split(':')[0])).toEqual(['unknown-format.json', 'no-trace.json']);
+    const error = await importTraces(
+      ['unknown-format.json', 'otlp-split.jsonl', 'no-trace.json'],
+      'auto',
+      FIXTURES,
+    ).catch((caught: unknown) => caught);
+    expect((error as InputError).problems.map((problem) => problem.split(':')[0])).toEqual([
+      'unknown-format.json',
+      'no-trace.json',
+    ]);
   });
 
   it('says what a known foreign format is', async () => {
@@ -259,7 +308,9 @@ describe('files that cannot be used (exit 2)', () => {
     try {
       await writeTemporaryFile(folder.path, 'broken.json', '{\n  "resourceSpans": [\n    {,\n  ]\n}\n');
       const error = await importTraces(['broken.json'], 'auto', folder.path).catch((caught: unknown) => caught);
-      expect((error as InputError).problems[0]).toMatch(/^broken\.json: not valid JSON \(.* at line 3, column 6\); expected /u);
+      expect((error as InputError).problems[0]).toMatch(
+        /^broken\.json: not valid JSON \(.* at line 3, column 6\); expected /u,
+      );
     } finally {
       await folder.cleanup();
     }
@@ -274,7 +325,9 @@ describe('JSON Lines lines that are not JSON (exit 1)', () => {
       ['bad-line.jsonl', 4],
     ]);
     expect(skipped[0]?.message).toMatch(/^not JSON \(.*\); line skipped$/u);
-    expect(traces.map((trace) => [trace.document.sessionId, trace.document.toolCallCount])).toEqual([['survivor-1', 1]]);
+    expect(traces.map((trace) => [trace.document.sessionId, trace.document.toolCallCount])).toEqual([
+      ['survivor-1', 1],
+    ]);
   });
 
   it('reads a JSON Lines file whose first line is broken', async () => {

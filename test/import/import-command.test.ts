@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir, copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.js';
@@ -12,7 +12,13 @@ describe('diag-eval import', () => {
   beforeEach(async () => {
     folder = await temporaryFolder();
     await mkdir(join(folder.path, 'exports'));
-    for (const name of ['otlp-split.jsonl', 'bad-line.jsonl', 'unknown-format.json', 'several-agents.json', 'unrecognised.json']) {
+    for (const name of [
+      'otlp-split.jsonl',
+      'bad-line.jsonl',
+      'unknown-format.json',
+      'several-agents.json',
+      'unrecognised.json',
+    ]) {
       await copyFile(fixture(name), join(folder.path, 'exports', name));
     }
   });
@@ -43,24 +49,41 @@ describe('diag-eval import', () => {
     expect(written).not.toContain(folder.path);
   });
 
-  it('writes the fixtures of a large export a few at a time, reported in the export\'s order, each as if written alone', async () => {
+  it("writes the fixtures of a large export a few at a time, reported in the export's order, each as if written alone", async () => {
     const original = await readFile(fixture('otlp-split.jsonl'), 'utf8');
-    const ids = (copy: number): [string, string] => [`5b8efff798038103d269b6338130${String(copy).padStart(4, '0')}`, `4bf92f3577b34da6a3ce929d0e0${String(copy).padStart(5, '0')}`];
+    const ids = (copy: number): [string, string] => [
+      `5b8efff798038103d269b6338130${String(copy).padStart(4, '0')}`,
+      `4bf92f3577b34da6a3ce929d0e0${String(copy).padStart(5, '0')}`,
+    ];
     const copies = Array.from({ length: 25 }, (_, copy) => {
       const [first, second] = ids(copy);
-      return original.replaceAll('5B8EFFF798038103D269B633813FC60C', first.toUpperCase()).replaceAll('4bf92f3577b34da6a3ce929d0e0e4736', second);
+      return original
+        .replaceAll('5B8EFFF798038103D269B633813FC60C', first.toUpperCase())
+        .replaceAll('4bf92f3577b34da6a3ce929d0e0e4736', second);
     });
     await writeFile(join(folder.path, 'exports', 'many.jsonl'), copies.join(''));
     const io = recordingIo(folder.path);
-    const code = await importCommand({ files: ['exports/many.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false }, io);
+    const code = await importCommand(
+      { files: ['exports/many.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false },
+      io,
+    );
     expect(code).toBe(0);
-    expect(io.out.map((line) => line.split(' ')[1])).toEqual(Array.from({ length: 25 }, (_, copy) => ids(copy).map((id) => `eval/fixtures/${id}.json`)).flat());
+    expect(io.out.map((line) => line.split(' ')[1])).toEqual(
+      Array.from({ length: 25 }, (_, copy) => ids(copy).map((id) => `eval/fixtures/${id}.json`)).flat(),
+    );
     const [first0, second0] = ids(0);
-    const alone = [await readFile(join(folder.path, `eval/fixtures/${first0}.json`), 'utf8'), await readFile(join(folder.path, `eval/fixtures/${second0}.json`), 'utf8')];
+    const alone = [
+      await readFile(join(folder.path, `eval/fixtures/${first0}.json`), 'utf8'),
+      await readFile(join(folder.path, `eval/fixtures/${second0}.json`), 'utf8'),
+    ];
     for (let copy = 1; copy < 25; copy += 1) {
       const [first, second] = ids(copy);
-      expect(await readFile(join(folder.path, `eval/fixtures/${first}.json`), 'utf8')).toBe(alone[0]?.replaceAll(first0, first));
-      expect(await readFile(join(folder.path, `eval/fixtures/${second}.json`), 'utf8')).toBe(alone[1]?.replaceAll(second0, second));
+      expect(await readFile(join(folder.path, `eval/fixtures/${first}.json`), 'utf8')).toBe(
+        alone[0]?.replaceAll(first0, first),
+      );
+      expect(await readFile(join(folder.path, `eval/fixtures/${second}.json`), 'utf8')).toBe(
+        alone[1]?.replaceAll(second0, second),
+      );
     }
     expect((await listOut()).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
@@ -73,11 +96,21 @@ describe('diag-eval import', () => {
       makeCase({ id: 'not-imported', question: 'Nothing like it' }),
     ];
     const code = await importCommand(
-      { files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
+      {
+        files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'],
+        from: 'auto',
+        outDir: 'eval/fixtures',
+        cases,
+        quiet: false,
+      },
       io,
     );
     expect(code).toBe(1);
-    expect(await listOut()).toEqual(['checkout-slow.json', 'd0000000000000000000000000000001.json', 'payment-timeout.json']);
+    expect(await listOut()).toEqual([
+      'checkout-slow.json',
+      'd0000000000000000000000000000001.json',
+      'payment-timeout.json',
+    ]);
     expect(io.out.map((line) => line.split(' ')[1])).toEqual([
       'eval/fixtures/payment-timeout.json',
       'eval/fixtures/checkout-slow.json',
@@ -89,7 +122,10 @@ describe('diag-eval import', () => {
   });
 
   it('with --strict, a case no trace matches writes nothing and throws an InputError (exit 2)', async () => {
-    const cases = [makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }), makeCase({ id: 'not-imported', question: 'Nothing like it' })];
+    const cases = [
+      makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),
+      makeCase({ id: 'not-imported', question: 'Nothing like it' }),
+    ];
     const error = await importCommand(
       { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false, strict: true },
       recordingIo(folder.path),
@@ -103,20 +139,42 @@ describe('diag-eval import', () => {
 
   it('writes a trace with nothing recognised but names it on stderr, even with --quiet, and exits 1; --strict exits 2 writing nothing', async () => {
     const io = recordingIo(folder.path);
-    const options = { files: ['exports/unrecognised.json'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: true };
+    const options = {
+      files: ['exports/unrecognised.json'],
+      from: 'auto',
+      outDir: 'eval/fixtures',
+      cases: null,
+      quiet: true,
+    };
     expect(await importCommand(options, io)).toBe(1);
     expect(await listOut()).toEqual(['a7000000000000000000000000000007.json']);
-    expect(io.err).toEqual([expect.stringMatching(/^not recognised: exports\/unrecognised\.json: trace a7000000000000000000000000000007: no agent, model or tool span recognised/u)]);
+    expect(io.err).toEqual([
+      expect.stringMatching(
+        /^not recognised: exports\/unrecognised\.json: trace a7000000000000000000000000000007: no agent, model or tool span recognised/u,
+      ),
+    ]);
 
     const strictFolder = 'eval/strict';
-    const error = await importCommand({ ...options, outDir: strictFolder, strict: true }, recordingIo(folder.path)).catch((caught: unknown) => caught);
+    const error = await importCommand(
+      { ...options, outDir: strictFolder, strict: true },
+      recordingIo(folder.path),
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).problems[0]).toMatch(/^import --strict: not recognised: exports\/unrecognised\.json: trace a7/u);
+    expect((error as InputError).problems[0]).toMatch(
+      /^import --strict: not recognised: exports\/unrecognised\.json: trace a7/u,
+    );
     expect(existsSync(join(folder.path, strictFolder))).toBe(false);
   });
 
   it('with --strict and everything converted, exits 0 as without it', async () => {
-    const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: true, strict: true };
+    const options = {
+      files: ['exports/otlp-split.jsonl'],
+      from: 'auto',
+      outDir: 'eval/fixtures',
+      cases: null,
+      quiet: true,
+      strict: true,
+    };
     expect(await importCommand(options, recordingIo(folder.path))).toBe(0);
   });
 
@@ -154,12 +212,20 @@ describe('diag-eval import', () => {
   it('throws an InputError (exit 2) for a file of no known format, and writes nothing', async () => {
     const io = recordingIo(folder.path);
     const error = await importCommand(
-      { files: ['exports/otlp-split.jsonl', 'exports/unknown-format.json'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false },
+      {
+        files: ['exports/otlp-split.jsonl', 'exports/unknown-format.json'],
+        from: 'auto',
+        outDir: 'eval/fixtures',
+        cases: null,
+        quiet: false,
+      },
       io,
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).problems).toEqual([
-      expect.stringMatching(/^exports\/unknown-format\.json: unknown trace format: found a JSON object with keys "traces"; expected /u),
+      expect.stringMatching(
+        /^exports\/unknown-format\.json: unknown trace format: found a JSON object with keys "traces"; expected /u,
+      ),
     ]);
     await expect(readdir(join(folder.path, 'eval/fixtures'))).rejects.toThrow();
   });
@@ -172,14 +238,27 @@ describe('diag-eval import', () => {
       recordingIo(folder.path),
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).message).toMatch(/^--out taken: cannot write taken\/5b8efff798038103d269b633813fc60c\.json \((ENOTDIR|EEXIST)\)/u);
+    expect((error as InputError).message).toMatch(
+      /^--out taken: cannot write taken\/5b8efff798038103d269b633813fc60c\.json \((ENOTDIR|EEXIST)\)/u,
+    );
   });
 
   it.each([
-    ['an unknown --from', { from: 'zipkin' }, /^--from: expected one of auto, otlp, jaeger, tempo, spans; found "zipkin"$/u],
+    [
+      'an unknown --from',
+      { from: 'zipkin' },
+      /^--from: expected one of auto, otlp, jaeger, tempo, spans; found "zipkin"$/u,
+    ],
     ['no file', { files: [] }, /^import: expected at least one FILE/u],
   ])('throws an InputError for %s', async (_label, overrides, message) => {
-    const options = { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: false, ...overrides };
+    const options = {
+      files: ['exports/otlp-split.jsonl'],
+      from: 'auto',
+      outDir: 'out',
+      cases: null,
+      quiet: false,
+      ...overrides,
+    };
     const error = await importCommand(options, recordingIo(folder.path)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).message).toMatch(message);

@@ -22,11 +22,17 @@ function spanPerLine(): string[] {
   const lines: string[] = [];
   for (const name of SOURCES) {
     const text = readFileSync(fixture(name), 'utf8');
-    const documents = name.endsWith('.jsonl') ? text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line)) : [JSON.parse(text)];
+    const documents = name.endsWith('.jsonl')
+      ? text
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line))
+      : [JSON.parse(text)];
     for (const document of documents) {
       for (const resource of document.resourceSpans ?? []) {
         for (const scope of resource.scopeSpans ?? []) {
-          for (const span of scope.spans ?? []) lines.push(JSON.stringify({ resourceSpans: [{ ...resource, scopeSpans: [{ ...scope, spans: [span] }] }] }));
+          for (const span of scope.spans ?? [])
+            lines.push(JSON.stringify({ resourceSpans: [{ ...resource, scopeSpans: [{ ...scope, spans: [span] }] }] }));
         }
       }
       if (document.resourceLogs !== undefined) lines.push(JSON.stringify({ resourceLogs: document.resourceLogs }));
@@ -50,9 +56,16 @@ async function importedFiles(lines: readonly string[]): Promise<Map<string, stri
   const folder = await temporaryFolder();
   try {
     await writeTemporaryFile(folder.path, 'export.jsonl', `${lines.join('\n')}\n`);
-    await importCommand({ files: ['export.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: true }, recordingIo(folder.path));
+    await importCommand(
+      { files: ['export.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: true },
+      recordingIo(folder.path),
+    );
     const names = (await readdir(join(folder.path, 'out'))).sort();
-    return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(folder.path, 'out', name), 'utf8')] as [string, string])));
+    return new Map(
+      await Promise.all(
+        names.map(async (name) => [name, await readFile(join(folder.path, 'out', name), 'utf8')] as [string, string]),
+      ),
+    );
   } finally {
     await folder.cleanup();
   }
@@ -66,7 +79,10 @@ describe('the order of the input changes no fixture', () => {
   });
 
   it.each([
-    ['reversed: every root span before its children, so each trace is handed on early and grows after', (all: string[]) => [...all].reverse()],
+    [
+      'reversed: every root span before its children, so each trace is handed on early and grows after',
+      (all: string[]) => [...all].reverse(),
+    ],
     ['shuffled, seed 1', (all: string[]) => shuffled(all, 1)],
     ['shuffled, seed 7', (all: string[]) => shuffled(all, 7)],
     ['shuffled, seed 2026', (all: string[]) => shuffled(all, 2026)],
@@ -94,16 +110,31 @@ describe('the order of the input changes no fixture', () => {
 });
 
 describe('importText: an export held in memory converts as the same file does', () => {
-  it.each(['otlp-split.jsonl', 'several-agents.json', 'jaeger-typed-tags.json', 'span-dicts.json', 'console-exporter.txt', 'bad-line.jsonl'])('%s', async (name) => {
+  it.each([
+    'otlp-split.jsonl',
+    'several-agents.json',
+    'jaeger-typed-tags.json',
+    'span-dicts.json',
+    'console-exporter.txt',
+    'bad-line.jsonl',
+  ])('%s', async (name) => {
     const fromFile = await importTraces([name], 'auto', fixture('.'));
     const fromText = await importText({ name, text: readFileSync(fixture(name), 'utf8') }, 'auto');
     expect(JSON.stringify(fromText)).toBe(JSON.stringify(fromFile));
   });
 
   it('an unusable text is refused with the message a file of that name gets', async () => {
-    const refused = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error as Error).message);
+    const refused = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => (error as Error).message,
+      );
     const fromFile = await refused(importTraces(['unknown-format.json'], 'auto', fixture('.')));
     expect(fromFile).toMatch(/^unknown-format\.json: unknown trace format/u);
-    expect(await refused(importText({ name: 'unknown-format.json', text: readFileSync(fixture('unknown-format.json'), 'utf8') }, 'auto'))).toBe(fromFile);
+    expect(
+      await refused(
+        importText({ name: 'unknown-format.json', text: readFileSync(fixture('unknown-format.json'), 'utf8') }, 'auto'),
+      ),
+    ).toBe(fromFile);
   });
 });

@@ -20,7 +20,12 @@ describe('normalizeId: every id as lowercase hex', () => {
     ['base64 span id', '7uGbfsPBsXQ=', 'span', 'eee19b7ec3c1b174'],
     ['decimal string', '9295669169508793927', 'span', '8100d9dbee1f3e47'],
     ['decimal number', 255, 'span', '00000000000000ff'],
-    ['decimal bigint beyond 2^64', 100927429609276267646756448943279827607n, 'trace', '4bedea77bb33b9c5f280371eae21ea97'],
+    [
+      'decimal bigint beyond 2^64',
+      100927429609276267646756448943279827607n,
+      'trace',
+      '4bedea77bb33b9c5f280371eae21ea97',
+    ],
     ['short hex is padded', 'abc', 'trace', '00000000000000000000000000000abc'],
   ] as const)('%s', (_label, value, kind, expected) => {
     expect(normalizeId(value, kind)).toBe(expected);
@@ -65,7 +70,10 @@ describe('timestamps: integer nanoseconds end to end', () => {
 describe('parseJson: no digit lost', () => {
   it('keeps integers beyond 2^53 exact and leaves safe numbers as numbers', () => {
     const parsed = parseJson('{"start": 1777555053780274701, "count": 3, "ratio": 0.5, "text": "1777555053780274701"}');
-    expect(parsed).toEqual({ ok: true, value: { start: 1777555053780274701n, count: 3, ratio: 0.5, text: '1777555053780274701' } });
+    expect(parsed).toEqual({
+      ok: true,
+      value: { start: 1777555053780274701n, count: 3, ratio: 0.5, text: '1777555053780274701' },
+    });
   });
 
   it('keeps the last of duplicate keys, as JSON.parse does', () => {

@@ -3,7 +3,12 @@ import type { ImportedTrace } from '../../src/import/import-traces.js';
 import { matchTracesToCases } from '../../src/import/match.js';
 import { makeCase } from './helpers.js';
 
-function trace(traceId: string, sessionId: string | null, question: string | null, file = 'export.jsonl'): ImportedTrace {
+function trace(
+  traceId: string,
+  sessionId: string | null,
+  question: string | null,
+  file = 'export.jsonl',
+): ImportedTrace {
   return { traceId, file, document: { sessionId, question } };
 }
 
@@ -16,9 +21,27 @@ describe('matchTracesToCases', () => {
   ];
 
   it.each([
-    ['by session id', makeCase({ id: 'a', sessionId: 'diag-3', question: 'Why is payment slow?' }), 't3', 'sessionId', []],
-    ['by normalised, trimmed question, first in file order', makeCase({ id: 'b', question: 'why is payment slow?' }), 't1', 'question', ['t2']],
-    ['a session id no trace has falls back to the question', makeCase({ id: 'c', sessionId: 'diag-9', question: 'Something else' }), 't3', 'question', []],
+    [
+      'by session id',
+      makeCase({ id: 'a', sessionId: 'diag-3', question: 'Why is payment slow?' }),
+      't3',
+      'sessionId',
+      [],
+    ],
+    [
+      'by normalised, trimmed question, first in file order',
+      makeCase({ id: 'b', question: 'why is payment slow?' }),
+      't1',
+      'question',
+      ['t2'],
+    ],
+    [
+      'a session id no trace has falls back to the question',
+      makeCase({ id: 'c', sessionId: 'diag-9', question: 'Something else' }),
+      't3',
+      'question',
+      [],
+    ],
     ['nothing matches', makeCase({ id: 'd', question: 'Unrelated' }), null, null, []],
   ] as const)('%s', (_label, evalCase, traceId, matchedBy, ignored) => {
     const [match] = matchTracesToCases(traces, [evalCase]).cases;

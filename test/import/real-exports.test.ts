@@ -14,50 +14,75 @@ describe('real exports', () => {
   /** The last assistant text anywhere in the export: the answer the agent gave in that run. */
   async function lastAssistantTextIn(name: string): Promise<string> {
     const text = await readFile(realTrace(name), 'utf8');
-    const contents = [...text.matchAll(/"gen_ai\.completion\.0\.content"[^}]*?"(?:value|stringValue)":\s*("(?:[^"\\]|\\.)*")/gu)];
+    const contents = [
+      ...text.matchAll(/"gen_ai\.completion\.0\.content"[^}]*?"(?:value|stringValue)":\s*("(?:[^"\\]|\\.)*")/gu),
+    ];
     const last = contents.at(-1)?.[1];
     if (last === undefined) throw new Error(`no assistant text in ${name}`);
     return JSON.parse(last) as string;
   }
 
   it.each([
-    ['agentevals_kagent-helm_jaeger.json', 'jaeger', '3e289017fe03ffd7c4145316d2eb3d0d', 'ctx-7ed9780f-3688-4fc0-b10b-2e4df2f83cf0', 'list all Helm releases', 'kagent-0.7.14', 4163.849, 'call_P09kjRKHTTJA02oB9HIe4u5t', { inputTokens: 3776, outputTokens: 130 }],
-    ['agentevals_kagent-helm_tempo-export.json', 'tempo', 'dd547580319ab0312cee07f1def50dad', 'ctx-eff35888-55ab-4eb0-b90d-7b21f711f91f', 'list all helm releases\n', 'kagent-0.9.0', 4661.153, 'call_w0eKlvnaE7S9GQJeSSs0gn05', { inputTokens: 4648, outputTokens: 129 }],
-  ] as const)('%s: one helm_list_releases call with its arguments and result, and the final answer', async (name, format, traceId, sessionId, question, chart, durationMs, callId, usage) => {
-    for (const from of ['auto', format] as const) {
-      const { traces, skipped } = await importTraces([name], from, REAL_TRACES);
-      expect(skipped).toEqual([]);
-      expect(traces).toHaveLength(1);
-      const [trace] = traces;
-      expect(trace?.traceId).toBe(traceId);
-      const document = trace?.document;
-      expect(loadTrace(document)).toMatchObject({ ok: true });
-      expect(document?.sessionId).toBe(sessionId);
-      expect(document?.question).toBe(question);
-      expect(document?.status).toBe('COMPLETED');
-      expect(document?.finalAnswer).toBe(await lastAssistantTextIn(name));
-      expect(document?.finalAnswer).toMatch(/^There are two Helm releases/u);
-      // The Tempo export's outermost invoke_agent span is the Go controller's: its time holds the
-      // Python agent's, whose parent link breaks off at the A2A call.
-      expect(document?.durationMs).toBe(durationMs);
-      expect(document?.toolCallCount).toBe(1);
-      expect(document?.toolInvocations).toHaveLength(1);
-      const tool = document?.toolInvocations?.[0];
-      expect(tool?.toolName).toBe('helm_list_releases');
-      expect(tool?.evidenceStatus).toBeUndefined();
-      expect(tool?.callId).toBe(callId);
-      // Only ADK's gcp.vertex.agent.tool_call_args / tool_response carry them.
-      expect(tool?.arguments).toEqual({});
-      // The MCP result's text is the result; the MCP envelope is kept as rawResult.
-      expect(tool?.resultSummary).toEqual(expect.stringContaining(chart));
-      expect(tool?.resultSummary).toMatch(/^NAME\s+\tNAMESPACE/u);
-      expect(tool?.rawResult).toMatchObject({ isError: false, content: [{ type: 'text' }] });
-      expect(tool?.startedAt).toMatch(/^2026-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/u);
-      // call_llm and the openai.chat span inside it record the same call: counted once.
-      expect(document?.usage).toEqual(usage);
-      expect(document?.selfEvaluation).toEqual({});
-    }
-  });
+    [
+      'agentevals_kagent-helm_jaeger.json',
+      'jaeger',
+      '3e289017fe03ffd7c4145316d2eb3d0d',
+      'ctx-7ed9780f-3688-4fc0-b10b-2e4df2f83cf0',
+      'list all Helm releases',
+      'kagent-0.7.14',
+      4163.849,
+      'call_P09kjRKHTTJA02oB9HIe4u5t',
+      { inputTokens: 3776, outputTokens: 130 },
+    ],
+    [
+      'agentevals_kagent-helm_tempo-export.json',
+      'tempo',
+      'dd547580319ab0312cee07f1def50dad',
+      'ctx-eff35888-55ab-4eb0-b90d-7b21f711f91f',
+      'list all helm releases\n',
+      'kagent-0.9.0',
+      4661.153,
+      'call_w0eKlvnaE7S9GQJeSSs0gn05',
+      { inputTokens: 4648, outputTokens: 129 },
+    ],
+  ] as const)(
+    '%s: one helm_list_releases call with its arguments and result, and the final answer',
+    async (name, format, traceId, sessionId, question, chart, durationMs, callId, usage) => {
+      for (const from of ['auto', format] as const) {
+        const { traces, skipped } = await importTraces([name], from, REAL_TRACES);
+        expect(skipped).toEqual([]);
+        expect(traces).toHaveLength(1);
+        const [trace] = traces;
+        expect(trace?.traceId).toBe(traceId);
+        const document = trace?.document;
+        expect(loadTrace(document)).toMatchObject({ ok: true });
+        expect(document?.sessionId).toBe(sessionId);
+        expect(document?.question).toBe(question);
+        expect(document?.status).toBe('COMPLETED');
+        expect(document?.finalAnswer).toBe(await lastAssistantTextIn(name));
+        expect(document?.finalAnswer).toMatch(/^There are two Helm releases/u);
+        // The Tempo export's outermost invoke_agent span is the Go controller's: its time holds the
+        // Python agent's, whose parent link breaks off at the A2A call.
+        expect(document?.durationMs).toBe(durationMs);
+        expect(document?.toolCallCount).toBe(1);
+        expect(document?.toolInvocations).toHaveLength(1);
+        const tool = document?.toolInvocations?.[0];
+        expect(tool?.toolName).toBe('helm_list_releases');
+        expect(tool?.evidenceStatus).toBeUndefined();
+        expect(tool?.callId).toBe(callId);
+        // Only ADK's gcp.vertex.agent.tool_call_args / tool_response carry them.
+        expect(tool?.arguments).toEqual({});
+        // The MCP result's text is the result; the MCP envelope is kept as rawResult.
+        expect(tool?.resultSummary).toEqual(expect.stringContaining(chart));
+        expect(tool?.resultSummary).toMatch(/^NAME\s+\tNAMESPACE/u);
+        expect(tool?.rawResult).toMatchObject({ isError: false, content: [{ type: 'text' }] });
+        expect(tool?.startedAt).toMatch(/^2026-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/u);
+        // call_llm and the openai.chat span inside it record the same call: counted once.
+        expect(document?.usage).toEqual(usage);
+        expect(document?.selfEvaluation).toEqual({});
+      }
+    },
+  );
 
   it('the Jaeger export: its tool span is a child of a model span (call_llm)', async () => {
     const { traces } = await importTraces(['agentevals_kagent-helm_jaeger.json'], 'auto', REAL_TRACES);
@@ -73,13 +98,12 @@ describe('real exports', () => {
 
   it('the Tempo export: the Go controller and the Python agent both have invoke_agent spans', async () => {
     const { traces } = await importTraces(['agentevals_kagent-helm_tempo-export.json'], 'auto', REAL_TRACES);
-    expect(traces[0]?.document.agentSteps?.filter((step) => step.stepType === 'invoke_agent').map((step) => step.agentName)).toEqual([
-      'helm-agent',
-      'helm_agent',
-    ]);
+    expect(
+      traces[0]?.document.agentSteps?.filter((step) => step.stepType === 'invoke_agent').map((step) => step.agentName),
+    ).toEqual(['helm-agent', 'helm_agent']);
   });
 
-  it('any-agent\'s AgentTrace: OpenTelemetry SDK span dictionaries with decimal ids and integer nanoseconds (--from spans)', async () => {
+  it("any-agent's AgentTrace: OpenTelemetry SDK span dictionaries with decimal ids and integer nanoseconds (--from spans)", async () => {
     for (const from of ['auto', 'spans'] as const) {
       const { traces, skipped, unrecognised } = await importTraces(['anyagent_OPENAI_trace.json'], from, REAL_TRACES);
       expect([skipped, unrecognised]).toEqual([[], []]);
@@ -87,7 +111,8 @@ describe('real exports', () => {
       const document = traces[0]?.document;
       expect(loadTrace(document)).toMatchObject({ ok: true });
       expect(document).toMatchObject({
-        question: 'Find what year it is in the America/New_York timezone and write the value (single number) to a file. Finally, return a list of the steps you have taken.',
+        question:
+          'Find what year it is in the America/New_York timezone and write the value (single number) to a file. Finally, return a list of the steps you have taken.',
         status: 'COMPLETED',
         // The last model call's gen_ai.output (JSON, as the run's final_output).
         finalAnswer: expect.stringContaining('"description": "Write the year to a file."'),

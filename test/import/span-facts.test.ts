@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { importTraces } from '../../src/import/import-traces.js';
 import { compactSpan, RepeatedToolResponses } from '../../src/import/map/span-facts.js';
 import { createAttributes, type ImportedSpan } from '../../src/import/read/span.js';
-import { importTraces } from '../../src/import/import-traces.js';
 import { FIXTURES, REAL_TRACES, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 const FIXTURE_FILES = [
@@ -32,7 +32,11 @@ describe('compacting spans while reading changes no converted trace', () => {
   });
 
   it('a tool response repeated in every later model call is kept once, and the trace is the same', async () => {
-    const call = (index: number) => ({ type: 'tool_call_response', id: `call_${index}`, response: `result ${index} `.repeat(50) });
+    const call = (index: number) => ({
+      type: 'tool_call_response',
+      id: `call_${index}`,
+      response: `result ${index} `.repeat(50),
+    });
     const spans = [0, 1, 2, 3].map((turn) => ({
       name: 'chat m',
       context: { trace_id: `0x${'c'.repeat(32)}`, span_id: `0x${'d'.repeat(15)}${turn}` },
@@ -47,7 +51,13 @@ describe('compacting spans while reading changes no converted trace', () => {
           ...(turn === 0 ? [] : [{ role: 'tool', parts: Array.from({ length: turn }, (_, index) => call(index)) }]),
         ]),
         'gen_ai.output.messages': JSON.stringify([
-          { role: 'assistant', parts: turn === 3 ? [{ type: 'text', content: 'done' }] : [{ type: 'tool_call', id: `call_${turn}`, name: 'look', arguments: {} }] },
+          {
+            role: 'assistant',
+            parts:
+              turn === 3
+                ? [{ type: 'text', content: 'done' }]
+                : [{ type: 'tool_call', id: `call_${turn}`, name: 'look', arguments: {} }],
+          },
         ]),
       },
       events: [],
@@ -56,22 +66,24 @@ describe('compacting spans while reading changes no converted trace', () => {
     try {
       await writeTemporaryFile(folder.path, 'repeated.json', JSON.stringify(spans));
       const compacted = await importTraces(['repeated.json'], 'auto', folder.path);
-      const full = await importTraces(['repeated.json'], 'auto', folder.path, { compact: false, keepAttribute: () => true });
+      const full = await importTraces(['repeated.json'], 'auto', folder.path, {
+        compact: false,
+        keepAttribute: () => true,
+      });
       expect(JSON.stringify(compacted)).toBe(JSON.stringify(full));
-      expect(compacted.traces[0]?.document.toolInvocations?.map((tool) => tool.resultSummary)).toEqual([0, 1, 2].map((index) => call(index).response));
+      expect(compacted.traces[0]?.document.toolInvocations?.map((tool) => tool.resultSummary)).toEqual(
+        [0, 1, 2].map((index) => call(index).response),
+      );
     } finally {
       await folder.cleanup();
     }
   });
 
-  it.each(['agentevals_kagent-helm_jaeger.json', 'agentevals_kagent-helm_tempo-export.json'])(
-    '%s',
-    async (name) => {
-      const compacted = await importTraces([name], 'auto', REAL_TRACES);
-      const full = await importTraces([name], 'auto', REAL_TRACES, { compact: false, keepAttribute: () => true });
-      expect(JSON.stringify(compacted)).toBe(JSON.stringify(full));
-    },
-  );
+  it.each(['agentevals_kagent-helm_jaeger.json', 'agentevals_kagent-helm_tempo-export.json'])('%s', async (name) => {
+    const compacted = await importTraces([name], 'auto', REAL_TRACES);
+    const full = await importTraces([name], 'auto', REAL_TRACES, { compact: false, keepAttribute: () => true });
+    expect(JSON.stringify(compacted)).toBe(JSON.stringify(full));
+  });
 });
 
 describe('RepeatedToolResponses', () => {
@@ -83,7 +95,19 @@ describe('RepeatedToolResponses', () => {
         { role: 'user', parts: [{ type: 'text', content: 'q' }] },
         { role: 'tool', parts: ids.map((id) => ({ type: 'tool_call_response', id, response: id })) },
       ];
-      return compactSpan({ traceId, spanId, parentSpanId: null, name: 'chat', kind: 'internal', startNs: 1n, endNs: 2n, status: { code: 'unset', message: null }, attributes, events: [], resource: createAttributes() });
+      return compactSpan({
+        traceId,
+        spanId,
+        parentSpanId: null,
+        name: 'chat',
+        kind: 'internal',
+        startNs: 1n,
+        endNs: 2n,
+        status: { code: 'unset', message: null },
+        attributes,
+        events: [],
+        resource: createAttributes(),
+      });
     };
     // The responses are taken off the messages once, when the span is compacted; only its facts keep them.
     const responseIds = (span: ImportedSpan) => (span.facts?.toolResponses ?? []).map((response) => response.id);

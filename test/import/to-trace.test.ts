@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { importTraces } from '../../src/import/import-traces.js';
-import { createAttributes, type ImportedSpan } from '../../src/import/read/span.js';
 import { toTraceDocument } from '../../src/import/map/to-trace.js';
+import { createAttributes, type ImportedSpan } from '../../src/import/read/span.js';
 import { FIXTURES, fixture, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 async function documentOf(name: string) {
@@ -11,7 +11,9 @@ async function documentOf(name: string) {
   return traces[0]?.document;
 }
 
-function span(overrides: Partial<ImportedSpan> & { spanId: string; attributes?: Record<string, unknown> }): ImportedSpan {
+function span(
+  overrides: Partial<ImportedSpan> & { spanId: string; attributes?: Record<string, unknown> },
+): ImportedSpan {
   const attributes = createAttributes();
   Object.assign(attributes, overrides.attributes ?? {});
   return {
@@ -42,11 +44,41 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
       toolCallCount: 2,
       selfEvaluation: { verifier_evaluation: { verdict: 'PASS', reason: 'Evidence supports the answer.' } },
       agentSteps: [
-        { stepIndex: 1, agentName: 'diagnoser', stepType: 'invoke_agent', startedAt: '2026-04-30T13:17:33.000Z', durationMs: 18423.000001 },
-        { stepIndex: 2, agentName: 'chat gpt-4o', stepType: 'chat', startedAt: '2026-04-30T13:17:33.100Z', durationMs: 2000 },
-        { stepIndex: 3, agentName: 'execute_tool queryMetrics', stepType: 'execute_tool', startedAt: '2026-04-30T13:17:35.200Z', durationMs: 420 },
-        { stepIndex: 4, agentName: 'execute_tool queryLogs', stepType: 'execute_tool', startedAt: '2026-04-30T13:17:36.000Z', durationMs: 500 },
-        { stepIndex: 5, agentName: 'chat gpt-4o', stepType: 'chat', startedAt: '2026-04-30T13:17:37.000Z', durationMs: 14000 },
+        {
+          stepIndex: 1,
+          agentName: 'diagnoser',
+          stepType: 'invoke_agent',
+          startedAt: '2026-04-30T13:17:33.000Z',
+          durationMs: 18423.000001,
+        },
+        {
+          stepIndex: 2,
+          agentName: 'chat gpt-4o',
+          stepType: 'chat',
+          startedAt: '2026-04-30T13:17:33.100Z',
+          durationMs: 2000,
+        },
+        {
+          stepIndex: 3,
+          agentName: 'execute_tool queryMetrics',
+          stepType: 'execute_tool',
+          startedAt: '2026-04-30T13:17:35.200Z',
+          durationMs: 420,
+        },
+        {
+          stepIndex: 4,
+          agentName: 'execute_tool queryLogs',
+          stepType: 'execute_tool',
+          startedAt: '2026-04-30T13:17:36.000Z',
+          durationMs: 500,
+        },
+        {
+          stepIndex: 5,
+          agentName: 'chat gpt-4o',
+          stepType: 'chat',
+          startedAt: '2026-04-30T13:17:37.000Z',
+          durationMs: 14000,
+        },
       ],
       toolInvocations: [
         // Its parent is a model span, not the agent span.
@@ -106,9 +138,27 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
       toolCallCount: 1,
       selfEvaluation: { verifier_evaluation: { verdict: 'PASS', reason: 'Matches the CI log.' } },
       agentSteps: [
-        { stepIndex: 1, agentName: 'agent_run [build_bot]', stepType: 'AGENT', startedAt: '2026-04-30T13:17:33.010Z', durationMs: 4980 },
-        { stepIndex: 2, agentName: 'response', stepType: 'LLM', startedAt: '2026-04-30T13:17:33.100Z', durationMs: 800 },
-        { stepIndex: 3, agentName: 'read_file', stepType: 'TOOL', startedAt: '2026-04-30T13:17:34.000Z', durationMs: 100 },
+        {
+          stepIndex: 1,
+          agentName: 'agent_run [build_bot]',
+          stepType: 'AGENT',
+          startedAt: '2026-04-30T13:17:33.010Z',
+          durationMs: 4980,
+        },
+        {
+          stepIndex: 2,
+          agentName: 'response',
+          stepType: 'LLM',
+          startedAt: '2026-04-30T13:17:33.100Z',
+          durationMs: 800,
+        },
+        {
+          stepIndex: 3,
+          agentName: 'read_file',
+          stepType: 'TOOL',
+          startedAt: '2026-04-30T13:17:34.000Z',
+          durationMs: 100,
+        },
       ],
       toolInvocations: [
         {
@@ -135,7 +185,12 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
     [
       'a CHAIN that encloses no model or tool span is not the run, even when it starts first and lasts longer',
       [
-        span({ spanId: 'c', startNs: 500_000n, endNs: 90_000_000n, attributes: { 'openinference.span.kind': 'CHAIN', 'input.value': 'post-processing' } }),
+        span({
+          spanId: 'c',
+          startNs: 500_000n,
+          endNs: 90_000_000n,
+          attributes: { 'openinference.span.kind': 'CHAIN', 'input.value': 'post-processing' },
+        }),
         span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': 'the question' } }),
         span({ spanId: 'm', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'chat' } }),
       ],
@@ -144,24 +199,46 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
     [
       'a workflow span beside the agent (not above it) is not the run',
       [
-        span({ spanId: 'w', endNs: 50_000_000n, attributes: { 'traceloop.span.kind': 'workflow', 'traceloop.entity.input': '{"question": "other"}' } }),
+        span({
+          spanId: 'w',
+          endNs: 50_000_000n,
+          attributes: { 'traceloop.span.kind': 'workflow', 'traceloop.entity.input': '{"question": "other"}' },
+        }),
         span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': 'the question' } }),
-        span({ spanId: 't', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x' } }),
+        span({
+          spanId: 't',
+          parentSpanId: 'a',
+          attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x' },
+        }),
       ],
       { question: 'the question', durationMs: 1 },
     ],
     [
       'a JSON input.value with none of the known keys is not the question; plain text is',
       [
-        span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': '{"config": {"temperature": 0}}' } }),
-        span({ spanId: 'm', parentSpanId: 'a', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.input.messages': '[{"role": "user", "content": "New task:\\nWhy is the queue stuck?"}]' } }),
+        span({
+          spanId: 'a',
+          attributes: { 'gen_ai.operation.name': 'invoke_agent', 'input.value': '{"config": {"temperature": 0}}' },
+        }),
+        span({
+          spanId: 'm',
+          parentSpanId: 'a',
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.input.messages': '[{"role": "user", "content": "New task:\\nWhy is the queue stuck?"}]',
+          },
+        }),
       ],
       { question: 'Why is the queue stuck?' },
     ],
     [
       'no agent span: the root span stands in',
       [
-        span({ spanId: 'r', attributes: { 'input.value': 'root question', 'output.value': 'root answer' }, endNs: 9_000_000n }),
+        span({
+          spanId: 'r',
+          attributes: { 'input.value': 'root question', 'output.value': 'root answer' },
+          endNs: 9_000_000n,
+        }),
         span({ spanId: 'c', parentSpanId: 'r', attributes: { 'gen_ai.operation.name': 'chat' } }),
       ],
       { question: 'root question', finalAnswer: 'root answer', durationMs: 8, sessionId: 'ab'.repeat(16) },
@@ -188,14 +265,23 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
           spanId: 'm2',
           parentSpanId: 'a',
           startNs: 3_000_000n,
-          attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.output.messages': '[{"role": "assistant", "content": "late"}]' },
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.output.messages': '[{"role": "assistant", "content": "late"}]',
+          },
         }),
       ],
       { question: 'first', finalAnswer: 'late' },
     ],
     [
       'an error status on the agent span',
-      [span({ spanId: 'a', attributes: { 'gen_ai.operation.name': 'invoke_agent' }, status: { code: 'error', message: 'boom' } })],
+      [
+        span({
+          spanId: 'a',
+          attributes: { 'gen_ai.operation.name': 'invoke_agent' },
+          status: { code: 'error', message: 'boom' },
+        }),
+      ],
       { status: 'FAILED' },
     ],
     [
@@ -234,10 +320,23 @@ describe('toTraceDocument: the docs/contract.md §9 mapping', () => {
   it('marks a tool failed when error.type is set even with an unset status', () => {
     const document = toTraceDocument({
       traceId: 'ab'.repeat(16),
-      spans: [span({ spanId: 't', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x', 'error.type': '500' } })],
+      spans: [
+        span({
+          spanId: 't',
+          attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'x', 'error.type': '500' },
+        }),
+      ],
     });
     expect(document.toolInvocations).toEqual([
-      { toolName: 'x', evidenceStatus: 'failed', startedAt: '1970-01-01T00:00:00.001Z', durationMs: 1, arguments: null, resultSummary: null, errorMessage: '500' },
+      {
+        toolName: 'x',
+        evidenceStatus: 'failed',
+        startedAt: '1970-01-01T00:00:00.001Z',
+        durationMs: 1,
+        arguments: null,
+        resultSummary: null,
+        errorMessage: '500',
+      },
     ]);
   });
 });

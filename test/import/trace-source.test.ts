@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { createImportedTraceSource } from '../../src/import/trace-source.js';
-import { REPO_ROOT, fixture, makeCase, temporaryFolder, writeTemporaryFile } from './helpers.js';
+import { fixture, makeCase, REPO_ROOT, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 const FILES = ['test/fixtures/import/otlp-split.jsonl', 'test/fixtures/import/bad-line.jsonl'];
 
@@ -43,7 +43,13 @@ describe('createImportedTraceSource (run --traces)', () => {
     try {
       const text = await readFile(fixture('otlp-split.jsonl'), 'utf8');
       // A second run of the same question, with its own trace and session ids.
-      await writeTemporaryFile(folder.path, 'rerun.jsonl', text.replaceAll('4bf92f3577b34da6a3ce929d0e0e4736', 'ffff2f3577b34da6a3ce929d0e0e4736').replaceAll('diag-0002', 'diag-0102'));
+      await writeTemporaryFile(
+        folder.path,
+        'rerun.jsonl',
+        text
+          .replaceAll('4bf92f3577b34da6a3ce929d0e0e4736', 'ffff2f3577b34da6a3ce929d0e0e4736')
+          .replaceAll('diag-0002', 'diag-0102'),
+      );
       await writeTemporaryFile(folder.path, 'first.jsonl', text);
       const cases = [makeCase({ id: 'checkout', question: 'Why is checkout slow?' })];
       const source = await createImportedTraceSource(['first.jsonl', 'rerun.jsonl'], 'auto', cases, folder.path);
@@ -59,15 +65,20 @@ describe('createImportedTraceSource (run --traces)', () => {
 
   it('merges a file given twice instead of matching its traces twice', async () => {
     const cases = [makeCase({ id: 'twice', sessionId: 'diag-0001' })];
-    const source = await createImportedTraceSource(FILES.slice(0, 1).concat(FILES.slice(0, 1)), 'auto', cases, REPO_ROOT);
+    const source = await createImportedTraceSource(
+      FILES.slice(0, 1).concat(FILES.slice(0, 1)),
+      'auto',
+      cases,
+      REPO_ROOT,
+    );
     expect(source.warnings()).toEqual([]);
     const [input] = await source.tracesFor(cases[0]!);
     expect(input).toMatchObject({ kind: 'document', document: { toolCallCount: 2 } });
   });
 
   it('rejects with an InputError when a file cannot be used', async () => {
-    await expect(createImportedTraceSource(['test/fixtures/import/unknown-format.json'], 'auto', [], REPO_ROOT)).rejects.toBeInstanceOf(
-      InputError,
-    );
+    await expect(
+      createImportedTraceSource(['test/fixtures/import/unknown-format.json'], 'auto', [], REPO_ROOT),
+    ).rejects.toBeInstanceOf(InputError);
   });
 });

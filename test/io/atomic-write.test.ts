@@ -33,7 +33,15 @@ describe('writeFileAtomic', () => {
 
   it('writes a sequence of chunks as their concatenation: empty, multi-byte and astral text, and chunks larger than a write', async () => {
     const dir = tempDir();
-    const chunks = ['{"a":', '', '"连接池 ✅ 😀"', 'x'.repeat(3 * 1024 * 1024), '中'.repeat(700 * 1024), '\u2028', '}\n'];
+    const chunks = [
+      '{"a":',
+      '',
+      '"连接池 ✅ 😀"',
+      'x'.repeat(3 * 1024 * 1024),
+      '中'.repeat(700 * 1024),
+      '\u2028',
+      '}\n',
+    ];
     await writeFileAtomic(join(dir, 'report.json'), chunks);
     expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe(chunks.join(''));
     await writeFileAtomic(join(dir, 'empty.json'), []);

@@ -1,7 +1,7 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
+import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import type { InputError } from '../../src/errors.js';
 import { createJsonLocator } from '../../src/io/json-locate.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
@@ -37,7 +37,12 @@ const PRETTY = JSON.stringify(
     version: 1,
     defaults: { audit: { v2: true }, 'we"ird\\key': [1, 2] },
     cases: [
-      { id: 'a', question: 'with "quotes" and \\ and ] and }', allowedVerdicts: ['PASS', 'REJECT'], budget: { maxToolCalls: 3 } },
+      {
+        id: 'a',
+        question: 'with "quotes" and \\ and ] and }',
+        allowedVerdicts: ['PASS', 'REJECT'],
+        budget: { maxToolCalls: 3 },
+      },
       { id: 'b', question: '支付', nested: [[1, [2, { deep: null }]], true], allowedVerdicts: [] },
     ],
   },
@@ -65,9 +70,12 @@ describe('JSON error positions without a second parse (S44)', () => {
     ['pretty-printed', PRETTY],
     ['on one line', COMPACT],
   ] as const) {
-    it.each(paths.map((path) => [JSON.stringify(path), path] as const))(`S44: ${name}: %s is where a YAML reading puts it`, (_name, path) => {
-      expect(createJsonLocator(text).locate(path)).toEqual(yamlLocate(text, path));
-    });
+    it.each(paths.map((path) => [JSON.stringify(path), path] as const))(
+      `S44: ${name}: %s is where a YAML reading puts it`,
+      (_name, path) => {
+        expect(createJsonLocator(text).locate(path)).toEqual(yamlLocate(text, path));
+      },
+    );
   }
 
   it('S44: a 100,000-case JSON case file with one bad case is refused quickly, naming the line', () => {
@@ -88,7 +96,9 @@ describe('JSON error positions without a second parse (S44)', () => {
     }
     const elapsed = performance.now() - started;
     const line = text.split('\n').findIndex((row) => row.includes('"MAYBE"')) + 1;
-    expect(problems).toEqual([`big.json:${line}:9: cases[99998].allowedVerdicts[0]: found unknown verdict "MAYBE", expected one of PASS, REVISE, REJECT`]);
+    expect(problems).toEqual([
+      `big.json:${line}:9: cases[99998].allowedVerdicts[0]: found unknown verdict "MAYBE", expected one of PASS, REVISE, REJECT`,
+    ]);
     // The YAML parser took tens of seconds here; the scanner takes a fraction of one.
     expect(elapsed).toBeLessThan(15_000);
   });

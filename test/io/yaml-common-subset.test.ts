@@ -19,22 +19,52 @@ function documentedValue(text: string): unknown {
 
 const READ_BY_THE_SUBSET: Array<[string, string]> = [
   ['YAML 1.1 booleans are text', 'a: yes\nb: no\nc: on\nd: off\ne: y\nf: n\ng: Yes\nh: ON\n'],
-  ['core booleans and nulls in every spelling', 'a: true\nb: False\nc: TRUE\nd: null\ne: ~\nf:\ng: Null\nh: NULL\ni: nULL\nj: tRUE\n'],
-  ['integers: decimal, octal 0o, hex, signs; a leading zero is decimal', 'a: 12\nb: 0o17\nc: 0x1F\nd: -3\ne: +4\nf: 012\ng: 1_000\nh: 0b101\ni: 0\nj: 123456789012345\n'],
-  ['floats, infinities and not-a-number', 'a: 1.5\nb: .5\nc: 1e3\nd: -.inf\ne: .Inf\nf: 5.\ng: 0.25\nh: -0.5\ni: 1.0\n'],
+  [
+    'core booleans and nulls in every spelling',
+    'a: true\nb: False\nc: TRUE\nd: null\ne: ~\nf:\ng: Null\nh: NULL\ni: nULL\nj: tRUE\n',
+  ],
+  [
+    'integers: decimal, octal 0o, hex, signs; a leading zero is decimal',
+    'a: 12\nb: 0o17\nc: 0x1F\nd: -3\ne: +4\nf: 012\ng: 1_000\nh: 0b101\ni: 0\nj: 123456789012345\n',
+  ],
+  [
+    'floats, infinities and not-a-number',
+    'a: 1.5\nb: .5\nc: 1e3\nd: -.inf\ne: .Inf\nf: 5.\ng: 0.25\nh: -0.5\ni: 1.0\n',
+  ],
   ['negative zero', 'a: -0\nb: -0.0\n'],
-  ['dates, times and sexagesimal numbers stay text', 'a: 2001-12-14\nb: 1:20\nc: 2001-12-14T21:59:43Z\nd: 190:20:30\ne: 14:05\n'],
+  [
+    'dates, times and sexagesimal numbers stay text',
+    'a: 2001-12-14\nb: 1:20\nc: 2001-12-14T21:59:43Z\nd: 190:20:30\ne: 14:05\n',
+  ],
   ['text that starts like a number', 'a: 50/50\nb: 1,000\nc: 3 retries\nd: 1.2.3\ne: -x\nf: 10ms\n'],
-  ['quoted text with JSON escapes, and single quotes', "a: '12'\nb: \"x\\ty \\u00e9 \\\" \\\\ \\/\"\nc: 'it''s'\nd: \"\"\ne: ''\nf: \"# not a comment\"\n"],
-  ['plain text with inner punctuation', 'a: http://example.com/a#b\nb: a[0], b{1}\nc: it\'s "quoted"\nd: x:y\ne: 100%\n'],
+  [
+    'quoted text with JSON escapes, and single quotes',
+    "a: '12'\nb: \"x\\ty \\u00e9 \\\" \\\\ \\/\"\nc: 'it''s'\nd: \"\"\ne: ''\nf: \"# not a comment\"\n",
+  ],
+  [
+    'plain text with inner punctuation',
+    'a: http://example.com/a#b\nb: a[0], b{1}\nc: it\'s "quoted"\nd: x:y\ne: 100%\n',
+  ],
   ['Chinese text', 'question: 为什么 checkout 服务变慢？\nkeywords: [连接池, "耗尽", \'超时\']\n'],
-  ['flow collections, nested, with comments', 'a: [1, "two", {b: c}]  # note\nb: {x: [], y: {}}\nc: [[a, b], [c]]\nd: { any: [x, y], required: true }\n'],
-  ['JSON flow collections', 'defaults: {"minKeywordCoverage":1,"budget":{"maxToolCalls":8,"maxDurationMs":60000},"tags":["mvp"]}\nb: {"a b": [1, 2.5, true, null], "c" : "d"}\n'],
-  ['block sequences, also at the key\'s indentation', 'a:\n  - 1\n  - x\nb:\n- 2\n- {c: d}\nc: 3\n'],
-  ['sequences of mappings with comments between', 'cases:\n  # first\n  - id: a\n    tags: [x]\n\n  # second\n  -   id: b\n      q: c\n'],
+  [
+    'flow collections, nested, with comments',
+    'a: [1, "two", {b: c}]  # note\nb: {x: [], y: {}}\nc: [[a, b], [c]]\nd: { any: [x, y], required: true }\n',
+  ],
+  [
+    'JSON flow collections',
+    'defaults: {"minKeywordCoverage":1,"budget":{"maxToolCalls":8,"maxDurationMs":60000},"tags":["mvp"]}\nb: {"a b": [1, 2.5, true, null], "c" : "d"}\n',
+  ],
+  ["block sequences, also at the key's indentation", 'a:\n  - 1\n  - x\nb:\n- 2\n- {c: d}\nc: 3\n'],
+  [
+    'sequences of mappings with comments between',
+    'cases:\n  # first\n  - id: a\n    tags: [x]\n\n  # second\n  -   id: b\n      q: c\n',
+  ],
   ['keys with dashes, dots and dollars', '$schema: ./x.json\nnumeric-grounding: warn\na.b: 1\n_c: 2\n'],
   ['a mapping value on the lines below, and an empty value at the end', 'a:\n  b:\n    c: 1\n  d: 2\ne:\n'],
-  ['a case file', 'version: 1\ncases:\n  - id: pool-exhaustion\n    question: Why is checkout slow?\n    rootCauseKeywords: [pool, exhausted]\n    allowedVerdicts: [PASS]\n    budget: { maxToolCalls: 12 }\n'],
+  [
+    'a case file',
+    'version: 1\ncases:\n  - id: pool-exhaustion\n    question: Why is checkout slow?\n    rootCauseKeywords: [pool, exhausted]\n    allowedVerdicts: [PASS]\n    budget: { maxToolCalls: 12 }\n',
+  ],
 ];
 
 const LEFT_TO_THE_OTHER_PARSERS: Array<[string, string]> = [
@@ -84,7 +114,13 @@ describe('loadCommonYaml: the subset it reads', () => {
   });
 
   it('reads `yes`, `no`, `on` and `off` as text and `True` as a boolean (YAML 1.2 core, not 1.1)', () => {
-    expect(loadCommonYaml('a: yes\nb: no\nc: on\nd: off\ne: True\n')?.value).toEqual({ a: 'yes', b: 'no', c: 'on', d: 'off', e: true });
+    expect(loadCommonYaml('a: yes\nb: no\nc: on\nd: off\ne: True\n')?.value).toEqual({
+      a: 'yes',
+      b: 'no',
+      c: 'on',
+      d: 'off',
+      e: true,
+    });
   });
 
   it.each(LEFT_TO_THE_OTHER_PARSERS)('leaves a file with %s to the other parsers', (_name, text) => {
@@ -131,7 +167,42 @@ function randomSource(seed: number): () => number {
   };
 }
 
-const PIECES = [' ', '  ', '-', '- ', ':', ': ', '#', ' #', '"', "'", '[', ']', '{', '}', ',', '\n', '\n  ', 'a', 'yes', '1', '0o7', '.', '&a ', '*a', '!', '|', '>', '~', 'true', '\\', '\\n', '连接池', 'id: x', '- id: y\n'];
+const PIECES = [
+  ' ',
+  '  ',
+  '-',
+  '- ',
+  ':',
+  ': ',
+  '#',
+  ' #',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '\n',
+  '\n  ',
+  'a',
+  'yes',
+  '1',
+  '0o7',
+  '.',
+  '&a ',
+  '*a',
+  '!',
+  '|',
+  '>',
+  '~',
+  'true',
+  '\\',
+  '\\n',
+  '连接池',
+  'id: x',
+  '- id: y\n',
+];
 
 function mutateText(text: string, random: () => number): string {
   let out = text;

@@ -10,18 +10,35 @@ const LIMIT = MAX_YAML_NESTING_DEPTH;
 /** Ordinary files: each must stay far below the limit, whatever brackets, quotes or indentation its text holds. */
 const LEGITIMATE: [string, string][] = [
   ['the bundled case file', readFileSync(join(REPO_ROOT, 'eval', 'cases.yaml'), 'utf8')],
-  ['brackets inside plain and quoted text', `question: see a[0] and b{1} [not closed\nother: "[[[[[[" \nthird: '{{{{{{'\n`.repeat(60)],
-  ['a block scalar whose text is deeply indented code', `text: |\n${Array.from({ length: 300 }, (_, level) => `${' '.repeat(level + 2)}line ${level}`).join('\n')}\nafter: 1\n`],
+  [
+    'brackets inside plain and quoted text',
+    `question: see a[0] and b{1} [not closed\nother: "[[[[[[" \nthird: '{{{{{{'\n`.repeat(60),
+  ],
+  [
+    'a block scalar whose text is deeply indented code',
+    `text: |\n${Array.from({ length: 300 }, (_, level) => `${' '.repeat(level + 2)}line ${level}`).join('\n')}\nafter: 1\n`,
+  ],
   ['flow lists side by side, many times', `cases:\n${'  - { a: [1, [2, [3]]], b: [x] }\n'.repeat(500)}`],
   ['comments with brackets', `# [[[[[[[[[[[[[[[[[[[[\nkey: value # {{{{{{{{{{{{{{{{\n`.repeat(40)],
-  ['a 中文 question with 【brackets】 and ［全角］', `question: "支付接口【超时】的根因是什么？［重要］"\nkeywords: [["连接池", "connection pool"], "耗尽"]\n`.repeat(50)],
+  [
+    'a 中文 question with 【brackets】 and ［全角］',
+    `question: "支付接口【超时】的根因是什么？［重要］"\nkeywords: [["连接池", "connection pool"], "耗尽"]\n`.repeat(
+      50,
+    ),
+  ],
 ];
 
 const HOSTILE: [string, string][] = [
   ['flow lists 5000 deep', `cases: ${'['.repeat(5000)}${']'.repeat(5000)}\n`],
   ['flow maps 200 deep', `a: ${'{b: '.repeat(200)}1${'}'.repeat(200)}\n`],
-  ['block lists 3000 levels down a staircase', Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}- `).join('\n')],
-  ['block maps 500 levels deep', Array.from({ length: 500 }, (_, level) => `${' '.repeat(level)}k${level}:`).join('\n')],
+  [
+    'block lists 3000 levels down a staircase',
+    Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}- `).join('\n'),
+  ],
+  [
+    'block maps 500 levels deep',
+    Array.from({ length: 500 }, (_, level) => `${' '.repeat(level)}k${level}:`).join('\n'),
+  ],
   ['compact list items on one line', `x: ${'- '.repeat(500)}1\n`.replace('x: ', '')],
   ['a flow list opened line after line', `a:\n${Array.from({ length: 300 }, () => '  [').join('\n')}\n`],
 ];

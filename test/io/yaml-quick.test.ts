@@ -9,13 +9,22 @@ import { loadYamlQuickly } from '../../src/io/yaml-quick.js';
 const SAME_VALUE: Array<[string, string]> = [
   ['YAML 1.1 booleans are text', 'a: yes\nb: no\nc: on\nd: off\ne: y\nf: n\n'],
   ['core booleans and nulls', 'a: true\nb: False\nc: TRUE\nd: null\ne: ~\nf:\ng: Null\n'],
-  ['integers: decimal, octal 0o, hex, signs; leading zero is decimal', 'a: 12\nb: 0o17\nc: 0x1F\nd: -3\ne: +4\nf: 012\ng: 1_000\nh: 0b101\n'],
+  [
+    'integers: decimal, octal 0o, hex, signs; leading zero is decimal',
+    'a: 12\nb: 0o17\nc: 0x1F\nd: -3\ne: +4\nf: 012\ng: 1_000\nh: 0b101\n',
+  ],
   ['floats, infinities and not-a-number', 'a: 1.5\nb: .5\nc: 1e3\nd: -.inf\ne: .Inf\nf: .nan\ng: 5.\n'],
   ['dates and times stay text', 'a: 2001-12-14\nb: 1:20\nc: 2001-12-14T21:59:43Z\n'],
-  ['quoted, escaped, block and folded text', "a: '12'\nb: \"x\\ty \\u00e9\"\nc: |\n  one\n  two\nd: >-\n  one\n  two\ne: 'it''s'\n"],
+  [
+    'quoted, escaped, block and folded text',
+    "a: '12'\nb: \"x\\ty \\u00e9\"\nc: |\n  one\n  two\nd: >-\n  one\n  two\ne: 'it''s'\n",
+  ],
   ['Chinese text, keys and values', '问题: 为什么 checkout 服务变慢？\n根因关键词: [连接池, 耗尽]\n'],
   ['flow collections and comments', 'a: [1, "two", {b: c}]  # note\nb: {x: [], y: {}}\n'],
-  ['a case file', 'version: 1\ncases:\n  - id: pool-exhaustion\n    question: Why is checkout slow?\n    rootCauseKeywords: [pool, exhausted]\n    allowedVerdicts: [PASS]\n    maxToolCalls: 12\n'],
+  [
+    'a case file',
+    'version: 1\ncases:\n  - id: pool-exhaustion\n    question: Why is checkout slow?\n    rootCauseKeywords: [pool, exhausted]\n    allowedVerdicts: [PASS]\n    maxToolCalls: 12\n',
+  ],
   ['merge key is an ordinary key in 1.2', 'a:\n  <<: {b: 1}\n'],
 ];
 
@@ -86,13 +95,16 @@ const PATHS: PropertyKey[][] = [
 ];
 
 describe('lines of problems in a file the fast parser read', () => {
-  it.each(PATHS.map((path) => [JSON.stringify(path), path] as const))('names the place of %s exactly as the documented parser does', (_name, path) => {
-    const found = createEventLocator(CASE_FILE)(path);
-    const documented = parseYamlDocument(CASE_FILE, 'cases.yaml').locate(path);
-    // A map with a key that is not plain ASCII text (the Chinese key of the third case) is left
-    // to the documented parser once the search reaches that key; every other place is found.
-    const pastTheChineseKey = path[0] === 'cases' && path[1] === 2 && path.length > 2 && path[2] !== 'id';
-    if (pastTheChineseKey) expect(found).toBe('unsure');
-    else expect(found).toEqual(documented);
-  });
+  it.each(PATHS.map((path) => [JSON.stringify(path), path] as const))(
+    'names the place of %s exactly as the documented parser does',
+    (_name, path) => {
+      const found = createEventLocator(CASE_FILE)(path);
+      const documented = parseYamlDocument(CASE_FILE, 'cases.yaml').locate(path);
+      // A map with a key that is not plain ASCII text (the Chinese key of the third case) is left
+      // to the documented parser once the search reaches that key; every other place is found.
+      const pastTheChineseKey = path[0] === 'cases' && path[1] === 2 && path.length > 2 && path[2] !== 'id';
+      if (pastTheChineseKey) expect(found).toBe('unsure');
+      else expect(found).toEqual(documented);
+    },
+  );
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { evaluateTrace, InputError, type CaseDefinition, type Report } from '../../src/index.js';
+import { parse } from 'yaml';
+import { type CaseDefinition, evaluateTrace, InputError, type Report } from '../../src/index.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { buildTrace, toolCall } from '../helpers/trace-builder.js';
 
@@ -14,21 +14,31 @@ interface RawCaseFile {
 const bundled = parse(readFileSync(join(REPO_ROOT, 'eval', 'cases.yaml'), 'utf8')) as RawCaseFile;
 const baseline = JSON.parse(readFileSync(join(REPO_ROOT, 'docs', 'eval', 'baseline', 'report.json'), 'utf8')) as Report;
 
-const fixture = (id: string): unknown => JSON.parse(readFileSync(join(REPO_ROOT, 'eval', 'fixtures', `${id}.json`), 'utf8'));
+const fixture = (id: string): unknown =>
+  JSON.parse(readFileSync(join(REPO_ROOT, 'eval', 'fixtures', `${id}.json`), 'utf8'));
 
 const poolCase: CaseDefinition = {
   id: 'pool',
   question: 'Why do payments time out?',
-  rootCauseKeywords: [['connection pool', '连接池'], ['exhausted', '耗尽']],
+  rootCauseKeywords: [
+    ['connection pool', '连接池'],
+    ['exhausted', '耗尽'],
+  ],
   requiredEvidenceTools: ['queryMetrics'],
   allowedVerdicts: ['PASS'],
 };
 
 describe('evaluateTrace (S55)', () => {
-  it.each(bundled.cases.map((entry) => [entry.id, entry] as const))('S55: %s: the same case result as the CLI writes in report.json', (id, entry) => {
-    const result = evaluateTrace(entry, fixture(id), { defaults: bundled.defaults, traceFixture: `eval/fixtures/${id}.json` });
-    expect(result).toEqual(baseline.cases.find((row) => row.caseId === id));
-  });
+  it.each(bundled.cases.map((entry) => [entry.id, entry] as const))(
+    'S55: %s: the same case result as the CLI writes in report.json',
+    (id, entry) => {
+      const result = evaluateTrace(entry, fixture(id), {
+        defaults: bundled.defaults,
+        traceFixture: `eval/fixtures/${id}.json`,
+      });
+      expect(result).toEqual(baseline.cases.find((row) => row.caseId === id));
+    },
+  );
 
   it.each([
     ['English answer', 'The connection pool is exhausted.', 'passed'],
@@ -51,18 +61,34 @@ describe('evaluateTrace (S55)', () => {
 
   it('S55: a trace that breaks the trace shape fails trace-loadable, as in the CLI', () => {
     const result = evaluateTrace(poolCase, { toolInvocations: 'none' });
-    expect(result.failedChecks).toEqual([{ check: 'trace-loadable', message: expect.stringContaining('toolInvocations') }]);
+    expect(result.failedChecks).toEqual([
+      { check: 'trace-loadable', message: expect.stringContaining('toolInvocations') },
+    ]);
   });
 
-  it('S55: contract overrides apply (a verdict of the service\'s own)', () => {
-    const result = evaluateTrace({ ...poolCase, allowedVerdicts: ['OK'] }, buildTrace({ verdict: 'ok', finalAnswer: 'connection pool exhausted', toolInvocations: [toolCall('queryMetrics')] }), {
-      contract: { verdicts: ['OK', 'REJECT'], passVerdict: 'OK' },
-    });
+  it("S55: contract overrides apply (a verdict of the service's own)", () => {
+    const result = evaluateTrace(
+      { ...poolCase, allowedVerdicts: ['OK'] },
+      buildTrace({
+        verdict: 'ok',
+        finalAnswer: 'connection pool exhausted',
+        toolInvocations: [toolCall('queryMetrics')],
+      }),
+      {
+        contract: { verdicts: ['OK', 'REJECT'], passVerdict: 'OK' },
+      },
+    );
     expect(result.status).toBe('passed');
   });
 
   it('S55: an invalid case definition throws an InputError naming each problem at the argument', () => {
-    const definition = { id: 'bad id', question: '', allowedVerdicts: ['MAYBE'], rootCauseKeywords: [], requiredEvidenceTools: [] } as CaseDefinition;
+    const definition = {
+      id: 'bad id',
+      question: '',
+      allowedVerdicts: ['MAYBE'],
+      rootCauseKeywords: [],
+      requiredEvidenceTools: [],
+    } as CaseDefinition;
     let thrown: unknown;
     try {
       evaluateTrace(definition, buildTrace());

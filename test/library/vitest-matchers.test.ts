@@ -14,8 +14,15 @@ const poolCase: CaseDefinition = {
   allowedVerdicts: ['PASS', 'REVISE'],
 };
 
-const goodTrace = buildTrace({ finalAnswer: '连接池耗尽 (connection pool exhausted)', toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs')] });
-const badTrace = buildTrace({ verdict: 'REJECT', finalAnswer: 'The database is down.', toolInvocations: [toolCall('queryMetrics')] });
+const goodTrace = buildTrace({
+  finalAnswer: '连接池耗尽 (connection pool exhausted)',
+  toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs')],
+});
+const badTrace = buildTrace({
+  verdict: 'REJECT',
+  finalAnswer: 'The database is down.',
+  toolInvocations: [toolCall('queryMetrics')],
+});
 
 const readReport = (path: string): Report => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as Report;
 
@@ -29,7 +36,9 @@ describe('diagnosis-eval-harness/vitest matchers (S56)', () => {
     expect(() => expect(badTrace).toPassCase(poolCase)).toThrowError(
       /expected the trace to pass case "payment-timeout-db-pool"; 3 checks fail:\n {2}- evidence-coverage: required evidence tool not covered: "queryLogs".*\n {2}- verdict-allowed: verdict "REJECT" is not one of the allowed verdicts/su,
     );
-    expect(() => expect(goodTrace).not.toPassCase(poolCase)).toThrowError('expected the trace not to pass case "payment-timeout-db-pool", but every check passed or was skipped');
+    expect(() => expect(goodTrace).not.toPassCase(poolCase)).toThrowError(
+      'expected the trace not to pass case "payment-timeout-db-pool", but every check passed or was skipped',
+    );
   });
 
   it('S56: toHaveNoRegressionsAgainst: a report against itself passes; the regressed example fails with every regression listed', async () => {
@@ -38,7 +47,11 @@ describe('diagnosis-eval-harness/vitest matchers (S56)', () => {
 
     const { loadCaseFile, createFixtureDirSource, runCases, DEFAULT_CONTRACT } = await import('../../src/index.js');
     const cases = await loadCaseFile(join(REPO_ROOT, 'eval', 'cases.yaml'), 'eval/cases.yaml', DEFAULT_CONTRACT);
-    const regressed = await runCases(cases, createFixtureDirSource(join(REPO_ROOT, 'eval', 'examples', 'regressed'), cases, REPO_ROOT), DEFAULT_CONTRACT);
+    const regressed = await runCases(
+      cases,
+      createFixtureDirSource(join(REPO_ROOT, 'eval', 'examples', 'regressed'), cases, REPO_ROOT),
+      DEFAULT_CONTRACT,
+    );
     expect(regressed).not.toHaveNoRegressionsAgainst(baseline);
     let message = '';
     try {
@@ -47,18 +60,25 @@ describe('diagnosis-eval-harness/vitest matchers (S56)', () => {
       message = (error as Error).message;
     }
     expect(message.split('\n')[0]).toBe('expected no regressions against the baseline; found 11 regressions:');
-    expect(message).toContain('  - inventory-sync-kafka-lag: check verdict-allowed now fails: verdict "REVISE" is not one of the allowed verdicts "PASS"');
+    expect(message).toContain(
+      '  - inventory-sync-kafka-lag: check verdict-allowed now fails: verdict "REVISE" is not one of the allowed verdicts "PASS"',
+    );
   });
 
   it('S56: cost tolerance is passed on: a 20% rise in tool calls is a regression only with a tolerance below it', () => {
     const baseline = readReport('docs/eval/baseline/report.json');
-    const costlier: Report = { ...baseline, summary: { ...baseline.summary, avgToolCalls: (baseline.summary.avgToolCalls ?? 0) * 1.2 } };
+    const costlier: Report = {
+      ...baseline,
+      summary: { ...baseline.summary, avgToolCalls: (baseline.summary.avgToolCalls ?? 0) * 1.2 },
+    };
     expect(costlier).toHaveNoRegressionsAgainst(baseline);
     expect(costlier).not.toHaveNoRegressionsAgainst(baseline, { costTolerance: 0.1 });
   });
 
   it('S56: something that is not a report fails with a message saying so', () => {
-    expect(() => expect({ cases: 'none' }).toHaveNoRegressionsAgainst(readReport('docs/eval/baseline/report.json'))).toThrowError(
+    expect(() =>
+      expect({ cases: 'none' }).toHaveNoRegressionsAgainst(readReport('docs/eval/baseline/report.json')),
+    ).toThrowError(
       'expected two reports (report.json objects with summary and cases) to compare; received something else',
     );
   });

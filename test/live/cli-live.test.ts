@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { diagnosisTrace, sendJson, sendText, startSimulatedService, type SimulatedService } from './simulated-service.js';
+import {
+  diagnosisTrace,
+  type SimulatedService,
+  sendJson,
+  sendText,
+  startSimulatedService,
+} from './simulated-service.js';
 
 let workDir = '';
 let service: SimulatedService | null = null;
@@ -41,8 +47,13 @@ describe('diag-eval run --api', () => {
     const token = 'tok-0a9b8c7d6e5f4a3b2c1d';
     service = await startSimulatedService({
       'GET /api/diagnosis/echo/trace': (response, _hit, request) =>
-        sendJson(response, 200, { data: diagnosisTrace('echo', { finalAnswer: `connection pool exhausted; you sent ${request.headers['x-api-key']}` }) }),
-      'GET /api/diagnosis/err/trace': (response, _hit, request) => sendText(response, 401, `unknown key ${request.headers['x-api-key']}`),
+        sendJson(response, 200, {
+          data: diagnosisTrace('echo', {
+            finalAnswer: `connection pool exhausted; you sent ${request.headers['x-api-key']}`,
+          }),
+        }),
+      'GET /api/diagnosis/err/trace': (response, _hit, request) =>
+        sendText(response, 401, `unknown key ${request.headers['x-api-key']}`),
     });
     const caseBase = {
       question: 'Why are payments timing out?',
@@ -62,7 +73,21 @@ describe('diag-eval run --api', () => {
     );
     const io = captureIo();
     const exitCode = await main(
-      ['run', '--cases', 'cases.json', '--api', service.url, '--header', `X-Api-Key: ${token}`, '--record', 'recorded', '--out', 'out', '--timeout-ms', '2000'],
+      [
+        'run',
+        '--cases',
+        'cases.json',
+        '--api',
+        service.url,
+        '--header',
+        `X-Api-Key: ${token}`,
+        '--record',
+        'recorded',
+        '--out',
+        'out',
+        '--timeout-ms',
+        '2000',
+      ],
       io,
     );
 
@@ -81,6 +106,8 @@ describe('diag-eval run --api', () => {
     expect(written.length).toBeGreaterThanOrEqual(4);
     expect([io.output(), ...written].filter((text) => text.includes(token))).toEqual([]);
     expect(await readFile(join(workDir, 'recorded', 'echo-case.json'), 'utf8')).toContain('you sent [redacted]');
-    expect(io.output()).toContain('warning: echo-case: the trace contained a --header value; it was replaced by [redacted]');
+    expect(io.output()).toContain(
+      'warning: echo-case: the trace contained a --header value; it was replaced by [redacted]',
+    );
   });
 });

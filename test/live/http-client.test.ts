@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { createHttpClient, describeOutcome, type HttpRequest, backoffMs, retryAfterMs, shouldRetry, type AttemptResult } from '../../src/sources/live/http-client.js';
-import { closedPort, fakeClock, sendJson, startSimulatedService, type SimulatedService } from './simulated-service.js';
+import {
+  type AttemptResult,
+  backoffMs,
+  createHttpClient,
+  describeOutcome,
+  type HttpRequest,
+  retryAfterMs,
+  shouldRetry,
+} from '../../src/sources/live/http-client.js';
+import { closedPort, fakeClock, type SimulatedService, sendJson, startSimulatedService } from './simulated-service.js';
 
 describe('retry policy', () => {
   const rows: Array<[method: string, result: AttemptResult, retried: boolean]> = [
@@ -60,10 +68,17 @@ describe('HTTP client', () => {
 
   it('retries a 500, then returns the success', async () => {
     service = await startSimulatedService({
-      'GET /t': (response, hit) => (hit === 1 ? sendJson(response, 500, { error: 'boom' }) : sendJson(response, 200, { ok: true })),
+      'GET /t': (response, hit) =>
+        hit === 1 ? sendJson(response, 500, { error: 'boom' }) : sendJson(response, 200, { ok: true }),
     });
     const clock = fakeClock();
-    const client = createHttpClient({ timeoutMs: 2000, concurrency: 2, headers: [], sleep: clock.sleep, random: () => 0 });
+    const client = createHttpClient({
+      timeoutMs: 2000,
+      concurrency: 2,
+      headers: [],
+      sleep: clock.sleep,
+      random: () => 0,
+    });
     const outcome = await client.send(get('/t'));
     expect(outcome).toMatchObject({ kind: 'response', status: 200, attempts: 2 });
     expect(clock.sleeps).toEqual([250]);
@@ -72,7 +87,13 @@ describe('HTTP client', () => {
   it('gives up after 4 attempts and names method, path, status and attempts', async () => {
     service = await startSimulatedService({ 'GET /t': (response) => sendJson(response, 503, {}) });
     const clock = fakeClock();
-    const client = createHttpClient({ timeoutMs: 2000, concurrency: 2, headers: [], sleep: clock.sleep, random: () => 0.5 });
+    const client = createHttpClient({
+      timeoutMs: 2000,
+      concurrency: 2,
+      headers: [],
+      sleep: clock.sleep,
+      random: () => 0.5,
+    });
     const request = get('/t?token=abc');
     const outcome = await client.send(request);
     expect(outcome).toMatchObject({ kind: 'response', status: 503, attempts: 4 });
@@ -88,7 +109,12 @@ describe('HTTP client', () => {
           : hit === 2
             ? sendJson(response, 429, {}, { 'retry-after': '86400' })
             : hit === 3
-              ? sendJson(response, 503, {}, { 'retry-after': new Date(Date.parse('2030-01-01T00:00:07Z')).toUTCString() })
+              ? sendJson(
+                  response,
+                  503,
+                  {},
+                  { 'retry-after': new Date(Date.parse('2030-01-01T00:00:07Z')).toUTCString() },
+                )
               : sendJson(response, 200, {}),
     });
     const clock = fakeClock();
@@ -111,8 +137,14 @@ describe('HTTP client', () => {
     const clock = fakeClock();
     const client = createHttpClient({ timeoutMs: 2000, concurrency: 1, headers: [], sleep: clock.sleep });
     const url = (path: string) => new URL(`${service?.url}${path}`);
-    expect(await client.send({ method: 'POST', url: url('/flaky'), json: { question: 'q' } })).toMatchObject({ status: 200, attempts: 2 });
-    expect(await client.send({ method: 'POST', url: url('/broken'), json: { question: 'q' } })).toMatchObject({ status: 500, attempts: 1 });
+    expect(await client.send({ method: 'POST', url: url('/flaky'), json: { question: 'q' } })).toMatchObject({
+      status: 200,
+      attempts: 2,
+    });
+    expect(await client.send({ method: 'POST', url: url('/broken'), json: { question: 'q' } })).toMatchObject({
+      status: 500,
+      attempts: 1,
+    });
     expect(service.requests[0]?.body).toBe('{"question":"q"}');
     expect(service.requests[0]?.headers['content-type']).toBe('application/json');
   });

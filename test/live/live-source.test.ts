@@ -7,17 +7,17 @@ import { InputError } from '../../src/errors.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { runCases } from '../../src/run-cases.js';
 import { readFixture } from '../../src/sources/fixture-dir.js';
-import { createLiveTraceSource, loadSessionsFile, type LiveSourceOptions } from '../../src/sources/live/live-source.js';
+import { createLiveTraceSource, type LiveSourceOptions, loadSessionsFile } from '../../src/sources/live/live-source.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
 import {
   closedPort,
   diagnosisTrace,
   evalCase,
   fakeClock,
+  type SimulatedService,
   sendJson,
   sendText,
   startSimulatedService,
-  type SimulatedService,
 } from './simulated-service.js';
 
 let service: SimulatedService | null = null;
@@ -62,7 +62,8 @@ describe('live source, fetching a known session', () => {
   it('fetches GET /api/diagnosis/{sessionId}/trace and hands on the trace without its envelope', async () => {
     const trace = diagnosisTrace('diag-0001');
     service = await startSimulatedService({
-      'GET /api/diagnosis/diag-0001/trace': (response) => sendJson(response, 200, { code: 0, message: 'ok', data: trace }),
+      'GET /api/diagnosis/diag-0001/trace': (response) =>
+        sendJson(response, 200, { code: 0, message: 'ok', data: trace }),
     });
     const source = createLiveTraceSource(options(service.url));
     const run = single(await source.tracesFor(evalCase({ sessionId: 'diag-0001' })));
@@ -84,8 +85,12 @@ describe('live source, fetching a known session', () => {
     service = await startSimulatedService({});
     const run = single(await createLiveTraceSource(options(service.url)).tracesFor(evalCase()));
     expect(run).toMatchObject({ kind: 'not_run', sessionId: null });
-    expect(run.kind === 'not_run' && run.reason).toMatch(/^no session id: the case has no sessionId;.*--sessions FILE.*--ask/u);
-    const mapped = single(await createLiveTraceSource(options(service.url, { sessions: { other: 'x' } })).tracesFor(evalCase()));
+    expect(run.kind === 'not_run' && run.reason).toMatch(
+      /^no session id: the case has no sessionId;.*--sessions FILE.*--ask/u,
+    );
+    const mapped = single(
+      await createLiveTraceSource(options(service.url, { sessions: { other: 'x' } })).tracesFor(evalCase()),
+    );
     expect(mapped.kind === 'not_run' && mapped.reason).toContain('the --sessions file does not map "payment-timeout"');
     expect(service.requests).toHaveLength(0);
   });
@@ -96,7 +101,9 @@ describe('live source, fetching a known session', () => {
       'GET /api/diagnosis/flaky/trace': (response, hit) =>
         hit === 1 ? sendJson(response, 500, { error: 'db' }) : sendJson(response, 200, diagnosisTrace('flaky')),
       'GET /api/diagnosis/busy/trace': (response, hit) =>
-        hit === 1 ? sendJson(response, 429, {}, { 'retry-after': '7' }) : sendJson(response, 200, diagnosisTrace('busy')),
+        hit === 1
+          ? sendJson(response, 429, {}, { 'retry-after': '7' })
+          : sendJson(response, 200, diagnosisTrace('busy')),
       'GET /api/diagnosis/html/trace': (response) => sendText(response, 200, '<html>gateway error</html>'),
       'GET /api/diagnosis/down/trace': (response) => sendJson(response, 502, {}),
       'GET /api/diagnosis/forbidden/trace': (response) => sendJson(response, 403, {}),
@@ -111,7 +118,10 @@ describe('live source, fetching a known session', () => {
       ok: ['passed', null],
       flaky: ['passed', null],
       busy: ['passed', null],
-      html: ['not_run', 'GET /api/diagnosis/html/trace: HTTP 200, the body is not JSON (text/html, 26 bytes) (1 attempt)'],
+      html: [
+        'not_run',
+        'GET /api/diagnosis/html/trace: HTTP 200, the body is not JSON (text/html, 26 bytes) (1 attempt)',
+      ],
       down: ['not_run', 'GET /api/diagnosis/down/trace: HTTP 502 (4 attempts)'],
       forbidden: ['not_run', 'GET /api/diagnosis/forbidden/trace: HTTP 403 (1 attempt)'],
       missing: ['not_run', 'GET /api/diagnosis/missing/trace: HTTP 404 (1 attempt)'],
@@ -121,16 +131,24 @@ describe('live source, fetching a known session', () => {
 
   it('is not_run after 4 attempts when the service answers slower than the timeout', async () => {
     service = await startSimulatedService({
-      'GET /api/diagnosis/slow/trace': (response) => void setTimeout(() => sendJson(response, 200, diagnosisTrace('slow')), 2000),
+      'GET /api/diagnosis/slow/trace': (response) =>
+        void setTimeout(() => sendJson(response, 200, diagnosisTrace('slow')), 2000),
     });
-    const run = single(await createLiveTraceSource(options(service.url, { timeoutMs: 150 })).tracesFor(evalCase({ sessionId: 'slow' })));
-    expect(run).toMatchObject({ kind: 'not_run', reason: 'GET /api/diagnosis/slow/trace: timeout after 150 ms (4 attempts)' });
+    const run = single(
+      await createLiveTraceSource(options(service.url, { timeoutMs: 150 })).tracesFor(evalCase({ sessionId: 'slow' })),
+    );
+    expect(run).toMatchObject({
+      kind: 'not_run',
+      reason: 'GET /api/diagnosis/slow/trace: timeout after 150 ms (4 attempts)',
+    });
     expect(service.requests).toHaveLength(4);
   });
 
   it('is not_run with ECONNREFUSED when the service is down', async () => {
     const port = await closedPort();
-    const run = single(await createLiveTraceSource(options(`http://127.0.0.1:${port}`)).tracesFor(evalCase({ sessionId: 's1' })));
+    const run = single(
+      await createLiveTraceSource(options(`http://127.0.0.1:${port}`)).tracesFor(evalCase({ sessionId: 's1' })),
+    );
     expect(run).toEqual({
       kind: 'not_run',
       reason: 'GET /api/diagnosis/s1/trace: ECONNREFUSED (4 attempts)',
@@ -149,7 +167,9 @@ describe('live source, asking the service', () => {
         hit === 1
           ? sendJson(response, 404, {})
           : hit < 5
-            ? sendJson(response, 200, { data: { ...finished, status: hit === 2 ? 'pending' : 'Running', finalAnswer: undefined } })
+            ? sendJson(response, 200, {
+                data: { ...finished, status: hit === 2 ? 'pending' : 'Running', finalAnswer: undefined },
+              })
             : sendJson(response, 200, { code: 0, data: finished }),
     });
     const clock = fakeClock();
@@ -163,14 +183,18 @@ describe('live source, asking the service', () => {
   it('caps the poll interval at 5 s and gives up at the poll timeout, naming it', async () => {
     service = await startSimulatedService({
       'POST /api/chat': (response) => sendJson(response, 200, { sessionId: 'stuck' }),
-      'GET /api/diagnosis/stuck/trace': (response) => sendJson(response, 200, diagnosisTrace('stuck', { status: 'IN_PROGRESS' })),
+      'GET /api/diagnosis/stuck/trace': (response) =>
+        sendJson(response, 200, diagnosisTrace('stuck', { status: 'IN_PROGRESS' })),
     });
     const clock = fakeClock();
-    const source = createLiveTraceSource(options(service.url, { ask: true, pollTimeoutMs: 20_000, sleep: clock.sleep, now: clock.now }));
+    const source = createLiveTraceSource(
+      options(service.url, { ask: true, pollTimeoutMs: 20_000, sleep: clock.sleep, now: clock.now }),
+    );
     const run = single(await source.tracesFor(evalCase()));
     expect(run).toEqual({
       kind: 'not_run',
-      reason: 'GET /api/diagnosis/stuck/trace: status still "IN_PROGRESS" when the poll timeout of 20000 ms passed (8 polls)',
+      reason:
+        'GET /api/diagnosis/stuck/trace: status still "IN_PROGRESS" when the poll timeout of 20000 ms passed (8 polls)',
       traceFixture: null,
       sessionId: 'stuck',
     });
@@ -178,12 +202,17 @@ describe('live source, asking the service', () => {
   });
 
   it('names a trace that never appeared when every poll found 404', async () => {
-    service = await startSimulatedService({ 'POST /api/chat': (response) => sendJson(response, 200, { sessionId: 'ghost' }) });
+    service = await startSimulatedService({
+      'POST /api/chat': (response) => sendJson(response, 200, { sessionId: 'ghost' }),
+    });
     const clock = fakeClock();
-    const source = createLiveTraceSource(options(service.url, { ask: true, pollTimeoutMs: 1000, sleep: clock.sleep, now: clock.now }));
+    const source = createLiveTraceSource(
+      options(service.url, { ask: true, pollTimeoutMs: 1000, sleep: clock.sleep, now: clock.now }),
+    );
     expect(single(await source.tracesFor(evalCase()))).toMatchObject({
       kind: 'not_run',
-      reason: 'GET /api/diagnosis/ghost/trace: no trace yet (HTTP 404) when the poll timeout of 1000 ms passed (2 polls)',
+      reason:
+        'GET /api/diagnosis/ghost/trace: no trace yet (HTTP 404) when the poll timeout of 1000 ms passed (2 polls)',
       sessionId: 'ghost',
     });
   });
@@ -195,9 +224,14 @@ describe('live source, asking the service', () => {
   });
 
   it('is not_run when the chat answer carries no session id', async () => {
-    service = await startSimulatedService({ 'POST /api/chat': (response) => sendJson(response, 200, { data: { id: 1 } }) });
+    service = await startSimulatedService({
+      'POST /api/chat': (response) => sendJson(response, 200, { data: { id: 1 } }),
+    });
     const run = single(await createLiveTraceSource(options(service.url, { ask: true })).tracesFor(evalCase()));
-    expect(run).toMatchObject({ kind: 'not_run', reason: 'POST /api/chat: HTTP 200, the response has no sessionId (1 attempt)' });
+    expect(run).toMatchObject({
+      kind: 'not_run',
+      reason: 'POST /api/chat: HTTP 200, the response has no sessionId (1 attempt)',
+    });
   });
 
   it('asks K times with --repeat; a case passing 2 of 3 runs is flaky, pass^3 false, pass@3 true', async () => {
@@ -207,7 +241,8 @@ describe('live source, asking the service', () => {
       ...Object.fromEntries(
         verdicts.map((verdict, index) => [
           `GET /api/diagnosis/run-${index + 1}/trace`,
-          (response: Parameters<typeof sendJson>[0]) => sendJson(response, 200, diagnosisTrace(`run-${index + 1}`, {}, verdict)),
+          (response: Parameters<typeof sendJson>[0]) =>
+            sendJson(response, 200, diagnosisTrace(`run-${index + 1}`, {}, verdict)),
         ]),
       ),
     });
@@ -215,7 +250,11 @@ describe('live source, asking the service', () => {
     const source = createLiveTraceSource(options(service.url, { ask: true, repeat: 3, concurrency: 1 }));
     const runs = await source.tracesFor(evalCase());
     expect(runs.map((run) => run.sessionId)).toEqual(['run-1', 'run-2', 'run-3']);
-    expect(runs.map((run) => evaluateRun(evalCase(), run, DEFAULT_CONTRACT).status)).toEqual(['passed', 'failed', 'passed']);
+    expect(runs.map((run) => evaluateRun(evalCase(), run, DEFAULT_CONTRACT).status)).toEqual([
+      'passed',
+      'failed',
+      'passed',
+    ]);
 
     const again = createLiveTraceSource(options(service.url, { ask: true, repeat: 3, concurrency: 1 }));
     const report = await runCases([evalCase()], again, DEFAULT_CONTRACT, { repeat: 3 });
@@ -259,10 +298,14 @@ describe('--record', () => {
       ['failed', 'recorded/fail-case.json'],
       ['not_run', null],
     ]);
-    expect(await readFile(join(workDir, 'recorded/nested/passing.json'), 'utf8')).toBe(`${JSON.stringify(passing, null, 2)}\n`);
+    expect(await readFile(join(workDir, 'recorded/nested/passing.json'), 'utf8')).toBe(
+      `${JSON.stringify(passing, null, 2)}\n`,
+    );
     expect((await readdir(join(workDir, 'recorded'))).sort()).toEqual(['fail-case.json', 'nested']);
 
-    const offline = cases.map((item) => evaluateRun(item, readFixture(join(workDir, 'recorded'), item, workDir), DEFAULT_CONTRACT));
+    const offline = cases.map((item) =>
+      evaluateRun(item, readFixture(join(workDir, 'recorded'), item, workDir), DEFAULT_CONTRACT),
+    );
     expect(offline.map((result) => result.status)).toEqual(['passed', 'failed', 'not_run']);
     expect(offline.slice(0, 2)).toEqual(live.cases.slice(0, 2));
   });
@@ -273,7 +316,9 @@ describe('--record', () => {
       'GET /api/diagnosis/r1/trace': (response) => sendJson(response, 200, diagnosisTrace('r1')),
       'GET /api/diagnosis/r2/trace': (response) => sendJson(response, 200, diagnosisTrace('r2')),
     });
-    const source = createLiveTraceSource(options(service.url, { ask: true, repeat: 2, concurrency: 1, recordDir: join(workDir, 'rec') }));
+    const source = createLiveTraceSource(
+      options(service.url, { ask: true, repeat: 2, concurrency: 1, recordDir: join(workDir, 'rec') }),
+    );
     const runs = await source.tracesFor(evalCase({ traceFixture: 'payment.json' }));
     expect(runs.map((run) => run.traceFixture)).toEqual(['rec/payment.run1.json', 'rec/payment.run2.json']);
     const first = JSON.parse(await readFile(join(workDir, 'rec/payment.run1.json'), 'utf8')) as { sessionId: string };
@@ -281,12 +326,16 @@ describe('--record', () => {
   });
 
   it('warns, and records nothing, when a write fails', async () => {
-    service = await startSimulatedService({ 'GET /api/diagnosis/s/trace': (response) => sendJson(response, 200, diagnosisTrace('s')) });
+    service = await startSimulatedService({
+      'GET /api/diagnosis/s/trace': (response) => sendJson(response, 200, diagnosisTrace('s')),
+    });
     await writeFile(join(workDir, 'blocked'), 'a file where the folder should be');
     const source = createLiveTraceSource(options(service.url, { recordDir: 'blocked' }));
     const run = single(await source.tracesFor(evalCase({ sessionId: 's' })));
     expect(run).toMatchObject({ kind: 'document', traceFixture: null });
-    expect(source.warnings()).toEqual([expect.stringMatching(/^payment-timeout: not recorded: cannot write the file \(.+\)$/u)]);
+    expect(source.warnings()).toEqual([
+      expect.stringMatching(/^payment-timeout: not recorded: cannot write the file \(.+\)$/u),
+    ]);
   });
 });
 
@@ -296,8 +345,13 @@ describe('--header secrets', () => {
     const token = secret.slice('Bearer '.length);
     service = await startSimulatedService({
       'GET /api/diagnosis/echo/trace': (response, _hit, request) =>
-        sendJson(response, 200, diagnosisTrace('echo', { finalAnswer: `caller sent ${request.headers.authorization}; token ${token}` })),
-      'GET /api/diagnosis/error/trace': (response, _hit, request) => sendText(response, 200, `bad token ${request.headers.authorization}`),
+        sendJson(
+          response,
+          200,
+          diagnosisTrace('echo', { finalAnswer: `caller sent ${request.headers.authorization}; token ${token}` }),
+        ),
+      'GET /api/diagnosis/error/trace': (response, _hit, request) =>
+        sendText(response, 200, `bad token ${request.headers.authorization}`),
       'GET /api/diagnosis/refused/trace': (response, _hit, request) =>
         sendJson(response, 401, { message: `invalid ${request.headers.authorization}` }),
     });
@@ -327,10 +381,14 @@ describe('--header secrets', () => {
   });
 
   it('turns URL credentials into Basic authorisation, and --api errors never echo them', async () => {
-    service = await startSimulatedService({ 'GET /api/diagnosis/s/trace': (response) => sendJson(response, 200, diagnosisTrace('s')) });
+    service = await startSimulatedService({
+      'GET /api/diagnosis/s/trace': (response) => sendJson(response, 200, diagnosisTrace('s')),
+    });
     const source = createLiveTraceSource(options(`http://ops:s3cret-pass@${service.url.slice('http://'.length)}`));
     expect(single(await source.tracesFor(evalCase({ sessionId: 's' }))).kind).toBe('document');
-    expect(service.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from('ops:s3cret-pass').toString('base64')}`);
+    expect(service.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('ops:s3cret-pass').toString('base64')}`,
+    );
     expect(() => createLiveTraceSource(options('ftp://ops:s3cret-pass@host/x'))).toThrow(InputError);
     expect(() => createLiveTraceSource(options('ftp://ops:s3cret-pass@host/x'))).toThrow(/^--api ftp:\/\/host\/x: /u);
     expect(() => createLiveTraceSource(options('not a url s3cret-pass'))).not.toThrow(/s3cret/u);
@@ -347,10 +405,13 @@ describe('loadSessionsFile', () => {
 
   it.each([
     ['[]', ['sessions.json:1:1: (top level): found a list of 0; expected a JSON object of case id → session id']],
-    ['{"a": 1,\n "b": "", "c": "ok"}', [
-      'sessions.json:1:2: a: found 1; expected a non-empty session id string',
-      'sessions.json:2:2: b: found ""; expected a non-empty session id string',
-    ]],
+    [
+      '{"a": 1,\n "b": "", "c": "ok"}',
+      [
+        'sessions.json:1:2: a: found 1; expected a non-empty session id string',
+        'sessions.json:2:2: b: found ""; expected a non-empty session id string',
+      ],
+    ],
     ['{"a": ', ["sessions.json:1:7: not valid JSON: Object value expected after ':' at line 1, column 7"]],
   ])('names the file and every problem in %s', async (text, problems) => {
     const path = join(workDir, 'sessions.json');

@@ -10,7 +10,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { InputError } from '../../src/errors.js';
 import { runCases } from '../../src/run-cases.js';
-import { startReplayServer, type ReplayServer } from '../../src/serve/replay-server.js';
+import { type ReplayServer, startReplayServer } from '../../src/serve/replay-server.js';
 import { createLiveTraceSource } from '../../src/sources/live/live-source.js';
 import { diagnosisTrace, evalCase, fakeClock } from './simulated-service.js';
 
@@ -19,7 +19,11 @@ let fixturesDir = '';
 let server: ReplayServer | null = null;
 
 const plain = diagnosisTrace('diag-0001', { question: '支付接口大量超时，根因是什么？' });
-const enveloped = { code: 0, message: 'ok', data: { ...diagnosisTrace('ignored'), sessionId: undefined, session_id: 'diag-0002' } };
+const enveloped = {
+  code: 0,
+  message: 'ok',
+  data: { ...diagnosisTrace('ignored'), sessionId: undefined, session_id: 'diag-0002' },
+};
 const unnamed = { ...diagnosisTrace('x'), sessionId: undefined, question: 'Why is checkout slow?' };
 
 beforeEach(async () => {
@@ -87,8 +91,14 @@ describe('replay server', () => {
     };
     expect(await ask({ question: '  支付接口大量超时，根因是什么？ ' })).toEqual([200, { sessionId: 'diag-0001' }]);
     expect(await ask({ question: 'WHY   is checkout slow?' })).toEqual([200, { sessionId: 'checkout-slow' }]);
-    expect(await ask({ question: 'something else' })).toEqual([404, { code: 404, message: 'no fixture has this question' }]);
-    expect(await ask({ text: 'no question' })).toEqual([400, { code: 400, message: 'expected a JSON body {"question": "…"}' }]);
+    expect(await ask({ question: 'something else' })).toEqual([
+      404,
+      { code: 404, message: 'no fixture has this question' },
+    ]);
+    expect(await ask({ text: 'no question' })).toEqual([
+      400,
+      { code: 400, message: 'expected a JSON body {"question": "…"}' },
+    ]);
   });
 
   it('takes fixtures that share a question in turn, so recorded repeat runs replay as repeat runs', async () => {
@@ -96,7 +106,10 @@ describe('replay server', () => {
     const replay = await start();
     const ids: string[] = [];
     for (let turn = 0; turn < 3; turn += 1) {
-      const response = await fetch(`${replay.url}/api/chat`, { method: 'POST', body: JSON.stringify({ question: plain['question'] }) });
+      const response = await fetch(`${replay.url}/api/chat`, {
+        method: 'POST',
+        body: JSON.stringify({ question: plain['question'] }),
+      });
       ids.push(((await response.json()) as { sessionId: string }).sessionId);
     }
     expect(ids).toEqual(['diag-0001', 'diag-0001-b', 'diag-0001']);
@@ -136,7 +149,9 @@ describe('replay server', () => {
   });
 
   it('refuses a folder that does not exist', async () => {
-    await expect(startReplayServer({ fixturesDir: join(workDir, 'none'), port: 0, host: '127.0.0.1', cwd: workDir })).rejects.toThrow(
+    await expect(
+      startReplayServer({ fixturesDir: join(workDir, 'none'), port: 0, host: '127.0.0.1', cwd: workDir }),
+    ).rejects.toThrow(
       new InputError('--fixtures none: no such folder; expected a folder of trace fixtures (.json files)'),
     );
   });
@@ -146,7 +161,15 @@ describe('diag-eval serve', () => {
   function captureIo(): CliIo & { out: string[]; err: string[] } {
     const out: string[] = [];
     const err: string[] = [];
-    return { cwd: workDir, env: {}, stdout: (text) => out.push(text), stderr: (text) => err.push(text), stdoutIsTTY: false, out, err };
+    return {
+      cwd: workDir,
+      env: {},
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      stdoutIsTTY: false,
+      out,
+      err,
+    };
   }
 
   it('prints the URL and the ids it serves, and stops cleanly on SIGINT or SIGTERM', async () => {
@@ -194,8 +217,12 @@ describe('diag-eval serve', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as AddressInfo;
     try {
-      await expect(serveCommand({ fixturesDir, port, host: '127.0.0.1', quiet: true }, captureIo(), new EventEmitter())).rejects.toThrow(
-        new InputError(`--port ${port}: 127.0.0.1:${port} is already in use; expected a free port (--port 0 picks one)`),
+      await expect(
+        serveCommand({ fixturesDir, port, host: '127.0.0.1', quiet: true }, captureIo(), new EventEmitter()),
+      ).rejects.toThrow(
+        new InputError(
+          `--port ${port}: 127.0.0.1:${port} is already in use; expected a free port (--port 0 picks one)`,
+        ),
       );
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));

@@ -69,7 +69,12 @@ export async function startSimulatedService(routes: Record<string, Route>): Prom
   };
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -106,7 +111,11 @@ export function fakeClock(): { now: () => number; sleep: (ms: number) => Promise
 }
 
 /** A trace that passes `evalCase` below when its verdict is PASS. */
-export function diagnosisTrace(sessionId: string, overrides: Record<string, unknown> = {}, verdict = 'PASS'): Record<string, unknown> {
+export function diagnosisTrace(
+  sessionId: string,
+  overrides: Record<string, unknown> = {},
+  verdict = 'PASS',
+): Record<string, unknown> {
   return {
     sessionId,
     question: 'Why are payments timing out?',

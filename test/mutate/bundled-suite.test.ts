@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
+import { loadSettingsCases } from '../../src/cli/load-settings-cases.js';
 import { resolveSettings } from '../../src/cli/settings.js';
 import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { synonymsOf } from '../../src/mutate/case-text.js';
-import { loadSettingsCases } from '../../src/cli/load-settings-cases.js';
 import { OPERATORS } from '../../src/mutate/operators/index.js';
 import { runMutation } from '../../src/mutate/run-mutation.js';
 import { readFixture } from '../../src/sources/fixture-dir.js';
@@ -38,7 +38,11 @@ async function bundledMutation(weaken: ((evalCase: EvalCase) => EvalCase) | null
   const settings = await resolveSettings(REPO_ROOT, {});
   const cases = await loadSettingsCases(settings, REPO_ROOT);
   const contract = weaken === null ? settings.config.contract : DEFAULT_CONTRACT;
-  return runMutation(weaken === null ? cases : cases.map(weaken), (evalCase) => readFixture(settings.fixtures, evalCase, REPO_ROOT), contract);
+  return runMutation(
+    weaken === null ? cases : cases.map(weaken),
+    (evalCase) => readFixture(settings.fixtures, evalCase, REPO_ROOT),
+    contract,
+  );
 }
 
 /** The bundled cases with only their verdict rules: what a first draft of a suite often looks like. */
@@ -61,7 +65,9 @@ describe('the bundled suite under mutation (S64, S65)', () => {
     expect(Object.keys(REMEDY).sort()).toEqual(OPERATORS.map((operator) => operator.id).sort());
     for (const operator of report.operators) expect(operator.mutants, operator.operator).toBeGreaterThan(0);
     for (const survivor of report.survivors) {
-      expect(survivor.suggestion, `${survivor.caseId} ${survivor.operator}`).toMatch(REMEDY[survivor.operator] as RegExp);
+      expect(survivor.suggestion, `${survivor.caseId} ${survivor.operator}`).toMatch(
+        REMEDY[survivor.operator] as RegExp,
+      );
       expect(survivor.suggestion).toContain(`\`${survivor.caseId}\``);
     }
     for (const mutant of report.mutants) expect(mutant.killed).toBe(mutant.killedBy.length > 0);
@@ -81,14 +87,32 @@ describe('the bundled suite under mutation (S64, S65)', () => {
     const report = await bundledMutation(weakened);
     expect(report.summary.score).toBeLessThan(0.8);
     const operatorsWithSurvivors = new Set(report.survivors.map((survivor) => survivor.operator));
-    for (const id of ['drop-evidence-tool', 'delete-concept', 'negate-root-cause', 'add-forbidden-text', 'double-tool-calls', 'double-duration', 'cite-uncalled-tool', 'drop-audit-field']) {
+    for (const id of [
+      'drop-evidence-tool',
+      'delete-concept',
+      'negate-root-cause',
+      'add-forbidden-text',
+      'double-tool-calls',
+      'double-duration',
+      'cite-uncalled-tool',
+      'drop-audit-field',
+    ]) {
       expect(operatorsWithSurvivors.has(id), id).toBe(true);
     }
     for (const survivor of report.survivors) {
-      expect(survivor.suggestion, `${survivor.caseId} ${survivor.operator}`).toMatch(REMEDY[survivor.operator] as RegExp);
+      expect(survivor.suggestion, `${survivor.caseId} ${survivor.operator}`).toMatch(
+        REMEDY[survivor.operator] as RegExp,
+      );
     }
-    const drop = report.survivors.find((survivor) => survivor.operator === 'drop-evidence-tool' && survivor.caseId === 'order-cpu-spike-after-deploy' && survivor.label === 'queryDeployments');
-    expect(drop?.suggestion).toBe('case `order-cpu-spike-after-deploy` does not notice when `queryDeployments` is never called: add it to requiredEvidenceTools');
+    const drop = report.survivors.find(
+      (survivor) =>
+        survivor.operator === 'drop-evidence-tool' &&
+        survivor.caseId === 'order-cpu-spike-after-deploy' &&
+        survivor.label === 'queryDeployments',
+    );
+    expect(drop?.suggestion).toBe(
+      'case `order-cpu-spike-after-deploy` does not notice when `queryDeployments` is never called: add it to requiredEvidenceTools',
+    );
   });
 
   it('S65: no meaning-preserving rewrite fails a bundled case', async () => {

@@ -28,7 +28,8 @@ describe('diag-eval mutate (S63, S66)', () => {
     const before = readdirSync(join(root, 'eval', 'fixtures')).sort();
     expect((await cli(['mutate', '--out', 'a', '--quiet'], root)).code).toBe(0);
     expect((await cli(['mutate', '--out', 'b', '--quiet'], root)).code).toBe(0);
-    for (const file of ['mutation.json', 'mutation.md']) expect(readFileSync(join(root, 'b', file), 'utf8')).toBe(readFileSync(join(root, 'a', file), 'utf8'));
+    for (const file of ['mutation.json', 'mutation.md'])
+      expect(readFileSync(join(root, 'b', file), 'utf8')).toBe(readFileSync(join(root, 'a', file), 'utf8'));
     expect(readdirSync(join(root, 'eval', 'fixtures')).sort()).toEqual(before);
     const report = JSON.parse(readFileSync(join(root, 'a', 'mutation.json'), 'utf8')) as MutationReport;
     expect(report.mutationVersion).toBe(1);
@@ -36,7 +37,9 @@ describe('diag-eval mutate (S63, S66)', () => {
     expect(report.summary.score).toBe(Math.round((report.summary.killed / report.summary.mutants) * 10_000) / 10_000);
     expect(report.operators.reduce((sum, operator) => sum + operator.mutants, 0)).toBe(report.summary.mutants);
     expect(report.cases.reduce((sum, score) => sum + score.killed, 0)).toBe(report.summary.killed);
-    expect(readFileSync(join(root, 'a', 'mutation.md'), 'utf8')).toContain('## Surviving regressions and what would catch them');
+    expect(readFileSync(join(root, 'a', 'mutation.md'), 'utf8')).toContain(
+      '## Surviving regressions and what would catch them',
+    );
   });
 
   it('S66: --min-score gates: 0 at or above, 1 below; out of range or a bad format is 2', async () => {
@@ -67,13 +70,30 @@ describe('diag-eval mutate (S63, S66)', () => {
     expect(page).toContain('does not notice when `query&lt;b&gt;&amp;&quot;Logs` is never called');
     expect(page).not.toContain('query<b>');
     const report = JSON.parse(readFileSync(join(root, 'b', 'mutation.json'), 'utf8')) as MutationReport;
-    expect(page).toContain(`<div class="value">${(Number(report.summary.score) * 100).toFixed(1)}%</div><div class="label">mutation score</div>`);
-    for (const survivor of report.survivors) expect(page).toContain(survivor.suggestion.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;'));
+    expect(page).toContain(
+      `<div class="value">${(Number(report.summary.score) * 100).toFixed(1)}%</div><div class="label">mutation score</div>`,
+    );
+    for (const survivor of report.survivors)
+      expect(page).toContain(
+        survivor.suggestion
+          .replaceAll('&', '&amp;')
+          .replaceAll('<', '&lt;')
+          .replaceAll('>', '&gt;')
+          .replaceAll('"', '&quot;')
+          .replaceAll("'", '&#39;'),
+      );
   });
 
   it('S63: --operators selects operators; an unknown id is exit 2 with a did-you-mean', async () => {
     const root = bundledCopy();
-    expect((await cli(['mutate', '--out', 'o', '--operators', 'remove-verdict,disallowed-verdict', '--min-score', '1'], root)).code).toBe(0);
+    expect(
+      (
+        await cli(
+          ['mutate', '--out', 'o', '--operators', 'remove-verdict,disallowed-verdict', '--min-score', '1'],
+          root,
+        )
+      ).code,
+    ).toBe(0);
     const report = JSON.parse(readFileSync(join(root, 'o', 'mutation.json'), 'utf8')) as MutationReport;
     expect(report.operators.map((operator) => operator.operator)).toEqual(['disallowed-verdict', 'remove-verdict']);
     const unknown = await cli(['mutate', '--operators', 'remove-verdikt'], root);
@@ -84,7 +104,11 @@ describe('diag-eval mutate (S63, S66)', () => {
   it('S63: a case that fails today or has no fixture is listed and skipped', async () => {
     const root = tempDir();
     writeFiles(root, {
-      'eval/cases.yaml': caseFileYaml([caseYaml('good'), caseYaml('bad', ['forbiddenAnswerKeywords: ["exhausted"]']), caseYaml('missing')]),
+      'eval/cases.yaml': caseFileYaml([
+        caseYaml('good'),
+        caseYaml('bad', ['forbiddenAnswerKeywords: ["exhausted"]']),
+        caseYaml('missing'),
+      ]),
       'eval/fixtures/good.json': traceJson(),
       'eval/fixtures/bad.json': traceJson(),
     });
@@ -101,7 +125,14 @@ describe('diag-eval mutate (S63, S66)', () => {
 
   it('S66: --keep-mutants writes every mutant as a fixture that loads', async () => {
     const root = bundledCopy();
-    expect((await cli(['mutate', '--out', 'o', '--operators', 'run-not-completed', '--keep-mutants', 'kept', '--quiet'], root)).code).toBe(0);
+    expect(
+      (
+        await cli(
+          ['mutate', '--out', 'o', '--operators', 'run-not-completed', '--keep-mutants', 'kept', '--quiet'],
+          root,
+        )
+      ).code,
+    ).toBe(0);
     const kept = join(root, 'kept', 'payment-timeout-db-pool', 'run-not-completed-1.json');
     expect(existsSync(kept)).toBe(true);
     expect((JSON.parse(readFileSync(kept, 'utf8')) as { status: string }).status).toBe('FAILED');
@@ -110,7 +141,11 @@ describe('diag-eval mutate (S63, S66)', () => {
 
   it('S66: --keep-mutants naming a file is exit 2 before any work; with no mutant to score, --min-score gives 1', async () => {
     const root = tempDir();
-    writeFiles(root, { 'eval/cases.yaml': caseFileYaml([caseYaml('bad', ['forbiddenAnswerKeywords: ["exhausted"]'])]), 'eval/fixtures/bad.json': traceJson(), 'taken.txt': 'x' });
+    writeFiles(root, {
+      'eval/cases.yaml': caseFileYaml([caseYaml('bad', ['forbiddenAnswerKeywords: ["exhausted"]'])]),
+      'eval/fixtures/bad.json': traceJson(),
+      'taken.txt': 'x',
+    });
     const blocked = await cli(['mutate', '--out', 'o', '--keep-mutants', 'taken.txt'], root);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('--keep-mutants taken.txt: it is not a folder');

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
 import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { OPERATORS } from '../../src/mutate/operators/index.js';
-import { toPlainTrace, type PlainTrace } from '../../src/mutate/plain-trace.js';
+import { type PlainTrace, toPlainTrace } from '../../src/mutate/plain-trace.js';
 import type { MutationContext } from '../../src/mutate/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
-import { buildTrace, toolCall, type TraceSpec } from '../helpers/trace-builder.js';
+import { buildTrace, type TraceSpec, toolCall } from '../helpers/trace-builder.js';
 
 interface Row {
   name: string;
@@ -25,23 +25,35 @@ const EN_CASE: Partial<EvalCase> = {
   requiredEvidenceTools: ['queryMetrics'],
 };
 const ZH_QUESTION = '支付接口为什么超时？';
-const ZH_CASE: Partial<EvalCase> = { question: ZH_QUESTION, rootCauseKeywords: [['连接池', 'connection pool'], '对账任务'], minKeywordCoverage: 0.5 };
+const ZH_CASE: Partial<EvalCase> = {
+  question: ZH_QUESTION,
+  rootCauseKeywords: [['连接池', 'connection pool'], '对账任务'],
+  minKeywordCoverage: 0.5,
+};
 const ZH_ANSWER = '根因是连接池被对账任务占满。\n依据：连接池活跃连接 50/50。';
 const TWO_TOOLS = [toolCall('queryMetrics'), toolCall('queryLogs')];
 const answer = (trace: PlainTrace): string => String(trace.finalAnswer);
-const verifier = (trace: PlainTrace): Record<string, unknown> => (trace.selfEvaluation as { verifier_evaluation: Record<string, unknown> }).verifier_evaluation;
+const verifier = (trace: PlainTrace): Record<string, unknown> =>
+  (trace.selfEvaluation as { verifier_evaluation: Record<string, unknown> }).verifier_evaluation;
 
 /** One table per operator id: every operator in the registry must have rows here (checked below). */
 const TABLES: Record<string, Row[]> = {
   'drop-evidence-tool': [
     {
       name: 'each tool with evidence, calls and summary removed',
-      trace: { toolInvocations: TWO_TOOLS, verifier: { trace_summaries: [{ tool_name: 'queryLogs', evidence_status: 'supported', summary: 'x' }] } },
+      trace: {
+        toolInvocations: TWO_TOOLS,
+        verifier: { trace_summaries: [{ tool_name: 'queryLogs', evidence_status: 'supported', summary: 'x' }] },
+      },
       labels: ['queryMetrics', 'queryLogs'],
       expect: (mutant) => expect((mutant.toolInvocations ?? []).map((call) => call['toolName'])).toEqual(['queryLogs']),
       suggestion: 'add it to requiredEvidenceTools',
     },
-    { name: 'a tool whose calls already failed is left alone', trace: { toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs', 'failed')] }, labels: ['queryMetrics'] },
+    {
+      name: 'a tool whose calls already failed is left alone',
+      trace: { toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs', 'failed')] },
+      labels: ['queryMetrics'],
+    },
   ],
   'fail-evidence-tool': [
     {
@@ -49,17 +61,28 @@ const TABLES: Record<string, Row[]> = {
       evalCase: { requiredEvidenceTools: ['queryMetrics'] },
       trace: { toolInvocations: TWO_TOOLS },
       labels: ['queryMetrics', 'queryLogs'],
-      expect: (mutant) => expect(mutant.toolInvocations?.[0]).toMatchObject({ evidenceStatus: 'failed', errorMessage: 'upstream request timed out', resultSummary: '' }),
+      expect: (mutant) =>
+        expect(mutant.toolInvocations?.[0]).toMatchObject({
+          evidenceStatus: 'failed',
+          errorMessage: 'upstream request timed out',
+          resultSummary: '',
+        }),
       suggestion: 'evidence-substance',
     },
-    { name: 'an unrequired tool: the suggestion is to require it', trace: { toolInvocations: [toolCall('queryLogs')] }, labels: ['queryLogs'], suggestion: 'add it to requiredEvidenceTools' },
+    {
+      name: 'an unrequired tool: the suggestion is to require it',
+      trace: { toolInvocations: [toolCall('queryLogs')] },
+      labels: ['queryLogs'],
+      suggestion: 'add it to requiredEvidenceTools',
+    },
   ],
   'empty-evidence-result': [
     {
       name: 'results emptied, status kept',
       trace: { toolInvocations: TWO_TOOLS },
       labels: ['queryMetrics', 'queryLogs'],
-      expect: (mutant) => expect(mutant.toolInvocations?.[0]).toMatchObject({ evidenceStatus: 'supported', resultSummary: '[]' }),
+      expect: (mutant) =>
+        expect(mutant.toolInvocations?.[0]).toMatchObject({ evidenceStatus: 'supported', resultSummary: '[]' }),
     },
     { name: 'no calls, no mutant', trace: { toolInvocations: [] }, labels: [] },
   ],
@@ -71,11 +94,23 @@ const TABLES: Record<string, Row[]> = {
       expect: (mutant) => expect(verifier(mutant)['verdict']).toBe('REVISE'),
       suggestion: 'allowedVerdicts',
     },
-    { name: 'a forbidden verdict also allowed is still tried', evalCase: { allowedVerdicts: ['PASS', 'REVISE', 'REJECT'], forbiddenVerdicts: ['REJECT'] }, labels: ['REJECT'] },
-    { name: 'every verdict allowed: no mutant', evalCase: { allowedVerdicts: ['PASS', 'REVISE', 'REJECT'] }, labels: [] },
+    {
+      name: 'a forbidden verdict also allowed is still tried',
+      evalCase: { allowedVerdicts: ['PASS', 'REVISE', 'REJECT'], forbiddenVerdicts: ['REJECT'] },
+      labels: ['REJECT'],
+    },
+    {
+      name: 'every verdict allowed: no mutant',
+      evalCase: { allowedVerdicts: ['PASS', 'REVISE', 'REJECT'] },
+      labels: [],
+    },
   ],
   'remove-verdict': [
-    { name: 'the verdict removed', labels: ['verdict'], expect: (mutant) => expect(verifier(mutant)['verdict']).toBeUndefined() },
+    {
+      name: 'the verdict removed',
+      labels: ['verdict'],
+      expect: (mutant) => expect(verifier(mutant)['verdict']).toBeUndefined(),
+    },
     { name: 'no verdict, no mutant', trace: { verdict: null }, labels: [] },
   ],
   'delete-concept': [
@@ -87,22 +122,85 @@ const TABLES: Record<string, Row[]> = {
       expect: (mutant) => expect(answer(mutant)).toBe('The   was exhausted by a batch job.'),
       suggestion: 'mark it required',
     },
-    { name: 'ZH: 连接池 removed everywhere', evalCase: ZH_CASE, trace: { finalAnswer: ZH_ANSWER }, labels: ['concept 1 (连接池)', 'concept 2 (对账任务)'], expect: (mutant) => expect(answer(mutant)).not.toContain('连接池') },
-    { name: 'a concept the answer does not mention gives no mutant', evalCase: { rootCauseKeywords: ['dns'] }, labels: [] },
+    {
+      name: 'ZH: 连接池 removed everywhere',
+      evalCase: ZH_CASE,
+      trace: { finalAnswer: ZH_ANSWER },
+      labels: ['concept 1 (连接池)', 'concept 2 (对账任务)'],
+      expect: (mutant) => expect(answer(mutant)).not.toContain('连接池'),
+    },
+    {
+      name: 'a concept the answer does not mention gives no mutant',
+      evalCase: { rootCauseKeywords: ['dns'] },
+      labels: [],
+    },
   ],
   'negate-root-cause': [
-    { name: 'EN: "not" before every mention', evalCase: EN_CASE, trace: { finalAnswer: 'The connection pool was exhausted.' }, labels: ['concept "connection pool"'], expect: (mutant) => expect(answer(mutant)).toBe('The not connection pool was exhausted.'), suggestion: 'mark it required' },
-    { name: 'ZH: 不是 before every mention', evalCase: ZH_CASE, trace: { finalAnswer: ZH_ANSWER }, labels: ['concept "连接池"'], expect: (mutant) => expect(answer(mutant)).toBe('根因是不是连接池被对账任务占满。\n依据：不是连接池活跃连接 50/50。') },
-    { name: 'a required concept is the culprit', evalCase: { ...EN_CASE, rootCauseKeywords: ['connection pool', { any: ['batch job'], required: true } as unknown as string] }, trace: { finalAnswer: 'The connection pool was exhausted by a batch job.' }, labels: ['concept "batch job"'], suggestion: 'it must count only asserted mentions' },
-    { name: 'minKeywordCoverage 1: the mention itself is counted', evalCase: { ...EN_CASE, minKeywordCoverage: 1 }, trace: { finalAnswer: 'The connection pool was exhausted.' }, labels: ['concept "connection pool"'], suggestion: 'assertion-aware matching' },
+    {
+      name: 'EN: "not" before every mention',
+      evalCase: EN_CASE,
+      trace: { finalAnswer: 'The connection pool was exhausted.' },
+      labels: ['concept "connection pool"'],
+      expect: (mutant) => expect(answer(mutant)).toBe('The not connection pool was exhausted.'),
+      suggestion: 'mark it required',
+    },
+    {
+      name: 'ZH: 不是 before every mention',
+      evalCase: ZH_CASE,
+      trace: { finalAnswer: ZH_ANSWER },
+      labels: ['concept "连接池"'],
+      expect: (mutant) =>
+        expect(answer(mutant)).toBe('根因是不是连接池被对账任务占满。\n依据：不是连接池活跃连接 50/50。'),
+    },
+    {
+      name: 'a required concept is the culprit',
+      evalCase: {
+        ...EN_CASE,
+        rootCauseKeywords: ['connection pool', { any: ['batch job'], required: true } as unknown as string],
+      },
+      trace: { finalAnswer: 'The connection pool was exhausted by a batch job.' },
+      labels: ['concept "batch job"'],
+      suggestion: 'it must count only asserted mentions',
+    },
+    {
+      name: 'minKeywordCoverage 1: the mention itself is counted',
+      evalCase: { ...EN_CASE, minKeywordCoverage: 1 },
+      trace: { finalAnswer: 'The connection pool was exhausted.' },
+      labels: ['concept "connection pool"'],
+      suggestion: 'assertion-aware matching',
+    },
   ],
   'hedge-root-cause': [
-    { name: 'EN: "possibly"', evalCase: EN_CASE, trace: { finalAnswer: 'The connection pool was exhausted.' }, labels: ['concept "connection pool"'], expect: (mutant) => expect(answer(mutant)).toBe('The possibly connection pool was exhausted.') },
-    { name: 'ZH: 可能是', evalCase: ZH_CASE, trace: { finalAnswer: '根因是连接池耗尽。' }, labels: ['concept "连接池"'], expect: (mutant) => expect(answer(mutant)).toBe('根因是可能是连接池耗尽。') },
+    {
+      name: 'EN: "possibly"',
+      evalCase: EN_CASE,
+      trace: { finalAnswer: 'The connection pool was exhausted.' },
+      labels: ['concept "connection pool"'],
+      expect: (mutant) => expect(answer(mutant)).toBe('The possibly connection pool was exhausted.'),
+    },
+    {
+      name: 'ZH: 可能是',
+      evalCase: ZH_CASE,
+      trace: { finalAnswer: '根因是连接池耗尽。' },
+      labels: ['concept "连接池"'],
+      expect: (mutant) => expect(answer(mutant)).toBe('根因是可能是连接池耗尽。'),
+    },
   ],
   'replace-root-cause': [
-    { name: 'EN: an unrelated cause', evalCase: EN_CASE, trace: { finalAnswer: 'The HikariCP pool was exhausted.' }, labels: ['concept "connection pool"'], expect: (mutant) => expect(answer(mutant)).toBe('The DNS resolution pool was exhausted.') },
-    { name: 'ZH: DNS 解析', evalCase: ZH_CASE, trace: { finalAnswer: '根因是连接池耗尽。' }, labels: ['concept "连接池"'], expect: (mutant) => expect(answer(mutant)).toBe('根因是DNS 解析耗尽。') },
+    {
+      name: 'EN: an unrelated cause',
+      evalCase: EN_CASE,
+      trace: { finalAnswer: 'The HikariCP pool was exhausted.' },
+      labels: ['concept "connection pool"'],
+      expect: (mutant) => expect(answer(mutant)).toBe('The DNS resolution pool was exhausted.'),
+    },
+    {
+      name: 'ZH: DNS 解析',
+      evalCase: ZH_CASE,
+      trace: { finalAnswer: '根因是连接池耗尽。' },
+      labels: ['concept "连接池"'],
+      expect: (mutant) => expect(answer(mutant)).toBe('根因是DNS 解析耗尽。'),
+    },
     { name: 'no concepts: no mutant', labels: [] },
   ],
   'add-forbidden-text': [
@@ -111,21 +209,39 @@ const TABLES: Record<string, Row[]> = {
       evalCase: { forbiddenAnswerKeywords: ['ddos'], forbiddenConfirmedClaims: ['database is down'] },
       trace: { finalAnswer: 'Pool exhausted.\nDetails follow.' },
       labels: ['ddos', 'database is down'],
-      expect: (mutant) => expect(answer(mutant)).toBe('Pool exhausted. Also, it is confirmed that ddos.\nDetails follow.'),
+      expect: (mutant) =>
+        expect(answer(mutant)).toBe('Pool exhausted. Also, it is confirmed that ddos.\nDetails follow.'),
     },
-    { name: 'ZH: a generic wrong cause when none is listed', evalCase: { question: ZH_QUESTION }, trace: { finalAnswer: '连接池耗尽。' }, labels: ['根因是数据库宕机'], expect: (mutant) => expect(answer(mutant)).toBe('连接池耗尽。 另外，确认根因是数据库宕机。'), suggestion: 'forbiddenConfirmedClaims' },
+    {
+      name: 'ZH: a generic wrong cause when none is listed',
+      evalCase: { question: ZH_QUESTION },
+      trace: { finalAnswer: '连接池耗尽。' },
+      labels: ['根因是数据库宕机'],
+      expect: (mutant) => expect(answer(mutant)).toBe('连接池耗尽。 另外，确认根因是数据库宕机。'),
+      suggestion: 'forbiddenConfirmedClaims',
+    },
   ],
   'paste-rejected-draft': [
     {
       name: "under REJECT the executor's draft becomes the answer",
-      trace: { verdict: 'REJECT', finalAnswer: 'Evidence is insufficient.', agentSteps: [{ stepIndex: 1, agentName: 'executor', output: JSON.stringify({ answer: 'Full GC pauses.' }) }] },
+      trace: {
+        verdict: 'REJECT',
+        finalAnswer: 'Evidence is insufficient.',
+        agentSteps: [{ stepIndex: 1, agentName: 'executor', output: JSON.stringify({ answer: 'Full GC pauses.' }) }],
+      },
       labels: ['executor draft'],
       expect: (mutant) => expect(answer(mutant)).toBe('Full GC pauses.'),
     },
     { name: 'not under REJECT: no mutant', labels: [] },
   ],
   'leak-executor-json': [
-    { name: 'raw JSON with markers appended', labels: ['executor JSON'], expect: (mutant) => expect(answer(mutant)).toMatch(/\n\n\{"answer_version":"executor_evidence_v2",.*"evidence_bindings"/u), suggestion: 'audit.v2' },
+    {
+      name: 'raw JSON with markers appended',
+      labels: ['executor JSON'],
+      expect: (mutant) =>
+        expect(answer(mutant)).toMatch(/\n\n\{"answer_version":"executor_evidence_v2",.*"evidence_bindings"/u),
+      suggestion: 'audit.v2',
+    },
   ],
   'double-tool-calls': [
     {
@@ -133,7 +249,12 @@ const TABLES: Record<string, Row[]> = {
       trace: { toolInvocations: TWO_TOOLS, toolCallCount: 2 },
       labels: ['2 → 4 calls'],
       expect: (mutant) => {
-        expect((mutant.toolInvocations ?? []).map((call) => call['toolName'])).toEqual(['queryMetrics', 'queryMetrics', 'queryLogs', 'queryLogs']);
+        expect((mutant.toolInvocations ?? []).map((call) => call['toolName'])).toEqual([
+          'queryMetrics',
+          'queryMetrics',
+          'queryLogs',
+          'queryLogs',
+        ]);
         expect(mutant.toolInvocations?.[1]?.['arguments']).toEqual({ service: 'payment', page: 2 });
         expect(mutant['toolCallCount']).toBe(4);
       },
@@ -141,7 +262,13 @@ const TABLES: Record<string, Row[]> = {
     },
   ],
   'double-duration': [
-    { name: 'duration doubled', trace: { durationMs: 1500 }, labels: ['1500 → 3000 ms'], expect: (mutant) => expect(mutant.durationMs).toBe(3000), suggestion: 'budget.maxDurationMs (e.g. 3000)' },
+    {
+      name: 'duration doubled',
+      trace: { durationMs: 1500 },
+      labels: ['1500 → 3000 ms'],
+      expect: (mutant) => expect(mutant.durationMs).toBe(3000),
+      suggestion: 'budget.maxDurationMs (e.g. 3000)',
+    },
     { name: 'no duration, no mutant', trace: { durationMs: null }, labels: [] },
   ],
   'repeat-call': [
@@ -150,34 +277,84 @@ const TABLES: Record<string, Row[]> = {
       trace: { toolInvocations: [toolCall('queryLogs', 'failed'), ...TWO_TOOLS] },
       labels: ['queryMetrics'],
       expect: (mutant, original) => {
-        expect((mutant.toolInvocations ?? []).map((call) => call['toolName'])).toEqual(['queryLogs', 'queryMetrics', 'queryMetrics', 'queryLogs']);
+        expect((mutant.toolInvocations ?? []).map((call) => call['toolName'])).toEqual([
+          'queryLogs',
+          'queryMetrics',
+          'queryMetrics',
+          'queryLogs',
+        ]);
         expect(mutant.toolInvocations?.[2]).toEqual(original.toolInvocations?.[1]);
       },
     },
   ],
   'ungrounded-figure': [
-    { name: 'EN: a figure absent from the trace', labels: ['97.4%'], expect: (mutant) => expect(answer(mutant)).toContain('It peaked at 97.4%.') },
-    { name: 'ZH: the next figure when 97 is in the trace', evalCase: { question: ZH_QUESTION }, trace: { finalAnswer: 'CPU 97%。' }, labels: ['8731 ms'], expect: (mutant) => expect(answer(mutant)).toBe('CPU 97%。 峰值达到 8731 ms。') },
+    {
+      name: 'EN: a figure absent from the trace',
+      labels: ['97.4%'],
+      expect: (mutant) => expect(answer(mutant)).toContain('It peaked at 97.4%.'),
+    },
+    {
+      name: 'ZH: the next figure when 97 is in the trace',
+      evalCase: { question: ZH_QUESTION },
+      trace: { finalAnswer: 'CPU 97%。' },
+      labels: ['8731 ms'],
+      expect: (mutant) => expect(answer(mutant)).toBe('CPU 97%。 峰值达到 8731 ms。'),
+    },
   ],
   'cite-uncalled-tool': [
-    { name: 'EN: a tool of the suite not called here', labels: ['queryDeployments'], expect: (mutant) => expect(answer(mutant)).toContain('According to queryDeployments, this is confirmed.'), suggestion: 'contract.toolNames' },
-    { name: 'ZH: queryTraces when the suite knows no other tool', evalCase: { question: ZH_QUESTION }, trace: { finalAnswer: '连接池耗尽。' }, labels: ['queryTraces'], expect: (mutant) => expect(answer(mutant)).toBe('连接池耗尽。 queryTraces 的结果也证实了这一点。') },
+    {
+      name: 'EN: a tool of the suite not called here',
+      labels: ['queryDeployments'],
+      expect: (mutant) => expect(answer(mutant)).toContain('According to queryDeployments, this is confirmed.'),
+      suggestion: 'contract.toolNames',
+    },
+    {
+      name: 'ZH: queryTraces when the suite knows no other tool',
+      evalCase: { question: ZH_QUESTION },
+      trace: { finalAnswer: '连接池耗尽。' },
+      labels: ['queryTraces'],
+      expect: (mutant) => expect(answer(mutant)).toBe('连接池耗尽。 queryTraces 的结果也证实了这一点。'),
+    },
   ],
   'verdict-before-evidence': [
     {
       name: 'the verifier moved before the executor, steps renumbered',
-      trace: { agentSteps: [{ stepIndex: 1, agentName: 'executor', output: 'x' }, { stepIndex: 2, agentName: 'gatekeeper', output: 'y' }, { stepIndex: 3, agentName: 'verifier', output: 'PASS' }] },
+      trace: {
+        agentSteps: [
+          { stepIndex: 1, agentName: 'executor', output: 'x' },
+          { stepIndex: 2, agentName: 'gatekeeper', output: 'y' },
+          { stepIndex: 3, agentName: 'verifier', output: 'PASS' },
+        ],
+      },
       labels: ['verifier before executor'],
-      expect: (mutant) => expect((mutant.agentSteps ?? []).map((step) => `${String(step['stepIndex'])}:${String(step['agentName'])}`)).toEqual(['1:verifier', '2:executor', '3:gatekeeper']),
+      expect: (mutant) =>
+        expect(
+          (mutant.agentSteps ?? []).map((step) => `${String(step['stepIndex'])}:${String(step['agentName'])}`),
+        ).toEqual(['1:verifier', '2:executor', '3:gatekeeper']),
     },
     { name: 'no verifier step: no mutant', labels: [] },
   ],
   'drop-audit-field': [
-    { name: 'each V2 field present', labels: ['gatekeeper_result', 'claim_checks', 'composer_output'], expect: (mutant) => expect(verifier(mutant)['gatekeeper_result']).toBeUndefined(), suggestion: 'turn on audit.v2' },
+    {
+      name: 'each V2 field present',
+      labels: ['gatekeeper_result', 'claim_checks', 'composer_output'],
+      expect: (mutant) => expect(verifier(mutant)['gatekeeper_result']).toBeUndefined(),
+      suggestion: 'turn on audit.v2',
+    },
     { name: 'a partial chain is not regressed', trace: { verifier: { composer_output: null } }, labels: [] },
   ],
   'unsupported-claim-check': [
-    { name: 'the first claim check supported with no detail', trace: { verifier: { claim_checks: [{ claim_id: 'c7', verification: 'unsupported', detail: 'no data' }] } }, labels: ['c7'], expect: (mutant) => expect((verifier(mutant)['claim_checks'] as unknown[])[0]).toEqual({ claim_id: 'c7', verification: 'supported', detail: '' }) },
+    {
+      name: 'the first claim check supported with no detail',
+      trace: { verifier: { claim_checks: [{ claim_id: 'c7', verification: 'unsupported', detail: 'no data' }] } },
+      labels: ['c7'],
+      expect: (mutant) =>
+        expect((verifier(mutant)['claim_checks'] as unknown[])[0]).toEqual({
+          claim_id: 'c7',
+          verification: 'supported',
+          detail: '',
+        }),
+    },
     { name: 'no claim checks: no mutant', trace: { verifier: { claim_checks: null } }, labels: [] },
   ],
   'run-not-completed': [
@@ -191,7 +368,9 @@ function contextOf(row: Row): MutationContext {
     evalCase: makeEvalCase(row.evalCase),
     trace: toPlainTrace(buildTrace(row.trace)),
     contract: DEFAULT_CONTRACT,
-    suiteToolNames: row.name.includes('suite knows no other tool') ? [] : ['queryDeployments', 'queryLogs', 'queryMetrics'],
+    suiteToolNames: row.name.includes('suite knows no other tool')
+      ? []
+      : ['queryDeployments', 'queryLogs', 'queryMetrics'],
   };
 }
 

@@ -16,84 +16,117 @@ function npm(args: string[], cwd: string): string {
 
 /** The environment of a fresh shell: without the npm and Vitest settings of the suite that runs this test. */
 function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|vitest)/iu.test(name) && name !== 'NODE_OPTIONS'));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|vitest)/iu.test(name) && name !== 'NODE_OPTIONS'),
+  );
 }
 
 function diagEval(app: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(app, 'node_modules', '.bin', 'diag-eval'), ...args], { cwd: app, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(app, 'node_modules', '.bin', 'diag-eval'), ...args], {
+    cwd: app,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('the package as a user receives it (S52)', () => {
   it('S52: prepack builds dist/ (so a pack from an unbuilt clone is complete)', () => {
-    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; files: string[] };
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      files: string[];
+    };
     expect(manifest.scripts['prepack']).toBe('npm run build');
     expect(manifest.files).toEqual(expect.arrayContaining(['dist', 'schema', 'eval', 'docs']));
   });
 
-  it(
-    'S52 S56: npm pack, install the tarball into an empty folder, then init, run, baseline, check there; the bundled examples ship too; a user\'s Vitest test with the matchers type-checks and passes',
-    () => {
-      const packDir = tempDir();
-      // dist/ is built by the suite's global setup; packing without scripts leaves it alone while other tests use it.
-      const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], REPO_ROOT)) as [
-        { filename: string; files: { path: string }[] },
-      ];
-      const paths = packed[0].files.map((file) => file.path);
-      expect(paths).toEqual(
-        expect.arrayContaining([
-          'dist/cli/bin.js',
-          'dist/index.js',
-          'dist/index.d.ts',
-          'dist/vitest.js',
-          'dist/vitest.d.ts',
-          'schema/cases.schema.json',
-          'eval/cases.yaml',
-          'eval/fixtures/payment-timeout-db-pool.json',
-          'eval/examples/regressed/README.md',
-          'docs/eval/baseline/report.json',
-        ]),
-      );
-      expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/'))).toEqual([]);
+  it("S52 S56: npm pack, install the tarball into an empty folder, then init, run, baseline, check there; the bundled examples ship too; a user's Vitest test with the matchers type-checks and passes", () => {
+    const packDir = tempDir();
+    // dist/ is built by the suite's global setup; packing without scripts leaves it alone while other tests use it.
+    const packed = JSON.parse(
+      npm(['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], REPO_ROOT),
+    ) as [{ filename: string; files: { path: string }[] }];
+    const paths = packed[0].files.map((file) => file.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'dist/cli/bin.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/vitest.js',
+        'dist/vitest.d.ts',
+        'schema/cases.schema.json',
+        'eval/cases.yaml',
+        'eval/fixtures/payment-timeout-db-pool.json',
+        'eval/examples/regressed/README.md',
+        'docs/eval/baseline/report.json',
+      ]),
+    );
+    expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/'))).toEqual([]);
 
-      const app = tempDir();
-      writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n');
-      npm(['install', join(packDir, packed[0].filename), '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], app);
+    const app = tempDir();
+    writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n');
+    npm(
+      [
+        'install',
+        join(packDir, packed[0].filename),
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--no-package-lock',
+      ],
+      app,
+    );
 
-      expect(diagEval(app, ['init'])).toMatchObject({ status: 0, stdout: expect.stringContaining('next:\n') });
-      expect(diagEval(app, ['run'])).toMatchObject({ status: 0, stdout: expect.stringContaining('1 case: 1 passed') });
-      expect(diagEval(app, ['check'])).toEqual({ status: 2, stdout: '', stderr: 'error: no baseline at docs/eval/baseline/report.json: create it with diag-eval baseline\n' });
-      expect(diagEval(app, ['baseline'])).toMatchObject({ status: 0 });
-      expect(diagEval(app, ['check', '--format', 'json,md,junit'])).toMatchObject({ status: 0, stdout: expect.stringContaining('no regressions\n') });
+    expect(diagEval(app, ['init'])).toMatchObject({ status: 0, stdout: expect.stringContaining('next:\n') });
+    expect(diagEval(app, ['run'])).toMatchObject({ status: 0, stdout: expect.stringContaining('1 case: 1 passed') });
+    expect(diagEval(app, ['check'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'error: no baseline at docs/eval/baseline/report.json: create it with diag-eval baseline\n',
+    });
+    expect(diagEval(app, ['baseline'])).toMatchObject({ status: 0 });
+    expect(diagEval(app, ['check', '--format', 'json,md,junit'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('no regressions\n'),
+    });
 
-      // The README's worked example, from where the package lands.
-      const shipped = 'node_modules/diagnosis-eval-harness';
-      const example = diagEval(app, [
-        'check',
-        '--cases', `${shipped}/eval/cases.yaml`,
-        '--fixtures', `${shipped}/eval/examples/regressed`,
-        '--baseline', `${shipped}/docs/eval/baseline/report.json`,
-        '--out', 'eval-out/regressed',
-      ]);
-      expect(example.status).toBe(1);
-      expect(example.stdout).toContain('11 regressions\n');
+    // The README's worked example, from where the package lands.
+    const shipped = 'node_modules/diagnosis-eval-harness';
+    const example = diagEval(app, [
+      'check',
+      '--cases',
+      `${shipped}/eval/cases.yaml`,
+      '--fixtures',
+      `${shipped}/eval/examples/regressed`,
+      '--baseline',
+      `${shipped}/docs/eval/baseline/report.json`,
+      '--out',
+      'eval-out/regressed',
+    ]);
+    expect(example.status).toBe(1);
+    expect(example.stdout).toContain('11 regressions\n');
 
-      // A user's own Vitest test, against the installed package: the matchers run, and their types
-      // (Vitest's Assertion extended) check. Vitest and TypeScript are this repository's, linked in.
-      symlinkSync(join(REPO_ROOT, 'node_modules', 'vitest'), join(app, 'node_modules', 'vitest'), 'dir');
-      mkdirSync(join(app, 'node_modules', '@types'), { recursive: true });
-      symlinkSync(join(REPO_ROOT, 'node_modules', '@types', 'node'), join(app, 'node_modules', '@types', 'node'), 'dir');
-      writeFileSync(join(app, 'agent.test.ts'), USER_TEST);
-      writeFileSync(join(app, 'tsconfig.json'), USER_TSCONFIG);
-      const tsc = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8', env: cleanEnv() });
-      expect(tsc.stdout).toBe('');
-      expect(tsc.status).toBe(0);
-      const vitest = spawnSync(process.execPath, [join(app, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter', 'dot'], { cwd: app, encoding: 'utf8', env: cleanEnv() });
-      expect(`${vitest.stdout}${vitest.stderr}`.replace(/\u001b\[[0-9;]*m/gu, '')).toMatch(/Tests\s+2 passed \(2\)/u);
-      expect(vitest.status).toBe(0);
-    },
-    180_000,
-  );
+    // A user's own Vitest test, against the installed package: the matchers run, and their types
+    // (Vitest's Assertion extended) check. Vitest and TypeScript are this repository's, linked in.
+    symlinkSync(join(REPO_ROOT, 'node_modules', 'vitest'), join(app, 'node_modules', 'vitest'), 'dir');
+    mkdirSync(join(app, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules', '@types', 'node'), join(app, 'node_modules', '@types', 'node'), 'dir');
+    writeFileSync(join(app, 'agent.test.ts'), USER_TEST);
+    writeFileSync(join(app, 'tsconfig.json'), USER_TSCONFIG);
+    const tsc = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+      { cwd: app, encoding: 'utf8', env: cleanEnv() },
+    );
+    expect(tsc.stdout).toBe('');
+    expect(tsc.status).toBe(0);
+    const vitest = spawnSync(
+      process.execPath,
+      [join(app, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter', 'dot'],
+      { cwd: app, encoding: 'utf8', env: cleanEnv() },
+    );
+    expect(`${vitest.stdout}${vitest.stderr}`.replace(/\u001b\[[0-9;]*m/gu, '')).toMatch(/Tests\s+2 passed \(2\)/u);
+    expect(vitest.status).toBe(0);
+  }, 180_000);
 });
 
 /** The README's Vitest example, on the suite `init` writes. */

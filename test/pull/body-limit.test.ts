@@ -25,15 +25,18 @@ describe('the HTTP client bounds the body it reads', () => {
   it.each([
     ['declared in Content-Length', true],
     ['streamed without a length', false],
-  ])('S59: a body over maxBodyBytes (%s) is a failure naming the limit, not retried; one at the limit is read', async (_label, declareLength) => {
-    const client = createHttpClient({ timeoutMs: 5000, concurrency: 1, headers: [], maxBodyBytes: 1000 });
-    const big = await serveBytes(5000, declareLength);
-    const over = await client.send({ method: 'GET', url: new URL(big.url) });
-    expect(over).toMatchObject({ kind: 'failure', attempts: 1 });
-    expect(over.kind === 'failure' ? over.error : null).toMatch(/^the response body is over the .+ limit/);
-    expect(big.hits()).toBe(1);
-    const exact = await serveBytes(1000, declareLength);
-    const read = await client.send({ method: 'GET', url: new URL(exact.url) });
-    expect(read.kind === 'response' ? read.body.length : null).toBe(1000);
-  });
+  ])(
+    'S59: a body over maxBodyBytes (%s) is a failure naming the limit, not retried; one at the limit is read',
+    async (_label, declareLength) => {
+      const client = createHttpClient({ timeoutMs: 5000, concurrency: 1, headers: [], maxBodyBytes: 1000 });
+      const big = await serveBytes(5000, declareLength);
+      const over = await client.send({ method: 'GET', url: new URL(big.url) });
+      expect(over).toMatchObject({ kind: 'failure', attempts: 1 });
+      expect(over.kind === 'failure' ? over.error : null).toMatch(/^the response body is over the .+ limit/);
+      expect(big.hits()).toBe(1);
+      const exact = await serveBytes(1000, declareLength);
+      const read = await client.send({ method: 'GET', url: new URL(exact.url) });
+      expect(read.kind === 'response' ? read.body.length : null).toBe(1000);
+    },
+  );
 });

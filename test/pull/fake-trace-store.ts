@@ -35,7 +35,11 @@ export interface FakeTraceStore {
  * `{"result": …}`, 404 when nothing matches) and `GET /api/v3/traces/{id}`. A trace matches a
  * search when it starts in [start, end).
  */
-export async function startFakeTraceStore(kind: 'tempo' | 'jaeger', traces: readonly StoredTrace[], options: FakeStoreOptions = {}): Promise<FakeTraceStore> {
+export async function startFakeTraceStore(
+  kind: 'tempo' | 'jaeger',
+  traces: readonly StoredTrace[],
+  options: FakeStoreOptions = {},
+): Promise<FakeTraceStore> {
   const requests: SeenRequest[] = [];
   const throttled = new Map<string, number>();
   const server = createServer((incoming, response) => {
@@ -46,17 +50,33 @@ export async function startFakeTraceStore(kind: 'tempo' | 'jaeger', traces: read
       response.end(JSON.stringify(body));
     };
     const throttle = options.throttle;
-    if (throttle !== undefined && url.pathname === throttle.path && (throttled.get(url.pathname) ?? 0) < throttle.times) {
+    if (
+      throttle !== undefined &&
+      url.pathname === throttle.path &&
+      (throttled.get(url.pathname) ?? 0) < throttle.times
+    ) {
       throttled.set(url.pathname, (throttled.get(url.pathname) ?? 0) + 1);
       send(429, { error: 'slow down' }, { 'retry-after': throttle.retryAfter });
       return;
     }
     const inRange = (start: number, end: number): StoredTrace[] =>
-      traces.filter((trace) => trace.startSeconds >= start && trace.startSeconds < end).sort((a, b) => b.startSeconds - a.startSeconds);
+      traces
+        .filter((trace) => trace.startSeconds >= start && trace.startSeconds < end)
+        .sort((a, b) => b.startSeconds - a.startSeconds);
     if (kind === 'tempo' && url.pathname === '/api/search') {
-      const found = inRange(Number(url.searchParams.get('start')), Number(url.searchParams.get('end'))).slice(0, Number(url.searchParams.get('limit') ?? 20));
+      const found = inRange(Number(url.searchParams.get('start')), Number(url.searchParams.get('end'))).slice(
+        0,
+        Number(url.searchParams.get('limit') ?? 20),
+      );
       // Tempo drops leading zeros of trace ids in search results.
-      send(200, { traces: found.map((trace) => ({ traceID: trace.traceId.replace(/^0+/u, ''), rootServiceName: 'diagnosis', startTimeUnixNano: String(trace.startSeconds * 1e9) })), metrics: {} });
+      send(200, {
+        traces: found.map((trace) => ({
+          traceID: trace.traceId.replace(/^0+/u, ''),
+          rootServiceName: 'diagnosis',
+          startTimeUnixNano: String(trace.startSeconds * 1e9),
+        })),
+        metrics: {},
+      });
       return;
     }
     const tempoTrace = /^\/api\/v2\/traces\/([0-9a-f]+)$/u.exec(url.pathname);
@@ -70,12 +90,20 @@ export async function startFakeTraceStore(kind: 'tempo' | 'jaeger', traces: read
       const start = Date.parse(url.searchParams.get('query.start_time_min') ?? '') / 1000;
       const end = Date.parse(url.searchParams.get('query.start_time_max') ?? '') / 1000;
       const found = inRange(start, end).slice(0, Number(url.searchParams.get('query.search_depth') ?? 20));
-      if (url.searchParams.get('query.service_name') === null) send(400, { error: { httpCode: 400, message: 'service_name required' } });
+      if (url.searchParams.get('query.service_name') === null)
+        send(400, { error: { httpCode: 400, message: 'service_name required' } });
       else if (found.length === 0) send(404, { error: { httpCode: 404, message: 'trace not found' } });
       else if (options.streamed === true) {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(found.map((trace) => JSON.stringify({ result: trace.document })).join('\n'));
-      } else send(200, { result: { resourceSpans: found.flatMap((trace) => (trace.document as { resourceSpans: unknown[] }).resourceSpans ?? []) } });
+      } else
+        send(200, {
+          result: {
+            resourceSpans: found.flatMap(
+              (trace) => (trace.document as { resourceSpans: unknown[] }).resourceSpans ?? [],
+            ),
+          },
+        });
       return;
     }
     const jaegerTrace = /^\/api\/v3\/traces\/([0-9a-f]+)$/u.exec(url.pathname);
@@ -97,7 +125,11 @@ export async function startFakeTraceStore(kind: 'tempo' | 'jaeger', traces: read
 }
 
 /** A diagnosis agent's trace as OTLP/JSON: an invoke_agent span with the question and answer, one execute_tool span per tool, the verifier's verdict. */
-export function otlpDiagnosisTrace(traceId: string, startSeconds: number, spec: { question: string; answer: string; tools: string[]; verdict?: string }): unknown {
+export function otlpDiagnosisTrace(
+  traceId: string,
+  startSeconds: number,
+  spec: { question: string; answer: string; tools: string[]; verdict?: string },
+): unknown {
   const start = BigInt(startSeconds) * 1_000_000_000n;
   const text = (key: string, value: string) => ({ key, value: { stringValue: value } });
   const agentSpanId = `${traceId.slice(0, 15)}a`;
@@ -109,12 +141,21 @@ export function otlpDiagnosisTrace(traceId: string, startSeconds: number, spec: 
       kind: 1,
       startTimeUnixNano: String(start),
       endTimeUnixNano: String(start + 2_000_000_000n),
-      attributes: [text('gen_ai.operation.name', 'invoke_agent'), text('gen_ai.conversation.id', `session-${traceId.slice(0, 8)}`), text('input.value', spec.question), text('output.value', spec.answer)],
+      attributes: [
+        text('gen_ai.operation.name', 'invoke_agent'),
+        text('gen_ai.conversation.id', `session-${traceId.slice(0, 8)}`),
+        text('input.value', spec.question),
+        text('output.value', spec.answer),
+      ],
       events: [
         {
           name: 'gen_ai.evaluation.result',
           timeUnixNano: String(start + 1_900_000_000n),
-          attributes: [text('gen_ai.evaluation.name', 'verifier'), text('gen_ai.evaluation.score.label', spec.verdict ?? 'PASS'), text('gen_ai.evaluation.explanation', 'supported by the logs')],
+          attributes: [
+            text('gen_ai.evaluation.name', 'verifier'),
+            text('gen_ai.evaluation.score.label', spec.verdict ?? 'PASS'),
+            text('gen_ai.evaluation.explanation', 'supported by the logs'),
+          ],
         },
       ],
       status: { code: 1 },
@@ -131,5 +172,12 @@ export function otlpDiagnosisTrace(traceId: string, startSeconds: number, spec: 
       status: { code: 1 },
     })),
   ];
-  return { resourceSpans: [{ resource: { attributes: [text('service.name', 'diagnosis')] }, scopeSpans: [{ scope: { name: 'diagnosis-agent' }, spans }] }] };
+  return {
+    resourceSpans: [
+      {
+        resource: { attributes: [text('service.name', 'diagnosis')] },
+        scopeSpans: [{ scope: { name: 'diagnosis-agent' }, spans }],
+      },
+    ],
+  };
 }

@@ -7,7 +7,13 @@ import { formatTraceJson } from '../../src/import/trace-json.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { caseFileYaml, caseYaml, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { otlpDiagnosisTrace, startFakeTraceStore, type FakeStoreOptions, type FakeTraceStore, type StoredTrace } from './fake-trace-store.js';
+import {
+  type FakeStoreOptions,
+  type FakeTraceStore,
+  otlpDiagnosisTrace,
+  type StoredTrace,
+  startFakeTraceStore,
+} from './fake-trace-store.js';
 
 const tempDir = useTempDirs();
 const stores: FakeTraceStore[] = [];
@@ -31,11 +37,23 @@ function generatedTraces(): StoredTrace[] {
   return Array.from({ length: 12 }, (_, n) => {
     const traceId = `${n % 3 === 0 ? '00' : 'a1'}${String(n).padStart(2, '0')}${'c'.repeat(28)}`;
     const startSeconds = T0 + (n < 10 ? n * 150 : 1800 + n * 100);
-    return { traceId, startSeconds, document: otlpDiagnosisTrace(traceId, startSeconds, { question: `Why did job ${n} fail?`, answer: `The connection pool of job ${n} was exhausted.`, tools: ['queryLogs', 'queryMetrics'] }) };
+    return {
+      traceId,
+      startSeconds,
+      document: otlpDiagnosisTrace(traceId, startSeconds, {
+        question: `Why did job ${n} fail?`,
+        answer: `The connection pool of job ${n} was exhausted.`,
+        tools: ['queryLogs', 'queryMetrics'],
+      }),
+    };
   });
 }
 
-async function store(kind: 'tempo' | 'jaeger', traces: StoredTrace[], options: FakeStoreOptions = {}): Promise<FakeTraceStore> {
+async function store(
+  kind: 'tempo' | 'jaeger',
+  traces: StoredTrace[],
+  options: FakeStoreOptions = {},
+): Promise<FakeTraceStore> {
   const started = await startFakeTraceStore(kind, traces, options);
   stores.push(started);
   return started;
@@ -43,7 +61,26 @@ async function store(kind: 'tempo' | 'jaeger', traces: StoredTrace[], options: F
 
 function pullArgs(kind: 'tempo' | 'jaeger', url: string, out: string, extra: string[] = []): string[] {
   const query = kind === 'tempo' ? '{ resource.service.name = "diagnosis" }' : 'service_name=diagnosis';
-  return ['pull', '--from', kind, '--url', url, '--query', query, '--since', '2026-01-01T00:00:00Z', '--until', String(T0 + 3600), '--window', '30m', '--limit', '4', '--out', out, ...extra];
+  return [
+    'pull',
+    '--from',
+    kind,
+    '--url',
+    url,
+    '--query',
+    query,
+    '--since',
+    '2026-01-01T00:00:00Z',
+    '--until',
+    String(T0 + 3600),
+    '--window',
+    '30m',
+    '--limit',
+    '4',
+    '--out',
+    out,
+    ...extra,
+  ];
 }
 
 function manifestOf(cwd: string, out: string): Record<string, any> {
@@ -51,13 +88,20 @@ function manifestOf(cwd: string, out: string): Record<string, any> {
 }
 
 function folderBytes(folder: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(folder).sort().map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((name) => [name, readFileSync(join(folder, name), 'utf8')]),
+  );
 }
 
 describe('diag-eval pull from Tempo', () => {
   it('S59: searches each window, splits a window that returns --limit traces, fetches every trace, converts it with the importer; the same responses give the same bytes', async () => {
     const realExport = JSON.parse(readFileSync(REAL_EXPORT, 'utf8')) as unknown;
-    const tempo = await store('tempo', [...generatedTraces(), { traceId: REAL_TRACE_ID, startSeconds: T0 + 3000, document: realExport }]);
+    const tempo = await store('tempo', [
+      ...generatedTraces(),
+      { traceId: REAL_TRACE_ID, startSeconds: T0 + 3000, document: realExport },
+    ]);
     const cwd = tempDir();
     const { code, stdout, stderr } = await cli(pullArgs('tempo', tempo.url, 'pulled'), cwd);
     expect(stderr).toBe('');
@@ -73,7 +117,9 @@ describe('diag-eval pull from Tempo', () => {
     expect(windows.filter((window) => !window.split).every((window) => window.traces < 4)).toBe(true);
     const searched = tempo.requests.filter((request) => request.path === '/api/search');
     expect(searched[0]?.query.get('q')).toBe('{ resource.service.name = "diagnosis" }');
-    expect(searched.map((request) => [request.query.get('start'), request.query.get('end'), request.query.get('limit')])[0]).toEqual([String(T0), String(T0 + 1800), '4']);
+    expect(
+      searched.map((request) => [request.query.get('start'), request.query.get('end'), request.query.get('limit')])[0],
+    ).toEqual([String(T0), String(T0 + 1800), '4']);
     const traceIds = (manifest['traces'] as { traceId: string }[]).map((trace) => trace.traceId);
     expect(traceIds).toEqual([...traceIds].sort());
     expect(traceIds).toContain('0000cccccccccccccccccccccccccccc');
@@ -81,7 +127,9 @@ describe('diag-eval pull from Tempo', () => {
 
     // The real export comes out exactly as `diag-eval import` converts the same file.
     const imported = await importTraces([REAL_EXPORT], 'auto', REPO_ROOT);
-    expect(readFileSync(join(cwd, 'pulled', `${REAL_TRACE_ID}.json`), 'utf8')).toBe(formatTraceJson(imported.traces[0]!.document));
+    expect(readFileSync(join(cwd, 'pulled', `${REAL_TRACE_ID}.json`), 'utf8')).toBe(
+      formatTraceJson(imported.traces[0]!.document),
+    );
 
     const again = await cli(pullArgs('tempo', tempo.url, 'again', ['--quiet']), cwd);
     expect(again.code).toBe(0);
@@ -93,8 +141,20 @@ describe('diag-eval pull from Tempo', () => {
     const tempo = await store('tempo', traces);
     const cwd = tempDir();
     expect((await cli(pullArgs('tempo', tempo.url, 'pulled', ['--quiet']), cwd)).code).toBe(0);
-    const blocks = traces.map((trace, n) => caseYaml(`job-${n}`, [`traceFixture: ${trace.traceId}.json`, 'requiredEvidenceTools: [queryLogs]', 'rootCauseKeywords: ["connection pool"]']));
-    writeFiles(cwd, { 'cases.yaml': caseFileYaml(blocks.map((block) => block.replace('    requiredEvidenceTools: []\n', '').replace('    rootCauseKeywords: []\n', ''))) });
+    const blocks = traces.map((trace, n) =>
+      caseYaml(`job-${n}`, [
+        `traceFixture: ${trace.traceId}.json`,
+        'requiredEvidenceTools: [queryLogs]',
+        'rootCauseKeywords: ["connection pool"]',
+      ]),
+    );
+    writeFiles(cwd, {
+      'cases.yaml': caseFileYaml(
+        blocks.map((block) =>
+          block.replace('    requiredEvidenceTools: []\n', '').replace('    rootCauseKeywords: []\n', ''),
+        ),
+      ),
+    });
     await tempo.close();
     stores.length = 0;
     const run = await cli(['run', '--cases', 'cases.yaml', '--fixtures', 'pulled', '--out', 'out'], cwd);
@@ -106,7 +166,21 @@ describe('diag-eval pull from Tempo', () => {
   it('S60: a second pull into the same folder resumes: it fetches only the traces it does not have', async () => {
     const tempo = await store('tempo', generatedTraces());
     const cwd = tempDir();
-    const first = await cli([...pullArgs('tempo', tempo.url, 'pulled', ['--quiet']).slice(0, 9), '--until', String(T0 + 900), '--window', '30m', '--limit', '4', '--out', 'pulled', '--quiet'], cwd);
+    const first = await cli(
+      [
+        ...pullArgs('tempo', tempo.url, 'pulled', ['--quiet']).slice(0, 9),
+        '--until',
+        String(T0 + 900),
+        '--window',
+        '30m',
+        '--limit',
+        '4',
+        '--out',
+        'pulled',
+        '--quiet',
+      ],
+      cwd,
+    );
     expect(first.code).toBe(0);
     expect(manifestOf(cwd, 'pulled')['counts']).toMatchObject({ found: 6, fetched: 6 });
     const fetchesBefore = tempo.requests.filter((request) => request.path.startsWith('/api/v2/traces/')).length;
@@ -122,13 +196,23 @@ describe('diag-eval pull from Tempo', () => {
     expect(third.code).toBe(0);
     expect(manifestOf(cwd, 'pulled')['counts']).toMatchObject({ found: 12, fetched: 0, alreadyPresent: 12 });
 
-    const other = await cli([...pullArgs('tempo', tempo.url, 'pulled').slice(0, 5), '--query', '{ status = error }', ...pullArgs('tempo', tempo.url, 'pulled').slice(7)], cwd);
+    const other = await cli(
+      [
+        ...pullArgs('tempo', tempo.url, 'pulled').slice(0, 5),
+        '--query',
+        '{ status = error }',
+        ...pullArgs('tempo', tempo.url, 'pulled').slice(7),
+      ],
+      cwd,
+    );
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('pulled/manifest.json: the folder holds a pull from tempo');
   });
 
   it('S61: a 429 with Retry-After is waited out and retried', async () => {
-    const tempo = await store('tempo', generatedTraces().slice(0, 2), { throttle: { path: '/api/search', times: 1, retryAfter: '1' } });
+    const tempo = await store('tempo', generatedTraces().slice(0, 2), {
+      throttle: { path: '/api/search', times: 1, retryAfter: '1' },
+    });
     const cwd = tempDir();
     const started = Date.now();
     const { code, stderr } = await cli(pullArgs('tempo', tempo.url, 'pulled', ['--quiet']), cwd);
@@ -136,7 +220,9 @@ describe('diag-eval pull from Tempo', () => {
     expect(code).toBe(0);
     // Back-off alone would wait 250-500 ms before the first retry; Retry-After asked for a second.
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    const first = tempo.requests.filter((request) => request.path === '/api/search' && request.query.get('start') === String(T0));
+    const first = tempo.requests.filter(
+      (request) => request.path === '/api/search' && request.query.get('start') === String(T0),
+    );
     expect(first).toHaveLength(2);
     expect(manifestOf(cwd, 'pulled')['counts']).toMatchObject({ found: 2, fetched: 2 });
   });
@@ -144,21 +230,32 @@ describe('diag-eval pull from Tempo', () => {
   it('S59: a one-second window that still returns --limit traces is named as a skip (traces may be missing); its traces are kept, exit 1', async () => {
     const crowded = Array.from({ length: 5 }, (_, n) => {
       const traceId = `e${n}${'d'.repeat(30)}`;
-      return { traceId, startSeconds: T0 + 7, document: otlpDiagnosisTrace(traceId, T0 + 7, { question: 'q', answer: 'a', tools: [] }) };
+      return {
+        traceId,
+        startSeconds: T0 + 7,
+        document: otlpDiagnosisTrace(traceId, T0 + 7, { question: 'q', answer: 'a', tools: [] }),
+      };
     });
     const tempo = await store('tempo', crowded);
     const cwd = tempDir();
     const { code, stderr } = await cli(pullArgs('tempo', tempo.url, 'pulled', ['--quiet']), cwd);
     expect(code).toBe(1);
-    expect(stderr).toContain('skipped: window 2026-01-01T00:00:07Z..2026-01-01T00:00:08Z: the search returned the limit of 4 traces even for one second');
+    expect(stderr).toContain(
+      'skipped: window 2026-01-01T00:00:07Z..2026-01-01T00:00:08Z: the search returned the limit of 4 traces even for one second',
+    );
     const manifest = manifestOf(cwd, 'pulled');
     expect(manifest['counts']).toMatchObject({ found: 4, fetched: 4, skipped: 1 });
-    expect(manifest['skipped']).toEqual([expect.objectContaining({ traceId: null, window: '2026-01-01T00:00:07Z..2026-01-01T00:00:08Z' })]);
+    expect(manifest['skipped']).toEqual([
+      expect.objectContaining({ traceId: null, window: '2026-01-01T00:00:07Z..2026-01-01T00:00:08Z' }),
+    ]);
   });
 
   it('S61: a trace that does not convert is skipped and named, the others are written, exit 1', async () => {
     const broken = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
-    const tempo = await store('tempo', [...generatedTraces().slice(0, 3), { traceId: broken, startSeconds: T0 + 10, document: { resourceSpans: [] } }]);
+    const tempo = await store('tempo', [
+      ...generatedTraces().slice(0, 3),
+      { traceId: broken, startSeconds: T0 + 10, document: { resourceSpans: [] } },
+    ]);
     const cwd = tempDir();
     const { code, stderr } = await cli(pullArgs('tempo', tempo.url, 'pulled', ['--quiet']), cwd);
     expect(code).toBe(1);
@@ -173,7 +270,10 @@ describe('diag-eval pull from Tempo', () => {
     const secret = 'tenant-secret-42';
     const tempo = await store('tempo', generatedTraces().slice(0, 3));
     const cwd = tempDir();
-    const { code, stdout, stderr } = await cli(pullArgs('tempo', tempo.url, 'pulled', ['--header', `X-Scope-OrgID: ${secret}`]), cwd);
+    const { code, stdout, stderr } = await cli(
+      pullArgs('tempo', tempo.url, 'pulled', ['--header', `X-Scope-OrgID: ${secret}`]),
+      cwd,
+    );
     expect(code).toBe(0);
     expect(tempo.requests.length).toBeGreaterThan(3);
     expect(tempo.requests.every((request) => request.headers['x-scope-orgid'] === secret)).toBe(true);
@@ -186,7 +286,10 @@ describe('diag-eval pull from Jaeger (api_v3)', () => {
   it('S59: searches /api/v3/traces per window with query.* parameters, splits full windows, fetches /api/v3/traces/{id}', async () => {
     const jaeger = await store('jaeger', generatedTraces());
     const cwd = tempDir();
-    const { code, stderr } = await cli(pullArgs('jaeger', jaeger.url, 'pulled', ['--header', 'Authorization: Bearer not-for-files']), cwd);
+    const { code, stderr } = await cli(
+      pullArgs('jaeger', jaeger.url, 'pulled', ['--header', 'Authorization: Bearer not-for-files']),
+      cwd,
+    );
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const manifest = manifestOf(cwd, 'pulled');
@@ -201,7 +304,9 @@ describe('diag-eval pull from Jaeger (api_v3)', () => {
       'query.search_depth': '4',
     });
     expect(jaeger.requests.filter((request) => request.path.startsWith('/api/v3/traces/'))).toHaveLength(12);
-    const fixture = JSON.parse(readFileSync(join(cwd, 'pulled', `${generatedTraces()[1]!.traceId}.json`), 'utf8')) as Record<string, unknown>;
+    const fixture = JSON.parse(
+      readFileSync(join(cwd, 'pulled', `${generatedTraces()[1]!.traceId}.json`), 'utf8'),
+    ) as Record<string, unknown>;
     expect(fixture['question']).toBe('Why did job 1 fail?');
     expect((fixture['toolInvocations'] as unknown[]).length).toBe(2);
     expect(JSON.stringify(manifest)).not.toContain('not-for-files');

@@ -11,8 +11,8 @@ import { buildReport } from '../../src/report/build.js';
 import { collectCaseDetails } from '../../src/report/details/collect-details.js';
 import { renderReportHtml } from '../../src/report/render/html/render-html.js';
 import type { CaseResult, CheckRow } from '../../src/report/types.js';
-import { makeEvalCase } from '../helpers/eval-case.js';
 import { launchChromium } from '../helpers/browser.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { buildTrace, toolCall } from '../helpers/trace-builder.js';
@@ -20,7 +20,8 @@ import { buildTrace, toolCall } from '../helpers/trace-builder.js';
 /** Screenshots for people to look at after a run; not compared. */
 const OUTPUT_DIR = join(REPO_ROOT, 'test-output');
 
-const HOSTILE_ANSWER = '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> the connection pool is exhausted';
+const HOSTILE_ANSWER =
+  '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> the connection pool is exhausted';
 
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let reportUrl: string;
@@ -42,7 +43,11 @@ async function writeRegressedReport(): Promise<string> {
       durationMs: 2000,
       toolInvocations: [
         { ...toolCall('queryMetrics', 'supported', 300), startedAt: '2026-01-01T00:00:00.000Z' },
-        { ...toolCall('queryLogs', 'failed', 900), startedAt: '2026-01-01T00:00:00.200Z', errorMessage: '<b>timeout</b>' },
+        {
+          ...toolCall('queryLogs', 'failed', 900),
+          startedAt: '2026-01-01T00:00:00.200Z',
+          errorMessage: '<b>timeout</b>',
+        },
       ],
     }),
   });
@@ -66,7 +71,11 @@ async function openReport(): Promise<{ page: Page; errors: string[] }> {
 }
 
 const visibleCaseIds = (page: Page): Promise<string[]> =>
-  page.$$eval('tr.case-row', (rows) => rows.filter((row) => !(row as unknown as { hidden: boolean }).hidden).map((row) => row.getAttribute('data-case-id') ?? ''));
+  page.$$eval('tr.case-row', (rows) =>
+    rows
+      .filter((row) => !(row as unknown as { hidden: boolean }).hidden)
+      .map((row) => row.getAttribute('data-case-id') ?? ''),
+  );
 
 beforeAll(async () => {
   projectDir = realpathSync(mkdtempSync(join(tmpdir(), 'diag-eval-html-')));
@@ -84,7 +93,12 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     const { page, errors } = await openReport();
     expect(await visibleCaseIds(page)).toHaveLength(7);
     await page.selectOption('#status-filter', 'failed');
-    expect(await visibleCaseIds(page)).toEqual(['payment-timeout-db-pool', 'order-cpu-spike-after-deploy', 'redis-eviction-cache-miss', 'inventory-sync-kafka-lag']);
+    expect(await visibleCaseIds(page)).toEqual([
+      'payment-timeout-db-pool',
+      'order-cpu-spike-after-deploy',
+      'redis-eviction-cache-miss',
+      'inventory-sync-kafka-lag',
+    ]);
     expect(await page.textContent('#case-count')).toBe('4 of 7 cases shown');
 
     await page.click('tr.case-row[data-case-id="order-cpu-spike-after-deploy"]');
@@ -96,10 +110,17 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     expect(await failing.textContent()).toContain('required evidence tool not covered: "queryDeployments"');
     expect(await details.locator('ul.evidence li').allTextContents()).toContain('✗ queryDeployments not covered');
     // One bar per tool call in the regressed trace.
-    const trace = JSON.parse(readFileSync(join(REPO_ROOT, 'eval', 'examples', 'regressed', 'order-cpu-spike-after-deploy.json'), 'utf8')) as { toolInvocations?: unknown[]; tool_invocations?: unknown[] };
-    expect(await details.locator('svg.timeline rect').count()).toBe((trace.toolInvocations ?? trace.tool_invocations ?? []).length);
+    const trace = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'eval', 'examples', 'regressed', 'order-cpu-spike-after-deploy.json'), 'utf8'),
+    ) as { toolInvocations?: unknown[]; tool_invocations?: unknown[] };
+    expect(await details.locator('svg.timeline rect').count()).toBe(
+      (trace.toolInvocations ?? trace.tool_invocations ?? []).length,
+    );
     expect(await details.locator('.answer mark').count()).toBeGreaterThan(0);
-    const line = readFileSync(join(projectDir, 'eval', 'cases.yaml'), 'utf8').split('\n').indexOf('  - id: order-cpu-spike-after-deploy') + 1;
+    const line =
+      readFileSync(join(projectDir, 'eval', 'cases.yaml'), 'utf8')
+        .split('\n')
+        .indexOf('  - id: order-cpu-spike-after-deploy') + 1;
     expect(await details.locator('.case-source').textContent()).toBe(`Defined at eval/cases.yaml:${line}`);
 
     // S33 in the page: the redis answer names its culprit only to deny it, and the page says so, quoting the clause.
@@ -143,7 +164,9 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     expect(await details.locator('.answer img, .answer script').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await details.locator('.answer mark').allTextContents()).toEqual(['connection pool', 'exhausted']);
-    const bars = await details.locator('svg.timeline rect').evaluateAll((rects) => rects.map((rect) => [Number(rect.getAttribute('x')), rect.getAttribute('class')]));
+    const bars = await details
+      .locator('svg.timeline rect')
+      .evaluateAll((rects) => rects.map((rect) => [Number(rect.getAttribute('x')), rect.getAttribute('class')]));
     expect(bars).toHaveLength(2);
     expect((bars[1]?.[0] as number) > (bars[0]?.[0] as number)).toBe(true);
     expect(bars[1]?.[1]).toBe('call call-failed');
@@ -170,7 +193,12 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
 describe('check outcomes beyond pass, fail and skip in the browser (S54)', () => {
   it('S54: a warn result is a warning (filter "with warnings", listed with the failing checks); an outcome the page does not know is shown as its text', async () => {
     const evalCase = makeEvalCase({ id: 'warned-case' });
-    const input = { kind: 'document', document: buildTrace({ finalAnswer: 'fine' }), traceFixture: null, sessionId: null } as const;
+    const input = {
+      kind: 'document',
+      document: buildTrace({ finalAnswer: 'fine' }),
+      traceFixture: null,
+      sessionId: null,
+    } as const;
     const result = evaluateRun(evalCase, input, DEFAULT_CONTRACT);
     const extra = [
       { check: 'evidence-substance', outcome: 'warn', message: 'two tool results are empty' },
@@ -180,7 +208,10 @@ describe('check outcomes beyond pass, fail and skip in the browser (S54)', () =>
     const plain = evaluateRun(makeEvalCase({ id: 'plain-case' }), input, DEFAULT_CONTRACT);
     const html = renderReportHtml({
       report: buildReport([plain, warned]),
-      details: [collectCaseDetails(makeEvalCase({ id: 'plain-case' }), input, null), collectCaseDetails(evalCase, input, null)],
+      details: [
+        collectCaseDetails(makeEvalCase({ id: 'plain-case' }), input, null),
+        collectCaseDetails(evalCase, input, null),
+      ],
       caseFile: 'eval/cases.yaml',
       diff: null,
       initialTab: 'cases',
@@ -196,7 +227,9 @@ describe('check outcomes beyond pass, fail and skip in the browser (S54)', () =>
     expect(await visibleCaseIds(page)).toEqual(['warned-case']);
     await page.click('tr.case-row[data-case-id="warned-case"]');
     const details = page.locator('tr.case-details[data-case-id="warned-case"]');
-    expect(await details.locator('li.check-warn').textContent()).toBe('warn evidence-substance: two tool results are empty');
+    expect(await details.locator('li.check-warn').textContent()).toBe(
+      'warn evidence-substance: two tool results are empty',
+    );
     expect(await details.locator('li.check-flagged').textContent()).toBe('flagged future-check: something new <b>');
     expect(await page.locator('svg.chart rect.bar-other').count()).toBe(1);
     expect(errors).toEqual([]);

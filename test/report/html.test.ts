@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { makeEvalCase } from '../helpers/eval-case.js';
 import { collectCaseDetails } from '../../src/report/details/collect-details.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
@@ -12,7 +12,8 @@ import { buildTrace, toolCall } from '../helpers/trace-builder.js';
 
 const tempDir = useTempDirs();
 
-const HOSTILE_ANSWER = '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> <!-- & \u2028 connection pool';
+const HOSTILE_ANSWER =
+  '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> <!-- & \u2028 connection pool';
 
 async function cli(argv: string[], cwd: string) {
   const fake = createFakeIo({ cwd });
@@ -38,7 +39,10 @@ function hostileProject(): string {
     'eval/fixtures/hostile-answer.json': buildTrace({
       finalAnswer: HOSTILE_ANSWER,
       toolInvocations: [{ ...toolCall('<b>tool</b>'), errorMessage: '<i>boom</i>' }],
-      verifier: { reason: '<script>alert(1)</script>', claim_checks: [{ claim_id: '<c1>', verification: 'supported', detail: '"><svg onload=alert(1)>' }] },
+      verifier: {
+        reason: '<script>alert(1)</script>',
+        claim_checks: [{ claim_id: '<c1>', verification: 'supported', detail: '"><svg onload=alert(1)>' }],
+      },
     }),
   });
   return cwd;
@@ -66,7 +70,9 @@ describe('report.html (S53)', () => {
     expect(html.match(/<script/gu)).toHaveLength(2);
     const script = html.slice(html.lastIndexOf('<script>') + '<script>'.length, html.lastIndexOf('</script>'));
     const hash = createHash('sha256').update(script, 'utf8').digest('base64');
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${hash}'"`);
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${hash}'"`,
+    );
   });
 
   it('S53: trace text is data, never markup: the embedded JSON has no "<" and reads back to the exact answer', async () => {
@@ -75,13 +81,16 @@ describe('report.html (S53)', () => {
     const html = readFileSync(join(cwd, 'eval-out', 'report.html'), 'utf8');
     const block = dataBlock(html);
     expect(block).not.toMatch(/[<>]/u);
-    const data = JSON.parse(block) as { details: { caseId: string; finalAnswer: string; toolCalls: { name: string; error: string }[] }[] };
+    const data = JSON.parse(block) as {
+      details: { caseId: string; finalAnswer: string; toolCalls: { name: string; error: string }[] }[];
+    };
     const hostile = data.details.find((detail) => detail.caseId === 'hostile-answer');
     expect(hostile?.finalAnswer).toBe(HOSTILE_ANSWER);
     expect(hostile?.toolCalls).toEqual([expect.objectContaining({ name: '<b>tool</b>', error: '<i>boom</i>' })]);
     // Outside the data block no trace text appears unescaped.
     const outside = html.replace(block, '');
-    for (const fragment of ['window.__pwned', '<b>tool', '<i>boom', 'alert(1)', 'onerror']) expect(outside).not.toContain(fragment);
+    for (const fragment of ['window.__pwned', '<b>tool', '<i>boom', 'alert(1)', 'onerror'])
+      expect(outside).not.toContain(fragment);
   });
 
   it('S53: byte-identical for the same input, whatever the folder it runs in', async () => {
@@ -97,35 +106,66 @@ describe('report.html (S53)', () => {
 
   it('S53: check writes report.html with a diff tab (no diff.html); diff writes diff.html opening on the diff', async () => {
     const out = tempDir();
-    const check = await cli(['check', '--fixtures', 'eval/examples/regressed', '--out', out, '--format', 'json,html'], REPO_ROOT);
+    const check = await cli(
+      ['check', '--fixtures', 'eval/examples/regressed', '--out', out, '--format', 'json,html'],
+      REPO_ROOT,
+    );
     expect(check.code).toBe(1);
     expect(existsSync(join(out, 'diff.html'))).toBe(false);
     const report = readFileSync(join(out, 'report.html'), 'utf8');
     expect(report).toContain('data-tab="diff">Diff against the baseline (11 regressions)</button>');
-    const data = JSON.parse(dataBlock(report)) as { initialTab: string; diff: { items: { kind: string }[]; baselineCases: unknown[] } };
+    const data = JSON.parse(dataBlock(report)) as {
+      initialTab: string;
+      diff: { items: { kind: string }[]; baselineCases: unknown[] };
+    };
     expect(data.initialTab).toBe('cases');
     expect(data.diff.items.filter((item) => item.kind === 'regression')).toHaveLength(11);
     expect(data.diff.baselineCases).toHaveLength(6);
 
-    const diff = await cli(['diff', 'docs/eval/baseline/report.json', join(out, 'report.json'), '--out', out, '--format', 'html'], REPO_ROOT);
+    const diff = await cli(
+      ['diff', 'docs/eval/baseline/report.json', join(out, 'report.json'), '--out', out, '--format', 'html'],
+      REPO_ROOT,
+    );
     expect(diff.stderr.slice(0, 300)).toBe('');
     expect(diff.code).toBe(1);
-    const diffData = JSON.parse(dataBlock(readFileSync(join(out, 'diff.html'), 'utf8'))) as { initialTab: string; details: unknown };
+    const diffData = JSON.parse(dataBlock(readFileSync(join(out, 'diff.html'), 'utf8'))) as {
+      initialTab: string;
+      details: unknown;
+    };
     expect(diffData).toMatchObject({ initialTab: 'diff', details: null });
   });
 
   it('S53: an unknown format name lists the known ones; diff accepts no junit', async () => {
-    expect((await cli(['run', '--format', 'htm'], REPO_ROOT)).stderr).toBe('error: diag-eval run: --format: found "htm", expected a comma-separated list of json, md, junit, html\n');
+    expect((await cli(['run', '--format', 'htm'], REPO_ROOT)).stderr).toBe(
+      'error: diag-eval run: --format: found "htm", expected a comma-separated list of json, md, junit, html\n',
+    );
     expect((await cli(['diff', 'a.json', 'b.json', '--format', 'junit'], REPO_ROOT)).stderr).toBe(
       'error: diag-eval diff: --format: found "junit", expected a comma-separated list of json, md, html\n',
     );
   });
 
   it.each([
-    ['a tool name that is a number, a duration that is text', { toolInvocations: [{ toolName: 42, durationMs: '12', evidenceStatus: 7, errorMessage: { code: 1 } }] }, { name: '42', durationMs: null, evidenceStatus: '7', error: '{"code":1}' }],
-    ['snake_case and an ISO start time', { tool_invocations: [{ tool_name: 'queryLogs', duration_ms: 30, started_at: '2026-01-01T00:00:00.250Z' }] }, { name: 'queryLogs', durationMs: 30, startOffsetMs: 0 }],
+    [
+      'a tool name that is a number, a duration that is text',
+      { toolInvocations: [{ toolName: 42, durationMs: '12', evidenceStatus: 7, errorMessage: { code: 1 } }] },
+      { name: '42', durationMs: null, evidenceStatus: '7', error: '{"code":1}' },
+    ],
+    [
+      'snake_case and an ISO start time',
+      { tool_invocations: [{ tool_name: 'queryLogs', duration_ms: 30, started_at: '2026-01-01T00:00:00.250Z' }] },
+      { name: 'queryLogs', durationMs: 30, startOffsetMs: 0 },
+    ],
   ])('S53: a trace field of a type the report does not expect is shown as text: %s', (_label, document, expected) => {
-    const details = collectCaseDetails(makeEvalCase(), { kind: 'document', document: { finalAnswer: ['not', 'text'], ...document }, traceFixture: null, sessionId: null }, 3);
+    const details = collectCaseDetails(
+      makeEvalCase(),
+      {
+        kind: 'document',
+        document: { finalAnswer: ['not', 'text'], ...document },
+        traceFixture: null,
+        sessionId: null,
+      },
+      3,
+    );
     expect(details.toolCalls[0]).toMatchObject(expected);
     expect(details.finalAnswer).toBe('["not","text"]');
     expect(details.caseLine).toBe(3);
@@ -140,7 +180,11 @@ describe('report.html (S53)', () => {
         composerOutput: { mode: 'parsed' },
       },
     };
-    const details = collectCaseDetails(makeEvalCase(), { kind: 'document', document: buildTrace({ selfEvaluation }), traceFixture: null, sessionId: null }, null);
+    const details = collectCaseDetails(
+      makeEvalCase(),
+      { kind: 'document', document: buildTrace({ selfEvaluation }), traceFixture: null, sessionId: null },
+      null,
+    );
     expect(details.audit).toMatchObject({
       verdict: 'PASS',
       gatekeeperStatus: 'pass',
@@ -151,7 +195,16 @@ describe('report.html (S53)', () => {
 
   it('S53: keyword coverage per concept names the synonym that matched (English and Chinese)', () => {
     const evalCase = makeEvalCase({ rootCauseKeywords: [['connection pool', '连接池'], '耗尽', ['deadlock', '死锁']] });
-    const details = collectCaseDetails(evalCase, { kind: 'document', document: buildTrace({ finalAnswer: '数据库连接池已耗尽' }), traceFixture: null, sessionId: null }, null);
+    const details = collectCaseDetails(
+      evalCase,
+      {
+        kind: 'document',
+        document: buildTrace({ finalAnswer: '数据库连接池已耗尽' }),
+        traceFixture: null,
+        sessionId: null,
+      },
+      null,
+    );
     expect(details.keywords).toEqual([
       { synonyms: ['connection pool', '连接池'], matched: '连接池' },
       { synonyms: ['耗尽'], matched: '耗尽' },
@@ -168,11 +221,27 @@ describe('report.html in live mode (S53)', () => {
     const { evaluateRun } = await import('../../src/evaluate.js');
     const { DEFAULT_CONTRACT } = await import('../../src/contract.js');
     const run = (answer: string) =>
-      evaluateRun(makeEvalCase({ id: 'flaky<case>', forbiddenAnswerKeywords: ['down'] }), { kind: 'document', document: buildTrace({ finalAnswer: answer }), traceFixture: null, sessionId: null }, DEFAULT_CONTRACT);
+      evaluateRun(
+        makeEvalCase({ id: 'flaky<case>', forbiddenAnswerKeywords: ['down'] }),
+        { kind: 'document', document: buildTrace({ finalAnswer: answer }), traceFixture: null, sessionId: null },
+        DEFAULT_CONTRACT,
+      );
     const runs = [run('fine'), run('the database is down')];
-    const figures = runs.map((result) => ({ status: result.status, traceLoaded: true, verdict: result.verdict, toolCallCount: result.toolCallCount, durationMs: result.durationMs }));
+    const figures = runs.map((result) => ({
+      status: result.status,
+      traceLoaded: true,
+      verdict: result.verdict,
+      toolCallCount: result.toolCallCount,
+      durationMs: result.durationMs,
+    }));
     const report = buildReport([combineRuns(runs, ['s1', 's2'])], figures, 2);
-    const html = renderReportHtml({ report, details: null, caseFile: 'eval/cases.yaml', diff: null, initialTab: 'cases' });
+    const html = renderReportHtml({
+      report,
+      details: null,
+      caseFile: 'eval/cases.yaml',
+      diff: null,
+      initialTab: 'cases',
+    });
     expect(html).toContain('<div class="value">0%</div><div class="label">pass^2 (all runs pass)</div>');
     expect(html).toContain('<div class="value">100%</div><div class="label">pass@2 (a run passes)</div>');
     expect(html).toContain('Flaky cases (some runs passed, some not): <code>flaky&lt;case&gt;</code>');

@@ -1,16 +1,16 @@
-import { describe, expect, it, vi, afterEach } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EvalCase } from '../../src/cases/types.js';
 import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
 import { renderReportJson, renderReportJsonChunks } from '../../src/report/render/json.js';
-import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
 import { renderReportMarkdown, renderReportMarkdownChunks } from '../../src/report/render/markdown.js';
+import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
 import type { CaseResult, Report } from '../../src/report/types.js';
-import type { EvalCase } from '../../src/cases/types.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
-import { buildTrace, toolCall, type TraceSpec } from '../helpers/trace-builder.js';
+import { buildTrace, type TraceSpec, toolCall } from '../helpers/trace-builder.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -18,11 +18,25 @@ afterEach(() => {
 
 function evaluated(overrides: Partial<EvalCase>, spec: TraceSpec): CaseResult {
   const evalCase = makeEvalCase(overrides);
-  return evaluateRun(evalCase, { kind: 'document', document: buildTrace(spec), traceFixture: `eval/fixtures/${evalCase.id}.json`, sessionId: null }, DEFAULT_CONTRACT);
+  return evaluateRun(
+    evalCase,
+    {
+      kind: 'document',
+      document: buildTrace(spec),
+      traceFixture: `eval/fixtures/${evalCase.id}.json`,
+      sessionId: null,
+    },
+    DEFAULT_CONTRACT,
+  );
 }
 
 function notRun(id: string): CaseResult {
-  const input: TraceRunInput = { kind: 'not_run', reason: `fixture not found: expected a trace file at eval/fixtures/${id}.json`, traceFixture: `eval/fixtures/${id}.json`, sessionId: null };
+  const input: TraceRunInput = {
+    kind: 'not_run',
+    reason: `fixture not found: expected a trace file at eval/fixtures/${id}.json`,
+    traceFixture: `eval/fixtures/${id}.json`,
+    sessionId: null,
+  };
   return evaluateRun(makeEvalCase({ id }), input, DEFAULT_CONTRACT);
 }
 
@@ -30,30 +44,85 @@ function notRun(id: string): CaseResult {
 function sampleReport(): Report {
   return buildReport([
     evaluated(
-      { id: 'payment-timeout-db-pool', requiredEvidenceTools: ['queryMetrics', 'queryLogs'], rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'], minKeywordCoverage: 0.5 },
-      { finalAnswer: '连接池耗尽 (connection pool exhausted)', toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs')], durationMs: 18423 },
+      {
+        id: 'payment-timeout-db-pool',
+        requiredEvidenceTools: ['queryMetrics', 'queryLogs'],
+        rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'],
+        minKeywordCoverage: 0.5,
+      },
+      {
+        finalAnswer: '连接池耗尽 (connection pool exhausted)',
+        toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs')],
+        durationMs: 18423,
+      },
     ),
     evaluated(
-      { id: 'order-cpu-spike-after-deploy', requiredEvidenceTools: ['queryMetrics', 'queryProfiles'], rootCauseKeywords: ['regex', 'deploy'], allowedVerdicts: ['PASS'] },
-      { verdict: 'revise', finalAnswer: 'The deploy raised CPU.', toolInvocations: [toolCall('queryMetrics')], durationMs: 900 },
+      {
+        id: 'order-cpu-spike-after-deploy',
+        requiredEvidenceTools: ['queryMetrics', 'queryProfiles'],
+        rootCauseKeywords: ['regex', 'deploy'],
+        allowedVerdicts: ['PASS'],
+      },
+      {
+        verdict: 'revise',
+        finalAnswer: 'The deploy raised CPU.',
+        toolInvocations: [toolCall('queryMetrics')],
+        durationMs: 900,
+      },
     ),
     notRun('redis-eviction-cache-miss'),
   ]);
 }
 
-const CASE_KEYS = ['caseId', 'status', 'reason', 'verdict', 'failedChecks', 'warnedChecks', 'checks', 'evidenceCoverage', 'keywordCoverage', 'toolCallCount', 'durationMs', 'tokens', 'traceFixture'];
+const CASE_KEYS = [
+  'caseId',
+  'status',
+  'reason',
+  'verdict',
+  'failedChecks',
+  'warnedChecks',
+  'checks',
+  'evidenceCoverage',
+  'keywordCoverage',
+  'toolCallCount',
+  'durationMs',
+  'tokens',
+  'traceFixture',
+];
 
 describe('renderReportJson (S07)', () => {
-  it('S07: has the fields of docs/contract.md §6 with every object\'s keys in the fixed order', () => {
-    const parsed = JSON.parse(renderReportJson(sampleReport())) as Record<string, unknown> & { summary: Record<string, unknown>; cases: Record<string, unknown>[] };
+  it("S07: has the fields of docs/contract.md §6 with every object's keys in the fixed order", () => {
+    const parsed = JSON.parse(renderReportJson(sampleReport())) as Record<string, unknown> & {
+      summary: Record<string, unknown>;
+      cases: Record<string, unknown>[];
+    };
     expect(Object.keys(parsed)).toEqual(['schemaVersion', 'summary', 'cases']);
     expect(parsed['schemaVersion']).toBe(1);
-    expect(Object.keys(parsed.summary)).toEqual(['total', 'passed', 'failed', 'notRun', 'casesWithWarnings', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'avgTokens']);
+    expect(Object.keys(parsed.summary)).toEqual([
+      'total',
+      'passed',
+      'failed',
+      'notRun',
+      'casesWithWarnings',
+      'passRate',
+      'verdictDistribution',
+      'avgToolCalls',
+      'avgDurationMs',
+      'avgTokens',
+    ]);
     for (const result of parsed.cases) expect(Object.keys(result)).toEqual(CASE_KEYS);
 
     const [passed, failed] = parsed.cases as [Record<string, unknown>, Record<string, unknown>];
     expect(Object.keys(passed['evidenceCoverage'] as object)).toEqual(['required', 'covered', 'missing', 'ratio']);
-    expect(Object.keys(passed['keywordCoverage'] as object)).toEqual(['concepts', 'covered', 'ratio', 'min', 'missing', 'requiredMissing', 'unasserted']);
+    expect(Object.keys(passed['keywordCoverage'] as object)).toEqual([
+      'concepts',
+      'covered',
+      'ratio',
+      'min',
+      'missing',
+      'requiredMissing',
+      'unasserted',
+    ]);
     for (const row of passed['checks'] as object[]) expect(Object.keys(row)).toEqual(['check', 'outcome', 'message']);
     for (const row of failed['failedChecks'] as object[]) expect(Object.keys(row)).toEqual(['check', 'message']);
   });
@@ -78,15 +147,30 @@ describe('renderReportJson (S07)', () => {
       status: 'failed',
       reason: null,
       verdict: 'REVISE',
-      evidenceCoverage: { required: ['queryMetrics', 'queryProfiles'], covered: ['queryMetrics'], missing: ['queryProfiles'], ratio: 0.5 },
+      evidenceCoverage: {
+        required: ['queryMetrics', 'queryProfiles'],
+        covered: ['queryMetrics'],
+        missing: ['queryProfiles'],
+        ratio: 0.5,
+      },
       keywordCoverage: { concepts: 2, covered: 1, ratio: 0.5, min: 1, missing: ['regex'] },
       toolCallCount: 1,
       durationMs: 900,
       traceFixture: 'eval/fixtures/order-cpu-spike-after-deploy.json',
     });
-    expect(failed.failedChecks.map((row) => row.check)).toEqual(['evidence-coverage', 'verdict-allowed', 'keyword-coverage']);
-    expect(failed.checks.filter((row) => row.outcome === 'fail').map((row) => ({ check: row.check, message: row.message }))).toEqual(failed.failedChecks);
-    expect(parsed.cases[2]).toMatchObject({ status: 'not_run', reason: 'fixture not found: expected a trace file at eval/fixtures/redis-eviction-cache-miss.json', checks: [] });
+    expect(failed.failedChecks.map((row) => row.check)).toEqual([
+      'evidence-coverage',
+      'verdict-allowed',
+      'keyword-coverage',
+    ]);
+    expect(
+      failed.checks.filter((row) => row.outcome === 'fail').map((row) => ({ check: row.check, message: row.message })),
+    ).toEqual(failed.failedChecks);
+    expect(parsed.cases[2]).toMatchObject({
+      status: 'not_run',
+      reason: 'fixture not found: expected a trace file at eval/fixtures/redis-eviction-cache-miss.json',
+      checks: [],
+    });
   });
 
   it('is 2-space indented JSON with one trailing newline', () => {
@@ -97,15 +181,49 @@ describe('renderReportJson (S07)', () => {
   });
 
   it('with repeat, a case gains runs, passedRuns and flaky after its other keys; the summary gains repeat, passAtK, runPassRate', () => {
-    const runs = [evaluated({ id: 'c' }, {}), evaluated({ id: 'c' }, { verdict: 'REJECT', finalAnswer: 'insufficient evidence' })];
-    const report = buildReport([combineRuns(runs, ['s1', 's2'])], runs.map((run) => ({ status: run.status, traceLoaded: true, verdict: run.verdict, toolCallCount: run.toolCallCount, durationMs: run.durationMs })), 2);
+    const runs = [
+      evaluated({ id: 'c' }, {}),
+      evaluated({ id: 'c' }, { verdict: 'REJECT', finalAnswer: 'insufficient evidence' }),
+    ];
+    const report = buildReport(
+      [combineRuns(runs, ['s1', 's2'])],
+      runs.map((run) => ({
+        status: run.status,
+        traceLoaded: true,
+        verdict: run.verdict,
+        toolCallCount: run.toolCallCount,
+        durationMs: run.durationMs,
+      })),
+      2,
+    );
     const parsed = JSON.parse(renderReportJson(report)) as { summary: object; cases: object[] };
     expect(Object.keys(parsed.summary)).toEqual([
-      'total', 'passed', 'failed', 'notRun', 'casesWithWarnings', 'passRate', 'verdictDistribution', 'avgToolCalls', 'avgDurationMs', 'avgTokens', 'repeat', 'passAtK', 'runPassRate',
+      'total',
+      'passed',
+      'failed',
+      'notRun',
+      'casesWithWarnings',
+      'passRate',
+      'verdictDistribution',
+      'avgToolCalls',
+      'avgDurationMs',
+      'avgTokens',
+      'repeat',
+      'passAtK',
+      'runPassRate',
     ]);
     expect(Object.keys(parsed.cases[0] as object)).toEqual([...CASE_KEYS, 'runs', 'passedRuns', 'flaky']);
-    const run = ((parsed.cases[0] as { runs: object[] }).runs)[0] as object;
-    expect(Object.keys(run)).toEqual(['sessionId', 'status', 'reason', 'verdict', 'failedChecks', 'toolCallCount', 'durationMs', 'tokens']);
+    const run = (parsed.cases[0] as { runs: object[] }).runs[0] as object;
+    expect(Object.keys(run)).toEqual([
+      'sessionId',
+      'status',
+      'reason',
+      'verdict',
+      'failedChecks',
+      'toolCallCount',
+      'durationMs',
+      'tokens',
+    ]);
   });
 });
 
@@ -118,8 +236,16 @@ describe('renderReportJsonChunks', () => {
       index % 7 === 3
         ? notRun(`absent-${index}`)
         : evaluated(
-            { id: `case-${index}`, requiredEvidenceTools: ['queryMetrics', 'queryLogs'], rootCauseKeywords: [['连接池', 'pool'], `k${index}`] },
-            { finalAnswer: `"quoted"\n连接池 ${index}\u2028\ud800`, toolInvocations: [toolCall('queryMetrics')], durationMs: index * 37 },
+            {
+              id: `case-${index}`,
+              requiredEvidenceTools: ['queryMetrics', 'queryLogs'],
+              rootCauseKeywords: [['连接池', 'pool'], `k${index}`],
+            },
+            {
+              finalAnswer: `"quoted"\n连接池 ${index}\u2028\ud800`,
+              toolInvocations: [toolCall('queryMetrics')],
+              durationMs: index * 37,
+            },
           ),
     );
     return buildReport(results);
@@ -164,7 +290,9 @@ describe('renderReportJsonChunks', () => {
 describe('renderReportMarkdown (S08)', () => {
   it('S08: a summary table with total, passed, failed, not run, pass rate, verdicts, average tool calls and duration', () => {
     const lines = renderReportMarkdown(sampleReport()).split('\n');
-    const header = lines.indexOf('| total | passed | failed | not run | pass rate | verdicts | avg tool calls | avg duration |');
+    const header = lines.indexOf(
+      '| total | passed | failed | not run | pass rate | verdicts | avg tool calls | avg duration |',
+    );
     expect(header).toBeGreaterThan(-1);
     expect(lines[header + 1]).toBe('| --- | --- | --- | --- | --- | --- | --- | --- |');
     expect(lines[header + 2]).toBe('| 3 | 1 | 1 | 1 | 33.3% | PASS 1 · REVISE 1 | 1.5 | 9.7 s |');
@@ -178,7 +306,9 @@ describe('renderReportMarkdown (S08)', () => {
       '| `order-cpu-spike-after-deploy` | ❌ failed | REVISE | 1/2 (missing: queryProfiles) | 1/2 (min 100%), missing: regex | 1 | 900 ms | evidence-coverage, verdict-allowed, keyword-coverage |',
       '| `redis-eviction-cache-miss` | ⚠️ not run | – | – | – | – | – | – |',
     ]);
-    expect(markdown).toContain('| case | status | verdict | evidence | keywords | tool calls | duration | failed checks |');
+    expect(markdown).toContain(
+      '| case | status | verdict | evidence | keywords | tool calls | duration | failed checks |',
+    );
   });
 
   it('S08: below the tables, the message of every failed check and the reason of every case not run', () => {
@@ -188,7 +318,9 @@ describe('renderReportMarkdown (S08)', () => {
     const section = markdown.slice(markdown.indexOf('## Failed checks'));
     expect(section).toContain('### `order-cpu-spike-after-deploy`');
     for (const failure of failed.failedChecks) expect(section).toContain(`- **${failure.check}**: ${failure.message}`);
-    expect(markdown).toContain('## Not run\n\n- `redis-eviction-cache-miss`: fixture not found: expected a trace file at eval/fixtures/redis-eviction-cache-miss.json');
+    expect(markdown).toContain(
+      '## Not run\n\n- `redis-eviction-cache-miss`: fixture not found: expected a trace file at eval/fixtures/redis-eviction-cache-miss.json',
+    );
   });
 
   it('S08: `|` and line breaks in table cells are escaped, so every row keeps its columns', () => {
@@ -210,7 +342,11 @@ describe('renderReportMarkdown (S08)', () => {
   it('failed-check messages and not-run reasons outside tables stay on one line', () => {
     const failed = evaluated({ id: 'multi' }, {});
     const message = 'first line\n   second line';
-    const withBreaks: CaseResult = { ...failed, status: 'failed', failedChecks: [{ check: 'degraded-output', message }] };
+    const withBreaks: CaseResult = {
+      ...failed,
+      status: 'failed',
+      failedChecks: [{ check: 'degraded-output', message }],
+    };
     const absent: CaseResult = { ...notRun('absent'), reason: 'service said:\n503' };
     const lines = renderReportMarkdown(buildReport([withBreaks, absent])).split('\n');
     expect(lines).toContain('- **degraded-output**: first line second line');
@@ -248,7 +384,8 @@ describe('report.md rendered in chunks (S08)', () => {
       return { ...result, caseId: `${result.caseId}-${index}` };
     });
     const last = cases[cases.length - 1] as CaseResult;
-    if (lastMessage !== null) cases[cases.length - 1] = { ...last, failedChecks: [{ check: 'keyword-coverage', message: lastMessage }] };
+    if (lastMessage !== null)
+      cases[cases.length - 1] = { ...last, failedChecks: [{ check: 'keyword-coverage', message: lastMessage }] };
     return buildReport(cases);
   }
 
@@ -263,10 +400,13 @@ describe('report.md rendered in chunks (S08)', () => {
   it.each([
     ['English', 'missing: pool exhausted   '],
     ['Chinese', '缺少：连接池耗尽 \n  '],
-  ])('S08: white space at the end of the page (%s message) is dropped, whichever chunk it starts in', (_language, message) => {
-    const markdown = [...renderReportMarkdownChunks(repeatedReport(2_500, message))].join('');
-    expect(markdown.endsWith(`: ${message.trim()}\n`)).toBe(true);
-  });
+  ])(
+    'S08: white space at the end of the page (%s message) is dropped, whichever chunk it starts in',
+    (_language, message) => {
+      const markdown = [...renderReportMarkdownChunks(repeatedReport(2_500, message))].join('');
+      expect(markdown.endsWith(`: ${message.trim()}\n`)).toBe(true);
+    },
+  );
 });
 
 describe('rendering is deterministic', () => {

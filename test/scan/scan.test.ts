@@ -35,31 +35,48 @@ const POLICIES = [
 /** Legitimate traces (English and Chinese answers that speak of the database without claiming it is down) and violating ones. */
 const TRACES: Record<string, string> = {
   'clean-en.json': traceJson({ finalAnswer: 'The database was slow, not down: the connection pool was exhausted.' }),
-  'clean-zh.json': traceJson({ finalAnswer: '数据库连接池耗尽，数据库本身运行正常。', agentSteps: [{ stepIndex: 1, agentName: 'planner', stepType: 'plan', output: 'x' }] }),
+  'clean-zh.json': traceJson({
+    finalAnswer: '数据库连接池耗尽，数据库本身运行正常。',
+    agentSteps: [{ stepIndex: 1, agentName: 'planner', stepType: 'plan', output: 'x' }],
+  }),
   'claim-en.json': traceJson({ finalAnswer: 'Root cause: the DATABASE is down.' }),
   'claim-zh.json': traceJson({ finalAnswer: '根因：数据库宕机。' }),
   'busy.json': traceJson({ toolInvocations: ['a', 'b', 'c', 'd', 'e'].map((tool) => toolCall(tool)) }),
-  'leak-and-busy.json': traceJson({ finalAnswer: 'answer_version: 2, the pool was exhausted', toolInvocations: ['a', 'b', 'c', 'd'].map((tool) => toolCall(tool)) }),
+  'leak-and-busy.json': traceJson({
+    finalAnswer: 'answer_version: 2, the pool was exhausted',
+    toolInvocations: ['a', 'b', 'c', 'd'].map((tool) => toolCall(tool)),
+  }),
   'broken.json': '{"finalAnswer": ',
   'manifest.json': JSON.stringify({ manifestVersion: 1 }),
 };
 
 function scanProject(policies = POLICIES): string {
   const cwd = tempDir();
-  writeFiles(cwd, { 'policies.yaml': policies, ...Object.fromEntries(Object.entries(TRACES).map(([name, text]) => [`traces/${name}`, text])) });
+  writeFiles(cwd, {
+    'policies.yaml': policies,
+    ...Object.fromEntries(Object.entries(TRACES).map(([name, text]) => [`traces/${name}`, text])),
+  });
   return cwd;
 }
 
 describe('diag-eval scan: traces against policies', () => {
   it('S62: counts violations per check and per agent, lists the worst traces with their reasons, exit 1 on an error policy', async () => {
     const cwd = scanProject();
-    const { code, stdout, stderr } = await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out'], cwd);
+    const { code, stdout, stderr } = await cli(
+      ['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out'],
+      cwd,
+    );
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(stdout).toContain('diag-eval scan: 7 traces: 2 clean, 4 with an error violation, 2 with a warning');
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
     expect(report['summary']).toEqual({ traces: 7, clean: 2, withErrors: 4, withWarnings: 2, skippedInput: 0 });
-    const byCheck = Object.fromEntries((report['checks'] as { check: string; severity: string; violations: number }[]).map((row) => [row.check, [row.severity, row.violations]]));
+    const byCheck = Object.fromEntries(
+      (report['checks'] as { check: string; severity: string; violations: number }[]).map((row) => [
+        row.check,
+        [row.severity, row.violations],
+      ]),
+    );
     expect(byCheck).toMatchObject({
       'trace-loadable': ['error', 1],
       'forbidden-confirmed-claims': ['error', 2],
@@ -74,10 +91,11 @@ describe('diag-eval scan: traces against policies', () => {
       'traces/claim-zh.json',
       'traces/busy.json',
     ]);
-    expect(report['worst'][0].violations.map((violation: { check: string; severity: string }) => `${violation.check}:${violation.severity}`)).toEqual([
-      'no-protocol-leak:error',
-      'tool-call-budget:warn',
-    ]);
+    expect(
+      report['worst'][0].violations.map(
+        (violation: { check: string; severity: string }) => `${violation.check}:${violation.severity}`,
+      ),
+    ).toEqual(['no-protocol-leak:error', 'tool-call-budget:warn']);
     expect(report['agents']).toEqual([
       { agent: 'executor', traces: 5, withViolations: 4 },
       { agent: 'planner', traces: 1, withViolations: 0 },
@@ -89,20 +107,36 @@ describe('diag-eval scan: traces against policies', () => {
 
   it('S62: --traces scans export files straight away, each trace named by file and trace id', async () => {
     const cwd = scanProject();
-    const ok = otlpDiagnosisTrace('1'.repeat(32), 1_767_225_600, { question: 'Why?', answer: 'The connection pool was exhausted.', tools: ['queryLogs'] }) as { resourceSpans: unknown[] };
-    const bad = otlpDiagnosisTrace('2'.repeat(32), 1_767_225_700, { question: '为什么？', answer: '根因：数据库宕机。', tools: ['queryLogs'] }) as { resourceSpans: unknown[] };
+    const ok = otlpDiagnosisTrace('1'.repeat(32), 1_767_225_600, {
+      question: 'Why?',
+      answer: 'The connection pool was exhausted.',
+      tools: ['queryLogs'],
+    }) as { resourceSpans: unknown[] };
+    const bad = otlpDiagnosisTrace('2'.repeat(32), 1_767_225_700, {
+      question: '为什么？',
+      answer: '根因：数据库宕机。',
+      tools: ['queryLogs'],
+    }) as { resourceSpans: unknown[] };
     writeFiles(cwd, { 'export.json': { resourceSpans: [...ok.resourceSpans, ...bad.resourceSpans] } });
-    const { code, stdout } = await cli(['scan', '--traces', 'export.json', '--policies', 'policies.yaml', '--out', 'out'], cwd);
+    const { code, stdout } = await cli(
+      ['scan', '--traces', 'export.json', '--policies', 'policies.yaml', '--out', 'out'],
+      cwd,
+    );
     expect(code).toBe(1);
     expect(stdout).toContain('diag-eval scan: 2 traces: 1 clean, 1 with an error violation');
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
-    expect(report['worst'].map((offender: { trace: string }) => offender.trace)).toEqual([`export.json#${'2'.repeat(32)}`]);
+    expect(report['worst'].map((offender: { trace: string }) => offender.trace)).toEqual([
+      `export.json#${'2'.repeat(32)}`,
+    ]);
   });
 
   it('S62: only warnings exit 0; --top bounds the worst list', async () => {
     const cwd = scanProject();
     writeFiles(cwd, { 'only-busy/busy.json': TRACES['busy.json'], 'only-busy/clean.json': TRACES['clean-en.json'] });
-    const { code } = await cli(['scan', '--fixtures', 'only-busy', '--policies', 'policies.yaml', '--out', 'out', '--quiet', '--top', '0'], cwd);
+    const { code } = await cli(
+      ['scan', '--fixtures', 'only-busy', '--policies', 'policies.yaml', '--out', 'out', '--quiet', '--top', '0'],
+      cwd,
+    );
     expect(code).toBe(0);
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
     expect(report['summary']).toMatchObject({ traces: 2, withErrors: 0, withWarnings: 1 });
@@ -111,11 +145,18 @@ describe('diag-eval scan: traces against policies', () => {
 
   it('S62: the policies block may sit in the config file; an unknown check id or a bad value is exit 2 naming the place', async () => {
     const cwd = scanProject();
-    writeFiles(cwd, { 'diag-eval.config.yaml': POLICIES.replace('forbiddenConfirmedClaims: ["database is down", "数据库宕机"]', 'forbiddenConfirmedClaims: []') });
+    writeFiles(cwd, {
+      'diag-eval.config.yaml': POLICIES.replace(
+        'forbiddenConfirmedClaims: ["database is down", "数据库宕机"]',
+        'forbiddenConfirmedClaims: []',
+      ),
+    });
     const fromConfig = await cli(['scan', '--fixtures', 'traces', '--out', 'out', '--quiet'], cwd);
     expect(fromConfig.code).toBe(1);
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
-    expect(report['checks'].find((row: { check: string }) => row.check === 'forbidden-confirmed-claims').violations).toBe(0);
+    expect(
+      report['checks'].find((row: { check: string }) => row.check === 'forbidden-confirmed-claims').violations,
+    ).toBe(0);
 
     writeFiles(cwd, { 'bad.yaml': 'policies:\n  checks:\n    no-such-check: error\n  budget: { maxToolCalls: -1 }\n' });
     const bad = await cli(['scan', '--fixtures', 'traces', '--policies', 'bad.yaml'], cwd);
@@ -125,21 +166,28 @@ describe('diag-eval scan: traces against policies', () => {
     writeFiles(cwd, { 'unknown.yaml': 'policies:\n  checks:\n    no-such-check: error\n' });
     const unknown = await cli(['scan', '--fixtures', 'traces', '--policies', 'unknown.yaml'], cwd);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown.yaml:3:5: policies.checks.no-such-check: found check id "no-such-check", expected one of trace-loadable');
+    expect(unknown.stderr).toContain(
+      'unknown.yaml:3:5: policies.checks.no-such-check: found check id "no-such-check", expected one of trace-loadable',
+    );
   });
 
-  it('S62: the policies block may sit in the case file, beside the cases it grew from: it comes before the config file\'s', async () => {
+  it("S62: the policies block may sit in the case file, beside the cases it grew from: it comes before the config file's", async () => {
     const cwd = scanProject();
     const cases = ['version: 1', POLICIES.trimEnd(), 'cases:', caseYaml('a'), ''].join('\n');
     writeFiles(cwd, {
       'eval/cases.yaml': cases,
       // The config's block would find no confirmed claim; the case file's finds two.
-      'diag-eval.config.yaml': POLICIES.replace('forbiddenConfirmedClaims: ["database is down", "数据库宕机"]', 'forbiddenConfirmedClaims: []'),
+      'diag-eval.config.yaml': POLICIES.replace(
+        'forbiddenConfirmedClaims: ["database is down", "数据库宕机"]',
+        'forbiddenConfirmedClaims: []',
+      ),
     });
     const scanned = await cli(['scan', '--fixtures', 'traces', '--out', 'out', '--quiet'], cwd);
     expect(scanned.code).toBe(1);
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
-    expect(report['checks'].find((row: { check: string }) => row.check === 'forbidden-confirmed-claims').violations).toBe(2);
+    expect(
+      report['checks'].find((row: { check: string }) => row.check === 'forbidden-confirmed-claims').violations,
+    ).toBe(2);
     // The other commands read the same case file: the block is no unknown key to them.
     const validated = await cli(['validate', '--fixtures', 'traces'], cwd);
     expect(validated.stderr).not.toContain('policies');
@@ -147,8 +195,13 @@ describe('diag-eval scan: traces against policies', () => {
 
   it('S62: with --format html, scan.html: one page with no script, every text from a trace escaped, the same bytes twice', async () => {
     const cwd = scanProject();
-    writeFiles(cwd, { 'traces/hostile.json': traceJson({ finalAnswer: '<script>alert(1)</script> the database is down' }) });
-    const first = await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out', '--format', 'html', '--quiet'], cwd);
+    writeFiles(cwd, {
+      'traces/hostile.json': traceJson({ finalAnswer: '<script>alert(1)</script> the database is down' }),
+    });
+    const first = await cli(
+      ['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out', '--format', 'html', '--quiet'],
+      cwd,
+    );
     expect(first.code).toBe(1);
     const html = readFileSync(join(cwd, 'out/scan.html'), 'utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
@@ -156,7 +209,10 @@ describe('diag-eval scan: traces against policies', () => {
     expect(html).not.toMatch(/<script/iu);
     expect(html).toContain('<code>traces/hostile.json</code>');
     expect(html).toContain('<h2>Worst traces (');
-    await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'again', '--format', 'html', '--quiet'], cwd);
+    await cli(
+      ['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'again', '--format', 'html', '--quiet'],
+      cwd,
+    );
     expect(readFileSync(join(cwd, 'again/scan.html'), 'utf8')).toBe(html);
     const junit = await cli(['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--format', 'junit'], cwd);
     expect(junit.code).toBe(2);
@@ -167,28 +223,53 @@ describe('diag-eval scan: traces against policies', () => {
     const registry = CHECKS.map((check) => check.id as string);
     const defaults = resolvePolicies(null, ['policies'], DEFAULT_CONTRACT).checks.map((policy) => policy.check);
     expect(defaults).toEqual(registry.filter((id) => (DEFAULT_POLICY_CHECK_IDS as readonly string[]).includes(id)));
-    const file = { displayName: 'p.yaml', value: { policies: { checks: { 'v2-audit-fields': 'warn' } } }, locate: () => null };
+    const file = {
+      displayName: 'p.yaml',
+      value: { policies: { checks: { 'v2-audit-fields': 'warn' } } },
+      locate: () => null,
+    };
     const named = resolvePolicies(file, ['policies'], DEFAULT_CONTRACT).checks;
     expect(named).toContainEqual({ check: 'v2-audit-fields', severity: 'warn' });
   });
 
   it('S62: the tally does not depend on the order traces come in, and keeps only the top offenders', () => {
-    const policies = resolvePolicies({ displayName: 'p', value: { policies: { forbiddenAnswerKeywords: ['outage'], budget: { maxToolCalls: 1 } } }, locate: () => null }, ['policies'], DEFAULT_CONTRACT);
+    const policies = resolvePolicies(
+      {
+        displayName: 'p',
+        value: { policies: { forbiddenAnswerKeywords: ['outage'], budget: { maxToolCalls: 1 } } },
+        locate: () => null,
+      },
+      ['policies'],
+      DEFAULT_CONTRACT,
+    );
     const inputs = Array.from({ length: 40 }, (_, n) => ({
       name: `t${String(n).padStart(2, '0')}.json`,
-      document: buildTrace({ finalAnswer: n % 3 === 0 ? 'an outage' : 'fine', toolInvocations: n % 4 === 0 ? [toolCall('a'), toolCall('b')] : [toolCall('a')] }),
+      document: buildTrace({
+        finalAnswer: n % 3 === 0 ? 'an outage' : 'fine',
+        toolInvocations: n % 4 === 0 ? [toolCall('a'), toolCall('b')] : [toolCall('a')],
+      }),
     }));
     const tallyOf = (order: typeof inputs) => {
       const tally = createScanTally(policies.checks, 5);
       for (const input of order) {
-        const result = evaluateRun(policies.policyCase, { kind: 'document', document: input.document, traceFixture: input.name, sessionId: null }, DEFAULT_CONTRACT);
+        const result = evaluateRun(
+          policies.policyCase,
+          { kind: 'document', document: input.document, traceFixture: input.name, sessionId: null },
+          DEFAULT_CONTRACT,
+        );
         tally.add(input.name, result, ['executor']);
       }
       return tally.result();
     };
     const forward = tallyOf(inputs);
     expect(tallyOf([...inputs].reverse())).toEqual(forward);
-    expect(forward.worst.map((offender) => offender.trace)).toEqual(['t00.json', 't12.json', 't24.json', 't36.json', 't03.json']);
+    expect(forward.worst.map((offender) => offender.trace)).toEqual([
+      't00.json',
+      't12.json',
+      't24.json',
+      't36.json',
+      't03.json',
+    ]);
     expect(forward.withErrors).toBe(20);
   });
 });

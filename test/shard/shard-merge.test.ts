@@ -35,7 +35,11 @@ function shardProject(): string {
     const id = `case-${String.fromCharCode(97 + n)}${n}`;
     blocks.push(caseYaml(id, n % 4 === 1 ? ['forbiddenVerdicts: [REVISE]'] : []));
     if (n % 5 === 3) continue; // no fixture: not_run
-    files[`eval/fixtures/${id}.json`] = traceJson({ verdict: n % 4 === 1 ? 'REVISE' : 'PASS', durationMs: 1000 + n * 37.5, toolInvocations: [] });
+    files[`eval/fixtures/${id}.json`] = traceJson({
+      verdict: n % 4 === 1 ? 'REVISE' : 'PASS',
+      durationMs: 1000 + n * 37.5,
+      toolInvocations: [],
+    });
   }
   files['eval/cases.yaml'] = caseFileYaml(blocks);
   writeFiles(cwd, files);
@@ -114,7 +118,9 @@ describe('merge: shards back into the unsharded report', () => {
   });
 
   it('S57: live-mode reports with --repeat merge too: runs, passedRuns, flaky, repeat, passAtK and runPassRate come out as unsharded', async () => {
-    const cases = ['steady', 'flaky', 'down', 'bad-trace', 'revise'].map((id) => makeEvalCase({ id, rootCauseKeywords: ['pool'] }));
+    const cases = ['steady', 'flaky', 'down', 'bad-trace', 'revise'].map((id) =>
+      makeEvalCase({ id, rootCauseKeywords: ['pool'] }),
+    );
     const doc = (finalAnswer: string, verdict: string, durationMs: number, sessionId: string): TraceRunInput => ({
       kind: 'document',
       document: buildTrace({ finalAnswer, verdict, durationMs }),
@@ -125,13 +131,30 @@ describe('merge: shards back into the unsharded report', () => {
       steady: [doc('pool', 'PASS', 100, 's1'), doc('pool', 'PASS', 300, 's2')],
       flaky: [doc('pool', 'PASS', 200, 's3'), doc('cpu', 'REVISE', 450.5, 's4')],
       down: [
-        { kind: 'not_run', reason: 'POST /api/chat: connection refused after 4 attempts', traceFixture: null, sessionId: null },
-        { kind: 'not_run', reason: 'POST /api/chat: connection refused after 4 attempts', traceFixture: null, sessionId: null },
+        {
+          kind: 'not_run',
+          reason: 'POST /api/chat: connection refused after 4 attempts',
+          traceFixture: null,
+          sessionId: null,
+        },
+        {
+          kind: 'not_run',
+          reason: 'POST /api/chat: connection refused after 4 attempts',
+          traceFixture: null,
+          sessionId: null,
+        },
       ],
-      'bad-trace': [{ kind: 'unparsable', problem: 'not JSON', traceFixture: null, sessionId: 's5' }, doc('pool', 'PASS', 10, 's6')],
+      'bad-trace': [
+        { kind: 'unparsable', problem: 'not JSON', traceFixture: null, sessionId: 's5' },
+        doc('pool', 'PASS', 10, 's6'),
+      ],
       revise: [doc('pool', 'REVISE', 1, 's7'), doc('pool', 'REVISE', 2, 's8')],
     };
-    const source: TraceSource = { concurrency: 1, warnings: () => [], tracesFor: async (evalCase) => runs[evalCase.id] ?? [] };
+    const source: TraceSource = {
+      concurrency: 1,
+      warnings: () => [],
+      tracesFor: async (evalCase) => runs[evalCase.id] ?? [],
+    };
     const whole = await runCases(cases, source, DEFAULT_CONTRACT, { repeat: 2 });
     // Up to 7 shards of 5 cases: some shards are empty, and merge still gives the whole run.
     for (let count = 1; count <= 7; count += 1) {
@@ -139,7 +162,10 @@ describe('merge: shards back into the unsharded report', () => {
       for (let index = 1; index <= count; index += 1) {
         const selection = selectShard(cases, { index, count });
         const report = await runCases(selection.cases, source, DEFAULT_CONTRACT, { repeat: 2 });
-        texts.push({ displayName: `shard-${index}.json`, text: renderReportJson(markShardReport(report, { index, count }, 'sha256:x', selection.caseIndexes)) });
+        texts.push({
+          displayName: `shard-${index}.json`,
+          text: renderReportJson(markShardReport(report, { index, count }, 'sha256:x', selection.caseIndexes)),
+        });
       }
       const merged = mergeShardReports(texts.reverse());
       expect(renderReportJson(merged)).toBe(renderReportJson(whole));
@@ -174,7 +200,10 @@ describe('merge refuses reports that are not one whole run (exit 2, naming them)
     const { cwd, reports } = await threeShards();
     writeFileSync(join(cwd, 'eval/cases.yaml'), `${readFileSync(join(cwd, 'eval/cases.yaml'), 'utf8')}# edited\n`);
     await cli(['run', '--shard', '3/3', '--out', 'edited', '--quiet'], cwd);
-    const { code, stderr } = await cli(['merge', reports[0] as string, reports[1] as string, 'edited/report.json', '--out', 'm'], cwd);
+    const { code, stderr } = await cli(
+      ['merge', reports[0] as string, reports[1] as string, 'edited/report.json', '--out', 'm'],
+      cwd,
+    );
     expect(code).toBe(2);
     expect(stderr).toContain('the reports differ in casesHash (they ran different case files)');
     expect(stderr).toContain('edited/report.json');
@@ -197,18 +226,54 @@ describe('merge refuses reports that are not one whole run (exit 2, naming them)
     await cli(['run', '--out', 'whole', '--quiet'], cwd);
     const unsharded = await cli(['merge', 'whole/report.json', '--out', 'm'], cwd);
     expect(unsharded.code).toBe(2);
-    expect(unsharded.stderr).toContain('whole/report.json: expected a report written by `diag-eval run --shard i/n`; found no "shard" field');
+    expect(unsharded.stderr).toContain(
+      'whole/report.json: expected a report written by `diag-eval run --shard i/n`; found no "shard" field',
+    );
   });
 
   it('S58: shards run with different --repeat are refused', () => {
     const cases = ['a', 'b'].map((id) => makeEvalCase({ id }));
     const report = (index: number, repeat: number | undefined) => {
       const selection = selectShard(cases, { index, count: 2 });
-      const summary = { total: 1, passed: 1, failed: 0, notRun: 0, passRate: 1, verdictDistribution: {}, avgToolCalls: null, avgDurationMs: null, ...(repeat === undefined ? {} : { repeat, passAtK: 1, runPassRate: 1 }) };
-      const caseResults = selection.cases.map((evalCase) => ({ caseId: evalCase.id, status: 'passed' as const, reason: null, verdict: null, failedChecks: [], checks: [], evidenceCoverage: null, keywordCoverage: null, toolCallCount: null, durationMs: null, traceFixture: null }));
-      return { displayName: `shard-${index}.json`, text: renderReportJson(markShardReport({ schemaVersion: 1, summary, cases: caseResults }, { index, count: 2 }, 'sha256:x', selection.caseIndexes)) };
+      const summary = {
+        total: 1,
+        passed: 1,
+        failed: 0,
+        notRun: 0,
+        passRate: 1,
+        verdictDistribution: {},
+        avgToolCalls: null,
+        avgDurationMs: null,
+        ...(repeat === undefined ? {} : { repeat, passAtK: 1, runPassRate: 1 }),
+      };
+      const caseResults = selection.cases.map((evalCase) => ({
+        caseId: evalCase.id,
+        status: 'passed' as const,
+        reason: null,
+        verdict: null,
+        failedChecks: [],
+        checks: [],
+        evidenceCoverage: null,
+        keywordCoverage: null,
+        toolCallCount: null,
+        durationMs: null,
+        traceFixture: null,
+      }));
+      return {
+        displayName: `shard-${index}.json`,
+        text: renderReportJson(
+          markShardReport(
+            { schemaVersion: 1, summary, cases: caseResults },
+            { index, count: 2 },
+            'sha256:x',
+            selection.caseIndexes,
+          ),
+        ),
+      };
     };
-    expect(() => mergeShardReports([report(1, 3), report(2, undefined)])).toThrow('the reports differ in runs per case: --repeat 3 in shard-1.json; no --repeat in shard-2.json');
+    expect(() => mergeShardReports([report(1, 3), report(2, undefined)])).toThrow(
+      'the reports differ in runs per case: --repeat 3 in shard-1.json; no --repeat in shard-2.json',
+    );
     expect(() => mergeShardReports([report(1, 3), report(2, 3)])).not.toThrow();
   });
 
@@ -231,7 +296,10 @@ describe('check --report: gating a merged report', () => {
     await cli(['baseline', '--baseline-dir', 'base', '--quiet'], cwd);
     const reports = await runShards(cwd, 2);
     await cli(['merge', ...reports, '--out', 'merged', '--quiet'], cwd);
-    const same = await cli(['check', '--report', 'merged/report.json', '--baseline', 'base/report.json', '--out', 'gate'], cwd);
+    const same = await cli(
+      ['check', '--report', 'merged/report.json', '--baseline', 'base/report.json', '--out', 'gate'],
+      cwd,
+    );
     expect(same.stderr).toBe('');
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('wrote gate/diff.json');
@@ -241,13 +309,22 @@ describe('check --report: gating a merged report', () => {
     const passed = merged.cases.find((result) => result.status === 'passed') as { status: string };
     passed.status = 'failed';
     writeFileSync(join(cwd, 'merged/report.json'), JSON.stringify(merged));
-    const worse = await cli(['check', '--report', 'merged/report.json', '--baseline', 'base/report.json', '--out', 'gate', '--quiet'], cwd);
+    const worse = await cli(
+      ['check', '--report', 'merged/report.json', '--baseline', 'base/report.json', '--out', 'gate', '--quiet'],
+      cwd,
+    );
     expect(worse.code).toBe(1);
 
-    const shard = await cli(['check', '--report', reports[0] as string, '--baseline', 'base/report.json', '--out', 'gate'], cwd);
+    const shard = await cli(
+      ['check', '--report', reports[0] as string, '--baseline', 'base/report.json', '--out', 'gate'],
+      cwd,
+    );
     expect(shard.code).toBe(2);
     expect(shard.stderr).toContain('found shard 1/2 of a sharded run');
-    const mixed = await cli(['check', '--report', 'merged/report.json', '--fixtures', 'eval/fixtures', '--baseline', 'base/report.json'], cwd);
+    const mixed = await cli(
+      ['check', '--report', 'merged/report.json', '--fixtures', 'eval/fixtures', '--baseline', 'base/report.json'],
+      cwd,
+    );
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain('found --fixtures');
   });

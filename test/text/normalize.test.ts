@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { containsNormalized, normalizeText, normalizeWithLineBreaks, withoutLineBreaks } from '../../src/text/normalize.js';
+import {
+  containsNormalized,
+  normalizeText,
+  normalizeWithLineBreaks,
+  withoutLineBreaks,
+} from '../../src/text/normalize.js';
 
 describe('text folding for matching (docs/contract.md §2)', () => {
   it.each<[string, string, string]>([
     ['S33 NFKC and lower case', 'ＣＰＵ Saturated', 'cpu saturated'],
     ['S33 runs of white space collapse to one space', 'connection \t\n pool', 'connection pool'],
-    ['S33 zero-width space, joiner and non-joiner are dropped', 'data\u200Bba\u200Cs\u200De is down', 'database is down'],
+    [
+      'S33 zero-width space, joiner and non-joiner are dropped',
+      'data\u200Bba\u200Cs\u200De is down',
+      'database is down',
+    ],
     ['S33 word joiner and byte-order mark are dropped', 'evidence\u2060_bindings\uFEFF', 'evidence_bindings'],
     ['S33 a soft hyphen is dropped', 'data\u00ADbase', 'database'],
     ['S33 a space between two CJK characters is removed', '数据库 宕机', '数据库宕机'],
@@ -20,7 +29,12 @@ describe('text folding for matching (docs/contract.md §2)', () => {
 
   it.each<[string, string, string, boolean]>([
     ['S33 forbidden text hidden by a zero-width space still matches', '根因：数据库\u200B宕机', '数据库宕机', true],
-    ['S33 forbidden text spread with spaces between CJK characters still matches', '根因：数 据 库 宕 机', '数据库宕机', true],
+    [
+      'S33 forbidden text spread with spaces between CJK characters still matches',
+      '根因：数 据 库 宕 机',
+      '数据库宕机',
+      true,
+    ],
     ['S33 a marker split by a soft hyphen still matches', 'evidence\u00AD_bindings: ev-1', 'evidence_bindings', true],
     ['S33 a needle written with spaces between CJK characters matches', '数据库宕机', '数据库 宕机', true],
     ['S33 Latin words stay apart: "fullgc" is not "full gc"', 'fullgc', 'full gc', false],

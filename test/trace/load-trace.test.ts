@@ -30,7 +30,13 @@ const EXPECTED: DiagnosisTrace = {
   finalAnswer: 'The connection pool was exhausted.',
   durationMs: 18423,
   toolInvocations: [
-    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 420, arguments: { service: 'payment' }, startedAt: 1718085910250 },
+    {
+      toolName: 'queryMetrics',
+      evidenceStatus: 'supported',
+      durationMs: 420,
+      arguments: { service: 'payment' },
+      startedAt: 1718085910250,
+    },
     { toolName: 'queryLogs', evidenceStatus: 'failed', durationMs: null, errorMessage: 'timeout' },
   ],
   agentSteps: [{ agentName: 'executor', output: 'draft', stepIndex: 1, startedAt: 1718085911000 }],
@@ -49,7 +55,13 @@ const PLAIN = {
   selfEvaluation: { verifier_evaluation: VERIFIER },
   agentSteps: [{ stepIndex: 1, agentName: 'executor', stepType: 'answer', output: 'draft', startedAt: 1718085911000 }],
   toolInvocations: [
-    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 420, arguments: { service: 'payment' }, startedAt: '2024-06-11T14:05:10.250+08:00' },
+    {
+      toolName: 'queryMetrics',
+      evidenceStatus: 'supported',
+      durationMs: 420,
+      arguments: { service: 'payment' },
+      startedAt: '2024-06-11T14:05:10.250+08:00',
+    },
     { toolName: 'queryLogs', evidenceStatus: 'FAILED', errorMessage: 'timeout' },
   ],
 };
@@ -60,9 +72,17 @@ const SNAKE = {
   final_answer: 'The connection pool was exhausted.',
   duration_ms: 18423,
   self_evaluation: { verifier_evaluation: VERIFIER },
-  agent_steps: [{ step_index: 1, agent_name: 'executor', step_type: 'answer', output: 'draft', started_at: '2024-06-11T06:05:11Z' }],
+  agent_steps: [
+    { step_index: 1, agent_name: 'executor', step_type: 'answer', output: 'draft', started_at: '2024-06-11T06:05:11Z' },
+  ],
   tool_invocations: [
-    { tool_name: 'queryMetrics', evidence_status: 'supported', duration_ms: 420, arguments: { service: 'payment' }, started_at: 1718085910250 },
+    {
+      tool_name: 'queryMetrics',
+      evidence_status: 'supported',
+      duration_ms: 420,
+      arguments: { service: 'payment' },
+      started_at: 1718085910250,
+    },
     { tool_name: 'queryLogs', evidence_status: 'failed', error_message: 'timeout' },
   ],
 };
@@ -73,14 +93,25 @@ describe('loadTrace: accepted variants (S13)', () => {
     ['S13: the trace in a {code, message, data} envelope', { code: 0, message: 'ok', data: PLAIN }],
     ['S13: snake_case keys at the top level, in tool invocations and agent steps', SNAKE],
     ['S13: snake_case inside an envelope', { code: 0, message: 'ok', data: SNAKE }],
-    ['S13: selfEvaluation as a JSON-encoded string', { ...PLAIN, selfEvaluation: JSON.stringify({ verifier_evaluation: VERIFIER }) }],
-    ['S13: self_evaluation as a JSON-encoded string', { ...SNAKE, self_evaluation: JSON.stringify({ verifier_evaluation: VERIFIER }) }],
+    [
+      'S13: selfEvaluation as a JSON-encoded string',
+      { ...PLAIN, selfEvaluation: JSON.stringify({ verifier_evaluation: VERIFIER }) },
+    ],
+    [
+      'S13: self_evaluation as a JSON-encoded string',
+      { ...SNAKE, self_evaluation: JSON.stringify({ verifier_evaluation: VERIFIER }) },
+    ],
   ])('%s', (_name, document) => {
     expect(loaded(document)).toEqual(EXPECTED);
   });
 
   it('S13: evidenceStatus is read in any case and stored lower-cased', () => {
-    const trace = loaded({ toolInvocations: [{ toolName: 'a', evidenceStatus: 'No_Evidence' }, { toolName: 'b', evidenceStatus: 'DEDUPED' }] });
+    const trace = loaded({
+      toolInvocations: [
+        { toolName: 'a', evidenceStatus: 'No_Evidence' },
+        { toolName: 'b', evidenceStatus: 'DEDUPED' },
+      ],
+    });
     expect(trace.toolInvocations.map((call) => call.evidenceStatus)).toEqual(['no_evidence', 'deduped']);
   });
 
@@ -97,7 +128,13 @@ describe('loadTrace: accepted variants (S13)', () => {
   });
 
   it('S13: null fields count as absent; extra fields are ignored', () => {
-    const trace = loaded({ finalAnswer: null, durationMs: null, toolInvocations: null, selfEvaluation: null, somethingNew: { a: 1 } });
+    const trace = loaded({
+      finalAnswer: null,
+      durationMs: null,
+      toolInvocations: null,
+      selfEvaluation: null,
+      somethingNew: { a: 1 },
+    });
     expect(trace).toMatchObject({ finalAnswer: null, durationMs: null, toolInvocations: [], verifierEvaluation: null });
   });
 
@@ -114,14 +151,23 @@ describe('loadTrace: accepted variants (S13)', () => {
 });
 
 describe('loadTrace: startedAt on tool invocations and agent steps (S39)', () => {
-  const startOf = (startedAt: unknown) => loaded({ toolInvocations: [{ toolName: 'a', startedAt }] }).toolInvocations[0]?.startedAt;
+  const startOf = (startedAt: unknown) =>
+    loaded({ toolInvocations: [{ toolName: 'a', startedAt }] }).toolInvocations[0]?.startedAt;
 
   it.each([
     ['ISO-8601 with an offset', '2024-06-11T14:05:10+08:00', Date.UTC(2024, 5, 11, 6, 5, 10)],
     ['ISO-8601 in UTC with milliseconds', '2024-06-11T06:05:10.250Z', Date.UTC(2024, 5, 11, 6, 5, 10, 250)],
-    ['ISO-8601 with microseconds, as Java writes them', '2024-06-11T06:05:10.250123Z', Date.UTC(2024, 5, 11, 6, 5, 10, 250) + 0.123],
+    [
+      'ISO-8601 with microseconds, as Java writes them',
+      '2024-06-11T06:05:10.250123Z',
+      Date.UTC(2024, 5, 11, 6, 5, 10, 250) + 0.123,
+    ],
     ['ISO-8601 without an offset is UTC, never local time', '2024-06-11T06:05', Date.UTC(2024, 5, 11, 6, 5)],
-    ['a space instead of T, and an offset without a colon', '2024-06-11 14:05:10+0800', Date.UTC(2024, 5, 11, 6, 5, 10)],
+    [
+      'a space instead of T, and an offset without a colon',
+      '2024-06-11 14:05:10+0800',
+      Date.UTC(2024, 5, 11, 6, 5, 10),
+    ],
     ['a date alone', '2024-02-29', Date.UTC(2024, 1, 29)],
     ['epoch milliseconds', 1718085910250, 1718085910250],
   ])('S39: %s is read as epoch milliseconds', (_name, written, expected) => {
@@ -129,15 +175,37 @@ describe('loadTrace: startedAt on tool invocations and agent steps (S39)', () =>
   });
 
   it('S39: a null startedAt counts as absent', () => {
-    expect(loaded({ toolInvocations: [{ toolName: 'a', startedAt: null }] }).toolInvocations[0]).not.toHaveProperty('startedAt');
+    expect(loaded({ toolInvocations: [{ toolName: 'a', startedAt: null }] }).toolInvocations[0]).not.toHaveProperty(
+      'startedAt',
+    );
   });
 
   it.each([
-    ['text that is no date', { toolInvocations: [{ toolName: 'a', startedAt: 'yesterday' }] }, 'toolInvocations[0].startedAt: found "yesterday", expected an ISO-8601 date-time'],
-    ['a day that does not exist', { toolInvocations: [{ toolName: 'a', startedAt: '2023-02-29T10:00:00Z' }] }, 'toolInvocations[0].startedAt: found "2023-02-29T10:00:00Z"'],
-    ['an hour out of range', { toolInvocations: [{ toolName: 'a', startedAt: '2024-06-11T24:00:00Z' }] }, 'toolInvocations[0].startedAt: found'],
-    ['a boolean', { toolInvocations: [{ toolName: 'a', startedAt: true }] }, 'toolInvocations[0].startedAt: found true'],
-    ['a snake_case started_at on an agent step, named as written', { agent_steps: [{ agent_name: 'verifier' }, { agent_name: 'executor', started_at: '11/06/2024' }] }, 'agent_steps[1].started_at: found "11/06/2024"'],
+    [
+      'text that is no date',
+      { toolInvocations: [{ toolName: 'a', startedAt: 'yesterday' }] },
+      'toolInvocations[0].startedAt: found "yesterday", expected an ISO-8601 date-time',
+    ],
+    [
+      'a day that does not exist',
+      { toolInvocations: [{ toolName: 'a', startedAt: '2023-02-29T10:00:00Z' }] },
+      'toolInvocations[0].startedAt: found "2023-02-29T10:00:00Z"',
+    ],
+    [
+      'an hour out of range',
+      { toolInvocations: [{ toolName: 'a', startedAt: '2024-06-11T24:00:00Z' }] },
+      'toolInvocations[0].startedAt: found',
+    ],
+    [
+      'a boolean',
+      { toolInvocations: [{ toolName: 'a', startedAt: true }] },
+      'toolInvocations[0].startedAt: found true',
+    ],
+    [
+      'a snake_case started_at on an agent step, named as written',
+      { agent_steps: [{ agent_name: 'verifier' }, { agent_name: 'executor', started_at: '11/06/2024' }] },
+      'agent_steps[1].started_at: found "11/06/2024"',
+    ],
   ])('S39: a startedAt that does not parse fails loading, naming the field: %s', (_name, document, problem) => {
     expect(problemOf(document)).toContain(problem);
   });
@@ -145,27 +213,53 @@ describe('loadTrace: startedAt on tool invocations and agent steps (S39)', () =>
 
 describe('loadTrace: a trace of the wrong shape names the path of the first bad field (S13)', () => {
   it.each([
-    { name: 'the document is a list', document: [PLAIN], problem: '(top level): found a list of 1, expected a trace object' },
+    {
+      name: 'the document is a list',
+      document: [PLAIN],
+      problem: '(top level): found a list of 1, expected a trace object',
+    },
     { name: 'the document is null', document: null, problem: '(top level): found null, expected a trace object' },
-    { name: 'finalAnswer is a number', document: { ...PLAIN, finalAnswer: 42 }, problem: 'finalAnswer: found 42, expected a string or null' },
-    { name: 'final_answer is a list', document: { ...SNAKE, final_answer: ['a'] }, problem: 'final_answer: found a list of 1, expected a string or null' },
-    { name: 'toolInvocations is not a list', document: { ...PLAIN, toolInvocations: { toolName: 'x' } }, problem: 'toolInvocations: found an object, expected a list' },
-    { name: 'a tool invocation is not an object', document: { ...PLAIN, toolInvocations: ['queryLogs'] }, problem: 'toolInvocations[0]: found "queryLogs", expected a tool invocation object' },
+    {
+      name: 'finalAnswer is a number',
+      document: { ...PLAIN, finalAnswer: 42 },
+      problem: 'finalAnswer: found 42, expected a string or null',
+    },
+    {
+      name: 'final_answer is a list',
+      document: { ...SNAKE, final_answer: ['a'] },
+      problem: 'final_answer: found a list of 1, expected a string or null',
+    },
+    {
+      name: 'toolInvocations is not a list',
+      document: { ...PLAIN, toolInvocations: { toolName: 'x' } },
+      problem: 'toolInvocations: found an object, expected a list',
+    },
+    {
+      name: 'a tool invocation is not an object',
+      document: { ...PLAIN, toolInvocations: ['queryLogs'] },
+      problem: 'toolInvocations[0]: found "queryLogs", expected a tool invocation object',
+    },
     {
       name: 'toolName is missing',
       document: { ...PLAIN, toolInvocations: [{ toolName: 'a' }, { evidenceStatus: 'supported' }] },
       problem: 'toolInvocations[1].toolName: found nothing, expected a string tool name',
     },
-    { name: 'toolName is a number', document: { ...PLAIN, toolInvocations: [{ toolName: 7 }] }, problem: 'toolInvocations[0].toolName: found 7, expected a string tool name' },
+    {
+      name: 'toolName is a number',
+      document: { ...PLAIN, toolInvocations: [{ toolName: 7 }] },
+      problem: 'toolInvocations[0].toolName: found 7, expected a string tool name',
+    },
     {
       name: 'an unknown evidenceStatus',
       document: { ...PLAIN, toolInvocations: [{ toolName: 'queryLogs', evidenceStatus: 'maybe' }] },
-      problem: 'toolInvocations[0].evidenceStatus: found "maybe", expected one of supported, no_evidence, deduped, failed',
+      problem:
+        'toolInvocations[0].evidenceStatus: found "maybe", expected one of supported, no_evidence, deduped, failed',
     },
     {
       name: 'an unknown evidence_status in snake_case, named as written',
       document: { ...SNAKE, tool_invocations: [{ tool_name: 'queryLogs', evidence_status: 'ok' }] },
-      problem: 'tool_invocations[0].evidence_status: found "ok", expected one of supported, no_evidence, deduped, failed',
+      problem:
+        'tool_invocations[0].evidence_status: found "ok", expected one of supported, no_evidence, deduped, failed',
     },
     {
       name: 'selfEvaluation a string that is not JSON',
@@ -177,9 +271,21 @@ describe('loadTrace: a trace of the wrong shape names the path of the first bad 
       document: { ...PLAIN, selfEvaluation: '["PASS"]' },
       problem: 'selfEvaluation: found a list of 1, expected a JSON-encoded object',
     },
-    { name: 'selfEvaluation a number', document: { ...PLAIN, selfEvaluation: 1 }, problem: 'selfEvaluation: found 1, expected an object or a JSON-encoded object' },
-    { name: 'durationMs a string', document: { ...PLAIN, durationMs: '18423' }, problem: 'durationMs: found "18423", expected a number or null' },
-    { name: 'duration_ms a string', document: { ...SNAKE, duration_ms: '1 s' }, problem: 'duration_ms: found "1 s", expected a number or null' },
+    {
+      name: 'selfEvaluation a number',
+      document: { ...PLAIN, selfEvaluation: 1 },
+      problem: 'selfEvaluation: found 1, expected an object or a JSON-encoded object',
+    },
+    {
+      name: 'durationMs a string',
+      document: { ...PLAIN, durationMs: '18423' },
+      problem: 'durationMs: found "18423", expected a number or null',
+    },
+    {
+      name: 'duration_ms a string',
+      document: { ...SNAKE, duration_ms: '1 s' },
+      problem: 'duration_ms: found "1 s", expected a number or null',
+    },
     {
       name: 'a bad field inside an envelope is named under data',
       document: { code: 0, message: 'ok', data: { ...PLAIN, finalAnswer: false } },
@@ -202,8 +308,16 @@ describe('loadTrace: a trace of the wrong shape names the path of the first bad 
 describe('loadTrace: token usage', () => {
   it.each([
     ['usage in camelCase', { usage: { inputTokens: 1200, outputTokens: 80 } }, { inputTokens: 1200, outputTokens: 80 }],
-    ['its snake_case twin', { usage: { input_tokens: 1200, output_tokens: 80 } }, { inputTokens: 1200, outputTokens: 80 }],
-    ['inside an envelope', { code: 0, data: { finalAnswer: 'a', usage: { inputTokens: 5, outputTokens: 0 } } }, { inputTokens: 5, outputTokens: 0 }],
+    [
+      'its snake_case twin',
+      { usage: { input_tokens: 1200, output_tokens: 80 } },
+      { inputTokens: 1200, outputTokens: 80 },
+    ],
+    [
+      'inside an envelope',
+      { code: 0, data: { finalAnswer: 'a', usage: { inputTokens: 5, outputTokens: 0 } } },
+      { inputTokens: 5, outputTokens: 0 },
+    ],
     ['a count not recorded is 0', { usage: { inputTokens: 7 } }, { inputTokens: 7, outputTokens: 0 }],
   ])('reads %s', (_name, document, usage) => {
     expect(loaded(document).usage).toEqual(usage);
@@ -244,13 +358,18 @@ describe('loadTrace: camelCase twins inside selfEvaluation', () => {
   it.each([
     ['verifierEvaluation with camelCase fields', { selfEvaluation: { verifierEvaluation: CAMEL_VERIFIER } }],
     ['verifier_evaluation with camelCase fields', { selfEvaluation: { verifier_evaluation: CAMEL_VERIFIER } }],
-    ['a JSON-encoded selfEvaluation with camelCase fields', { selfEvaluation: JSON.stringify({ verifierEvaluation: CAMEL_VERIFIER }) }],
+    [
+      'a JSON-encoded selfEvaluation with camelCase fields',
+      { selfEvaluation: JSON.stringify({ verifierEvaluation: CAMEL_VERIFIER }) },
+    ],
   ])('%s reads like the snake_case names', (_, document) => {
     expect(loaded(document).verifierEvaluation).toEqual(SNAKE_VERIFIER);
   });
 
   it('the snake_case name wins when both twins are written', () => {
-    const verifier = loaded({ selfEvaluation: { verifier_evaluation: { verdict: 'PASS', claim_checks: [], claimChecks: [{ claimId: 'x' }] } } }).verifierEvaluation;
+    const verifier = loaded({
+      selfEvaluation: { verifier_evaluation: { verdict: 'PASS', claim_checks: [], claimChecks: [{ claimId: 'x' }] } },
+    }).verifierEvaluation;
     expect(verifier).toEqual({ verdict: 'PASS', claim_checks: [] });
   });
 

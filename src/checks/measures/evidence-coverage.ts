@@ -1,6 +1,6 @@
 import type { EvalCase } from '../../cases/types.js';
-import { round4 } from '../../model/round.js';
 import type { EvidenceCoverage } from '../../model/coverage.js';
+import { round4 } from '../../model/round.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 
 /** How a tool shows up in a trace: seen at all, and seen with evidence that counts (status other than `failed`). */

@@ -64,7 +64,9 @@ export function measureDraftReproduction(normalizedFinalAnswer: string, draft: s
   if (size > MAX_NUMBERED_VOCABULARY) return measureByStrings(normalizedFinalAnswer, draftTokens);
   const draftTrigrams = new Set<number>();
   for (let start = 0; start + NGRAM_SIZE <= draftIds.length; start += 1) {
-    draftTrigrams.add(((draftIds[start] as number) * size + (draftIds[start + 1] as number)) * size + (draftIds[start + 2] as number));
+    draftTrigrams.add(
+      ((draftIds[start] as number) * size + (draftIds[start + 1] as number)) * size + (draftIds[start + 2] as number),
+    );
   }
   // The draft's trigrams that also occur in the answer, found by walking the answer's tokens.
   // A trigram with a token the draft never uses (numbered -1 here) cannot be shared.
@@ -80,7 +82,12 @@ export function measureDraftReproduction(normalizedFinalAnswer: string, draft: s
     first = second;
     second = third;
   }
-  return { method: 'trigrams', shared: shared.size, total: draftTrigrams.size, overlap: shared.size / draftTrigrams.size };
+  return {
+    method: 'trigrams',
+    shared: shared.size,
+    total: draftTrigrams.size,
+    overlap: shared.size / draftTrigrams.size,
+  };
 }
 
 /** Above this many distinct tokens, n³ would pass 2^53 and trigram numbers could collide. */
@@ -104,7 +111,12 @@ function measureByStrings(normalizedFinalAnswer: string, draftTokens: string[]):
       shared.add(trigram);
     }
   }
-  return { method: 'trigrams', shared: shared.size, total: draftTrigrams.size, overlap: shared.size / draftTrigrams.size };
+  return {
+    method: 'trigrams',
+    shared: shared.size,
+    total: draftTrigrams.size,
+    overlap: shared.size / draftTrigrams.size,
+  };
 }
 
 /** S06: the final answer reproduces the draft when it repeats at least `maxDraftOverlap` of it. */

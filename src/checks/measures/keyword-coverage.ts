@@ -1,9 +1,15 @@
 import { isRequiredConcept, reportedSynonyms, synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase, KeywordConcept, KeywordSynonyms } from '../../cases/types.js';
 import { DEFAULT_CONTRACT } from '../../contract.js';
-import { round4 } from '../../model/round.js';
 import type { KeywordCoverage, UnassertedConcept } from '../../model/coverage.js';
-import { analyseAnswer, assertionRulesFor, judgeMentions, type AnalysedAnswer, type UnassertedMention } from '../../text/assertion.js';
+import { round4 } from '../../model/round.js';
+import {
+  type AnalysedAnswer,
+  analyseAnswer,
+  assertionRulesFor,
+  judgeMentions,
+  type UnassertedMention,
+} from '../../text/assertion.js';
 
 export interface ConceptJudgement {
   covered: boolean;

@@ -1,23 +1,43 @@
+import { loadReportFile } from '../../diff/load-report.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
-import { loadReportFile } from '../../diff/load-report.js';
 import type { Report } from '../../report/types.js';
 import type { ParsedValues } from '../args.js';
 
 /** The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be silently ignored. */
-const EVALUATION_FLAGS = ['cases', 'fixtures', 'api', 'sessions', 'ask', 'repeat', 'record', 'concurrency', 'timeout-ms', 'poll-timeout-ms', 'header', 'traces', 'from'];
+const EVALUATION_FLAGS = [
+  'cases',
+  'fixtures',
+  'api',
+  'sessions',
+  'ask',
+  'repeat',
+  'record',
+  'concurrency',
+  'timeout-ms',
+  'poll-timeout-ms',
+  'header',
+  'traces',
+  'from',
+];
 
 /** `check --report FILE` gates a report already made (e.g. merged from shards): it evaluates nothing. */
 export function assertGatingOnly(values: ParsedValues, positionals: string[]): void {
   const conflicting = EVALUATION_FLAGS.filter((name) => values[name] !== undefined);
   if (conflicting.length > 0) {
-    throw new InputError(`diag-eval check: --report FILE gates an existing report and evaluates nothing; found --${conflicting[0]}, which chooses what to evaluate: expected one or the other`);
+    throw new InputError(
+      `diag-eval check: --report FILE gates an existing report and evaluates nothing; found --${conflicting[0]}, which chooses what to evaluate: expected one or the other`,
+    );
   }
-  if (positionals.length > 0) throw new InputError(`diag-eval check: unexpected argument "${positionals[0]}"; see \`diag-eval check --help\``);
+  if (positionals.length > 0)
+    throw new InputError(`diag-eval check: unexpected argument "${positionals[0]}"; see \`diag-eval check --help\``);
 }
 
 /** A shard's report is not the whole run: gated alone, every case of the other shards would be "missing". */
-export async function loadGatedReport(path: string, cwd: string): Promise<{ report: Report; warnings: string[]; label: string }> {
+export async function loadGatedReport(
+  path: string,
+  cwd: string,
+): Promise<{ report: Report; warnings: string[]; label: string }> {
   const label = displayPath(path, cwd);
   const report = await loadReportFile(path, label);
   if (report.shard !== undefined) {

@@ -1,23 +1,23 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { displayPath } from '../../io/display-path.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
 import { formatDiffVerdictLine, renderDiffMarkdown } from '../../diff/render/markdown.js';
 import { InputError } from '../../errors.js';
+import { displayPath } from '../../io/display-path.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
-import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import { inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { resolveSettings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
-import { checkOutputFolder } from '../output-folder.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
-import { printDiffSummary } from './diff.js';
-import { annotationsWanted, evaluateCases, reportWants, type EvaluatedRun } from './run.js';
 import { assertGatingOnly, loadGatedReport } from './check-report.js';
+import { printDiffSummary } from './diff.js';
+import { annotationsWanted, type EvaluatedRun, evaluateCases, reportWants } from './run.js';
 
 /**
  * The CI gate: run the cases, diff against the committed baseline, fail only on regressions.
@@ -39,24 +39,51 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const baseline = await loadReportFile(settings.baselineReport, baselineLabel);
   const given = reportFlag === null ? null : await loadGatedReport(resolve(io.cwd, reportFlag), io.cwd);
   const evaluated =
-    given === null ? await evaluateCases('check', settings, values, positionals, io, reportWants('check', formats, settings, values, io)) : null;
+    given === null
+      ? await evaluateCases(
+          'check',
+          settings,
+          values,
+          positionals,
+          io,
+          reportWants('check', formats, settings, values, io),
+        )
+      : null;
   const report = given?.report ?? (evaluated as EvaluatedRun).report;
   const warnings = given?.warnings ?? (evaluated as EvaluatedRun).warnings;
   // A given report has no case file beside it: its annotations name the configured case file, without lines.
   const cases = evaluated?.cases ?? { cases: [], displayName: displayPath(settings.cases, io.cwd), lineOf: () => null };
   const diff = compareReports(baseline, report, { costTolerance });
-  const labels = { baselinePath: baselineLabel, currentPath: given?.label ?? displayPath(join(settings.out, 'report.json'), io.cwd) };
+  const labels = {
+    baselinePath: baselineLabel,
+    currentPath: given?.label ?? displayPath(join(settings.out, 'report.json'), io.cwd),
+  };
   // The previous run's diff goes first, and the files are put in place together, so the folder
   // never holds a new report beside an old diff, even when the run is stopped half-way.
   await removeStaleDiffFiles(settings.out);
   const written = await writeAll(
     evaluated === null
       ? // A given report is gated as it is: it is not written again, and its diff page is diff.html.
-        await diffFiles(settings.out, diff, formats.filter((format) => format !== 'junit'), labels, { baseline, current: report })
+        await diffFiles(
+          settings.out,
+          diff,
+          formats.filter((format) => format !== 'junit'),
+          labels,
+          { baseline, current: report },
+        )
       : [
-          ...(await reportFiles(settings.out, report, formats, { caseFile: cases.displayName, details: evaluated.details, diff: { diff, labels, baseline } })),
+          ...(await reportFiles(settings.out, report, formats, {
+            caseFile: cases.displayName,
+            details: evaluated.details,
+            diff: { diff, labels, baseline },
+          })),
           // The HTML page of check is report.html with its diff tab; no separate diff.html.
-          ...(await diffFiles(settings.out, diff, formats.filter((format) => format !== 'html'), labels)),
+          ...(await diffFiles(
+            settings.out,
+            diff,
+            formats.filter((format) => format !== 'html'),
+            labels,
+          )),
         ],
   );
   if (values['quiet'] !== true) {

@@ -6,13 +6,13 @@ import type { Diff } from '../../diff/types.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import type { Report } from '../../report/types.js';
-import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { DEFAULT_OUT } from '../defaults.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
-import { DEFAULT_OUT } from '../defaults.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { printWritten } from '../summary.js';
 import { paint } from '../terminal.js';
-import { checkOutputFolder } from '../output-folder.js';
 import { writeDiffFiles } from '../write-outputs.js';
 
 export async function diffCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -27,7 +27,10 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   const costTolerance = numberFlag('diff', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
-  const [baseline, current] = await loadBothReports([baselinePath, labels.baselinePath], [currentPath, labels.currentPath]);
+  const [baseline, current] = await loadBothReports(
+    [baselinePath, labels.baselinePath],
+    [currentPath, labels.currentPath],
+  );
   const diff = compareReports(baseline, current, { costTolerance });
   const written = await writeDiffFiles(out, diff, formats, labels, { baseline, current });
   if (values['quiet'] !== true) {
@@ -46,7 +49,8 @@ async function loadBothReports(baseline: [string, string], current: [string, str
     if (outcome.reason instanceof InputError) return outcome.reason.problems;
     throw outcome.reason;
   });
-  if (problems.length > 0 || first.status !== 'fulfilled' || second.status !== 'fulfilled') throw new InputError(problems);
+  if (problems.length > 0 || first.status !== 'fulfilled' || second.status !== 'fulfilled')
+    throw new InputError(problems);
   return [first.value, second.value];
 }
 

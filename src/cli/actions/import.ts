@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
-import { parseImportFormatOption, type ImportFormatOption } from '../../import/format.js';
+import { type ImportFormatOption, parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
-import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
+import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
 import { displayPath } from '../../io/display-path.js';
 import type { CliIo } from '../io.js';
@@ -40,7 +40,10 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
 }
 
 /** The same with `from` already read, as the command line reads it with the other flags. */
-export async function importExports(options: Omit<ImportCommandOptions, 'from'> & { from: ImportFormatOption }, io: CliIo): Promise<number> {
+export async function importExports(
+  options: Omit<ImportCommandOptions, 'from'> & { from: ImportFormatOption },
+  io: CliIo,
+): Promise<number> {
   const { from } = options;
   if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
   const outDir = resolve(io.cwd, options.outDir);
@@ -48,7 +51,9 @@ export async function importExports(options: Omit<ImportCommandOptions, 'from'> 
   // fixtures are put in place only once every file has been read and nothing stops the import.
   const staging = new FixtureStaging(outDir, options.cases !== null);
   try {
-    const result = await importTraces(options.files, from, io.cwd, { onTrace: (trace, index) => staging.stage(trace, index) });
+    const result = await importTraces(options.files, from, io.cwd, {
+      onTrace: (trace, index) => staging.stage(trace, index),
+    });
     const traces = staging.traces.map((trace, index) => ({ ...trace, index }));
     const planned: PlannedFile[] = [];
     const warnings: string[] = [];
@@ -92,13 +97,16 @@ async function publishFixtures(
   try {
     await staging.publish(planned, (path, index) => {
       const trace = traces[index];
-      if (!quiet && trace !== undefined) io.stdout(`wrote ${displayPath(path, io.cwd)} (trace ${trace.traceId} from ${trace.file})\n`);
+      if (!quiet && trace !== undefined)
+        io.stdout(`wrote ${displayPath(path, io.cwd)} (trace ${trace.traceId} from ${trace.file})\n`);
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     const path = (error as { fixturePath?: string }).fixturePath;
     if (code === undefined || path === undefined) throw error;
-    throw new InputError(`--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(path, io.cwd)} (${code}); expected a folder that can be written`);
+    throw new InputError(
+      `--out ${displayPath(outDir, io.cwd)}: cannot write ${displayPath(path, io.cwd)} (${code}); expected a folder that can be written`,
+    );
   }
 }
 

@@ -47,7 +47,11 @@ export const EXAMPLE_TRACE = {
       reason: 'Metrics and logs support every claim.',
       trace_summaries: [
         { tool_name: 'queryMetrics', evidence_status: 'supported', summary: 'active connections 50/50 from 14:04' },
-        { tool_name: 'queryLogs', evidence_status: 'supported', summary: '"Connection is not available, request timed out after 30000ms"' },
+        {
+          tool_name: 'queryLogs',
+          evidence_status: 'supported',
+          summary: '"Connection is not available, request timed out after 30000ms"',
+        },
       ],
       gatekeeper_result: { status: 'pass', violations: [] },
       claim_checks: [
@@ -58,12 +62,38 @@ export const EXAMPLE_TRACE = {
     },
   },
   agentSteps: [
-    { stepIndex: 1, agentName: 'planner', stepType: 'plan', output: 'check pool metrics and error logs', durationMs: 1200 },
-    { stepIndex: 2, agentName: 'executor', stepType: 'answer', output: 'pool exhausted by the reconcile job', durationMs: 14100 },
+    {
+      stepIndex: 1,
+      agentName: 'planner',
+      stepType: 'plan',
+      output: 'check pool metrics and error logs',
+      durationMs: 1200,
+    },
+    {
+      stepIndex: 2,
+      agentName: 'executor',
+      stepType: 'answer',
+      output: 'pool exhausted by the reconcile job',
+      durationMs: 14100,
+    },
   ],
   toolInvocations: [
-    { toolName: 'queryMetrics', evidenceStatus: 'supported', durationMs: 640, arguments: { service: 'checkout-service' }, resultSummary: 'hikaricp_connections_active 50/50 since 14:04', errorMessage: null },
-    { toolName: 'queryLogs', evidenceStatus: 'supported', durationMs: 910, arguments: { service: 'checkout-service', level: 'ERROR' }, resultSummary: '1,204 connection timeouts', errorMessage: null },
+    {
+      toolName: 'queryMetrics',
+      evidenceStatus: 'supported',
+      durationMs: 640,
+      arguments: { service: 'checkout-service' },
+      resultSummary: 'hikaricp_connections_active 50/50 since 14:04',
+      errorMessage: null,
+    },
+    {
+      toolName: 'queryLogs',
+      evidenceStatus: 'supported',
+      durationMs: 910,
+      arguments: { service: 'checkout-service', level: 'ERROR' },
+      resultSummary: '1,204 connection timeouts',
+      errorMessage: null,
+    },
   ],
 };
 

@@ -5,9 +5,9 @@ import { displayPath } from '../../io/display-path.js';
 import { MAX_REPORT_BYTES } from '../../io/input-limits.js';
 import { readInputFile } from '../../io/structured-file.js';
 import { mergeShardReports, type ShardReportText } from '../../shard/merge-reports.js';
-import { formatsFlag, stringFlag, type ParsedValues } from '../args.js';
-import type { CliIo } from '../io.js';
+import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { DEFAULT_OUT } from '../defaults.js';
+import type { CliIo } from '../io.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { writeReportFiles } from '../write-outputs.js';
 
@@ -18,10 +18,15 @@ import { writeReportFiles } from '../write-outputs.js';
  */
 export async function mergeCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) {
-    throw new InputError('diag-eval merge: expected the report.json of every shard (diag-eval merge REPORT… --out DIR)');
+    throw new InputError(
+      'diag-eval merge: expected the report.json of every shard (diag-eval merge REPORT… --out DIR)',
+    );
   }
   const formats = formatsFlag('merge', values);
-  const inputs = await readAll(positionals.map((path) => resolve(io.cwd, path)), io.cwd);
+  const inputs = await readAll(
+    positionals.map((path) => resolve(io.cwd, path)),
+    io.cwd,
+  );
   const report = mergeShardReports(inputs);
   const written = await writeReportFiles(resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT), report, formats);
   if (values['quiet'] !== true) {
@@ -39,7 +44,12 @@ async function readAll(paths: readonly string[], cwd: string): Promise<ShardRepo
     const displayName = displayPath(path, cwd);
     let bytes: Buffer;
     try {
-      bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval run --shard i/n');
+      bytes = readInputFile(
+        path,
+        displayName,
+        MAX_REPORT_BYTES,
+        'expected a report.json written by diag-eval run --shard i/n',
+      );
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       problems.push(...error.problems);

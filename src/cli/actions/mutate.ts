@@ -2,17 +2,17 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import { prepareFileAtomic } from '../../io/atomic-write.js';
+import { displayPath } from '../../io/display-path.js';
 import { ensureFolder } from '../../io/ensure-folder.js';
 import { closestKey } from '../../io/structured-file.js';
 import { OPERATORS } from '../../mutate/operators/index.js';
 import type { PlainTrace } from '../../mutate/plain-trace.js';
-import { displayPath } from '../../io/display-path.js';
-import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { renderMutationJson, renderMutationMarkdown } from '../../mutate/render-mutation.js';
+import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
 import { readFixture } from '../../sources/fixture-dir.js';
-import { formatsFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
@@ -36,16 +36,22 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
   const cases = await loadSettingsCases(settings, io.cwd);
 
   if (keepDir !== null) await ensureFolder(keepDir);
-  const report = runMutation(cases, (evalCase) => readFixture(settings.fixtures, evalCase, io.cwd), settings.config.contract, {
-    operators,
-    minScore,
-    ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir) }),
-  });
+  const report = runMutation(
+    cases,
+    (evalCase) => readFixture(settings.fixtures, evalCase, io.cwd),
+    settings.config.contract,
+    {
+      operators,
+      minScore,
+      ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir) }),
+    },
+  );
 
   const files: [string, string][] = [];
   if (formats.includes('json')) files.push([join(settings.out, 'mutation.json'), renderMutationJson(report)]);
   if (formats.includes('md')) files.push([join(settings.out, 'mutation.md'), renderMutationMarkdown(report)]);
-  if (formats.includes('html')) files.push([join(settings.out, 'mutation.html'), renderMutationHtml(report, displayPath(settings.cases, io.cwd))]);
+  if (formats.includes('html'))
+    files.push([join(settings.out, 'mutation.html'), renderMutationHtml(report, displayPath(settings.cases, io.cwd))]);
   const prepared = [];
   for (const [path, content] of files) prepared.push(await prepareFileAtomic(path, content));
   for (const file of prepared) await file.commit();
@@ -53,9 +59,18 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
   if (values['quiet'] !== true) {
     const { summary } = report;
     const score = summary.score === null ? 'no mutants' : `${(summary.score * 100).toFixed(1)}%`;
-    io.stdout(`diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`);
-    if (summary.skippedCases > 0) io.stdout(`  skipped (not passing today): ${report.cases.filter((score) => score.status === 'skipped').map((score) => score.caseId).join(', ')}\n`);
-    if (summary.fragileVariants > 0) io.stdout(`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
+    io.stdout(
+      `diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
+    );
+    if (summary.skippedCases > 0)
+      io.stdout(
+        `  skipped (not passing today): ${report.cases
+          .filter((score) => score.status === 'skipped')
+          .map((score) => score.caseId)
+          .join(', ')}\n`,
+      );
+    if (summary.fragileVariants > 0)
+      io.stdout(`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
     printWritten(io, [...files.map(([path]) => path), ...(keepDir === null ? [] : [keepDir])]);
   }
   return mutationExitCode(report);
@@ -64,7 +79,10 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
 /** `--operators a,b`: registry operators by id, in registry order; an unknown id is exit 2 with a did-you-mean. */
 function operatorsFlag(raw: string | null): readonly MutationOperator[] {
   if (raw === null) return OPERATORS;
-  const ids = raw.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = raw
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   const known = OPERATORS.map((operator) => operator.id);
   const problems = ids
     .filter((id) => !known.includes(id))
@@ -72,7 +90,10 @@ function operatorsFlag(raw: string | null): readonly MutationOperator[] {
       const suggestion = closestKey(id, known);
       return `diag-eval mutate: --operators: found unknown operator "${id}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}; expected a comma-separated list of ${known.join(', ')}`;
     });
-  if (ids.length === 0) problems.push(`diag-eval mutate: --operators: found "${raw}"; expected a comma-separated list of ${known.join(', ')}`);
+  if (ids.length === 0)
+    problems.push(
+      `diag-eval mutate: --operators: found "${raw}"; expected a comma-separated list of ${known.join(', ')}`,
+    );
   if (problems.length > 0) throw new InputError(problems);
   return OPERATORS.filter((operator) => ids.includes(operator.id));
 }
@@ -81,7 +102,9 @@ function operatorsFlag(raw: string | null): readonly MutationOperator[] {
  * Writes each mutant as soon as it is made, so memory does not grow with the number of mutants:
  * `DIR/<case>/<operator>-<n>.json`, each file whole or not at all (a temporary name, then a rename).
  */
-function mutantWriter(keepDir: string): (caseId: string, operator: string, index: number, document: PlainTrace) => void {
+function mutantWriter(
+  keepDir: string,
+): (caseId: string, operator: string, index: number, document: PlainTrace) => void {
   const made = new Set<string>();
   return (caseId, operator, index, document) => {
     const folder = join(keepDir, safeName(caseId));

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { FLAG_RANGES } from '../flag-ranges.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { createJaegerStore } from '../../pull/jaeger-store.js';
@@ -10,9 +9,9 @@ import { parseDuration, parseTimeFlag } from '../../pull/time-spec.js';
 import { MAX_WINDOWS } from '../../pull/time-window.js';
 import { MAX_FIXTURE_BYTES } from '../../sources/fixture-dir.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
-import { listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
-
 
 const MAX_LIMIT = 10_000;
 
@@ -23,14 +22,17 @@ const MAX_LIMIT = 10_000;
  * when the flags or the folder's manifest cannot be used.
  */
 export async function pullCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
-  if (positionals.length > 0) throw new InputError(`diag-eval pull: unexpected argument "${positionals[0]}"; see \`diag-eval pull --help\``);
+  if (positionals.length > 0)
+    throw new InputError(`diag-eval pull: unexpected argument "${positionals[0]}"; see \`diag-eval pull --help\``);
   const required = (name: string): string => {
     const value = stringFlag(values, name);
-    if (value === null || value.trim() === '') throw new InputError(`diag-eval pull: --${name} is required; see \`diag-eval pull --help\``);
+    if (value === null || value.trim() === '')
+      throw new InputError(`diag-eval pull: --${name} is required; see \`diag-eval pull --help\``);
     return value;
   };
   const from = required('from');
-  if (from !== 'tempo' && from !== 'jaeger') throw new InputError(`diag-eval pull: --from: found "${from}", expected tempo or jaeger`);
+  if (from !== 'tempo' && from !== 'jaeger')
+    throw new InputError(`diag-eval pull: --from: found "${from}", expected tempo or jaeger`);
   const url = parseUrl(required('url'));
   const query = required('query');
   const out = required('out');
@@ -39,12 +41,20 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const now = Math.floor(Date.now() / 1000);
   const since = parseTimeFlag('pull', 'since', sinceText, now);
   const until = parseTimeFlag('pull', 'until', stringFlag(values, 'until') ?? 'now', now);
-  if (until <= since) throw new InputError(`diag-eval pull: --since/--until: the range is empty (since ${since}, until ${until} in epoch seconds); expected since before until`);
+  if (until <= since)
+    throw new InputError(
+      `diag-eval pull: --since/--until: the range is empty (since ${since}, until ${until} in epoch seconds); expected since before until`,
+    );
   const windowText = stringFlag(values, 'window') ?? '15m';
   const windowSeconds = parseDuration(windowText);
-  if (windowSeconds === null || windowSeconds < 1) throw new InputError(`diag-eval pull: --window: found "${windowText}", expected a duration such as 90s, 15m, 1h or 1d`);
+  if (windowSeconds === null || windowSeconds < 1)
+    throw new InputError(
+      `diag-eval pull: --window: found "${windowText}", expected a duration such as 90s, 15m, 1h or 1d`,
+    );
   if (Math.ceil((until - since) / windowSeconds) > MAX_WINDOWS) {
-    throw new InputError(`diag-eval pull: --window ${windowText} cuts the range into more than ${MAX_WINDOWS} windows; expected a longer --window or a shorter range`);
+    throw new InputError(
+      `diag-eval pull: --window ${windowText} cuts the range into more than ${MAX_WINDOWS} windows; expected a longer --window or a shorter range`,
+    );
   }
   const limit = numberFlag('pull', values, 'limit', { min: 1, max: MAX_LIMIT, integer: true }) ?? 20;
   const headers = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
@@ -76,7 +86,10 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   progress.clear();
   const { counts } = manifest;
   // Skips decide the exit code, so they are reported even with --quiet.
-  for (const skip of manifest.skipped) io.stderr(`skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`);
+  for (const skip of manifest.skipped)
+    io.stderr(
+      `skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`,
+    );
   if (!quiet) {
     io.stdout(
       `diag-eval pull: ${counts.found} traces found in ${counts.windows} windows: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
@@ -96,7 +109,9 @@ function parseUrl(text: string): URL {
   }
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     // Not echoed: a URL may carry credentials.
-    throw new InputError('diag-eval pull: --url: expected an http:// or https:// address of the trace store (the value is not shown)');
+    throw new InputError(
+      'diag-eval pull: --url: expected an http:// or https:// address of the trace store (the value is not shown)',
+    );
   }
   return url;
 }
@@ -104,12 +119,16 @@ function parseUrl(text: string): URL {
 /** `--header "Name: value"`; the value is a secret (a tenant id, a token) and is never echoed, even here. */
 function parseHeader(header: string, position: number): [string, string] {
   const colon = header.indexOf(':');
-  if (colon === -1) throw new InputError(`diag-eval pull: --header #${position}: expected "Name: value" (the value is not shown)`);
+  if (colon === -1)
+    throw new InputError(`diag-eval pull: --header #${position}: expected "Name: value" (the value is not shown)`);
   return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
 }
 
 /** "traces fetched / to fetch" rewritten in place on a terminal; nothing otherwise. */
-function createTraceProgress(io: CliIo, quiet: boolean): { update(progress: { done: number; total: number; skipped: number }): void; clear(): void } {
+function createTraceProgress(
+  io: CliIo,
+  quiet: boolean,
+): { update(progress: { done: number; total: number; skipped: number }): void; clear(): void } {
   if (quiet || !io.stdoutIsTTY) return { update: () => undefined, clear: () => undefined };
   let drawn = false;
   let lastDrawn = 0;

@@ -1,20 +1,20 @@
-import { loadSettingsCaseFile } from '../load-settings-cases.js';
 import type { LocatedCases } from '../../cases/case-lines.js';
 import { displayPath } from '../../io/display-path.js';
 import { collectCaseDetails } from '../../report/details/collect-details.js';
 import type { CaseDetails } from '../../report/details/types.js';
+import { renderReportMarkdown } from '../../report/render/markdown.js';
 import type { Report } from '../../report/types.js';
 import { runCases } from '../../run-cases.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { chooseTraceSource } from '../../sources/choose-source.js';
-import { formatsFlag, stringFlag, type ParsedValues } from '../args.js';
-import type { CliIo } from '../io.js';
+import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { inGithubActions, reportToGithubActions } from '../github-actions.js';
+import type { CliIo } from '../io.js';
+import { loadSettingsCaseFile } from '../load-settings-cases.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { createProgressLine } from '../progress.js';
-import { renderReportMarkdown } from '../../report/render/markdown.js';
 import { resolveSettings, type Settings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
-import { checkOutputFolder } from '../output-folder.js';
 import { writeReportFiles } from '../write-outputs.js';
 
 export interface EvaluatedRun {
@@ -49,10 +49,18 @@ export async function evaluateCases(
   const shardCases: LocatedCases =
     selection === null
       ? located
-      : { ...located, cases: selection.cases, lineOf: (index) => located.lineOf(selection.caseIndexes[index] as number) };
+      : {
+          ...located,
+          cases: selection.cases,
+          lineOf: (index) => located.lineOf(selection.caseIndexes[index] as number),
+        };
   const { cases } = shardCases;
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
-  const { source, repeat } = await chooseTraceSource(command, values, positionals, { fixtures: settings.fixtures, cases: located.cases, cwd: io.cwd });
+  const { source, repeat } = await chooseTraceSource(command, values, positionals, {
+    fixtures: settings.fixtures,
+    cases: located.cases,
+    cwd: io.cwd,
+  });
   const progress = createProgressLine(io, values['quiet'] === true);
   const details: CaseDetails[] | null = collectDetails ? new Array<CaseDetails>(cases.length) : null;
   const report = await runCases(cases, source, settings.config.contract, {
@@ -68,7 +76,8 @@ export async function evaluateCases(
           },
   });
   progress.clear();
-  if (shard === null || selection === null || sharding === null) return { report, warnings: source.warnings(), cases: shardCases, details };
+  if (shard === null || selection === null || sharding === null)
+    return { report, warnings: source.warnings(), cases: shardCases, details };
   const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
   return {
     report: sharding.markShardReport(report, shard, casesHash, selection.caseIndexes),
@@ -88,7 +97,14 @@ export async function evaluateAndWrite(
   io: CliIo,
 ): Promise<Report> {
   const formats = formatsFlag(command, values);
-  const { report, warnings, cases, details } = await evaluateCases(command, settings, values, positionals, io, reportWants(command, formats, settings, values, io));
+  const { report, warnings, cases, details } = await evaluateCases(
+    command,
+    settings,
+    values,
+    positionals,
+    io,
+    reportWants(command, formats, settings, values, io),
+  );
   const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
   if (values['quiet'] !== true) {
     printReportSummary(io, command, report);
@@ -108,8 +124,15 @@ export async function evaluateAndWrite(
 }
 
 /** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
-export function reportWants(command: string, formats: readonly string[], settings: Settings, values: ParsedValues, io: CliIo): { details: boolean; caseLines: boolean } {
-  const annotating = (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
+export function reportWants(
+  command: string,
+  formats: readonly string[],
+  settings: Settings,
+  values: ParsedValues,
+  io: CliIo,
+): { details: boolean; caseLines: boolean } {
+  const annotating =
+    (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
   return { details: formats.includes('html'), caseLines: annotating };
 }
 

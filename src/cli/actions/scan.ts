@@ -9,13 +9,12 @@ import { resolvePolicies } from '../../scan/policies.js';
 import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
 import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
-import { formatsFlag, listFlag, numberFlag, stringFlag, type ParsedValues } from '../args.js';
+import { formatsFlag, listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
 import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { writeAll } from '../write-outputs.js';
-import { parseFromFlag } from '../from-flag.js';
-
 
 const MAX_TOP = 1000;
 
@@ -27,9 +26,14 @@ const MAX_TOP = 1000;
 export async function scanCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
   const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
-  if (values['traces'] === undefined && positionals.length > 0) throw new InputError(`diag-eval scan: unexpected argument "${positionals[0]}"; see \`diag-eval scan --help\``);
-  if (traceFiles.length > 0 && values['fixtures'] !== undefined) throw new InputError('diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them');
-  if (values['from'] !== undefined && traceFiles.length === 0) throw new InputError('diag-eval scan: --from needs --traces FILE…');
+  if (values['traces'] === undefined && positionals.length > 0)
+    throw new InputError(`diag-eval scan: unexpected argument "${positionals[0]}"; see \`diag-eval scan --help\``);
+  if (traceFiles.length > 0 && values['fixtures'] !== undefined)
+    throw new InputError(
+      'diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them',
+    );
+  if (values['from'] !== undefined && traceFiles.length === 0)
+    throw new InputError('diag-eval scan: --from needs --traces FILE…');
   const formats = formatsFlag('scan', values, ['json', 'md', 'html']);
   const top = numberFlag('scan', values, 'top', { min: 0, max: MAX_TOP, integer: true }) ?? 20;
 
@@ -38,7 +42,9 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
     policiesFlag !== null
       ? await readStructuredFile(resolve(io.cwd, policiesFlag), displayPath(resolve(io.cwd, policiesFlag), io.cwd))
       : ((await caseFileWithPolicies(settings.cases, io.cwd)) ??
-        (settings.config.file !== null ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd)) : null));
+        (settings.config.file !== null
+          ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd))
+          : null));
   const policies = resolvePolicies(policyFile, ['policies'], settings.config.contract);
 
   const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
@@ -63,9 +69,15 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
   for (const problem of skippedInput) io.stderr(`skipped: ${problem}\n`);
   if (values['quiet'] !== true) {
     const { summary } = report;
-    io.stdout(`diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`);
-    for (const check of report.checks) if (check.violations > 0) io.stdout(`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
-    printWritten(io, files.map(([path]) => path));
+    io.stdout(
+      `diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
+    );
+    for (const check of report.checks)
+      if (check.violations > 0) io.stdout(`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
+    printWritten(
+      io,
+      files.map(([path]) => path),
+    );
   }
   return report.summary.withErrors > 0 ? 1 : 0;
 }
@@ -76,7 +88,9 @@ async function existingFolder(folder: string, cwd: string): Promise<string> {
   } catch {
     // named below
   }
-  throw new InputError(`${displayPath(folder, cwd)}: no such folder; expected a folder of trace fixtures (--fixtures DIR) or export files (--traces FILE…)`);
+  throw new InputError(
+    `${displayPath(folder, cwd)}: no such folder; expected a folder of trace fixtures (--fixtures DIR) or export files (--traces FILE…)`,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
-import { startReplayServer, type ReplayServer } from '../../serve/replay-server.js';
+import { type ReplayServer, startReplayServer } from '../../serve/replay-server.js';
 import type { CliIo } from '../io.js';
 
 export interface ServeOptions {
@@ -24,7 +24,12 @@ export interface StopSignals {
 export async function serveCommand(options: ServeOptions, io: CliIo, signals: StopSignals = process): Promise<number> {
   let server: ReplayServer;
   try {
-    server = await startReplayServer({ fixturesDir: options.fixturesDir, port: options.port, host: options.host, cwd: io.cwd });
+    server = await startReplayServer({
+      fixturesDir: options.fixturesDir,
+      port: options.port,
+      host: options.host,
+      cwd: io.cwd,
+    });
   } catch (error) {
     throw listenError(error, options) ?? error;
   }
@@ -57,13 +62,19 @@ function listenError(error: unknown, options: ServeOptions): InputError | null {
     case 'ERR_SOCKET_BAD_PORT':
       return new InputError(`--port ${options.port}: expected a whole number from 0 to 65535`);
     case 'EADDRINUSE':
-      return new InputError(`--port ${options.port}: ${address} is already in use; expected a free port (--port 0 picks one)`);
+      return new InputError(
+        `--port ${options.port}: ${address} is already in use; expected a free port (--port 0 picks one)`,
+      );
     case 'EACCES':
-      return new InputError(`--port ${options.port}: not allowed to listen on ${address}; expected a port above 1023 or one this user may bind`);
+      return new InputError(
+        `--port ${options.port}: not allowed to listen on ${address}; expected a port above 1023 or one this user may bind`,
+      );
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new InputError(`--host ${options.host}: not an address of this machine (${code}); expected e.g. 127.0.0.1`);
+      return new InputError(
+        `--host ${options.host}: not an address of this machine (${code}); expected e.g. 127.0.0.1`,
+      );
     default:
       return null;
   }

@@ -1,10 +1,10 @@
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
-import { loadSettingsCases } from '../load-settings-cases.js';
 import { displayPath } from '../../io/display-path.js';
 import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
+import { loadSettingsCases } from '../load-settings-cases.js';
 import { resolveSettings } from '../settings.js';
 import { paint } from '../terminal.js';
 
@@ -24,7 +24,8 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
       problems.push(`${evalCase.id}: ${input.problem}`);
     } else {
       const loaded = loadTrace(input.document);
-      if (!loaded.ok) problems.push(`${evalCase.id}: ${input.traceFixture ?? ''}: not a diagnosis trace: ${loaded.problem}`);
+      if (!loaded.ok)
+        problems.push(`${evalCase.id}: ${input.traceFixture ?? ''}: not a diagnosis trace: ${loaded.problem}`);
     }
   }
   for (const problem of problems) io.stderr(`${problem}\n`);

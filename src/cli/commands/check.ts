@@ -1,5 +1,11 @@
 import type { Command } from '../command.js';
-import { ALTERNATIVE_SOURCE_FLAGS, ALTERNATIVE_SOURCE_SECTIONS, CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, REPORT_FORMAT } from './shared-flags.js';
+import {
+  ALTERNATIVE_SOURCE_FLAGS,
+  ALTERNATIVE_SOURCE_SECTIONS,
+  CASE_SOURCE_FLAGS,
+  CASE_SOURCE_ROWS,
+  REPORT_FORMAT,
+} from './shared-flags.js';
 
 export const command: Command = {
   summary: 'run + diff against the committed baseline: the CI gate',
@@ -9,20 +15,29 @@ report.json, report.md, diff.json and diff.md into OUT. Exit 1 only on a regress
 the baseline; failures the baseline already records do not fail the gate.`,
   flags: {
     ...CASE_SOURCE_FLAGS,
-    format: { ...REPORT_FORMAT, help: [...REPORT_FORMAT.help, 'with html, report.html also holds the diff, on its own tab'] },
+    format: {
+      ...REPORT_FORMAT,
+      help: [...REPORT_FORMAT.help, 'with html, report.html also holds the diff, on its own tab'],
+    },
     ...ALTERNATIVE_SOURCE_FLAGS,
     out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out; not the baseline folder)'] },
     'no-annotations': { type: 'boolean', help: ['inside GitHub Actions, print no ::error/::warning annotations'] },
     baseline: {
       type: 'string',
       value: 'FILE',
-      help: ['baseline report (default docs/eval/baseline/report.json, or', '<baselineDir>/report.json when the config sets baselineDir)'],
+      help: [
+        'baseline report (default docs/eval/baseline/report.json, or',
+        '<baselineDir>/report.json when the config sets baselineDir)',
+      ],
     },
     'cost-tolerance': { type: 'string', value: 'F', help: ['see `diag-eval diff --help`'] },
     report: {
       type: 'string',
       value: 'FILE',
-      help: ['gate this report (e.g. merged from shards) instead of running the cases;', 'writes only diff.json and diff.md (diff.html with html)'],
+      help: [
+        'gate this report (e.g. merged from shards) instead of running the cases;',
+        'writes only diff.json and diff.md (diff.html with html)',
+      ],
     },
   },
   sections: [

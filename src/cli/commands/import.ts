@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
+import type { ImportCommandOptions } from '../actions/import.js';
 import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
-import type { ImportCommandOptions } from '../actions/import.js';
 import { HELP, QUIET } from './shared-flags.js';
 
 export const command: Command = {
@@ -23,14 +23,20 @@ trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).`
     out: { type: 'string', value: 'DIR', help: ['where to write the fixtures (required)'] },
     from: { type: 'string', value: 'FORMAT', help: ['auto (default), otlp, jaeger, tempo or spans'] },
     cases: { type: 'string', value: 'FILE', help: ['match traces to the cases of this case file'] },
-    config: { type: 'string', value: 'FILE', help: ['config file whose contract the case file is read with (with --cases)'] },
+    config: {
+      type: 'string',
+      value: 'FILE',
+      help: ['config file whose contract the case file is read with (with --cases)'],
+    },
     strict: { type: 'boolean', help: ['write nothing and exit 2 when some input would not be converted'] },
   },
   sections: [{ flags: ['out', 'from', 'cases', 'config', 'strict', 'quiet', 'help'] }],
   async run(values, positionals, io) {
     const out = stringFlag(values, 'out');
-    if (positionals.length === 0) throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
-    if (out === null) throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
+    if (positionals.length === 0)
+      throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
+    if (out === null)
+      throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
     const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
     let cases: EvalCase[] | null = null;
     if (stringFlag(values, 'cases') !== null) {
@@ -39,7 +45,17 @@ trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).`
     }
     const { importExports } = await import('../actions/import.js');
     const files = positionals.map((file) => resolve(io.cwd, file));
-    return importExports({ files, from, outDir: resolve(io.cwd, out), cases, quiet: values['quiet'] === true, strict: values['strict'] === true }, io);
+    return importExports(
+      {
+        files,
+        from,
+        outDir: resolve(io.cwd, out),
+        cases,
+        quiet: values['quiet'] === true,
+        strict: values['strict'] === true,
+      },
+      io,
+    );
   },
 };
 

@@ -2,7 +2,7 @@ import type { Command } from '../command.js';
 import { HELP, QUIET, REPORT_FORMAT } from './shared-flags.js';
 
 export const command: Command = {
-  summary: 'merge the reports of a sharded run (run --shard i/n) into the whole run\'s report',
+  summary: "merge the reports of a sharded run (run --shard i/n) into the whole run's report",
   usage: 'diag-eval merge REPORT… [--out DIR] [--format LIST] [--quiet]',
   about: `Merges the report.json of every shard of one sharded run (diag-eval run --shard i/n) into
 OUT/report.json and OUT/report.md, byte-identical to the report of the same run unsharded,

@@ -20,17 +20,44 @@ mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when
 --min-score is given), 1 below it, 2 when the input cannot be used.`,
   flags: {
     cases: { type: 'string', value: 'FILE', help: ['case file, YAML or JSON (default eval/cases.yaml)'] },
-    fixtures: { type: 'string', value: 'DIR', help: ["trace fixture folder (default: the case file's folder + fixtures/)"] },
+    fixtures: {
+      type: 'string',
+      value: 'DIR',
+      help: ["trace fixture folder (default: the case file's folder + fixtures/)"],
+    },
     config: { type: 'string', value: 'FILE', help: ['config file (its contract values, cases, fixtures and out)'] },
     operators: { type: 'string', value: 'LIST', help: ['comma-separated operator ids (default: all of them)'] },
     out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
     'min-score': { type: 'string', value: 'F', help: ['the lowest acceptable score, 0 to 1 (default: no gate)'] },
-    format: { type: 'string', value: 'LIST', help: ['comma-separated: json, md, html (mutation.html) (default json,md)'] },
-    'keep-mutants': { type: 'string', value: 'DIR', help: ['also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json'] },
+    format: {
+      type: 'string',
+      value: 'LIST',
+      help: ['comma-separated: json, md, html (mutation.html) (default json,md)'],
+    },
+    'keep-mutants': {
+      type: 'string',
+      value: 'DIR',
+      help: ['also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json'],
+    },
     quiet: QUIET,
     help: HELP,
   },
-  sections: [{ flags: ['cases', 'fixtures', 'config', 'operators', 'out', 'min-score', 'format', 'keep-mutants', 'quiet', 'help'] }],
+  sections: [
+    {
+      flags: [
+        'cases',
+        'fixtures',
+        'config',
+        'operators',
+        'out',
+        'min-score',
+        'format',
+        'keep-mutants',
+        'quiet',
+        'help',
+      ],
+    },
+  ],
   async run(values, positionals, io) {
     noPositionals('mutate', positionals);
     const { mutateCommand } = await import('../actions/mutate.js');

@@ -15,7 +15,10 @@ cannot be used.`,
     from: {
       type: 'string',
       value: 'STORE',
-      help: ['tempo (GET /api/search, then /api/v2/traces/{id}) or', 'jaeger (GET /api/v3/traces, then /api/v3/traces/{id})'],
+      help: [
+        'tempo (GET /api/search, then /api/v2/traces/{id}) or',
+        'jaeger (GET /api/v3/traces, then /api/v3/traces/{id})',
+      ],
     },
     url: { type: 'string', value: 'URL', help: ["the store's HTTP address, e.g. http://tempo:3200"] },
     query: {
@@ -29,20 +32,29 @@ cannot be used.`,
     since: {
       type: 'string',
       value: 'T',
-      help: ['start: a duration back from now (90s, 15m, 24h, 7d), epoch seconds or', 'an RFC 3339 time (2026-05-01T10:00:00Z)'],
+      help: [
+        'start: a duration back from now (90s, 15m, 24h, 7d), epoch seconds or',
+        'an RFC 3339 time (2026-05-01T10:00:00Z)',
+      ],
     },
     until: { type: 'string', value: 'T', help: ['end, the same forms or now (default now)'] },
     window: {
       type: 'string',
       value: 'D',
-      help: ['search window (default 15m); a window that returns --limit traces is', 'split in halves, down to one second'],
+      help: [
+        'search window (default 15m); a window that returns --limit traces is',
+        'split in halves, down to one second',
+      ],
     },
     limit: { type: 'string', value: 'N', help: ['traces per search (default 20, at most 10000)'] },
     header: {
       type: 'string',
       multiple: true,
       value: '"Name: value"',
-      help: ['request header, repeatable (e.g. X-Scope-OrgID for a Tempo tenant);', 'values are never printed or written'],
+      help: [
+        'request header, repeatable (e.g. X-Scope-OrgID for a Tempo tenant);',
+        'values are never printed or written',
+      ],
     },
     out: { type: 'string', value: 'DIR', help: ['where to write the fixtures and manifest.json (required)'] },
     concurrency: { type: 'string', value: 'N', help: ['requests in flight at most (default 4)'] },
@@ -50,7 +62,25 @@ cannot be used.`,
     quiet: { type: 'boolean', help: ['print nothing but skips and errors'] },
     help: HELP,
   },
-  sections: [{ flags: ['from', 'url', 'query', 'since', 'until', 'window', 'limit', 'header', 'out', 'concurrency', 'timeout-ms', 'quiet', 'help'] }],
+  sections: [
+    {
+      flags: [
+        'from',
+        'url',
+        'query',
+        'since',
+        'until',
+        'window',
+        'limit',
+        'header',
+        'out',
+        'concurrency',
+        'timeout-ms',
+        'quiet',
+        'help',
+      ],
+    },
+  ],
   async run(values, positionals, io) {
     const { pullCommand } = await import('../actions/pull.js');
     return pullCommand(values, positionals, io);

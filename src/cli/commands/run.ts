@@ -1,6 +1,11 @@
-import type { Command } from '../command.js';
 import { CHECK_LIST_HELP } from '../check-list.generated.js';
-import { ALTERNATIVE_SOURCE_FLAGS, ALTERNATIVE_SOURCE_SECTIONS, CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
+import type { Command } from '../command.js';
+import {
+  ALTERNATIVE_SOURCE_FLAGS,
+  ALTERNATIVE_SOURCE_SECTIONS,
+  CASE_SOURCE_FLAGS,
+  CASE_SOURCE_ROWS,
+} from './shared-flags.js';
 
 export const command: Command = {
   summary: "evaluate every case's trace and write report.json / report.md",
@@ -10,10 +15,17 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
   flags: {
     ...CASE_SOURCE_FLAGS,
     ...ALTERNATIVE_SOURCE_FLAGS,
-    out: { type: 'string', value: 'DIR', help: ['where to write the reports (default eval-out; not the baseline folder)'] },
+    out: {
+      type: 'string',
+      value: 'DIR',
+      help: ['where to write the reports (default eval-out; not the baseline folder)'],
+    },
     'no-annotations': {
       type: 'boolean',
-      help: ['inside GitHub Actions, print no ::error/::warning annotations', '(the step summary is still written); config: annotations: false'],
+      help: [
+        'inside GitHub Actions, print no ::error/::warning annotations',
+        '(the step summary is still written); config: annotations: false',
+      ],
     },
     shard: {
       type: 'string',
@@ -25,7 +37,10 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
       ],
     },
   },
-  sections: [{ flags: [...CASE_SOURCE_ROWS, 'out', 'format', 'shard', 'no-annotations'] }, ...ALTERNATIVE_SOURCE_SECTIONS],
+  sections: [
+    { flags: [...CASE_SOURCE_ROWS, 'out', 'format', 'shard', 'no-annotations'] },
+    ...ALTERNATIVE_SOURCE_SECTIONS,
+  ],
   footer: `Checks, in the order of every case's rows in the report (docs/contract.md §4):\n${CHECK_LIST_HELP}`,
   async run(values, positionals, io) {
     const { runCommand } = await import('../actions/run.js');

@@ -15,7 +15,12 @@ Memory stays flat in the number of traces of a folder. Exit 1 when a trace viola
 input cannot be used.`,
   flags: {
     fixtures: { type: 'string', value: 'DIR', help: ['folder of trace fixtures (e.g. one written by diag-eval pull)'] },
-    traces: { type: 'string', multiple: true, value: 'FILE…', help: ['OpenTelemetry, Jaeger or Tempo export files instead'] },
+    traces: {
+      type: 'string',
+      multiple: true,
+      value: 'FILE…',
+      help: ['OpenTelemetry, Jaeger or Tempo export files instead'],
+    },
     from: { type: 'string', value: 'FORMAT', help: ['with --traces: auto (default), otlp, jaeger or tempo'] },
     policies: { type: 'string', value: 'FILE', help: ['YAML or JSON file with a policies: block'] },
     config: { type: 'string', value: 'FILE', help: ['config file (its policies: block, contract values)'] },

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
+import type { ServeOptions, StopSignals } from '../actions/serve.js';
 import { noPositionals, numberFlag, stringFlag } from '../args.js';
 import type { Command } from '../command.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
-import type { ServeOptions, StopSignals } from '../actions/serve.js';
 import { HELP, QUIET } from './shared-flags.js';
 
 export const command: Command = {
@@ -24,7 +24,10 @@ is a fixture's sessionId or its file name without .json, so live mode can be tri
     noPositionals('serve', positionals);
     const fixturesDir = resolve(io.cwd, stringFlag(values, 'fixtures') ?? 'eval/fixtures');
     const port = numberFlag('serve', values, 'port', FLAG_RANGES.port) ?? 8787;
-    return serveCommand({ fixturesDir, port, host: stringFlag(values, 'host') ?? '127.0.0.1', quiet: values['quiet'] === true }, io);
+    return serveCommand(
+      { fixturesDir, port, host: stringFlag(values, 'host') ?? '127.0.0.1', quiet: values['quiet'] === true },
+      io,
+    );
   },
 };
 

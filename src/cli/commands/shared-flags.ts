@@ -15,7 +15,11 @@ export const REPORT_FORMAT: FlagDefinition = {
 /** Where the cases and their traces come from, for run, baseline, check and validate. */
 export const CASE_SOURCE_FLAGS = {
   cases: { type: 'string', value: 'FILE', help: ['case file, YAML or JSON (default eval/cases.yaml)'] },
-  fixtures: { type: 'string', value: 'DIR', help: ["trace fixture folder (default: the case file's folder + fixtures/)"] },
+  fixtures: {
+    type: 'string',
+    value: 'DIR',
+    help: ["trace fixture folder (default: the case file's folder + fixtures/)"],
+  },
   config: {
     type: 'string',
     value: 'FILE',
@@ -35,16 +39,46 @@ export const CASE_SOURCE_ROWS = ['cases', 'fixtures', 'config', 'quiet', 'help']
 /** Live mode (docs/contract.md §8) and imported traces (§9) replace the fixtures folder as the source, in run and check. */
 export const ALTERNATIVE_SOURCE_FLAGS = {
   api: { type: 'string', value: 'URL', help: ["fetch each case's trace from GET URL/api/diagnosis/{sessionId}/trace"] },
-  sessions: { type: 'string', value: 'FILE', help: ['JSON object {"caseId": "sessionId"}; else the case\'s sessionId field'] },
+  sessions: {
+    type: 'string',
+    value: 'FILE',
+    help: ['JSON object {"caseId": "sessionId"}; else the case\'s sessionId field'],
+  },
   ask: { type: 'boolean', help: ["ask each case's question (POST URL/api/chat) and poll the trace to completion"] },
-  repeat: { type: 'string', value: 'K', help: ['with --ask: ask each case K times (1 to 1000); a case passes only when all K runs pass'] },
-  record: { type: 'string', value: 'DIR', help: ['write every fetched trace to DIR as a fixture (a folder, not a file)'] },
+  repeat: {
+    type: 'string',
+    value: 'K',
+    help: ['with --ask: ask each case K times (1 to 1000); a case passes only when all K runs pass'],
+  },
+  record: {
+    type: 'string',
+    value: 'DIR',
+    help: ['write every fetched trace to DIR as a fixture (a folder, not a file)'],
+  },
   concurrency: { type: 'string', value: 'N', help: ['requests in flight at most (default 4, 1 to 64)'] },
   'timeout-ms': { type: 'string', value: 'MS', help: ['per-request timeout (default 30000, at most 3600000)'] },
-  'poll-timeout-ms': { type: 'string', value: 'MS', help: ['give up polling a trace after MS (default 600000, at most 86400000)'] },
-  'max-body-mb': { type: 'string', value: 'N', help: ['the largest response body read, in MiB (default 64, 1 to 256)'] },
-  header: { type: 'string', multiple: true, value: '"Name: value"', help: ['extra request header, repeatable; values are never printed or written'] },
-  traces: { type: 'string', multiple: true, value: 'FILE…', help: ['evaluate the traces in these export files instead of fixtures'] },
+  'poll-timeout-ms': {
+    type: 'string',
+    value: 'MS',
+    help: ['give up polling a trace after MS (default 600000, at most 86400000)'],
+  },
+  'max-body-mb': {
+    type: 'string',
+    value: 'N',
+    help: ['the largest response body read, in MiB (default 64, 1 to 256)'],
+  },
+  header: {
+    type: 'string',
+    multiple: true,
+    value: '"Name: value"',
+    help: ['extra request header, repeatable; values are never printed or written'],
+  },
+  traces: {
+    type: 'string',
+    multiple: true,
+    value: 'FILE…',
+    help: ['evaluate the traces in these export files instead of fixtures'],
+  },
   from: { type: 'string', value: 'FORMAT', help: ['auto (default), otlp, jaeger or tempo'] },
 } as const satisfies FlagDefinitions;
 
@@ -52,7 +86,18 @@ export const ALTERNATIVE_SOURCE_FLAGS = {
 export const ALTERNATIVE_SOURCE_SECTIONS = [
   {
     heading: 'Live mode (evaluate a running diagnosis service instead of fixtures):',
-    flags: ['api', 'sessions', 'ask', 'repeat', 'record', 'concurrency', 'timeout-ms', 'poll-timeout-ms', 'max-body-mb', 'header'],
+    flags: [
+      'api',
+      'sessions',
+      'ask',
+      'repeat',
+      'record',
+      'concurrency',
+      'timeout-ms',
+      'poll-timeout-ms',
+      'max-body-mb',
+      'header',
+    ],
   },
   { heading: 'Imported traces (OpenTelemetry, Jaeger, Tempo exports; see docs/import.md):', flags: ['traces', 'from'] },
 ] as const;

@@ -47,8 +47,16 @@ export const ATTR = {
 } as const;
 
 /** Token counts: the GenAI names, their older forms, OpenInference's. The first present wins. */
-export const INPUT_TOKEN_KEYS = ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt'] as const;
-export const OUTPUT_TOKEN_KEYS = ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion'] as const;
+export const INPUT_TOKEN_KEYS = [
+  'gen_ai.usage.input_tokens',
+  'gen_ai.usage.prompt_tokens',
+  'llm.token_count.prompt',
+] as const;
+export const OUTPUT_TOKEN_KEYS = [
+  'gen_ai.usage.output_tokens',
+  'gen_ai.usage.completion_tokens',
+  'llm.token_count.completion',
+] as const;
 
 /** Framework attributes read for a tool's arguments and result when the conventions' own are absent. */
 export const FRAMEWORK_TOOL_ARGUMENTS = [
@@ -106,7 +114,9 @@ export function openInferenceKind(span: ImportedSpan): string | null {
  * (`workflow`, `agent`, `task`, `tool`), lower-cased.
  */
 export function frameworkKind(span: ImportedSpan): string | null {
-  return (stringAttribute(span, ATTR.traceloopKind) ?? stringAttribute(span, ATTR.ioaObserveKind))?.toLowerCase() ?? null;
+  return (
+    (stringAttribute(span, ATTR.traceloopKind) ?? stringAttribute(span, ATTR.ioaObserveKind))?.toLowerCase() ?? null
+  );
 }
 
 /**
@@ -121,7 +131,10 @@ export function spanRole(span: ImportedSpan): SpanRole | null {
   if (operation === 'invoke_agent' || kind === 'AGENT' || framework === 'agent') return 'agent';
   if (operation === 'execute_tool' || kind === 'TOOL' || framework === 'tool') return 'tool';
   if ((operation !== null && MODEL_OPERATIONS.has(operation)) || kind === 'LLM') return 'model';
-  if (kind === null && (span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined)) {
+  if (
+    kind === null &&
+    (span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined)
+  ) {
     return 'model';
   }
   return null;
@@ -163,7 +176,12 @@ const KEPT_KEYS = new Set<string>([
   ...FRAMEWORK_TOOL_RESULT,
 ]);
 /** Large values under a kept prefix that the mapping never reads. */
-const DROPPED_KEYS = new Set(['gen_ai.tool.definitions', 'gen_ai.system_instructions', 'gen_ai.agent.description', 'gen_ai.tool.description']);
+const DROPPED_KEYS = new Set([
+  'gen_ai.tool.definitions',
+  'gen_ai.system_instructions',
+  'gen_ai.agent.description',
+  'gen_ai.tool.description',
+]);
 
 /** The attributes the mapping to a trace reads; readers drop the rest (see ImportSink.keepAttribute). */
 export function isMappedAttribute(key: string): boolean {

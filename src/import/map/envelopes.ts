@@ -1,6 +1,5 @@
-import { parseEmbeddedJson } from '../../io/parse-json.js';
 import { isRecord } from '../../io/is-record.js';
-
+import { parseEmbeddedJson } from '../../io/parse-json.js';
 
 /**
  * Tool arguments and results as the tool saw them, out of the envelopes instrumentations wrap
@@ -95,7 +94,11 @@ export function toolMessageFields(value: Record<string, unknown>): Record<string
 
 /** An MCP `CallToolResult`: a `content` list of typed parts, with or without `isError`. */
 export function isMcpResult(value: Record<string, unknown>): boolean {
-  return Array.isArray(value.content) && value.content.length > 0 && value.content.every((part) => isRecord(part) && typeof part.type === 'string');
+  return (
+    Array.isArray(value.content) &&
+    value.content.length > 0 &&
+    value.content.every((part) => isRecord(part) && typeof part.type === 'string')
+  );
 }
 
 /** A content given as text, or as a list of parts whose text parts are joined by line breaks. */
@@ -103,8 +106,9 @@ export function contentText(content: unknown): string | null {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return null;
   const texts = content
-    .map((part) => (typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : null))
+    .map((part) =>
+      typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : null,
+    )
     .filter((text): text is string => text !== null);
   return texts.length > 0 ? texts.join('\n') : null;
 }
-

@@ -1,7 +1,7 @@
-import { ATTR, EVENT, asText } from './conventions.js';
-import { contentText, isMcpResult, toolMessageFields } from './envelopes.js';
 import { isRecord } from '../../io/is-record.js';
 import type { ImportedSpan } from '../read/span.js';
+import { ATTR, asText, EVENT } from './conventions.js';
+import { contentText, isMcpResult, toolMessageFields } from './envelopes.js';
 
 export interface ToolFailure {
   failed: boolean;

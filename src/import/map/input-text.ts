@@ -1,6 +1,6 @@
-import { contentText } from './envelopes.js';
 import { isRecord } from '../../io/is-record.js';
 import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { contentText } from './envelopes.js';
 
 /**
  * The text inside a run's input or output as frameworks record it on their outer span

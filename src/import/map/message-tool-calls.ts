@@ -1,7 +1,7 @@
-import { ATTR, asText } from './conventions.js';
 import { isRecord } from '../../io/is-record.js';
+import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
+import { ATTR, asText } from './conventions.js';
 import { genAiMessagesValue, structured } from './messages.js';
-import type { AttributeValue, Attributes, ImportedSpan } from '../read/span.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:
@@ -49,7 +49,11 @@ function genAiToolCalls(span: ImportedSpan): MessageToolCall[] {
     for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
       const fn = isRecord(call) && isRecord(call.function) ? call.function : null;
       if (fn !== null && typeof fn.name === 'string') {
-        calls.push({ id: idText((call as Record<string, unknown>).id), name: fn.name, arguments: structuredArguments(fn.arguments) });
+        calls.push({
+          id: idText((call as Record<string, unknown>).id),
+          name: fn.name,
+          arguments: structuredArguments(fn.arguments),
+        });
       }
     }
   }
@@ -71,7 +75,8 @@ function genAiToolResponses(span: ImportedSpan): MessageToolResponse[] {
 
 const OI_OUTPUT_PREFIX = 'llm.output_messages.';
 const OI_INPUT_PREFIX = 'llm.input_messages.';
-const OI_TOOL_CALL = /^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$/u;
+const OI_TOOL_CALL =
+  /^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$/u;
 
 function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
   const byIndex = new Map<string, { order: [number, number]; fields: Map<string, AttributeValue> }>();
@@ -89,7 +94,13 @@ function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
     .flatMap((entry) => {
       const name = asText(entry.fields.get('function.name'));
       if (name === null) return [];
-      return [{ id: idText(entry.fields.get('id')), name, arguments: structuredArguments(entry.fields.get('function.arguments')) }];
+      return [
+        {
+          id: idText(entry.fields.get('id')),
+          name,
+          arguments: structuredArguments(entry.fields.get('function.arguments')),
+        },
+      ];
     });
 }
 

@@ -1,7 +1,7 @@
-import { ATTR, EVENT, asText } from './conventions.js';
-import { parseEmbeddedJson } from '../../io/parse-json.js';
-import type { AttributeValue, Attributes, ImportedSpan } from '../read/span.js';
 import { isRecord } from '../../io/is-record.js';
+import { parseEmbeddedJson } from '../../io/parse-json.js';
+import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
+import { ATTR, asText, EVENT } from './conventions.js';
 
 /**
  * Chat messages read from the many shapes the conventions give them: GenAI's structured
@@ -70,18 +70,31 @@ export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === EVENT.choice) fromEvents.push({ role: 'assistant', text: eventText(event.attributes) });
-    if (event.name === EVENT.contentCompletion) fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyCompletion]));
+    if (event.name === EVENT.contentCompletion)
+      fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyCompletion]));
   }
   if (fromEvents.length > 0) return fromEvents;
   return indexedMessages(span.attributes, ATTR.legacyCompletion, 'role', 'content');
 }
 
 export function openInferenceInputMessages(span: ImportedSpan): ChatMessage[] {
-  return indexedMessages(span.attributes, ATTR.openInferenceInputMessages, 'message.role', 'message.content', 'message.contents');
+  return indexedMessages(
+    span.attributes,
+    ATTR.openInferenceInputMessages,
+    'message.role',
+    'message.content',
+    'message.contents',
+  );
 }
 
 export function openInferenceOutputMessages(span: ImportedSpan): ChatMessage[] {
-  return indexedMessages(span.attributes, ATTR.openInferenceOutputMessages, 'message.role', 'message.content', 'message.contents');
+  return indexedMessages(
+    span.attributes,
+    ATTR.openInferenceOutputMessages,
+    'message.role',
+    'message.content',
+    'message.contents',
+  );
 }
 
 /** Google ADK's `llm_request` JSON: `{contents: [{role, parts: [{text}]}]}`. */
@@ -215,6 +228,8 @@ function indexedPartsText(entry: Map<string, AttributeValue>, partsKey: string):
     if (Number.isInteger(index) && text !== null) texts.set(index, text);
   }
   if (texts.size === 0) return null;
-  return [...texts.entries()].sort(([a], [b]) => a - b).map(([, text]) => text).join('\n');
+  return [...texts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, text]) => text)
+    .join('\n');
 }
-

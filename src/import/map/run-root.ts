@@ -1,5 +1,5 @@
-import { isRunCandidate, spanRole } from './conventions.js';
 import type { ImportedSpan } from '../read/span.js';
+import { isRunCandidate, spanRole } from './conventions.js';
 
 export interface SpanTree {
   byId: Map<string, ImportedSpan>;
@@ -26,7 +26,9 @@ export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): Imp
   const lineage = new Lineage(tree);
   const pool = candidates.filter((candidate) => work.some((span) => lineage.encloses(candidate, span)));
   const chosenPool = pool.length > 0 ? pool : candidates;
-  const outermost = chosenPool.filter((span) => !chosenPool.some((other) => other !== span && lineage.encloses(other, span)));
+  const outermost = chosenPool.filter(
+    (span) => !chosenPool.some((other) => other !== span && lineage.encloses(other, span)),
+  );
   const roots = spans.filter((span) => span.parentSpanId === null || !tree.byId.has(span.parentSpanId));
   const chosen = outermost.length > 0 ? outermost : roots.length > 0 ? roots : spans;
   return [...chosen].sort(compareOutermostFirst)[0] ?? null;

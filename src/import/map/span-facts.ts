@@ -1,4 +1,11 @@
+import { createAttributes, type ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT } from './conventions.js';
+import {
+  type MessageToolCall,
+  type MessageToolResponse,
+  messageToolCalls,
+  messageToolResponses,
+} from './message-tool-calls.js';
 import {
   adkRequestMessages,
   adkResponseMessages,
@@ -9,8 +16,6 @@ import {
   openInferenceInputMessages,
   openInferenceOutputMessages,
 } from './messages.js';
-import { messageToolCalls, messageToolResponses, type MessageToolCall, type MessageToolResponse } from './message-tool-calls.js';
-import { createAttributes, type ImportedSpan } from '../read/span.js';
 
 /**
  * What the mapping reads of a span's messages, in each convention (GenAI, OpenInference, ADK):
@@ -76,7 +81,13 @@ export function compactSpan(span: ImportedSpan): ImportedSpan {
   return { ...span, attributes, events: span.events.filter((event) => !MESSAGE_EVENTS.has(event.name)), facts };
 }
 
-const MESSAGE_EVENTS = new Set<string>([EVENT.userMessage, EVENT.contentPrompt, EVENT.choice, EVENT.contentCompletion, EVENT.inferenceDetails]);
+const MESSAGE_EVENTS = new Set<string>([
+  EVENT.userMessage,
+  EVENT.contentPrompt,
+  EVENT.choice,
+  EVENT.contentCompletion,
+  EVENT.inferenceDetails,
+]);
 
 const MESSAGE_PREFIXES = [
   `${ATTR.legacyPrompt}.`,
@@ -84,7 +95,12 @@ const MESSAGE_PREFIXES = [
   `${ATTR.openInferenceInputMessages}.`,
   `${ATTR.openInferenceOutputMessages}.`,
 ];
-const MESSAGE_KEYS = new Set<string>([ATTR.inputMessages, ATTR.outputMessages, ATTR.adkLlmRequest, ATTR.adkLlmResponse]);
+const MESSAGE_KEYS = new Set<string>([
+  ATTR.inputMessages,
+  ATTR.outputMessages,
+  ATTR.adkLlmRequest,
+  ATTR.adkLlmResponse,
+]);
 
 function isMessageAttribute(key: string): boolean {
   return MESSAGE_KEYS.has(key) || MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));

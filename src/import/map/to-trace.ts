@@ -1,10 +1,18 @@
-import type { AgentStepDocument, ToolInvocationDocument, TraceDocument, VerifierEvaluationDocument } from '../../trace/types.js';
+import { parseEmbeddedJson } from '../../io/parse-json.js';
+import type {
+  AgentStepDocument,
+  ToolInvocationDocument,
+  TraceDocument,
+  VerifierEvaluationDocument,
+} from '../../trace/types.js';
+import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
+import { spanDurationMs } from '../read/values.js';
 import {
   ATTR,
+  asText,
   EVENT,
   FRAMEWORK_TOOL_ARGUMENTS,
   FRAMEWORK_TOOL_RESULT,
-  asText,
   frameworkKind,
   isRunCandidate,
   openInferenceKind,
@@ -12,15 +20,12 @@ import {
   spanRole,
   stringAttribute,
 } from './conventions.js';
-import { unwrapArguments, unwrapResult, type UnwrappedValue } from './envelopes.js';
-import { resultFailureOf, toolFailureOf, type ToolFailure } from './failure.js';
+import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.js';
+import { resultFailureOf, type ToolFailure, toolFailureOf } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
-import { parseEmbeddedJson } from '../../io/parse-json.js';
 import type { MessageToolCall } from './message-tool-calls.js';
+import { ancestors, compareByStart, findRunRoot, type SpanTree, spanTree } from './run-root.js';
 import { factsOf } from './span-facts.js';
-import { ancestors, compareByStart, findRunRoot, spanTree, type SpanTree } from './run-root.js';
-import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
-import { spanDurationMs } from '../read/values.js';
 import { UsageIndex } from './usage.js';
 
 export interface SpanTrace {
@@ -45,7 +50,8 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const agentSteps = agentStepsOf(spans, tree, usage);
   const totalUsage = usage.total();
   return {
-    sessionId: firstAttribute(searchOrder, ATTR.conversationId) ?? firstAttribute(searchOrder, ATTR.sessionId) ?? trace.traceId,
+    sessionId:
+      firstAttribute(searchOrder, ATTR.conversationId) ?? firstAttribute(searchOrder, ATTR.sessionId) ?? trace.traceId,
     question: questionOf(root, searchOrder),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswerOf(root, spans),
@@ -79,7 +85,9 @@ function firstAttribute(spans: ImportedSpan[], key: string): string | null {
  */
 function questionOf(root: ImportedSpan | null, searchOrder: ImportedSpan[]): string | null {
   const question =
-    (root === null ? null : factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root)) ??
+    (root === null
+      ? null
+      : (factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root))) ??
     firstFound(searchOrder, (span) => factsOf(span).question.genAi) ??
     firstFound(searchOrder, (span) => factsOf(span).question.openInference) ??
     firstFound(searchOrder, (span) => factsOf(span).question.adk);
@@ -137,7 +145,8 @@ function anyAgentOutput(span: ImportedSpan): string | null {
   const output = stringAttribute(span, ATTR.anyAgentOutput);
   if (output === null || output.trim() === '') return null;
   const parsed = parseEmbeddedJson(output);
-  const isToolCalls = Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
+  const isToolCalls =
+    Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
   return isToolCalls ? null : output;
 }
 
@@ -167,20 +176,27 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
   }
   const responses = new Map<string, unknown>();
   for (const span of spans) {
-    for (const response of factsOf(span).toolResponses) if (!responses.has(response.id)) responses.set(response.id, response.response);
+    for (const response of factsOf(span).toolResponses)
+      if (!responses.has(response.id)) responses.set(response.id, response.response);
   }
   const seenCallIds = new Set<string>();
   for (const span of spans) {
     for (const call of factsOf(span).toolCalls) {
       // A call without an id is taken from the messages only when no tool span ran a tool of that name.
-      if (call.id === null ? spanToolNames.has(call.name) : spanCallIds.has(call.id) || seenCallIds.has(call.id)) continue;
+      if (call.id === null ? spanToolNames.has(call.name) : spanCallIds.has(call.id) || seenCallIds.has(call.id))
+        continue;
       if (call.id !== null) seenCallIds.add(call.id);
       const response = call.id === null ? undefined : responses.get(call.id);
-      timed.push({ timeNs: span.endNs ?? span.startNs ?? -1n, invocation: messageInvocation(call, response, span.endNs) });
+      timed.push({
+        timeNs: span.endNs ?? span.startNs ?? -1n,
+        invocation: messageInvocation(call, response, span.endNs),
+      });
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
-  return timed.sort((a, b) => (a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0)).map((entry) => entry.invocation);
+  return timed
+    .sort((a, b) => (a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0))
+    .map((entry) => entry.invocation);
 }
 
 const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.inputValue, ...FRAMEWORK_TOOL_ARGUMENTS];
@@ -205,7 +221,9 @@ function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
 
 function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): ToolInvocationDocument {
   const args = unwrapArguments(call.arguments);
-  const result = unwrapResult(response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response);
+  const result = unwrapResult(
+    response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response,
+  );
   return invocationDocument({
     toolName: call.name,
     callId: call.id,
@@ -246,7 +264,9 @@ function invocationDocument(parts: InvocationParts): ToolInvocationDocument {
 
 function toolNameOf(span: ImportedSpan): string {
   const named =
-    stringAttribute(span, ATTR.toolName) ?? stringAttribute(span, ATTR.openInferenceToolName) ?? stringAttribute(span, ATTR.traceloopEntityName);
+    stringAttribute(span, ATTR.toolName) ??
+    stringAttribute(span, ATTR.openInferenceToolName) ??
+    stringAttribute(span, ATTR.traceloopEntityName);
   if (named !== null && named !== '') return named;
   // The GenAI span name is "execute_tool {gen_ai.tool.name}"; Traceloop's "{name}.tool".
   return span.name.replace(/^execute_tool\s+/u, '').replace(/\.tool$/u, '');
@@ -292,7 +312,12 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
     steps.push({
       stepIndex: steps.length + 1,
       agentName: agentNameOf(span),
-      stepType: operationName(span) ?? openInferenceKind(span) ?? frameworkKind(span) ?? stringAttribute(span, ATTR.legacyRequestType) ?? role,
+      stepType:
+        operationName(span) ??
+        openInferenceKind(span) ??
+        frameworkKind(span) ??
+        stringAttribute(span, ATTR.legacyRequestType) ??
+        role,
       ...(startedAt === null ? {} : { startedAt }),
       durationMs: spanDurationMs(span.startNs, span.endNs),
       ...(stepUsage === null ? {} : { usage: stepUsage }),
@@ -352,7 +377,12 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
     for (const span of spans) {
       for (const prefix of ['evaluation.verifier', 'annotation.verifier']) {
         const label = stringAttribute(span, `${prefix}.label`);
-        if (label !== null) verdicts.push({ label, explanation: stringAttribute(span, `${prefix}.explanation`), timeNs: span.startNs ?? 0n });
+        if (label !== null)
+          verdicts.push({
+            label,
+            explanation: stringAttribute(span, `${prefix}.explanation`),
+            timeNs: span.startNs ?? 0n,
+          });
       }
     }
   }

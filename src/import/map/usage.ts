@@ -1,6 +1,6 @@
+import type { AttributeValue, ImportedSpan } from '../read/span.js';
 import { INPUT_TOKEN_KEYS, OUTPUT_TOKEN_KEYS } from './conventions.js';
 import type { SpanTree } from './run-root.js';
-import type { AttributeValue, ImportedSpan } from '../read/span.js';
 
 export interface TokenUsage {
   inputTokens: number;

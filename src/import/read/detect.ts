@@ -14,7 +14,10 @@ export function detectFormat(document: unknown): ImportFormat | null {
   // Jaeger v2's api_v3 wraps OTLP in `result`.
   if (isRecord(document.result) && Array.isArray(document.result.resourceSpans)) return 'otlp';
   if (tempoBatches(document) !== null) return 'tempo';
-  if (Array.isArray(document.data) && document.data.every((entry) => isRecord(entry) && ('spans' in entry || 'traceID' in entry))) {
+  if (
+    Array.isArray(document.data) &&
+    document.data.every((entry) => isRecord(entry) && ('spans' in entry || 'traceID' in entry))
+  ) {
     return 'jaeger';
   }
   if (isSpanDict(document)) return 'spans';
@@ -38,7 +41,10 @@ function describeShape(document: unknown): string {
   if (!isRecord(document)) return `a JSON ${document === null ? 'null' : typeof document}`;
   const keys = Object.keys(document);
   if (keys.length === 0) return 'an empty JSON object';
-  const shown = keys.slice(0, 6).map((key) => `"${key}"`).join(', ');
+  const shown = keys
+    .slice(0, 6)
+    .map((key) => `"${key}"`)
+    .join(', ');
   return `a JSON object with keys ${shown}${keys.length > 6 ? ', …' : ''}`;
 }
 

@@ -1,19 +1,19 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
+import { type BoundedLine, readBoundedLines } from '../../io/bounded-lines.js';
 import { notRegularFile, tooLargeText } from '../../io/bounded-read.js';
-import { describeFsErrorWithCode } from '../../io/fs-problem.js';
 import { withoutByteOrderMark } from '../../io/decode-text.js';
-import { parseLosslessJson as parseJson } from '../../io/parse-json.js';
-import { readJsonFile, type JsonFileRead } from '../../io/read-json-file.js';
-import { readBoundedLines, type BoundedLine } from '../../io/bounded-lines.js';
+import { describeFsErrorWithCode } from '../../io/fs-problem.js';
 import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../../io/input-limits.js';
 import { isRecord } from '../../io/is-record.js';
-import { describeDocument, detectFormat } from './detect.js';
-import { splitConcatenatedJson } from './concatenated-json.js';
+import { parseLosslessJson as parseJson } from '../../io/parse-json.js';
+import { type JsonFileRead, readJsonFile } from '../../io/read-json-file.js';
 import { expectedShapes, type ImportFormat, type ImportFormatOption } from '../format.js';
+import { formatImportProblem, type ImportProblem } from '../problems.js';
+import { splitConcatenatedJson } from './concatenated-json.js';
+import { describeDocument, detectFormat } from './detect.js';
 import { readJaegerDocument } from './jaeger.js';
 import { readOtlpDocument } from './otlp.js';
-import { formatImportProblem, type ImportProblem } from '../problems.js';
 import type { ImportSink, Place } from './span.js';
 import { isSpanDict, readSpanDictsDocument } from './span-dicts.js';
 import { readTempoDocument } from './tempo.js';
@@ -50,7 +50,11 @@ const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
  * JSON document. Returns the problem that makes the file unusable (unreadable, no known format,
  * no trace), or null.
  */
-export async function readExportFile(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
+export async function readExportFile(
+  file: ExportFile,
+  option: ImportFormatOption,
+  sink: ImportSink,
+): Promise<string | null> {
   if ('path' in file) {
     const problem = notReadable(file.path, file.display);
     if (problem !== null) return problem;
@@ -108,7 +112,9 @@ async function* textLines(text: string): AsyncGenerator<BoundedLine> {
     const stop = end === -1 ? text.length : end;
     const line = text.slice(start, text.charCodeAt(stop - 1) === 0x0d && stop > start ? stop - 1 : stop);
     number += 1;
-    yield Buffer.byteLength(line) > MAX_EXPORT_LINE_BYTES ? { number, text: null, tooLong: true } : { number, text: line, tooLong: false };
+    yield Buffer.byteLength(line) > MAX_EXPORT_LINE_BYTES
+      ? { number, text: null, tooLong: true }
+      : { number, text: line, tooLong: false };
     start = stop + 1;
   }
 }
@@ -131,7 +137,10 @@ async function readJsonLines(
       if (raw.tooLong) {
         // One document on one huge line is read (bounded) as a whole file instead.
         if (!decided) return 'not-json-lines';
-        sink.skipped(`the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`, { file: file.display, line: lineNumber });
+        sink.skipped(`the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`, {
+          file: file.display,
+          line: lineNumber,
+        });
         continue;
       }
       const line = lineNumber === 1 ? withoutByteOrderMark(raw.text) : raw.text;
@@ -166,7 +175,10 @@ function readLine(value: unknown, file: ExportFile, line: number, option: Import
 }
 
 async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
-  const parsed = 'path' in file ? readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true }) : parseText(file.text);
+  const parsed =
+    'path' in file
+      ? readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true })
+      : parseText(file.text);
   if (!parsed.ok && parsed.stage === 'read') {
     const { read } = parsed;
     const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem} for one JSON document`;
@@ -207,11 +219,17 @@ function parseText(text: string): JsonFileRead {
   const bytes = Buffer.from(text);
   if (bytes.length > MAX_EXPORT_DOCUMENT_BYTES) {
     const problem = tooLargeText(bytes.length, MAX_EXPORT_DOCUMENT_BYTES);
-    return { ok: false, stage: 'read', read: { ok: false, missing: false, problem, tooLarge: { size: bytes.length, limit: MAX_EXPORT_DOCUMENT_BYTES } } };
+    return {
+      ok: false,
+      stage: 'read',
+      read: { ok: false, missing: false, problem, tooLarge: { size: bytes.length, limit: MAX_EXPORT_DOCUMENT_BYTES } },
+    };
   }
   const clean = withoutByteOrderMark(text);
   const parsed = parseJson(clean);
-  return parsed.ok ? { ok: true, value: parsed.value, text: clean, bytes } : { ok: false, stage: 'parse', parsed, text: clean, bytes };
+  return parsed.ok
+    ? { ok: true, value: parsed.value, text: clean, bytes }
+    : { ok: false, stage: 'parse', parsed, text: clean, bytes };
 }
 
 const TOO_DEEP = 'values nested too deeply to read (attributes within attributes, thousands of levels)';
@@ -252,4 +270,3 @@ function looksLikeJsonLines(text: string): boolean {
     return parsed.ok && isRecord(parsed.value);
   });
 }
-

@@ -1,6 +1,22 @@
-import { doubleValue, integerValue, toAttributeValue, parseSpanKind, parseStatusCode, normalizeId, toNanoseconds } from './values.js';
 import { isRecord } from '../../io/is-record.js';
-import { createAttributes, type AttributeValue, type Attributes, type ImportSink, type Place, type SpanEvent, type StatusCode } from './span.js';
+import {
+  type Attributes,
+  type AttributeValue,
+  createAttributes,
+  type ImportSink,
+  type Place,
+  type SpanEvent,
+  type StatusCode,
+} from './span.js';
+import {
+  doubleValue,
+  integerValue,
+  normalizeId,
+  parseSpanKind,
+  parseStatusCode,
+  toAttributeValue,
+  toNanoseconds,
+} from './values.js';
 
 /**
  * Jaeger query-API JSON (`/api/traces/{id}`, the UI's "Download JSON"):
@@ -28,7 +44,13 @@ export function readJaegerDocument(document: Record<string, unknown>, sink: Impo
   });
 }
 
-function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<string, Attributes>, sink: ImportSink, place: Place): void {
+function readSpan(
+  raw: unknown,
+  entryTraceId: string | null,
+  processes: Map<string, Attributes>,
+  sink: ImportSink,
+  place: Place,
+): void {
   if (!isRecord(raw)) return;
   const name = typeof raw.operationName === 'string' ? raw.operationName : '';
   const traceId = normalizeId(raw.traceID, 'trace') ?? entryTraceId;
@@ -43,19 +65,25 @@ function readSpan(raw: unknown, entryTraceId: string | null, processes: Map<stri
   const attributes = createAttributes();
   for (const key in tags) if (sink.keepAttribute(key)) attributes[key] = tags[key] ?? null;
   const processResource = typeof raw.processID === 'string' ? processes.get(raw.processID) : undefined;
-  sink.span({
-    traceId,
-    spanId,
-    parentSpanId: parentOf(raw, traceId),
-    name,
-    kind: parseSpanKind(tags['span.kind']),
-    startNs,
-    endNs: startNs !== null && durationNs !== null ? startNs + durationNs : null,
-    status: { code: statusOf(tags), message: typeof tags['otel.status_description'] === 'string' ? tags['otel.status_description'] : null },
-    attributes,
-    events: Array.isArray(raw.logs) ? raw.logs.filter(isRecord).map(decodeLog) : [],
-    resource: processResource ?? decodeProcess(raw.process),
-  }, place);
+  sink.span(
+    {
+      traceId,
+      spanId,
+      parentSpanId: parentOf(raw, traceId),
+      name,
+      kind: parseSpanKind(tags['span.kind']),
+      startNs,
+      endNs: startNs !== null && durationNs !== null ? startNs + durationNs : null,
+      status: {
+        code: statusOf(tags),
+        message: typeof tags['otel.status_description'] === 'string' ? tags['otel.status_description'] : null,
+      },
+      attributes,
+      events: Array.isArray(raw.logs) ? raw.logs.filter(isRecord).map(decodeLog) : [],
+      resource: processResource ?? decodeProcess(raw.process),
+    },
+    place,
+  );
 }
 
 /** Jaeger's UI takes the first CHILD_OF reference in the same trace as the parent, else the first reference there. */

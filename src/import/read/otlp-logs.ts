@@ -1,7 +1,7 @@
-import { flattenKeyValues, normalizeId, toNanoseconds } from './values.js';
 import { isRecord } from '../../io/is-record.js';
-import { EVENT, asText } from '../map/conventions.js';
+import { asText, EVENT } from '../map/conventions.js';
 import type { ImportSink, Place } from './span.js';
+import { flattenKeyValues, normalizeId, toNanoseconds } from './values.js';
 
 /**
  * OTLP/JSON log records (`{"resourceLogs": [{scopeLogs: [{logRecords: […]}]}]}`): the GenAI
@@ -24,7 +24,10 @@ export function readResourceLogs(list: unknown[], sink: ImportSink, place: Place
 function readLogRecord(record: unknown, sink: ImportSink, place: Place): void {
   if (!isRecord(record)) return;
   const attributes = flattenKeyValues(record.attributes);
-  const name = typeof record.eventName === 'string' && record.eventName !== '' ? record.eventName : asText(attributes['event.name']);
+  const name =
+    typeof record.eventName === 'string' && record.eventName !== ''
+      ? record.eventName
+      : asText(attributes['event.name']);
   if (name !== EVENT.evaluationResult) return;
   const traceId = normalizeId(record.traceId, 'trace');
   if (traceId === null) {

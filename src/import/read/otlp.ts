@@ -1,7 +1,7 @@
-import { flattenKeyValues, parseSpanKind, parseStatusCode, normalizeId, toNanoseconds } from './values.js';
 import { isRecord } from '../../io/is-record.js';
 import { readResourceLogs } from './otlp-logs.js';
 import type { Attributes, ImportedSpan, ImportSink, Place, SpanEvent } from './span.js';
+import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanoseconds } from './values.js';
 
 /**
  * OTLP/JSON `TracesData`: `{"resourceSpans": [{resource, scopeSpans: [{scope, spans}]}]}`, and

@@ -1,6 +1,20 @@
-import { toAttributeValue, parseSpanKind, parseStatusCode, normalizeId, isoToNanoseconds, toNanoseconds } from './values.js';
 import { isRecord } from '../../io/is-record.js';
-import { createAttributes, type Attributes, type ImportedSpan, type ImportSink, type Place, type SpanEvent } from './span.js';
+import {
+  type Attributes,
+  createAttributes,
+  type ImportedSpan,
+  type ImportSink,
+  type Place,
+  type SpanEvent,
+} from './span.js';
+import {
+  isoToNanoseconds,
+  normalizeId,
+  parseSpanKind,
+  parseStatusCode,
+  toAttributeValue,
+  toNanoseconds,
+} from './values.js';
 
 /**
  * Spans as the OpenTelemetry SDKs write them as dictionaries (`ReadableSpan.to_json()` in Python):
@@ -12,7 +26,11 @@ import { createAttributes, type Attributes, type ImportedSpan, type ImportSink, 
  * span, or `{"spans": […]}` (any-agent's AgentTrace).
  */
 export function readSpanDictsDocument(document: unknown, sink: ImportSink, place: Place): void {
-  const list = Array.isArray(document) ? document : isRecord(document) && Array.isArray(document.spans) ? document.spans : [document];
+  const list = Array.isArray(document)
+    ? document
+    : isRecord(document) && Array.isArray(document.spans)
+      ? document.spans
+      : [document];
   for (const raw of list) {
     const span = decodeSpanDict(raw, sink, place);
     if (span !== null) sink.span(span, place);
@@ -31,7 +49,10 @@ function decodeSpanDict(raw: unknown, sink: ImportSink, place: Place): ImportedS
   const traceId = normalizeId(hexText(ids.trace_id), 'trace');
   const spanId = normalizeId(hexText(ids.span_id), 'span');
   if (traceId === null || spanId === null) {
-    sink.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`, place);
+    sink.skipped(
+      `span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`,
+      place,
+    );
     return null;
   }
   const parentId = raw.parent_id !== undefined ? raw.parent_id : isRecord(raw.parent) ? raw.parent.span_id : null;
@@ -46,7 +67,9 @@ function decodeSpanDict(raw: unknown, sink: ImportSink, place: Place): ImportedS
     startNs: timeOf(raw.start_time),
     endNs: timeOf(raw.end_time),
     status: {
-      code: parseStatusCode(typeof status.status_code === 'string' ? status.status_code.replace(/^StatusCode\./u, '') : status.status_code),
+      code: parseStatusCode(
+        typeof status.status_code === 'string' ? status.status_code.replace(/^StatusCode\./u, '') : status.status_code,
+      ),
       message: typeof description === 'string' && description !== '' ? description : null,
     },
     attributes: plainAttributes(raw.attributes, sink.keepAttribute),

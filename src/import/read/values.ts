@@ -3,9 +3,9 @@
  * (OTLP AnyValue, Jaeger tags, plain JSON), span kinds and status codes, trace and span ids,
  * timestamps.
  */
-import { createAttributes, type AttributeValue, type Attributes, type SpanKind, type StatusCode } from './span.js';
-import { isRecord } from '../../io/is-record.js';
 
+import { isRecord } from '../../io/is-record.js';
+import { type Attributes, type AttributeValue, createAttributes, type SpanKind, type StatusCode } from './span.js';
 
 /**
  * OTLP `AnyValue` and `KeyValue` lists flattened to plain JSON values. Values a JSON file cannot
@@ -24,7 +24,8 @@ export function flattenKeyValues(list: unknown, keep: (key: string) => boolean =
 
 export function flattenAnyValue(value: unknown): AttributeValue {
   if (!isRecord(value)) return toAttributeValue(value);
-  if ('stringValue' in value) return typeof value.stringValue === 'string' ? value.stringValue : toAttributeValue(value.stringValue);
+  if ('stringValue' in value)
+    return typeof value.stringValue === 'string' ? value.stringValue : toAttributeValue(value.stringValue);
   if ('boolValue' in value) return value.boolValue === true || value.boolValue === 'true';
   if ('intValue' in value) return integerValue(value.intValue);
   if ('doubleValue' in value) return doubleValue(value.doubleValue);
@@ -76,8 +77,6 @@ export function toAttributeValue(value: unknown): AttributeValue {
   return null;
 }
 
-
-
 /**
  * OTLP enums arrive as numbers (the proto values), as proto names (Tempo: `SPAN_KIND_SERVER`,
  * `STATUS_CODE_ERROR`) or as plain words (Jaeger's `span.kind` and `otel.status_code` tags).
@@ -119,7 +118,8 @@ export function normalizeId(value: unknown, kind: IdKind): string | null {
 
 function decode(value: unknown, kind: IdKind): string | null {
   if (typeof value === 'bigint') return value >= 0n ? fromInteger(value, kind) : null;
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? fromInteger(BigInt(value), kind) : null;
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) && value >= 0 ? fromInteger(BigInt(value), kind) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
   if (text === '') return null;

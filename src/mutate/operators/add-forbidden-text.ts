@@ -8,7 +8,8 @@ import type { Mutant, MutationOperator } from '../types.js';
  */
 export const addForbiddenText: MutationOperator = {
   id: 'add-forbidden-text',
-  description: 'a forbidden answer keyword or confirmed claim (or, when the case lists none, a wrong cause) stated in the conclusion',
+  description:
+    'a forbidden answer keyword or confirmed claim (or, when the case lists none, a wrong cause) stated in the conclusion',
   mutate({ evalCase, trace }) {
     const chinese = speaksChinese(evalCase);
     const state = (text: string): string => (chinese ? `另外，确认${text}。` : `Also, it is confirmed that ${text}.`);
@@ -21,7 +22,12 @@ export const addForbiddenText: MutationOperator = {
       suggestion,
     });
     if (listed.length > 0) {
-      return listed.map((text) => mutantFor(text, `case \`${evalCase.id}\` does not notice the answer confirming "${text}": check its forbidden lists`));
+      return listed.map((text) =>
+        mutantFor(
+          text,
+          `case \`${evalCase.id}\` does not notice the answer confirming "${text}": check its forbidden lists`,
+        ),
+      );
     }
     const wrongCause = chinese ? '根因是数据库宕机' : 'the root cause is a DDoS attack';
     return [

@@ -10,7 +10,9 @@ export const citeUncalledTool: MutationOperator = {
     const called = new Set(calledTools(trace));
     const tool = suiteToolNames.find((name) => !called.has(name)) ?? (called.has('queryTraces') ? null : 'queryTraces');
     if (tool === null) return [];
-    const sentence = speaksChinese(evalCase) ? `${tool} 的结果也证实了这一点。` : `According to ${tool}, this is confirmed.`;
+    const sentence = speaksChinese(evalCase)
+      ? `${tool} 的结果也证实了这一点。`
+      : `According to ${tool}, this is confirmed.`;
     return [
       {
         label: tool,

@@ -9,7 +9,9 @@ export const disallowedVerdict: MutationOperator = {
     const current = verifierOf(trace)?.['verdict'];
     const currentVerdict = typeof current === 'string' ? current.toUpperCase() : null;
     const unwanted = contract.verdicts.filter(
-      (verdict) => verdict !== currentVerdict && (!evalCase.allowedVerdicts.includes(verdict) || evalCase.forbiddenVerdicts.includes(verdict)),
+      (verdict) =>
+        verdict !== currentVerdict &&
+        (!evalCase.allowedVerdicts.includes(verdict) || evalCase.forbiddenVerdicts.includes(verdict)),
     );
     return unwanted.map((verdict) => ({
       label: verdict,

@@ -12,7 +12,10 @@ export const doubleToolCalls: MutationOperator = {
       {
         label: `${invocations.length} → ${invocations.length * 2} calls`,
         document: changed(trace, (copy) => {
-          copy.toolInvocations = invocationsOf(copy).flatMap((invocation) => [invocation, { ...invocation, arguments: secondPage(invocation['arguments']) }]);
+          copy.toolInvocations = invocationsOf(copy).flatMap((invocation) => [
+            invocation,
+            { ...invocation, arguments: secondPage(invocation['arguments']) },
+          ]);
           if (typeof copy['toolCallCount'] === 'number') copy['toolCallCount'] = copy['toolCallCount'] * 2;
         }),
         suggestion: `case \`${evalCase.id}\` does not notice ${invocations.length * 2} tool calls instead of ${invocations.length}: set budget.maxToolCalls (e.g. ${invocations.length + 2})`,
@@ -23,6 +26,7 @@ export const doubleToolCalls: MutationOperator = {
 
 /** Different arguments, so the extra call is more work rather than a repeat. */
 function secondPage(argumentsValue: unknown): unknown {
-  if (typeof argumentsValue === 'object' && argumentsValue !== null && !Array.isArray(argumentsValue)) return { ...argumentsValue, page: 2 };
+  if (typeof argumentsValue === 'object' && argumentsValue !== null && !Array.isArray(argumentsValue))
+    return { ...argumentsValue, page: 2 };
   return { query: argumentsValue ?? null, page: 2 };
 }

@@ -11,10 +11,12 @@ const AUDIT_FIELDS = ['gatekeeper_result', 'claim_checks', 'composer_output'] as
  */
 export const dropAuditField: MutationOperator = {
   id: 'drop-audit-field',
-  description: 'one V2 audit field (gatekeeper_result, claim_checks, composer_output) removed, for each one, in traces that carry all three',
+  description:
+    'one V2 audit field (gatekeeper_result, claim_checks, composer_output) removed, for each one, in traces that carry all three',
   mutate({ evalCase, trace }) {
     const verifier = verifierOf(trace);
-    if (verifier === null || !AUDIT_FIELDS.every((field) => verifier[field] !== undefined && verifier[field] !== null)) return [];
+    if (verifier === null || !AUDIT_FIELDS.every((field) => verifier[field] !== undefined && verifier[field] !== null))
+      return [];
     return AUDIT_FIELDS.map((field) => ({
       label: field,
       document: changed(trace, (copy) => {

@@ -1,4 +1,4 @@
-import { changed, evidenceTools, invocationsOf, verifierOf, type JsonObject } from '../plain-trace.js';
+import { changed, evidenceTools, invocationsOf, type JsonObject, verifierOf } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';
 
 /** The agent skips a tool: its calls and the verifier's summary of them are gone. */
@@ -13,7 +13,9 @@ export const dropEvidenceTool: MutationOperator = {
         const verifier = verifierOf(copy);
         const summaries = verifier?.['trace_summaries'];
         if (verifier !== null && Array.isArray(summaries)) {
-          verifier['trace_summaries'] = summaries.filter((summary) => (summary as JsonObject | null)?.['tool_name'] !== tool);
+          verifier['trace_summaries'] = summaries.filter(
+            (summary) => (summary as JsonObject | null)?.['tool_name'] !== tool,
+          );
         }
       }),
       suggestion: `case \`${evalCase.id}\` does not notice when \`${tool}\` is never called: add it to requiredEvidenceTools`,

@@ -4,7 +4,8 @@ import type { MutationOperator } from '../types.js';
 /** Every call of one tool errors, while the verifier's summary still claims it was supported. */
 export const failEvidenceTool: MutationOperator = {
   id: 'fail-evidence-tool',
-  description: 'every call of one tool fails (status failed, an error message, no result), for each called tool that yielded evidence',
+  description:
+    'every call of one tool fails (status failed, an error message, no result), for each called tool that yielded evidence',
   mutate({ evalCase, trace }) {
     return calledEvidenceTools(trace).map((tool) => ({
       label: tool,

@@ -5,5 +5,6 @@ import { rewriteCulprit } from './root-cause-rewrites.js';
 export const hedgeRootCause: MutationOperator = {
   id: 'hedge-root-cause',
   description: 'every mention of the culprit concept hedged ("可能是…", "possibly …")',
-  mutate: (context) => rewriteCulprit(context, (found, chinese) => (chinese ? `可能是${found}` : `possibly ${found}`), 'only hedged'),
+  mutate: (context) =>
+    rewriteCulprit(context, (found, chinese) => (chinese ? `可能是${found}` : `possibly ${found}`), 'only hedged'),
 };

@@ -4,7 +4,8 @@ import type { MutationOperator } from '../types.js';
 /** The composer pastes the executor's raw JSON, protocol markers and all, into the answer. */
 export const leakExecutorJson: MutationOperator = {
   id: 'leak-executor-json',
-  description: 'raw executor JSON with protocol markers (answer_version, claim_id, evidence_bindings) appended to the answer',
+  description:
+    'raw executor JSON with protocol markers (answer_version, claim_id, evidence_bindings) appended to the answer',
   mutate({ evalCase, trace }) {
     const tool = calledTools(trace)[0] ?? 'queryMetrics';
     const raw = JSON.stringify({

@@ -5,5 +5,6 @@ import { rewriteCulprit } from './root-cause-rewrites.js';
 export const negateRootCause: MutationOperator = {
   id: 'negate-root-cause',
   description: 'every mention of the culprit concept negated ("不是…", "not …")',
-  mutate: (context) => rewriteCulprit(context, (found, chinese) => (chinese ? `不是${found}` : `not ${found}`), 'negated'),
+  mutate: (context) =>
+    rewriteCulprit(context, (found, chinese) => (chinese ? `不是${found}` : `not ${found}`), 'negated'),
 };

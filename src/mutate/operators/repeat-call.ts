@@ -7,7 +7,9 @@ export const repeatCall: MutationOperator = {
   description: 'the first successful tool call repeated, with identical arguments, right after itself',
   mutate({ evalCase, trace }) {
     const invocations = invocationsOf(trace);
-    const index = invocations.findIndex((invocation) => invocation['evidenceStatus'] !== 'failed' && typeof invocation['errorMessage'] !== 'string');
+    const index = invocations.findIndex(
+      (invocation) => invocation['evidenceStatus'] !== 'failed' && typeof invocation['errorMessage'] !== 'string',
+    );
     if (index < 0) return [];
     const tool = String(invocations[index]?.['toolName']);
     return [

@@ -5,5 +5,10 @@ import { rewriteCulprit } from './root-cause-rewrites.js';
 export const replaceRootCause: MutationOperator = {
   id: 'replace-root-cause',
   description: 'every mention of the culprit concept replaced by an unrelated cause (DNS resolution)',
-  mutate: (context) => rewriteCulprit(context, (_found, chinese) => (chinese ? 'DNS 解析' : 'DNS resolution'), 'replaced by an unrelated cause'),
+  mutate: (context) =>
+    rewriteCulprit(
+      context,
+      (_found, chinese) => (chinese ? 'DNS 解析' : 'DNS resolution'),
+      'replaced by an unrelated cause',
+    ),
 };

@@ -7,7 +7,8 @@ export const envelope: PreservingRewrite = {
   description: 'the trace wrapped in a { code, message, data } envelope, selfEvaluation JSON-encoded',
   rewrite({ trace }) {
     const data: PlainTrace = structuredClone(trace);
-    if (data.selfEvaluation !== undefined && data.selfEvaluation !== null) (data as Record<string, unknown>)['selfEvaluation'] = JSON.stringify(data.selfEvaluation);
+    if (data.selfEvaluation !== undefined && data.selfEvaluation !== null)
+      (data as Record<string, unknown>)['selfEvaluation'] = JSON.stringify(data.selfEvaluation);
     return [{ label: 'envelope', document: { code: 0, message: 'ok', data } as PlainTrace }];
   },
 };

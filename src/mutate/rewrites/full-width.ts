@@ -7,7 +7,9 @@ export const fullWidth: PreservingRewrite = {
   description: 'ASCII letters and digits of the answer written full-width (Ａ, ９)',
   rewrite({ trace }) {
     const answer = answerOf(trace);
-    const wide = answer.replace(/[A-Za-z0-9]/gu, (character) => String.fromCodePoint((character.codePointAt(0) as number) + 0xfee0));
+    const wide = answer.replace(/[A-Za-z0-9]/gu, (character) =>
+      String.fromCodePoint((character.codePointAt(0) as number) + 0xfee0),
+    );
     if (wide === answer) return [];
     return [
       {

@@ -8,4 +8,12 @@ import { synonym } from './synonym.js';
 import { whitespace } from './whitespace.js';
 
 /** Every meaning-preserving rewrite, in the order reports list them. */
-export const REWRITES: readonly PreservingRewrite[] = [whitespace, letterCase, fullWidth, synonym, reorderCalls, snakeCase, envelope];
+export const REWRITES: readonly PreservingRewrite[] = [
+  whitespace,
+  letterCase,
+  fullWidth,
+  synonym,
+  reorderCalls,
+  snakeCase,
+  envelope,
+];

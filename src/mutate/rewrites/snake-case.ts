@@ -25,6 +25,7 @@ export const snakeCase: PreservingRewrite = {
 
 function snakeKeys(object: JsonObject): JsonObject {
   const result: JsonObject = {};
-  for (const [key, value] of Object.entries(object)) result[key.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`)] = value;
+  for (const [key, value] of Object.entries(object))
+    result[key.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`)] = value;
   return result;
 }

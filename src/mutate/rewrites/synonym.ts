@@ -5,7 +5,8 @@ import type { PreservingRewrite } from '../types.js';
 /** A concept named by another of its own synonyms: the case itself says they mean the same. */
 export const synonym: PreservingRewrite = {
   id: 'synonym',
-  description: "one synonym of a root-cause concept replaced by another from the case's own list, for each concept with two or more",
+  description:
+    "one synonym of a root-cause concept replaced by another from the case's own list, for each concept with two or more",
   rewrite({ evalCase, trace }) {
     const answer = answerOf(trace);
     return (evalCase.rootCauseKeywords as readonly unknown[]).flatMap((concept, index) => {
@@ -13,7 +14,10 @@ export const synonym: PreservingRewrite = {
       if (found === undefined) return [];
       // Another synonym that neither contains nor is contained in the one replaced, so the swap is a clean one.
       const other = synonymsOf(concept).find(
-        (candidate) => candidate.trim() !== '' && !candidate.toLowerCase().includes(found.toLowerCase()) && !found.toLowerCase().includes(candidate.toLowerCase()),
+        (candidate) =>
+          candidate.trim() !== '' &&
+          !candidate.toLowerCase().includes(found.toLowerCase()) &&
+          !found.toLowerCase().includes(candidate.toLowerCase()),
       );
       if (other === undefined) return [];
       return [

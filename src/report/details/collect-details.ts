@@ -1,18 +1,18 @@
-import { isRecord } from '../../io/is-record.js';
 import { synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase } from '../../cases/types.js';
+import { isRecord } from '../../io/is-record.js';
 import type { TraceRunInput } from '../../sources/types.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
 import { snakeKeyOf, unwrapEnvelope } from '../../trace/envelope.js';
 import { verifierEvaluationOf } from '../../trace/load-trace.js';
 import {
+  type AuditChain,
+  type CaseDetails,
+  type KeywordMatch,
   MAX_ANSWER_CHARS,
   MAX_LIST_ITEMS,
   MAX_TEXT_CHARS,
   MAX_TOOL_CALLS,
-  type AuditChain,
-  type CaseDetails,
-  type KeywordMatch,
   type ToolCallDetail,
 } from './types.js';
 
@@ -43,7 +43,9 @@ export function collectCaseDetails(evalCase: EvalCase, input: TraceRunInput, cas
 }
 
 function toolCalls(items: unknown[]): ToolCallDetail[] {
-  const starts = items.map((item) => startMs(asObject(item) === null ? undefined : field(asObject(item) as JsonObject, 'startedAt')));
+  const starts = items.map((item) =>
+    startMs(asObject(item) === null ? undefined : field(asObject(item) as JsonObject, 'startedAt')),
+  );
   const known = starts.filter((start): start is number => start !== null);
   const earliest = known.length === 0 ? 0 : Math.min(...known);
   return items.map((item, index) => {
@@ -95,7 +97,9 @@ function auditChain(root: JsonObject): AuditChain | null {
     verdict: optionalText(verifier['verdict']),
     reason: optionalText(verifier['reason']),
     gatekeeperStatus: gatekeeper === null ? null : optionalText(gatekeeper['status']),
-    gatekeeperViolations: Array.isArray(violations) ? violations.slice(0, MAX_LIST_ITEMS).map((item) => asText(item)) : [],
+    gatekeeperViolations: Array.isArray(violations)
+      ? violations.slice(0, MAX_LIST_ITEMS).map((item) => asText(item))
+      : [],
     claimChecks: Array.isArray(claims)
       ? claims.slice(0, MAX_LIST_ITEMS).map((claim) => {
           const object = asObject(claim) ?? {};

@@ -23,7 +23,8 @@ export function renderReportJunit(report: Report, options: JunitOptions): string
   lines.push(property(6, 'passRate', summary.passRate));
   lines.push(property(6, 'avgToolCalls', summary.avgToolCalls));
   lines.push(property(6, 'avgDurationMs', summary.avgDurationMs));
-  for (const [verdict, count] of Object.entries(summary.verdictDistribution)) lines.push(property(6, `verdict.${verdict}`, count));
+  for (const [verdict, count] of Object.entries(summary.verdictDistribution))
+    lines.push(property(6, `verdict.${verdict}`, count));
   if (summary.repeat !== undefined) {
     lines.push(property(6, 'repeat', summary.repeat));
     lines.push(property(6, 'passAtK', summary.passAtK ?? null));
@@ -37,7 +38,9 @@ export function renderReportJunit(report: Report, options: JunitOptions): string
 
 function testcase(result: CaseResult, file: string): string[] {
   const time = result.durationMs === null ? '0' : seconds(result.durationMs);
-  const lines = [`    <testcase classname="${file}" name="${xmlAttribute(result.caseId)}" file="${file}" time="${time}">`];
+  const lines = [
+    `    <testcase classname="${file}" name="${xmlAttribute(result.caseId)}" file="${file}" time="${time}">`,
+  ];
   lines.push('      <properties>');
   lines.push(property(8, 'verdict', result.verdict));
   lines.push(property(8, 'toolCalls', result.toolCallCount));
@@ -53,7 +56,9 @@ function testcase(result: CaseResult, file: string): string[] {
     lines.push(`      <skipped message="${xmlAttribute(result.reason ?? 'not run')}"/>`);
   }
   for (const failed of result.failedChecks) {
-    lines.push(`      <failure message="${xmlAttribute(failed.message)}" type="${xmlAttribute(failed.check)}">${xmlText(`${failed.check}: ${failed.message}`)}</failure>`);
+    lines.push(
+      `      <failure message="${xmlAttribute(failed.message)}" type="${xmlAttribute(failed.check)}">${xmlText(`${failed.check}: ${failed.message}`)}</failure>`,
+    );
   }
   // Warnings and outcomes this renderer does not know are not failures; CI shows them as the test's output.
   const notes: string[] = [];

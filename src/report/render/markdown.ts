@@ -64,7 +64,16 @@ function* markdownLines(report: Report): Generator<string, void, undefined> {
   yield `**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).${warnedNote}`;
   yield '';
 
-  const summaryColumns = ['total', 'passed', 'failed', 'not run', 'pass rate', 'verdicts', 'avg tool calls', 'avg duration'];
+  const summaryColumns = [
+    'total',
+    'passed',
+    'failed',
+    'not run',
+    'pass rate',
+    'verdicts',
+    'avg tool calls',
+    'avg duration',
+  ];
   const summaryValues = [
     String(summary.total),
     String(summary.passed),
@@ -77,7 +86,11 @@ function* markdownLines(report: Report): Generator<string, void, undefined> {
   ];
   if (repeated) {
     summaryColumns.push('runs per case', 'pass@k', 'run pass rate');
-    summaryValues.push(String(summary.repeat), formatPercent(summary.passAtK ?? null), formatPercent(summary.runPassRate ?? null));
+    summaryValues.push(
+      String(summary.repeat),
+      formatPercent(summary.passAtK ?? null),
+      formatPercent(summary.runPassRate ?? null),
+    );
   }
   yield* tableLines(summaryColumns, [summaryValues]);
 
@@ -126,7 +139,10 @@ function* markdownLines(report: Report): Generator<string, void, undefined> {
   if (repeated) {
     yield '## Runs';
     yield '';
-    yield* tableLines(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], runRows(report.cases));
+    yield* tableLines(
+      ['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'],
+      runRows(report.cases),
+    );
   }
 }
 
@@ -142,7 +158,12 @@ function* caseRows(results: readonly CaseResult[], repeated: boolean): Generator
       formatDuration(result.durationMs),
       formatCheckList(result),
     ];
-    if (repeated) row.splice(2, 0, `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`);
+    if (repeated)
+      row.splice(
+        2,
+        0,
+        `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`,
+      );
     yield row;
   }
 }
@@ -189,7 +210,9 @@ function formatKeywords(result: CaseResult): string {
   if (coverage === null) return '–';
   if (coverage.concepts === 0) return 'none';
   const counted = `${coverage.covered}/${coverage.concepts} (min ${formatPercent(coverage.min)})`;
-  return coverage.missing.length === 0 ? counted : `${counted}, missing: ${coverage.missing.map(formatConcept).join(', ')}`;
+  return coverage.missing.length === 0
+    ? counted
+    : `${counted}, missing: ${coverage.missing.map(formatConcept).join(', ')}`;
 }
 
 function formatConcept(concept: KeywordSynonyms): string {

@@ -7,7 +7,9 @@ const FORBIDDEN_IN_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}
 
 export function xmlText(text: string): string {
   // A carriage return is written as a reference: a parser turns a literal one into a line feed.
-  return text.replace(FORBIDDEN_IN_XML, '').replace(/[&<>\r]/gu, (character) => TEXT_REFERENCES[character] ?? character);
+  return text
+    .replace(FORBIDDEN_IN_XML, '')
+    .replace(/[&<>\r]/gu, (character) => TEXT_REFERENCES[character] ?? character);
 }
 
 const TEXT_REFERENCES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };

@@ -1,6 +1,6 @@
-import { type HttpClient, type HttpRequest, describeOutcome, jsonFromOutcome } from './http-client.js';
 import { isRecord } from '../../io/is-record.js';
 import { sessionIdOf } from '../../trace/envelope.js';
+import { describeOutcome, type HttpClient, type HttpRequest, jsonFromOutcome } from './http-client.js';
 
 export type AskResult = { ok: true; sessionId: string } | { ok: false; reason: string };
 
@@ -11,6 +11,7 @@ export async function askQuestion(client: HttpClient, chatUrl: URL, question: st
   const body = jsonFromOutcome(request, outcome);
   if (!body.ok) return body;
   const sessionId = sessionIdOf(body.value) ?? sessionIdOf(isRecord(body.value) ? body.value['data'] : undefined);
-  if (sessionId === null) return { ok: false, reason: describeOutcome(request, outcome, 'the response has no sessionId') };
+  if (sessionId === null)
+    return { ok: false, reason: describeOutcome(request, outcome, 'the response has no sessionId') };
   return { ok: true, sessionId };
 }

@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createLimiter } from './limiter.js';
-import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
 import { InputError } from '../../errors.js';
+import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
 import { parseJson } from '../../io/parse-json.js';
+import { createLimiter } from './limiter.js';
 
 export interface HttpClientOptions {
   /** Per attempt, from sending the request to the last byte of the body. */
@@ -44,7 +44,6 @@ type Attempt =
   | { kind: 'response'; status: number; body: string; contentType: string | null; retryAfter: string | null }
   | { kind: 'failure'; code: string; error: string };
 
-
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   assertValidHeaders(options.headers);
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
@@ -69,7 +68,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       const body = await readBody(response, maxBodyBytes);
       if (body === null) {
-        return { kind: 'failure', code: BODY_TOO_LARGE, error: `the response body is over the ${formatBytes(maxBodyBytes)} limit (--max-body-mb)` };
+        return {
+          kind: 'failure',
+          code: BODY_TOO_LARGE,
+          error: `the response body is over the ${formatBytes(maxBodyBytes)} limit (--max-body-mb)`,
+        };
       }
       return {
         kind: 'response',
@@ -95,7 +98,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           shouldRetry(request.method, attempt.kind === 'response' ? attempt : { kind: 'failure', code: attempt.code });
         if (attempts >= MAX_ATTEMPTS || !retryable) {
           return attempt.kind === 'response'
-            ? { kind: 'response', status: attempt.status, body: attempt.body, contentType: attempt.contentType, attempts }
+            ? {
+                kind: 'response',
+                status: attempt.status,
+                body: attempt.body,
+                contentType: attempt.contentType,
+                attempts,
+              }
             : { kind: 'failure', error: attempt.error, attempts };
         }
         const asked = attempt.kind === 'response' ? retryAfterMs(attempt.retryAfter, now()) : null;
@@ -172,9 +181,13 @@ export function assertValidHeaders(headers: Array<[string, string]>): void {
   const problems: string[] = [];
   headers.forEach(([name, value], index) => {
     if (!TOKEN.test(name)) {
-      problems.push(`--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`);
+      problems.push(
+        `--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`,
+      );
     } else if (/[\r\n\0]/u.test(value)) {
-      problems.push(`--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`);
+      problems.push(
+        `--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`,
+      );
     }
   });
   if (problems.length > 0) throw new InputError(problems);
@@ -277,6 +290,7 @@ export function jsonFromOutcome(request: HttpRequest, outcome: HttpOutcome): Jso
   if (parsed?.ok === true) return { ok: true, value: parsed.value };
   const size = `${Buffer.byteLength(outcome.body, 'utf8')} bytes`;
   const contentType = outcome.contentType?.split(';')[0]?.trim();
-  const what = parsed === null ? 'the body is empty' : `the body is not JSON (${contentType ? `${contentType}, ` : ''}${size})`;
+  const what =
+    parsed === null ? 'the body is empty' : `the body is not JSON (${contentType ? `${contentType}, ` : ''}${size})`;
   return { ok: false, reason: describeOutcome(request, outcome, what) };
 }

@@ -72,11 +72,16 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     if (options.ask) {
       const asked = await askQuestion(client, api.chatUrl, evalCase.question);
       if (!asked.ok) return { sessionId: null, trace: asked };
-      const trace = await pollTrace(client, api.traceUrl(asked.sessionId), { timeoutMs: options.pollTimeoutMs, sleep, now });
+      const trace = await pollTrace(client, api.traceUrl(asked.sessionId), {
+        timeoutMs: options.pollTimeoutMs,
+        sleep,
+        now,
+      });
       return { sessionId: asked.sessionId, trace };
     }
     const sessionId = sessionIdFor(evalCase, options.sessions);
-    if (sessionId === null) return { sessionId, trace: { ok: false, reason: noSessionReason(evalCase, options.sessions) } };
+    if (sessionId === null)
+      return { sessionId, trace: { ok: false, reason: noSessionReason(evalCase, options.sessions) } };
     return { sessionId, trace: await fetchTrace(client, api.traceUrl(sessionId)) };
   }
 
@@ -84,16 +89,20 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     const runName = runsPerCase > 1 ? `${evalCase.id} run ${run}` : evalCase.id;
     const { sessionId, trace } = await obtain(evalCase);
     const shownSessionId = sessionId === null ? null : redactor.text(sessionId);
-    if (!trace.ok) return { kind: 'not_run', reason: redactor.text(trace.reason), traceFixture: null, sessionId: shownSessionId };
+    if (!trace.ok)
+      return { kind: 'not_run', reason: redactor.text(trace.reason), traceFixture: null, sessionId: shownSessionId };
     // fetchTrace and pollTrace hand the trace over without its envelope.
     const cleaned = redactor.json(trace.value);
-    if (cleaned.redacted) warnings.push(`${runName}: the trace contained a --header value; it was replaced by ${REDACTED}`);
+    if (cleaned.redacted)
+      warnings.push(`${runName}: the trace contained a --header value; it was replaced by ${REDACTED}`);
     let traceFixture: string | null = null;
     if (recorder !== null && recordName !== null) {
       try {
         traceFixture = await recorder.write(recordName, cleaned.value);
       } catch (error) {
-        warnings.push(`${runName}: not recorded: ${redactor.text(`cannot write the file (${describeFsError(error)})`)}`);
+        warnings.push(
+          `${runName}: not recorded: ${redactor.text(`cannot write the file (${describeFsError(error)})`)}`,
+        );
       }
     }
     return { kind: 'document', document: cleaned.value, traceFixture, sessionId: shownSessionId };
@@ -116,21 +125,28 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     warnings: () => [...warnings].sort(),
     tracesFor(evalCase) {
       // Names are claimed before anything is awaited, so cases sharing a fixture resolve in the order they are asked for.
-      const runs = Array.from({ length: runsPerCase }, (_, index) => ({ run: index + 1, recordName: claimRecordName(evalCase, index + 1) }));
+      const runs = Array.from({ length: runsPerCase }, (_, index) => ({
+        run: index + 1,
+        recordName: claimRecordName(evalCase, index + 1),
+      }));
       return Promise.all(
         runs.map(({ run, recordName }) =>
-          runLimiter.run(() => runOnce(evalCase, run, recordName)).catch(
-            (error: unknown): TraceRunInput => ({
-              kind: 'not_run',
-              // A body nested thousands of levels deep is the service's problem, not a bug of the harness.
-              reason:
-                error instanceof RangeError && /call stack/iu.test(error.message)
-                  ? 'the trace is nested too deeply to read (thousands of levels); expected a diagnosis trace'
-                  : redactor.text(`internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`),
-              traceFixture: null,
-              sessionId: null,
-            }),
-          ),
+          runLimiter
+            .run(() => runOnce(evalCase, run, recordName))
+            .catch(
+              (error: unknown): TraceRunInput => ({
+                kind: 'not_run',
+                // A body nested thousands of levels deep is the service's problem, not a bug of the harness.
+                reason:
+                  error instanceof RangeError && /call stack/iu.test(error.message)
+                    ? 'the trace is nested too deeply to read (thousands of levels); expected a diagnosis trace'
+                    : redactor.text(
+                        `internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`,
+                      ),
+                traceFixture: null,
+                sessionId: null,
+              }),
+            ),
         ),
       );
     },

@@ -1,7 +1,7 @@
 import { describeValue } from '../../io/describe-value.js';
 import { isRecord } from '../../io/is-record.js';
 import { unwrapEnvelope } from '../../trace/envelope.js';
-import { type HttpClient, type HttpRequest, jsonFromOutcome, type JsonResult, requestLabel } from './http-client.js';
+import { type HttpClient, type HttpRequest, type JsonResult, jsonFromOutcome, requestLabel } from './http-client.js';
 
 /** A trace whose status (any case) is one of these is still being written. */
 const UNFINISHED_STATUSES = new Set(['RUNNING', 'PENDING', 'IN_PROGRESS']);

@@ -22,10 +22,14 @@ export function parseServiceApi(apiUrl: string): ServiceApi {
     base = new URL(apiUrl);
   } catch {
     // The text is not echoed: it may hold credentials, and a URL that does not parse cannot be trimmed of them.
-    throw new InputError('--api: the value is not a URL; expected an http:// or https:// URL such as http://127.0.0.1:8080');
+    throw new InputError(
+      '--api: the value is not a URL; expected an http:// or https:// URL such as http://127.0.0.1:8080',
+    );
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new InputError(`--api ${safeUrl(base)}: found the ${base.protocol.replace(/:$/u, '')} scheme; expected an http:// or https:// URL`);
+    throw new InputError(
+      `--api ${safeUrl(base)}: found the ${base.protocol.replace(/:$/u, '')} scheme; expected an http:// or https:// URL`,
+    );
   }
   const headers: Array<[string, string]> = [];
   const secrets: string[] = [];

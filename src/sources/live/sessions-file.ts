@@ -11,13 +11,18 @@ export async function loadSessionsFile(path: string, displayName: string): Promi
   const file = await readStructuredFile(path, displayName);
   const value = file.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InputError(problemAt(file, [], `found ${describeValue(value)}; expected a JSON object of case id → session id`));
+    throw new InputError(
+      problemAt(file, [], `found ${describeValue(value)}; expected a JSON object of case id → session id`),
+    );
   }
   const problems: string[] = [];
   const sessions: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [caseId, sessionId] of Object.entries(value)) {
     if (typeof sessionId === 'string' && sessionId.trim() !== '') sessions[caseId] = sessionId;
-    else problems.push(problemAt(file, [caseId], `found ${describeValue(sessionId)}; expected a non-empty session id string`));
+    else
+      problems.push(
+        problemAt(file, [caseId], `found ${describeValue(sessionId)}; expected a non-empty session id string`),
+      );
   }
   if (problems.length > 0) throw new InputError(problems);
   return sessions;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { collectToolEvidence, computeEvidenceCoverage } from '../../../src/checks/measures/evidence-coverage.js';
-import type { ToolInvocation } from '../../../src/trace/types.js';
 import type { EvidenceCoverage } from '../../../src/report/types.js';
+import type { ToolInvocation } from '../../../src/trace/types.js';
 import { makeCase, makeTrace, makeVerifierEvaluation, toolCall } from '../helpers.js';
 
 interface Row {
@@ -68,8 +68,20 @@ const rows: Row[] = [
   {
     name: 'S03 ignores malformed trace_summaries entries',
     required: ['queryLogs', 'queryMetrics'],
-    summaries: [null, 1, 'queryLogs', [{ tool_name: 'queryLogs' }], { tool_name: ['queryLogs'] }, { tool_name: 'queryMetrics' }],
-    expected: { required: ['queryLogs', 'queryMetrics'], covered: ['queryMetrics'], missing: ['queryLogs'], ratio: 0.5 },
+    summaries: [
+      null,
+      1,
+      'queryLogs',
+      [{ tool_name: 'queryLogs' }],
+      { tool_name: ['queryLogs'] },
+      { tool_name: 'queryMetrics' },
+    ],
+    expected: {
+      required: ['queryLogs', 'queryMetrics'],
+      covered: ['queryMetrics'],
+      missing: ['queryLogs'],
+      ratio: 0.5,
+    },
   },
   {
     name: 'S03 ignores trace_summaries that is not a list',
@@ -83,7 +95,8 @@ describe('computeEvidenceCoverage (S03)', () => {
   it.each(rows)('$name', ({ required, invocations, summaries, expected }) => {
     const trace = makeTrace({
       toolInvocations: invocations ?? [],
-      verifierEvaluation: summaries === undefined ? makeVerifierEvaluation() : makeVerifierEvaluation({ trace_summaries: summaries }),
+      verifierEvaluation:
+        summaries === undefined ? makeVerifierEvaluation() : makeVerifierEvaluation({ trace_summaries: summaries }),
     });
     expect(computeEvidenceCoverage(makeCase({ requiredEvidenceTools: required }), trace)).toEqual(expected);
   });
@@ -111,12 +124,23 @@ describe('computeEvidenceCoverage agrees with collectToolEvidence', () => {
       return list[seed % list.length] as T;
     };
     for (let round = 0; round < 300; round += 1) {
-      const invocations = Array.from({ length: pick([0, 1, 2, 3]) }, () => toolCall(pick(tools), pick(['supported', 'failed', 'deduped', null] as const)));
+      const invocations = Array.from({ length: pick([0, 1, 2, 3]) }, () =>
+        toolCall(pick(tools), pick(['supported', 'failed', 'deduped', null] as const)),
+      );
       const summaries = Array.from({ length: pick([0, 1, 2, 3]) }, () =>
-        pick<unknown>([{ tool_name: pick(tools), evidence_status: pick(statuses) }, { tool_name: pick(tools) }, 'not an object', [pick(tools)], { tool_name: 7 }]),
+        pick<unknown>([
+          { tool_name: pick(tools), evidence_status: pick(statuses) },
+          { tool_name: pick(tools) },
+          'not an object',
+          [pick(tools)],
+          { tool_name: 7 },
+        ]),
       );
       const required = Array.from({ length: pick([0, 1, 2, 3, 4]) }, () => pick(tools));
-      const trace = makeTrace({ toolInvocations: invocations, verifierEvaluation: pick([makeVerifierEvaluation({ trace_summaries: summaries }), null]) });
+      const trace = makeTrace({
+        toolInvocations: invocations,
+        verifierEvaluation: pick([makeVerifierEvaluation({ trace_summaries: summaries }), null]),
+      });
       const evidence = collectToolEvidence(trace);
       const covering = required.filter((tool) => evidence.get(tool)?.covering === true);
       expect(computeEvidenceCoverage(makeCase({ requiredEvidenceTools: required }), trace)).toEqual({
@@ -133,7 +157,9 @@ describe('collectToolEvidence (S03)', () => {
   it('S03 tells a tool seen only with failed evidence from a covering one', () => {
     const trace = makeTrace({
       toolInvocations: [toolCall('queryLogs', 'failed'), toolCall('queryMetrics', 'failed')],
-      verifierEvaluation: makeVerifierEvaluation({ trace_summaries: [{ tool_name: 'queryMetrics', evidence_status: 'deduped' }] }),
+      verifierEvaluation: makeVerifierEvaluation({
+        trace_summaries: [{ tool_name: 'queryMetrics', evidence_status: 'deduped' }],
+      }),
     });
     expect(Object.fromEntries(collectToolEvidence(trace))).toEqual({
       queryLogs: { covering: false },

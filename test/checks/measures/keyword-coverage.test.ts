@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import type { KeywordConcept } from '../../../src/cases/types.js';
+import { computeKeywordCoverage, conceptCovered } from '../../../src/checks/measures/keyword-coverage.js';
 import type { KeywordCoverage } from '../../../src/report/types.js';
 import { normalizeText } from '../../../src/text/normalize.js';
-import { conceptCovered, computeKeywordCoverage } from '../../../src/checks/measures/keyword-coverage.js';
 import { makeCase } from '../helpers.js';
 
 interface Row {
@@ -26,13 +26,29 @@ const rows: Row[] = [
     keywords: [['connection pool', '连接池'], 'exhausted', ['slow query', '慢查询']],
     min: 0.5,
     answer: '支付库连接池被慢查询占满',
-    expected: { concepts: 3, covered: 2, ratio: 0.6667, min: 0.5, missing: ['exhausted'], requiredMissing: [], unasserted: [] },
+    expected: {
+      concepts: 3,
+      covered: 2,
+      ratio: 0.6667,
+      min: 0.5,
+      missing: ['exhausted'],
+      requiredMissing: [],
+      unasserted: [],
+    },
   },
   {
     name: 'S05 keeps an uncovered synonym list whole in missing',
     keywords: [['connection pool', '连接池'], 'exhausted'],
     answer: 'threads exhausted',
-    expected: { concepts: 2, covered: 1, ratio: 0.5, min: 1, missing: [['connection pool', '连接池']], requiredMissing: [], unasserted: [] },
+    expected: {
+      concepts: 2,
+      covered: 1,
+      ratio: 0.5,
+      min: 1,
+      missing: [['connection pool', '连接池']],
+      requiredMissing: [],
+      unasserted: [],
+    },
   },
   {
     name: 'S05 matches full-width ＣＰＵ against cpu in both directions (NFKC)',
@@ -50,7 +66,15 @@ const rows: Row[] = [
     name: 'S05 never covers an empty keyword or an empty synonym list',
     keywords: ['', [], '   '],
     answer: 'some answer',
-    expected: { concepts: 3, covered: 0, ratio: 0, min: 1, missing: ['', [], '   '], requiredMissing: [], unasserted: [] },
+    expected: {
+      concepts: 3,
+      covered: 0,
+      ratio: 0,
+      min: 1,
+      missing: ['', [], '   '],
+      requiredMissing: [],
+      unasserted: [],
+    },
   },
 ];
 

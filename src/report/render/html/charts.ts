@@ -32,9 +32,14 @@ export function checkOutcomeChart(report: Report): string {
     const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
     const judged = total - (counts.get('skip') ?? 0);
     const passRate = judged === 0 ? '–' : `${trimNumber(((counts.get('pass') ?? 0) / judged) * 100, 1)}%`;
-    parts.push(`<text x="${labelWidth - 6}" y="${y + 14}" text-anchor="end" class="chart-label">${htmlText(check)}</text>`);
+    parts.push(
+      `<text x="${labelWidth - 6}" y="${y + 14}" text-anchor="end" class="chart-label">${htmlText(check)}</text>`,
+    );
     let x = labelWidth;
-    const outcomes = [...OUTCOME_ORDER.filter((outcome) => counts.has(outcome)), ...[...counts.keys()].filter((outcome) => !OUTCOME_ORDER.includes(outcome)).sort()];
+    const outcomes = [
+      ...OUTCOME_ORDER.filter((outcome) => counts.has(outcome)),
+      ...[...counts.keys()].filter((outcome) => !OUTCOME_ORDER.includes(outcome)).sort(),
+    ];
     for (const outcome of outcomes) {
       const count = counts.get(outcome) ?? 0;
       const width = Number(((count / total) * barWidth).toFixed(2));
@@ -72,7 +77,9 @@ export function histogram(label: string, values: readonly number[], format: (val
   const chartHeight = 110;
   const width = barWidth * binCount + 20;
   // The top 14 px hold the count above the tallest bar.
-  const parts = [`<svg class="chart" role="img" aria-label="${htmlText(label)}" width="${width}" height="${chartHeight + 50}" viewBox="0 -14 ${width} ${chartHeight + 50}">`];
+  const parts = [
+    `<svg class="chart" role="img" aria-label="${htmlText(label)}" width="${width}" height="${chartHeight + 50}" viewBox="0 -14 ${width} ${chartHeight + 50}">`,
+  ];
   bins.forEach((count, index) => {
     const height = tallest === 0 ? 0 : Number(((count / tallest) * chartHeight).toFixed(2));
     const from = min + index * step;
@@ -81,7 +88,10 @@ export function histogram(label: string, values: readonly number[], format: (val
     parts.push(
       `<rect x="${x + 1}" y="${Number((chartHeight - height).toFixed(2))}" width="${barWidth - 2}" height="${height}" class="bar-hist"><title>${htmlText(`${range}: ${count} ${count === 1 ? 'case' : 'cases'}`)}</title></rect>`,
     );
-    if (count > 0) parts.push(`<text x="${x + barWidth / 2}" y="${Number((chartHeight - height - 3).toFixed(2))}" text-anchor="middle" class="chart-value">${count}</text>`);
+    if (count > 0)
+      parts.push(
+        `<text x="${x + barWidth / 2}" y="${Number((chartHeight - height - 3).toFixed(2))}" text-anchor="middle" class="chart-value">${count}</text>`,
+      );
   });
   parts.push(
     `<text x="10" y="${chartHeight + 16}" class="chart-note">${htmlText(format(min))}</text>`,
@@ -93,7 +103,9 @@ export function histogram(label: string, values: readonly number[], format: (val
 }
 
 export function distributionCharts(report: Report): string {
-  const toolCalls = report.cases.map((result) => result.toolCallCount).filter((value): value is number => value !== null);
+  const toolCalls = report.cases
+    .map((result) => result.toolCallCount)
+    .filter((value): value is number => value !== null);
   const durations = report.cases.map((result) => result.durationMs).filter((value): value is number => value !== null);
   return (
     histogram('tool calls per case', toolCalls, (value) => trimNumber(value, 1)) +

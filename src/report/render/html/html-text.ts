@@ -11,5 +11,8 @@ const HTML_REFERENCES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>'
  * ends are written as \u escapes, which JSON.parse reads back as the same characters.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/gu, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/gu,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -65,20 +65,37 @@ export function renderReportHtml(input: HtmlReportInput): string {
     diff === null ? null : `baseline: ${diff.labels.baselinePath}`,
     diff === null ? null : `current: ${diff.labels.currentPath}`,
   ].filter((part): part is string => part !== null);
-  const tabs: [string, string][] = input.initialTab === 'diff' ? [['diff', 'Diff'], ['cases', 'Cases']] : [['cases', 'Cases']];
-  if (diff !== null && input.initialTab !== 'diff') tabs.push(['diff', `Diff against the baseline (${diff.diff.summary.regressions} ${diff.diff.summary.regressions === 1 ? 'regression' : 'regressions'})`]);
+  const tabs: [string, string][] =
+    input.initialTab === 'diff'
+      ? [
+          ['diff', 'Diff'],
+          ['cases', 'Cases'],
+        ]
+      : [['cases', 'Cases']];
+  if (diff !== null && input.initialTab !== 'diff')
+    tabs.push([
+      'diff',
+      `Diff against the baseline (${diff.diff.summary.regressions} ${diff.diff.summary.regressions === 1 ? 'regression' : 'regressions'})`,
+    ]);
   return htmlPage({
     title,
     subtitle: subtitle.join(' \u00b7 '),
     // The policy is fixed text and a base64 hash: nothing in it needs escaping.
     contentSecurityPolicy: csp,
-    header: [`<nav class="tabs" role="tablist">${tabs.map(([name, label]) => `<button type="button" role="tab" data-tab="${name}">${htmlText(label)}</button>`).join('')}</nav>`],
+    header: [
+      `<nav class="tabs" role="tablist">${tabs.map(([name, label]) => `<button type="button" role="tab" data-tab="${name}">${htmlText(label)}</button>`).join('')}</nav>`,
+    ],
     main: [
       `<section data-panel="cases">${summarySection(report)}${caseTableSection()}</section>`,
-      diff === null ? '' : `<section data-panel="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
+      diff === null
+        ? ''
+        : `<section data-panel="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
       '<noscript><p>The case table and details need JavaScript; the summary above does not.</p></noscript>',
     ],
-    trailer: [`<script type="application/json" id="diag-eval-data">${scriptJson(data)}</script>`, `<script>${BROWSER_SCRIPT}</script>`],
+    trailer: [
+      `<script type="application/json" id="diag-eval-data">${scriptJson(data)}</script>`,
+      `<script>${BROWSER_SCRIPT}</script>`,
+    ],
   });
 }
 
@@ -104,7 +121,9 @@ function summarySection(report: Report): string {
     '<h2>Summary</h2>',
     `<div class="cards">${cards.join('')}</div>`,
     `<p>Verdicts: ${verdicts.length === 0 ? '–' : verdicts.map(([verdict, count]) => `<b>${htmlText(verdict)}</b> ${count}`).join(', ')}</p>`,
-    summary.repeat === undefined ? '' : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+    summary.repeat === undefined
+      ? ''
+      : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
     '<h2>Results per check</h2>',
     `<div class="charts">${checkOutcomeChart(report)}</div>`,
     '<h2>Cost</h2>',
@@ -126,7 +145,11 @@ function caseTableSection(): string {
 
 function diffSummary(diff: Diff): string {
   const { summary } = diff;
-  const row = (label: string, comparison: { baseline: number | null; current: number | null; delta: number | null }, format: (value: number | null) => string): string =>
+  const row = (
+    label: string,
+    comparison: { baseline: number | null; current: number | null; delta: number | null },
+    format: (value: number | null) => string,
+  ): string =>
     `<tr><th>${htmlText(label)}</th><td class="num">${htmlText(format(comparison.baseline))}</td><td class="num">${htmlText(format(comparison.current))}</td><td class="num">${comparison.delta === null ? '–' : htmlText(String(comparison.delta))}</td></tr>`;
   return [
     `<h2>Diff: <span class="status status-${summary.regressions > 0 ? 'regression' : 'improvement'}">${htmlText(summary.status)}</span></h2>`,

@@ -51,14 +51,29 @@ export function htmlPage(page: HtmlPage): string {
  * nothing else. Every helper below escapes the text it is given; the strings they return are HTML.
  */
 export function staticPage(title: string, subtitle: string, body: readonly string[]): string {
-  return htmlPage({ title, subtitle, contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'", main: body });
+  return htmlPage({
+    title,
+    subtitle,
+    contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+    main: body,
+  });
 }
 
 /** Cells are HTML already (escaped by the helpers); a numeric cell is marked by a leading tab. */
 export function table(headings: readonly string[], rows: readonly string[][]): string {
   const isNumber = (cell: string): boolean => cell.startsWith('\t');
-  const head = headings.map((heading, index) => `<th${rows[0] !== undefined && isNumber(rows[0][index] ?? '') ? ' class="num"' : ''}>${htmlText(heading)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((cell) => (isNumber(cell) ? `<td class="num">${cell.slice(1)}</td>` : `<td>${cell}</td>`)).join('')}</tr>`).join('\n');
+  const head = headings
+    .map(
+      (heading, index) =>
+        `<th${rows[0] !== undefined && isNumber(rows[0][index] ?? '') ? ' class="num"' : ''}>${htmlText(heading)}</th>`,
+    )
+    .join('');
+  const body = rows
+    .map(
+      (row) =>
+        `<tr>${row.map((cell) => (isNumber(cell) ? `<td class="num">${cell.slice(1)}</td>` : `<td>${cell}</td>`)).join('')}</tr>`,
+    )
+    .join('\n');
   return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
