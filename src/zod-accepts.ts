@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { isRecord as isPlainObject } from './io/is-record.js';
 
 /**
  * A fast yes/no test compiled from a zod/mini schema: `true` only for a value the schema accepts.
@@ -153,8 +154,4 @@ function compileCheck(check: CheckDef): Acceptor {
     default:
       return never;
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

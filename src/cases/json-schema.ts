@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CHECKS } from '../checks/index.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES } from '../checks/severity.js';
+import { isRecord } from '../io/is-record.js';
 import { caseSchemas } from './schema.js';
 
 /**
@@ -47,9 +48,7 @@ function objectAt(root: Record<string, unknown>, path: readonly string[]): Recor
     if (typeof value !== 'object' || value === null) return null;
     value = (value as Record<string, unknown>)[key];
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return isRecord(value) ? value : null;
 }
 
 export function renderCaseFileJsonSchema(): string {

@@ -4,6 +4,7 @@ import type { Severity } from '../checks/severity.js';
 import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
 import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
+import { isRecord } from '../io/is-record.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems } from '../io/structured-file.js';
 import { checkCaseFileQuickly } from './quick-validate.js';
 import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
@@ -218,7 +219,7 @@ function auditConflicts(audit: RawObject, inherited: RawObject): boolean {
 }
 
 function asObject(value: unknown): RawObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RawObject) : null;
+  return isRecord(value) ? value : null;
 }
 
 /**

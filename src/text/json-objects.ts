@@ -1,3 +1,5 @@
+import { isRecord } from '../io/is-record.js';
+
 /**
  * JSON object literals pasted into prose (docs/contract.md §4, no-raw-structure). Candidates are
  * found by balancing braces outside JSON strings, then really parsed, so "{a, b}" or a path
@@ -89,7 +91,7 @@ function matchingBrace(text: string, start: number): number {
 function objectKeyCount(literal: string): number | null {
   try {
     const value: unknown = JSON.parse(literal);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value).length : null;
+    return isRecord(value) ? Object.keys(value).length : null;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import type { EvalCase } from '../../cases/types.js';
+import { isRecord } from '../../io/is-record.js';
 import type { EvidenceCoverage } from '../../model/coverage.js';
 import { round4 } from '../../model/round.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
@@ -58,8 +59,8 @@ function coversTool(trace: DiagnosisTrace, summaries: unknown[] | null, tool: st
   }
   if (summaries !== null) {
     for (const entry of summaries) {
-      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
-        const fields = entry as Record<string, unknown>;
+      if (isRecord(entry)) {
+        const fields = entry;
         if (fields['tool_name'] === tool && !isFailedStatus(fields['evidence_status'])) return true;
       }
     }
@@ -82,8 +83,8 @@ function traceSummaries(trace: DiagnosisTrace): { toolName: string; evidenceStat
   }
   const usable: { toolName: string; evidenceStatus: unknown }[] = [];
   for (const entry of summaries as unknown[]) {
-    if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
-      const fields = entry as Record<string, unknown>;
+    if (isRecord(entry)) {
+      const fields = entry;
       if (typeof fields['tool_name'] === 'string') {
         usable.push({ toolName: fields['tool_name'], evidenceStatus: fields['evidence_status'] });
       }

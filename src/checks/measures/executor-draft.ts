@@ -1,3 +1,4 @@
+import { isRecord } from '../../io/is-record.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 
@@ -202,8 +203,8 @@ function trigrams(tokens: string[]): string[] {
 }
 
 function answerField(value: unknown): string | null {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const answer = (value as Record<string, unknown>)['answer'];
+  if (isRecord(value)) {
+    const answer = value['answer'];
     return typeof answer === 'string' ? answer : null;
   }
   return null;

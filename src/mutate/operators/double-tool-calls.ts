@@ -1,3 +1,4 @@
+import { isRecord } from '../../io/is-record.js';
 import { changed, invocationsOf } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';
 
@@ -26,7 +27,6 @@ export const doubleToolCalls: MutationOperator = {
 
 /** Different arguments, so the extra call is more work rather than a repeat. */
 function secondPage(argumentsValue: unknown): unknown {
-  if (typeof argumentsValue === 'object' && argumentsValue !== null && !Array.isArray(argumentsValue))
-    return { ...argumentsValue, page: 2 };
+  if (isRecord(argumentsValue)) return { ...argumentsValue, page: 2 };
   return { query: argumentsValue ?? null, page: 2 };
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../io/is-record.js';
 import type { Report } from '../types.js';
 
 /** report.json: the report as built (its key order is fixed there), 2-space indented, one trailing newline. */
@@ -64,7 +65,7 @@ export function* renderReportJsonChunks(report: Report): Generator<string, void,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !hasToJson(value);
+  return isRecord(value) && !hasToJson(value);
 }
 
 function hasToJson(value: unknown): boolean {
