@@ -18,8 +18,9 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  *
  * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
  * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
- * every scope; cause-and-effect words end the scope of a trigger before them. The answer is
- * analysed once, in one pass, into scope intervals; each keyword is then looked up against them.
+ * every scope; cause-and-effect words end the scope of a trigger before them. Each line a keyword
+ * occurs in is analysed once, in one pass, into scope intervals; the keyword is then looked up
+ * against them.
  */
 
 export type UnassertedKind = 'negated' | 'hedged' | 'questioned';
@@ -105,14 +106,21 @@ interface Analysis {
 }
 
 /**
- * An answer prepared for assertion-aware matching. The analysis (clauses and scopes) is made the
- * first time a keyword is found in the answer, so a trace that mentions none of the case's
- * keywords costs nothing beyond the substring searches the plain matching did.
+ * An answer prepared for assertion-aware matching. Clauses and scopes never reach past a line end
+ * (it ends a clause, no trigger holds one, and a list ruled out as a whole ends with its line), so
+ * the answer is analysed line by line, and only the lines a keyword of the case occurs in: a
+ * trace pays for the lines it mentions a concept or claim in, beyond the substring searches the
+ * plain matching did, not for the whole answer.
  */
 export interface AnalysedAnswer {
   /** The answer as normalizeText gives it. */
   readonly text: string;
-  analysis(): Analysis;
+  /** The answer with its line breaks as spaces (offsets of normalizeWithLineBreaks' result). */
+  flatText(): string;
+  /** The analysis of the line from `start` to `end` (offsets of the answer, the line end excluded), made once. */
+  line(start: number, end: number): Analysis;
+  /** The answer as normalizeWithLineBreaks gives it. */
+  withLineBreaks(): string;
 }
 
 const compiledRules = new WeakMap<readonly string[], WeakMap<readonly string[], AssertionRules>>();
@@ -311,20 +319,54 @@ export function prepareAnswer(
   withLineBreaks: () => string,
   rules: AssertionRules,
 ): AnalysedAnswer {
-  let analysis: Analysis | null = null;
-  return {
+  let lines: string | null = null;
+  let flat: string | null = null;
+  const analysed = new Map<number, Analysis>();
+  const answer: AnalysedAnswer = {
     text: normalizedFinalAnswer,
-    analysis: () => (analysis ??= analyse(withLineBreaks(), rules)),
+    withLineBreaks: () => (lines ??= withLineBreaks()),
+    flatText: () => {
+      if (flat === null) {
+        const text = answer.withLineBreaks();
+        flat = text.includes('\n') ? text.replace(/\n/gu, ' ') : text;
+      }
+      return flat;
+    },
+    line: (start, end) => {
+      let analysis = analysed.get(start);
+      if (analysis === undefined) {
+        analysis = analyseLine(answer.withLineBreaks(), start, end, answer.flatText(), rules);
+        analysed.set(start, analysis);
+      }
+      return analysis;
+    },
   };
+  return answer;
 }
 
-/** An answer normalised by normalizeWithLineBreaks, analysed at once (for tests and callers without the raw answer). */
+/** An answer normalised by normalizeWithLineBreaks (for tests and callers without the raw answer). */
 export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
-  const analysis = analyse(normalizedWithLines, rules);
-  return { text: withoutLineBreaks(normalizedWithLines), analysis: () => analysis };
+  return prepareAnswer(withoutLineBreaks(normalizedWithLines), () => normalizedWithLines, rules);
 }
 
-function analyse(normalizedText: string, rules: AssertionRules): Analysis {
+/** One line of the answer analysed alone, its clauses and scopes at the answer's offsets. */
+function analyseLine(withLines: string, start: number, end: number, flat: string, rules: AssertionRules): Analysis {
+  const { scopes, clauses } = analyse(withLines.slice(start, end), rules);
+  if (start > 0) {
+    for (const scope of scopes) {
+      scope.start += start;
+      scope.end += start;
+    }
+    for (const clause of clauses) {
+      clause.start += start;
+      clause.end += start;
+    }
+  }
+  return { text: flat, scopes, clauses };
+}
+
+/** One line of a normalised answer (no line break in it): its clauses and the scopes of its triggers. */
+function analyse(normalizedText: string, rules: AssertionRules): { scopes: Scope[]; clauses: Clause[] } {
   const { found, clauseEnds } = scan(normalizedText, rules);
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
@@ -377,8 +419,7 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
     close(clause.end);
   }
   extendOverLists(normalizedText, clauses, reachingEnd, scopes);
-  const text = normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText;
-  return { text, scopes, clauses };
+  return { scopes, clauses };
 }
 
 /**
@@ -442,14 +483,21 @@ const KIND_ORDER: readonly UnassertedKind[] = ['negated', 'hedged', 'questioned'
 export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
   const needle = normalizedNeedleOf(keyword);
   if (needle === '' || !answer.text.includes(needle)) return { asserted: false, unasserted: null };
-  const analysis = answer.analysis();
+  const withLines = answer.withLineBreaks();
+  const flat = answer.flatText();
   let unasserted: UnassertedMention | null = null;
   let seen = false;
-  for (let at = analysis.text.indexOf(needle); at !== -1; at = analysis.text.indexOf(needle, at + 1)) {
+  for (let at = flat.indexOf(needle); at !== -1; at = flat.indexOf(needle, at + 1)) {
     seen = true;
-    const kind = unassertedKind(analysis.scopes, at, at + needle.length);
+    const end = at + needle.length;
+    let lineEnd = withLines.indexOf('\n', at);
+    if (lineEnd === -1) lineEnd = withLines.length;
+    // An occurrence over a line end lies in no scope (none reaches past a clause): asserted.
+    if (lineEnd < end) return { asserted: true, unasserted };
+    const analysis = answer.line(withLines.lastIndexOf('\n', at) + 1, lineEnd);
+    const kind = unassertedKind(analysis.scopes, at, end);
     if (kind === null) return { asserted: true, unasserted };
-    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, at + needle.length) };
+    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, end) };
   }
   return { asserted: !seen, unasserted };
 }
