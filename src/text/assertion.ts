@@ -18,9 +18,8 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  *
  * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
  * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
- * every scope; cause-and-effect words end the scope of a trigger before them. Each line a keyword
- * occurs in is analysed once, in one pass, into scope intervals; the keyword is then looked up
- * against them.
+ * every scope; cause-and-effect words end the scope of a trigger before them. The answer is
+ * analysed once, in one pass, into scope intervals; each keyword is then looked up against them.
  */
 
 export type UnassertedKind = 'negated' | 'hedged' | 'questioned';
@@ -106,21 +105,14 @@ interface Analysis {
 }
 
 /**
- * An answer prepared for assertion-aware matching. Clauses and scopes never reach past a line end
- * (it ends a clause, no trigger holds one, and a list ruled out as a whole ends with its line), so
- * the answer is analysed line by line, and only the lines a keyword of the case occurs in: a
- * trace pays for the lines it mentions a concept or claim in, beyond the substring searches the
- * plain matching did, not for the whole answer.
+ * An answer prepared for assertion-aware matching. The analysis (clauses and scopes) is made the
+ * first time a keyword is found in the answer, so a trace that mentions none of the case's
+ * keywords costs nothing beyond the substring searches the plain matching did.
  */
 export interface AnalysedAnswer {
   /** The answer as normalizeText gives it. */
   readonly text: string;
-  /** The answer with its line breaks as spaces (offsets of normalizeWithLineBreaks' result). */
-  flatText(): string;
-  /** The analysis of the line from `start` to `end` (offsets of the answer, the line end excluded), made once. */
-  line(start: number, end: number): Analysis;
-  /** The answer as normalizeWithLineBreaks gives it. */
-  withLineBreaks(): string;
+  analysis(): Analysis;
 }
 
 const compiledRules = new WeakMap<readonly string[], WeakMap<readonly string[], AssertionRules>>();
@@ -319,54 +311,20 @@ export function prepareAnswer(
   withLineBreaks: () => string,
   rules: AssertionRules,
 ): AnalysedAnswer {
-  let lines: string | null = null;
-  let flat: string | null = null;
-  const analysed = new Map<number, Analysis>();
-  const answer: AnalysedAnswer = {
+  let analysis: Analysis | null = null;
+  return {
     text: normalizedFinalAnswer,
-    withLineBreaks: () => (lines ??= withLineBreaks()),
-    flatText: () => {
-      if (flat === null) {
-        const text = answer.withLineBreaks();
-        flat = text.includes('\n') ? text.replace(/\n/gu, ' ') : text;
-      }
-      return flat;
-    },
-    line: (start, end) => {
-      let analysis = analysed.get(start);
-      if (analysis === undefined) {
-        analysis = analyseLine(answer.withLineBreaks(), start, end, answer.flatText(), rules);
-        analysed.set(start, analysis);
-      }
-      return analysis;
-    },
+    analysis: () => (analysis ??= analyse(withLineBreaks(), rules)),
   };
-  return answer;
 }
 
-/** An answer normalised by normalizeWithLineBreaks (for tests and callers without the raw answer). */
+/** An answer normalised by normalizeWithLineBreaks, analysed at once (for tests and callers without the raw answer). */
 export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
-  return prepareAnswer(withoutLineBreaks(normalizedWithLines), () => normalizedWithLines, rules);
+  const analysis = analyse(normalizedWithLines, rules);
+  return { text: withoutLineBreaks(normalizedWithLines), analysis: () => analysis };
 }
 
-/** One line of the answer analysed alone, its clauses and scopes at the answer's offsets. */
-function analyseLine(withLines: string, start: number, end: number, flat: string, rules: AssertionRules): Analysis {
-  const { scopes, clauses } = analyse(withLines.slice(start, end), rules);
-  if (start > 0) {
-    for (const scope of scopes) {
-      scope.start += start;
-      scope.end += start;
-    }
-    for (const clause of clauses) {
-      clause.start += start;
-      clause.end += start;
-    }
-  }
-  return { text: flat, scopes, clauses };
-}
-
-/** One line of a normalised answer (no line break in it): its clauses and the scopes of its triggers. */
-function analyse(normalizedText: string, rules: AssertionRules): { scopes: Scope[]; clauses: Clause[] } {
+function analyse(normalizedText: string, rules: AssertionRules): Analysis {
   const { found, clauseEnds } = scan(normalizedText, rules);
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
@@ -419,7 +377,8 @@ function analyse(normalizedText: string, rules: AssertionRules): { scopes: Scope
     close(clause.end);
   }
   extendOverLists(normalizedText, clauses, reachingEnd, scopes);
-  return { scopes, clauses };
+  const text = normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText;
+  return { text, scopes, clauses };
 }
 
 /**
@@ -483,21 +442,14 @@ const KIND_ORDER: readonly UnassertedKind[] = ['negated', 'hedged', 'questioned'
 export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
   const needle = normalizedNeedleOf(keyword);
   if (needle === '' || !answer.text.includes(needle)) return { asserted: false, unasserted: null };
-  const withLines = answer.withLineBreaks();
-  const flat = answer.flatText();
+  const analysis = answer.analysis();
   let unasserted: UnassertedMention | null = null;
   let seen = false;
-  for (let at = flat.indexOf(needle); at !== -1; at = flat.indexOf(needle, at + 1)) {
+  for (let at = analysis.text.indexOf(needle); at !== -1; at = analysis.text.indexOf(needle, at + 1)) {
     seen = true;
-    const end = at + needle.length;
-    let lineEnd = withLines.indexOf('\n', at);
-    if (lineEnd === -1) lineEnd = withLines.length;
-    // An occurrence over a line end lies in no scope (none reaches past a clause): asserted.
-    if (lineEnd < end) return { asserted: true, unasserted };
-    const analysis = answer.line(withLines.lastIndexOf('\n', at) + 1, lineEnd);
-    const kind = unassertedKind(analysis.scopes, at, end);
+    const kind = unassertedKind(analysis.scopes, at, at + needle.length);
     if (kind === null) return { asserted: true, unasserted };
-    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, end) };
+    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, at + needle.length) };
   }
   return { asserted: !seen, unasserted };
 }
