@@ -74,7 +74,7 @@ function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
 function runGuarded(check: CheckDefinition, context: CheckContext): CheckRow {
   try {
     const { outcome, message } = check.run(context);
-    return { check: check.id, outcome, message: sharedMessage(message) };
+    return { check: check.id, outcome, message: sharedMessage(check.id, message) };
   } catch (error) {
     return {
       check: check.id,
@@ -89,16 +89,33 @@ function runGuarded(check: CheckDefinition, context: CheckContext): CheckRow {
  * calls, within the budget of 8"), and the report keeps every one of them. Equal messages are
  * kept as one string, so that a run of many cases holds each distinct message once instead of
  * once per case. Bounded: when full it starts afresh, which costs only some sharing.
+ *
+ * A message is most often the one its check gave last time, or a few times before: those are
+ * compared first, character by character, which needs neither the fresh message's pieces joined
+ * nor its hash computed, as a look-up in the map does.
  */
 const messages = new Map<string, string>();
 const MAX_SHARED_MESSAGES = 20_000;
+/** The last messages of each check, most recent first. */
+const recentMessages = new Map<string, string[]>();
+const RECENT_PER_CHECK = 4;
 
-function sharedMessage(message: string): string {
-  const known = messages.get(message);
-  if (known !== undefined) return known;
-  if (messages.size >= MAX_SHARED_MESSAGES) messages.clear();
-  messages.set(message, message);
-  return message;
+function sharedMessage(checkId: string, message: string): string {
+  let recent = recentMessages.get(checkId);
+  if (recent === undefined) {
+    recent = [];
+    recentMessages.set(checkId, recent);
+  }
+  for (const known of recent) if (known === message) return known;
+  let shared = messages.get(message);
+  if (shared === undefined) {
+    if (messages.size >= MAX_SHARED_MESSAGES) messages.clear();
+    messages.set(message, message);
+    shared = message;
+  }
+  if (recent.length >= RECENT_PER_CHECK) recent.pop();
+  recent.unshift(shared);
+  return shared;
 }
 
 function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: string | null): CaseResult {
