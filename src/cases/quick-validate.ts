@@ -1,4 +1,5 @@
-import { CASE_ID_PATTERN, type CaseFileInput } from './schema.js';
+import { CASE_ID_PATTERN } from './case-id.js';
+import type { CaseFileInput } from './schema.js';
 
 /**
  * The case file's value itself, when the case-file schema (schema.ts) would return exactly that
