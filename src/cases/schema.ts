@@ -1,11 +1,12 @@
 import * as z from '../zod.js';
-import { CASE_ID_PATTERN } from './case-id.js';
 
 /**
  * The case file as written (docs/contract.md §2). Unknown keys are errors everywhere, because a typo
  * such as `requiredEvidenceTool` would otherwise silently switch a check off.
  * Messages are phrased as "expected …"; the loader adds what was found and where.
  */
+
+export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/u;
 
 /**
  * The case-file schemas, built the first time they are asked for, not when this module loads:
