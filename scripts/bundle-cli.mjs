@@ -3,8 +3,10 @@
 // command needs: the command table (src/cli/commands/: flags and help), the flag parser and the
 // error report. Each command's work (src/cli/actions/) and what it imports dynamically (live mode,
 // imported traces, sharding) become chunks under dist/cli/chunks/, loaded only when used; see what
-// each pulls in with esbuild's metafile (`metafile: true`). No chunk needs `require`: the yaml
-// package, used only to name a problem, is required by src/io/yaml-document.ts itself. Run after
+// each pulls in with esbuild's metafile (`metafile: true`); the case-file and config schemas (and
+// zod) are such dynamic imports, loaded only when a quick check is unsure of a file. No chunk
+// needs `require`: the parsers a valid suite does not need (the yaml package, js-yaml,
+// lossless-json) are required on first use by src/io/ itself, from the package. Run after
 // `tsc -p tsconfig.build.json` (`npm run build` does both); the library (dist/index.js and the rest
 // of dist/) is tsc's output.
 import { readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
 import { readStructuredFile } from '../io/structured-file.js';
-import { resolveCaseFile } from './load-cases.js';
+import { resolveCaseFileLoadingSchemas } from './resolve-cases.js';
 import type { EvalCase } from './types.js';
 
 /** The cases of a case file, and where each one starts in it, for annotations that point at the case. */
@@ -27,7 +27,7 @@ export async function loadLocatedCaseFile(
   checkSeverities: Readonly<Record<string, Severity>> = {},
 ): Promise<LocatedCases> {
   const file = await readStructuredFile(path, displayName);
-  const cases = resolveCaseFile(file, contract, checkSeverities);
+  const cases = await resolveCaseFileLoadingSchemas(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   let lines: (number | null)[];
   if (file.jsonText !== undefined) {

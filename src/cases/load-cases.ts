@@ -1,39 +1,17 @@
-import { posix, win32 } from 'node:path';
 import type * as z from 'zod/mini';
 import type { Severity } from '../checks/severity.js';
-import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
 import type { ContractValues } from '../contract.js';
-import { InputError } from '../errors.js';
-import { isRecord } from '../io/is-record.js';
-import { problemAt, readStructuredFile, type StructuredFile, schemaProblems } from '../io/structured-file.js';
+import { readStructuredFile, type StructuredFile } from '../io/structured-file.js';
 import { checkCaseFileQuickly } from './quick-validate.js';
-import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
-import type { AuditSettings, EvalCase } from './types.js';
+import { resolveCaseFileWith, schemaDataWith } from './resolve-cases.js';
+import { type CaseFileInput, caseSchemas } from './schema.js';
+import type { EvalCase } from './types.js';
 
-/** Every key the case file knows, for the did-you-mean of an unknown one; asked for only when a file has a problem. */
-function knownKeys(): string[] {
-  const { caseFile, caseEntry, caseDefaults } = caseSchemas();
-  return [
-    ...Object.keys(caseFile.shape),
-    ...Object.keys(caseEntry.shape),
-    ...Object.keys(caseDefaults.shape),
-    ...OTHER_KNOWN_KEYS,
-  ];
-}
-
-const OTHER_KNOWN_KEYS = [
-  'v2',
-  'claimChecks',
-  'composerOutput',
-  'maxToolCalls',
-  'maxDurationMs',
-  'maxTokens',
-  'any',
-  'required',
-];
-
-/** Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires itself. */
-const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts'] as const;
+/**
+ * The library's case-file loader (src/index.ts): synchronous where it validates, so with the
+ * schemas at hand. The CLI resolves its case file with resolveCaseFileLoadingSchemas
+ * (resolve-cases.ts) instead, which loads zod only when the file needs it.
+ */
 
 /** `checkSeverities`: the config file's `checks:` block, which the case file's own `checks:` override. */
 export async function loadCaseFile(
@@ -45,276 +23,19 @@ export async function loadCaseFile(
   return resolveCaseFile(await readStructuredFile(path, displayName), contract, checkSeverities);
 }
 
-/**
- * Validates a parsed case file and applies `defaults`. Every problem in the file is collected
- * and thrown together as one InputError, so a user fixes the file in one pass: the rules beyond
- * the schema (duplicate ids, verdicts, fixture paths, audit switches) are checked on the file
- * as written, so they are reported even when the schema found problems elsewhere.
- */
+/** Validates a parsed case file and applies `defaults` (resolve-cases.ts says how). */
 export function resolveCaseFile(
   file: StructuredFile,
   contract: ContractValues,
   checkSeverities: Readonly<Record<string, Severity>> = {},
 ): EvalCase[] {
-  if (file.value === null || file.value === undefined) {
-    throw new InputError(
-      `${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`,
-    );
-  }
-  const parsed = schemaData(file.value);
-  const problems = parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys());
-  problems.push(...ruleProblems(file, contract));
-  const { data } = parsed;
-  if (data === null || problems.length > 0) throw new InputError(problems);
-
-  const defaults: CaseDefaults = data.defaults ?? {};
-  const inheritedSeverities: Readonly<Record<string, Severity>> = {
-    ...checkSeverities,
-    ...readSeverityBlock(defaults.checks),
-  };
-  return data.cases.map((entry) => toEvalCase(entry, defaults, inheritedSeverities));
-}
-
-type RawObject = Record<string, unknown>;
-
-/**
- * The case file as the schema reads it, and the schema's issues. A valid file is read by the
- * quick check (quick-validate.ts) alone; zod decides, and words the problems, only for what that
- * check is unsure of: the top level and only the cases it is unsure of (the first case when it
- * is unsure of none), with the issues' case indexes mapped back to the file's. zod reads each
- * case on its own, so its verdict and its issues, in order, are those it gives for the whole file.
- */
-export function schemaData(value: unknown): { data: CaseFileInput | null; issues: z.core.$ZodIssue[] } {
-  const quick = checkCaseFileQuickly(value);
-  if (quick === null) {
-    const parsed = caseSchemas().caseFile.safeParse(value);
-    return parsed.success ? { data: parsed.data, issues: [] } : { data: null, issues: parsed.error.issues };
-  }
-  if (quick.topLevelSure && quick.unsureCases.length === 0) return { data: value as CaseFileInput, issues: [] };
-  const root = value as RawObject;
-  const cases = root['cases'] as unknown[];
-  const picked = quick.unsureCases.length > 0 ? quick.unsureCases : [0];
-  // Built with fromEntries, so every key stays an own key in its place, whatever its name.
-  const reduced = Object.fromEntries(
-    Object.keys(root).map((key) => [key, key === 'cases' ? picked.map((index) => cases[index]) : root[key]]),
-  );
-  const parsed = caseSchemas().caseFile.safeParse(reduced);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => {
-      const [first, position, ...rest] = issue.path;
-      return first === 'cases' && typeof position === 'number'
-        ? { ...issue, path: ['cases', picked[position] as number, ...rest] }
-        : issue;
-    });
-    return { data: null, issues };
-  }
-  const merged = cases.slice() as CaseFileInput['cases'];
-  picked.forEach((index, position) => {
-    merged[index] = parsed.data.cases[position] as CaseEntryInput;
+  return resolveCaseFileWith(file, contract, checkSeverities, {
+    quick: checkCaseFileQuickly(file.value),
+    schemas: caseSchemas,
   });
-  return { data: { ...parsed.data, cases: merged }, issues: [] };
 }
 
-/**
- * The rules a schema cannot express, read leniently from the raw value: a field of the wrong
- * type is the schema's problem and is skipped here. A problem in `defaults` is named once, at
- * `defaults`, not once per case that inherits it.
- */
-function ruleProblems(file: StructuredFile, contract: ContractValues): string[] {
-  const root = asObject(file.value);
-  if (root === null) return [];
-  const problems: string[] = [];
-  const defaults = asObject(root['defaults']) ?? {};
-  for (const key of VERDICT_LISTS) verdictProblems(file, contract, defaults[key], ['defaults', key], problems);
-  const defaultAudit = asObject(defaults['audit']) ?? {};
-  if (auditConflicts(defaultAudit, defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
-  problems.push(...severityBlockProblems(file, ['defaults', 'checks'], defaults['checks']));
-
-  // Plain loops and no per-case closures or copies: this runs for every case of files with tens of thousands.
-  const firstIndexById = new Map<string, number>();
-  const cases = Array.isArray(root['cases']) ? (root['cases'] as unknown[]) : [];
-  for (let index = 0; index < cases.length; index += 1) {
-    const entry = asObject(cases[index]);
-    if (entry === null) continue;
-    const id = entry['id'];
-    if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
-      problems.push(
-        problemAt(
-          file,
-          ['cases', index, 'id'],
-          `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
-        ),
-      );
-    }
-    if (typeof id === 'string') {
-      const firstIndex = firstIndexById.get(id);
-      if (firstIndex === undefined) firstIndexById.set(id, index);
-      else
-        problems.push(
-          problemAt(
-            file,
-            ['cases', index, 'id'],
-            `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`,
-          ),
-        );
-    }
-    for (const key of REQUIRED_AFTER_DEFAULTS) {
-      if (entry[key] === undefined && defaults[key] === undefined) {
-        problems.push(problemAt(file, ['cases', index], `missing ${key}; expected it in the case or in defaults`));
-      }
-    }
-    for (const key of VERDICT_LISTS) verdictProblems(file, contract, entry[key], ['cases', index, key], problems);
-
-    const traceFixture = entry['traceFixture'];
-    if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
-      const fixtureProblem = checkFixtureName(traceFixture) ?? checkFixturePath(traceFixture.trim());
-      if (fixtureProblem !== null) {
-        const found =
-          traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
-        problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
-      }
-    }
-    const audit = asObject(entry['audit']);
-    if (audit !== null && auditConflicts(audit, defaultAudit))
-      problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
-    if (entry['checks'] !== undefined)
-      problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
-  }
-  return problems;
-}
-
-const VERDICT_LISTS = ['allowedVerdicts', 'forbiddenVerdicts'] as const;
-
-function verdictProblems(
-  file: StructuredFile,
-  contract: ContractValues,
-  list: unknown,
-  path: PropertyKey[],
-  problems: string[],
-): void {
-  if (!Array.isArray(list)) return;
-  for (let position = 0; position < list.length; position += 1) {
-    const verdict: unknown = list[position];
-    // Written as the contract spells it (the usual case): nothing to trim or upper-case.
-    if (typeof verdict !== 'string' || contract.verdicts.includes(verdict) || verdict.trim() === '') continue;
-    if (!contract.verdicts.includes(verdict.trim().toUpperCase())) {
-      problems.push(
-        problemAt(
-          file,
-          [...path, position],
-          `found unknown verdict "${verdict}", expected one of ${contract.verdicts.join(', ')}`,
-        ),
-      );
-    }
-  }
-}
-
-const AUDIT_CONFLICT =
-  'audit.v2: true turns on claimChecks and composerOutput; expected neither written as false beside it';
-
-/** Whether `{ ...inherited, ...audit }` turns v2 on beside a switch written as false. */
-function auditConflicts(audit: RawObject, inherited: RawObject): boolean {
-  const value = (key: string): unknown => (Object.hasOwn(audit, key) ? audit[key] : inherited[key]);
-  return value('v2') === true && (value('claimChecks') === false || value('composerOutput') === false);
-}
-
-function asObject(value: unknown): RawObject | null {
-  return isRecord(value) ? value : null;
-}
-
-/**
- * Ids and fixture names are file names and report keys: a name of thousands of characters is a
- * mistake (and past the file system's limit), a control character (NUL above all) cannot name a file.
- */
-const MAX_NAME_LENGTH = 200;
-
-function checkFixtureName(traceFixture: string): string | null {
-  if (traceFixture.length > MAX_NAME_LENGTH) return `expected a fixture name of at most ${MAX_NAME_LENGTH} characters`;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/u.test(traceFixture)) return 'expected a fixture name without control characters';
-  return null;
-}
-
-/** A fixture path must stay inside the fixtures folder, so a case file cannot read arbitrary files. */
-function checkFixturePath(traceFixture: string): string | null {
-  if (posix.isAbsolute(traceFixture) || win32.isAbsolute(traceFixture))
-    return 'expected a path relative to the fixtures folder';
-  const normalized = posix.normalize(traceFixture.replaceAll('\\', '/'));
-  if (normalized === '..' || normalized.startsWith('../'))
-    return 'expected a path that stays inside the fixtures folder';
-  return null;
-}
-
-/** The fields `defaults` may set, as the schema gives them. */
-type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId'>>;
-type DefaultableKey = keyof CaseDefaults;
-
-/**
- * A field of the case, else of `defaults`: what `{ ...defaults, ...entry }` would hold, without
- * copying every field of both for each case. A key the case writes wins even when it is undefined.
- */
-function inherited<K extends DefaultableKey>(entry: CaseEntryInput, defaults: CaseDefaults, key: K): CaseDefaults[K] {
-  return Object.hasOwn(entry, key) ? entry[key] : defaults[key];
-}
-
-/** The same rule one level down, for `audit` and `budget`, which merge key by key. */
-function inheritedIn<T extends object, K extends keyof T>(
-  own: T | undefined,
-  fallback: T | undefined,
-  key: K,
-): T[K] | undefined {
-  return own !== undefined && Object.hasOwn(own, key) ? own[key] : fallback?.[key];
-}
-
-function toEvalCase(
-  entry: CaseEntryInput,
-  defaults: CaseDefaults,
-  inheritedSeverities: Readonly<Record<string, Severity>>,
-): EvalCase {
-  const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
-  // Only the audit switches ruleProblems found free of conflict get here, so `v2: true` never sits beside a `false`.
-  const audit: AuditSettings =
-    inheritedIn(entry.audit, defaults.audit, 'v2') === true
-      ? { v2: true, claimChecks: true, composerOutput: true }
-      : {
-          v2: false,
-          claimChecks: inheritedIn(entry.audit, defaults.audit, 'claimChecks') ?? false,
-          composerOutput: inheritedIn(entry.audit, defaults.audit, 'composerOutput') ?? false,
-        };
-  const budget: EvalCase['budget'] = {};
-  const maxToolCalls = inheritedIn(entry.budget, defaults.budget, 'maxToolCalls');
-  if (maxToolCalls !== undefined) budget.maxToolCalls = maxToolCalls;
-  const maxDurationMs = inheritedIn(entry.budget, defaults.budget, 'maxDurationMs');
-  if (maxDurationMs !== undefined) budget.maxDurationMs = maxDurationMs;
-  const maxTokens = inheritedIn(entry.budget, defaults.budget, 'maxTokens');
-  if (maxTokens !== undefined) budget.maxTokens = maxTokens;
-  const maxRepeatedCalls = inheritedIn(entry.budget, defaults.budget, 'maxRepeatedCalls');
-  if (maxRepeatedCalls !== undefined) budget.maxRepeatedCalls = maxRepeatedCalls;
-  return {
-    id: entry.id,
-    question: entry.question,
-    // A non-empty name without a separator is already in normal form (and most are: `<id>.json`).
-    traceFixture:
-      traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\')
-        ? posix.normalize(traceFixture.replaceAll('\\', '/'))
-        : traceFixture,
-    rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
-    minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
-    requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],
-    allowedVerdicts: upperCased(inherited(entry, defaults, 'allowedVerdicts')),
-    forbiddenAnswerKeywords: inherited(entry, defaults, 'forbiddenAnswerKeywords') ?? [],
-    forbiddenVerdicts: upperCased(inherited(entry, defaults, 'forbiddenVerdicts')),
-    forbiddenConfirmedClaims: inherited(entry, defaults, 'forbiddenConfirmedClaims') ?? [],
-    audit,
-    budget,
-    tags: inherited(entry, defaults, 'tags') ?? [],
-    sessionId: entry.sessionId ?? null,
-    // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
-    checks:
-      entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
-  };
-}
-
-function upperCased(verdicts: readonly string[] | undefined): string[] {
-  return verdicts === undefined ? [] : verdicts.map((verdict) => verdict.toUpperCase());
+/** The case file as the schema reads it, and the schema's issues (resolve-cases.ts says how). */
+export function schemaData(value: unknown): { data: CaseFileInput | null; issues: z.core.$ZodIssue[] } {
+  return schemaDataWith(value, { quick: checkCaseFileQuickly(value), schemas: caseSchemas });
 }

@@ -17,7 +17,7 @@ export function caseSchemas(): CaseSchemas {
   return (builtCaseSchemas ??= buildCaseSchemas());
 }
 let builtCaseSchemas: CaseSchemas | undefined;
-type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
+export type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
 
 /**
  * `checks:` maps a check id to `error`, `warn` or `off`. The ids and severities are checked by the

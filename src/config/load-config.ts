@@ -1,56 +1,16 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { checkSeveritiesSchema } from '../cases/schema.js';
 import type { Severity } from '../checks/severity.js';
 import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
 import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
-import * as z from '../zod.js';
-import { contractOverridesSchema } from './contract-schema.js';
+import type { ConfigInput } from './config-schema.js';
+import { validConfigQuickly } from './quick-config.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
-
-/**
- * The config file's schema, built the first time a config file is read: most runs have none,
- * and building a schema costs start-up time.
- */
-function configSchema() {
-  return (builtConfigSchema ??= buildConfigSchema());
-}
-let builtConfigSchema: ReturnType<typeof buildConfigSchema> | undefined;
-
-function buildConfigSchema() {
-  const pathSetting = z.optional(
-    z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })),
-  );
-  return z.strictObject(
-    {
-      $schema: z.optional(z.string()),
-      cases: pathSetting,
-      fixtures: pathSetting,
-      out: pathSetting,
-      baselineDir: pathSetting,
-      annotations: z.optional(z.boolean({ error: 'expected true or false' })),
-      contract: z.optional(contractOverridesSchema()),
-      /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
-      policies: z.optional(z.unknown()),
-      checks: z.optional(checkSeveritiesSchema()),
-    },
-    { error: 'expected an object of settings' },
-  );
-}
-
-function knownKeys(): string[] {
-  return [
-    ...Object.keys(configSchema().shape),
-    ...Object.keys(contractOverridesSchema().shape),
-    'markers',
-    'maxDraftOverlap',
-  ];
-}
 
 /** Settings from the config file; paths are absolute, resolved against the config file's folder. */
 export interface HarnessConfig {
@@ -81,11 +41,10 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
   }
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
-  const parsed = configSchema().safeParse(value);
-  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, knownKeys());
-  problems.push(...contractProblems(file, value));
+  const parsed = await validateConfig(file, value);
+  const problems = [...parsed.problems, ...contractProblems(file, value)];
   problems.push(...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])));
-  if (!parsed.success || problems.length > 0) throw new InputError(problems);
+  if (parsed.data === null || problems.length > 0) throw new InputError(problems);
   const contract = resolveContract(parsed.data.contract);
   const folder = dirname(path);
   const absolute = (setting: string | undefined): string | null =>
@@ -100,6 +59,24 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
     contract,
     checks: readSeverityBlock(parsed.data.checks),
   };
+}
+
+/**
+ * The config as the schema reads it, and the schema's problems. A valid file is read by the quick
+ * check (quick-config.ts) alone; zod and the schema are loaded to decide, and to word the
+ * problems, only when that check is unsure.
+ */
+async function validateConfig(
+  file: StructuredFile,
+  value: unknown,
+): Promise<{ data: ConfigInput | null; problems: string[] }> {
+  const quick = validConfigQuickly(value);
+  if (quick !== null) return { data: quick, problems: [] };
+  const { configSchema, knownConfigKeys } = await import('./config-schema.js');
+  const parsed = configSchema().safeParse(value);
+  return parsed.success
+    ? { data: parsed.data, problems: [] }
+    : { data: null, problems: schemaProblems(file, parsed.error.issues, knownConfigKeys()) };
 }
 
 /**

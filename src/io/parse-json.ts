@@ -1,4 +1,16 @@
-import { isInteger, isSafeNumber, parse as parseLosslessly } from 'lossless-json';
+import { createRequire } from 'node:module';
+import type * as LosslessJson from 'lossless-json';
+
+/**
+ * The lossless JSON parser, loaded on first use (synchronously, as its callers are): it is needed
+ * only for a text JSON.parse refuses or one with a long integer, and loading it is a visible part
+ * of a small run's start-up.
+ */
+let losslessModule: typeof LosslessJson | null = null;
+function lossless(): typeof LosslessJson {
+  losslessModule ??= createRequire(import.meta.url)('lossless-json') as typeof LosslessJson;
+  return losslessModule;
+}
 
 /**
  * The one JSON parser of the harness's inputs. A failure names where the text breaks, by line
@@ -15,7 +27,7 @@ export function parseJson(text: string): ParsedJson {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     // The lossless parser is used only to say where the text breaks: V8's messages often do not.
-    return syntaxFailure(text, error, () => parseLosslessly(text));
+    return syntaxFailure(text, error, () => lossless().parse(text));
   }
 }
 
@@ -36,7 +48,7 @@ export function parseLosslessJson(text: string): ParsedJson {
   try {
     return {
       ok: true,
-      value: parseLosslessly(text, null, {
+      value: lossless().parse(text, null, {
         parseNumber: parseNumberLosslessly,
         onDuplicateKey: ({ newValue }) => newValue,
       }),
@@ -70,6 +82,7 @@ export function parseEmbeddedJson(text: string): unknown {
 const POSSIBLY_UNSAFE_INTEGER = /(?:^|[[:,])\s*-?\d{16}/u;
 
 function parseNumberLosslessly(text: string): number | bigint {
+  const { isInteger, isSafeNumber } = lossless();
   return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
 }
 

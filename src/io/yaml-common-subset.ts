@@ -1,4 +1,4 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { jsYaml } from './js-yaml.js';
 
 /**
  * A YAML text's value, read by a small reader of the YAML that case files and configs are
@@ -424,6 +424,7 @@ function resolvePlain(raw: string): unknown {
   // number (`14:05`, `1_000`, `50/50`): the fast parser resolves the scalar alone, as it would in place.
   if (raw.startsWith('--') || raw.startsWith('..')) notInSubset();
   try {
+    const { CORE_SCHEMA, load } = jsYaml();
     return load(raw, { schema: CORE_SCHEMA, maxAliases: 0 });
   } catch {
     return notInSubset();

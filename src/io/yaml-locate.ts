@@ -1,4 +1,5 @@
-import { EVENT_ID, type Event, getScalarValue, parseEvents, SCALAR_STYLE } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
+import { jsYaml } from './js-yaml.js';
 import { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
@@ -16,7 +17,7 @@ export function createEventLocator(
   let lineStarts: number[] | null = null;
   return (path) => {
     try {
-      events ??= parseEvents(text, { maxDepth: MAX_YAML_NESTING_DEPTH });
+      events ??= jsYaml().parseEvents(text, { maxDepth: MAX_YAML_NESTING_DEPTH });
     } catch {
       return 'unsure';
     }
@@ -34,6 +35,18 @@ export function createEventLocator(
     return { line: low + 1, column: offset - (lineStarts[low] as number) + 1 };
   };
 }
+
+type Event = JsYaml.Event;
+
+/**
+ * js-yaml's event kinds and scalar styles (its EVENT_ID and SCALAR_STYLE, fixed numbers of its
+ * interface; the types hold them to the library's), written here so that this module loads
+ * without the library, which is loaded only when a place is first asked for.
+ */
+const EVENT_ID = { SEQUENCE: 2, MAPPING: 3, SCALAR: 4, POP: 6 } as const satisfies Partial<typeof JsYaml.EVENT_ID>;
+const SCALAR_STYLE = { PLAIN: 1, SINGLE_QUOTED: 2, DOUBLE_QUOTED: 3 } as const satisfies Partial<
+  typeof JsYaml.SCALAR_STYLE
+>;
 
 function startsOfLines(text: string): number[] {
   const starts = [0];
@@ -61,7 +74,7 @@ function offsetAt(text: string, events: readonly Event[], path: readonly Propert
             keyEvent.style !== SCALAR_STYLE.DOUBLE_QUOTED)
         )
           return 'unsure';
-        const name = getScalarValue(text, keyEvent);
+        const name = jsYaml().getScalarValue(text, keyEvent);
         // The documented parser compares the key's value as text: `1` and `true` would be resolved first.
         if (keyEvent.style === SCALAR_STYLE.PLAIN && !PLAIN_TEXT_KEY.test(name)) return 'unsure';
         if (name === String(segment)) {

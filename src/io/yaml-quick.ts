@@ -1,4 +1,4 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { jsYaml } from './js-yaml.js';
 import { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
@@ -15,6 +15,7 @@ export function loadYamlQuickly(text: string): { value: unknown } | null {
   // documented parser decides.
   if (DIRECTIVE.test(text)) return null;
   try {
+    const { CORE_SCHEMA, load } = jsYaml();
     return { value: load(text, { schema: CORE_SCHEMA, maxAliases: 0, maxDepth: MAX_YAML_NESTING_DEPTH }) };
   } catch {
     return null;

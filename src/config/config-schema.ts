@@ -1,0 +1,46 @@
+import { checkSeveritiesSchema } from '../cases/schema.js';
+import * as z from '../zod.js';
+import { contractOverridesSchema } from './contract-schema.js';
+
+/**
+ * The config file's schema (docs/contract.md §5), built the first time it is asked for. This
+ * module, and zod with it, is loaded only when the quick check (quick-config.ts) is unsure of a
+ * config file: a valid one, the usual one, is read without them.
+ */
+export function configSchema() {
+  return (builtConfigSchema ??= buildConfigSchema());
+}
+let builtConfigSchema: ReturnType<typeof buildConfigSchema> | undefined;
+
+function buildConfigSchema() {
+  const pathSetting = z.optional(
+    z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })),
+  );
+  return z.strictObject(
+    {
+      $schema: z.optional(z.string()),
+      cases: pathSetting,
+      fixtures: pathSetting,
+      out: pathSetting,
+      baselineDir: pathSetting,
+      annotations: z.optional(z.boolean({ error: 'expected true or false' })),
+      contract: z.optional(contractOverridesSchema()),
+      /** `diag-eval scan`'s policies; validated by scan (src/scan/policies.ts), the only reader. */
+      policies: z.optional(z.unknown()),
+      checks: z.optional(checkSeveritiesSchema()),
+    },
+    { error: 'expected an object of settings' },
+  );
+}
+
+/** Every key the config file knows, for the did-you-mean of an unknown one. */
+export function knownConfigKeys(): string[] {
+  return [
+    ...Object.keys(configSchema().shape),
+    ...Object.keys(contractOverridesSchema().shape),
+    'markers',
+    'maxDraftOverlap',
+  ];
+}
+
+export type ConfigInput = z.infer<ReturnType<typeof configSchema>>;

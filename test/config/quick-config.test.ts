@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { configSchema } from '../../src/config/config-schema.js';
+import { validConfigQuickly } from '../../src/config/quick-config.js';
+import { REPO_ROOT } from '../helpers/project.js';
+
+/**
+ * The quick check is a shortcut past zod for valid config files: it must never accept what the
+ * schema refuses, and must return exactly the data the schema returns. Where it returns null,
+ * zod decides; that costs start-up time, never a different answer.
+ */
+function expectAgreement(value: unknown): 'quick' | 'zod' {
+  const quick = validConfigQuickly(value);
+  if (quick === null) return 'zod';
+  expect(quick).toBe(value);
+  const parsed = configSchema().safeParse(value);
+  expect(parsed.success, 'the quick check accepted a config the schema refuses').toBe(true);
+  expect(quick).toStrictEqual(parsed.data);
+  return 'quick';
+}
+
+describe('validConfigQuickly: valid config files, whose schema data is the value itself', () => {
+  const valid: [string, unknown][] = [
+    ['an empty config', {}],
+    [
+      'paths and annotations',
+      { $schema: 'x.json', cases: 'eval/cases.yaml', fixtures: 'f', out: 'o', baselineDir: 'b', annotations: false },
+    ],
+    ['Chinese paths', { cases: '用例/cases.yaml', out: '报告' }],
+    [
+      'every contract value',
+      {
+        contract: {
+          verdicts: ['PASS', 'REVISE', 'REJECT', 'ESCALATE'],
+          passVerdict: 'pass',
+          rejectVerdict: 'REJECT',
+          claimVerifications: ['supported'],
+          protocolMarkers: [],
+          negationTriggers: ['dismissed', '排除了'],
+          hedgeTriggers: ['presumably', '也许'],
+          degradedOutput: { markers: ['【降级】', '[degraded]'], maxDraftOverlap: 0.5 },
+          completedStatuses: ['completed'],
+          gatekeeperStatuses: ['passed'],
+          emptyResultMarkers: ['no data', '无数据'],
+          toolNames: ['queryMetrics'],
+        },
+      },
+    ],
+    ['overlap at its limits', { contract: { degradedOutput: { maxDraftOverlap: 0 } } }],
+    ['overlap 1', { contract: { degradedOutput: { maxDraftOverlap: 1 } } }],
+    [
+      'checks and policies of any shape',
+      { checks: { 'numeric-grounding': 'warn', 'no-such': 7 }, policies: [1, { a: 2 }] },
+    ],
+    ['the bundled config', parseYaml(readFileSync(join(REPO_ROOT, 'diag-eval.config.yaml'), 'utf8'))],
+  ];
+  it.each(valid)('%s is read by the quick check alone', (_name, value) => {
+    expect(expectAgreement(value)).toBe('quick');
+  });
+});
+
+describe('validConfigQuickly: invalid config files are left to zod, which refuses them', () => {
+  const invalid: [string, unknown][] = [
+    ['a list', []],
+    ['text', 'cases: x'],
+    ['an unknown key', { case: 'eval/cases.yaml' }],
+    ['an empty path', { out: '' }],
+    ['a path that is a number', { cases: 3 }],
+    ['annotations as text', { annotations: 'false' }],
+    ['a $schema that is not text', { $schema: 1 }],
+    ['contract not an object', { contract: ['PASS'] }],
+    ['an unknown contract key', { contract: { verdict: ['PASS'] } }],
+    ['no verdicts', { contract: { verdicts: [] } }],
+    ['an empty verdict', { contract: { verdicts: ['PASS', ''] } }],
+    ['a verdict that is a number', { contract: { verdicts: [1] } }],
+    ['an empty pass verdict', { contract: { passVerdict: '' } }],
+    ['no claim verifications', { contract: { claimVerifications: [] } }],
+    ['a trigger list that is text', { contract: { negationTriggers: '排除' } }],
+    ['no degraded markers', { contract: { degradedOutput: { markers: [] } } }],
+    ['an unknown degraded key', { contract: { degradedOutput: { marker: ['x'] } } }],
+    ['overlap above 1', { contract: { degradedOutput: { maxDraftOverlap: 1.5 } } }],
+    ['overlap below 0', { contract: { degradedOutput: { maxDraftOverlap: -0.1 } } }],
+    ['overlap not finite', { contract: { degradedOutput: { maxDraftOverlap: Number.POSITIVE_INFINITY } } }],
+    ['overlap as text', { contract: { degradedOutput: { maxDraftOverlap: '0.5' } } }],
+    ['no completed statuses', { contract: { completedStatuses: [] } }],
+    ['a sparse tool list', { contract: { toolNames: new Array<string>(2) } }],
+    ['checks as a list', { checks: ['numeric-grounding'] }],
+  ];
+  it.each(invalid)('%s', (_name, value) => {
+    expect(validConfigQuickly(value)).toBeNull();
+    expect(configSchema().safeParse(value).success).toBe(false);
+  });
+});
+
+describe('validConfigQuickly: what it is unsure of is left to zod, whatever zod says', () => {
+  const unsure: [string, unknown][] = [
+    ['an undefined value', { cases: undefined }],
+    ['an object that is not a plain one', Object.assign(Object.create(null) as object, { cases: 'x' })],
+    ['a __proto__ check id', { checks: JSON.parse('{"__proto__": "warn"}') as unknown }],
+    ['a constructor check id', { checks: { constructor: 'warn' } }],
+    ['an undefined severity', { checks: { 'numeric-grounding': undefined } }],
+  ];
+  it.each(unsure)('%s', (_name, value) => {
+    expect(validConfigQuickly(value)).toBeNull();
+  });
+});
