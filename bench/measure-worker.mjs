@@ -14,8 +14,9 @@
  * evaluation: the floor and runCases (fixture-dir source), in turns, in this process (see evaluationOnce).
  * harness: loadCaseFile + runCases with the fixture-dir source + orphan-fixture warnings +
  *          writing report.json and report.md into a temporary folder the way the CLI does
- *          (writeReportFiles: rendered and written, atomically), in process, from the built
- *          library (dist/).
+ *          (each case result written out as it comes, report-spill.js, then the reports put
+ *          together from it and written atomically; a build without it: writeReportFiles from
+ *          the report in memory), in process, from the built library (dist/).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +32,10 @@ const fromDist = (module) => import(new URL(module, distUrl).href);
 const { loadCaseFile } = await fromDist('cases/load-cases.js');
 const { writeReportFiles } = await fromDist('cli/write-outputs.js');
 const { resolveContract } = await fromDist('contract.js');
-const { runCases } = await fromDist('run-cases.js');
+const { runCases, runCasesStreamed } = await fromDist('run-cases.js');
+const { writeAll } = await fromDist('cli/write-outputs.js');
+// A reference build from before the reports were written case by case has no report-spill.js.
+const { ReportSpill } = await fromDist('report/report-spill.js').catch(() => ({ ReportSpill: null }));
 const { createFixtureDirSource } = await fromDist('sources/fixture-dir.js');
 const { InputError } = await fromDist('errors.js');
 
@@ -82,13 +86,35 @@ async function harnessOnce() {
   const t1 = performance.now();
   const maxRssAfterLoad = process.resourceUsage().maxRSS * 1024;
   const source = createFixtureDirSource(job.fixturesDir, cases, job.cwd);
-  const report = await runCases(cases, source, contract);
-  const t2 = performance.now();
-  const warnings = source.warnings();
-  const t3 = performance.now();
-  await writeReportFiles(outDir, report, ['json']);
-  const t4 = performance.now();
-  await writeReportFiles(outDir, report, ['md']);
+  const spill =
+    ReportSpill === null || runCasesStreamed === undefined
+      ? null
+      : ReportSpill.open(outDir, { json: true, md: true, junitCaseFile: null }, false);
+  let summary;
+  let warnings;
+  let t2;
+  let t3;
+  let t4;
+  if (spill === null) {
+    const report = await runCases(cases, source, contract);
+    summary = report.summary;
+    t2 = performance.now();
+    warnings = source.warnings();
+    t3 = performance.now();
+    await writeReportFiles(outDir, report, ['json']);
+    t4 = performance.now();
+    await writeReportFiles(outDir, report, ['md']);
+  } else {
+    summary = await runCasesStreamed(cases, source, contract, { onResult: (result) => spill.add(result) });
+    spill.finish();
+    t2 = performance.now();
+    warnings = source.warnings();
+    t3 = performance.now();
+    await writeAll([[join(outDir, 'report.json'), () => spill.reportJson(summary)]]);
+    t4 = performance.now();
+    await writeAll([[join(outDir, 'report.md'), () => spill.reportMarkdown(summary)]]);
+    spill.remove();
+  }
   const t5 = performance.now();
   // Taken before the bench's own bookkeeping below (reading the reports back for their sizes
   // and digest), which is neither timed nor counted in the peak.
@@ -100,7 +126,7 @@ async function harnessOnce() {
     wallMs: t5 - t0,
     items: cases.length,
     phases: { loadCases: t1 - t0, runCases: t2 - t1, warnings: t3 - t2, writeJson: t4 - t3, writeMd: t5 - t4 },
-    summary: report.summary,
+    summary,
     warnings: warnings.length,
     reportJsonBytes: json.length,
     reportMdBytes: markdown.length,

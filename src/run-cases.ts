@@ -1,9 +1,9 @@
 import type { EvalCase } from './cases/types.js';
 import type { ContractValues } from './contract.js';
 import { evaluateRun } from './evaluate.js';
-import { buildReport, figuresOf, type RunFigures } from './report/build.js';
+import { buildReport, CaseCounts, figuresOf, type RunFigures, summarize } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';
-import type { CaseResult, Report } from './report/types.js';
+import type { CaseResult, Report, ReportSummary } from './report/types.js';
 import type { TraceRunInput, TraceSource } from './sources/types.js';
 
 export interface RunProgress {
@@ -45,6 +45,65 @@ export async function runCases(
   // those of the case results, made from them at the end rather than kept beside each one.
   const figures: (RunFigures[] | null)[] = new Array<RunFigures[] | null>(cases.length).fill(null);
   let singleRuns = true;
+  await evaluateEach(cases, source, contract, options, (index, result, runFigures) => {
+    results[index] = result;
+    if (runFigures !== null) {
+      singleRuns = false;
+      figures[index] = runFigures;
+    }
+  });
+  const runFigures = singleRuns
+    ? results.map(figuresOf)
+    : results.flatMap((result, index) => figures[index] ?? [figuresOf(result)]);
+  return buildReport(results, runFigures, repeat);
+}
+
+/**
+ * runCases for a run that keeps no case result: each result is handed to `onResult` in case
+ * order as soon as it and every case before it are evaluated (to be written out), and only what
+ * the summary needs is kept: the counts and the few figures of each run. The summary is that of
+ * the report runCases returns for the same cases.
+ */
+export async function runCasesStreamed(
+  cases: readonly EvalCase[],
+  source: TraceSource,
+  contract: ContractValues,
+  options: RunCasesOptions & { onResult: (result: CaseResult) => void },
+): Promise<ReportSummary> {
+  const repeat = options.repeat ?? null;
+  const counts = new CaseCounts();
+  const runFigures: RunFigures[] = [];
+  // Results evaluated ahead of an earlier case still under way (several cases fetched at once).
+  const waiting = new Map<number, [CaseResult, RunFigures[] | null]>();
+  let nextInOrder = 0;
+  await evaluateEach(cases, source, contract, options, (index, result, figures) => {
+    waiting.set(index, [result, figures]);
+    for (let entry = waiting.get(nextInOrder); entry !== undefined; entry = waiting.get(nextInOrder)) {
+      waiting.delete(nextInOrder);
+      nextInOrder += 1;
+      const [ready, readyFigures] = entry;
+      counts.add(ready);
+      if (readyFigures === null) runFigures.push(figuresOf(ready));
+      else for (const run of readyFigures) runFigures.push(run);
+      options.onResult(ready);
+    }
+  });
+  return summarize(counts, runFigures, repeat);
+}
+
+/**
+ * Evaluates every case, `source.concurrency` at a time, handing each case's result to `onResult`
+ * as it is done (not in case order when several run at once), with the figures of its runs when
+ * it has more than one run or is repeated (else null: they are those of the result).
+ */
+async function evaluateEach(
+  cases: readonly EvalCase[],
+  source: TraceSource,
+  contract: ContractValues,
+  options: RunCasesOptions,
+  onResult: (index: number, result: CaseResult, runFigures: RunFigures[] | null) => void,
+): Promise<void> {
+  const repeat = options.repeat ?? null;
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -62,11 +121,7 @@ export async function runCases(
             runResults,
             inputs.map((input) => input.sessionId),
           );
-      results[index] = result;
-      if (!single) {
-        singleRuns = false;
-        figures[index] = runResults.map(figuresOf);
-      }
+      onResult(index, result, single ? null : runResults.map(figuresOf));
       done += 1;
       if (result.status !== 'passed') failed += 1;
       options.onCaseDone?.({ done, total: cases.length, failed });
@@ -75,8 +130,4 @@ export async function runCases(
 
   const workers = Math.max(1, Math.min(source.concurrency, cases.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  const runFigures = singleRuns
-    ? results.map(figuresOf)
-    : results.flatMap((result, index) => figures[index] ?? [figuresOf(result)]);
-  return buildReport(results, runFigures, repeat);
 }

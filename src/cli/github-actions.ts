@@ -17,12 +17,13 @@ export function inGithubActions(io: CliIo): boolean {
 }
 
 export interface GithubActionsReport {
-  report: Report;
+  /** The failing cases and the cases with warnings, as tallied while the report was made. */
+  caseAnnotations: CaseAnnotations;
   /** For `check`: the diff against the baseline, whose regressions are annotated and summarised first. */
   diff: Diff | null;
   cases: LocatedCases;
-  /** The Markdown to append to the step summary (for check: the diff, then the report). */
-  summaryMarkdown: string;
+  /** The Markdown to append to the step summary (for check: the diff, then the report), whole or in chunks. */
+  summaryMarkdown: string | Iterable<string>;
   annotations: boolean;
 }
 
@@ -34,9 +35,9 @@ export interface GithubActionsReport {
 export async function reportToGithubActions(io: CliIo, input: GithubActionsReport): Promise<void> {
   const summaryFile = io.env['GITHUB_STEP_SUMMARY'];
   if (summaryFile !== undefined && summaryFile !== '') {
-    await appendFile(summaryFile, cutToLimit(input.summaryMarkdown, STEP_SUMMARY_LIMIT_BYTES));
+    await appendFile(summaryFile, cutChunksToLimit(input.summaryMarkdown, STEP_SUMMARY_LIMIT_BYTES));
   }
-  if (input.annotations) for (const line of annotationLines(input)) io.stdout(`${line}\n`);
+  if (input.annotations) for (const line of caseAnnotationLines(input)) io.stdout(`${line}\n`);
 }
 
 /** The text, or its head and a note that it was cut, in at most `limit` UTF-8 bytes; never splits a character. */
@@ -49,8 +50,56 @@ export function cutToLimit(text: string, limit: number): string {
   return `${bytes.subarray(0, end).toString('utf8')}${CUT_NOTE}`;
 }
 
-export function annotationLines(input: Pick<GithubActionsReport, 'report' | 'diff' | 'cases'>): string[] {
-  const { report, diff, cases } = input;
+/**
+ * cutToLimit for text that comes in chunks: only the chunks up to the limit are read and joined,
+ * so a summary of any length costs at most the limit in memory.
+ */
+function cutChunksToLimit(chunks: string | Iterable<string>, limit: number): string {
+  if (typeof chunks === 'string') return cutToLimit(chunks, limit);
+  const head: string[] = [];
+  let bytes = 0;
+  for (const chunk of chunks) {
+    head.push(chunk);
+    bytes += Buffer.byteLength(chunk, 'utf8');
+    // Past the limit, the cut depends on nothing after it.
+    if (bytes > limit) break;
+  }
+  return cutToLimit(head.join(''), limit);
+}
+
+/** The annotations a report's cases give: the first few of each kind and how many there are. */
+export class CaseAnnotations {
+  readonly failures: Annotation[] = [];
+  failureCount = 0;
+  readonly warnings: Annotation[] = [];
+  warningCount = 0;
+
+  static of(results: Iterable<CaseResult>): CaseAnnotations {
+    const tally = new CaseAnnotations();
+    for (const result of results) tally.add(result);
+    return tally;
+  }
+
+  /** Takes the next case, in report order. */
+  add(result: CaseResult): void {
+    for (const failure of failureAnnotation(result)) {
+      this.failureCount += 1;
+      if (this.failures.length < MAX_ANNOTATIONS) this.failures.push(failure);
+    }
+    for (const warning of warningAnnotation(result)) {
+      this.warningCount += 1;
+      if (this.warnings.length < MAX_ANNOTATIONS) this.warnings.push(warning);
+    }
+  }
+}
+
+/** The annotation lines of a report held whole (and, for check, of its diff). */
+export function annotationLines(input: { report: Report; diff: Diff | null; cases: LocatedCases }): string[] {
+  return caseAnnotationLines({ ...input, caseAnnotations: CaseAnnotations.of(input.report.cases) });
+}
+
+function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' | 'diff' | 'cases'>): string[] {
+  const { caseAnnotations, diff, cases } = input;
   const lineOfCase = new Map<string, number | null>();
   const lineOf = (caseId: string): number | null => {
     if (!lineOfCase.has(caseId)) {
@@ -59,10 +108,9 @@ export function annotationLines(input: Pick<GithubActionsReport, 'report' | 'dif
     }
     return lineOfCase.get(caseId) ?? null;
   };
-  const errors = diff === null ? failureAnnotations(report) : regressionAnnotations(diff);
-  const warnings = report.cases.flatMap((result) => warningAnnotation(result));
+  const regressions = diff === null ? null : regressionAnnotations(diff);
   const lines: string[] = [];
-  const emit = (kind: 'error' | 'warning', items: Annotation[]): void => {
+  const emit = (kind: 'error' | 'warning', items: Annotation[], total: number): void => {
     for (const item of items.slice(0, MAX_ANNOTATIONS)) {
       const line = item.caseId === null ? null : lineOf(item.caseId);
       const properties = [
@@ -72,14 +120,15 @@ export function annotationLines(input: Pick<GithubActionsReport, 'report' | 'dif
       ];
       lines.push(`::${kind} ${properties.join(',')}::${data(item.message)}`);
     }
-    if (items.length > MAX_ANNOTATIONS) {
+    if (total > MAX_ANNOTATIONS) {
       lines.push(
-        `::notice::${data(`diag-eval: ${items.length - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`,
+        `::notice::${data(`diag-eval: ${total - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`,
       );
     }
   };
-  emit('error', errors);
-  emit('warning', warnings);
+  if (regressions === null) emit('error', caseAnnotations.failures, caseAnnotations.failureCount);
+  else emit('error', regressions, regressions.length);
+  emit('warning', caseAnnotations.warnings, caseAnnotations.warningCount);
   return lines;
 }
 
@@ -89,21 +138,19 @@ interface Annotation {
   message: string;
 }
 
-function failureAnnotations(report: Report): Annotation[] {
-  return report.cases.flatMap((result): Annotation[] => {
-    if (result.status === 'failed') {
-      return [
-        {
-          caseId: result.caseId,
-          title: result.caseId,
-          message: result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n'),
-        },
-      ];
-    }
-    if (result.status === 'not_run')
-      return [{ caseId: result.caseId, title: result.caseId, message: `not run: ${result.reason ?? ''}` }];
-    return [];
-  });
+function failureAnnotation(result: CaseResult): Annotation[] {
+  if (result.status === 'failed') {
+    return [
+      {
+        caseId: result.caseId,
+        title: result.caseId,
+        message: result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n'),
+      },
+    ];
+  }
+  if (result.status === 'not_run')
+    return [{ caseId: result.caseId, title: result.caseId, message: `not run: ${result.reason ?? ''}` }];
+  return [];
 }
 
 /** One annotation per regressed case (its regressions together), and one per aggregate regression. */

@@ -1,13 +1,22 @@
 import { displayPath } from '../io/display-path.js';
 import { formatPercent } from '../report/render/format.js';
-import type { Report } from '../report/types.js';
+import type { CaseResult, Report, ReportSummary } from '../report/types.js';
 import type { CliIo } from './io.js';
 import { paint } from './terminal.js';
 
 /** The short human summary on stdout: counts, pass rate, the cases that need attention. */
 export function printReportSummary(io: CliIo, command: string, report: Report): void {
+  printSummaryHead(io, command, report.summary);
+  const lines = caseAttentionLines(io);
+  for (const result of report.cases) {
+    const text = lines(result);
+    if (text !== '') io.stdout(text);
+  }
+}
+
+/** The summary's first lines: counts and pass rate (with --repeat, the pass@k figures). */
+export function printSummaryHead(io: CliIo, command: string, summary: ReportSummary): void {
   const colour = paint(io);
-  const { summary } = report;
   const counts = [
     colour.green(`${summary.passed} passed`),
     summary.failed > 0 ? colour.red(`${summary.failed} failed`) : `${summary.failed} failed`,
@@ -22,22 +31,25 @@ export function printReportSummary(io: CliIo, command: string, report: Report): 
       `  ${summary.repeat} runs per case: pass@${summary.repeat} ${formatPercent(summary.passAtK ?? null)}, run pass rate ${formatPercent(summary.runPassRate ?? null)}\n`,
     );
   }
-  for (const result of report.cases) {
+}
+
+/** The summary's lines for one case that needs attention (failed, not run, warned), or '' for one that does not. */
+export function caseAttentionLines(io: CliIo): (result: CaseResult) => string {
+  const colour = paint(io);
+  return (result) => {
+    let text = '';
     if (result.status === 'failed') {
       const flaky = result.flaky === true ? ' [flaky]' : '';
-      io.stdout(
-        `  ${colour.red('failed')}   ${result.caseId}${flaky}: ${result.failedChecks.map((failed) => failed.check).join(', ')}\n`,
-      );
+      text += `  ${colour.red('failed')}   ${result.caseId}${flaky}: ${result.failedChecks.map((failed) => failed.check).join(', ')}\n`;
     } else if (result.status === 'not_run') {
-      io.stdout(`  ${colour.yellow('not run')}  ${result.caseId}: ${result.reason ?? ''}\n`);
+      text += `  ${colour.yellow('not run')}  ${result.caseId}: ${result.reason ?? ''}\n`;
     }
     const warned = result.warnedChecks ?? [];
     if (warned.length > 0) {
-      io.stdout(
-        `  ${colour.yellow('warn')}     ${result.caseId}: ${warned.map((warning) => warning.check).join(', ')}\n`,
-      );
+      text += `  ${colour.yellow('warn')}     ${result.caseId}: ${warned.map((warning) => warning.check).join(', ')}\n`;
     }
-  }
+    return text;
+  };
 }
 
 export function printWritten(io: CliIo, paths: readonly string[]): void {

@@ -18,15 +18,38 @@ export function buildReport(
   runFigures: RunFigures[] = cases.map(figuresOf),
   repeat: number | null = null,
 ): Report {
-  const total = cases.length;
-  const passed = cases.filter((result) => result.status === 'passed').length;
-  const notRun = cases.filter((result) => result.status === 'not_run').length;
+  const counts = new CaseCounts();
+  for (const result of cases) counts.add(result);
+  return { schemaVersion: 1, summary: summarize(counts, runFigures, repeat), cases };
+}
+
+/** What the summary counts of the cases themselves, tallied one case at a time (a run that keeps no case). */
+export class CaseCounts {
+  total = 0;
+  passed = 0;
+  notRun = 0;
+  withWarnings = 0;
+  /** Cases with at least one passed run (pass@k). */
+  passedOnce = 0;
+
+  add(result: CaseResult): void {
+    this.total += 1;
+    if (result.status === 'passed') this.passed += 1;
+    if (result.status === 'not_run') this.notRun += 1;
+    if ((result.warnedChecks ?? []).length > 0) this.withWarnings += 1;
+    if ((result.passedRuns ?? 0) > 0) this.passedOnce += 1;
+  }
+}
+
+/** The report's summary from the cases' counts and the figures of every run, in case order. */
+export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: number | null): ReportSummary {
+  const { total, passed, notRun } = counts;
   const summary: ReportSummary = {
     total,
     passed,
     failed: total - passed - notRun,
     notRun,
-    casesWithWarnings: cases.filter((result) => (result.warnedChecks ?? []).length > 0).length,
+    casesWithWarnings: counts.withWarnings,
     passRate: total === 0 ? null : round4(passed / total),
     verdictDistribution: verdictDistribution(runFigures),
     avgToolCalls: average(runFigures.map((run) => run.toolCallCount)),
@@ -36,11 +59,10 @@ export function buildReport(
   if (repeat !== null) {
     const passedRuns = runFigures.filter((run) => run.status === 'passed').length;
     summary.repeat = repeat;
-    summary.passAtK =
-      total === 0 ? null : round4(cases.filter((result) => (result.passedRuns ?? 0) > 0).length / total);
+    summary.passAtK = total === 0 ? null : round4(counts.passedOnce / total);
     summary.runPassRate = runFigures.length === 0 ? null : round4(passedRuns / runFigures.length);
   }
-  return { schemaVersion: 1, summary, cases };
+  return summary;
 }
 
 export function figuresOf(result: CaseResult): RunFigures {

@@ -9,7 +9,7 @@ import { displayPath } from '../../io/display-path.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
 import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
-import { inGithubActions, reportToGithubActions } from '../github-actions.js';
+import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { resolveSettings } from '../settings.js';
@@ -95,7 +95,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   }
   if (inGithubActions(io)) {
     await reportToGithubActions(io, {
-      report,
+      caseAnnotations: CaseAnnotations.of(report.cases),
       diff,
       cases,
       // The diff first: it is what the gate decided on.

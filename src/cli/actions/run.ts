@@ -1,21 +1,24 @@
+import { join } from 'node:path';
 import type { LocatedCases } from '../../cases/case-lines.js';
 import { displayPath } from '../../io/display-path.js';
+import { ensureFolder } from '../../io/ensure-folder.js';
 import { collectCaseDetails } from '../../report/details/collect-details.js';
 import type { CaseDetails } from '../../report/details/types.js';
-import { renderReportMarkdown } from '../../report/render/markdown.js';
-import type { Report } from '../../report/types.js';
-import { runCases } from '../../run-cases.js';
+import { renderReportMarkdownChunks } from '../../report/render/markdown.js';
+import { ReportSpill, type SpillFormats } from '../../report/report-spill.js';
+import type { Report, ReportSummary } from '../../report/types.js';
+import { runCases, runCasesStreamed } from '../../run-cases.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { chooseTraceSource } from '../../sources/choose-source.js';
-import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
-import { inGithubActions, reportToGithubActions } from '../github-actions.js';
+import { formatsFlag, type ParsedValues, type ReportFormat, stringFlag } from '../args.js';
+import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCaseFile } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { createProgressLine } from '../progress.js';
 import { resolveSettings, type Settings } from '../settings.js';
-import { printReportSummary, printWritten } from '../summary.js';
-import { writeReportFiles } from '../write-outputs.js';
+import { caseAttentionLines, printReportSummary, printSummaryHead, printWritten } from '../summary.js';
+import { type PlannedFile, writeAll, writeReportFiles } from '../write-outputs.js';
 
 export interface EvaluatedRun {
   report: Report;
@@ -95,16 +98,27 @@ export async function evaluateAndWrite(
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-): Promise<Report> {
+): Promise<ReportSummary> {
   const formats = formatsFlag(command, values);
-  const { report, warnings, cases, details } = await evaluateCases(
-    command,
-    settings,
-    values,
-    positionals,
-    io,
-    reportWants(command, formats, settings, values, io),
-  );
+  const wants = reportWants(command, formats, settings, values, io);
+  // The HTML page shows every case's trace details, and a shard's report is reshaped once whole:
+  // those are made from the report in memory; every other run writes its cases out as they come.
+  if (!wants.details && stringFlag(values, 'shard') === null)
+    return evaluateAndWriteStreamed(command, folder, settings, values, positionals, io, formats, wants);
+  const evaluated = await evaluateCases(command, settings, values, positionals, io, wants);
+  await writeAndTell(command, folder, settings, values, io, formats, evaluated);
+  return evaluated.report.summary;
+}
+
+async function writeAndTell(
+  command: string,
+  folder: string,
+  settings: Settings,
+  values: ParsedValues,
+  io: CliIo,
+  formats: readonly ReportFormat[],
+  { report, warnings, cases, details }: EvaluatedRun,
+): Promise<void> {
   const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
   if (values['quiet'] !== true) {
     printReportSummary(io, command, report);
@@ -113,14 +127,108 @@ export async function evaluateAndWrite(
   }
   if (command === 'run' && inGithubActions(io)) {
     await reportToGithubActions(io, {
-      report,
+      caseAnnotations: CaseAnnotations.of(report.cases),
       diff: null,
       cases,
-      summaryMarkdown: renderReportMarkdown(report),
+      summaryMarkdown: renderReportMarkdownChunks(report),
       annotations: annotationsWanted(settings, values),
     });
   }
-  return report;
+}
+
+/**
+ * evaluateAndWrite with memory flat in the number of cases: each case's result is written out
+ * as it comes (report-spill.ts) and only the summary's figures are kept; the reports are then
+ * copied together from what was written out, byte for byte those of the report held in memory.
+ * When the out folder cannot take the hidden folder, the report is kept in memory instead.
+ */
+async function evaluateAndWriteStreamed(
+  command: string,
+  folder: string,
+  settings: Settings,
+  values: ParsedValues,
+  positionals: string[],
+  io: CliIo,
+  formats: readonly ReportFormat[],
+  wants: { caseLines: boolean },
+): Promise<ReportSummary> {
+  const cases = await loadSettingsCaseFile(settings, io.cwd, wants.caseLines);
+  const { source, repeat } = await chooseTraceSource(command, values, positionals, {
+    fixtures: settings.fixtures,
+    cases: cases.cases,
+    cwd: io.cwd,
+  });
+  const quiet = values['quiet'] === true;
+  const progress = createProgressLine(io, quiet);
+  const inActions = command === 'run' && inGithubActions(io);
+  const spill = await openSpill(
+    folder,
+    {
+      json: formats.includes('json'),
+      md: formats.includes('md') || inActions,
+      junitCaseFile: formats.includes('junit') ? cases.displayName : null,
+    },
+    repeat !== null,
+  );
+  if (spill === null) {
+    const report = await runCases(cases.cases, source, settings.config.contract, {
+      repeat,
+      onCaseDone: progress.update,
+    });
+    progress.clear();
+    const evaluated = { report, warnings: source.warnings(), cases, details: null };
+    await writeAndTell(command, folder, settings, values, io, formats, evaluated);
+    return report.summary;
+  }
+  try {
+    const attention = quiet ? null : spill.sideFile('summary.txt');
+    const attentionLines = caseAttentionLines(io);
+    const annotations = new CaseAnnotations();
+    const summary = await runCasesStreamed(cases.cases, source, settings.config.contract, {
+      repeat,
+      onCaseDone: progress.update,
+      onResult: (result) => {
+        spill.add(result);
+        attention?.append(attentionLines(result));
+        if (inActions) annotations.add(result);
+      },
+    });
+    progress.clear();
+    spill.finish();
+    const files: PlannedFile[] = [];
+    if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(summary)]);
+    if (formats.includes('md')) files.push([join(folder, 'report.md'), () => spill.reportMarkdown(summary)]);
+    if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => spill.reportJunit(summary)]);
+    const written = await writeAll(files);
+    if (attention !== null) {
+      printSummaryHead(io, command, summary);
+      for (const text of attention.texts()) io.stdout(text);
+      for (const warning of source.warnings()) io.stderr(`warning: ${warning}\n`);
+      printWritten(io, written);
+    }
+    if (inActions) {
+      await reportToGithubActions(io, {
+        caseAnnotations: annotations,
+        diff: null,
+        cases,
+        summaryMarkdown: spill.reportMarkdown(summary),
+        annotations: annotationsWanted(settings, values),
+      });
+    }
+    return summary;
+  } finally {
+    spill.remove();
+  }
+}
+
+/** The run's spill in the out folder (made if missing), or null when it cannot be made there. */
+async function openSpill(folder: string, formats: SpillFormats, repeated: boolean): Promise<ReportSpill | null> {
+  try {
+    await ensureFolder(folder);
+  } catch {
+    return null;
+  }
+  return ReportSpill.open(folder, formats, repeated);
 }
 
 /** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
@@ -144,8 +252,8 @@ export function annotationsWanted(settings: Settings, values: ParsedValues): boo
 export async function runCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('run', '--out', settings.out, io.cwd, settings.baselineReport);
-  const report = await evaluateAndWrite('run', settings.out, settings, values, positionals, io);
-  return report.summary.passed === report.summary.total ? 0 : 1;
+  const summary = await evaluateAndWrite('run', settings.out, settings, values, positionals, io);
+  return summary.passed === summary.total ? 0 : 1;
 }
 
 /** Known failures may be recorded in a baseline: it is written, and that is success. */

@@ -1,5 +1,5 @@
 import { isRecord } from '../../io/is-record.js';
-import type { Report } from '../types.js';
+import type { CaseResult, Report } from '../types.js';
 
 /** report.json: the report as built (its key order is fixed there), 2-space indented, one trailing newline. */
 export function renderReportJson(report: Report): string {
@@ -31,32 +31,56 @@ export function* renderReportJsonChunks(report: Report): Generator<string, void,
     yield renderReportJson(report);
     return;
   }
+  if (Object.values(root).some(hasToJson)) {
+    yield renderReportJson(report);
+    return;
+  }
+  yield* renderReportJsonFrame(root, cases.length, caseBatches(cases));
+}
+
+/** The cases' text in report.json, a batch at a time. */
+function* caseBatches(cases: readonly unknown[]): Generator<string, void, undefined> {
+  for (let start = 0; start < cases.length; start += CASES_PER_CHUNK) {
+    // `[\n  [\n    ` before the batch and `\n  ]\n]` after it are the wrapper's own.
+    const nested = JSON.stringify([cases.slice(start, start + CASES_PER_CHUNK)], null, 2);
+    yield `${start === 0 ? '' : CASE_SEPARATOR}${nested.slice(10, -6)}`;
+  }
+}
+
+/** What stands between two cases in report.json. */
+export const CASE_SEPARATOR = ',\n    ';
+
+/** One case as report.json shows it, inside the cases array: indented two levels deep, no separator. */
+export function caseJson(result: CaseResult): string {
+  return JSON.stringify([[result]], null, 2).slice(10, -6);
+}
+
+/**
+ * report.json around its cases: every top-level field of `root` but the cases rendered by
+ * JSON.stringify, and in the place of the cases array the texts of `casesText` (the cases as
+ * caseJson renders them, separated by CASE_SEPARATOR). `root` holds no value with a toJSON method.
+ */
+export function* renderReportJsonFrame(
+  root: Record<string, unknown>,
+  caseCount: number,
+  casesText: Iterable<string>,
+): Generator<string, void, undefined> {
   let pending = '{';
   let first = true;
   for (const key of Object.keys(root)) {
-    const value = root[key];
-    if (hasToJson(value)) {
-      yield renderReportJson(report);
-      return;
-    }
-    if (value === cases) {
+    if (key === 'cases') {
       pending += `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
       first = false;
-      if (cases.length === 0) {
+      if (caseCount === 0) {
         pending += '[]';
         continue;
       }
       yield `${pending}[\n    `;
-      pending = '';
-      for (let start = 0; start < cases.length; start += CASES_PER_CHUNK) {
-        // `[\n  [\n    ` before the batch and `\n  ]\n]` after it are the wrapper's own.
-        const nested = JSON.stringify([cases.slice(start, start + CASES_PER_CHUNK)], null, 2);
-        yield `${start === 0 ? '' : ',\n    '}${nested.slice(10, -6)}`;
-      }
+      yield* casesText;
       pending = '\n  ]';
       continue;
     }
-    const text = JSON.stringify(value, null, 2) as string | undefined;
+    const text = JSON.stringify(root[key], null, 2) as string | undefined;
     if (text === undefined) continue; // undefined, a function or a symbol: JSON.stringify leaves the key out
     pending += `${first ? '' : ','}\n  ${JSON.stringify(key)}: ${text.replaceAll('\n', '\n  ')}`;
     first = false;

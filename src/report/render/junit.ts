@@ -1,4 +1,4 @@
-import type { CaseResult, Report } from '../types.js';
+import type { CaseResult, Report, ReportSummary } from '../types.js';
 import { xmlAttribute, xmlText } from './xml-text.js';
 
 export interface JunitOptions {
@@ -13,10 +13,19 @@ export interface JunitOptions {
  * no timestamp or host name; `time` is the duration the trace records, not the harness's clock.
  */
 export function renderReportJunit(report: Report, options: JunitOptions): string {
-  const { summary } = report;
-  const time = seconds(report.cases.reduce((sum, result) => sum + (result.durationMs ?? 0), 0));
-  const suiteCounts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.notRun}" time="${time}"`;
   const file = xmlAttribute(options.caseFile);
+  const totalMs = report.cases.reduce((sum, result) => sum + (result.durationMs ?? 0), 0);
+  let text = junitHead(report.summary, totalMs, file);
+  for (const result of report.cases) text += junitTestcase(result, file);
+  return text + JUNIT_TAIL;
+}
+
+/**
+ * report.junit.xml up to its first test case. `totalMs`: the cases' durations added up in case
+ * order, a missing one as 0; `file`: the case file as an XML attribute value.
+ */
+export function junitHead(summary: ReportSummary, totalMs: number, file: string): string {
+  const suiteCounts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.notRun}" time="${seconds(totalMs)}"`;
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="diag-eval" ${suiteCounts}>`];
   lines.push(`  <testsuite name="${file}" ${suiteCounts}>`);
   lines.push('    <properties>');
@@ -31,9 +40,15 @@ export function renderReportJunit(report: Report, options: JunitOptions): string
     lines.push(property(6, 'runPassRate', summary.runPassRate ?? null));
   }
   lines.push('    </properties>');
-  for (const result of report.cases) lines.push(...testcase(result, file));
-  lines.push('  </testsuite>', '</testsuites>', '');
-  return lines.join('\n');
+  return `${lines.join('\n')}\n`;
+}
+
+/** What follows the last test case. */
+export const JUNIT_TAIL = '  </testsuite>\n</testsuites>\n';
+
+/** One case's `<testcase>` element, its lines each ended by a newline. */
+export function junitTestcase(result: CaseResult, file: string): string {
+  return `${testcase(result, file).join('\n')}\n`;
 }
 
 function testcase(result: CaseResult, file: string): string[] {

@@ -1,5 +1,5 @@
 import type { KeywordSynonyms } from '../../cases/types.js';
-import type { CaseResult, Report } from '../types.js';
+import type { CaseResult, Report, ReportSummary } from '../types.js';
 import { formatCount, formatDuration, formatPercent } from './format.js';
 import { escapeTableCell as cell } from './markdown-escape.js';
 
@@ -9,8 +9,8 @@ const STATUS_LABEL: Record<CaseResult['status'], string> = {
   not_run: '⚠️ not run',
 };
 
-/** Lines of report.md given to the writer at a time. */
-const LINES_PER_CHUNK = 2_000;
+/** Characters of report.md gathered before they are given to the writer. */
+const CHUNK_CHARS = 16 * 1024;
 
 /**
  * report.md: the page a reviewer reads in a pull request (S08). A summary table, one row per
@@ -27,9 +27,98 @@ export function renderReportMarkdown(report: Report): string {
  * megabytes, which are then never held whole. The pieces joined are renderReportMarkdown's text:
  * the lines joined by newlines, trailing white space dropped, one final newline.
  */
-export function* renderReportMarkdownChunks(report: Report): Generator<string, void, undefined> {
-  let batch: string[] = [];
-  let started = false;
+export function renderReportMarkdownChunks(report: Report): Generator<string, void, undefined> {
+  const { cases } = report;
+  const repeated = report.summary.repeat !== undefined;
+  const parts = (pick: (fragments: CaseMarkdown) => string | null): Iterable<string> => ({
+    *[Symbol.iterator]() {
+      for (const result of cases) {
+        const text = pick(caseMarkdown(result, repeated));
+        if (text !== null) yield text;
+      }
+    },
+  });
+  return renderMarkdownPage(report.summary, {
+    rows: parts((fragments) => fragments.row),
+    notRun: cases.some((result) => result.status === 'not_run') ? parts((fragments) => fragments.notRun) : null,
+    failed: cases.some((result) => result.failedChecks.length > 0) ? parts((fragments) => fragments.failed) : null,
+    warnings: cases.some((result) => (result.warnedChecks ?? []).length > 0)
+      ? parts((fragments) => fragments.warnings)
+      : null,
+    runs: parts((fragments) => fragments.runs),
+  });
+}
+
+/**
+ * One case's share of each section of report.md, each a text of whole lines, every line ended by
+ * a newline; null when the case has nothing in that section.
+ */
+export interface CaseMarkdown {
+  /** Its row of the cases table. */
+  row: string;
+  /** Its item of "Not run". */
+  notRun: string | null;
+  /** Its heading and items under "Failed checks". */
+  failed: string | null;
+  /** Its heading and items under "Warnings". */
+  warnings: string | null;
+  /** Its rows of the runs table (repeated runs only). */
+  runs: string | null;
+}
+
+/** The fragments of report.md one case contributes; a case's fragments depend on nothing but the case. */
+export function caseMarkdown(result: CaseResult, repeated: boolean): CaseMarkdown {
+  const failed =
+    result.failedChecks.length === 0
+      ? null
+      : linesText([
+          `### \`${result.caseId}\``,
+          '',
+          ...result.failedChecks.map((failure) => `- **${failure.check}**: ${inline(failure.message)}`),
+          '',
+        ]);
+  const warnedChecks = result.warnedChecks ?? [];
+  const warnings =
+    warnedChecks.length === 0
+      ? null
+      : linesText([
+          `### \`${result.caseId}\``,
+          '',
+          ...warnedChecks.map((warning) => `- **${warning.check}**: ${inline(warning.message)}`),
+          '',
+        ]);
+  const runs = repeated ? [...runRows(result)].map(tableRow) : [];
+  return {
+    row: linesText([tableRow(caseRow(result, repeated))]),
+    notRun:
+      result.status === 'not_run'
+        ? linesText([`- \`${result.caseId}\`: ${inline(result.reason ?? 'no reason recorded')}`])
+        : null,
+    failed,
+    warnings,
+    runs: runs.length === 0 ? null : linesText(runs),
+  };
+}
+
+/** Each section of the page past the summary: the cases' fragments in case order, or null for a section the page leaves out. */
+export interface MarkdownSections {
+  rows: Iterable<string>;
+  notRun: Iterable<string> | null;
+  failed: Iterable<string> | null;
+  warnings: Iterable<string> | null;
+  /** Read only for a report of repeated runs. */
+  runs: Iterable<string>;
+}
+
+/**
+ * The page from its summary and its sections, in chunks of some tens of kilobytes. The same for
+ * a report held in memory and for one whose cases were written out as they were evaluated.
+ */
+export function* renderMarkdownPage(
+  summary: ReportSummary,
+  sections: MarkdownSections,
+): Generator<string, void, undefined> {
+  let pending = '';
   // White space at the end of what was rendered so far, held back until text follows it: the
   // page's trailing white space is dropped, wherever it begins.
   let heldSpace = '';
@@ -40,29 +129,25 @@ export function* renderReportMarkdownChunks(report: Report): Generator<string, v
     heldSpace = cut === 0 ? heldSpace + text : text.slice(cut);
     return out;
   };
-  for (const line of markdownLines(report)) {
-    batch.push(line);
-    if (batch.length < LINES_PER_CHUNK) continue;
-    const out = release(`${started ? '\n' : ''}${batch.join('\n')}`);
-    started = true;
-    batch = [];
+  for (const text of pageTexts(summary, sections)) {
+    pending += text;
+    if (pending.length < CHUNK_CHARS) continue;
+    const out = release(pending);
+    pending = '';
     if (out !== '') yield out;
   }
-  const out = release(`${started ? '\n' : ''}${batch.join('\n')}`);
-  yield `${out}\n`;
+  yield `${release(pending)}\n`;
 }
 
 const TRAILING_SPACE = /\s+$/u;
 
-function* markdownLines(report: Report): Generator<string, void, undefined> {
-  const { summary } = report;
+/** The page as texts of whole lines, each line ended by a newline (the last one's is dropped with the trailing white space). */
+function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generator<string, void, undefined> {
   const repeated = summary.repeat !== undefined;
-  yield '# Diagnosis evaluation report';
-  yield '';
+  yield '# Diagnosis evaluation report\n\n';
   const warned = summary.casesWithWarnings ?? 0;
   const warnedNote = warned === 0 ? '' : ` ${warned} ${warned === 1 ? 'case has' : 'cases have'} warnings.`;
-  yield `**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).${warnedNote}`;
-  yield '';
+  yield `**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).${warnedNote}\n\n`;
 
   const summaryColumns = [
     'total',
@@ -92,94 +177,62 @@ function* markdownLines(report: Report): Generator<string, void, undefined> {
       formatPercent(summary.runPassRate ?? null),
     );
   }
-  yield* tableLines(summaryColumns, [summaryValues]);
+  yield* table(summaryColumns, [linesText([tableRow(summaryValues)])]);
 
-  yield '## Cases';
-  yield '';
+  yield '## Cases\n\n';
   const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
   if (repeated) caseColumns.splice(2, 0, 'runs passed');
-  yield* tableLines(caseColumns, caseRows(report.cases, repeated));
+  yield* table(caseColumns, sections.rows);
 
-  if (report.cases.some((result) => result.status === 'not_run')) {
-    yield '## Not run';
-    yield '';
-    for (const result of report.cases) {
-      if (result.status === 'not_run') yield `- \`${result.caseId}\`: ${inline(result.reason ?? 'no reason recorded')}`;
-    }
-    yield '';
+  if (sections.notRun !== null) {
+    yield '## Not run\n\n';
+    yield* sections.notRun;
+    yield '\n';
   }
 
-  if (report.cases.some((result) => result.failedChecks.length > 0)) {
-    yield '## Failed checks';
-    yield '';
-    for (const result of report.cases) {
-      if (result.failedChecks.length === 0) continue;
-      yield `### \`${result.caseId}\``;
-      yield '';
-      for (const failure of result.failedChecks) yield `- **${failure.check}**: ${inline(failure.message)}`;
-      yield '';
-    }
+  if (sections.failed !== null) {
+    yield '## Failed checks\n\n';
+    yield* sections.failed;
   }
 
-  if (report.cases.some((result) => (result.warnedChecks ?? []).length > 0)) {
-    yield '## Warnings';
-    yield '';
-    yield 'Checks whose severity is `warn`: reported, but they do not fail the case.';
-    yield '';
-    for (const result of report.cases) {
-      const warnings = result.warnedChecks ?? [];
-      if (warnings.length === 0) continue;
-      yield `### \`${result.caseId}\``;
-      yield '';
-      for (const warning of warnings) yield `- **${warning.check}**: ${inline(warning.message)}`;
-      yield '';
-    }
+  if (sections.warnings !== null) {
+    yield '## Warnings\n\n';
+    yield 'Checks whose severity is `warn`: reported, but they do not fail the case.\n\n';
+    yield* sections.warnings;
   }
 
   if (repeated) {
-    yield '## Runs';
-    yield '';
-    yield* tableLines(
-      ['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'],
-      runRows(report.cases),
-    );
+    yield '## Runs\n\n';
+    yield* table(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], sections.runs);
   }
 }
 
-function* caseRows(results: readonly CaseResult[], repeated: boolean): Generator<string[], void, undefined> {
-  for (const result of results) {
-    const row = [
+function caseRow(result: CaseResult, repeated: boolean): string[] {
+  const row = [
+    `\`${result.caseId}\``,
+    STATUS_LABEL[result.status],
+    result.verdict ?? '–',
+    formatEvidence(result),
+    formatKeywords(result),
+    formatCount(result.toolCallCount),
+    formatDuration(result.durationMs),
+    formatCheckList(result),
+  ];
+  if (repeated)
+    row.splice(2, 0, `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`);
+  return row;
+}
+
+function* runRows(result: CaseResult): Generator<string[], void, undefined> {
+  for (const [index, run] of (result.runs ?? []).entries()) {
+    yield [
       `\`${result.caseId}\``,
-      STATUS_LABEL[result.status],
-      result.verdict ?? '–',
-      formatEvidence(result),
-      formatKeywords(result),
-      formatCount(result.toolCallCount),
-      formatDuration(result.durationMs),
-      formatCheckList(result),
+      String(index + 1),
+      run.sessionId === null ? '–' : `\`${run.sessionId}\``,
+      STATUS_LABEL[run.status],
+      run.verdict ?? '–',
+      run.failedChecks.map((failure) => failure.check).join(', ') || (run.reason ?? '–'),
     ];
-    if (repeated)
-      row.splice(
-        2,
-        0,
-        `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`,
-      );
-    yield row;
-  }
-}
-
-function* runRows(results: readonly CaseResult[]): Generator<string[], void, undefined> {
-  for (const result of results) {
-    for (const [index, run] of (result.runs ?? []).entries()) {
-      yield [
-        `\`${result.caseId}\``,
-        String(index + 1),
-        run.sessionId === null ? '–' : `\`${run.sessionId}\``,
-        STATUS_LABEL[run.status],
-        run.verdict ?? '–',
-        run.failedChecks.map((failure) => failure.check).join(', ') || (run.reason ?? '–'),
-      ];
-    }
   }
 }
 
@@ -219,12 +272,20 @@ function formatConcept(concept: KeywordSynonyms): string {
   return typeof concept === 'string' ? concept : concept.join(' / ');
 }
 
-/** A table and the blank line after it. */
-function* tableLines(columns: string[], rows: Iterable<string[]>): Generator<string, void, undefined> {
-  yield `| ${columns.map(cell).join(' | ')} |`;
-  yield `| ${columns.map(() => '---').join(' | ')} |`;
-  for (const row of rows) yield `| ${row.map(cell).join(' | ')} |`;
-  yield '';
+/** A table (its head, then the rows' texts) and the blank line after it. */
+function* table(columns: string[], rows: Iterable<string>): Generator<string, void, undefined> {
+  yield linesText([tableRow(columns), `| ${columns.map(() => '---').join(' | ')} |`]);
+  yield* rows;
+  yield '\n';
+}
+
+function tableRow(values: string[]): string {
+  return `| ${values.map(cell).join(' | ')} |`;
+}
+
+/** Lines as one text, each ended by a newline. */
+function linesText(lines: string[]): string {
+  return `${lines.join('\n')}\n`;
 }
 
 /** A message outside a table: one line, so a list item stays one item. */

@@ -1,0 +1,79 @@
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+
+/**
+ * Characters gathered before they are written out, and bytes read back at a time: small enough
+ * that no string of them is a large object for V8, which would be old-generation memory from the
+ * start, kept until the next full collection, instead of garbage that dies young.
+ */
+const BLOCK = 32 * 1024;
+
+/**
+ * A temporary file of text written a piece at a time and then read back whole, in blocks: what a
+ * run writes out instead of holding it, to be copied into a report later. Written and read
+ * synchronously: each write is one large block, and the reading feeds a synchronous renderer.
+ */
+export class SpillFile {
+  private pending = '';
+  private descriptor: number | null;
+  private empty = true;
+
+  constructor(readonly path: string) {
+    this.descriptor = openSync(path, 'w');
+  }
+
+  /** Nothing has been appended yet. */
+  get isEmpty(): boolean {
+    return this.empty;
+  }
+
+  append(text: string): void {
+    if (text === '') return;
+    this.empty = false;
+    this.pending += text;
+    if (this.pending.length >= BLOCK) this.flush();
+  }
+
+  /** Writes out what is pending and closes the file; append no more after it. */
+  finish(): void {
+    if (this.descriptor === null) return;
+    this.flush();
+    closeSync(this.descriptor);
+    this.descriptor = null;
+  }
+
+  /** Closes the file without writing out what is pending: for a spill being thrown away. */
+  close(): void {
+    if (this.descriptor === null) return;
+    closeSync(this.descriptor);
+    this.descriptor = null;
+    this.pending = '';
+  }
+
+  /** The text appended, in blocks (each read when asked for); call finish first. */
+  *texts(): Generator<string, void, undefined> {
+    const descriptor = openSync(this.path, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(BLOCK);
+      // A character cut by a block's end is completed by the next block.
+      const decoder = new StringDecoder('utf8');
+      for (let read = readSync(descriptor, buffer, 0, BLOCK, null); read > 0; ) {
+        const text = decoder.write(buffer.subarray(0, read));
+        read = readSync(descriptor, buffer, 0, BLOCK, null);
+        if (text !== '') yield text;
+      }
+      const rest = decoder.end();
+      if (rest !== '') yield rest;
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+
+  private flush(): void {
+    if (this.pending === '' || this.descriptor === null) return;
+    const bytes = Buffer.from(this.pending, 'utf8');
+    this.pending = '';
+    for (let offset = 0; offset < bytes.length; )
+      offset += writeSync(this.descriptor, bytes, offset, bytes.length - offset);
+  }
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { holdTemporary } from '../io/atomic-write.js';
+import { SpillFile } from '../io/spill-file.js';
+import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
+import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
+import { caseMarkdown, renderMarkdownPage } from './render/markdown.js';
+import { xmlAttribute } from './render/xml-text.js';
+import type { CaseResult, ReportSummary } from './types.js';
+
+/** The reports a spill is kept for. */
+export interface SpillFormats {
+  json: boolean;
+  /** report.md, or the Markdown summary of a CI job. */
+  md: boolean;
+  /** report.junit.xml: the case file as the user sees it, or null when not asked for. */
+  junitCaseFile: string | null;
+}
+
+/**
+ * A run's reports while its cases are evaluated: each case result, handed over in case order, is
+ * rendered at once into its share of each report (its report.json text, its row and sections of
+ * report.md, its JUnit test case), which is written to a file of a hidden folder inside the out
+ * folder and dropped. Once the summary is known, each report is its head, then those files read
+ * back, then its tail: byte for byte what the renderers make of the whole report in memory, with
+ * memory flat in the number of cases. The folder is removed by `remove`, and with the pending
+ * temporary files when the process is stopped.
+ */
+export class ReportSpill {
+  private readonly json: SpillFile | null;
+  private readonly markdown: Record<'rows' | 'notRun' | 'failed' | 'warnings' | 'runs', SpillFile> | null;
+  private readonly junit: SpillFile | null;
+  private readonly junitFile: string;
+  private readonly sideFiles: SpillFile[] = [];
+  private cases = 0;
+  /** The cases' durations added up in case order, as the JUnit report's `time` adds them. */
+  private totalMs = 0;
+
+  private constructor(
+    private readonly folder: string,
+    private readonly hold: { release(): void },
+    formats: SpillFormats,
+    private readonly repeated: boolean,
+  ) {
+    const file = (name: string): SpillFile => new SpillFile(join(folder, name));
+    this.json = formats.json ? file('cases.json.part') : null;
+    this.markdown = formats.md
+      ? {
+          rows: file('rows.md.part'),
+          notRun: file('not-run.md.part'),
+          failed: file('failed.md.part'),
+          warnings: file('warnings.md.part'),
+          runs: file('runs.md.part'),
+        }
+      : null;
+    this.junit = formats.junitCaseFile === null ? null : file('testcases.xml.part');
+    this.junitFile = xmlAttribute(formats.junitCaseFile ?? '');
+  }
+
+  /**
+   * Makes the hidden folder in `outFolder` (which must exist). Null when it cannot be made or
+   * written: the caller then keeps the report in memory, and writing the reports names the problem.
+   */
+  static open(outFolder: string, formats: SpillFormats, repeated: boolean): ReportSpill | null {
+    const folder = join(outFolder, `.diag-eval-run-${process.pid}-${Date.now().toString(36)}`);
+    try {
+      mkdirSync(folder);
+    } catch {
+      return null;
+    }
+    const hold = holdTemporary(folder);
+    try {
+      return new ReportSpill(folder, hold, formats, repeated);
+    } catch {
+      rmSync(folder, { recursive: true, force: true });
+      hold.release();
+      return null;
+    }
+  }
+
+  /** Takes the next case's result, in case order. */
+  add(result: CaseResult): void {
+    this.json?.append(`${this.cases === 0 ? '' : CASE_SEPARATOR}${caseJson(result)}`);
+    if (this.markdown !== null) {
+      const fragments = caseMarkdown(result, this.repeated);
+      this.markdown.rows.append(fragments.row);
+      if (fragments.notRun !== null) this.markdown.notRun.append(fragments.notRun);
+      if (fragments.failed !== null) this.markdown.failed.append(fragments.failed);
+      if (fragments.warnings !== null) this.markdown.warnings.append(fragments.warnings);
+      if (fragments.runs !== null) this.markdown.runs.append(fragments.runs);
+    }
+    if (this.junit !== null) {
+      this.totalMs += result.durationMs ?? 0;
+      this.junit.append(junitTestcase(result, this.junitFile));
+    }
+    this.cases += 1;
+  }
+
+  /** Every case has been added: what is pending is written out, to be read back by the renderers below. */
+  finish(): void {
+    for (const file of this.files()) file.finish();
+  }
+
+  /** report.json, as renderReportJsonChunks renders the report of these cases with this summary. */
+  *reportJson(summary: ReportSummary): Generator<string, void, undefined> {
+    if (this.json === null) throw new Error('report.json was not spilled');
+    yield* renderReportJsonFrame({ schemaVersion: 1, summary, cases: [] }, this.cases, this.json.texts());
+  }
+
+  /** report.md, as renderReportMarkdownChunks renders it. */
+  reportMarkdown(summary: ReportSummary): Generator<string, void, undefined> {
+    const markdown = this.markdown;
+    if (markdown === null) throw new Error('report.md was not spilled');
+    const section = (file: SpillFile): Iterable<string> | null =>
+      file.isEmpty ? null : { [Symbol.iterator]: () => file.texts() };
+    return renderMarkdownPage(summary, {
+      rows: { [Symbol.iterator]: () => markdown.rows.texts() },
+      notRun: section(markdown.notRun),
+      failed: section(markdown.failed),
+      warnings: section(markdown.warnings),
+      runs: { [Symbol.iterator]: () => markdown.runs.texts() },
+    });
+  }
+
+  /** report.junit.xml, as renderReportJunit renders it. */
+  *reportJunit(summary: ReportSummary): Generator<string, void, undefined> {
+    if (this.junit === null) throw new Error('report.junit.xml was not spilled');
+    yield junitHead(summary, this.totalMs, this.junitFile);
+    yield* this.junit.texts();
+    yield JUNIT_TAIL;
+  }
+
+  /** Another file of text in the hidden folder, for what else a run writes out instead of holding (its CLI summary lines). */
+  sideFile(name: string): SpillFile {
+    const file = new SpillFile(join(this.folder, name));
+    this.sideFiles.push(file);
+    return file;
+  }
+
+  /** Removes the hidden folder and everything in it. */
+  remove(): void {
+    for (const file of this.files()) file.close();
+    rmSync(this.folder, { recursive: true, force: true });
+    this.hold.release();
+  }
+
+  private files(): SpillFile[] {
+    return [
+      ...(this.json === null ? [] : [this.json]),
+      ...(this.markdown === null ? [] : Object.values(this.markdown)),
+      ...(this.junit === null ? [] : [this.junit]),
+      ...this.sideFiles,
+    ];
+  }
+}
