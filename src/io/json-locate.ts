@@ -14,11 +14,23 @@ export interface JsonLocator {
 
 /** A container's members or items found so far; `resumeAt` is where the scan goes on unless `done`. */
 type Children =
-  | { kind: 'object'; keys: Map<string, { key: number; value: number }>; resumeAt: number; done: boolean }
+  | {
+      kind: 'object';
+      keys: Map<string, { key: number; value: number }>;
+      resumeAt: number;
+      done: boolean;
+      /** `resumeAt` is the value of the key last found, not yet stepped over. */
+      atValue: boolean;
+    }
   | { kind: 'array'; items: number[]; resumeAt: number; done: boolean };
 
-/** The next quote or bracket (`test` with the `g` flag moves lastIndex without making a match object). */
-const STRUCTURE = /["[\]{}]/g;
+/**
+ * The next whole string or bracket: a string is matched to its closing quote in one step of the
+ * regular expression engine, escapes included, so the scan makes no step per string in script
+ * (`test` with the `g` flag moves lastIndex without making a match object). A match that ends in
+ * a quote was a string; one that ends in a bracket, that bracket.
+ */
+const STRING_OR_BRACKET = /"[^"\\]*(?:\\.[^"\\]*)*"|[[\]{}]/g;
 
 export function createJsonLocator(text: string): JsonLocator {
   const children = new Map<number, Children | null>();
@@ -50,24 +62,19 @@ export function createJsonLocator(text: string): JsonLocator {
     const first = text.charCodeAt(index);
     if (first === 0x22) return skipString(index);
     if (first === 0x7b || first === 0x5b) {
-      // From one bracket or quote to the next: the expression finds each without a step per character.
+      // From one bracket or string to the next, each found by the expression without a step per character.
       let depth = 0;
-      let at = index;
+      STRING_OR_BRACKET.lastIndex = index;
       for (;;) {
-        STRUCTURE.lastIndex = at;
-        if (!STRUCTURE.test(text)) return text.length;
-        const found = STRUCTURE.lastIndex - 1;
-        const code = text.charCodeAt(found);
-        if (code === 0x22) {
-          at = skipString(found);
-          continue;
-        }
+        if (!STRING_OR_BRACKET.test(text)) return text.length;
+        const end = STRING_OR_BRACKET.lastIndex;
+        const code = text.charCodeAt(end - 1);
+        if (code === 0x22) continue;
         if (code === 0x7b || code === 0x5b) depth += 1;
         else {
           depth -= 1;
-          if (depth === 0) return found + 1;
+          if (depth === 0) return end;
         }
-        at = found + 1;
       }
     }
     let at = index;
@@ -98,7 +105,7 @@ export function createJsonLocator(text: string): JsonLocator {
       const open = text.charCodeAt(start);
       found =
         open === 0x7b
-          ? { kind: 'object', keys: new Map(), resumeAt: skipSpace(start + 1), done: false }
+          ? { kind: 'object', keys: new Map(), resumeAt: skipSpace(start + 1), done: false, atValue: false }
           : open === 0x5b
             ? { kind: 'array', items: [], resumeAt: skipSpace(start + 1), done: false }
             : null;
@@ -115,6 +122,12 @@ export function createJsonLocator(text: string): JsonLocator {
       const { keys } = found;
       let at = found.resumeAt;
       let done = true;
+      if (found.atValue) {
+        // The value of the key found last time (the list of cases, say) is stepped over only now that a later key is wanted.
+        at = skipSpace(skipValue(at));
+        at = text.charCodeAt(at) === 0x2c ? skipSpace(at + 1) : text.length;
+        found.atValue = false;
+      }
       while (at < text.length && text.charCodeAt(at) === 0x22) {
         const keyEnd = skipString(at);
         const raw = text.slice(at, keyEnd);
@@ -128,13 +141,15 @@ export function createJsonLocator(text: string): JsonLocator {
         if (text.charCodeAt(at) !== 0x3a) break;
         const value = skipSpace(at + 1);
         if (!keys.has(key)) keys.set(key, { key: keyEnd - raw.length, value });
-        at = skipSpace(skipValue(value));
-        if (text.charCodeAt(at) !== 0x2c) break;
-        at = skipSpace(at + 1);
         if (key === String(wanted)) {
+          at = value;
+          found.atValue = true;
           done = false;
           break;
         }
+        at = skipSpace(skipValue(value));
+        if (text.charCodeAt(at) !== 0x2c) break;
+        at = skipSpace(at + 1);
       }
       found.resumeAt = at;
       found.done = done;

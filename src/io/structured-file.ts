@@ -14,6 +14,7 @@ import { yamlNestingDepth } from './yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
 import { createEventLocator } from './yaml-locate.js';
 import { loadYamlQuickly } from './yaml-quick.js';
+import { createSubsetLocator } from './yaml-subset-locate.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -50,6 +51,7 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
   // The common subset of YAML case files use is read first, and fastest (yaml-common-subset.ts);
   // it nests a few levels at most, so the nesting check is needed only past it.
   let quick = loadCommonYaml(text);
+  const inSubset = quick !== null;
   if (quick === null) {
     const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
     if (tooDeep !== null) {
@@ -66,7 +68,12 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
   if (quick === null) return parseYamlDocument(text, displayName);
   let documented: StructuredFile | null = null;
   const locateByEvents = createEventLocator(text);
+  // A file in the subset is walked line by line to find a place, with no second parse; what that
+  // walk leaves open is asked of the fast parser's events, then of the documented parser.
+  const locateInSubset = inSubset ? createSubsetLocator(text) : null;
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
+    const walked = locateInSubset === null ? 'unsure' : locateInSubset(path);
+    if (walked !== 'unsure') return walked;
     const found = locateByEvents(path);
     return found === 'unsure' ? (documented ??= parseYamlDocument(text, displayName)).locate(path) : found;
   };

@@ -91,6 +91,12 @@ class SubsetReader {
   private after = 0;
   /** Containers open around the current one. */
   private depth = 0;
+  /**
+   * The first backslash at or after the last quoted text looked at (the text's length when there
+   * is none): quoted texts are read in order, so the text is searched for backslashes once in all,
+   * natively, rather than character by character in each quoted text.
+   */
+  private nextBackslash = -1;
 
   constructor(text: string) {
     this.text = text;
@@ -280,9 +286,11 @@ class SubsetReader {
         continue;
       }
       this.after = quote + 1;
-      let escaped = false;
-      for (let inside = at + 1; inside < quote && !escaped; inside += 1) escaped = text.charCodeAt(inside) === 0x5c;
-      if (!escaped) return this.piece(at + 1, quote);
+      if (this.nextBackslash <= at) {
+        const found = text.indexOf('\\', at + 1);
+        this.nextBackslash = found === -1 ? text.length : found;
+      }
+      if (this.nextBackslash >= quote) return this.piece(at + 1, quote);
       // JSON's escapes mean the same in YAML; YAML's own (`\x41`, `\e`, `\N`, ...) make JSON.parse fail.
       // A lone surrogate written as an escape is left to the fast parser.
       const raw = text.slice(at, quote + 1);

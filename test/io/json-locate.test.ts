@@ -76,6 +76,12 @@ describe('JSON error positions without a second parse (S44)', () => {
         expect(createJsonLocator(text).locate(path)).toEqual(yamlLocate(text, path));
       },
     );
+    it(`S44: ${name}: one locator asked for every path in turn, forward and backward, answers as a fresh one`, () => {
+      for (const order of [paths, [...paths].reverse()]) {
+        const locator = createJsonLocator(text);
+        for (const path of order) expect(locator.locate(path), JSON.stringify(path)).toEqual(yamlLocate(text, path));
+      }
+    });
   }
 
   it('S44: a 100,000-case JSON case file with one bad case is refused quickly, naming the line', () => {

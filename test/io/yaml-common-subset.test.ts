@@ -7,6 +7,7 @@ import { loadCommonYaml } from '../../src/io/yaml-common-subset.js';
 import { parseYamlDocument } from '../../src/io/yaml-document.js';
 import { loadYamlQuickly } from '../../src/io/yaml-quick.js';
 import { REPO_ROOT } from '../helpers/project.js';
+import { mutateText, randomSource } from '../helpers/yaml-edits.js';
 
 /**
  * The subset reader is the first of three YAML readers: it must give every text it reads
@@ -155,68 +156,6 @@ describe('the fast and the strict path agree on the YAML 1.1 / 1.2 differences',
     if (subset !== null) expect(subset.value).toEqual(strict);
   });
 });
-
-/** Seeded, so a failure can be reproduced. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PIECES = [
-  ' ',
-  '  ',
-  '-',
-  '- ',
-  ':',
-  ': ',
-  '#',
-  ' #',
-  '"',
-  "'",
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
-  '\n',
-  '\n  ',
-  'a',
-  'yes',
-  '1',
-  '0o7',
-  '.',
-  '&a ',
-  '*a',
-  '!',
-  '|',
-  '>',
-  '~',
-  'true',
-  '\\',
-  '\\n',
-  '连接池',
-  'id: x',
-  '- id: y\n',
-];
-
-function mutateText(text: string, random: () => number): string {
-  let out = text;
-  const edits = 1 + Math.floor(random() * 3);
-  for (let edit = 0; edit < edits; edit += 1) {
-    const at = Math.floor(random() * out.length);
-    const piece = PIECES[Math.floor(random() * PIECES.length)] as string;
-    const action = random();
-    if (action < 0.4) out = out.slice(0, at) + piece + out.slice(at);
-    else if (action < 0.7) out = out.slice(0, at) + out.slice(at + 1 + Math.floor(random() * 4));
-    else out = out.slice(0, at) + piece + out.slice(at + piece.length);
-  }
-  return out;
-}
 
 describe('loadCommonYaml agrees with both parsers on random changes to the bundled case file', () => {
   it('1,000 seeded edits: whatever it reads, js-yaml and the documented parser read the same, without an error', () => {
