@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { MIB } from '../io/input-limits.js';
 import { createFixtureDirSource } from './fixture-dir.js';
+import { LIVE_ONLY_FLAGS } from './live-flags.js';
 import type { TraceSource } from './types.js';
 
 // Where the traces of run and check come from, as their flags say (docs/contract.md §1, §8, §9):
@@ -40,17 +41,7 @@ export async function chooseTraceSource(
     throw new InputError(
       `diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``,
     );
-  const liveOnly = [
-    'sessions',
-    'ask',
-    'repeat',
-    'record',
-    'concurrency',
-    'timeout-ms',
-    'poll-timeout-ms',
-    'max-body-mb',
-    'header',
-  ].filter((name) => values[name] !== undefined);
+  const liveOnly = LIVE_ONLY_FLAGS.filter((name) => values[name] !== undefined);
   if (api === null && liveOnly.length > 0) {
     throw new InputError(
       `diag-eval ${command}: found --${liveOnly[0]} without --api; expected --api URL with it (live mode)`,

@@ -1,3 +1,4 @@
+import { LIVE_ONLY_FLAGS } from '../../sources/live-flags.js';
 import type { FlagDefinition, FlagDefinitions } from '../command.js';
 
 // Flags several commands share, defined once with their `--help` lines.
@@ -86,18 +87,7 @@ export const ALTERNATIVE_SOURCE_FLAGS = {
 export const ALTERNATIVE_SOURCE_SECTIONS = [
   {
     heading: 'Live mode (evaluate a running diagnosis service instead of fixtures):',
-    flags: [
-      'api',
-      'sessions',
-      'ask',
-      'repeat',
-      'record',
-      'concurrency',
-      'timeout-ms',
-      'poll-timeout-ms',
-      'max-body-mb',
-      'header',
-    ],
+    flags: ['api', ...LIVE_ONLY_FLAGS],
   },
   { heading: 'Imported traces (OpenTelemetry, Jaeger, Tempo exports; see docs/import.md):', flags: ['traces', 'from'] },
 ] as const;
