@@ -1,3 +1,5 @@
+import { type TextPosition, textPositions } from './text-position.js';
+
 /**
  * Finds where a path inside a JSON text starts, without parsing the text again into a syntax
  * tree: a light scanner steps over values it does not need. Used only when a problem has to be
@@ -9,7 +11,7 @@
  * the deepest container that exists.
  */
 export interface JsonLocator {
-  locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
+  locate(path: readonly PropertyKey[]): TextPosition | null;
 }
 
 /** A container's members or items found so far; `resumeAt` is where the scan goes on unless `done`. */
@@ -174,27 +176,7 @@ export function createJsonLocator(text: string): JsonLocator {
     return found;
   };
 
-  /**
-   * Lines are counted up to the offset asked for, and from the last one asked for when it is
-   * further on (problems are mostly named in file order), so a problem in the last case costs
-   * one count of the lines before it, not an index of every line of the file.
-   */
-  let countedTo = 0;
-  let linesBefore = 0;
-  let lineStart = 0;
-  const position = (offset: number): { line: number; column: number } => {
-    if (offset < countedTo) {
-      countedTo = 0;
-      linesBefore = 0;
-      lineStart = 0;
-    }
-    for (let at = text.indexOf('\n', countedTo); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
-      linesBefore += 1;
-      lineStart = at + 1;
-    }
-    countedTo = offset;
-    return { line: linesBefore + 1, column: offset - lineStart + 1 };
-  };
+  const position = textPositions(text);
 
   return {
     locate(path) {

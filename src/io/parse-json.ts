@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as LosslessJson from 'lossless-json';
+import { textPositions } from './text-position.js';
 
 /**
  * The lossless JSON parser, loaded on first use (synchronously, as its callers are): it is needed
@@ -97,7 +98,7 @@ function syntaxFailure(text: string, original: unknown, reparse: (() => unknown)
     }
   }
   const position = /at position (\d+)/u.exec(raw);
-  const where = position?.[1] === undefined ? null : lineAndColumn(text, Number(position[1]));
+  const where = position?.[1] === undefined ? null : textPositions(text)(Number(position[1]));
   const detail = raw.replace(/\s*(in JSON )?at position \d+.*$/su, '');
   const message = `${detail}${where === null ? '' : ` at line ${where.line}, column ${where.column}`}`;
   return {
@@ -107,14 +108,4 @@ function syntaxFailure(text: string, original: unknown, reparse: (() => unknown)
     line: where?.line ?? null,
     column: where?.column ?? null,
   };
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
-    line += 1;
-    lineStart = index + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }

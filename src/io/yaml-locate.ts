@@ -1,5 +1,6 @@
 import type * as JsYaml from 'js-yaml';
 import { jsYaml } from './js-yaml.js';
+import { type TextPosition, textPositions } from './text-position.js';
 import { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
 
 /**
@@ -10,11 +11,9 @@ import { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
  * the two could differ (a tagged, anchored, block or empty scalar, an alias, a key that is not
  * plain text): the caller then asks the documented parser.
  */
-export function createEventLocator(
-  text: string,
-): (path: readonly PropertyKey[]) => { line: number; column: number } | 'unsure' {
+export function createEventLocator(text: string): (path: readonly PropertyKey[]) => TextPosition | 'unsure' {
   let events: Event[] | null = null;
-  let lineStarts: number[] | null = null;
+  const position = textPositions(text);
   return (path) => {
     try {
       events ??= jsYaml().parseEvents(text, { maxDepth: MAX_YAML_NESTING_DEPTH });
@@ -23,16 +22,7 @@ export function createEventLocator(
     }
     const offset = offsetAt(text, events, path);
     if (offset === 'unsure') return 'unsure';
-    lineStarts ??= startsOfLines(text);
-    // The last line start at or before the offset; lines and columns count from 1.
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lineStarts[middle] as number) <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1 };
+    return position(offset);
   };
 }
 
@@ -47,12 +37,6 @@ const EVENT_ID = { SEQUENCE: 2, MAPPING: 3, SCALAR: 4, POP: 6 } as const satisfi
 const SCALAR_STYLE = { PLAIN: 1, SINGLE_QUOTED: 2, DOUBLE_QUOTED: 3 } as const satisfies Partial<
   typeof JsYaml.SCALAR_STYLE
 >;
-
-function startsOfLines(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
 
 function offsetAt(text: string, events: readonly Event[], path: readonly PropertyKey[]): number | 'unsure' {
   // events[0] opens the document; its root node follows.

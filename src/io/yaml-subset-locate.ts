@@ -1,3 +1,5 @@
+import { type TextPosition, textPositions } from './text-position.js';
+
 /**
  * The line and column of the node at `path` in a YAML text the common-subset reader
  * (yaml-common-subset.ts) read, found by walking the text's lines the way that reader does,
@@ -13,31 +15,14 @@
  * took longer than reading the file; this walk passes over each line once, and what it finds
  * about a list or map (where each item and key starts) is kept, so many problems cost one walk.
  */
-export function createSubsetLocator(
-  text: string,
-): (path: readonly PropertyKey[]) => { line: number; column: number } | 'unsure' {
+export function createSubsetLocator(text: string): (path: readonly PropertyKey[]) => TextPosition | 'unsure' {
   const walker = new SubsetWalker(text);
-  let lineStarts: number[] | null = null;
+  const position = textPositions(text);
   return (path) => {
     const offset = walker.offsetAt(path);
     if (offset === 'unsure') return 'unsure';
-    lineStarts ??= startsOfLines(text);
-    // The last line start at or before the offset; lines and columns count from 1.
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lineStarts[middle] as number) <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1 };
+    return position(offset);
   };
-}
-
-function startsOfLines(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
 }
 
 /**
