@@ -1,3 +1,5 @@
+import { type Plain, plainObject, severityBlock, sure, unsure } from '../quick-check.js';
+import { isWhiteSpaceCode } from '../text/normalize.js';
 import type { CaseFileInput } from './schema.js';
 
 /**
@@ -45,33 +47,6 @@ export function checkCaseFileQuickly(value: unknown): QuickCheck | null {
   return { topLevelSure, unsureCases };
 }
 
-function sure<T>(check: (value: T) => void, value: T): boolean {
-  try {
-    check(value);
-    return true;
-  } catch (error) {
-    if (error === UNSURE) return false;
-    throw error;
-  }
-}
-
-/** Thrown from deep inside to leave the check in one step; never escapes this module. */
-const UNSURE = Symbol('unsure');
-
-function unsure(): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private sentinel, caught above
-  throw UNSURE;
-}
-
-type Plain = Record<string, unknown>;
-
-/** A plain object (made by JSON.parse, a YAML parser or an object literal); anything else is left to zod. */
-function plainObject(value: unknown): Plain {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) unsure();
-  if (Object.getPrototypeOf(value) !== Object.prototype) unsure();
-  return value as Plain;
-}
-
 /** The object's own keys, each one of `allowed`, with no undefined value (which zod keeps as a key). */
 function checkKeys(object: Plain, allowed: ReadonlySet<string>): void {
   for (const key of Object.keys(object)) {
@@ -89,27 +64,10 @@ function text(value: unknown): void {
   if (
     typeof value !== 'string' ||
     value.length === 0 ||
-    trimmable(value.charCodeAt(0)) ||
-    trimmable(value.charCodeAt(value.length - 1))
+    isWhiteSpaceCode(value.charCodeAt(0)) ||
+    isWhiteSpaceCode(value.charCodeAt(value.length - 1))
   )
     unsure();
-}
-
-/** Whether String.prototype.trim removes this character (white space and line terminators). */
-function trimmable(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 function textList(value: unknown, minimum = 0): void {
@@ -168,14 +126,6 @@ function budget(value: unknown): void {
   }
 }
 
-/** `checks:`, a record whose values the loader checks. */
-function checkSeverities(value: unknown): void {
-  const object = plainObject(value);
-  for (const key of Object.keys(object)) {
-    if (key === '__proto__' || key === 'constructor' || object[key] === undefined) unsure();
-  }
-}
-
 /** Checks a field `defaults` may set; false for a key that is not one. */
 function checkDefaultable(key: string, value: unknown): boolean {
   switch (key) {
@@ -204,7 +154,7 @@ function checkDefaultable(key: string, value: unknown): boolean {
       budget(value);
       return true;
     case 'checks':
-      checkSeverities(value);
+      severityBlock(value);
       return true;
     default:
       return false;

@@ -1,3 +1,4 @@
+import { plainObject, severityBlock, sure, unsure } from '../quick-check.js';
 import type { ConfigInput } from './config-schema.js';
 
 /**
@@ -10,29 +11,7 @@ import type { ConfigInput } from './config-schema.js';
  * holds the two to the same verdicts on tables of valid and invalid config files.
  */
 export function validConfigQuickly(value: unknown): ConfigInput | null {
-  try {
-    checkConfig(value);
-    return value as ConfigInput;
-  } catch (error) {
-    if (error === UNSURE) return null;
-    throw error;
-  }
-}
-
-/** Thrown from deep inside to leave the check in one step; never escapes this module. */
-const UNSURE = Symbol('unsure');
-
-function unsure(): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private sentinel, caught above
-  throw UNSURE;
-}
-
-type Plain = Record<string, unknown>;
-
-function plainObject(value: unknown): Plain {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) unsure();
-  if (Object.getPrototypeOf(value) !== Object.prototype) unsure();
-  return value as Plain;
+  return sure(checkConfig, value) ? (value as ConfigInput) : null;
 }
 
 /** Text of at least `minimum` characters (the schemas check the length and do not trim). */
@@ -76,20 +55,12 @@ function checkConfig(value: unknown): void {
         // Any value: scan validates it.
         break;
       case 'checks':
-        checkSeverities(field);
+        severityBlock(field);
         break;
       default:
         // cases, fixtures, out, baselineDir: a non-empty path.
         text(field);
     }
-  }
-}
-
-/** `checks:`, a record whose values the loader checks. */
-function checkSeverities(value: unknown): void {
-  const object = plainObject(value);
-  for (const key of Object.keys(object)) {
-    if (key === '__proto__' || key === 'constructor' || object[key] === undefined) unsure();
   }
 }
 

@@ -72,8 +72,12 @@ function foldWhiteSpace(text: string): string {
 const CODE_SPACE = 0x20;
 const CODE_LINE_FEED = 0x0a;
 
-/** What `\s` matches in a regular expression: ASCII and Unicode white space, and U+FEFF. Most text is letters, CJK above U+3000 among them: those are answered first. */
-function isWhiteSpaceCode(code: number): boolean {
+/**
+ * What `\s` matches in a regular expression, and what String.prototype.trim removes: ASCII and
+ * Unicode white space, line terminators and U+FEFF. Most text is letters, CJK above U+3000 among
+ * them: those are answered first.
+ */
+export function isWhiteSpaceCode(code: number): boolean {
   if (code === CODE_SPACE) return true;
   if (code < 0x80) return code >= 0x09 && code <= 0x0d;
   if (code > 0x3000) return code === 0xfeff;
