@@ -1,43 +1,75 @@
-// Bundles the CLI (src/cli/bin.ts) into dist/cli/bin.js, replacing tsc's output of it, so that a
-// start of `diag-eval` reads a few files instead of hundreds of modules. bin.js holds what every
-// command needs: the command table (src/cli/commands/: flags and help), the flag parser and the
-// error report. Each command's work (src/cli/actions/) and what it imports dynamically (live mode,
-// imported traces, sharding) become chunks under dist/cli/chunks/, loaded only when used; see what
-// each pulls in with esbuild's metafile (`metafile: true`); the case-file and config schemas (and
-// zod) are such dynamic imports, loaded only when a quick check is unsure of a file. No chunk
-// needs `require`: the parsers a valid suite does not need (the yaml package, js-yaml,
-// lossless-json) are required on first use by src/io/ itself, from the package. Run after
-// `tsc -p tsconfig.build.json` (`npm run build` does both); the library (dist/index.js and the rest
-// of dist/) is tsc's output.
-import { readFileSync, rmSync } from 'node:fs';
+// Bundles the CLI (src/cli/program.ts) into one CommonJS script, dist/cli/program.cjs, and makes
+// V8's code cache of it, dist/cli/program.cjs.cache, which dist/cli/bin.js (src/cli/bin.ts, tsc's
+// output) compiles the script with: a start of `diag-eval` then reads two files and compiles
+// nothing it has compiled here. The cache holds every function a run of the bundled cases
+// compiled (write-code-cache.mjs runs it); what other commands use beyond that is compiled as
+// usual. Everything a command loads lazily stays lazy: each module of the bundle is evaluated
+// the first time it is imported (esbuild turns `await import()` into that), the case-file and
+// config schemas only when a quick check is unsure of a file, and zod, the yaml package, js-yaml
+// and lossless-json are not bundled: they are required from the package on first use (zod is
+// left external here; src/io/ requires the parsers itself). Run after `tsc -p tsconfig.build.json`
+// (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${root}dist/cli`;
+const programFile = `${root}dist/cli/program.cjs`;
+const cacheFile = `${programFile}.cache`;
 const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 
-// Chunk names carry a content hash; drop the previous build's so none is left behind.
-rmSync(`${outdir}/chunks`, { recursive: true, force: true });
+// The code cache of the previous build would not fit the new script; V8 would refuse it anyway.
+rmSync(cacheFile, { force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { bin: 'src/cli/bin.ts' },
-  outdir,
-  chunkNames: 'chunks/[name]-[hash]',
+  entryPoints: ['src/cli/program.ts'],
+  outfile: programFile,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   // Prefer a package's ES module build: it bundles without a CommonJS wrapper.
   mainFields: ['module', 'main'],
+  external: ['zod', 'zod/*'],
   minifyWhitespace: true,
   minifySyntax: true,
   // Identifiers are kept, so a stack trace in an internal error still names the functions.
   minifyIdentifiers: false,
   legalComments: 'none',
-  // The version `diag-eval --version` prints (main.ts reads package.json when run unbundled).
-  define: { __DIAG_EVAL_VERSION__: JSON.stringify(version) },
+  // The script evaluates to a function of what a CommonJS module gets from node and an ES module
+  // from import.meta (bin.ts calls it): no wrapper of node's, so this text is what V8 compiles
+  // and what the code cache is made for.
+  banner: { js: '(function (require, programUrl) {' },
+  footer: { js: '})' },
+  define: {
+    'import.meta.url': 'programUrl',
+    // The version `diag-eval --version` prints (main.ts reads package.json when run unbundled).
+    __DIAG_EVAL_VERSION__: JSON.stringify(version),
+  },
   logLevel: 'warning',
 });
+
+// A script compiled by vm.Script has no loader for import(): the bundle must have none left.
+if (/\bimport\(/u.test(readFileSync(programFile, 'utf8')))
+  throw new Error(`${programFile}: a dynamic import() was left in the bundle; bundle or require the module instead`);
+
+// The cache is made by a run of the bundled cases: its own process, with no environment, so that
+// neither NODE_OPTIONS (V8 flags the cache would then be made for) nor a CI's variables (the
+// GitHub Actions summary a run writes) take part.
+const out = mkdtempSync(join(tmpdir(), 'diag-eval-code-cache-'));
+try {
+  const run = spawnSync(
+    process.execPath,
+    [`${root}scripts/write-code-cache.mjs`, programFile, 'run', '--quiet', '--out', out],
+    { cwd: root, env: {}, encoding: 'utf8' },
+  );
+  // Exit 1 is a run with failing cases: the cache is as good.
+  if ((run.status !== 0 && run.status !== 1) || !existsSync(cacheFile))
+    throw new Error(`the code cache of ${programFile} was not made (exit ${run.status}):\n${run.stderr}`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

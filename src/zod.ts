@@ -1,5 +1,4 @@
-import { config } from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { config, locales } from 'zod/mini';
 
 /**
  * The zod the schemas are written with (`import * as z from './zod.js'`): zod/mini, which builds
@@ -7,6 +6,6 @@ import en from 'zod/v4/locales/en.js';
  * message of its own would read only "Invalid input"; English is installed here as classic zod
  * does, unless a locale is set already.
  */
-if (config().localeError === undefined) config(en());
+if (config().localeError === undefined) config(locales.en());
 
 export * from 'zod/mini';

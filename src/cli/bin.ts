@@ -1,34 +1,39 @@
 #!/usr/bin/env node
-import { removePendingTemporaryFilesSync } from '../io/atomic-write.js';
-import type { CliIo } from './io.js';
-import { main } from './main.js';
+/**
+ * The command `diag-eval`. The CLI (program.ts) is bundled by scripts/bundle-cli.mjs into one
+ * CommonJS script, program.cjs, and V8's code cache of it, program.cjs.cache, is made when the
+ * package is built: the bytecode of every function a run of the bundled cases compiled. Compiled
+ * with that cache, the script is neither parsed nor compiled at start-up, which is most of what a
+ * short run costs beyond node's own start. It is a script because ES modules take no code cache
+ * in Node 20. A cache V8 does not accept (another node version, other V8 flags) or a missing one
+ * only costs time: the script is then compiled from its text. From tsc's output alone, without
+ * the bundle, the CLI runs from program.js.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
-const io: CliIo = {
-  cwd: process.cwd(),
-  env: process.env,
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  // A getter: process.stdout is created on first use, which loads the stream modules, and a
-  // --quiet run that writes nothing never needs it.
-  get stdoutIsTTY() {
-    return process.stdout.isTTY === true;
-  },
-};
+/** What program.cjs evaluates to: its bundle wrapped in a function of the `require` and `import.meta.url` it uses. */
+type BundledProgram = (require: NodeJS.Require, programUrl: string) => void;
 
-const argv = process.argv.slice(2);
-// Stopped with Ctrl-C or `kill` in the middle of a write, a command leaves no temporary file
-// behind (reports, baseline, recorded traces are each whole and old, or whole and new), then
-// ends as the signal asks. `serve` handles the signals itself, to close its server.
-if (argv[0] !== 'serve') {
-  const stop = (signal: NodeJS.Signals): void => {
-    removePendingTemporaryFilesSync();
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    process.kill(process.pid, signal);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+const programUrl = new URL('./program.cjs', import.meta.url);
+const programFile = fileURLToPath(programUrl);
+const source = readOrNull(programFile, 'utf8');
+if (source === null) {
+  await import('./program.js');
+} else {
+  const cachedData = readOrNull(`${programFile}.cache`) ?? undefined;
+  const start = new Script(source, { filename: programFile, cachedData }).runInThisContext() as BundledProgram;
+  start(createRequire(programFile), programUrl.href);
 }
 
-// exitCode rather than exit(): pending writes to a piped stdout are flushed before the process ends.
-process.exitCode = await main(argv, io);
+function readOrNull(file: string): Buffer | null;
+function readOrNull(file: string, encoding: 'utf8'): string | null;
+function readOrNull(file: string, encoding?: 'utf8'): string | Buffer | null {
+  try {
+    return readFileSync(file, encoding);
+  } catch {
+    return null;
+  }
+}

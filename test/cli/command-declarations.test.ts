@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, findCommand } from '../../src/cli/commands/index.js';
 import { commandHelp, generalHelp } from '../../src/cli/help.js';
 import { BIN, ensureBuilt } from '../helpers/build.js';
+import { modulesLoaded } from '../helpers/load-trace/modules-loaded.js';
+import { REPO_ROOT } from '../helpers/project.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
 
 describe('each command declares its flags once, and --help is made from them (S47)', () => {
   it.each(Object.keys(COMMANDS))(
@@ -47,44 +51,31 @@ describe('each command declares its flags once, and --help is made from them (S4
 
 describe('a command loads only what it uses', () => {
   beforeAll(() => ensureBuilt());
-
-  /** The chunk `bin.js` imports dynamically for a command, by the chunk's name. */
-  function chunkPath(name: string): string {
-    const match = new RegExp(`import\\("\\./chunks/(${name}-[A-Z0-9]+\\.js)"\\)`, 'u').exec(readFileSync(BIN, 'utf8'));
-    if (match === null) throw new Error(`no chunk for ${name} in dist/cli/bin.js`);
-    return join(dirname(BIN), 'chunks', match[1] as string);
-  }
-
-  /** The text of a chunk and of every chunk it imports statically. */
-  function chunkClosure(entry: string): string {
-    const seen = new Map<string, string>();
-    const visit = (file: string): void => {
-      if (seen.has(file)) return;
-      const text = readFileSync(file, 'utf8');
-      seen.set(file, text);
-      for (const found of text.matchAll(
-        /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{},\s$]*?from\s*)?"(\.{1,2}\/[^"]+)"/gu,
-      ))
-        visit(join(dirname(file), found[1] as string));
-    };
-    visit(entry);
-    return [...seen.values()].join('\n');
-  }
+  const makeTempDir = useTempDirs();
 
   it('run loads node:crypto (sharding) only with --shard', () => {
-    const run = chunkClosure(chunkPath('run'));
-    expect(run).not.toMatch(/from\s*"node:crypto"/u);
-    const shardChunk = /import\("\.\/(shard-run-[A-Z0-9]+\.js)"\)/u.exec(run)?.[1];
-    expect(shardChunk).toBeDefined();
-    expect(chunkClosure(join(dirname(BIN), 'chunks', shardChunk as string))).toMatch(/from\s*"node:crypto"/u);
+    expect(modulesLoaded(['run', '--quiet', '--out', makeTempDir()], REPO_ROOT).builtins).not.toContain('crypto');
+    const sharded = modulesLoaded(['run', '--quiet', '--shard', '1/2', '--out', makeTempDir()], REPO_ROOT);
+    expect(sharded.builtins).toContain('crypto');
   });
 
-  it('diff and merge read no config file, so they load no config loader and no case-file schema', () => {
-    for (const name of ['diff', 'merge']) {
-      const code = chunkClosure(chunkPath(name));
-      expect(code).not.toContain('diag-eval.config.yml');
-      expect(code).not.toContain('expected a list of synonyms');
-    }
-    expect(chunkClosure(chunkPath('run'))).toContain('diag-eval.config.yml');
+  it('diff and merge read no config file: a broken one beside them changes nothing, where run names it', () => {
+    const folder = makeTempDir();
+    writeFileSync(join(folder, 'diag-eval.config.yaml'), 'contract: [\n');
+    const shard = makeTempDir();
+    const sharded = spawnSync(process.execPath, [BIN, 'run', '--quiet', '--shard', '1/1', '--out', shard], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(sharded.stderr).toBe('');
+    const report = join(shard, 'report.json');
+    const cli = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: folder, encoding: 'utf8' });
+    const diff = cli(['diff', report, report, '--out', join(folder, 'diff'), '--quiet']);
+    expect([diff.status, diff.stderr]).toEqual([0, '']);
+    const merge = cli(['merge', report, '--out', join(folder, 'merged'), '--quiet']);
+    expect([merge.status, merge.stderr]).toEqual([0, '']);
+    const run = cli(['run', '--quiet', '--out', join(folder, 'run')]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('diag-eval.config.yaml');
   });
 });

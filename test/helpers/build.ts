@@ -5,10 +5,12 @@ import { REPO_ROOT } from './project.js';
 
 /** The built command, as package.json's `bin` names it. */
 export const BIN = join(REPO_ROOT, 'dist', 'cli', 'bin.js');
+/** What bin.js runs: the CLI bundled into one script, made last by the build. */
+const PROGRAM = join(REPO_ROOT, 'dist', 'cli', 'program.cjs');
 
 /**
  * Builds dist/ as `npm run build` does, for the tests that spawn the binary: generates the check
- * registry (scripts/check-registry.mjs), compiles src/ (tsconfig.build.json), then bundles the CLI into dist/cli/bin.js (scripts/bundle-cli.mjs).
+ * registry (scripts/check-registry.mjs), compiles src/ (tsconfig.build.json), then bundles the CLI into dist/cli/program.cjs, with its code cache (scripts/bundle-cli.mjs).
  * tsc writes its output even when it reports type errors; those are the type-check's business
  * (`npm run typecheck`), so they are passed on as a warning. The bundle must build.
  */
@@ -34,13 +36,13 @@ export function buildDist(): void {
     execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'bundle-cli.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
   } catch (error) {
     const output = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
-    throw new Error(`the CLI bundle (scripts/bundle-cli.mjs) did not build ${BIN}:\n${output}`);
+    throw new Error(`the CLI bundle (scripts/bundle-cli.mjs) did not build ${PROGRAM}:\n${output}`);
   }
 }
 
 /** Builds unless dist/ is newer than every source file (for runs where the global setup is not in use). */
 export function ensureBuilt(): void {
-  if (!existsSync(BIN) || newestSourceChange(join(REPO_ROOT, 'src')) > statSync(BIN).mtimeMs) buildDist();
+  if (!existsSync(PROGRAM) || newestSourceChange(join(REPO_ROOT, 'src')) > statSync(PROGRAM).mtimeMs) buildDist();
 }
 
 function newestSourceChange(folder: string): number {
