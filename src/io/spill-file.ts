@@ -12,15 +12,19 @@ const BLOCK = 32 * 1024;
  * A temporary file of text written a piece at a time and then read back whole, in blocks: what a
  * run writes out instead of holding it, to be copied into a report later. Written and read
  * synchronously: each write is one large block, and the reading feeds a synchronous renderer.
+ * The file is made only when the text outgrows one block: the text of a run of a few cases stays
+ * in memory, and such a run opens, writes, reads back and deletes no file for it.
  */
 export class SpillFile {
   private pending = '';
-  private descriptor: number | null;
+  /** Open while text is being written out; null before the first block and once finished. */
+  private descriptor: number | null = null;
+  /** Some text was written out: the text is the file's, followed by nothing (finish wrote the rest). */
+  private onDisk = false;
+  private finished = false;
   private empty = true;
 
-  constructor(readonly path: string) {
-    this.descriptor = openSync(path, 'w');
-  }
+  constructor(readonly path: string) {}
 
   /** Nothing has been appended yet. */
   get isEmpty(): boolean {
@@ -34,8 +38,10 @@ export class SpillFile {
     if (this.pending.length >= BLOCK) this.flush();
   }
 
-  /** Writes out what is pending and closes the file; append no more after it. */
+  /** Writes out what is pending (into the file, if there is one) and closes it; append no more after it. */
   finish(): void {
+    if (this.finished) return;
+    this.finished = true;
     if (this.descriptor === null) return;
     this.flush();
     closeSync(this.descriptor);
@@ -44,14 +50,19 @@ export class SpillFile {
 
   /** Closes the file without writing out what is pending: for a spill being thrown away. */
   close(): void {
+    this.finished = true;
+    this.pending = '';
     if (this.descriptor === null) return;
     closeSync(this.descriptor);
     this.descriptor = null;
-    this.pending = '';
   }
 
   /** The text appended, in blocks (each read when asked for); call finish first. */
   *texts(): Generator<string, void, undefined> {
+    if (!this.onDisk) {
+      if (this.pending !== '') yield this.pending;
+      return;
+    }
     const descriptor = openSync(this.path, 'r');
     try {
       const buffer = Buffer.allocUnsafe(BLOCK);
@@ -70,7 +81,11 @@ export class SpillFile {
   }
 
   private flush(): void {
-    if (this.pending === '' || this.descriptor === null) return;
+    if (this.pending === '') return;
+    if (this.descriptor === null) {
+      this.descriptor = openSync(this.path, 'w');
+      this.onDisk = true;
+    }
     const bytes = Buffer.from(this.pending, 'utf8');
     this.pending = '';
     for (let offset = 0; offset < bytes.length; )

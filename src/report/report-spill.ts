@@ -21,7 +21,7 @@ export interface SpillFormats {
  * A run's reports while its cases are evaluated: each case result, handed over in case order, is
  * rendered at once into its share of each report (its report.json text, its row and sections of
  * report.md, its JUnit test case), which is written to a file of a hidden folder inside the out
- * folder and dropped. Once the summary is known, each report is its head, then those files read
+ * folder (SpillFile: once it outgrows one block; a few cases' stay in memory) and dropped. Once the summary is known, each report is its head, then those files read
  * back, then its tail: byte for byte what the renderers make of the whole report in memory, with
  * memory flat in the number of cases. The folder is removed by `remove`, and with the pending
  * temporary files when the process is stopped.
