@@ -5,9 +5,10 @@
  * package is built: the bytecode of every function a run of the bundled cases compiled. Compiled
  * with that cache, the script is neither parsed nor compiled at start-up, which is most of what a
  * short run costs beyond node's own start. It is a script because ES modules take no code cache
- * in Node 20. A cache V8 does not accept (another node version, other V8 flags) or a missing one
- * only costs time: the script is then compiled from its text. From tsc's output alone, without
- * the bundle, the CLI runs from program.js.
+ * in Node 20. A cache V8 does not accept (another node version, other V8 flags, heap limits such
+ * as NODE_OPTIONS=--max-old-space-size among them) or a missing one only costs time: the script
+ * is then compiled from its text, about as long as the start took before it was one script. From
+ * tsc's output alone, without the bundle, the CLI runs from program.js.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
