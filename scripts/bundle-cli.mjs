@@ -10,7 +10,7 @@
 // left external here; src/io/ requires the parsers itself). Run after `tsc -p tsconfig.build.json`
 // (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,9 +53,23 @@ await build({
   logLevel: 'warning',
 });
 
+const program = readFileSync(programFile, 'utf8');
 // A script compiled by vm.Script has no loader for import(): the bundle must have none left.
-if (/\bimport\(/u.test(readFileSync(programFile, 'utf8')))
+if (/\bimport\(/u.test(program))
   throw new Error(`${programFile}: a dynamic import() was left in the bundle; bundle or require the module instead`);
+// esbuild escapes the characters beyond ASCII of strings, not those of regular expression literals
+// (the Chinese words of the checks). One such character makes node decode the whole file as UTF-8
+// and V8 hold it two bytes a character, which made reading it and compiling it with its cache
+// take several times longer; escaped, the script is ASCII. In a regular expression `\uXXXX` is the
+// same UTF-16 unit (with the u flag, two of them a surrogate pair, the same code point), unless a
+// backslash stands before the character: then the escape would change what it means.
+if (/\\[^\0-\x7f]/u.test(program))
+  throw new Error(`${programFile}: a backslash before a character beyond ASCII; escaping it would change its meaning`);
+const unitEscape = (unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+writeFileSync(
+  programFile,
+  program.replace(/[^\0-\x7f]/gu, (character) => character.split('').map(unitEscape).join('')),
+);
 
 // The cache is made by a run of the bundled cases: its own process, with no environment, so that
 // neither NODE_OPTIONS (V8 flags the cache would then be made for) nor a CI's variables (the

@@ -33,6 +33,10 @@ describe('CLI start-up loads only what the command needs', () => {
       expect(code).not.toContain(marker);
   });
 
+  it('the bundle is ASCII: one character beyond would have node decode and V8 hold the whole script two bytes a character', () => {
+    expect(/[^\0-\x7f]/u.exec(readFileSync(PROGRAM, 'utf8'))).toBeNull();
+  });
+
   it('the code cache made with the bundle is one this node accepts, so that a start compiles nothing it holds', () => {
     // As bin.js compiles the bundle.
     const script = new Script(readFileSync(PROGRAM, 'utf8'), {
