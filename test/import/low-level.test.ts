@@ -76,6 +76,22 @@ describe('parseJson: no digit lost', () => {
     });
   });
 
+  it.each([
+    ['2^53 exactly', '{"n": 9007199254740992}', { n: 9007199254740992n }],
+    ['2^53 - 1, the largest safe integer', '{"n": 9007199254740991}', { n: 9007199254740991 }],
+    ['a negative long integer in a list', '[1, -12345678901234567890]', [1, -12345678901234567890n]],
+    [
+      'a long integer deep inside',
+      '{"a": [{"b": {"c": [18446744073709551615]}}]}',
+      { a: [{ b: { c: [18446744073709551615n] } }] },
+    ],
+    ['a large double written with an exponent', '{"n": 1.5e20}', { n: 1.5e20 }],
+    ['a number too large for a double', '{"n": 1e400}', { n: Number.POSITIVE_INFINITY }],
+    ['long digits only inside a string', '{"s": "at: 1234567890123456789"}', { s: 'at: 1234567890123456789' }],
+  ])('reads %s as the lossless parser does', (_name, text, value) => {
+    expect(parseJson(text)).toEqual({ ok: true, value });
+  });
+
   it('keeps the last of duplicate keys, as JSON.parse does', () => {
     expect(parseJson('{"a": 12345678901234567, "a": 2}')).toEqual({ ok: true, value: { a: 2 } });
   });

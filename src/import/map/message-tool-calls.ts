@@ -1,7 +1,7 @@
 import { isRecord } from '../../io/is-record.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
-import { ATTR, asText } from './conventions.js';
-import { genAiMessagesValue, structured } from './messages.js';
+import { asText } from './conventions.js';
+import { structured } from './messages.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:
@@ -22,8 +22,9 @@ export interface MessageToolResponse {
   response: unknown;
 }
 
-export function messageToolCalls(span: ImportedSpan): MessageToolCall[] {
-  const calls = [...genAiToolCalls(span), ...openInferenceToolCalls(span.attributes)];
+/** `output`: the span's `gen_ai.output.messages` as structured() gives it, parsed once by the caller. */
+export function messageToolCalls(span: ImportedSpan, output: unknown): MessageToolCall[] {
+  const calls = [...genAiToolCalls(output), ...openInferenceToolCalls(span.attributes)];
   // The two conventions may both be present on one span: a call is one call.
   const seen = new Set<string>();
   return calls.filter((call) => {
@@ -34,13 +35,14 @@ export function messageToolCalls(span: ImportedSpan): MessageToolCall[] {
   });
 }
 
-export function messageToolResponses(span: ImportedSpan): MessageToolResponse[] {
-  return [...genAiToolResponses(span), ...openInferenceToolResponses(span.attributes)];
+/** `input`: the span's `gen_ai.input.messages` as structured() gives it, parsed once by the caller. */
+export function messageToolResponses(span: ImportedSpan, input: unknown): MessageToolResponse[] {
+  return [...genAiToolResponses(input), ...openInferenceToolResponses(span.attributes)];
 }
 
-function genAiToolCalls(span: ImportedSpan): MessageToolCall[] {
+function genAiToolCalls(output: unknown): MessageToolCall[] {
   const calls: MessageToolCall[] = [];
-  for (const message of messageList(genAiMessagesValue(span, ATTR.outputMessages))) {
+  for (const message of messageList(output)) {
     for (const part of Array.isArray(message.parts) ? message.parts : []) {
       if (isRecord(part) && part.type === 'tool_call' && typeof part.name === 'string') {
         calls.push({ id: idText(part.id), name: part.name, arguments: structuredArguments(part.arguments) });
@@ -60,9 +62,9 @@ function genAiToolCalls(span: ImportedSpan): MessageToolCall[] {
   return calls;
 }
 
-function genAiToolResponses(span: ImportedSpan): MessageToolResponse[] {
+function genAiToolResponses(input: unknown): MessageToolResponse[] {
   const responses: MessageToolResponse[] = [];
-  for (const message of messageList(genAiMessagesValue(span, ATTR.inputMessages))) {
+  for (const message of messageList(input)) {
     for (const part of Array.isArray(message.parts) ? message.parts : []) {
       const id = isRecord(part) && part.type === 'tool_call_response' ? idText(part.id) : null;
       if (id !== null && isRecord(part)) responses.push({ id, response: part.response ?? part.result ?? null });
@@ -124,8 +126,7 @@ function openInferenceToolResponses(attributes: Attributes): MessageToolResponse
     });
 }
 
-function messageList(value: AttributeValue | undefined): Record<string, unknown>[] {
-  const list = structured(value);
+function messageList(list: unknown): Record<string, unknown>[] {
   return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 

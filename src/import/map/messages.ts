@@ -50,10 +50,14 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
   return undefined;
 }
 
-/** The model input of a span in the GenAI conventions, current form first, then the older ones. */
-export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(genAiMessagesValue(span, ATTR.inputMessages));
-  if (current.length > 0) return current;
+/**
+ * The model input of a span in the GenAI conventions, current form first, then the older ones.
+ * `current` is its `gen_ai.input.messages` value as structured() gives it: the caller parses it
+ * once for everything it reads of it.
+ */
+export function genAiInputMessages(span: ImportedSpan, current: unknown): ChatMessage[] {
+  const messages = messagesFromList(current);
+  if (messages.length > 0) return messages;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === EVENT.userMessage) fromEvents.push({ role: 'user', text: eventText(event.attributes) });
@@ -63,10 +67,10 @@ export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
   return indexedMessages(span.attributes, ATTR.legacyPrompt, 'role', 'content');
 }
 
-/** The model output of a span in the GenAI conventions, current form first, then the older ones. */
-export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(genAiMessagesValue(span, ATTR.outputMessages));
-  if (current.length > 0) return current;
+/** The model output of a span in the GenAI conventions, current form first, then the older ones; `current` as above. */
+export function genAiOutputMessages(span: ImportedSpan, current: unknown): ChatMessage[] {
+  const messages = messagesFromList(current);
+  if (messages.length > 0) return messages;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === EVENT.choice) fromEvents.push({ role: 'assistant', text: eventText(event.attributes) });
@@ -113,22 +117,14 @@ export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
 
 /** A value that may be structured or a JSON string of that structure ("any"-typed attributes). */
 export function structured(value: AttributeValue | undefined): unknown {
-  if (typeof value !== 'string') return value;
-  const cached = recentlyParsed.get(value);
-  if (cached !== undefined || recentlyParsed.has(value)) return cached;
-  const parsed = parseEmbeddedJson(value);
-  // The messages of one span are read for its question, its answer and its tool calls: parse them once.
-  if (recentlyParsed.size >= RECENT_PARSES) recentlyParsed.delete(recentlyParsed.keys().next().value as string);
-  recentlyParsed.set(value, parsed);
-  return parsed;
+  return typeof value === 'string' ? parseEmbeddedJson(value) : value;
 }
 
-/** The last few JSON texts parsed and what they gave; readers never modify a parsed value. */
-const recentlyParsed = new Map<string, unknown>();
-const RECENT_PARSES = 8;
-
 function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
-  const list = structured(value);
+  return messagesFromList(structured(value));
+}
+
+function messagesFromList(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list.map(toMessage).filter((message): message is ChatMessage => message !== null);
 }

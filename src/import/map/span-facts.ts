@@ -11,10 +11,12 @@ import {
   adkResponseMessages,
   firstUserText,
   genAiInputMessages,
+  genAiMessagesValue,
   genAiOutputMessages,
   lastAssistantText,
   openInferenceInputMessages,
   openInferenceOutputMessages,
+  structured,
 } from './messages.js';
 
 /**
@@ -36,19 +38,22 @@ interface ConventionTexts {
 }
 
 function extractSpanFacts(span: ImportedSpan): SpanFacts {
+  // Each model call repeats the conversation so far: its messages are parsed once, for all that is read of them.
+  const input = structured(genAiMessagesValue(span, ATTR.inputMessages));
+  const output = structured(genAiMessagesValue(span, ATTR.outputMessages));
   return {
     question: {
-      genAi: firstUserText(genAiInputMessages(span)),
+      genAi: firstUserText(genAiInputMessages(span, input)),
       openInference: firstUserText(openInferenceInputMessages(span)),
       adk: firstUserText(adkRequestMessages(span)),
     },
     answer: {
-      genAi: lastAssistantText(genAiOutputMessages(span)),
+      genAi: lastAssistantText(genAiOutputMessages(span, output)),
       openInference: lastAssistantText(openInferenceOutputMessages(span)),
       adk: lastAssistantText(adkResponseMessages(span)),
     },
-    toolCalls: messageToolCalls(span),
-    toolResponses: messageToolResponses(span),
+    toolCalls: messageToolCalls(span, output),
+    toolResponses: messageToolResponses(span, input),
   };
 }
 
