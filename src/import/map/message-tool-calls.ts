@@ -1,7 +1,7 @@
 import { isRecord } from '../../io/is-record.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { asText } from './conventions.js';
-import { structured } from './messages.js';
+import { type MessageSources, structured } from './messages.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:
@@ -22,9 +22,11 @@ export interface MessageToolResponse {
   response: unknown;
 }
 
-/** `output`: the span's `gen_ai.output.messages` as structured() gives it, parsed once by the caller. */
-export function messageToolCalls(span: ImportedSpan, output: unknown): MessageToolCall[] {
-  const calls = [...genAiToolCalls(output), ...openInferenceToolCalls(span.attributes)];
+export function messageToolCalls(span: ImportedSpan, sources: MessageSources): MessageToolCall[] {
+  const calls = [
+    ...genAiToolCalls(sources.genAiOutput),
+    ...openInferenceToolCalls(span.attributes, sources.flattenedKeys),
+  ];
   // The two conventions may both be present on one span: a call is one call.
   const seen = new Set<string>();
   return calls.filter((call) => {
@@ -35,9 +37,11 @@ export function messageToolCalls(span: ImportedSpan, output: unknown): MessageTo
   });
 }
 
-/** `input`: the span's `gen_ai.input.messages` as structured() gives it, parsed once by the caller. */
-export function messageToolResponses(span: ImportedSpan, input: unknown): MessageToolResponse[] {
-  return [...genAiToolResponses(input), ...openInferenceToolResponses(span.attributes)];
+export function messageToolResponses(span: ImportedSpan, sources: MessageSources): MessageToolResponse[] {
+  return [
+    ...genAiToolResponses(sources.genAiInput),
+    ...openInferenceToolResponses(span.attributes, sources.flattenedKeys),
+  ];
 }
 
 function genAiToolCalls(output: unknown): MessageToolCall[] {
@@ -80,9 +84,9 @@ const OI_INPUT_PREFIX = 'llm.input_messages.';
 const OI_TOOL_CALL =
   /^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$/u;
 
-function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
+function openInferenceToolCalls(attributes: Attributes, flattenedKeys: readonly string[]): MessageToolCall[] {
   const byIndex = new Map<string, { order: [number, number]; fields: Map<string, AttributeValue> }>();
-  for (const key in attributes) {
+  for (const key of flattenedKeys) {
     if (!key.startsWith(OI_OUTPUT_PREFIX)) continue;
     const match = OI_TOOL_CALL.exec(key);
     if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined) continue;
@@ -108,9 +112,9 @@ function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
 
 const OI_INPUT_MESSAGE = /^llm\.input_messages\.(\d+)\.message\.(role|tool_call_id|content)$/u;
 
-function openInferenceToolResponses(attributes: Attributes): MessageToolResponse[] {
+function openInferenceToolResponses(attributes: Attributes, flattenedKeys: readonly string[]): MessageToolResponse[] {
   const byIndex = new Map<number, Map<string, AttributeValue>>();
-  for (const key in attributes) {
+  for (const key of flattenedKeys) {
     if (!key.startsWith(OI_INPUT_PREFIX)) continue;
     const match = OI_INPUT_MESSAGE.exec(key);
     if (match?.[1] === undefined || match[2] === undefined) continue;

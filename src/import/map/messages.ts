@@ -51,12 +51,42 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
 }
 
 /**
- * The model input of a span in the GenAI conventions, current form first, then the older ones.
- * `current` is its `gen_ai.input.messages` value as structured() gives it: the caller parses it
- * once for everything it reads of it.
+ * What the readers below take from a span besides its attributes and events, gathered once per
+ * span (span-facts.ts): its GenAI message values parsed, as each model call repeats the whole
+ * conversation so far and is read for several things; and the keys of its flattened messages,
+ * found in one pass over the keys, as most spans have none.
  */
-export function genAiInputMessages(span: ImportedSpan, current: unknown): ChatMessage[] {
-  const messages = messagesFromList(current);
+export interface MessageSources {
+  /** `gen_ai.input.messages` / `gen_ai.output.messages` as structured() gives them. */
+  genAiInput: unknown;
+  genAiOutput: unknown;
+  /** The keys under the prefixes of flattened messages (FLATTENED_PREFIXES), in attribute order. */
+  flattenedKeys: readonly string[];
+}
+
+export function messageSources(span: ImportedSpan): MessageSources {
+  const flattenedKeys: string[] = [];
+  for (const key in span.attributes) {
+    if (FLATTENED_PREFIXES.some((prefix) => key.startsWith(prefix))) flattenedKeys.push(key);
+  }
+  return {
+    genAiInput: structured(genAiMessagesValue(span, ATTR.inputMessages)),
+    genAiOutput: structured(genAiMessagesValue(span, ATTR.outputMessages)),
+    flattenedKeys,
+  };
+}
+
+/** Every reader of flattened messages (here and in message-tool-calls.ts) reads keys under one of these. */
+const FLATTENED_PREFIXES = [
+  `${ATTR.legacyPrompt}.`,
+  `${ATTR.legacyCompletion}.`,
+  `${ATTR.openInferenceInputMessages}.`,
+  `${ATTR.openInferenceOutputMessages}.`,
+];
+
+/** The model input of a span in the GenAI conventions, current form first, then the older ones. */
+export function genAiInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
+  const messages = messagesFromList(sources.genAiInput);
   if (messages.length > 0) return messages;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -64,12 +94,12 @@ export function genAiInputMessages(span: ImportedSpan, current: unknown): ChatMe
     if (event.name === EVENT.contentPrompt) fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyPrompt]));
   }
   if (fromEvents.length > 0) return fromEvents;
-  return indexedMessages(span.attributes, ATTR.legacyPrompt, 'role', 'content');
+  return indexedMessages(span.attributes, sources.flattenedKeys, ATTR.legacyPrompt, 'role', 'content');
 }
 
-/** The model output of a span in the GenAI conventions, current form first, then the older ones; `current` as above. */
-export function genAiOutputMessages(span: ImportedSpan, current: unknown): ChatMessage[] {
-  const messages = messagesFromList(current);
+/** The model output of a span in the GenAI conventions, current form first, then the older ones. */
+export function genAiOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
+  const messages = messagesFromList(sources.genAiOutput);
   if (messages.length > 0) return messages;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -78,12 +108,13 @@ export function genAiOutputMessages(span: ImportedSpan, current: unknown): ChatM
       fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyCompletion]));
   }
   if (fromEvents.length > 0) return fromEvents;
-  return indexedMessages(span.attributes, ATTR.legacyCompletion, 'role', 'content');
+  return indexedMessages(span.attributes, sources.flattenedKeys, ATTR.legacyCompletion, 'role', 'content');
 }
 
-export function openInferenceInputMessages(span: ImportedSpan): ChatMessage[] {
+export function openInferenceInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   return indexedMessages(
     span.attributes,
+    sources.flattenedKeys,
     ATTR.openInferenceInputMessages,
     'message.role',
     'message.content',
@@ -91,9 +122,10 @@ export function openInferenceInputMessages(span: ImportedSpan): ChatMessage[] {
   );
 }
 
-export function openInferenceOutputMessages(span: ImportedSpan): ChatMessage[] {
+export function openInferenceOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   return indexedMessages(
     span.attributes,
+    sources.flattenedKeys,
     ATTR.openInferenceOutputMessages,
     'message.role',
     'message.content',
@@ -186,6 +218,7 @@ function eventText(attributes: Attributes): string | null {
  */
 function indexedMessages(
   attributes: Attributes,
+  flattenedKeys: readonly string[],
   prefix: string,
   roleKey: string,
   contentKey: string,
@@ -193,7 +226,7 @@ function indexedMessages(
 ): ChatMessage[] {
   const fields = new Map<number, Map<string, AttributeValue>>();
   const head = `${prefix}.`;
-  for (const key in attributes) {
+  for (const key of flattenedKeys) {
     if (!key.startsWith(head)) continue;
     const match = /^(\d+)\.(.+)$/u.exec(key.slice(head.length));
     if (match?.[1] === undefined || match[2] === undefined) continue;

@@ -11,12 +11,11 @@ import {
   adkResponseMessages,
   firstUserText,
   genAiInputMessages,
-  genAiMessagesValue,
   genAiOutputMessages,
   lastAssistantText,
+  messageSources,
   openInferenceInputMessages,
   openInferenceOutputMessages,
-  structured,
 } from './messages.js';
 
 /**
@@ -38,22 +37,20 @@ interface ConventionTexts {
 }
 
 function extractSpanFacts(span: ImportedSpan): SpanFacts {
-  // Each model call repeats the conversation so far: its messages are parsed once, for all that is read of them.
-  const input = structured(genAiMessagesValue(span, ATTR.inputMessages));
-  const output = structured(genAiMessagesValue(span, ATTR.outputMessages));
+  const sources = messageSources(span);
   return {
     question: {
-      genAi: firstUserText(genAiInputMessages(span, input)),
-      openInference: firstUserText(openInferenceInputMessages(span)),
+      genAi: firstUserText(genAiInputMessages(span, sources)),
+      openInference: firstUserText(openInferenceInputMessages(span, sources)),
       adk: firstUserText(adkRequestMessages(span)),
     },
     answer: {
-      genAi: lastAssistantText(genAiOutputMessages(span, output)),
-      openInference: lastAssistantText(openInferenceOutputMessages(span)),
+      genAi: lastAssistantText(genAiOutputMessages(span, sources)),
+      openInference: lastAssistantText(openInferenceOutputMessages(span, sources)),
       adk: lastAssistantText(adkResponseMessages(span)),
     },
-    toolCalls: messageToolCalls(span, output),
-    toolResponses: messageToolResponses(span, input),
+    toolCalls: messageToolCalls(span, sources),
+    toolResponses: messageToolResponses(span, sources),
   };
 }
 
