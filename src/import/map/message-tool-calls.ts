@@ -1,6 +1,7 @@
 import { isRecord } from '../../io/is-record.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { asText } from './conventions.js';
+import type { InputMessages } from './input-messages.js';
 import { type MessageSources, structured } from './messages.js';
 
 /**
@@ -37,11 +38,13 @@ export function messageToolCalls(span: ImportedSpan, sources: MessageSources): M
   });
 }
 
-export function messageToolResponses(span: ImportedSpan, sources: MessageSources): MessageToolResponse[] {
-  return [
-    ...genAiToolResponses(sources.genAiInput),
-    ...openInferenceToolResponses(span.attributes, sources.flattenedKeys),
-  ];
+/** `input`: what input-messages.ts read of the span's `gen_ai.input.messages`, its tool responses among it. */
+export function messageToolResponses(
+  span: ImportedSpan,
+  input: InputMessages,
+  sources: MessageSources,
+): MessageToolResponse[] {
+  return [...input.toolResponses, ...openInferenceToolResponses(span.attributes, sources.flattenedKeys)];
 }
 
 function genAiToolCalls(output: unknown): MessageToolCall[] {
@@ -66,7 +69,8 @@ function genAiToolCalls(output: unknown): MessageToolCall[] {
   return calls;
 }
 
-function genAiToolResponses(input: unknown): MessageToolResponse[] {
+/** The tool responses of a GenAI input message list (as structured() gives it). */
+export function genAiToolResponses(input: unknown): MessageToolResponse[] {
   const responses: MessageToolResponse[] = [];
   for (const message of messageList(input)) {
     for (const part of Array.isArray(message.parts) ? message.parts : []) {

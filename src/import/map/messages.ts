@@ -52,13 +52,12 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
 
 /**
  * What the readers below take from a span besides its attributes and events, gathered once per
- * span (span-facts.ts): its GenAI message values parsed, as each model call repeats the whole
- * conversation so far and is read for several things; and the keys of its flattened messages,
+ * span (span-facts.ts): its GenAI output messages parsed, as they are read for several things
+ * (the input messages are read by input-messages.ts); and the keys of its flattened messages,
  * found in one pass over the keys, as most spans have none.
  */
 export interface MessageSources {
-  /** `gen_ai.input.messages` / `gen_ai.output.messages` as structured() gives them. */
-  genAiInput: unknown;
+  /** `gen_ai.output.messages` as structured() gives it. */
   genAiOutput: unknown;
   /** The keys under the prefixes of flattened messages (FLATTENED_PREFIXES), in attribute order. */
   flattenedKeys: readonly string[];
@@ -70,7 +69,6 @@ export function messageSources(span: ImportedSpan): MessageSources {
     if (FLATTENED_PREFIXES.some((prefix) => key.startsWith(prefix))) flattenedKeys.push(key);
   }
   return {
-    genAiInput: structured(genAiMessagesValue(span, ATTR.inputMessages)),
     genAiOutput: structured(genAiMessagesValue(span, ATTR.outputMessages)),
     flattenedKeys,
   };
@@ -84,10 +82,8 @@ const FLATTENED_PREFIXES = [
   `${ATTR.openInferenceOutputMessages}.`,
 ];
 
-/** The model input of a span in the GenAI conventions, current form first, then the older ones. */
-export function genAiInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
-  const messages = messagesFromList(sources.genAiInput);
-  if (messages.length > 0) return messages;
+/** The model input of a span in the older forms of the GenAI conventions, read when `gen_ai.input.messages` holds no message. */
+export function olderGenAiInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === EVENT.userMessage) fromEvents.push({ role: 'user', text: eventText(event.attributes) });
@@ -156,7 +152,7 @@ function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
   return messagesFromList(structured(value));
 }
 
-function messagesFromList(list: unknown): ChatMessage[] {
+export function messagesFromList(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list.map(toMessage).filter((message): message is ChatMessage => message !== null);
 }

@@ -1,5 +1,6 @@
 import { createAttributes, type ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT } from './conventions.js';
+import { type ConversationHistories, readInputMessages } from './input-messages.js';
 import {
   type MessageToolCall,
   type MessageToolResponse,
@@ -10,12 +11,14 @@ import {
   adkRequestMessages,
   adkResponseMessages,
   firstUserText,
-  genAiInputMessages,
+  genAiMessagesValue,
   genAiOutputMessages,
   lastAssistantText,
   messageSources,
+  olderGenAiInputMessages,
   openInferenceInputMessages,
   openInferenceOutputMessages,
+  structured,
 } from './messages.js';
 
 /**
@@ -36,11 +39,15 @@ interface ConventionTexts {
   adk: string | null;
 }
 
-function extractSpanFacts(span: ImportedSpan): SpanFacts {
+/** `histories`, when given, reads the span's input messages as a continuation of its trace's previous model call. */
+function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories): SpanFacts {
   const sources = messageSources(span);
+  const inputValue = genAiMessagesValue(span, ATTR.inputMessages);
+  const input =
+    histories === undefined ? readInputMessages(structured(inputValue)) : histories.read(span.traceId, inputValue);
   return {
     question: {
-      genAi: firstUserText(genAiInputMessages(span, sources)),
+      genAi: input.hasMessage ? input.firstUserText : firstUserText(olderGenAiInputMessages(span, sources)),
       openInference: firstUserText(openInferenceInputMessages(span, sources)),
       adk: firstUserText(adkRequestMessages(span)),
     },
@@ -50,7 +57,7 @@ function extractSpanFacts(span: ImportedSpan): SpanFacts {
       adk: lastAssistantText(adkResponseMessages(span)),
     },
     toolCalls: messageToolCalls(span, sources),
-    toolResponses: messageToolResponses(span, sources),
+    toolResponses: messageToolResponses(span, input, sources),
   };
 }
 
@@ -72,10 +79,11 @@ export function factsOf(span: ImportedSpan): SpanFacts {
  * A span reduced to what the mapping reads: its facts, instead of its messages. Each model call
  * repeats the conversation so far, so the messages are most of an agent export's bytes; without
  * this, a trace split over many JSON Lines would hold them all in memory until the last file is
- * read. `toTraceDocument` gives the same result either way.
+ * read. `toTraceDocument` gives the same result either way. `histories`: as in extractSpanFacts,
+ * for spans read in the order of an export.
  */
-export function compactSpan(span: ImportedSpan): ImportedSpan {
-  const facts = extractSpanFacts(span);
+export function compactSpan(span: ImportedSpan, histories?: ConversationHistories): ImportedSpan {
+  const facts = extractSpanFacts(span, histories);
   const attributes = createAttributes();
   for (const key in span.attributes) {
     if (!isMessageAttribute(key)) attributes[key] = span.attributes[key] ?? null;
