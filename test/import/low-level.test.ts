@@ -59,9 +59,9 @@ describe('timestamps: integer nanoseconds end to end', () => {
     [18_423_000_000n, 18423],
     [0n, 0],
     [-1_000_001n, -1.000001],
-    [9_007_199_254_740_991n, 9007199254.740991],
+    [9_007_199_254_740_991n, Number('9007199254.740991')],
     [9_007_199_254_740_993n, 9007199254.740993],
-    [18_446_744_073_709_551_615n, 18446744073709.551615],
+    [18_446_744_073_709_551_615n, Number('18446744073709.551615')],
   ])('%s ns = %s ms, exactly', (nanoseconds, milliseconds) => {
     expect(nanosecondsToMilliseconds(nanoseconds)).toBe(milliseconds);
   });
