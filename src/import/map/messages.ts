@@ -1,5 +1,6 @@
 import { isRecord } from '../../io/is-record.js';
 import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { startsWithAnyOf } from '../../text/prefix-test.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { ATTR, asText, EVENT } from './conventions.js';
 
@@ -59,14 +60,14 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
 export interface MessageSources {
   /** `gen_ai.output.messages` as structured() gives it. */
   genAiOutput: unknown;
-  /** The keys under the prefixes of flattened messages (FLATTENED_PREFIXES), in attribute order. */
+  /** The keys under the prefixes of flattened messages (isFlattenedMessageKey), in attribute order. */
   flattenedKeys: readonly string[];
 }
 
 export function messageSources(span: ImportedSpan): MessageSources {
   const flattenedKeys: string[] = [];
   for (const key in span.attributes) {
-    if (FLATTENED_PREFIXES.some((prefix) => key.startsWith(prefix))) flattenedKeys.push(key);
+    if (isFlattenedMessageKey(key)) flattenedKeys.push(key);
   }
   return {
     genAiOutput: structured(genAiMessagesValue(span, ATTR.outputMessages)),
@@ -74,13 +75,13 @@ export function messageSources(span: ImportedSpan): MessageSources {
   };
 }
 
-/** Every reader of flattened messages (here and in message-tool-calls.ts) reads keys under one of these. */
-const FLATTENED_PREFIXES = [
+/** Every reader of flattened messages (here and in message-tool-calls.ts) reads keys under one of these prefixes. */
+const isFlattenedMessageKey = startsWithAnyOf([
   `${ATTR.legacyPrompt}.`,
   `${ATTR.legacyCompletion}.`,
   `${ATTR.openInferenceInputMessages}.`,
   `${ATTR.openInferenceOutputMessages}.`,
-];
+]);
 
 /** The model input of a span in the older forms of the GenAI conventions, read when `gen_ai.input.messages` holds no message. */
 export function olderGenAiInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {

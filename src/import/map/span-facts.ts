@@ -1,3 +1,4 @@
+import { startsWithAnyOf } from '../../text/prefix-test.js';
 import { createAttributes, type ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT } from './conventions.js';
 import { type ConversationHistories, readInputMessages } from './input-messages.js';
@@ -99,12 +100,12 @@ const MESSAGE_EVENTS = new Set<string>([
   EVENT.inferenceDetails,
 ]);
 
-const MESSAGE_PREFIXES = [
+const hasMessagePrefix = startsWithAnyOf([
   `${ATTR.legacyPrompt}.`,
   `${ATTR.legacyCompletion}.`,
   `${ATTR.openInferenceInputMessages}.`,
   `${ATTR.openInferenceOutputMessages}.`,
-];
+]);
 const MESSAGE_KEYS = new Set<string>([
   ATTR.inputMessages,
   ATTR.outputMessages,
@@ -113,7 +114,7 @@ const MESSAGE_KEYS = new Set<string>([
 ]);
 
 function isMessageAttribute(key: string): boolean {
-  return MESSAGE_KEYS.has(key) || MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+  return MESSAGE_KEYS.has(key) || hasMessagePrefix(key);
 }
 
 /**
