@@ -4,6 +4,7 @@ import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportFormatOption } from './format.js';
 import { isMappedAttribute } from './map/conventions.js';
+import { ConversationHistories } from './map/input-messages.js';
 import { compactSpan, RepeatedToolResponses } from './map/span-facts.js';
 import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 import type { ImportProblem } from './problems.js';
@@ -91,7 +92,11 @@ async function importExports(
 ): Promise<ImportResult> {
   const compact = options.compact ?? true;
   const repeatedResponses = new RepeatedToolResponses();
-  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
+  const histories = new ConversationHistories();
+  const assembly = new TraceAssembly((traceId) => {
+    repeatedResponses.forget(traceId);
+    histories.forget(traceId);
+  });
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
@@ -114,7 +119,7 @@ async function importExports(
   const sink: ImportSink = {
     span: (span, place) => {
       if (!assembly.isLate(span.traceId))
-        assembly.add(compact ? repeatedResponses.drop(compactSpan(span)) : span, place.file);
+        assembly.add(compact ? repeatedResponses.drop(compactSpan(span, histories)) : span, place.file);
     },
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
     traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
@@ -168,9 +173,11 @@ async function collectAgain(
 ): Promise<CollectedTrace[]> {
   const collector = new LateTraceCollector(late);
   const repeatedResponses = new RepeatedToolResponses();
+  const histories = new ConversationHistories();
   const rereading: ImportSink = {
     span: (span) => {
-      if (collector.wants(span.traceId)) collector.add(compact ? repeatedResponses.drop(compactSpan(span)) : span);
+      if (collector.wants(span.traceId))
+        collector.add(compact ? repeatedResponses.drop(compactSpan(span, histories)) : span);
     },
     traceEvent: (traceId, event) => collector.addEvent(traceId, event),
     emptyTrace: () => undefined,

@@ -39,13 +39,19 @@ export function parseJson(text: string): ParsedJson {
  * become bigint; of duplicate keys the last wins, as with JSON.parse.
  */
 export function parseLosslessJson(text: string): ParsedJson {
-  if (!POSSIBLY_UNSAFE_INTEGER.test(text)) {
-    try {
-      return { ok: true, value: JSON.parse(text) as unknown };
-    } catch {
-      // The built-in parser's messages do not always say where; the lossless one's always do.
-    }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // The built-in parser's messages do not always say where; the lossless one's always do.
+    return parseLosslesslyOrFail(text);
   }
+  // Otherwise (a long integer, or nesting too deep to walk) the text decides, as it always did.
+  if (numbersAreExact(value, 0) || !POSSIBLY_UNSAFE_INTEGER.test(text)) return { ok: true, value };
+  return parseLosslesslyOrFail(text);
+}
+
+function parseLosslesslyOrFail(text: string): ParsedJson {
   try {
     return {
       ok: true,
@@ -58,6 +64,30 @@ export function parseLosslessJson(text: string): ParsedJson {
     return syntaxFailure(text, error, null);
   }
 }
+
+/**
+ * Whether every number JSON.parse read is one the lossless parse gives alike, so that its value
+ * can be taken as it is: a safe integer or a finite fraction (a double of 2^53 or more is an
+ * integer, which the lossless parse may keep as a bigint). The walk goes over the parsed values,
+ * a few per span, instead of a scan of the text, most of which is long strings (an agent's
+ * messages): on an agent export the scan cost half as much again as the parse. Nesting deeper
+ * than MAX_WALK_DEPTH counts as not exact: there the lossless parse may run out of stack, and
+ * what happens then is left as it was.
+ */
+function numbersAreExact(value: unknown, depth: number): boolean {
+  if (typeof value === 'number') return Math.abs(value) < TWO_TO_THE_53;
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth >= MAX_WALK_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!numbersAreExact(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key in value) if (!numbersAreExact((value as Record<string, unknown>)[key], depth + 1)) return false;
+  return true;
+}
+
+const TWO_TO_THE_53 = 2 ** 53;
+const MAX_WALK_DEPTH = 64;
 
 /**
  * A JSON object or array embedded in a string attribute ("any"-typed values such as

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isoTime } from '../../src/import/map/iso-time.js';
 import {
   flattenAnyValue,
   flattenKeyValues,
@@ -57,6 +58,10 @@ describe('timestamps: integer nanoseconds end to end', () => {
     [998n, 0.000998],
     [18_423_000_000n, 18423],
     [0n, 0],
+    [-1_000_001n, -1.000001],
+    [9_007_199_254_740_991n, Number('9007199254.740991')],
+    [9_007_199_254_740_993n, 9007199254.740993],
+    [18_446_744_073_709_551_615n, Number('18446744073709.551615')],
   ])('%s ns = %s ms, exactly', (nanoseconds, milliseconds) => {
     expect(nanosecondsToMilliseconds(nanoseconds)).toBe(milliseconds);
   });
@@ -67,6 +72,22 @@ describe('timestamps: integer nanoseconds end to end', () => {
   });
 });
 
+describe('isoTime: a span time as toISOString writes it, to the millisecond', () => {
+  it.each([
+    [1n, '1970-01-01T00:00:00.000Z'],
+    [1_000_000n, '1970-01-01T00:00:00.001Z'],
+    [1_777_555_053_769_345_800n, '2026-04-30T13:17:33.769Z'],
+    [1_777_593_599_999_999_999n, '2026-04-30T23:59:59.999Z'],
+    [1_777_593_600_000_000_000n, '2026-05-01T00:00:00.000Z'],
+    [2n ** 64n, '2554-07-21T23:34:33.709Z'],
+    [253_402_300_800_000_000_000n, '+010000-01-01T00:00:00.000Z'],
+    [8_640_000_000_000_001_000_000n, null],
+  ])('%s ns is %s', (nanoseconds, text) => {
+    expect(isoTime(nanoseconds)).toBe(text);
+    if (text !== null) expect(isoTime(nanoseconds)).toBe(new Date(Number(nanoseconds / 1_000_000n)).toISOString());
+  });
+});
+
 describe('parseJson: no digit lost', () => {
   it('keeps integers beyond 2^53 exact and leaves safe numbers as numbers', () => {
     const parsed = parseJson('{"start": 1777555053780274701, "count": 3, "ratio": 0.5, "text": "1777555053780274701"}');
@@ -74,6 +95,22 @@ describe('parseJson: no digit lost', () => {
       ok: true,
       value: { start: 1777555053780274701n, count: 3, ratio: 0.5, text: '1777555053780274701' },
     });
+  });
+
+  it.each([
+    ['2^53 exactly', '{"n": 9007199254740992}', { n: 9007199254740992n }],
+    ['2^53 - 1, the largest safe integer', '{"n": 9007199254740991}', { n: 9007199254740991 }],
+    ['a negative long integer in a list', '[1, -12345678901234567890]', [1, -12345678901234567890n]],
+    [
+      'a long integer deep inside',
+      '{"a": [{"b": {"c": [18446744073709551615]}}]}',
+      { a: [{ b: { c: [18446744073709551615n] } }] },
+    ],
+    ['a large double written with an exponent', '{"n": 1.5e20}', { n: 1.5e20 }],
+    ['a number too large for a double', '{"n": 1e400}', { n: Number.POSITIVE_INFINITY }],
+    ['long digits only inside a string', '{"s": "at: 1234567890123456789"}', { s: 'at: 1234567890123456789' }],
+  ])('reads %s as the lossless parser does', (_name, text, value) => {
+    expect(parseJson(text)).toEqual({ ok: true, value });
   });
 
   it('keeps the last of duplicate keys, as JSON.parse does', () => {

@@ -1,3 +1,4 @@
+import { startsWithAnyOf } from '../../text/prefix-test.js';
 import type { AttributeValue, ImportedSpan } from '../read/span.js';
 
 /**
@@ -149,7 +150,7 @@ export function isRunCandidate(span: ImportedSpan): boolean {
   return spanRole(span) === 'agent' || openInferenceKind(span) === 'CHAIN' || frameworkKind(span) === 'workflow';
 }
 
-const KEPT_PREFIXES = [
+const hasKeptPrefix = startsWithAnyOf([
   'gen_ai.',
   'llm.input_messages.',
   'llm.output_messages.',
@@ -158,7 +159,7 @@ const KEPT_PREFIXES = [
   'evaluation.',
   'annotation.',
   'llm.token_count.',
-];
+]);
 const KEPT_KEYS = new Set<string>([
   ATTR.openInferenceKind,
   ATTR.sessionId,
@@ -187,5 +188,5 @@ const DROPPED_KEYS = new Set([
 export function isMappedAttribute(key: string): boolean {
   if (KEPT_KEYS.has(key)) return true;
   if (DROPPED_KEYS.has(key)) return false;
-  return KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
+  return hasKeptPrefix(key);
 }

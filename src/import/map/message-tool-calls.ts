@@ -1,7 +1,8 @@
 import { isRecord } from '../../io/is-record.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
-import { ATTR, asText } from './conventions.js';
-import { genAiMessagesValue, structured } from './messages.js';
+import { asText } from './conventions.js';
+import type { InputMessages } from './input-messages.js';
+import { type MessageSources, structured } from './messages.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:
@@ -22,8 +23,11 @@ export interface MessageToolResponse {
   response: unknown;
 }
 
-export function messageToolCalls(span: ImportedSpan): MessageToolCall[] {
-  const calls = [...genAiToolCalls(span), ...openInferenceToolCalls(span.attributes)];
+export function messageToolCalls(span: ImportedSpan, sources: MessageSources): MessageToolCall[] {
+  const calls = [
+    ...genAiToolCalls(sources.genAiOutput),
+    ...openInferenceToolCalls(span.attributes, sources.flattenedKeys),
+  ];
   // The two conventions may both be present on one span: a call is one call.
   const seen = new Set<string>();
   return calls.filter((call) => {
@@ -34,13 +38,18 @@ export function messageToolCalls(span: ImportedSpan): MessageToolCall[] {
   });
 }
 
-export function messageToolResponses(span: ImportedSpan): MessageToolResponse[] {
-  return [...genAiToolResponses(span), ...openInferenceToolResponses(span.attributes)];
+/** `input`: what input-messages.ts read of the span's `gen_ai.input.messages`, its tool responses among it. */
+export function messageToolResponses(
+  span: ImportedSpan,
+  input: InputMessages,
+  sources: MessageSources,
+): MessageToolResponse[] {
+  return [...input.toolResponses, ...openInferenceToolResponses(span.attributes, sources.flattenedKeys)];
 }
 
-function genAiToolCalls(span: ImportedSpan): MessageToolCall[] {
+function genAiToolCalls(output: unknown): MessageToolCall[] {
   const calls: MessageToolCall[] = [];
-  for (const message of messageList(genAiMessagesValue(span, ATTR.outputMessages))) {
+  for (const message of messageList(output)) {
     for (const part of Array.isArray(message.parts) ? message.parts : []) {
       if (isRecord(part) && part.type === 'tool_call' && typeof part.name === 'string') {
         calls.push({ id: idText(part.id), name: part.name, arguments: structuredArguments(part.arguments) });
@@ -60,9 +69,10 @@ function genAiToolCalls(span: ImportedSpan): MessageToolCall[] {
   return calls;
 }
 
-function genAiToolResponses(span: ImportedSpan): MessageToolResponse[] {
+/** The tool responses of a GenAI input message list (as structured() gives it). */
+export function genAiToolResponses(input: unknown): MessageToolResponse[] {
   const responses: MessageToolResponse[] = [];
-  for (const message of messageList(genAiMessagesValue(span, ATTR.inputMessages))) {
+  for (const message of messageList(input)) {
     for (const part of Array.isArray(message.parts) ? message.parts : []) {
       const id = isRecord(part) && part.type === 'tool_call_response' ? idText(part.id) : null;
       if (id !== null && isRecord(part)) responses.push({ id, response: part.response ?? part.result ?? null });
@@ -78,9 +88,9 @@ const OI_INPUT_PREFIX = 'llm.input_messages.';
 const OI_TOOL_CALL =
   /^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$/u;
 
-function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
+function openInferenceToolCalls(attributes: Attributes, flattenedKeys: readonly string[]): MessageToolCall[] {
   const byIndex = new Map<string, { order: [number, number]; fields: Map<string, AttributeValue> }>();
-  for (const key in attributes) {
+  for (const key of flattenedKeys) {
     if (!key.startsWith(OI_OUTPUT_PREFIX)) continue;
     const match = OI_TOOL_CALL.exec(key);
     if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined) continue;
@@ -106,9 +116,9 @@ function openInferenceToolCalls(attributes: Attributes): MessageToolCall[] {
 
 const OI_INPUT_MESSAGE = /^llm\.input_messages\.(\d+)\.message\.(role|tool_call_id|content)$/u;
 
-function openInferenceToolResponses(attributes: Attributes): MessageToolResponse[] {
+function openInferenceToolResponses(attributes: Attributes, flattenedKeys: readonly string[]): MessageToolResponse[] {
   const byIndex = new Map<number, Map<string, AttributeValue>>();
-  for (const key in attributes) {
+  for (const key of flattenedKeys) {
     if (!key.startsWith(OI_INPUT_PREFIX)) continue;
     const match = OI_INPUT_MESSAGE.exec(key);
     if (match?.[1] === undefined || match[2] === undefined) continue;
@@ -124,8 +134,7 @@ function openInferenceToolResponses(attributes: Attributes): MessageToolResponse
     });
 }
 
-function messageList(value: AttributeValue | undefined): Record<string, unknown>[] {
-  const list = structured(value);
+function messageList(list: unknown): Record<string, unknown>[] {
   return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 

@@ -1,5 +1,6 @@
 import { isRecord } from '../../io/is-record.js';
 import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { startsWithAnyOf } from '../../text/prefix-test.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { ATTR, asText, EVENT } from './conventions.js';
 
@@ -50,23 +51,53 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
   return undefined;
 }
 
-/** The model input of a span in the GenAI conventions, current form first, then the older ones. */
-export function genAiInputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(genAiMessagesValue(span, ATTR.inputMessages));
-  if (current.length > 0) return current;
+/**
+ * What the readers below take from a span besides its attributes and events, gathered once per
+ * span (span-facts.ts): its GenAI output messages parsed, as they are read for several things
+ * (the input messages are read by input-messages.ts); and the keys of its flattened messages,
+ * found in one pass over the keys, as most spans have none.
+ */
+export interface MessageSources {
+  /** `gen_ai.output.messages` as structured() gives it. */
+  genAiOutput: unknown;
+  /** The keys under the prefixes of flattened messages (isFlattenedMessageKey), in attribute order. */
+  flattenedKeys: readonly string[];
+}
+
+export function messageSources(span: ImportedSpan): MessageSources {
+  const flattenedKeys: string[] = [];
+  for (const key in span.attributes) {
+    if (isFlattenedMessageKey(key)) flattenedKeys.push(key);
+  }
+  return {
+    genAiOutput: structured(genAiMessagesValue(span, ATTR.outputMessages)),
+    flattenedKeys,
+  };
+}
+
+/** Every reader of flattened messages (here and in message-tool-calls.ts) reads keys under one of these prefixes. */
+const isFlattenedMessageKey = startsWithAnyOf([
+  `${ATTR.legacyPrompt}.`,
+  `${ATTR.legacyCompletion}.`,
+  `${ATTR.openInferenceInputMessages}.`,
+  `${ATTR.openInferenceOutputMessages}.`,
+]);
+
+/** The model input of a span in the older forms of the GenAI conventions, read when `gen_ai.input.messages` holds no message. */
+export function olderGenAiInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === EVENT.userMessage) fromEvents.push({ role: 'user', text: eventText(event.attributes) });
     if (event.name === EVENT.contentPrompt) fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyPrompt]));
   }
   if (fromEvents.length > 0) return fromEvents;
-  return indexedMessages(span.attributes, ATTR.legacyPrompt, 'role', 'content');
+  return indexedMessages(span.attributes, sources.flattenedKeys, ATTR.legacyPrompt, 'role', 'content');
 }
 
 /** The model output of a span in the GenAI conventions, current form first, then the older ones. */
-export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
-  const current = messagesFromValue(genAiMessagesValue(span, ATTR.outputMessages));
-  if (current.length > 0) return current;
+export function genAiOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
+  const messages = messagesFromList(sources.genAiOutput);
+  if (messages.length > 0) return messages;
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === EVENT.choice) fromEvents.push({ role: 'assistant', text: eventText(event.attributes) });
@@ -74,12 +105,13 @@ export function genAiOutputMessages(span: ImportedSpan): ChatMessage[] {
       fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyCompletion]));
   }
   if (fromEvents.length > 0) return fromEvents;
-  return indexedMessages(span.attributes, ATTR.legacyCompletion, 'role', 'content');
+  return indexedMessages(span.attributes, sources.flattenedKeys, ATTR.legacyCompletion, 'role', 'content');
 }
 
-export function openInferenceInputMessages(span: ImportedSpan): ChatMessage[] {
+export function openInferenceInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   return indexedMessages(
     span.attributes,
+    sources.flattenedKeys,
     ATTR.openInferenceInputMessages,
     'message.role',
     'message.content',
@@ -87,9 +119,10 @@ export function openInferenceInputMessages(span: ImportedSpan): ChatMessage[] {
   );
 }
 
-export function openInferenceOutputMessages(span: ImportedSpan): ChatMessage[] {
+export function openInferenceOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   return indexedMessages(
     span.attributes,
+    sources.flattenedKeys,
     ATTR.openInferenceOutputMessages,
     'message.role',
     'message.content',
@@ -113,22 +146,14 @@ export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
 
 /** A value that may be structured or a JSON string of that structure ("any"-typed attributes). */
 export function structured(value: AttributeValue | undefined): unknown {
-  if (typeof value !== 'string') return value;
-  const cached = recentlyParsed.get(value);
-  if (cached !== undefined || recentlyParsed.has(value)) return cached;
-  const parsed = parseEmbeddedJson(value);
-  // The messages of one span are read for its question, its answer and its tool calls: parse them once.
-  if (recentlyParsed.size >= RECENT_PARSES) recentlyParsed.delete(recentlyParsed.keys().next().value as string);
-  recentlyParsed.set(value, parsed);
-  return parsed;
+  return typeof value === 'string' ? parseEmbeddedJson(value) : value;
 }
 
-/** The last few JSON texts parsed and what they gave; readers never modify a parsed value. */
-const recentlyParsed = new Map<string, unknown>();
-const RECENT_PARSES = 8;
-
 function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
-  const list = structured(value);
+  return messagesFromList(structured(value));
+}
+
+export function messagesFromList(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list.map(toMessage).filter((message): message is ChatMessage => message !== null);
 }
@@ -190,6 +215,7 @@ function eventText(attributes: Attributes): string | null {
  */
 function indexedMessages(
   attributes: Attributes,
+  flattenedKeys: readonly string[],
   prefix: string,
   roleKey: string,
   contentKey: string,
@@ -197,7 +223,7 @@ function indexedMessages(
 ): ChatMessage[] {
   const fields = new Map<number, Map<string, AttributeValue>>();
   const head = `${prefix}.`;
-  for (const key in attributes) {
+  for (const key of flattenedKeys) {
     if (!key.startsWith(head)) continue;
     const match = /^(\d+)\.(.+)$/u.exec(key.slice(head.length));
     if (match?.[1] === undefined || match[2] === undefined) continue;

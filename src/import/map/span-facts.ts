@@ -1,5 +1,7 @@
+import { startsWithAnyOf } from '../../text/prefix-test.js';
 import { createAttributes, type ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT } from './conventions.js';
+import { type ConversationHistories, readInputMessages } from './input-messages.js';
 import {
   type MessageToolCall,
   type MessageToolResponse,
@@ -10,11 +12,14 @@ import {
   adkRequestMessages,
   adkResponseMessages,
   firstUserText,
-  genAiInputMessages,
+  genAiMessagesValue,
   genAiOutputMessages,
   lastAssistantText,
+  messageSources,
+  olderGenAiInputMessages,
   openInferenceInputMessages,
   openInferenceOutputMessages,
+  structured,
 } from './messages.js';
 
 /**
@@ -35,20 +40,25 @@ interface ConventionTexts {
   adk: string | null;
 }
 
-function extractSpanFacts(span: ImportedSpan): SpanFacts {
+/** `histories`, when given, reads the span's input messages as a continuation of its trace's previous model call. */
+function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories): SpanFacts {
+  const sources = messageSources(span);
+  const inputValue = genAiMessagesValue(span, ATTR.inputMessages);
+  const input =
+    histories === undefined ? readInputMessages(structured(inputValue)) : histories.read(span.traceId, inputValue);
   return {
     question: {
-      genAi: firstUserText(genAiInputMessages(span)),
-      openInference: firstUserText(openInferenceInputMessages(span)),
+      genAi: input.hasMessage ? input.firstUserText : firstUserText(olderGenAiInputMessages(span, sources)),
+      openInference: firstUserText(openInferenceInputMessages(span, sources)),
       adk: firstUserText(adkRequestMessages(span)),
     },
     answer: {
-      genAi: lastAssistantText(genAiOutputMessages(span)),
-      openInference: lastAssistantText(openInferenceOutputMessages(span)),
+      genAi: lastAssistantText(genAiOutputMessages(span, sources)),
+      openInference: lastAssistantText(openInferenceOutputMessages(span, sources)),
       adk: lastAssistantText(adkResponseMessages(span)),
     },
-    toolCalls: messageToolCalls(span),
-    toolResponses: messageToolResponses(span),
+    toolCalls: messageToolCalls(span, sources),
+    toolResponses: messageToolResponses(span, input, sources),
   };
 }
 
@@ -70,10 +80,11 @@ export function factsOf(span: ImportedSpan): SpanFacts {
  * A span reduced to what the mapping reads: its facts, instead of its messages. Each model call
  * repeats the conversation so far, so the messages are most of an agent export's bytes; without
  * this, a trace split over many JSON Lines would hold them all in memory until the last file is
- * read. `toTraceDocument` gives the same result either way.
+ * read. `toTraceDocument` gives the same result either way. `histories`: as in extractSpanFacts,
+ * for spans read in the order of an export.
  */
-export function compactSpan(span: ImportedSpan): ImportedSpan {
-  const facts = extractSpanFacts(span);
+export function compactSpan(span: ImportedSpan, histories?: ConversationHistories): ImportedSpan {
+  const facts = extractSpanFacts(span, histories);
   const attributes = createAttributes();
   for (const key in span.attributes) {
     if (!isMessageAttribute(key)) attributes[key] = span.attributes[key] ?? null;
@@ -89,12 +100,12 @@ const MESSAGE_EVENTS = new Set<string>([
   EVENT.inferenceDetails,
 ]);
 
-const MESSAGE_PREFIXES = [
+const hasMessagePrefix = startsWithAnyOf([
   `${ATTR.legacyPrompt}.`,
   `${ATTR.legacyCompletion}.`,
   `${ATTR.openInferenceInputMessages}.`,
   `${ATTR.openInferenceOutputMessages}.`,
-];
+]);
 const MESSAGE_KEYS = new Set<string>([
   ATTR.inputMessages,
   ATTR.outputMessages,
@@ -103,7 +114,7 @@ const MESSAGE_KEYS = new Set<string>([
 ]);
 
 function isMessageAttribute(key: string): boolean {
-  return MESSAGE_KEYS.has(key) || MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+  return MESSAGE_KEYS.has(key) || hasMessagePrefix(key);
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.js';
 import { resultFailureOf, type ToolFailure, toolFailureOf } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
+import { isoTime as isoTimeOf } from './iso-time.js';
 import type { MessageToolCall } from './message-tool-calls.js';
 import { ancestors, compareByStart, findRunRoot, type SpanTree, spanTree } from './run-root.js';
 import { factsOf } from './span-facts.js';
@@ -335,12 +336,11 @@ function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
 }
 
-/** A span time as ISO-8601 text in UTC, to the millisecond. A step and its tool invocation share a start: each is formatted once. */
+/** A span time as ISO-8601 text (iso-time.ts). A step and its tool invocation share a start: each is formatted once. */
 function isoTime(ns: bigint | null): string | null {
   if (ns === null) return null;
   if (ns === lastIsoTime.ns) return lastIsoTime.text;
-  const date = new Date(Number(ns / 1_000_000n));
-  const text = Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const text = isoTimeOf(ns);
   lastIsoTime = { ns, text };
   return text;
 }
