@@ -15,8 +15,9 @@ import type { EvalCase } from './types.js';
  * range per case (json-list-scan.ts), parses each case on its own, holds it to the quick check
  * and the rules a schema cannot express (resolve-cases.ts), and keeps only its byte range and
  * fixture name; the run then parses each case again when it comes to it and drops it once it is
- * evaluated. So a file of 50,000 cases costs its bytes and two numbers a case, not its decoded
- * text, its parsed tree and every resolved case at once (several times the file's size).
+ * evaluated. So a file of 50,000 cases costs its cases' bytes without white space and two
+ * numbers a case, not its decoded text, its parsed tree and every resolved case at once
+ * (several times the file's size).
  *
  * Only a file the quick check is sure of, case by case, is read this way: any doubt (a syntax
  * error, a problem, a value zod would trim, a duplicate key) gives null, and the caller reads
@@ -54,7 +55,11 @@ export interface JsonCasesOneAtATime {
   lineOfCase(caseId: string): number | null;
 }
 
-/** The cases of a JSON case file's bytes, read a case at a time, or null when the file must be read whole. */
+/**
+ * The cases of a JSON case file's bytes, read a case at a time, or null when the file must be
+ * read whole. When it reads them, `bytes` is its own from then on (it squeezes them in place);
+ * null leaves them as they were.
+ */
 export function readJsonCasesOneAtATime(
   bytes: Buffer,
   displayName: string,
@@ -86,10 +91,43 @@ export function readJsonCasesOneAtATime(
     if (problems.length > 0) return null;
     traceFixtures[index] = resolve(entry as CaseEntryInput).traceFixture;
   }
-  const cases = new CasesReadOneAtATime(bytes, itemStarts, itemEnds, resolve, traceFixtures);
-  if (!withLines) return { cases, lineOfCase: () => null };
-  const lines = itemLines(bytes, itemStarts);
+  const lines = withLines ? itemLines(bytes, itemStarts) : null;
+  const kept = compactRanges(bytes, itemStarts, itemEnds);
+  const cases = new CasesReadOneAtATime(kept, itemStarts, itemEnds, resolve, traceFixtures);
+  if (lines === null) return { cases, lineOfCase: () => null };
   return { cases, lineOfCase: (caseId) => lines[firstIndexById.get(caseId) ?? -1] ?? null };
+}
+
+/**
+ * The ranges' bytes without the white space between tokens, one after another in a buffer of
+ * their size, the ranges moved to match: what the run keeps of the file. An indented file is
+ * about half white space, and a JSON value reads the same without it. The white space is
+ * squeezed out in place (the copy never overtakes the reading), so `bytes`, which the caller
+ * no longer reads, is the only other buffer meanwhile. A plain loop: a pass over every byte of
+ * the cases.
+ */
+function compactRanges(bytes: Buffer, starts: number[], ends: number[]): Buffer {
+  let to = 0;
+  for (let index = 0; index < starts.length; index += 1) {
+    const start = starts[index] as number;
+    const end = ends[index] as number;
+    starts[index] = to;
+    let inString = false;
+    for (let from = start; from < end; from += 1) {
+      const code = bytes[from] as number;
+      if (inString) {
+        bytes[to++] = code;
+        // An escaped character (a quote or a backslash above all) is copied with its backslash.
+        if (code === 0x5c) bytes[to++] = bytes[++from] as number;
+        else if (code === 0x22) inString = false;
+      } else if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) {
+        bytes[to++] = code;
+        if (code === 0x22) inString = true;
+      }
+    }
+    ends[index] = to;
+  }
+  return Buffer.from(bytes.subarray(0, to));
 }
 
 const NOT_JSON = Symbol('not JSON');
