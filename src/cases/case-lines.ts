@@ -85,9 +85,17 @@ export function caseLinesOf(located: LocatedCases): CaseLines {
 }
 
 /**
+ * A JSON case file from this size on is read a case at a time by a run. A smaller one is read
+ * whole: holding it costs a few tens of megabytes at most, and reading each case twice (once to
+ * check it, once to run it) would cost a few percent of the run's time.
+ */
+export const ONE_AT_A_TIME_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
  * The cases of a case file for a run that keeps no case longer than it needs it: a valid JSON
- * file is read a case at a time (json-cases-one-at-a-time.ts); a YAML file, or a JSON file with
- * a problem to name, is read whole as loadLocatedCaseFile reads it, from the same bytes.
+ * file of `oneAtATimeFromBytes` or more is read a case at a time (json-cases-one-at-a-time.ts);
+ * any other file, or a JSON file with a problem to name, is read whole as loadLocatedCaseFile
+ * reads it, from the same bytes.
  */
 export async function loadCaseSequence(
   path: string,
@@ -95,10 +103,11 @@ export async function loadCaseSequence(
   contract: ContractValues,
   withLines: boolean,
   checkSeverities: Readonly<Record<string, Severity>> = {},
+  oneAtATimeFromBytes = ONE_AT_A_TIME_FROM_BYTES,
 ): Promise<LocatedCaseSequence> {
   const bytes = readInputFile(path, displayName, MAX_CASE_FILE_BYTES);
   const syntax = syntaxOf(path);
-  if (syntax === 'json') {
+  if (syntax === 'json' && bytes.length >= oneAtATimeFromBytes) {
     const read = readJsonCasesOneAtATime(bytes, displayName, contract, checkSeverities, withLines);
     if (read !== null) return { cases: read.cases, displayName, lineOfCase: read.lineOfCase };
   }

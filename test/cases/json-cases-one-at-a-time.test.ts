@@ -2,7 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { type LocatedCases, loadCaseSequence, loadLocatedCaseFile } from '../../src/cases/case-lines.js';
+import {
+  type LocatedCases,
+  loadCaseSequence,
+  loadLocatedCaseFile,
+  ONE_AT_A_TIME_FROM_BYTES,
+} from '../../src/cases/case-lines.js';
 import { CasesReadOneAtATime } from '../../src/cases/json-cases-one-at-a-time.js';
 import { DEFAULT_CONTRACT } from '../../src/contract.js';
 import { InputError } from '../../src/errors.js';
@@ -43,7 +48,8 @@ async function bothReadings(text: string | Buffer, severities: Record<string, 'w
   writeFileSync(path, text);
   let oneAtATime = false;
   const run = await outcome(async () => {
-    const located = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, true, severities);
+    // Read a case at a time from any size on, so that small files show what a large one gets.
+    const located = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, true, severities, 0);
     oneAtATime = located.cases instanceof CasesReadOneAtATime;
     return { cases: located.cases, line: (caseId: string) => located.lineOfCase(caseId) };
   });
@@ -122,12 +128,27 @@ describe('loadCaseSequence: a valid JSON case file is read a case at a time, wit
   it('parses each case when the run comes to it, and hands out a new object each time', async () => {
     const path = join(tempDir(), 'cases.json');
     writeFileSync(path, indented({ version: 1, cases: [entry('a'), entry('b')] }));
-    const { cases } = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, false);
+    const { cases } = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, false, {}, 0);
     expect(cases.length).toBe(2);
     expect(cases.at(1)?.id).toBe('b');
     expect(cases.at(0)).not.toBe(cases.at(0));
     expect(cases.at(2)).toBeUndefined();
     expect(cases.traceFixtures).toEqual(['a.json', 'b.json']);
+  });
+});
+
+describe('loadCaseSequence: a JSON case file under ONE_AT_A_TIME_FROM_BYTES is read whole', () => {
+  it('a file one byte short of it is held in memory; one of that size is read a case at a time', async () => {
+    const path = join(tempDir(), 'cases.json');
+    const text = indented({ version: 1, cases: [entry('a'), entry('b')] });
+    writeFileSync(path, text);
+    const size = Buffer.byteLength(text);
+    const short = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, false, {}, size + 1);
+    expect(Array.isArray(short.cases)).toBe(true);
+    const atSize = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, false, {}, size);
+    expect(atSize.cases).toBeInstanceOf(CasesReadOneAtATime);
+    expect(Array.from(atSize.cases)).toStrictEqual(short.cases);
+    expect(ONE_AT_A_TIME_FROM_BYTES).toBe(8 * 1024 * 1024);
   });
 });
 

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { ONE_AT_A_TIME_FROM_BYTES } from '../../src/cases/case-lines.js';
 import { main } from '../../src/cli/main.js';
 import { BIN, ensureBuilt } from '../helpers/build.js';
 import { createFakeIo, type FakeIoOptions } from '../helpers/fake-io.js';
@@ -259,11 +260,12 @@ describe('exit 2: input that cannot be used', () => {
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
   });
 
-  it('an invalid JSON case file of many cases (read a case at a time when valid): every problem listed at once, nothing written', async () => {
+  it('an invalid JSON case file of 8 MiB and more (read a case at a time when valid): every problem listed at once, nothing written', async () => {
     const cwd = tempDir();
     const entry = (id: string) => ({
       id,
-      question: 'q',
+      // About 4 KB a case: 2,000 cases make a file past ONE_AT_A_TIME_FROM_BYTES.
+      question: 'Why did the payment API time out after the deploy? '.repeat(80),
       rootCauseKeywords: ['pool'],
       requiredEvidenceTools: [],
       allowedVerdicts: ['PASS'],
@@ -272,7 +274,9 @@ describe('exit 2: input that cannot be used', () => {
     cases[1] = { ...entry('case-1'), minKeywordCoverage: 3 };
     cases[1_000] = entry('case-7');
     cases[1_999] = { ...entry('case-1999'), tag: ['x'] };
-    writeFiles(cwd, { 'eval/cases.json': `${JSON.stringify({ version: 1, cases }, null, 2)}\n` });
+    const text = `${JSON.stringify({ version: 1, cases }, null, 2)}\n`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(ONE_AT_A_TIME_FROM_BYTES);
+    writeFiles(cwd, { 'eval/cases.json': text });
     const { code, stdout, stderr } = await cli(['run', '--cases', 'eval/cases.json'], { cwd });
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -285,10 +289,12 @@ describe('exit 2: input that cannot be used', () => {
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
   });
 
-  it('a JSON case file gives byte for byte the reports of the same cases written in YAML', async () => {
+  it('a JSON case file read a case at a time gives byte for byte the reports of the same cases written in YAML', async () => {
     const cwd = bundledProject();
-    const bundled = parseYaml(readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8')) as unknown;
-    writeFiles(cwd, { 'eval/cases.json': JSON.stringify(bundled, null, 2) });
+    const bundled = parseYaml(readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8')) as Record<string, unknown>;
+    // `policies` is read by scan alone: here it makes the file large enough to be read a case at a time.
+    const padded = { ...bundled, policies: { note: 'x'.repeat(ONE_AT_A_TIME_FROM_BYTES) } };
+    writeFiles(cwd, { 'eval/cases.json': JSON.stringify(padded, null, 2) });
     const fromYaml = await cli(['run', '--out', 'from-yaml', '--format', 'json,md,junit'], { cwd });
     const fromJson = await cli(
       ['run', '--cases', 'eval/cases.json', '--out', 'from-json', '--format', 'json,md,junit'],
