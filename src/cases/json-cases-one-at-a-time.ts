@@ -91,11 +91,25 @@ export function readJsonCasesOneAtATime(
     if (problems.length > 0) return null;
     traceFixtures[index] = resolve(entry as CaseEntryInput).traceFixture;
   }
-  const lines = withLines ? itemLines(bytes, itemStarts) : null;
+  // The lines are counted in the bytes as read, before they are squeezed.
+  const lineOfCase = withLines ? caseLineFinder(itemLines(bytes, itemStarts), firstIndexById) : noLine;
   const kept = compactRanges(bytes, itemStarts, itemEnds);
-  const cases = new CasesReadOneAtATime(kept, itemStarts, itemEnds, resolve, traceFixtures);
-  if (lines === null) return { cases, lineOfCase: () => null };
-  return { cases, lineOfCase: (caseId) => lines[firstIndexById.get(caseId) ?? -1] ?? null };
+  return { cases: new CasesReadOneAtATime(kept, itemStarts, itemEnds, resolve, traceFixtures), lineOfCase };
+}
+
+/**
+ * Made here, not inline: a closure keeps the whole scope it was made in alive, so the ids of
+ * every case would stay in memory for the run even when no line is asked for.
+ */
+function caseLineFinder(
+  lines: readonly number[],
+  indexById: ReadonlyMap<string, number>,
+): (caseId: string) => number | null {
+  return (caseId) => lines[indexById.get(caseId) ?? -1] ?? null;
+}
+
+function noLine(): null {
+  return null;
 }
 
 /**
