@@ -12,7 +12,8 @@
  * load-cases: loadCaseFile alone (read, parse, validate), for a valid file or one with a
  *          problem (its InputError caught: the time to report the problem).
  * evaluation: the floor and runCases (fixture-dir source), in turns, in this process (see evaluationOnce).
- * harness: loadCaseFile + runCases with the fixture-dir source + orphan-fixture warnings +
+ * harness: the case file read as the CLI's run reads it (loadCaseSequence: a valid JSON file a case
+ *          at a time; a build without it: loadCaseFile) + runCases with the fixture-dir source + orphan-fixture warnings +
  *          writing report.json and report.md into a temporary folder the way the CLI does
  *          (each case result written out as it comes, report-spill.js, then the reports put
  *          together from it and written atomically; a build without it: writeReportFiles from
@@ -30,6 +31,8 @@ const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const distUrl = job.distDir === undefined ? new URL('../dist/', import.meta.url) : pathToFileURL(`${job.distDir}/`);
 const fromDist = (module) => import(new URL(module, distUrl).href);
 const { loadCaseFile } = await fromDist('cases/load-cases.js');
+// How the CLI's run reads its case file (a valid JSON one a case at a time); a build without it reads it whole.
+const { loadCaseSequence } = await fromDist('cases/case-lines.js');
 const { writeReportFiles } = await fromDist('cli/write-outputs.js');
 const { resolveContract } = await fromDist('contract.js');
 const { runCases, runCasesStreamed } = await fromDist('run-cases.js');
@@ -82,7 +85,10 @@ async function harnessOnce() {
   const contract = resolveContract(undefined);
   const outDir = mkdtempSync(join(job.cwd, 'out-'));
   const t0 = performance.now();
-  const cases = await loadCaseFile(job.casesPath, basename(job.casesPath), contract);
+  const cases =
+    loadCaseSequence === undefined
+      ? await loadCaseFile(job.casesPath, basename(job.casesPath), contract)
+      : (await loadCaseSequence(job.casesPath, basename(job.casesPath), contract, false)).cases;
   const t1 = performance.now();
   const maxRssAfterLoad = process.resourceUsage().maxRSS * 1024;
   const source = createFixtureDirSource(job.fixturesDir, cases, job.cwd);

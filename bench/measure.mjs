@@ -22,7 +22,9 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
       casesPath: set.casesPaths[casesFormat],
       fixturesDir: set.fixturesDir,
       cwd: set.dir,
-      fixturePaths: set.fixturePaths,
+      // Only the floor reads the fixtures by path (evaluation times the floor too); the other
+      // measurements are not handed the list, whose memory would count in their peak.
+      fixturePaths: mode === 'floor' || mode === 'evaluation' ? set.fixturePaths : [],
       warmups,
       reps,
       held,

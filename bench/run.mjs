@@ -152,7 +152,7 @@ function benchCli(tmp) {
 function benchSyntheticSets(tmp) {
   log('[2] Synthetic fixture sets (seeded; the bundled cases and traces, varied)');
   log(
-    '    floor = read every fixture (sync, case order) + JSON.parse; harness = loadCaseFile + runCases (fixture-dir source)',
+    '    floor = read every fixture (sync, case order) + JSON.parse; harness = the case file read as run reads it + runCases (fixture-dir source)',
   );
   log(
     '    + orphan scan + write report.json and report.md as the CLI does (rendered and written, atomically), in process;',

@@ -1,3 +1,4 @@
+import type { CaseSequence } from './cases/case-sequence.js';
 import type { EvalCase } from './cases/types.js';
 import type { ContractValues } from './contract.js';
 import { evaluateRun } from './evaluate.js';
@@ -62,10 +63,11 @@ export async function runCases(
  * runCases for a run that keeps no case result: each result is handed to `onResult` in case
  * order as soon as it and every case before it are evaluated (to be written out), and only what
  * the summary needs is kept: the counts and the few figures of each run. The summary is that of
- * the report runCases returns for the same cases.
+ * the report runCases returns for the same cases. The cases may be read one at a time, and are
+ * then never all in memory.
  */
 export async function runCasesStreamed(
-  cases: readonly EvalCase[],
+  cases: CaseSequence,
   source: TraceSource,
   contract: ContractValues,
   options: RunCasesOptions & { onResult: (result: CaseResult) => void },
@@ -97,7 +99,7 @@ export async function runCasesStreamed(
  * it has more than one run or is repeated (else null: they are those of the result).
  */
 async function evaluateEach(
-  cases: readonly EvalCase[],
+  cases: CaseSequence,
   source: TraceSource,
   contract: ContractValues,
   options: RunCasesOptions,
@@ -110,7 +112,8 @@ async function evaluateEach(
 
   const worker = async (): Promise<void> => {
     for (let index = next++; index < cases.length; index = next++) {
-      const evalCase = cases[index] as EvalCase;
+      // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated.
+      const evalCase = cases.at(index) as EvalCase;
       const inputs = await source.tracesFor(evalCase);
       const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract));
       options.onCaseEvaluated?.(index, evalCase, inputs, runResults);

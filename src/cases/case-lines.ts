@@ -1,6 +1,15 @@
 import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
-import { readStructuredFile } from '../io/structured-file.js';
+import { MAX_CASE_FILE_BYTES } from '../io/input-limits.js';
+import {
+  readInputFile,
+  readStructuredFile,
+  type StructuredFile,
+  structuredFileOfBytes,
+  syntaxOf,
+} from '../io/structured-file.js';
+import type { CaseSequence } from './case-sequence.js';
+import { readJsonCasesOneAtATime } from './json-cases-one-at-a-time.js';
 import { resolveCaseFileLoadingSchemas } from './resolve-cases.js';
 import type { EvalCase } from './types.js';
 
@@ -26,7 +35,16 @@ export async function loadLocatedCaseFile(
   withLines: boolean,
   checkSeverities: Readonly<Record<string, Severity>> = {},
 ): Promise<LocatedCases> {
-  const file = await readStructuredFile(path, displayName);
+  return locateCases(await readStructuredFile(path, displayName), contract, withLines, checkSeverities);
+}
+
+async function locateCases(
+  file: StructuredFile,
+  contract: ContractValues,
+  withLines: boolean,
+  checkSeverities: Readonly<Record<string, Severity>>,
+): Promise<LocatedCases> {
+  const { displayName } = file;
   const cases = await resolveCaseFileLoadingSchemas(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   let lines: (number | null)[];
@@ -36,6 +54,66 @@ export async function loadLocatedCaseFile(
     lines = cases.map((_, index) => file.locate(['cases', index])?.line ?? null);
   }
   return { cases, displayName, lineOf: (index) => lines[index] ?? null };
+}
+
+/** Where each case of a case file stands, by id: for annotations that point at a failing case. */
+export interface CaseLines {
+  /** The case file as shown to the user. */
+  displayName: string;
+  /** The 1-based line of the case with this id, or null when not known. */
+  lineOfCase(caseId: string): number | null;
+}
+
+/** The cases of a run and where each stands; the cases may be read one at a time (case-sequence.ts). */
+export interface LocatedCaseSequence extends CaseLines {
+  cases: CaseSequence;
+}
+
+/** CaseLines of cases held in memory: a case is looked up by id once, when an annotation names it. */
+export function caseLinesOf(located: LocatedCases): CaseLines {
+  const lineOfCase = new Map<string, number | null>();
+  return {
+    displayName: located.displayName,
+    lineOfCase(caseId) {
+      if (!lineOfCase.has(caseId)) {
+        const index = located.cases.findIndex((evalCase) => evalCase.id === caseId);
+        lineOfCase.set(caseId, index === -1 ? null : located.lineOf(index));
+      }
+      return lineOfCase.get(caseId) ?? null;
+    },
+  };
+}
+
+/**
+ * A JSON case file from this size on is read a case at a time by a run. A smaller one is read
+ * whole: holding it costs a few tens of megabytes at most, and reading each case twice (once to
+ * check it, once to run it) would cost a few percent of the run's time.
+ */
+export const ONE_AT_A_TIME_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The cases of a case file for a run that keeps no case longer than it needs it: a valid JSON
+ * file of `oneAtATimeFromBytes` or more is read a case at a time (json-cases-one-at-a-time.ts);
+ * any other file, or a JSON file with a problem to name, is read whole as loadLocatedCaseFile
+ * reads it, from the same bytes.
+ */
+export async function loadCaseSequence(
+  path: string,
+  displayName: string,
+  contract: ContractValues,
+  withLines: boolean,
+  checkSeverities: Readonly<Record<string, Severity>> = {},
+  oneAtATimeFromBytes = ONE_AT_A_TIME_FROM_BYTES,
+): Promise<LocatedCaseSequence> {
+  const bytes = readInputFile(path, displayName, MAX_CASE_FILE_BYTES);
+  const syntax = syntaxOf(path);
+  if (syntax === 'json' && bytes.length >= oneAtATimeFromBytes) {
+    const read = readJsonCasesOneAtATime(bytes, displayName, contract, checkSeverities, withLines);
+    if (read !== null) return { cases: read.cases, displayName, lineOfCase: read.lineOfCase };
+  }
+  const file = structuredFileOfBytes(bytes, displayName, syntax);
+  const located = await locateCases(file, contract, withLines, checkSeverities);
+  return { ...caseLinesOf(located), cases: located.cases };
 }
 
 /**

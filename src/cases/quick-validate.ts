@@ -47,6 +47,16 @@ export function checkCaseFileQuickly(value: unknown): QuickCheck | null {
   return { topLevelSure, unsureCases };
 }
 
+/** The quick check of one case entry on its own (for a case file read a case at a time): what checkCaseFileQuickly asks of each. */
+export function caseEntryIsSure(value: unknown): boolean {
+  return sure(checkCaseEntry, value);
+}
+
+/** The quick check of everything but the cases, on a plain object: topLevelSure of checkCaseFileQuickly. */
+export function topLevelIsSure(root: Plain): boolean {
+  return sure(checkTopLevel, root);
+}
+
 /** The object's own keys, each one of `allowed`, with no undefined value (which zod keeps as a key). */
 function checkKeys(object: Plain, allowed: ReadonlySet<string>): void {
   for (const key of Object.keys(object)) {

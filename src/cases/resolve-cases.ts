@@ -93,12 +93,19 @@ export function resolveCaseFileWith(
   const { data } = parsed;
   if (data === null || problems.length > 0) throw new InputError(problems);
 
-  const defaults: CaseDefaults = data.defaults ?? {};
+  return data.cases.map(caseResolver(data.defaults ?? {}, checkSeverities));
+}
+
+/** What turns each valid case of a file into its EvalCase: `defaults` and the severities applied. */
+export function caseResolver(
+  defaults: CaseDefaults,
+  checkSeverities: Readonly<Record<string, Severity>>,
+): (entry: CaseEntryInput) => EvalCase {
   const inheritedSeverities: Readonly<Record<string, Severity>> = {
     ...checkSeverities,
     ...readSeverityBlock(defaults.checks),
   };
-  return data.cases.map((entry) => toEvalCase(entry, defaults, inheritedSeverities));
+  return (entry) => toEvalCase(entry, defaults, inheritedSeverities);
 }
 
 type RawObject = Record<string, unknown>;
@@ -152,64 +159,86 @@ export function schemaDataWith(
 function ruleProblems(file: StructuredFile, contract: ContractValues): string[] {
   const root = asObject(file.value);
   if (root === null) return [];
+  const problems = topLevelRuleProblems(file, contract, root);
+  const defaults = asObject(root['defaults']) ?? {};
+  const firstIndexById = new Map<string, number>();
+  const cases = Array.isArray(root['cases']) ? (root['cases'] as unknown[]) : [];
+  for (let index = 0; index < cases.length; index += 1) {
+    caseRuleProblems(file, contract, defaults, cases[index], index, firstIndexById, problems);
+  }
+  return problems;
+}
+
+/** The rules of everything but the cases: those of `defaults`. */
+export function topLevelRuleProblems(file: StructuredFile, contract: ContractValues, root: RawObject): string[] {
   const problems: string[] = [];
   const defaults = asObject(root['defaults']) ?? {};
   for (const key of VERDICT_LISTS) verdictProblems(file, contract, defaults[key], ['defaults', key], problems);
   const defaultAudit = asObject(defaults['audit']) ?? {};
   if (auditConflicts(defaultAudit, defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
   problems.push(...severityBlockProblems(file, ['defaults', 'checks'], defaults['checks']));
+  return problems;
+}
 
-  // Plain loops and no per-case closures or copies: this runs for every case of files with tens of thousands.
-  const firstIndexById = new Map<string, number>();
-  const cases = Array.isArray(root['cases']) ? (root['cases'] as unknown[]) : [];
-  for (let index = 0; index < cases.length; index += 1) {
-    const entry = asObject(cases[index]);
-    if (entry === null) continue;
-    const id = entry['id'];
-    if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
+/**
+ * The rules of the case at `index`, pushed onto `problems`; `firstIndexById` holds the ids of the
+ * cases before it (this one's is added), for duplicates. Plain code, no per-case closures or
+ * copies: this runs for every case of files with tens of thousands.
+ */
+export function caseRuleProblems(
+  file: StructuredFile,
+  contract: ContractValues,
+  defaults: RawObject,
+  value: unknown,
+  index: number,
+  firstIndexById: Map<string, number>,
+  problems: string[],
+): void {
+  const entry = asObject(value);
+  if (entry === null) return;
+  const id = entry['id'];
+  if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
+    problems.push(
+      problemAt(
+        file,
+        ['cases', index, 'id'],
+        `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
+      ),
+    );
+  }
+  if (typeof id === 'string') {
+    const firstIndex = firstIndexById.get(id);
+    if (firstIndex === undefined) firstIndexById.set(id, index);
+    else
       problems.push(
         problemAt(
           file,
           ['cases', index, 'id'],
-          `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
+          `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`,
         ),
       );
-    }
-    if (typeof id === 'string') {
-      const firstIndex = firstIndexById.get(id);
-      if (firstIndex === undefined) firstIndexById.set(id, index);
-      else
-        problems.push(
-          problemAt(
-            file,
-            ['cases', index, 'id'],
-            `duplicate case id "${id}", already used by cases[${firstIndex}]; expected each id once`,
-          ),
-        );
-    }
-    for (const key of REQUIRED_AFTER_DEFAULTS) {
-      if (entry[key] === undefined && defaults[key] === undefined) {
-        problems.push(problemAt(file, ['cases', index], `missing ${key}; expected it in the case or in defaults`));
-      }
-    }
-    for (const key of VERDICT_LISTS) verdictProblems(file, contract, entry[key], ['cases', index, key], problems);
-
-    const traceFixture = entry['traceFixture'];
-    if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
-      const fixtureProblem = checkFixtureName(traceFixture) ?? checkFixturePath(traceFixture.trim());
-      if (fixtureProblem !== null) {
-        const found =
-          traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
-        problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
-      }
-    }
-    const audit = asObject(entry['audit']);
-    if (audit !== null && auditConflicts(audit, defaultAudit))
-      problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
-    if (entry['checks'] !== undefined)
-      problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
   }
-  return problems;
+  for (const key of REQUIRED_AFTER_DEFAULTS) {
+    if (entry[key] === undefined && defaults[key] === undefined) {
+      problems.push(problemAt(file, ['cases', index], `missing ${key}; expected it in the case or in defaults`));
+    }
+  }
+  for (const key of VERDICT_LISTS) verdictProblems(file, contract, entry[key], ['cases', index, key], problems);
+
+  const traceFixture = entry['traceFixture'];
+  if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
+    const fixtureProblem = checkFixtureName(traceFixture) ?? checkFixturePath(traceFixture.trim());
+    if (fixtureProblem !== null) {
+      const found =
+        traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
+      problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
+    }
+  }
+  const audit = asObject(entry['audit']);
+  if (audit !== null && auditConflicts(audit, asObject(defaults['audit']) ?? {}))
+    problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
+  if (entry['checks'] !== undefined)
+    problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
 }
 
 const VERDICT_LISTS = ['allowedVerdicts', 'forbiddenVerdicts'] as const;
@@ -275,7 +304,7 @@ function checkFixturePath(traceFixture: string): string | null {
 }
 
 /** The fields `defaults` may set, as the schema gives them. */
-type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId'>>;
+export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId'>>;
 type DefaultableKey = keyof CaseDefaults;
 
 /**

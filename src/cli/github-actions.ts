@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import type { LocatedCases } from '../cases/case-lines.js';
+import { type CaseLines, caseLinesOf, type LocatedCases } from '../cases/case-lines.js';
 import type { Diff } from '../diff/types.js';
 import type { CaseResult, Report } from '../report/types.js';
 import type { CliIo } from './io.js';
@@ -21,7 +21,8 @@ export interface GithubActionsReport {
   caseAnnotations: CaseAnnotations;
   /** For `check`: the diff against the baseline, whose regressions are annotated and summarised first. */
   diff: Diff | null;
-  cases: LocatedCases;
+  /** The case file's name and each case's line in it. */
+  cases: CaseLines;
   /** The Markdown to append to the step summary (for check: the diff, then the report), whole or in chunks. */
   summaryMarkdown: string | Iterable<string>;
   annotations: boolean;
@@ -95,24 +96,20 @@ export class CaseAnnotations {
 
 /** The annotation lines of a report held whole (and, for check, of its diff). */
 export function annotationLines(input: { report: Report; diff: Diff | null; cases: LocatedCases }): string[] {
-  return caseAnnotationLines({ ...input, caseAnnotations: CaseAnnotations.of(input.report.cases) });
+  return caseAnnotationLines({
+    diff: input.diff,
+    cases: caseLinesOf(input.cases),
+    caseAnnotations: CaseAnnotations.of(input.report.cases),
+  });
 }
 
 function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' | 'diff' | 'cases'>): string[] {
   const { caseAnnotations, diff, cases } = input;
-  const lineOfCase = new Map<string, number | null>();
-  const lineOf = (caseId: string): number | null => {
-    if (!lineOfCase.has(caseId)) {
-      const index = cases.cases.findIndex((evalCase) => evalCase.id === caseId);
-      lineOfCase.set(caseId, index === -1 ? null : cases.lineOf(index));
-    }
-    return lineOfCase.get(caseId) ?? null;
-  };
   const regressions = diff === null ? null : regressionAnnotations(diff);
   const lines: string[] = [];
   const emit = (kind: 'error' | 'warning', items: Annotation[], total: number): void => {
     for (const item of items.slice(0, MAX_ANNOTATIONS)) {
-      const line = item.caseId === null ? null : lineOf(item.caseId);
+      const line = item.caseId === null ? null : cases.lineOfCase(item.caseId);
       const properties = [
         `file=${property(cases.displayName)}`,
         ...(line === null ? [] : [`line=${line}`]),

@@ -1,5 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type LocatedCases, loadLocatedCaseFile } from '../cases/case-lines.js';
+import {
+  type LocatedCaseSequence,
+  type LocatedCases,
+  loadCaseSequence,
+  loadLocatedCaseFile,
+} from '../cases/case-lines.js';
 import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
@@ -16,16 +21,32 @@ export async function loadSettingsCases(settings: Settings, cwd: string): Promis
 
 /** The same, keeping the case file's name and, when asked, each case's line (CI annotations, the HTML report). */
 export async function loadSettingsCaseFile(settings: Settings, cwd: string, withLines: boolean): Promise<LocatedCases> {
+  const shown = checkCaseFileExists(settings, cwd);
+  return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines, settings.config.checks);
+}
+
+/** The same, for a run that reads a valid JSON case file a case at a time (case-lines.ts, loadCaseSequence). */
+export async function loadSettingsCaseSequence(
+  settings: Settings,
+  cwd: string,
+  withLines: boolean,
+): Promise<LocatedCaseSequence> {
+  const shown = checkCaseFileExists(settings, cwd);
+  return loadCaseSequence(settings.cases, shown, settings.config.contract, withLines, settings.config.checks);
+}
+
+/** The case file the flags and the config file name (`import --cases`), loaded with the config's contract. */
+export async function loadCommandCases(values: ParsedValues, cwd: string): Promise<EvalCase[]> {
+  return loadSettingsCases(await resolveSettings(cwd, values), cwd);
+}
+
+/** The case file as shown; a missing one is named with how to point the harness at another. */
+function checkCaseFileExists(settings: Settings, cwd: string): string {
   const shown = displayPath(settings.cases, cwd);
   if (!existsSync(settings.cases)) {
     throw new InputError(
       `${shown}: no such file; expected a YAML or JSON case file there (choose another with --cases FILE or \`cases:\` in diag-eval.config.yaml)`,
     );
   }
-  return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines, settings.config.checks);
-}
-
-/** The case file the flags and the config file name (`import --cases`), loaded with the config's contract. */
-export async function loadCommandCases(values: ParsedValues, cwd: string): Promise<EvalCase[]> {
-  return loadSettingsCases(await resolveSettings(cwd, values), cwd);
+  return shown;
 }

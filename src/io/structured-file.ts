@@ -35,10 +35,19 @@ export async function readStructuredFile(
   displayName: string,
   limitBytes: number = MAX_CASE_FILE_BYTES,
 ): Promise<StructuredFile> {
-  const bytes = readInputFile(path, displayName, limitBytes);
+  return structuredFileOfBytes(readInputFile(path, displayName, limitBytes), displayName, syntaxOf(path));
+}
+
+/** JSON for a `.json` file, else YAML (which reads JSON too). */
+export function syntaxOf(path: string): 'json' | 'yaml' {
+  return extname(path).toLowerCase() === '.json' ? 'json' : 'yaml';
+}
+
+/** The bytes of an input file, decoded and parsed as readStructuredFile does. */
+export function structuredFileOfBytes(bytes: Buffer, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
-  return parseStructuredText(decoded.text, displayName, extname(path).toLowerCase() === '.json' ? 'json' : 'yaml');
+  return parseStructuredText(decoded.text, displayName, syntax);
 }
 
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { EvalCase } from '../cases/types.js';
+import type { CaseSequence } from '../cases/case-sequence.js';
 import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/args.js';
 import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from '../cli/flag-ranges.js';
 import { parseFromFlag } from '../cli/from-flag.js';
@@ -31,7 +31,7 @@ export async function chooseTraceSource(
   command: string,
   values: ParsedValues,
   positionals: readonly string[],
-  where: { fixtures: string; cases: EvalCase[]; cwd: string },
+  where: { fixtures: string; cases: CaseSequence; cwd: string },
 ): Promise<ChosenSource> {
   const api = stringFlag(values, 'api');
   // `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals.
@@ -60,7 +60,9 @@ export async function chooseTraceSource(
     // Importers and the HTTP client are loaded only when asked for, so a fixture run starts fast.
     const { createImportedTraceSource } = await import('../import/trace-source.js');
     const from = stringFlag(values, 'from') ?? 'auto';
-    const source = await createImportedTraceSource(traceFiles, parseFromFlag(command, from), where.cases, where.cwd);
+    // Traces are matched to cases across the whole file: the cases are held in memory for it.
+    const cases = Array.from(where.cases);
+    const source = await createImportedTraceSource(traceFiles, parseFromFlag(command, from), cases, where.cwd);
     return { source, repeat: null };
   }
   return { source: createFixtureDirSource(where.fixtures, where.cases, where.cwd), repeat: null };

@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import type { CaseSequence } from '../cases/case-sequence.js';
 import type { EvalCase } from '../cases/types.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
@@ -14,7 +15,7 @@ export { MAX_FIXTURE_BYTES };
  * Reads are synchronous on purpose: for thousands of small files in a CLI run they are
  * cheaper than the thread-pool round trips of async reads, and nothing else waits meanwhile.
  */
-export function createFixtureDirSource(fixturesDir: string, cases: readonly EvalCase[], cwd: string): TraceSource {
+export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence, cwd: string): TraceSource {
   return {
     concurrency: 1,
     tracesFor: async (evalCase) => [readFixture(fixturesDir, evalCase, cwd)],
@@ -136,7 +137,7 @@ function unparsable(problem: string, traceFixture: string, sessionId: string | n
 export const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
 
 /** The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of the rest. */
-export function orphanFixtureWarnings(fixturesDir: string, cases: readonly EvalCase[], cwd: string): string[] {
+export function orphanFixtureWarnings(fixturesDir: string, cases: CaseSequence, cwd: string): string[] {
   const scan = scanOrphanFixtures(fixturesDir, cases);
   const lines = scan.orphans
     .slice(0, ORPHAN_SCAN_LIMITS.listed)
@@ -152,13 +153,12 @@ export function orphanFixtureWarnings(fixturesDir: string, cases: readonly EvalC
 }
 
 /** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
-function scanOrphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): { orphans: string[]; complete: boolean } {
+function scanOrphanFixtures(fixturesDir: string, cases: CaseSequence): { orphans: string[]; complete: boolean } {
   // Most cases name a file directly in the folder (`<id>.json`): those are matched by name,
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
   const referencedPaths = new Set<string>();
-  for (const evalCase of cases) {
-    const name = evalCase.traceFixture;
+  for (const name of cases.traceFixtures ?? fixtureNames(cases)) {
     if (isPlainName(name)) referencedNames.add(name);
     else referencedPaths.add(join(fixturesDir, name));
   }
@@ -171,6 +171,10 @@ function scanOrphanFixtures(fixturesDir: string, cases: readonly EvalCase[]): { 
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ path }) => path);
   return { orphans: sorted, complete: budget.complete };
+}
+
+function* fixtureNames(cases: Iterable<EvalCase>): Generator<string, void, undefined> {
+  for (const evalCase of cases) yield evalCase.traceFixture;
 }
 
 /** A file name with no separator that join() would keep as it is: join(folder, name) is folder + sep + name. */

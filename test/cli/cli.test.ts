@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { ONE_AT_A_TIME_FROM_BYTES } from '../../src/cases/case-lines.js';
 import { main } from '../../src/cli/main.js';
 import { BIN, ensureBuilt } from '../helpers/build.js';
 import { createFakeIo, type FakeIoOptions } from '../helpers/fake-io.js';
@@ -256,6 +258,59 @@ describe('exit 2: input that cannot be used', () => {
     );
     expect(stderr).not.toMatch(STACK_FRAME);
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
+  });
+
+  it('an invalid JSON case file of 8 MiB and more (read a case at a time when valid): every problem listed at once, nothing written', async () => {
+    const cwd = tempDir();
+    const entry = (id: string) => ({
+      id,
+      // About 4 KB a case: 2,000 cases make a file past ONE_AT_A_TIME_FROM_BYTES.
+      question: 'Why did the payment API time out after the deploy? '.repeat(80),
+      rootCauseKeywords: ['pool'],
+      requiredEvidenceTools: [],
+      allowedVerdicts: ['PASS'],
+    });
+    const cases: Record<string, unknown>[] = Array.from({ length: 2_000 }, (_, index) => entry(`case-${index}`));
+    cases[1] = { ...entry('case-1'), minKeywordCoverage: 3 };
+    cases[1_000] = entry('case-7');
+    cases[1_999] = { ...entry('case-1999'), tag: ['x'] };
+    const text = `${JSON.stringify({ version: 1, cases }, null, 2)}\n`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(ONE_AT_A_TIME_FROM_BYTES);
+    writeFiles(cwd, { 'eval/cases.json': text });
+    const { code, stdout, stderr } = await cli(['run', '--cases', 'eval/cases.json'], { cwd });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    // Each case takes 11 lines of the indented file from line 4 on (case 1, 12); the schema's problems come first.
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      'error: eval/cases.json:25:7: cases[1].minKeywordCoverage: found 3, expected a number from 0 to 1',
+      'error: eval/cases.json:22004:7: cases[1999].tag: unknown key "tag" (did you mean "tags"?)',
+      'error: eval/cases.json:11006:7: cases[1000].id: duplicate case id "case-7", already used by cases[7]; expected each id once',
+    ]);
+    expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
+  });
+
+  it('a JSON case file read a case at a time gives byte for byte the reports of the same cases written in YAML', async () => {
+    const cwd = bundledProject();
+    const bundled = parseYaml(readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8')) as Record<string, unknown>;
+    // `policies` is read by scan alone: here it makes the file large enough to be read a case at a time.
+    const padded = { ...bundled, policies: { note: 'x'.repeat(ONE_AT_A_TIME_FROM_BYTES) } };
+    writeFiles(cwd, { 'eval/cases.json': JSON.stringify(padded, null, 2) });
+    const fromYaml = await cli(['run', '--out', 'from-yaml', '--format', 'json,md,junit'], { cwd });
+    const fromJson = await cli(
+      ['run', '--cases', 'eval/cases.json', '--out', 'from-json', '--format', 'json,md,junit'],
+      {
+        cwd,
+      },
+    );
+    expect([fromYaml.code, fromJson.code]).toEqual([0, 0]);
+    expect(fromJson.stdout).toBe(fromYaml.stdout.replaceAll('from-yaml', 'from-json'));
+    for (const name of ['report.json', 'report.md']) {
+      expect(readFileSync(join(cwd, 'from-json', name), 'utf8')).toBe(
+        readFileSync(join(cwd, 'from-yaml', name), 'utf8'),
+      );
+    }
+    const junit = (folder: string) => readFileSync(join(cwd, folder, 'report.junit.xml'), 'utf8');
+    expect(junit('from-json')).toBe(junit('from-yaml').replaceAll('eval/cases.yaml', 'eval/cases.json'));
   });
 
   it('a YAML syntax error: exit 2 with the line in the message', async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { caseLinesOf } from '../../cases/case-lines.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
 import { formatDiffVerdictLine, renderDiffMarkdown } from '../../diff/render/markdown.js';
@@ -97,7 +98,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
     await reportToGithubActions(io, {
       caseAnnotations: CaseAnnotations.of(report.cases),
       diff,
-      cases,
+      cases: caseLinesOf(cases),
       // The diff first: it is what the gate decided on.
       summaryMarkdown: `${renderDiffMarkdown(diff, labels)}\n${renderReportMarkdown(report)}`,
       annotations: annotationsWanted(settings, values),

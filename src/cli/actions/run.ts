@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { LocatedCases } from '../../cases/case-lines.js';
+import { type CaseLines, caseLinesOf, type LocatedCases } from '../../cases/case-lines.js';
 import { displayPath } from '../../io/display-path.js';
 import { ensureFolder } from '../../io/ensure-folder.js';
 import { collectCaseDetails } from '../../report/details/collect-details.js';
@@ -13,7 +13,7 @@ import { chooseTraceSource } from '../../sources/choose-source.js';
 import { formatsFlag, type ParsedValues, type ReportFormat, stringFlag } from '../args.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
-import { loadSettingsCaseFile } from '../load-settings-cases.js';
+import { loadSettingsCaseFile, loadSettingsCaseSequence } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { createProgressLine } from '../progress.js';
 import { resolveSettings, type Settings } from '../settings.js';
@@ -106,7 +106,10 @@ export async function evaluateAndWrite(
   if (!wants.details && stringFlag(values, 'shard') === null)
     return evaluateAndWriteStreamed(command, folder, settings, values, positionals, io, formats, wants);
   const evaluated = await evaluateCases(command, settings, values, positionals, io, wants);
-  await writeAndTell(command, folder, settings, values, io, formats, evaluated);
+  await writeAndTell(command, folder, settings, values, io, formats, {
+    ...evaluated,
+    cases: caseLinesOf(evaluated.cases),
+  });
   return evaluated.report.summary;
 }
 
@@ -117,7 +120,15 @@ async function writeAndTell(
   values: ParsedValues,
   io: CliIo,
   formats: readonly ReportFormat[],
-  { report, warnings, cases, details }: EvaluatedRun,
+  {
+    report,
+    warnings,
+    cases,
+    details = null,
+  }: Omit<EvaluatedRun, 'cases' | 'details'> & {
+    cases: CaseLines;
+    details?: CaseDetails[] | null;
+  },
 ): Promise<void> {
   const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
   if (values['quiet'] !== true) {
@@ -152,7 +163,8 @@ async function evaluateAndWriteStreamed(
   formats: readonly ReportFormat[],
   wants: { caseLines: boolean },
 ): Promise<ReportSummary> {
-  const cases = await loadSettingsCaseFile(settings, io.cwd, wants.caseLines);
+  // A valid JSON case file of 8 MiB or more is read a case at a time: no case is kept once it is evaluated.
+  const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines);
   const { source, repeat } = await chooseTraceSource(command, values, positionals, {
     fixtures: settings.fixtures,
     cases: cases.cases,
@@ -171,13 +183,12 @@ async function evaluateAndWriteStreamed(
     repeat !== null,
   );
   if (spill === null) {
-    const report = await runCases(cases.cases, source, settings.config.contract, {
+    const report = await runCases(Array.from(cases.cases), source, settings.config.contract, {
       repeat,
       onCaseDone: progress.update,
     });
     progress.clear();
-    const evaluated = { report, warnings: source.warnings(), cases, details: null };
-    await writeAndTell(command, folder, settings, values, io, formats, evaluated);
+    await writeAndTell(command, folder, settings, values, io, formats, { report, warnings: source.warnings(), cases });
     return report.summary;
   }
   try {
