@@ -31,10 +31,11 @@ export function evaluateTrace(
   const checks: CheckRow[] = [];
   const failedChecks: FailedCheck[] = [];
   const warnedChecks: FailedCheck[] = [];
-  for (const check of CHECKS) {
+  for (let index = 0; index < CHECKS.length; index += 1) {
+    const check = CHECKS[index] as CheckDefinition;
     const severity = severityOf(evalCase, check);
     if (severity === 'off') continue;
-    const row = runGuarded(check, context);
+    const row = runGuarded(check, index, context);
     if (row.outcome === 'fail' && severity === 'warn') row.outcome = 'warn';
     checks.push(row);
     if (row.outcome === 'fail') failedChecks.push({ check: row.check, message: row.message });
@@ -71,10 +72,10 @@ function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
 }
 
 /** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
-function runGuarded(check: CheckDefinition, context: CheckContext): CheckRow {
+function runGuarded(check: CheckDefinition, checkIndex: number, context: CheckContext): CheckRow {
   try {
     const { outcome, message } = check.run(context);
-    return { check: check.id, outcome, message: sharedMessage(check.id, message) };
+    return { check: check.id, outcome, message: sharedMessage(checkIndex, message) };
   } catch (error) {
     return {
       check: check.id,
@@ -96,25 +97,28 @@ function runGuarded(check: CheckDefinition, context: CheckContext): CheckRow {
  */
 const messages = new Map<string, string>();
 const MAX_SHARED_MESSAGES = 20_000;
-/** The last messages of each check, most recent first. */
-const recentMessages = new Map<string, string[]>();
+/**
+ * The last messages of each check (by its place in CHECKS), in a ring: `next` is the slot the
+ * next new message takes, the oldest one's. A message found here is returned at once.
+ */
+const recentMessages = CHECKS.map(() => ({ slots: [] as string[], next: 0 }));
 const RECENT_PER_CHECK = 4;
 
-function sharedMessage(checkId: string, message: string): string {
-  let recent = recentMessages.get(checkId);
-  if (recent === undefined) {
-    recent = [];
-    recentMessages.set(checkId, recent);
+function sharedMessage(checkIndex: number, message: string): string {
+  const recent = recentMessages[checkIndex] as { slots: string[]; next: number };
+  const { slots } = recent;
+  for (let slot = 0; slot < slots.length; slot += 1) {
+    const known = slots[slot] as string;
+    if (known === message) return known;
   }
-  for (const known of recent) if (known === message) return known;
   let shared = messages.get(message);
   if (shared === undefined) {
     if (messages.size >= MAX_SHARED_MESSAGES) messages.clear();
     messages.set(message, message);
     shared = message;
   }
-  if (recent.length >= RECENT_PER_CHECK) recent.pop();
-  recent.unshift(shared);
+  slots[recent.next] = shared;
+  recent.next = (recent.next + 1) % RECENT_PER_CHECK;
   return shared;
 }
 

@@ -8,8 +8,16 @@ const VERIFIER = 'verifier';
 
 interface OrderedStep {
   step: AgentStep;
-  /** How the step is named in messages: its stepIndex, else its place in agentSteps. */
-  label: string;
+  /** Its place in agentSteps. */
+  position: number;
+}
+
+/**
+ * How a step is named in messages: its stepIndex when steps are ordered by it, else its place in
+ * agentSteps. Made only for a message that names it: most traces pass.
+ */
+function labelOf({ step, position }: OrderedStep, byIndex: boolean): string {
+  return byIndex ? `(stepIndex ${String(step.stepIndex)})` : `(agentSteps[${position}])`;
 }
 
 export const evidenceBeforeVerdictCheck: CheckDefinition = {
@@ -22,7 +30,7 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
     'in step order (`stepIndex` when every step has one, else `agentSteps` order) a `verifier` step comes before the first `executor` step (agent names in any case); or, when the last verifier step (the verdict) has a `startedAt`, the earliest evidence-yielding call of a required tool with a `startedAt` does not start before it',
   skippedWhen: 'neither executor and verifier steps nor start times to compare',
   run(context) {
-    const steps = orderedSteps(context.trace.agentSteps);
+    const { steps, byIndex } = orderedSteps(context.trace.agentSteps);
     const firstExecutor = steps.find(({ step }) => agentIs(step, EXECUTOR));
     const verifiers = steps.filter(({ step }) => agentIs(step, VERIFIER));
     const verdictStep = verifiers.at(-1);
@@ -32,7 +40,9 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
       judged = true;
       const early = verifiers.find((verifier) => steps.indexOf(verifier) < steps.indexOf(firstExecutor));
       if (early !== undefined) {
-        problems.push(`the verifier step ${early.label} comes before the first executor step ${firstExecutor.label}`);
+        problems.push(
+          `the verifier step ${labelOf(early, byIndex)} comes before the first executor step ${labelOf(firstExecutor, byIndex)}`,
+        );
       }
     }
     const verdictStart = verdictStep?.step.startedAt;
@@ -41,7 +51,7 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
         judged = true;
         if (startedAt >= verdictStart) {
           problems.push(
-            `the first evidence-yielding call of ${quote(tool)} starts at ${isoText(startedAt)}, not before the verdict step ${verdictStep.label} at ${isoText(verdictStart)}`,
+            `the first evidence-yielding call of ${quote(tool)} starts at ${isoText(startedAt)}, not before the verdict step ${labelOf(verdictStep, byIndex)} at ${isoText(verdictStart)}`,
           );
         }
       }
@@ -64,16 +74,12 @@ function agentIs(step: AgentStep, agent: string): boolean {
 }
 
 /** By stepIndex when every step records one (ties keep agentSteps order), else in agentSteps order. */
-function orderedSteps(agentSteps: readonly AgentStep[]): OrderedStep[] {
+function orderedSteps(agentSteps: readonly AgentStep[]): { steps: OrderedStep[]; byIndex: boolean } {
   const byIndex = agentSteps.every((step) => step.stepIndex !== undefined);
-  const ordered = agentSteps.map((step, position) => ({
-    step,
-    position,
-    label: byIndex ? `(stepIndex ${String(step.stepIndex)})` : `(agentSteps[${position}])`,
-  }));
+  const steps = agentSteps.map((step, position) => ({ step, position }));
   if (byIndex)
-    ordered.sort((a, b) => (a.step.stepIndex as number) - (b.step.stepIndex as number) || a.position - b.position);
-  return ordered.map(({ step, label }) => ({ step, label }));
+    steps.sort((a, b) => (a.step.stepIndex as number) - (b.step.stepIndex as number) || a.position - b.position);
+  return { steps, byIndex };
 }
 
 /** For each required tool with a timed call that yielded evidence: the earliest such start, in case-file order. */

@@ -33,10 +33,24 @@ export function matchedTexts(context: CheckContext, texts: readonly string[]): s
   return texts.filter((text) => containsNormalized(context.normalizedFinalAnswer, text));
 }
 
-/** Strings as JSON so that spaces, quotes and empty strings stay visible; CJK is kept as written. */
+/**
+ * Strings as JSON so that spaces, quotes and empty strings stay visible; CJK is kept as written.
+ * The strings quoted are mostly the case's and the contract's (tool names, verdicts, markers),
+ * quoted again in every trace's messages: each is written once and then looked up, which costs
+ * less than JSON.stringify. Bounded: emptied when full, which costs only writing them again.
+ */
 export function quote(value: string): string {
-  return JSON.stringify(value);
+  let quoted = quotedTexts.get(value);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(value);
+    if (quotedTexts.size >= MAX_QUOTED_TEXTS) quotedTexts.clear();
+    quotedTexts.set(value, quoted);
+  }
+  return quoted;
 }
+
+const quotedTexts = new Map<string, string>();
+const MAX_QUOTED_TEXTS = 10_000;
 
 export function quoteList(values: readonly string[]): string {
   return values.map(quote).join(', ');

@@ -78,6 +78,11 @@ interface TrieNode {
 export interface AssertionRules {
   /** For each UTF-16 code, the node its entries lead to; 0 for a code no entry starts with (most characters of an answer). */
   firstNode: Int32Array;
+  /**
+   * 1 for each UTF-16 code the scan must stop at: one an entry starts with, or one that may end a
+   * clause (CLAUSE_END_CODES). The scan passes over every other character with this one read.
+   */
+  stops: Uint8Array;
   /** The children of node n are `childCodes[childStart[n]]` to `childCodes[childStart[n + 1] - 1]`, leading to the same places of `childNodes`. */
   childStart: Int32Array;
   childCodes: Uint16Array;
@@ -171,6 +176,9 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   return flattenTrie(root);
 }
 
+/** Every code isClauseEnd may answer true for. */
+const CLAUSE_END_CODES = [0x3002, 0x3b, 0x21, 0x3f, 0x0a, 0x2e, 0x2c, 0x3a];
+
 /** The trie built with Maps, numbered breadth first into the arrays of AssertionRules. */
 function flattenTrie(root: TrieNode): AssertionRules {
   const nodes: TrieNode[] = [root];
@@ -191,8 +199,13 @@ function flattenTrie(root: TrieNode): AssertionRules {
   });
   childStart[nodes.length] = filled;
   const firstNode = new Int32Array(0x10000);
-  for (const [code, child] of root.children) firstNode[code] = numbers.get(child) as number;
-  return { firstNode, childStart, childCodes, childNodes, candidates: nodes.map((node) => node.candidate) };
+  const stops = new Uint8Array(0x10000);
+  for (const [code, child] of root.children) {
+    firstNode[code] = numbers.get(child) as number;
+    stops[code] = 1;
+  }
+  for (const code of CLAUSE_END_CODES) stops[code] = 1;
+  return { firstNode, stops, childStart, childCodes, childNodes, candidates: nodes.map((node) => node.candidate) };
 }
 
 /** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
@@ -224,21 +237,24 @@ interface Found {
 function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds: number[] } {
   const found: Found[] = [];
   const clauseEnds: number[] = [];
+  const { firstNode, stops } = rules;
+  const length = text.length;
   let lastTriggerEnd = -1;
   let index = 0;
   /** Whether the character before `index` is a Latin letter or digit. */
   let afterWordCode = false;
-  while (index < text.length) {
-    const code = codeAt(text, index);
+  while (index < length) {
+    const code = text.charCodeAt(index);
     const wordCode = isWordCode(code);
-    // Inside a Latin word no entry starts ("if" is not in "different") and no clause ends: the
-    // most common case, settled before anything else is read.
-    if (wordCode && afterWordCode) {
+    // Inside a Latin word no entry starts ("if" is not in "different") and no clause ends; and
+    // most other characters neither start an entry nor end a clause (stops): both are passed
+    // over with nothing else read, which is most of an answer.
+    if ((wordCode && afterWordCode) || stops[code] === 0) {
+      afterWordCode = wordCode;
       index += 1;
       continue;
     }
-    // Most other characters start no entry.
-    const first = rules.firstNode[code] as number;
+    const first = firstNode[code] as number;
     const match = first === 0 ? null : longestMatch(text, index, first, rules);
     if (match !== null) {
       const end = index + match.text.length;

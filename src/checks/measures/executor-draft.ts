@@ -44,25 +44,20 @@ export type DraftReproduction =
   | { method: 'substring'; contained: boolean };
 
 export function measureDraftReproduction(normalizedFinalAnswer: string, draft: string): DraftReproduction {
-  const draftTokens = tokenize(normalizeText(draft));
-  if (draftTokens.length < NGRAM_SIZE) {
-    return { method: 'substring', contained: containsNormalized(normalizedFinalAnswer, draft) };
-  }
+  const normalizedDraft = normalizeText(draft);
   // Tokens are numbered in order of first appearance in the draft; a trigram of numbers a, b, c
   // is the number (a·n + b)·n + c for a vocabulary of n, the same for equal trigrams and
   // different for different ones, so counting numbers counts trigrams without building strings.
-  const vocabulary = new Map<string, number>();
+  const vocabulary = new TokenVocabulary();
   const draftIds: number[] = [];
-  for (const token of draftTokens) {
-    let id = vocabulary.get(token);
-    if (id === undefined) {
-      id = vocabulary.size;
-      vocabulary.set(token, id);
-    }
-    draftIds.push(id);
+  forEachToken(normalizedDraft, (start, end, single) => {
+    draftIds.push(vocabulary.number(normalizedDraft, start, end, single));
+  });
+  if (draftIds.length < NGRAM_SIZE) {
+    return { method: 'substring', contained: containsNormalized(normalizedFinalAnswer, draft) };
   }
   const size = vocabulary.size;
-  if (size > MAX_NUMBERED_VOCABULARY) return measureByStrings(normalizedFinalAnswer, draftTokens);
+  if (size > MAX_NUMBERED_VOCABULARY) return measureByStrings(normalizedFinalAnswer, tokenize(normalizedDraft));
   const draftTrigrams = new Set<number>();
   for (let start = 0; start + NGRAM_SIZE <= draftIds.length; start += 1) {
     draftTrigrams.add(
@@ -74,21 +69,51 @@ export function measureDraftReproduction(normalizedFinalAnswer: string, draft: s
   const shared = new Set<number>();
   let first = -1;
   let second = -1;
-  for (const token of tokenize(normalizedFinalAnswer)) {
-    const third = vocabulary.get(token) ?? -1;
+  forEachToken(normalizedFinalAnswer, (start, end, single) => {
+    const third = vocabulary.numberIfKnown(normalizedFinalAnswer, start, end, single);
     if (first >= 0 && second >= 0 && third >= 0) {
       const trigram = (first * size + second) * size + third;
       if (draftTrigrams.has(trigram)) shared.add(trigram);
     }
     first = second;
     second = third;
-  }
+  });
   return {
     method: 'trigrams',
     shared: shared.size,
     total: draftTrigrams.size,
     overlap: shared.size / draftTrigrams.size,
   };
+}
+
+/**
+ * The numbers of a draft's tokens. A CJK token is one character, kept by its code point, so that
+ * no string is cut out for it (an answer in Chinese is mostly such tokens); a word is kept by its
+ * text. The two never name the same token: a word holds no CJK character.
+ */
+class TokenVocabulary {
+  private readonly words = new Map<string, number>();
+  private readonly characters = new Map<number, number>();
+  size = 0;
+
+  /** The token's number, a new one when it is new. */
+  number(text: string, start: number, end: number, single: boolean): number {
+    const known = this.numberIfKnown(text, start, end, single);
+    if (known >= 0) return known;
+    const number = this.size;
+    this.size += 1;
+    if (single) this.characters.set(text.codePointAt(start) as number, number);
+    else this.words.set(text.slice(start, end), number);
+    return number;
+  }
+
+  /** The token's number, or -1 for a token not numbered yet. */
+  numberIfKnown(text: string, start: number, end: number, single: boolean): number {
+    const known = single
+      ? this.characters.get(text.codePointAt(start) as number)
+      : this.words.get(text.slice(start, end));
+    return known ?? -1;
+  }
 }
 
 /** Above this many distinct tokens, n³ would pass 2^53 and trigram numbers could collide. */
@@ -136,6 +161,14 @@ export function isReproduction(reproduction: DraftReproduction, maxDraftOverlap:
  */
 export function tokenize(normalizedText: string): string[] {
   const tokens: string[] = [];
+  forEachToken(normalizedText, (start, end) => {
+    tokens.push(normalizedText.slice(start, end));
+  });
+  return tokens;
+}
+
+/** tokenize's tokens by where they stand, `single` for a CJK character: no string is made for them here. */
+function forEachToken(normalizedText: string, visit: (start: number, end: number, single: boolean) => void): void {
   let wordStart = -1;
   for (let index = 0; index < normalizedText.length; ) {
     let codePoint = normalizedText.charCodeAt(index);
@@ -152,15 +185,14 @@ export function tokenize(normalizedText: string): string[] {
       if (wordStart < 0) wordStart = index;
     } else {
       if (wordStart >= 0) {
-        tokens.push(normalizedText.slice(wordStart, index));
+        visit(wordStart, index, false);
         wordStart = -1;
       }
-      if (kind === SINGLE) tokens.push(normalizedText.slice(index, index + width));
+      if (kind === SINGLE) visit(index, index + width, true);
     }
     index += width;
   }
-  if (wordStart >= 0) tokens.push(normalizedText.slice(wordStart));
-  return tokens;
+  if (wordStart >= 0) visit(wordStart, normalizedText.length, false);
 }
 
 /** Kinds of character: a token of its own (CJK), part of a word (Latin, digits), or neither. */
