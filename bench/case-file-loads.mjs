@@ -1,5 +1,5 @@
 /**
- * Loading a 10,000-case file alone (loadCaseFile: read, parse, validate), from JSON and from YAML,
+ * Reading a 10,000-case file alone as run reads it (read, parse, validate), from JSON and from YAML,
  * against the read+JSON.parse floor of the JSON one, and the same files with one mistake in the
  * last case against the valid ones: the case-file rows of `npm run bench` (section [2]) without
  * its fixtures run, so they can be measured often and beside another build:
@@ -7,8 +7,8 @@
  *   npm run build && node bench/case-file-loads.mjs [REFERENCE_DIST_DIR] [ROUNDS]
  *
  * Each figure is taken by bench/measure-worker.mjs as `npm run bench` takes it (a fresh process,
- * 1 warm-up, the median of 3), and the builds are measured in turns, each round with its own
- * floor, so that a change of the machine's load shows in both.
+ * 1 warm-up, 7 loads each timed in turns with the case-file floor, the median of their ratios),
+ * and the builds are measured in turns.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,15 +35,14 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     console.log(`round ${round}, load average ${loadavg()[0].toFixed(2)}`);
     for (const [name, distDir] of Object.entries(builds)) {
-      const floor = measureInChild('cases-floor', set, { casesFormat: 'json', distDir });
       for (const format of ['json', 'yaml']) {
-        const valid = measureInChild('load-cases', set, { casesFormat: format, distDir });
-        const invalid = measureInChild('load-cases', broken, { casesFormat: format, distDir });
+        const valid = measureInChild('load-cases', set, { casesFormat: format, distDir, reps: 7 });
+        const invalid = measureInChild('load-cases', broken, { casesFormat: format, distDir, reps: 7 });
         console.log(
-          `  ${name}, cases.${format}: load ${valid.wallMs.toFixed(0)} ms = ${(valid.wallMs / floor.wallMs).toFixed(2)}x ` +
-            `the floor (${floor.wallMs.toFixed(0)} ms, goal ${format === 'json' ? '2' : '3'}x), peak RSS ` +
+          `  ${name}, cases.${format}: load ${valid.wallMs.toFixed(0)} ms = ${valid.floorRatio.toFixed(2)}x ` +
+            `the floor (${valid.floorMs.toFixed(0)} ms, goal ${format === 'json' ? '2' : '3'}x), peak RSS ` +
             `${(valid.maxRss / 1048576).toFixed(0)} MB; one mistake at the end ${invalid.wallMs.toFixed(0)} ms = ` +
-            `${(invalid.wallMs / valid.wallMs).toFixed(2)}x the valid file (goal 1.5x), peak RSS ${(invalid.maxRss / 1048576).toFixed(0)} MB`,
+            `${(invalid.floorRatio / valid.floorRatio).toFixed(2)}x the valid file (goal 1.5x), peak RSS ${(invalid.maxRss / 1048576).toFixed(0)} MB`,
         );
       }
     }

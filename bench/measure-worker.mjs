@@ -9,8 +9,10 @@
  *
  * floor:   read every fixture file (sync, case-file order) and JSON.parse it, nothing else.
  * cases-floor: read the case file (casesPath, the JSON one) and JSON.parse it, nothing else.
- * load-cases: loadCaseFile alone (read, parse, validate), for a valid file or one with a
- *          problem (its InputError caught: the time to report the problem).
+ * load-cases: the case file read as the CLI's run reads it (see harness), alone, for a valid file or
+ *          one with a problem (its InputError caught: the time to report the problem), in turns
+ *          with the case-file floor (job.casesFloorPath, the JSON file: read + JSON.parse) in this
+ *          process, each load's ratio taken against the floor measured just before it.
  * evaluation: the floor and runCases (fixture-dir source), in turns, in this process (see evaluationOnce).
  * harness: the case file read as the CLI's run reads it (loadCaseSequence: a valid JSON file a case
  *          at a time; a build without it: loadCaseFile) + runCases with the fixture-dir source + orphan-fixture warnings +
@@ -62,33 +64,39 @@ function floorOnce() {
   return { wallMs: performance.now() - started, items: job.fixturePaths.length, parsed };
 }
 
-function casesFloorOnce() {
+function casesFloorOnce(path = job.casesPath) {
   const started = performance.now();
-  const parsed = JSON.parse(readFileSync(job.casesPath, 'utf8'));
+  const parsed = JSON.parse(readFileSync(path, 'utf8'));
   return { wallMs: performance.now() - started, items: parsed.cases.length };
 }
 
+/** The case file read as the CLI's run reads it: a valid JSON file a case at a time; a build without that, whole. */
+async function readCasesAsRunDoes(contract) {
+  return loadCaseSequence === undefined
+    ? await loadCaseFile(job.casesPath, basename(job.casesPath), contract)
+    : (await loadCaseSequence(job.casesPath, basename(job.casesPath), contract, false)).cases;
+}
+
 async function loadCasesOnce() {
+  const floor = casesFloorOnce(job.casesFloorPath);
   const contract = resolveContract(undefined);
   const started = performance.now();
   let problems = 0;
   try {
-    await loadCaseFile(job.casesPath, basename(job.casesPath), contract);
+    await readCasesAsRunDoes(contract);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     problems = error.problems.length;
   }
-  return { wallMs: performance.now() - started, items: 1, problems };
+  const wallMs = performance.now() - started;
+  return { wallMs, items: 1, problems, floorMs: floor.wallMs, ratio: wallMs / floor.wallMs };
 }
 
 async function harnessOnce() {
   const contract = resolveContract(undefined);
   const outDir = mkdtempSync(join(job.cwd, 'out-'));
   const t0 = performance.now();
-  const cases =
-    loadCaseSequence === undefined
-      ? await loadCaseFile(job.casesPath, basename(job.casesPath), contract)
-      : (await loadCaseSequence(job.casesPath, basename(job.casesPath), contract, false)).cases;
+  const cases = await readCasesAsRunDoes(contract);
   const t1 = performance.now();
   const maxRssAfterLoad = process.resourceUsage().maxRSS * 1024;
   const source = createFixtureDirSource(job.fixturesDir, cases, job.cwd);

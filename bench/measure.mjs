@@ -25,6 +25,8 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
       // Only the floor reads the fixtures by path (evaluation times the floor too); the other
       // measurements are not handed the list, whose memory would count in their peak.
       fixturePaths: mode === 'floor' || mode === 'evaluation' ? set.fixturePaths : [],
+      // load-cases times the case-file floor (the JSON file) in turns with the load.
+      casesFloorPath: set.casesPaths.json,
       warmups,
       reps,
       held,
@@ -62,8 +64,8 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
     warnings: result.runs[0].warnings ?? null,
     reportJsonBytes: result.runs[0].reportJsonBytes ?? null,
     reportMdBytes: result.runs[0].reportMdBytes ?? null,
-    /** evaluation: runCases ÷ the floor measured just before it, median over the repetitions; null otherwise. */
-    evaluationRatio: result.runs[0].ratio === undefined ? null : median(result.runs.map((run) => run.ratio)),
+    /** evaluation and load-cases: the measurement ÷ its floor measured just before it, median over the repetitions; null otherwise. */
+    floorRatio: result.runs[0].ratio === undefined ? null : median(result.runs.map((run) => run.ratio)),
     floorMs: result.runs[0].floorMs === undefined ? null : median(result.runs.map((run) => run.floorMs)),
     /** Every repetition must produce the same report bytes. */
     deterministic: new Set(result.runs.map((run) => run.digest)).size <= 1,

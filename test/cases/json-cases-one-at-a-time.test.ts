@@ -148,7 +148,7 @@ describe('loadCaseSequence: a JSON case file under ONE_AT_A_TIME_FROM_BYTES is r
     const atSize = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, false, {}, size);
     expect(atSize.cases).toBeInstanceOf(CasesReadOneAtATime);
     expect(Array.from(atSize.cases)).toStrictEqual(short.cases);
-    expect(ONE_AT_A_TIME_FROM_BYTES).toBe(8 * 1024 * 1024);
+    expect(ONE_AT_A_TIME_FROM_BYTES).toBe(16 * 1024 * 1024);
   });
 });
 

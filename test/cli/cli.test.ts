@@ -260,31 +260,34 @@ describe('exit 2: input that cannot be used', () => {
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
   });
 
-  it('an invalid JSON case file of 8 MiB and more (read a case at a time when valid): every problem listed at once, nothing written', async () => {
+  it('an invalid JSON case file of 16 MiB and more (read a case at a time when valid): every problem listed at once, nothing written', async () => {
     const cwd = tempDir();
     const entry = (id: string) => ({
       id,
-      // About 4 KB a case: 2,000 cases make a file past ONE_AT_A_TIME_FROM_BYTES.
+      // About 4 KB a case, so that the file passes ONE_AT_A_TIME_FROM_BYTES.
       question: 'Why did the payment API time out after the deploy? '.repeat(80),
       rootCauseKeywords: ['pool'],
       requiredEvidenceTools: [],
       allowedVerdicts: ['PASS'],
     });
-    const cases: Record<string, unknown>[] = Array.from({ length: 2_000 }, (_, index) => entry(`case-${index}`));
+    const count = Math.ceil(ONE_AT_A_TIME_FROM_BYTES / 4_000);
+    const [middle, last] = [Math.floor(count / 2), count - 1];
+    const cases: Record<string, unknown>[] = Array.from({ length: count }, (_, index) => entry(`case-${index}`));
     cases[1] = { ...entry('case-1'), minKeywordCoverage: 3 };
-    cases[1_000] = entry('case-7');
-    cases[1_999] = { ...entry('case-1999'), tag: ['x'] };
+    cases[middle] = entry('case-7');
+    cases[last] = { ...entry(`case-${last}`), tag: ['x'] };
     const text = `${JSON.stringify({ version: 1, cases }, null, 2)}\n`;
     expect(Buffer.byteLength(text)).toBeGreaterThan(ONE_AT_A_TIME_FROM_BYTES);
     writeFiles(cwd, { 'eval/cases.json': text });
     const { code, stdout, stderr } = await cli(['run', '--cases', 'eval/cases.json'], { cwd });
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    // Each case takes 11 lines of the indented file from line 4 on (case 1, 12); the schema's problems come first.
+    // Case k takes 11 lines of the indented file from line 4 + 11k on; the schema's problems come first.
+    const lineOf = (caseIndex: number, lineInCase: number) => 4 + 11 * caseIndex + lineInCase;
     expect(stderr.trimEnd().split('\n')).toEqual([
-      'error: eval/cases.json:25:7: cases[1].minKeywordCoverage: found 3, expected a number from 0 to 1',
-      'error: eval/cases.json:22004:7: cases[1999].tag: unknown key "tag" (did you mean "tags"?)',
-      'error: eval/cases.json:11006:7: cases[1000].id: duplicate case id "case-7", already used by cases[7]; expected each id once',
+      `error: eval/cases.json:${lineOf(1, 10)}:7: cases[1].minKeywordCoverage: found 3, expected a number from 0 to 1`,
+      `error: eval/cases.json:${lineOf(last, 11)}:7: cases[${last}].tag: unknown key "tag" (did you mean "tags"?)`,
+      `error: eval/cases.json:${lineOf(middle, 2)}:7: cases[${middle}].id: duplicate case id "case-7", already used by cases[7]; expected each id once`,
     ]);
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
   });

@@ -163,7 +163,7 @@ async function evaluateAndWriteStreamed(
   formats: readonly ReportFormat[],
   wants: { caseLines: boolean },
 ): Promise<ReportSummary> {
-  // A valid JSON case file of 8 MiB or more is read a case at a time: no case is kept once it is evaluated.
+  // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
   const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines);
   const { source, repeat } = await chooseTraceSource(command, values, positionals, {
     fixtures: settings.fixtures,
