@@ -17,7 +17,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const MB = 1024 * 1024;
 const TARGET_BYTES = 50 * MB;
 const LARGE_BYTES = 200 * MB;
-const ROUNDS = 3;
+const ROUNDS = 5;
+/** Rounds run first and not counted: the conversion's code is compiled and optimised in them. */
+const WARMUP_ROUNDS = 1;
 export const IMPORT_GOALS = { convertRatio: 2.5, rssGrowthMb: 30 };
 export const LARGE_IMPORT_ENV = 'DIAG_EVAL_BENCH_IMPORT_200MB';
 
@@ -41,8 +43,8 @@ export async function benchImport({
     const endToEnd = [];
     let traces = 0;
     let run = 0;
-    // In turns, so that the load of a shared machine weighs on each alike; medians.
-    for (let round = 0; round < ROUNDS; round += 1) {
+    // In turns, so that the load of a shared machine weighs on each alike; medians, after a warm-up round.
+    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
       let cpu = process.cpuUsage();
       floor.push(await lineByLineFloor(file));
       floorCpu.push(cpuSeconds(cpu));
@@ -61,7 +63,10 @@ export async function benchImport({
       endToEnd.push(Number(process.hrtime.bigint() - started) / 1e9);
       await rm(join(folder, `out-${run}`), { recursive: true, force: true });
     }
+    for (const list of [floor, floorCpu, convert, convertCpu, endToEnd]) list.splice(0, WARMUP_ROUNDS);
     const floorSeconds = median(floor);
+    // Each round against the floor timed just before it: the median of those ratios.
+    const ratioToFloor = (times) => median(times.map((seconds, index) => seconds / floor[index]));
     const memory = { at50: importInChild(file, join(folder, 'out-rss-50')), at200: null };
     if (large) {
       const largeFile = join(folder, 'large.jsonl');
@@ -80,16 +85,16 @@ export async function benchImport({
       floorSeconds: round(floorSeconds),
       convertSeconds: round(median(convert)),
       mbPerSecond: round(megabytes / median(convert)),
-      floorRatio: round(median(convert) / floorSeconds),
+      floorRatio: round(ratioToFloor(convert)),
       cpuRatio: round(median(convertCpu) / median(floorCpu)),
       endToEndSeconds: round(median(endToEnd)),
-      endToEndRatio: round(median(endToEnd) / floorSeconds),
+      endToEndRatio: round(ratioToFloor(endToEnd)),
       peakRssMB: memory.at50.maxRssMB,
       largePeakRssMB: memory.at200?.maxRssMB ?? null,
       rssGrowthMB: memory.at200 === null ? null : round(memory.at200.maxRssMB - memory.at50.maxRssMB),
     };
     log(
-      `import: ${figures.fileMB} MB OTLP JSON Lines (${figures.lines} lines, ${figures.spans} spans, ${figures.traces} traces), medians of ${ROUNDS} rounds in turns; ` +
+      `import: ${figures.fileMB} MB OTLP JSON Lines (${figures.lines} lines, ${figures.spans} spans, ${figures.traces} traces), medians of ${ROUNDS} rounds in turns after ${WARMUP_ROUNDS} warm-up; ` +
         `floor (read line by line + JSON.parse each line) ${figures.floorSeconds} s`,
     );
     log(

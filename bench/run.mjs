@@ -59,7 +59,7 @@ const GOALS = {
 const LARGE_SET = { count: 50_000, seed: 50_000 };
 /** The synthetic cases are measured from a JSON and from a YAML case file (same cases). */
 const CASE_FORMATS = ['json', 'yaml'];
-const CLI_RUNS = 10;
+const CLI_RUNS = 25;
 const SETS = [
   { count: 1_000, seed: 1_000, reps: 5 },
   { count: 10_000, seed: 10_000, reps: 3 },
