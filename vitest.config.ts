@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import PlainSummaryReporter from './test/support/plain-summary-reporter.js';
 
-/** The tests that spawn the built binary (`node dist/cli/bin.js`) or pack the package. */
+/** The tests that spawn the built binary (`node dist/cli/bin.cjs`) or pack the package. */
 const CLI_TESTS = ['test/cli/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/package/**/*.test.ts'];
 
 export default defineConfig({

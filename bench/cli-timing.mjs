@@ -21,5 +21,5 @@ export function timeInterleaved(commands, { cwd, runs = 10, warmups = 1 }) {
 }
 
 export function cliRunArgs(projectRoot, outDir) {
-  return [join(projectRoot, 'dist/cli/bin.js'), 'run', '--quiet', '--out', outDir];
+  return [join(projectRoot, 'dist/cli/bin.cjs'), 'run', '--quiet', '--out', outDir];
 }

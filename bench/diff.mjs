@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { fixed, grouped, mb, median, verdict } from './stats.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(PROJECT_ROOT, 'dist/cli/bin.js');
+const BIN = join(PROJECT_ROOT, 'dist/cli/bin.cjs');
 export const DIFF_GOAL_RATIO = 1.5;
 const RUNS = 5;
 

@@ -69,7 +69,7 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms) => `${fixed(ms / 1000, 1)} s`;
 
 async function main() {
-  if (!existsSync(join(PROJECT_ROOT, 'dist/cli/bin.js'))) {
+  if (!existsSync(join(PROJECT_ROOT, 'dist/cli/bin.cjs'))) {
     process.stderr.write('bench: dist/ is missing; run `npm run build` first (`npm run bench` does)\n');
     return 2;
   }
@@ -114,7 +114,7 @@ async function main() {
 
 function benchCli(tmp) {
   const caseCount = parseYaml(readFileSync(join(PROJECT_ROOT, 'eval/cases.yaml'), 'utf8')).cases.length;
-  const bin = join(PROJECT_ROOT, 'dist/cli/bin.js');
+  const bin = join(PROJECT_ROOT, 'dist/cli/bin.cjs');
   log(
     `[1] CLI start-up: node -e 0, diag-eval --help, --version and the bundled ${caseCount}-case run (--quiet), in turns, ${CLI_RUNS} rounds after 1 warm-up`,
   );

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { generateFixtureSet } from './synthetic-fixtures.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(PROJECT_ROOT, 'dist/cli/bin.js');
+const BIN = join(PROJECT_ROOT, 'dist/cli/bin.cjs');
 const counts = process.argv
   .slice(2)
   .map(Number)

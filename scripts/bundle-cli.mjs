@@ -1,5 +1,5 @@
 // Bundles the CLI (src/cli/program.ts) into one CommonJS script, dist/cli/program.cjs, and makes
-// V8's code cache of it, dist/cli/program.cjs.cache, which dist/cli/bin.js (src/cli/bin.ts, tsc's
+// V8's code cache of it, dist/cli/program.cjs.cache, which dist/cli/bin.cjs (src/cli/bin.cts, tsc's
 // output) compiles the script with: a start of `diag-eval` then reads two files and compiles
 // nothing it has compiled here. The cache holds every function a run of the bundled cases
 // compiled (write-code-cache.mjs runs it); what other commands use beyond that is compiled as
@@ -41,7 +41,7 @@ await build({
   minifyIdentifiers: false,
   legalComments: 'none',
   // The script evaluates to a function of what a CommonJS module gets from node and an ES module
-  // from import.meta (bin.ts calls it): no wrapper of node's, so this text is what V8 compiles
+  // from import.meta (bin.cts calls it): no wrapper of node's, so this text is what V8 compiles
   // and what the code cache is made for.
   banner: { js: '(function (require, programUrl) {' },
   footer: { js: '})' },

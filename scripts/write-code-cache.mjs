@@ -1,5 +1,5 @@
 // Run by bundle-cli.mjs as `node write-code-cache.mjs <program.cjs> <command and flags>`: runs the
-// bundled CLI as dist/cli/bin.js does, and when the process ends, writes V8's code cache of the
+// bundled CLI as dist/cli/bin.cjs does, and when the process ends, writes V8's code cache of the
 // script, with every function the command compiled, beside it (<program.cjs>.cache).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 import { buildDist } from './helpers/build.js';
 
-/** Builds dist/ once per test run, so the tests that spawn `node dist/cli/bin.js` test the current source. */
+/** Builds dist/ once per test run, so the tests that spawn `node dist/cli/bin.cjs` test the current source. */
 export default function setup(): void {
   buildDist();
 }

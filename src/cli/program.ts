@@ -1,4 +1,4 @@
-// The whole CLI: run by dist/cli/bin.js (src/cli/bin.ts), from one bundled file, dist/cli/program.cjs.
+// The whole CLI: run by dist/cli/bin.cjs (src/cli/bin.cts), from one bundled file, dist/cli/program.cjs.
 import { removePendingTemporaryFilesSync } from '../io/atomic-write.js';
 import type { CliIo } from './io.js';
 import { main } from './main.js';
@@ -31,7 +31,7 @@ if (argv[0] !== 'serve') {
 }
 
 // exitCode rather than exit(): pending writes to a piped stdout are flushed before the process ends.
-// A promise rather than a top-level await: the bundle of this file is a CommonJS script (bin.ts).
+// A promise rather than a top-level await: the bundle of this file is a CommonJS script (bin.cts).
 void main(argv, io).then((code) => {
   process.exitCode = code;
 });

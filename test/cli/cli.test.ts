@@ -469,7 +469,7 @@ describe('--help', () => {
   });
 });
 
-describe('the built binary (node dist/cli/bin.js)', () => {
+describe('the built binary (node dist/cli/bin.cjs)', () => {
   beforeAll(() => {
     ensureBuilt();
   }, 120_000);

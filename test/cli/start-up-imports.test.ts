@@ -6,7 +6,7 @@ import { modulesLoaded, packagesLoaded } from '../helpers/load-trace/modules-loa
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { REPO_ROOT } from '../import/helpers.js';
 
-/** The bundled CLI that bin.js compiles, with its code cache (scripts/bundle-cli.mjs). */
+/** The bundled CLI that bin.cjs compiles, with its code cache (scripts/bundle-cli.mjs). */
 const PROGRAM = join(REPO_ROOT, 'dist/cli/program.cjs');
 
 const makeTempDir = useTempDirs();
@@ -38,7 +38,7 @@ describe('CLI start-up loads only what the command needs', () => {
   });
 
   it('the code cache made with the bundle is one this node accepts, so that a start compiles nothing it holds', () => {
-    // As bin.js compiles the bundle.
+    // As bin.cjs compiles the bundle.
     const script = new Script(readFileSync(PROGRAM, 'utf8'), {
       filename: PROGRAM,
       cachedData: readFileSync(`${PROGRAM}.cache`),

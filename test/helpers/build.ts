@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './project.js';
 
 /** The built command, as package.json's `bin` names it. */
-export const BIN = join(REPO_ROOT, 'dist', 'cli', 'bin.js');
-/** What bin.js runs: the CLI bundled into one script, made last by the build. */
+export const BIN = join(REPO_ROOT, 'dist', 'cli', 'bin.cjs');
+/** What bin.cjs runs: the CLI bundled into one script, made last by the build. */
 const PROGRAM = join(REPO_ROOT, 'dist', 'cli', 'program.cjs');
 
 /**

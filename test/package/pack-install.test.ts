@@ -48,7 +48,7 @@ describe('the package as a user receives it (S52)', () => {
     const paths = packed[0].files.map((file) => file.path);
     expect(paths).toEqual(
       expect.arrayContaining([
-        'dist/cli/bin.js',
+        'dist/cli/bin.cjs',
         'dist/index.js',
         'dist/index.d.ts',
         'dist/vitest.js',
