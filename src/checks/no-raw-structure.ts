@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../text/escape-regexp.js';
 import { findJsonObjectLiteral } from '../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../text/normalize.js';
 import { quote, quoteList } from './support.js';
@@ -66,7 +67,7 @@ function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[
         .split(/[-_\s]+/u)
         .filter((word) => word !== '');
       if (words.length === 0) return [];
-      const body = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join('[-_\\s]*');
+      const body = words.map(escapeRegExp).join('[-_\\s]*');
       return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
     });
     if (markerPatterns.size >= MAX_CACHED_LISTS) markerPatterns.clear();

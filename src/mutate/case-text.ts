@@ -1,5 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
 import { isRecord } from '../io/is-record.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /**
  * The synonyms of a root-cause concept, whichever way the case file wrote it: one keyword, a list
@@ -71,8 +72,4 @@ export function insertIntoConclusion(answer: string, sentence: string): string {
   const lineEnd = answer.indexOf('\n');
   if (lineEnd < 0) return `${answer}${answer === '' ? '' : ' '}${sentence}`;
   return `${answer.slice(0, lineEnd)} ${sentence}${answer.slice(lineEnd)}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }

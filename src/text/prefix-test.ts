@@ -1,3 +1,5 @@
+import { escapeRegExp } from './escape-regexp.js';
+
 /**
  * A test of whether a text starts with any of the given prefixes, as one regular expression.
  * Import runs such a test on every attribute key of every span; `prefixes.some(startsWith)`
@@ -6,8 +8,4 @@
 export function startsWithAnyOf(prefixes: readonly string[]): (text: string) => boolean {
   const pattern = new RegExp(`^(?:${prefixes.map(escapeRegExp).join('|')})`, 'u');
   return (text) => pattern.test(text);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
