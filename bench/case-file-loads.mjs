@@ -10,12 +10,12 @@
  * 1 warm-up, 7 loads each timed in turns with the case-file floor, the median of their ratios),
  * and the builds are measured in turns.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureInChild } from './measure.mjs';
-import { generateFixtureSet } from './synthetic-fixtures.mjs';
+import { generateFixtureSet, withMistakeInLastCase } from './synthetic-fixtures.mjs';
 
 const THIS_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const builds = { 'this build': THIS_DIST };
@@ -25,13 +25,7 @@ const rounds = Number(process.argv[3] ?? 2);
 const dir = mkdtempSync(join(tmpdir(), 'diag-eval-case-loads-'));
 try {
   const set = generateFixtureSet(dir, 10_000, 10_000);
-  const broken = { ...set, casesPaths: { json: join(dir, 'broken.json'), yaml: join(dir, 'broken.yaml') } };
-  // The mistake `npm run bench` makes: an unknown key in the last case.
-  const json = JSON.parse(readFileSync(set.casesPaths.json, 'utf8'));
-  json.cases[json.cases.length - 1].requiredEvidenceTool = ['queryLogs'];
-  writeFileSync(broken.casesPaths.json, `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(broken.casesPaths.yaml, readFileSync(set.casesPaths.yaml, 'utf8'));
-  appendFileSync(broken.casesPaths.yaml, '    requiredEvidenceTool: [queryLogs]\n');
+  const broken = withMistakeInLastCase(set);
   for (let round = 1; round <= rounds; round += 1) {
     console.log(`round ${round}, load average ${loadavg()[0].toFixed(2)}`);
     for (const [name, distDir] of Object.entries(builds)) {

@@ -25,8 +25,8 @@ export function measureInChild(mode, set, { casesFormat = 'yaml', warmups = 1, r
       // Only the floor reads the fixtures by path (evaluation times the floor too); the other
       // measurements are not handed the list, whose memory would count in their peak.
       fixturePaths: mode === 'floor' || mode === 'evaluation' ? set.fixturePaths : [],
-      // load-cases times the case-file floor (the JSON file) in turns with the load.
-      casesFloorPath: set.casesPaths.json,
+      // load-cases times the case-file floor (the valid JSON file) in turns with the load.
+      casesFloorPath: set.casesFloorPath ?? set.casesPaths.json,
       warmups,
       reps,
       held,

@@ -20,7 +20,7 @@
  *   5. `diag-eval diff` of two 10,000-case reports against reading and JSON.parse-ing both (bench/diff.mjs).
  * Timings are printed, never asserted. Needs a build (dist/); `npm run bench` builds first.
  */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { arch, availableParallelism, loadavg, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,7 @@ import {
   REFERENCE_EVALUATION_RATIO,
 } from './reference-ratio.mjs';
 import { fixed, grouped, mb, verdict } from './stats.mjs';
-import { generateFixtureSet, loadTemplates } from './synthetic-fixtures.mjs';
+import { generateFixtureSet, loadTemplates, withMistakeInLastCase } from './synthetic-fixtures.mjs';
 import { renderMarkdownTable, renderTable } from './table.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -200,7 +200,7 @@ function benchSyntheticSets(tmp) {
     log(
       `    case-file floor (read cases.json + JSON.parse) ${fixed(casesFloor.wallMs)} ms, peak RSS ${fixed(mb(casesFloor.maxRss), 1)} MB`,
     );
-    results.push({ count, set, floor, harness, casesFloor });
+    results.push({ count, set, floor, harness });
   }
   const largest = results[results.length - 1];
   const loads = measureCaseFileLoads(largest);
@@ -220,25 +220,12 @@ function benchSyntheticSets(tmp) {
  */
 function measureCaseFileLoads({ set }) {
   const reps = 7;
-  const broken = {
-    json: join(set.dir, 'cases-error-at-end.json'),
-    yaml: join(set.dir, 'cases-error-at-end.yaml'),
-  };
-  const json = JSON.parse(readFileSync(set.casesPaths.json, 'utf8'));
-  json.cases[json.cases.length - 1].requiredEvidenceTool = ['queryLogs'];
-  writeFileSync(broken.json, `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(broken.yaml, readFileSync(set.casesPaths.yaml, 'utf8'));
-  // The last case's keys are indented four spaces in the generated file.
-  appendFileSync(broken.yaml, '    requiredEvidenceTool: [queryLogs]\n');
+  const broken = withMistakeInLastCase(set);
   const loads = {};
   for (const format of CASE_FORMATS) {
     loads[format] = {
       valid: measureInChild('load-cases', set, { casesFormat: format, reps }),
-      invalid: measureInChild(
-        'load-cases',
-        { ...set, casesPaths: { ...set.casesPaths, [format]: broken[format] } },
-        { casesFormat: format, reps },
-      ),
+      invalid: measureInChild('load-cases', broken, { casesFormat: format, reps }),
     };
   }
   return loads;

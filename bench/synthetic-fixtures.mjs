@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -85,6 +85,22 @@ export function generateFixtureSet(dir, count, seed, templateSet = loadTemplates
       : { version: 1, defaults: templateSet.defaults, cases: entries };
   writeFileSync(casesPaths.json, `${JSON.stringify(caseFile, null, 2)}\n`);
   return { dir, casesPaths, fixturesDir, fixturePaths, count, written, bytes, averageBytes: bytes / written };
+}
+
+/**
+ * The set's case files with one mistake in the last case (an unknown key, the mistake the error-path
+ * rows of the bench time), written beside them: the same set with those case files, whose case-file
+ * floor is still the valid JSON file.
+ */
+export function withMistakeInLastCase(set) {
+  const casesPaths = { json: join(set.dir, 'cases-error-at-end.json'), yaml: join(set.dir, 'cases-error-at-end.yaml') };
+  const json = JSON.parse(readFileSync(set.casesPaths.json, 'utf8'));
+  json.cases[json.cases.length - 1].requiredEvidenceTool = ['queryLogs'];
+  writeFileSync(casesPaths.json, `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(casesPaths.yaml, readFileSync(set.casesPaths.yaml, 'utf8'));
+  // The last case's keys are indented four spaces in the generated file.
+  appendFileSync(casesPaths.yaml, '    requiredEvidenceTool: [queryLogs]\n');
+  return { ...set, casesPaths, casesFloorPath: set.casesPaths.json };
 }
 
 /**
