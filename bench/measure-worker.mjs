@@ -34,7 +34,7 @@ const distUrl = job.distDir === undefined ? new URL('../dist/', import.meta.url)
 const fromDist = (module) => import(new URL(module, distUrl).href);
 const { loadCaseFile } = await fromDist('cases/load-cases.js');
 // How the CLI's run reads its case file (a valid JSON one a case at a time); a build without it reads it whole.
-const { loadCaseSequence } = await fromDist('cases/case-lines.js');
+const { loadCaseSequence } = await fromDist('cases/case-lines.js').catch(() => ({ loadCaseSequence: undefined }));
 const { writeReportFiles } = await fromDist('cli/write-outputs.js');
 const { resolveContract } = await fromDist('contract.js');
 const { runCases, runCasesStreamed } = await fromDist('run-cases.js');
