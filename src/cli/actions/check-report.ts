@@ -2,8 +2,8 @@ import { loadReportFile } from '../../diff/load-report.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import type { Report } from '../../report/types.js';
-import { LIVE_ONLY_FLAGS } from '../../sources/live-flags.js';
 import type { ParsedValues } from '../args.js';
+import { LIVE_ONLY_FLAGS } from '../live-flags.js';
 
 /**
  * The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be
