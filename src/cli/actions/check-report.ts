@@ -3,23 +3,13 @@ import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import type { Report } from '../../report/types.js';
 import type { ParsedValues } from '../args.js';
+import { LIVE_ONLY_FLAGS } from '../live-flags.js';
 
-/** The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be silently ignored. */
-const EVALUATION_FLAGS = [
-  'cases',
-  'fixtures',
-  'api',
-  'sessions',
-  'ask',
-  'repeat',
-  'record',
-  'concurrency',
-  'timeout-ms',
-  'poll-timeout-ms',
-  'header',
-  'traces',
-  'from',
-];
+/**
+ * The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be
+ * silently ignored. Every live-mode flag is one of them, taken from the one list of those flags.
+ */
+export const EVALUATION_FLAGS: readonly string[] = ['cases', 'fixtures', 'api', ...LIVE_ONLY_FLAGS, 'traces', 'from'];
 
 /** `check --report FILE` gates a report already made (e.g. merged from shards): it evaluates nothing. */
 export function assertGatingOnly(values: ParsedValues, positionals: string[]): void {

@@ -1,5 +1,5 @@
-import { LIVE_ONLY_FLAGS } from '../../sources/live-flags.js';
 import type { FlagDefinition, FlagDefinitions } from '../command.js';
+import { LIVE_ONLY_FLAGS } from '../live-flags.js';
 
 // Flags several commands share, defined once with their `--help` lines.
 

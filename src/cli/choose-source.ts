@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
-import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/args.js';
-import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from '../cli/flag-ranges.js';
-import { parseFromFlag } from '../cli/from-flag.js';
-import { checkOutputFolder } from '../cli/output-folder.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { MIB } from '../io/input-limits.js';
-import { createFixtureDirSource } from './fixture-dir.js';
+import { createFixtureDirSource } from '../sources/fixture-dir.js';
+import type { TraceSource } from '../sources/types.js';
+import { listFlag, numberFlag, type ParsedValues, stringFlag } from './args.js';
+import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from './flag-ranges.js';
+import { parseFromFlag } from './from-flag.js';
 import { LIVE_ONLY_FLAGS } from './live-flags.js';
-import type { TraceSource } from './types.js';
+import { checkOutputFolder } from './output-folder.js';
 
 // Where the traces of run and check come from, as their flags say (docs/contract.md §1, §8, §9):
 // the fixtures folder, a live service (--api) or export files (--traces), and the rules that
@@ -76,7 +76,7 @@ async function liveSource(command: string, apiUrl: string, values: ParsedValues,
       `diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`,
     );
   const headers = listFlag(values, 'header').map((header, index) => parseHeader(command, header, index + 1));
-  const { createLiveTraceSource, loadSessionsFile } = await import('./live/live-source.js');
+  const { createLiveTraceSource, loadSessionsFile } = await import('../sources/live/live-source.js');
   const sessionsPath = stringFlag(values, 'sessions');
   const recordDir = stringFlag(values, 'record');
   // Checked before any request: recording into a file would otherwise only warn, case by case.
