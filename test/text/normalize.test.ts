@@ -53,6 +53,33 @@ describe('text folding for matching (docs/contract.md §2)', () => {
     expect(withoutLineBreaks(withLines)).toBe(normalizeText(text));
   });
 
+  // Every UTF-16 code that \s matches (white space and line terminators) but the byte-order mark,
+  // which is dropped as invisible.
+  const whiteSpaceCodes = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code)).filter(
+    (character) => /\s/u.test(character) && character !== '\uFEFF',
+  );
+
+  it('S33 every white-space character folds like a space, alone, in a run, between Latin words and CJK characters', () => {
+    expect(whiteSpaceCodes.length).toBeGreaterThan(20);
+    for (const space of whiteSpaceCodes) {
+      expect(normalizeText(`full${space}gc`), JSON.stringify(space)).toBe('full gc');
+      expect(normalizeText(`full${space}${space} ${space}gc`), JSON.stringify(space)).toBe('full gc');
+      expect(normalizeText(`数据库${space}宕机`), JSON.stringify(space)).toBe('数据库宕机');
+      expect(normalizeText(`连接池${space}hikaricp`), JSON.stringify(space)).toBe('连接池 hikaricp');
+    }
+  });
+
+  it('S33 a run of white space keeps a line end when it holds one, whatever the characters around it', () => {
+    for (const space of whiteSpaceCodes) {
+      const lineBreak = /[\n\r\u2028\u2029]/u.test(space);
+      expect(normalizeWithLineBreaks(`full${space}gc`), JSON.stringify(space)).toBe(lineBreak ? 'full\ngc' : 'full gc');
+      expect(normalizeWithLineBreaks(`数据库 ${space}\n宕机`), JSON.stringify(space)).toBe('数据库\n宕机');
+      expect(normalizeWithLineBreaks(`数据库${space}宕机`), JSON.stringify(space)).toBe(
+        lineBreak ? '数据库\n宕机' : '数据库宕机',
+      );
+    }
+  });
+
   it('S33 a line break between CJK characters is kept as a clause end, and folded away by normalizeText', () => {
     expect(normalizeWithLineBreaks('排除了数据库宕机\n连接池耗尽')).toBe('排除了数据库宕机\n连接池耗尽');
     expect(normalizeText('排除了数据库宕机\n连接池耗尽')).toBe('排除了数据库宕机连接池耗尽');
