@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   containsNormalized,
+  isPlainText,
   normalizeText,
   normalizeWithLineBreaks,
   withoutLineBreaks,
@@ -78,6 +79,21 @@ describe('text folding for matching (docs/contract.md §2)', () => {
         lineBreak ? '数据库\n宕机' : '数据库宕机',
       );
     }
+  });
+
+  it('S33 a character that plain text may hold is left as it is by NFKC, and is not invisible', () => {
+    let plain = 0;
+    for (let code = 0; code < 0x10000; code += 1) {
+      const character = String.fromCharCode(code);
+      if (!isPlainText(character)) continue;
+      plain += 1;
+      expect(character.normalize('NFKC'), code.toString(16)).toBe(character);
+    }
+    expect(plain).toBeGreaterThan(20_000);
+    expect(isPlainText('The connection pool was exhausted — 连接池耗尽。')).toBe(true);
+    expect(isPlainText('连接池耗尽，')).toBe(false);
+    for (const invisible of ['\u00AD', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'])
+      expect(isPlainText(`data${invisible}base`)).toBe(false);
   });
 
   it('S33 a line break between CJK characters is kept as a clause end, and folded away by normalizeText', () => {
