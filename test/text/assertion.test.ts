@@ -248,6 +248,12 @@ const rows: [string, string, string, Expected][] = [
     'asserted',
   ],
   [
+    'S33 EN a mention after more words than a list item has is in no list',
+    'We ruled out the network, and then the whole connection pool',
+    'connection pool',
+    'asserted',
+  ],
+  [
     'S33 EN a list does not reach past the end of a sentence',
     'Not the network. Then DNS, or the disk.',
     'dns',
