@@ -18,8 +18,10 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  *
  * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
  * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
- * every scope; cause-and-effect words end the scope of a trigger before them. The answer is
- * analysed once, in one pass, into scope intervals; each keyword is then looked up against them.
+ * every scope; cause-and-effect words end the scope of a trigger before them. A scope never
+ * reaches past its clause (but for lists: extendOverLists), so only the stretches of the answer
+ * that hold a mention are analysed (stretchStart), each in one pass, into scope intervals; each
+ * occurrence of a keyword is then looked up against those of its stretch.
  */
 
 export type UnassertedKind = 'negated' | 'hedged' | 'questioned';
@@ -89,6 +91,13 @@ export interface AssertionRules {
   childNodes: Int32Array;
   /** The entry that ends at each node, if any. */
   candidates: (Candidate | null)[];
+  /**
+   * No entry holds a character that may end a clause (CLAUSE_END_CODES), so a comma or a hard
+   * clause end (isSureClauseEnd) is one wherever the scan starts, and a stretch between two of
+   * them can be analysed alone. A configured trigger holding one ("n.a.") makes the whole answer
+   * one stretch.
+   */
+  confined: boolean;
 }
 
 interface Scope {
@@ -102,22 +111,33 @@ interface Clause {
   end: number;
 }
 
-interface Analysis {
-  /** The answer with line breaks as spaces: same offsets as the clauses and scopes. */
-  text: string;
+/**
+ * A stretch of the answer analysed on its own (stretchStart): from just after a clause end (or
+ * the start) to the next one (or the end). Offsets are the answer's.
+ */
+interface Stretch {
+  start: number;
+  /** Where the clause end that closes the stretch stands, or the answer's length. */
+  end: number;
   scopes: Scope[];
   clauses: Clause[];
 }
 
 /**
- * An answer prepared for assertion-aware matching. The analysis (clauses and scopes) is made the
- * first time a keyword is found in the answer, so a trace that mentions none of the case's
- * keywords costs nothing beyond the substring searches the plain matching did.
+ * An answer prepared for assertion-aware matching. Only the stretches of the answer that hold a
+ * mention are analysed (clauses and scopes), each the first time a mention in it is looked up, so
+ * a trace that mentions none of the case's keywords costs nothing beyond the substring searches
+ * the plain matching did, and one that mentions a few costs the few clauses that hold them.
  */
 export interface AnalysedAnswer {
   /** The answer as normalizeText gives it. */
   readonly text: string;
-  analysis(): Analysis;
+  /** The answer as normalizeWithLineBreaks gives it: the offsets of the stretches. */
+  withLines(): string;
+  /** The same text with its line breaks as spaces (same offsets): where mentions are looked for. */
+  withLinesAsSpaces(): string;
+  /** The analysed stretch holding `start` to `end`, or null when that span crosses a clause end. */
+  stretchAround(start: number, end: number): Stretch | null;
 }
 
 const compiledRules = new WeakMap<readonly string[], WeakMap<readonly string[], AssertionRules>>();
@@ -173,14 +193,17 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
     }
     node.candidate = { text, role, wordEnd: isWordCode(codeAt(text, text.length - 1)) };
   }
-  return flattenTrie(root);
+  const confined = [...roles.keys()].every(
+    (text) => !CLAUSE_END_CODES.some((code) => text.includes(String.fromCharCode(code))),
+  );
+  return flattenTrie(root, confined);
 }
 
 /** Every code isClauseEnd may answer true for. */
 const CLAUSE_END_CODES = [0x3002, 0x3b, 0x21, 0x3f, 0x0a, 0x2e, 0x2c, 0x3a];
 
 /** The trie built with Maps, numbered breadth first into the arrays of AssertionRules. */
-function flattenTrie(root: TrieNode): AssertionRules {
+function flattenTrie(root: TrieNode, confined: boolean): AssertionRules {
   const nodes: TrieNode[] = [root];
   for (let index = 0; index < nodes.length; index += 1) nodes.push(...(nodes[index] as TrieNode).children.values());
   const numbers = new Map(nodes.map((node, index) => [node, index]));
@@ -205,7 +228,15 @@ function flattenTrie(root: TrieNode): AssertionRules {
     stops[code] = 1;
   }
   for (const code of CLAUSE_END_CODES) stops[code] = 1;
-  return { firstNode, stops, childStart, childCodes, childNodes, candidates: nodes.map((node) => node.candidate) };
+  return {
+    firstNode,
+    stops,
+    childStart,
+    childCodes,
+    childNodes,
+    candidates: nodes.map((node) => node.candidate),
+    confined,
+  };
 }
 
 /** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
@@ -234,13 +265,13 @@ interface Found {
  * or digits (`max.poll.records`, `1,150`, `14:05`), and a colon does not right after a trigger:
  * "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
  */
-function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds: number[] } {
+function scan(text: string, from: number, closeFrom: number, closers: Closers, rules: AssertionRules): Scanned {
   const found: Found[] = [];
   const clauseEnds: number[] = [];
   const { firstNode, stops } = rules;
   const length = text.length;
   let lastTriggerEnd = -1;
-  let index = 0;
+  let index = from;
   /** Whether the character before `index` is a Latin letter or digit. */
   let afterWordCode = false;
   while (index < length) {
@@ -264,11 +295,33 @@ function scan(text: string, rules: AssertionRules): { found: Found[]; clauseEnds
       afterWordCode = isWordCode(codeAt(text, end - 1));
       continue;
     }
-    if (!wordCode && isClauseEnd(text, index, code, lastTriggerEnd)) clauseEnds.push(index);
+    if (!wordCode && isClauseEnd(text, index, code, lastTriggerEnd)) {
+      clauseEnds.push(index);
+      if (index >= closeFrom && closesStretch(code, closers)) return { found, clauseEnds, end: index };
+    }
     afterWordCode = wordCode;
     index += 1;
   }
-  return { found, clauseEnds };
+  return { found, clauseEnds, end: length };
+}
+
+interface Scanned {
+  found: Found[];
+  clauseEnds: number[];
+  /** Where the clause end that closed the stretch stands, or the text's length. */
+  end: number;
+}
+
+/**
+ * The clause ends that close a stretch: `sure` ones (isSureClauseEnd), `hard` ones
+ * (isHardClauseEnd), or `none` (the stretch runs to the end of the answer).
+ */
+type Closers = 'sure' | 'hard' | 'none';
+
+/** Whether a clause end (isClauseEnd) with this code closes a stretch. */
+function closesStretch(code: number, closers: Closers): boolean {
+  if (closers === 'none' || code === CODE_COLON) return false;
+  return closers === 'sure' || code !== CODE_COMMA;
 }
 
 /** The longest entry of the trie starting at `index` (whose first character leads to `first`); Latin ends must be word boundaries ("no" is not in "node"). */
@@ -319,40 +372,123 @@ function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: 
 
 /**
  * Prepares an answer for assertion-aware matching. `normalizedFinalAnswer` is normalizeText's
- * result; `withLineBreaks` gives normalizeWithLineBreaks' result, and is called only if the
- * answer is analysed.
+ * result; `withLineBreaks` gives normalizeWithLineBreaks' result, and is called only if a
+ * mention is looked up.
  */
 export function prepareAnswer(
   normalizedFinalAnswer: string,
   withLineBreaks: () => string,
   rules: AssertionRules,
 ): AnalysedAnswer {
-  let analysis: Analysis | null = null;
-  return {
+  let withLines: string | null = null;
+  let asSpaces: string | null = null;
+  const stretches: Stretch[] = [];
+  const answer: AnalysedAnswer = {
     text: normalizedFinalAnswer,
-    analysis: () => (analysis ??= analyse(withLineBreaks(), rules)),
+    withLines: () => (withLines ??= withLineBreaks()),
+    withLinesAsSpaces: () => {
+      if (asSpaces === null) {
+        const text = answer.withLines();
+        asSpaces = text.includes('\n') ? text.replace(/\n/gu, ' ') : text;
+      }
+      return asSpaces;
+    },
+    stretchAround: (start, end) => {
+      for (const stretch of stretches) if (stretch.start <= start && end <= stretch.end) return stretch;
+      const text = answer.withLines();
+      const opening = rules.confined ? stretchStart(text, start, end) : { from: 0, closers: 'none' as const };
+      if (opening === null) return null;
+      const stretch = analyse(text, opening.from, end, opening.closers, rules);
+      stretches.push(stretch);
+      return stretch;
+    },
   };
+  return answer;
 }
 
-/** An answer normalised by normalizeWithLineBreaks, analysed at once (for tests and callers without the raw answer). */
+/** An answer normalised by normalizeWithLineBreaks, prepared for assertion-aware matching (for tests and callers without the raw answer). */
 export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
-  const analysis = analyse(normalizedWithLines, rules);
-  return { text: withoutLineBreaks(normalizedWithLines), analysis: () => analysis };
+  return prepareAnswer(withoutLineBreaks(normalizedWithLines), () => normalizedWithLines, rules);
 }
 
-function analyse(normalizedText: string, rules: AssertionRules): Analysis {
-  const { found, clauseEnds } = scan(normalizedText, rules);
+/**
+ * Where the stretch around `start` to `end` starts, and which clause ends close it: from just
+ * after the last sure clause end before it (a comma or a hard clause end, see isSureClauseEnd) to
+ * the next one at or after it (the scan stops there); null when one stands inside. Every scope
+ * lies inside one clause, so a mention that crosses a clause end is in no scope, and the scan of
+ * a stretch that starts after a clause end finds what the scan of the whole answer finds there.
+ * The one scope that reaches across a comma is a list's (extendOverLists), which ends with an
+ * item that starts with "and", "or" or "nor": when such an item may follow a comma that opens the
+ * stretch, the stretch runs from hard clause end to hard clause end, past which no list reaches.
+ * Read character by character: the start of a clause or sentence is only a few words back.
+ */
+function stretchStart(text: string, start: number, end: number): { from: number; closers: Closers } | null {
+  for (let index = start; index < end; index += 1) if (isSureClauseEnd(text, index)) return null;
+  let from = start;
+  while (from > 0 && !isSureClauseEnd(text, from - 1)) from -= 1;
+  if (from === 0 || text.charCodeAt(from - 1) !== CODE_COMMA) return { from, closers: 'sure' };
+  LIST_CLOSER_AFTER_COMMA.lastIndex = from - 1;
+  if (!LIST_CLOSER_AFTER_COMMA.test(text)) return { from, closers: 'sure' };
+  while (from > 0 && !isHardClauseEnd(text, from - 1)) from -= 1;
+  return { from, closers: 'hard' };
+}
+
+const CODE_COLON = 0x3a;
+const CODE_COMMA = 0x2c;
+
+/** A comma and a list's last item (LIST_CLOSER) after it, anywhere from lastIndex on. */
+const LIST_CLOSER_AFTER_COMMA = /,\s*(?:and|or|nor) /gu;
+
+/** A comma that ends a clause (not between two letters or digits, isClauseEnd), or a hard clause end. */
+function isSureClauseEnd(text: string, index: number): boolean {
+  if (text.charCodeAt(index) === CODE_COMMA)
+    return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
+  return isHardClauseEnd(text, index);
+}
+
+/**
+ * Ends a clause wherever the scan starts, and ends every list: "。;!?" and line ends, and a "."
+ * not between two letters or digits (isClauseEnd). Whether a ":" ends a clause depends on the
+ * trigger before it, so it bounds no stretch.
+ */
+function isHardClauseEnd(text: string, index: number): boolean {
+  switch (text.charCodeAt(index)) {
+    case 0x3002: // 。
+    case 0x3b: // ;
+    case 0x21: // !
+    case 0x3f: // ?
+    case 0x0a: // line end
+      return true;
+    case 0x2e: // .
+      return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
+    default:
+      return false;
+  }
+}
+
+/**
+ * The clauses and scopes of the stretch of `normalizedText` that starts at `from` and ends at the
+ * first clause end at or after `closeFrom` that `closers` names (or at the text's end).
+ */
+function analyse(
+  normalizedText: string,
+  from: number,
+  closeFrom: number,
+  closers: Closers,
+  rules: AssertionRules,
+): Stretch {
+  const { found, clauseEnds, end: to } = scan(normalizedText, from, closeFrom, closers, rules);
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
-  let clauseStart = 0;
+  let clauseStart = from;
   for (const end of clauseEnds) {
     clauses.push({ start: clauseStart, end });
     questionClauses.push(normalizedText[end] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, end));
     clauseStart = end + 1;
   }
-  if (clauseStart < normalizedText.length) {
-    clauses.push({ start: clauseStart, end: normalizedText.length });
-    questionClauses.push(endsWithQuestionParticle(normalizedText, clauseStart, normalizedText.length));
+  if (clauseStart < to) {
+    clauses.push({ start: clauseStart, end: to });
+    questionClauses.push(endsWithQuestionParticle(normalizedText, clauseStart, to));
   }
 
   const scopes: Scope[] = [];
@@ -393,8 +529,7 @@ function analyse(normalizedText: string, rules: AssertionRules): Analysis {
     close(clause.end);
   }
   extendOverLists(normalizedText, clauses, reachingEnd, scopes);
-  const text = normalizedText.includes('\n') ? normalizedText.replace(/\n/gu, ' ') : normalizedText;
-  return { text, scopes, clauses };
+  return { start: from, end: to, scopes, clauses };
 }
 
 /**
@@ -458,14 +593,22 @@ const KIND_ORDER: readonly UnassertedKind[] = ['negated', 'hedged', 'questioned'
 export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
   const needle = normalizedNeedleOf(keyword);
   if (needle === '' || !answer.text.includes(needle)) return { asserted: false, unasserted: null };
-  const analysis = answer.analysis();
+  // A needle without a space occurs at the same places in the text with line breaks as in the
+  // one with spaces for them, which is then not made.
+  const text = needle.includes(' ') ? answer.withLinesAsSpaces() : answer.withLines();
   let unasserted: UnassertedMention | null = null;
   let seen = false;
-  for (let at = analysis.text.indexOf(needle); at !== -1; at = analysis.text.indexOf(needle, at + 1)) {
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     seen = true;
-    const kind = unassertedKind(analysis.scopes, at, at + needle.length);
+    const end = at + needle.length;
+    const stretch = answer.stretchAround(at, end);
+    const kind = stretch === null ? null : unassertedKind(stretch.scopes, at, end);
     if (kind === null) return { asserted: true, unasserted };
-    unasserted ??= { mention: needle, kind, clause: clauseAround(analysis, at, at + needle.length) };
+    unasserted ??= {
+      mention: needle,
+      kind,
+      clause: clauseAround(answer.withLinesAsSpaces(), stretch as Stretch, at, end),
+    };
   }
   return { asserted: !seen, unasserted };
 }
@@ -486,12 +629,15 @@ function unassertedKind(scopes: readonly Scope[], start: number, end: number): U
 
 const MAX_CLAUSE_SHOWN = 80;
 
-function clauseAround(answer: Analysis, start: number, end: number): string {
-  const clause = answer.clauses.find((candidate) => candidate.start <= start && end <= candidate.end) ?? { start, end };
-  const text = answer.text.slice(clause.start, clause.end);
-  if (text.trim().length <= MAX_CLAUSE_SHOWN) return text.trim();
+function clauseAround(text: string, stretch: Stretch, start: number, end: number): string {
+  const clause = stretch.clauses.find((candidate) => candidate.start <= start && end <= candidate.end) ?? {
+    start,
+    end,
+  };
+  const shown = text.slice(clause.start, clause.end);
+  if (shown.trim().length <= MAX_CLAUSE_SHOWN) return shown.trim();
   // A long clause is cut around the mention, so the message still shows the trigger beside it.
   const from = Math.max(clause.start, start - MAX_CLAUSE_SHOWN / 2);
   const to = Math.min(clause.end, end + MAX_CLAUSE_SHOWN / 2);
-  return `${from > clause.start ? '…' : ''}${answer.text.slice(from, to).trim()}${to < clause.end ? '…' : ''}`;
+  return `${from > clause.start ? '…' : ''}${text.slice(from, to).trim()}${to < clause.end ? '…' : ''}`;
 }

@@ -23,9 +23,24 @@ export function normalizeWithLineBreaks(text: string): string {
  * collapse, because U+FEFF counts as white space there. Tested first: most text has none.
  */
 function foldCase(text: string): string {
+  if (isPlainText(text)) return text.toLowerCase();
   const visible = INVISIBLE_TEST.test(text) ? text.replace(INVISIBLE, '') : text;
   return visible.normalize('NFKC').toLowerCase();
 }
+
+/**
+ * True when the text holds only characters that NFKC leaves as they are, none of them invisible:
+ * ASCII, CJK ideographs (U+4E00–U+9FFF), 、。《》「」『』【】 and dashes and curly quotes. No
+ * two of them compose, so NFKC leaves the whole text as it is. Most answers are English, or
+ * Chinese with ASCII punctuation: one native test then replaces the invisible-character test and
+ * NFKC's own (measured: half their time on such text, little more than nothing on the others,
+ * where the first full-width comma ends the test).
+ */
+export function isPlainText(text: string): boolean {
+  return !NOT_PLAIN.test(text);
+}
+
+const NOT_PLAIN = /[^\x00-\x7f\u2013\u2014\u2018\u2019\u201c\u201d\u3001\u3002\u300a-\u3011\u4e00-\u9fff]/;
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 
@@ -46,13 +61,22 @@ function foldWhiteSpace(text: string): string {
 }
 
 /**
- * The runs of white space that change: two characters or more, a lone white-space character
- * other than a space or "\n", or a lone space between two CJK characters. A run is always
- * matched whole, from its first character: \s{2,} is tried first and takes all of it. The space
- * is matched before anything is looked at behind it, so that only spaces cost a look back (the
- * other order looks back at every character, and is slower than a loop).
+ * The runs of white space that change: one that starts with a white-space character other than
+ * a space or "\n" (ODD_WHITE_SPACE), one of two characters or more that starts with either, or a
+ * lone space that may stand between two CJK characters. A run is always matched whole, from its
+ * first character. Only a space costs a look around it (looking back at every character is
+ * slower than a loop), and the look is at UTF-16 codes from FIRST_CJK up, not at scripts:
+ * without the `u` flag the expression reads code units, which is faster, and foldRun keeps a
+ * space that turns out not to stand between two CJK characters. The classes are written out,
+ * and every alternative starts with a different one: the expression engine then tries far fewer
+ * of them at each character than with \s{2,} and [^\S \n] (measured: a fifth less time).
  */
-const FOLDED_RUN = new RegExp(`\\s{2,}|[^\\S \\n]| (?<=[${CJK}] )(?=[${CJK}])`, 'gu');
+const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const ODD_WHITE_SPACE = '\\t\\v\\f\\r\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const FOLDED_RUN = new RegExp(
+  `[${ODD_WHITE_SPACE}][${WHITE_SPACE}]*|[ \\n](?:[${WHITE_SPACE}]+|(?<=[\\u1100-\\uffff] )(?=[\\u1100-\\uffff]))`,
+  'g',
+);
 
 /** What a run of white space (see FOLDED_RUN) at `at` in `text` becomes. */
 function foldRun(run: string, at: number, text: string): string {
@@ -122,8 +146,9 @@ function isCjkAfter(text: string, index: number): boolean {
   return code >= FIRST_CJK && CJK_CHARACTER.test(String.fromCodePoint(code));
 }
 
-const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/u;
-const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
+// Without the `u` flag, which reads the text faster: all of them are in the BMP.
+const INVISIBLE_TEST = /[\u00AD\u200B-\u200D\u2060\uFEFF]/;
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 /** Hangul Jamo, U+1100, is the lowest code point of the four scripts: below it, no look-up is needed. */
 const FIRST_CJK = 0x1100;
 const CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');

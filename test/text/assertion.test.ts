@@ -238,6 +238,33 @@ const rows: [string, string, string, Expected][] = [
     'connection pool',
     'negated',
   ],
+  // Only the clause (or, for lists, the sentence) around a mention is analysed: its bounds
+  ['S33 ZH a hedge after a comma covers its own clause', '数据库正常，连接池可能耗尽', '连接池', 'hedged'],
+  ['S33 ZH 已排除： after a comma negates across the colon', '网络正常，已排除：数据库宕机', '数据库宕机', 'negated'],
+  [
+    'S33 a mention that spans a comma ending a clause is asserted',
+    'It is not the pool, and the network.',
+    'pool, and',
+    'asserted',
+  ],
+  [
+    'S33 EN a mention after more words than a list item has is in no list',
+    'We ruled out the network, and then the whole connection pool',
+    'connection pool',
+    'asserted',
+  ],
+  [
+    'S33 EN a list does not reach past the end of a sentence',
+    'Not the network. Then DNS, or the disk.',
+    'dns',
+    'asserted',
+  ],
+  [
+    'S33 EN a list is found from a later item, back past a colon',
+    'Checked: we ruled out the network, DNS, and disk space.',
+    'dns',
+    'negated',
+  ],
   [
     'S33 EN a ruled-out list reaches its last item',
     'We ruled out the network, DNS, and a database outage.',
@@ -320,6 +347,13 @@ describe('assertion-aware matching (S33)', () => {
       '大概率是连接池',
       '连接池',
       'hedged',
+    ],
+    [
+      'S33 a configured trigger that holds a comma reaches past it',
+      { negationTriggers: ['excluded, namely'], hedgeTriggers: [] },
+      'We excluded, namely the connection pool.',
+      'connection pool',
+      'negated',
     ],
     [
       'S33 the built-in triggers stay when some are configured',

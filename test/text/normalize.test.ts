@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   containsNormalized,
+  isPlainText,
   normalizeText,
   normalizeWithLineBreaks,
   withoutLineBreaks,
@@ -51,6 +52,48 @@ describe('text folding for matching (docs/contract.md §2)', () => {
   ])('S33 keeping line breaks differs from normalizeText only in them: %j', (text) => {
     const withLines = normalizeWithLineBreaks(text);
     expect(withoutLineBreaks(withLines)).toBe(normalizeText(text));
+  });
+
+  // Every UTF-16 code that \s matches (white space and line terminators) but the byte-order mark,
+  // which is dropped as invisible.
+  const whiteSpaceCodes = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code)).filter(
+    (character) => /\s/u.test(character) && character !== '\uFEFF',
+  );
+
+  it('S33 every white-space character folds like a space, alone, in a run, between Latin words and CJK characters', () => {
+    expect(whiteSpaceCodes.length).toBeGreaterThan(20);
+    for (const space of whiteSpaceCodes) {
+      expect(normalizeText(`full${space}gc`), JSON.stringify(space)).toBe('full gc');
+      expect(normalizeText(`full${space}${space} ${space}gc`), JSON.stringify(space)).toBe('full gc');
+      expect(normalizeText(`数据库${space}宕机`), JSON.stringify(space)).toBe('数据库宕机');
+      expect(normalizeText(`连接池${space}hikaricp`), JSON.stringify(space)).toBe('连接池 hikaricp');
+    }
+  });
+
+  it('S33 a run of white space keeps a line end when it holds one, whatever the characters around it', () => {
+    for (const space of whiteSpaceCodes) {
+      const lineBreak = /[\n\r\u2028\u2029]/u.test(space);
+      expect(normalizeWithLineBreaks(`full${space}gc`), JSON.stringify(space)).toBe(lineBreak ? 'full\ngc' : 'full gc');
+      expect(normalizeWithLineBreaks(`数据库 ${space}\n宕机`), JSON.stringify(space)).toBe('数据库\n宕机');
+      expect(normalizeWithLineBreaks(`数据库${space}宕机`), JSON.stringify(space)).toBe(
+        lineBreak ? '数据库\n宕机' : '数据库宕机',
+      );
+    }
+  });
+
+  it('S33 a character that plain text may hold is left as it is by NFKC, and is not invisible', () => {
+    let plain = 0;
+    for (let code = 0; code < 0x10000; code += 1) {
+      const character = String.fromCharCode(code);
+      if (!isPlainText(character)) continue;
+      plain += 1;
+      expect(character.normalize('NFKC'), code.toString(16)).toBe(character);
+    }
+    expect(plain).toBeGreaterThan(20_000);
+    expect(isPlainText('The connection pool was exhausted — 连接池耗尽。')).toBe(true);
+    expect(isPlainText('连接池耗尽，')).toBe(false);
+    for (const invisible of ['\u00AD', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'])
+      expect(isPlainText(`data${invisible}base`)).toBe(false);
   });
 
   it('S33 a line break between CJK characters is kept as a clause end, and folded away by normalizeText', () => {
