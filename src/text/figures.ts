@@ -1,4 +1,5 @@
 import { codeAt } from './code-at.js';
+import { type GroundingWindows, groundingWindows, inGroundingWindows } from './grounding-windows.js';
 
 /**
  * Figures in text (docs/contract.md §4, numeric-grounding): numbers with a unit, read from text
@@ -132,6 +133,12 @@ const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 const MULTIPLIERS: Record<string, number> = { 万: 1e4, 亿: 1e8 };
 
 const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
+/** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
+const FAMILY_FACTORS = new Map<UnitFamily, readonly number[]>();
+for (const definition of [...UNIT_TABLE.values(), MULTIPLIER_ONLY]) {
+  const factors = new Set([...(FAMILY_FACTORS.get(definition.family) ?? []), ...definition.factors]);
+  FAMILY_FACTORS.set(definition.family, [...factors]);
+}
 /** The first character code of every unit spelling. */
 const UNIT_STARTS = new Set<number>([...UNIT_TABLE.keys()].map((word) => word.charCodeAt(0)));
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
@@ -190,9 +197,9 @@ function isLatinOrDigit(character: string): boolean {
  * left out too (p99, v2, 5xx, 3f9c). Hand-written rather than one regular expression: this runs
  * over every evidence text of every trace, and character tests cost a fraction of regex calls.
  */
-export function scanNumbers(text: string, from = 0, to = text.length): NumberToken[] {
+export function scanNumbers(text: string, windows: GroundingWindows | null = null): NumberToken[] {
   const tokens: NumberToken[] = [];
-  visitNumbers(text, from, to, (token) => {
+  visitNumbers(text, windows, (token) => {
     tokens.push({ ...token });
     return true;
   });
@@ -206,7 +213,7 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
  * numbers, most of them looked at once and dropped, so none is allocated; a visitor that keeps a
  * token copies it.
  */
-function visitNumbers(text: string, from: number, to: number, visit: (token: NumberToken) => boolean): void {
+function visitNumbers(text: string, windows: GroundingWindows | null, visit: (token: NumberToken) => boolean): void {
   const token: NumberToken = {
     start: 0,
     numberEnd: 0,
@@ -218,8 +225,8 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     family: null,
     factors: BARE_FACTORS,
   };
-  const length = to;
-  let at = from;
+  const length = text.length;
+  let at = 0;
   while (at < length) {
     // The regular expression engine finds the next digit: the text between numbers, most of it,
     // is then passed over in native code rather than one character at a time here.
@@ -264,6 +271,9 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     const before = codeAt(text, start - 1);
     if (isIdentifierCode(before) || before === CODE_HASH || before === CODE_DOLLAR || before === CODE_AT) continue;
     if (before === CODE_POINT && isLatinOrDigitCode(codeAt(text, start - 2))) continue;
+    const written = writtenValue(text, start, numberEnd, decimals, separated);
+    // Outside the windows, the number grounds nothing whatever its unit: neither is read (see grounding-windows.ts).
+    if (windows !== null && !inGroundingWindows(written * multiplierAfter(text, numberEnd), windows)) continue;
     const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
     if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
@@ -271,7 +281,7 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     token.start = start;
     token.numberEnd = numberEnd;
     token.end = unit === null ? numberEnd : unit.end;
-    token.written = writtenValue(text, start, numberEnd, decimals, separated);
+    token.written = written;
     token.decimals = decimals;
     token.multiplier = unit?.multiplier ?? 1;
     token.unit = unit?.unit ?? null;
@@ -319,6 +329,12 @@ interface UnitFound {
   definition: UnitDefinition;
   multiplier: number;
   end: number;
+}
+
+/** The 万 (10⁴) or 亿 (10⁸) after a number (after at most one space), as unitAfter reads it; else 1. */
+function multiplierAfter(text: string, from: number): number {
+  const code = codeAt(text, codeAt(text, from) === CODE_SPACE ? from + 1 : from);
+  return code === CODE_WAN ? 1e4 : code === CODE_YI ? 1e8 : 1;
 }
 
 /** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
@@ -558,29 +574,38 @@ const MAX_KEY_LENGTH = 64;
  * the scan.
  */
 export function evidenceForm(text: string): string {
-  return evidenceFormOfLowered(text.toLowerCase());
+  const lowered = text.toLowerCase();
+  return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
 }
 
-/** evidenceForm of a text already in lower case: lower-casing twice changes nothing, and costs a pass over the text. */
-export function evidenceFormOfLowered(lowered: string): string {
-  return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
+/**
+ * evidenceForm of the parts of one evidence, already in lower case (lower-casing twice changes
+ * nothing, and costs a pass over the text). The evidence is one text: when a part holds a
+ * full-width form, every part is normalised, as the whole text would be, so that NFKC's other
+ * changes (`²` → `2`) apply to all of it or none.
+ */
+export function evidenceFormsOfLowered(lowered: readonly string[]): readonly string[] {
+  return lowered.some((part) => NEEDS_NFKC.test(part)) ? lowered.map((part) => part.normalize('NFKC')) : lowered;
 }
 
 /** Full-width digits, %, point and comma: the only compatibility forms that change a number or its unit's reading. */
 const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u;
 
 /**
- * The figures of `figures` that no number of the evidence text (see evidenceForm) grounds, in
+ * The figures of `figures` that no number of the evidence texts (see evidenceForm) grounds, in
  * their order, as isGrounded judges each against one evidence number. A number without a unit
  * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
- * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
- * every figure is grounded, and no index of its numbers is built.
+ * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The texts are read only until
+ * every figure is grounded, no index of their numbers is built, and a number whose value could
+ * ground none of the figures is passed over before its unit or key is read (grounding-windows.ts).
  */
-export function ungroundedInEvidence(figures: readonly Figure[], text: string): Figure[] {
+export function ungroundedInEvidence(figures: readonly Figure[], texts: readonly string[]): Figure[] {
   const ranges = figures.map(groundingRange);
+  const windows = groundingWindows(figures, ranges, familyFactors);
   const grounded = figures.map(() => false);
   let left = figures.length;
-  visitNumbers(text, 0, text.length, (token) => {
+  let text = '';
+  const visit = (token: NumberToken): boolean => {
     // A bare number takes the unit its key names, when it is the value of one.
     const keyed = token.family === null ? keyUnitDefinitionBefore(text, token.start) : undefined;
     const family = keyed === undefined ? token.family : keyed.family;
@@ -600,8 +625,22 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
       }
     }
     return left > 0;
-  });
+  };
+  for (const part of texts) {
+    text = part;
+    visitNumbers(text, windows, visit);
+    if (left === 0) break;
+  }
   return figures.filter((_figure, index) => grounded[index] !== true);
+}
+
+/** The windows an evidence number's value must fall in to ground one of `figures` (grounding-windows.ts). */
+export function groundingWindowsOf(figures: readonly Figure[]): GroundingWindows {
+  return groundingWindows(figures, figures.map(groundingRange), familyFactors);
+}
+
+function familyFactors(family: UnitFamily): readonly number[] {
+  return FAMILY_FACTORS.get(family) ?? BARE_FACTORS;
 }
 
 /** The unit the key before a bare evidence number names, when the number is the value of one. */
