@@ -178,6 +178,9 @@ const CODE_HASH = 35;
 const CODE_DOLLAR = 36;
 const CODE_PERCENT = 37;
 const CODE_POINT = 46;
+const CODE_DASH = 45;
+const CODE_EN_DASH = 0x2013; // –
+const CODE_COLON = 58;
 const CODE_SLASH = 47;
 const CODE_AT = 64;
 const CODE_UNDERSCORE = 95;
@@ -205,10 +208,6 @@ function isLatinOrDigitCode(code: number): boolean {
 
 function isIdentifierCharacter(character: string): boolean {
   return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_';
-}
-
-function isLatinOrDigit(character: string): boolean {
-  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9');
 }
 
 /**
@@ -449,11 +448,12 @@ function dateOrTimeEnd(text: string, start: number): number {
 /** Between two numbers of a range ("176–183 秒", "10 to 20 ms"): the first takes the second's unit. */
 const RANGE_BETWEEN = /^\s?(?:-|–|—|~|～|to|至|到)\s?$/u;
 /** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
-const ORDINAL_BEFORE = '第';
+const CODE_ORDINAL = 0x7b2c; // 第
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
-const APPROXIMATE_SIGNS = new Set(['约', '~', '～', '≈']);
-const APPROXIMATE_CJK_WORDS = new Set(['大约', '大概', '将近', '接近']);
+const APPROXIMATE_BEFORE = ['约', '~', '～', '≈', '约为', '大约', '大概', '将近', '接近', '差不多'];
+/** The last character code of every marker of APPROXIMATE_BEFORE. */
+const APPROXIMATE_BEFORE_ENDS = new Set(APPROXIMATE_BEFORE.map((marker) => marker.charCodeAt(marker.length - 1)));
 const APPROXIMATE_WORDS = new Set([
   'about',
   'around',
@@ -509,8 +509,8 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
     if (isDecade(token)) continue;
     if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
     if (
-      normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE ||
-      normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE
+      codeAt(normalizedAnswer, rangeStart - 1) === CODE_ORDINAL ||
+      codeAt(normalizedAnswer, rangeStart - 2) === CODE_ORDINAL
     )
       continue;
     if (
@@ -547,20 +547,26 @@ const MAX_RANGE_GAP = 4;
  * (`0/2`, `50/50`), a version (`1.2.3`), or one followed by more of the same (`1.2.3`, `10:42`).
  */
 function standsAlone(text: string, token: NumberToken): boolean {
-  const before = text.charAt(token.start - 1);
-  const beforeThat = text.charAt(token.start - 2);
+  // Character codes, not characters: charAt makes a string of every CJK character it reads.
+  const before = codeAt(text, token.start - 1);
   if (
-    (before === '-' || before === '–' || before === '/' || before === ':' || before === '.') &&
-    isLatinOrDigit(beforeThat)
+    (before === CODE_DASH ||
+      before === CODE_EN_DASH ||
+      before === CODE_SLASH ||
+      before === CODE_COLON ||
+      before === CODE_POINT) &&
+    isLatinOrDigitCode(codeAt(text, token.start - 2))
   )
     return false;
   return standsAloneAfter(text, token);
 }
 
 function standsAloneAfter(text: string, token: NumberToken): boolean {
-  const after = text.charAt(token.numberEnd);
-  if ((after === '/' || after === ':' || after === '.') && /\d/u.test(text.charAt(token.numberEnd + 1))) return false;
-  return true;
+  const after = codeAt(text, token.numberEnd);
+  return !(
+    (after === CODE_SLASH || after === CODE_COLON || after === CODE_POINT) &&
+    isDigitAt(text, token.numberEnd + 1)
+  );
 }
 
 /** "the 1990s" is a decade, not 1990 seconds. */
@@ -575,21 +581,23 @@ function isDecade(token: NumberToken): boolean {
 }
 
 function isApproximate(text: string, start: number, end: number): boolean {
-  // Before: at most one space, then a marker ending right there.
+  // Before: at most one space, then a marker ending right there. Most characters end no marker,
+  // and are passed by their code, without a string made of them.
   let before = start;
-  if (text.charAt(before - 1) === ' ') before -= 1;
-  const last = text.charAt(before - 1);
-  if (APPROXIMATE_SIGNS.has(last)) return true;
-  if (last === '为' && text.charAt(before - 2) === '约') return true;
-  if (APPROXIMATE_CJK_WORDS.has(text.slice(before - 2, before)) || text.slice(before - 3, before) === '差不多')
+  if (codeAt(text, before - 1) === CODE_SPACE) before -= 1;
+  const last = codeAt(text, before - 1);
+  if (
+    APPROXIMATE_BEFORE_ENDS.has(last) &&
+    APPROXIMATE_BEFORE.some((marker) => before >= marker.length && text.startsWith(marker, before - marker.length))
+  )
     return true;
   let wordEnd = before;
-  if (last === '.') wordEnd -= 1;
+  if (last === CODE_POINT) wordEnd -= 1;
   let wordStart = wordEnd;
   while (wordStart > 0 && isLetterAt(text, wordStart - 1)) wordStart -= 1;
   if (wordStart < wordEnd && APPROXIMATE_WORDS.has(text.slice(wordStart, wordEnd))) return true;
   // After: at most one space, then 左右, 上下 or "or so".
-  const after = text.charAt(end) === ' ' ? end + 1 : end;
+  const after = codeAt(text, end) === CODE_SPACE ? end + 1 : end;
   return (
     text.startsWith('左右', after) ||
     text.startsWith('上下', after) ||
