@@ -124,13 +124,23 @@ function evidenceTexts(context: CheckContext): string[] {
 
 /** The argument figures (see addArgumentFigures) whose value falls in `windows`: the only ones that may ground a figure still ungrounded. */
 function argumentTokens(context: CheckContext, windows: GroundingWindows): NumberToken[] {
-  const tokens: NumberToken[] = [];
+  const reading: ArgumentReading = { tokens: [], windows, textsRead: new Set() };
   const failures = invocationFailures(context);
   context.trace.toolInvocations.forEach((invocation, index) => {
     if (invocation.arguments !== undefined && failures[index] !== true)
-      addArgumentFigures(invocation.arguments, null, tokens, 0, windows);
+      addArgumentFigures(invocation.arguments, null, reading, 0);
   });
-  return tokens;
+  return reading.tokens;
+}
+
+interface ArgumentReading {
+  tokens: NumberToken[];
+  windows: GroundingWindows;
+  /**
+   * The texts read already: calls often repeat an argument (the same time range, the same query),
+   * and the figures of a text are the same each time; one of them grounds a figure as well as two.
+   */
+  textsRead: Set<string>;
 }
 
 const MAX_ARGUMENT_DEPTH = 8;
@@ -139,28 +149,24 @@ const MAX_ARGUMENT_TEXT = 200;
 const FIGURE_HINT = /\d\s?[a-zA-Z%\u4e00-\u9fff]/u;
 
 /** The figures of call arguments whose unit is written: a number under a key that names it, or text with a unit ("30s"). */
-function addArgumentFigures(
-  value: unknown,
-  key: string | null,
-  tokens: NumberToken[],
-  depth: number,
-  windows: GroundingWindows,
-): void {
+function addArgumentFigures(value: unknown, key: string | null, reading: ArgumentReading, depth: number): void {
   if (typeof value === 'number') {
     // The value first: its key is matched against the key-unit pattern only when the value could ground a figure.
-    const token = key === null || !inGroundingWindows(Math.abs(value), windows) ? null : keyedNumber(key, value);
-    if (token !== null) tokens.push(token);
+    const token =
+      key === null || !inGroundingWindows(Math.abs(value), reading.windows) ? null : keyedNumber(key, value);
+    if (token !== null) reading.tokens.push(token);
   } else if (typeof value === 'string') {
     // Only text that may hold a figure is read: dates and names are the common argument texts.
-    if (value.length <= MAX_ARGUMENT_TEXT && FIGURE_HINT.test(value)) {
-      for (const token of scanNumbers(evidenceForm(value), windows)) if (token.family !== null) tokens.push(token);
+    if (value.length <= MAX_ARGUMENT_TEXT && !reading.textsRead.has(value) && FIGURE_HINT.test(value)) {
+      reading.textsRead.add(value);
+      for (const token of scanNumbers(evidenceForm(value), reading.windows))
+        if (token.family !== null) reading.tokens.push(token);
     }
   } else if (typeof value === 'object' && value !== null && depth < MAX_ARGUMENT_DEPTH) {
-    if (Array.isArray(value))
-      for (const item of value as unknown[]) addArgumentFigures(item, key, tokens, depth + 1, windows);
+    if (Array.isArray(value)) for (const item of value as unknown[]) addArgumentFigures(item, key, reading, depth + 1);
     else
       for (const childKey of Object.keys(value))
-        addArgumentFigures((value as Record<string, unknown>)[childKey], childKey, tokens, depth + 1, windows);
+        addArgumentFigures((value as Record<string, unknown>)[childKey], childKey, reading, depth + 1);
   }
 }
 
