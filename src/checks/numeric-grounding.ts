@@ -1,7 +1,7 @@
 import {
   answerFigures,
   evidenceForm,
-  evidenceFormsOfLowered,
+  evidenceFormOfLowered,
   type Figure,
   groundingWindowsOf,
   indexEvidence,
@@ -53,7 +53,7 @@ export const numericGroundingCheck: CheckDefinition = {
     // grounds it, whichever is asked first, and the arguments almost never ground a figure the
     // evidence texts do not, while reading them (every key and value of every call) costs about as
     // much as the scan, which stops once every figure is grounded.
-    if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceFormsOfLowered([evidenceText]));
+    if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceFormOfLowered(evidenceText));
     if (ungrounded.length > 0) {
       const fromArguments = indexEvidence(argumentTokens(context, groundingWindowsOf(ungrounded)));
       ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));

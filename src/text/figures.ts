@@ -618,38 +618,31 @@ const MAX_KEY_LENGTH = 64;
  * the scan.
  */
 export function evidenceForm(text: string): string {
-  const lowered = text.toLowerCase();
-  return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
+  return evidenceFormOfLowered(text.toLowerCase());
 }
 
-/**
- * evidenceForm of the parts of one evidence, already in lower case (lower-casing twice changes
- * nothing, and costs a pass over the text). The evidence is one text: when a part holds a
- * full-width form, every part is normalised, as the whole text would be, so that NFKC's other
- * changes (`²` → `2`) apply to all of it or none.
- */
-export function evidenceFormsOfLowered(lowered: readonly string[]): readonly string[] {
-  return lowered.some((part) => NEEDS_NFKC.test(part)) ? lowered.map((part) => part.normalize('NFKC')) : lowered;
+/** evidenceForm of a text already in lower case: lower-casing twice changes nothing, and costs a pass over the text. */
+export function evidenceFormOfLowered(lowered: string): string {
+  return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
 }
 
 /** Full-width digits, %, point and comma: the only compatibility forms that change a number or its unit's reading. */
 const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/u;
 
 /**
- * The figures of `figures` that no number of the evidence texts (see evidenceForm) grounds, in
+ * The figures of `figures` that no number of the evidence text (see evidenceForm) grounds, in
  * their order, as isGrounded judges each against one evidence number. A number without a unit
  * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
- * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The texts are read only until
- * every figure is grounded, no index of their numbers is built, and a number whose value could
+ * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
+ * every figure is grounded, no index of its numbers is built, and a number whose value could
  * ground none of the figures is passed over before its unit or key is read (grounding-windows.ts).
  */
-export function ungroundedInEvidence(figures: readonly Figure[], texts: readonly string[]): Figure[] {
+export function ungroundedInEvidence(figures: readonly Figure[], text: string): Figure[] {
   const ranges = figures.map(groundingRange);
   const windows = groundingWindows(figures, ranges, familyFactors);
   const grounded = figures.map(() => false);
   let left = figures.length;
-  let text = '';
-  const visit = (token: NumberToken): boolean => {
+  visitNumbers(text, windows, (token) => {
     // A bare number takes the unit its key names, when it is the value of one.
     const keyed = token.family === null ? keyUnitDefinitionBefore(text, token.start) : undefined;
     const family = keyed === undefined ? token.family : keyed.family;
@@ -669,12 +662,7 @@ export function ungroundedInEvidence(figures: readonly Figure[], texts: readonly
       }
     }
     return left > 0;
-  };
-  for (const part of texts) {
-    text = part;
-    visitNumbers(text, windows, visit);
-    if (left === 0) break;
-  }
+  });
   return figures.filter((_figure, index) => grounded[index] !== true);
 }
 
