@@ -139,6 +139,7 @@ for (const definition of [...UNIT_TABLE.values(), MULTIPLIER_ONLY]) {
   const factors = new Set([...(FAMILY_FACTORS.get(definition.family) ?? []), ...definition.factors]);
   FAMILY_FACTORS.set(definition.family, [...factors]);
 }
+
 /** A unit spelling with its definition. */
 interface UnitSpelling {
   word: string;
@@ -215,6 +216,7 @@ function isIdentifierCharacter(character: string): boolean {
  * date or time is never a figure, and its parts must not ground one), and numbers glued to a name
  * left out too (p99, v2, 5xx, 3f9c). Hand-written rather than one regular expression: this runs
  * over every evidence text of every trace, and character tests cost a fraction of regex calls.
+ * With `windows`, only the numbers whose value falls in them (grounding-windows.ts).
  */
 export function scanNumbers(text: string, windows: GroundingWindows | null = null): NumberToken[] {
   const tokens: NumberToken[] = [];
