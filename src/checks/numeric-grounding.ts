@@ -3,6 +3,7 @@ import {
   evidenceForm,
   evidenceFormOfLowered,
   type Figure,
+  groundingWindowsOf,
   indexEvidence,
   isGrounded,
   isLiterallyGrounded,
@@ -11,6 +12,7 @@ import {
   scanNumbers,
   ungroundedInEvidence,
 } from '../text/figures.js';
+import { type GroundingWindows, inGroundingWindows } from '../text/grounding-windows.js';
 import { invocationFailures, invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
 import { isRecord, plural, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
@@ -40,7 +42,12 @@ export const numericGroundingCheck: CheckDefinition = {
     }
     // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
     // One text, parts separated by a line break so that numbers never join; lower case for units.
-    const evidenceText = evidenceTexts(context).join('\n').toLowerCase();
+    // Each part is lowered before the join, which is the same text (a line break cases nothing):
+    // a part in ASCII, most of them, is lowered at once when it holds no capital, while the joined
+    // text, CJK as soon as one part is, would be lowered character by character.
+    const evidenceText = evidenceTexts(context)
+      .map((text) => text.toLowerCase())
+      .join('\n');
     let ungrounded = figures.filter((figure) => !isLiterallyGrounded(figure, evidenceText));
     // The scan of the evidence texts next, the arguments last: a figure is ungrounded when neither
     // grounds it, whichever is asked first, and the arguments almost never ground a figure the
@@ -48,7 +55,7 @@ export const numericGroundingCheck: CheckDefinition = {
     // much as the scan, which stops once every figure is grounded.
     if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceFormOfLowered(evidenceText));
     if (ungrounded.length > 0) {
-      const fromArguments = indexEvidence(argumentTokens(context));
+      const fromArguments = indexEvidence(argumentTokens(context, groundingWindowsOf(ungrounded)));
       ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
     }
     if (ungrounded.length > 0) {
@@ -66,8 +73,11 @@ export const numericGroundingCheck: CheckDefinition = {
 
 /** The index of the first invocation that yielded evidence without recording it; null when every one records it. */
 function unrecordedEvidence(context: CheckContext): number | null {
+  const invocations = context.trace.toolInvocations;
+  // Judging whether calls yielded evidence may parse their results: asked only when a call records none.
+  if (invocations.every((invocation) => 'resultSummary' in invocation)) return null;
   const yields = invocationYields(context);
-  const index = context.trace.toolInvocations.findIndex(
+  const index = invocations.findIndex(
     (invocation, position) => yields[position]?.yielded === true && !('resultSummary' in invocation),
   );
   return index < 0 ? null : index;
@@ -112,14 +122,25 @@ function evidenceTexts(context: CheckContext): string[] {
   return texts;
 }
 
-function argumentTokens(context: CheckContext): NumberToken[] {
-  const tokens: NumberToken[] = [];
+/** The argument figures (see addArgumentFigures) whose value falls in `windows`: the only ones that may ground a figure still ungrounded. */
+function argumentTokens(context: CheckContext, windows: GroundingWindows): NumberToken[] {
+  const reading: ArgumentReading = { tokens: [], windows, textsRead: new Set() };
   const failures = invocationFailures(context);
   context.trace.toolInvocations.forEach((invocation, index) => {
     if (invocation.arguments !== undefined && failures[index] !== true)
-      addArgumentFigures(invocation.arguments, null, tokens, 0);
+      addArgumentFigures(invocation.arguments, null, reading, 0);
   });
-  return tokens;
+  return reading.tokens;
+}
+
+interface ArgumentReading {
+  tokens: NumberToken[];
+  windows: GroundingWindows;
+  /**
+   * The texts read already: calls often repeat an argument (the same time range, the same query),
+   * and the figures of a text are the same each time; one of them grounds a figure as well as two.
+   */
+  textsRead: Set<string>;
 }
 
 const MAX_ARGUMENT_DEPTH = 8;
@@ -128,18 +149,24 @@ const MAX_ARGUMENT_TEXT = 200;
 const FIGURE_HINT = /\d\s?[a-zA-Z%\u4e00-\u9fff]/u;
 
 /** The figures of call arguments whose unit is written: a number under a key that names it, or text with a unit ("30s"). */
-function addArgumentFigures(value: unknown, key: string | null, tokens: NumberToken[], depth: number): void {
+function addArgumentFigures(value: unknown, key: string | null, reading: ArgumentReading, depth: number): void {
   if (typeof value === 'number') {
-    const token = key === null ? null : keyedNumber(key, value);
-    if (token !== null) tokens.push(token);
+    // The value first: its key is matched against the key-unit pattern only when the value could ground a figure.
+    const token =
+      key === null || !inGroundingWindows(Math.abs(value), reading.windows) ? null : keyedNumber(key, value);
+    if (token !== null) reading.tokens.push(token);
   } else if (typeof value === 'string') {
     // Only text that may hold a figure is read: dates and names are the common argument texts.
-    if (value.length <= MAX_ARGUMENT_TEXT && FIGURE_HINT.test(value)) {
-      for (const token of scanNumbers(evidenceForm(value))) if (token.family !== null) tokens.push(token);
+    if (value.length <= MAX_ARGUMENT_TEXT && !reading.textsRead.has(value) && FIGURE_HINT.test(value)) {
+      reading.textsRead.add(value);
+      for (const token of scanNumbers(evidenceForm(value), reading.windows))
+        if (token.family !== null) reading.tokens.push(token);
     }
   } else if (typeof value === 'object' && value !== null && depth < MAX_ARGUMENT_DEPTH) {
-    if (Array.isArray(value)) for (const item of value as unknown[]) addArgumentFigures(item, key, tokens, depth + 1);
-    else for (const [childKey, child] of Object.entries(value)) addArgumentFigures(child, childKey, tokens, depth + 1);
+    if (Array.isArray(value)) for (const item of value as unknown[]) addArgumentFigures(item, key, reading, depth + 1);
+    else
+      for (const childKey of Object.keys(value))
+        addArgumentFigures((value as Record<string, unknown>)[childKey], childKey, reading, depth + 1);
   }
 }
 

@@ -1,4 +1,5 @@
 import { codeAt } from './code-at.js';
+import { type GroundingWindows, groundingWindows, inGroundingWindows } from './grounding-windows.js';
 
 /**
  * Figures in text (docs/contract.md §4, numeric-grounding): numbers with a unit, read from text
@@ -132,8 +133,35 @@ const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 const MULTIPLIERS: Record<string, number> = { 万: 1e4, 亿: 1e8 };
 
 const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
-/** The first character code of every unit spelling. */
-const UNIT_STARTS = new Set<number>([...UNIT_TABLE.keys()].map((word) => word.charCodeAt(0)));
+/** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
+const FAMILY_FACTORS = new Map<UnitFamily, readonly number[]>();
+for (const definition of [...UNIT_TABLE.values(), MULTIPLIER_ONLY]) {
+  const factors = new Set([...(FAMILY_FACTORS.get(definition.family) ?? []), ...definition.factors]);
+  FAMILY_FACTORS.set(definition.family, [...factors]);
+}
+
+/** A unit spelling with its definition. */
+interface UnitSpelling {
+  word: string;
+  definition: UnitDefinition;
+}
+
+/** The unit spellings by the code of their first character, longest first (the rates, "/s", apart). */
+const SPELLINGS_BY_START = new Map<number, UnitSpelling[]>();
+/** The rates written with no counted noun ("/s", "/秒"), by the unit after the slash. */
+const RATES_BY_UNIT = new Map<string, UnitSpelling>();
+for (const [word, definition] of UNIT_TABLE) {
+  if (word.startsWith('/')) {
+    RATES_BY_UNIT.set(word.slice(1), { word, definition });
+    continue;
+  }
+  const spellings = SPELLINGS_BY_START.get(word.charCodeAt(0)) ?? [];
+  spellings.push({ word, definition });
+  spellings.sort((one, other) => other.word.length - one.word.length);
+  SPELLINGS_BY_START.set(word.charCodeAt(0), spellings);
+}
+const NO_SPELLINGS: readonly UnitSpelling[] = [];
+const PERCENT_SPELLING: UnitSpelling = { word: '%', definition: UNITS['%'] as UnitDefinition };
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
 const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
 /** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
@@ -151,6 +179,9 @@ const CODE_HASH = 35;
 const CODE_DOLLAR = 36;
 const CODE_PERCENT = 37;
 const CODE_POINT = 46;
+const CODE_DASH = 45;
+const CODE_EN_DASH = 0x2013; // –
+const CODE_COLON = 58;
 const CODE_SLASH = 47;
 const CODE_AT = 64;
 const CODE_UNDERSCORE = 95;
@@ -180,20 +211,28 @@ function isIdentifierCharacter(character: string): boolean {
   return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_';
 }
 
-function isLatinOrDigit(character: string): boolean {
-  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9');
-}
-
 /**
  * Every number of a text (lower case) with what follows it, dates and times of day left out (a
  * date or time is never a figure, and its parts must not ground one), and numbers glued to a name
  * left out too (p99, v2, 5xx, 3f9c). Hand-written rather than one regular expression: this runs
  * over every evidence text of every trace, and character tests cost a fraction of regex calls.
+ * With `windows`, only the numbers whose value falls in them (grounding-windows.ts).
  */
-export function scanNumbers(text: string, from = 0, to = text.length): NumberToken[] {
+export function scanNumbers(text: string, windows: GroundingWindows | null = null): NumberToken[] {
   const tokens: NumberToken[] = [];
-  visitNumbers(text, from, to, (token) => {
-    tokens.push({ ...token });
+  visitNumbers(text, windows, (token) => {
+    // A literal, not a spread: cloning an object field by field generically costs several times this.
+    tokens.push({
+      start: token.start,
+      numberEnd: token.numberEnd,
+      end: token.end,
+      written: token.written,
+      decimals: token.decimals,
+      multiplier: token.multiplier,
+      unit: token.unit,
+      family: token.family,
+      factors: token.factors,
+    });
     return true;
   });
   return tokens;
@@ -206,7 +245,7 @@ export function scanNumbers(text: string, from = 0, to = text.length): NumberTok
  * numbers, most of them looked at once and dropped, so none is allocated; a visitor that keeps a
  * token copies it.
  */
-function visitNumbers(text: string, from: number, to: number, visit: (token: NumberToken) => boolean): void {
+function visitNumbers(text: string, windows: GroundingWindows | null, visit: (token: NumberToken) => boolean): void {
   const token: NumberToken = {
     start: 0,
     numberEnd: 0,
@@ -218,8 +257,8 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     family: null,
     factors: BARE_FACTORS,
   };
-  const length = to;
-  let at = from;
+  const length = text.length;
+  let at = 0;
   while (at < length) {
     // The regular expression engine finds the next digit: the text between numbers, most of it,
     // is then passed over in native code rather than one character at a time here.
@@ -264,6 +303,9 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     const before = codeAt(text, start - 1);
     if (isIdentifierCode(before) || before === CODE_HASH || before === CODE_DOLLAR || before === CODE_AT) continue;
     if (before === CODE_POINT && isLatinOrDigitCode(codeAt(text, start - 2))) continue;
+    const written = writtenValue(text, start, numberEnd, decimals, separated);
+    // Outside the windows, the number grounds nothing whatever its unit: neither is read (see grounding-windows.ts).
+    if (windows !== null && !inGroundingWindows(written * multiplierAfter(text, numberEnd), windows)) continue;
     const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
     if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
@@ -271,7 +313,7 @@ function visitNumbers(text: string, from: number, to: number, visit: (token: Num
     token.start = start;
     token.numberEnd = numberEnd;
     token.end = unit === null ? numberEnd : unit.end;
-    token.written = writtenValue(text, start, numberEnd, decimals, separated);
+    token.written = written;
     token.decimals = decimals;
     token.multiplier = unit?.multiplier ?? 1;
     token.unit = unit?.unit ?? null;
@@ -321,6 +363,12 @@ interface UnitFound {
   end: number;
 }
 
+/** The 万 (10⁴) or 亿 (10⁸) after a number (after at most one space), as unitAfter reads it; else 1. */
+function multiplierAfter(text: string, from: number): number {
+  const code = codeAt(text, codeAt(text, from) === CODE_SPACE ? from + 1 : from);
+  return code === CODE_WAN ? 1e4 : code === CODE_YI ? 1e8 : 1;
+}
+
 /** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
 function unitAfter(text: string, from: number): UnitFound | null {
   let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
@@ -341,36 +389,41 @@ function unitAfter(text: string, from: number): UnitFound | null {
       : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
   }
   let end = unit.end;
-  const definition = UNIT_TABLE.get(unit.word) as UnitDefinition;
-  if (definition.family === 'count' && !unit.word.startsWith('/')) {
+  const { word, definition } = unit.spelling;
+  if (definition.family === 'count' && !word.startsWith('/')) {
     const rate = rateAfter(text, end);
     if (rate > 0) end = rate;
   }
-  return { unit: unit.word, definition, multiplier, end };
+  return { unit: word, definition, multiplier, end };
 }
 
 /** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
-function unitWordAt(text: string, at: number): { word: string; end: number } | null {
+function unitWordAt(text: string, at: number): { spelling: UnitSpelling; end: number } | null {
   const first = codeAt(text, at);
-  if (first === CODE_PERCENT) return { word: '%', end: at + 1 };
+  if (first === CODE_PERCENT) return { spelling: PERCENT_SPELLING, end: at + 1 };
   if (first === CODE_SLASH) {
     let next = at + 1;
     if (codeAt(text, next) === CODE_SPACE) next += 1;
     const word = unitWordAt(text, next);
-    return word !== null && UNIT_TABLE.has(`/${word.word}`) ? { word: `/${word.word}`, end: word.end } : null;
+    const rate = word === null ? undefined : RATES_BY_UNIT.get(word.spelling.word);
+    return word === null || rate === undefined ? null : { spelling: rate, end: word.end };
   }
+  // The spellings are compared in place (startsWith), so that no word is cut out of the text and hashed.
   if (isLetterAt(text, at)) {
     let end = at + 1;
     while (isLetterAt(text, end)) end += 1;
     if (isDigitAt(text, end) || codeAt(text, end) === CODE_UNDERSCORE) return null;
-    const word = text.slice(at, end);
-    return UNIT_TABLE.has(word) ? { word, end } : null;
+    const length = end - at;
+    for (const spelling of SPELLINGS_BY_START.get(first) ?? NO_SPELLINGS) {
+      if (spelling.word.length === length && text.startsWith(spelling.word, at)) return { spelling, end };
+    }
+    return null;
   }
-  // Most characters after a number start no unit: tested before any text is cut out.
-  if (!UNIT_STARTS.has(first)) return null;
-  for (let size = MAX_CJK_UNIT; size >= 1; size -= 1) {
-    const word = text.slice(at, at + size);
-    if (word.length === size && UNIT_TABLE.has(word)) return { word, end: at + size };
+  // Most characters after a number start no unit: passed by their code. The longest CJK unit that starts here.
+  for (const spelling of SPELLINGS_BY_START.get(first) ?? NO_SPELLINGS) {
+    if (spelling.word.length <= MAX_CJK_UNIT && text.startsWith(spelling.word, at)) {
+      return { spelling, end: at + spelling.word.length };
+    }
   }
   return null;
 }
@@ -382,7 +435,7 @@ function rateAfter(text: string, from: number): number {
   at += 1;
   if (codeAt(text, at) === CODE_SPACE) at += 1;
   const word = unitWordAt(text, at);
-  return word !== null && RATE_UNITS.has(word.word) ? word.end : 0;
+  return word !== null && RATE_UNITS.has(word.spelling.word) ? word.end : 0;
 }
 
 /** The end of a date (2024-06-11, with a time) or time of day (14:05:10) starting at `start`; 0 when there is none. */
@@ -397,11 +450,12 @@ function dateOrTimeEnd(text: string, start: number): number {
 /** Between two numbers of a range ("176–183 秒", "10 to 20 ms"): the first takes the second's unit. */
 const RANGE_BETWEEN = /^\s?(?:-|–|—|~|～|to|至|到)\s?$/u;
 /** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
-const ORDINAL_BEFORE = '第';
+const CODE_ORDINAL = 0x7b2c; // 第
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
-const APPROXIMATE_SIGNS = new Set(['约', '~', '～', '≈']);
-const APPROXIMATE_CJK_WORDS = new Set(['大约', '大概', '将近', '接近']);
+const APPROXIMATE_BEFORE = ['约', '~', '～', '≈', '约为', '大约', '大概', '将近', '接近', '差不多'];
+/** The last character code of every marker of APPROXIMATE_BEFORE. */
+const APPROXIMATE_BEFORE_ENDS = new Set(APPROXIMATE_BEFORE.map((marker) => marker.charCodeAt(marker.length - 1)));
 const APPROXIMATE_WORDS = new Set([
   'about',
   'around',
@@ -457,8 +511,8 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
     if (isDecade(token)) continue;
     if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
     if (
-      normalizedAnswer.charAt(rangeStart - 1) === ORDINAL_BEFORE ||
-      normalizedAnswer.charAt(rangeStart - 2) === ORDINAL_BEFORE
+      codeAt(normalizedAnswer, rangeStart - 1) === CODE_ORDINAL ||
+      codeAt(normalizedAnswer, rangeStart - 2) === CODE_ORDINAL
     )
       continue;
     if (
@@ -495,20 +549,26 @@ const MAX_RANGE_GAP = 4;
  * (`0/2`, `50/50`), a version (`1.2.3`), or one followed by more of the same (`1.2.3`, `10:42`).
  */
 function standsAlone(text: string, token: NumberToken): boolean {
-  const before = text.charAt(token.start - 1);
-  const beforeThat = text.charAt(token.start - 2);
+  // Character codes, not characters: charAt makes a string of every CJK character it reads.
+  const before = codeAt(text, token.start - 1);
   if (
-    (before === '-' || before === '–' || before === '/' || before === ':' || before === '.') &&
-    isLatinOrDigit(beforeThat)
+    (before === CODE_DASH ||
+      before === CODE_EN_DASH ||
+      before === CODE_SLASH ||
+      before === CODE_COLON ||
+      before === CODE_POINT) &&
+    isLatinOrDigitCode(codeAt(text, token.start - 2))
   )
     return false;
   return standsAloneAfter(text, token);
 }
 
 function standsAloneAfter(text: string, token: NumberToken): boolean {
-  const after = text.charAt(token.numberEnd);
-  if ((after === '/' || after === ':' || after === '.') && /\d/u.test(text.charAt(token.numberEnd + 1))) return false;
-  return true;
+  const after = codeAt(text, token.numberEnd);
+  return !(
+    (after === CODE_SLASH || after === CODE_COLON || after === CODE_POINT) &&
+    isDigitAt(text, token.numberEnd + 1)
+  );
 }
 
 /** "the 1990s" is a decade, not 1990 seconds. */
@@ -523,21 +583,23 @@ function isDecade(token: NumberToken): boolean {
 }
 
 function isApproximate(text: string, start: number, end: number): boolean {
-  // Before: at most one space, then a marker ending right there.
+  // Before: at most one space, then a marker ending right there. Most characters end no marker,
+  // and are passed by their code, without a string made of them.
   let before = start;
-  if (text.charAt(before - 1) === ' ') before -= 1;
-  const last = text.charAt(before - 1);
-  if (APPROXIMATE_SIGNS.has(last)) return true;
-  if (last === '为' && text.charAt(before - 2) === '约') return true;
-  if (APPROXIMATE_CJK_WORDS.has(text.slice(before - 2, before)) || text.slice(before - 3, before) === '差不多')
+  if (codeAt(text, before - 1) === CODE_SPACE) before -= 1;
+  const last = codeAt(text, before - 1);
+  if (
+    APPROXIMATE_BEFORE_ENDS.has(last) &&
+    APPROXIMATE_BEFORE.some((marker) => before >= marker.length && text.startsWith(marker, before - marker.length))
+  )
     return true;
   let wordEnd = before;
-  if (last === '.') wordEnd -= 1;
+  if (last === CODE_POINT) wordEnd -= 1;
   let wordStart = wordEnd;
   while (wordStart > 0 && isLetterAt(text, wordStart - 1)) wordStart -= 1;
   if (wordStart < wordEnd && APPROXIMATE_WORDS.has(text.slice(wordStart, wordEnd))) return true;
   // After: at most one space, then 左右, 上下 or "or so".
-  const after = text.charAt(end) === ' ' ? end + 1 : end;
+  const after = codeAt(text, end) === CODE_SPACE ? end + 1 : end;
   return (
     text.startsWith('左右', after) ||
     text.startsWith('上下', after) ||
@@ -574,13 +636,15 @@ const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/
  * their order, as isGrounded judges each against one evidence number. A number without a unit
  * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
  * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
- * every figure is grounded, and no index of its numbers is built.
+ * every figure is grounded, no index of its numbers is built, and a number whose value could
+ * ground none of the figures is passed over before its unit or key is read (grounding-windows.ts).
  */
 export function ungroundedInEvidence(figures: readonly Figure[], text: string): Figure[] {
   const ranges = figures.map(groundingRange);
+  const windows = groundingWindows(figures, ranges, familyFactors);
   const grounded = figures.map(() => false);
   let left = figures.length;
-  visitNumbers(text, 0, text.length, (token) => {
+  visitNumbers(text, windows, (token) => {
     // A bare number takes the unit its key names, when it is the value of one.
     const keyed = token.family === null ? keyUnitDefinitionBefore(text, token.start) : undefined;
     const family = keyed === undefined ? token.family : keyed.family;
@@ -602,6 +666,15 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
     return left > 0;
   });
   return figures.filter((_figure, index) => grounded[index] !== true);
+}
+
+/** The windows an evidence number's value must fall in to ground one of `figures` (grounding-windows.ts). */
+export function groundingWindowsOf(figures: readonly Figure[]): GroundingWindows {
+  return groundingWindows(figures, figures.map(groundingRange), familyFactors);
+}
+
+function familyFactors(family: UnitFamily): readonly number[] {
+  return FAMILY_FACTORS.get(family) ?? BARE_FACTORS;
 }
 
 /** The unit the key before a bare evidence number names, when the number is the value of one. */
