@@ -4,7 +4,6 @@ import {
   COLON,
   DASH,
   HASH,
-  KEY,
   KEY_WORDS,
   LONE_SURROGATE_ESCAPE,
   MAX_SUBSET_DEPTH,
@@ -221,10 +220,8 @@ class SubsetTranscriber {
 
   /** Index just after the `:` of a plain key starting at `at` (followed by a space or the line end), else -1. */
   private keyEndAt(at: number): number {
-    KEY.lastIndex = at;
-    if (!KEY.test(this.text)) return -1;
-    const colon = KEY.lastIndex;
-    if (colon >= this.lineEnd || this.text.charCodeAt(colon) !== COLON) return -1;
+    const colon = keyCharsEnd(this.text, at);
+    if (colon === at || colon >= this.lineEnd || this.text.charCodeAt(colon) !== COLON) return -1;
     const after = colon + 1;
     return after === this.lineEnd || this.text.charCodeAt(after) === SPACE ? after : -1;
   }
@@ -299,14 +296,29 @@ class SubsetTranscriber {
     } else if (first === 0x27) {
       this.singleQuoted(at);
     } else {
+      // A plain scalar runs to the line end or to a comment (` #`); one with `: ` (or ending in
+      // `:`) would be a mapping where a scalar is expected. It is written as text while it is
+      // scanned (most are text), and written again if it is not.
+      const { lineEnd } = this;
+      const written = this.size;
+      this.reserve(2 * (lineEnd - at) + 2);
+      const { out } = this;
+      let size = written;
+      out[size++] = QUOTE;
       let stop = at;
-      for (; stop < this.lineEnd; stop += 1) {
-        const code = text.charCodeAt(stop);
-        if (code === HASH && text.charCodeAt(stop - 1) === SPACE) break;
-        if (code === COLON && (stop + 1 === this.lineEnd || text.charCodeAt(stop + 1) === SPACE)) leaveToReader();
+      let sizeAtStop = size;
+      for (let index = at; index < lineEnd; index += 1) {
+        const code = text.charCodeAt(index);
+        if (code === HASH && text.charCodeAt(index - 1) === SPACE) break;
+        if (code === COLON && (index + 1 === lineEnd || text.charCodeAt(index + 1) === SPACE)) leaveToReader();
+        if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
+        out[size++] = code;
+        if (code !== SPACE) {
+          stop = index + 1;
+          sizeAtStop = size;
+        }
       }
-      while (stop > at && text.charCodeAt(stop - 1) === SPACE) stop -= 1;
-      this.plain(at, stop);
+      this.endPlain(written, at, stop, sizeAtStop);
       return;
     }
     this.expectLineEnd(this.after);
@@ -409,10 +421,9 @@ class SubsetTranscriber {
             this.out[this.size++] = COLON;
             valueAt = this.skipSpaces(colon + 1);
           } else {
-            KEY.lastIndex = index;
-            if (!KEY.test(text)) leaveToReader();
-            const keyEnd = KEY.lastIndex;
+            const keyEnd = keyCharsEnd(text, index);
             if (
+              keyEnd === index ||
               isKeyWord(text, index, keyEnd) ||
               text.charCodeAt(keyEnd) !== COLON ||
               text.charCodeAt(keyEnd + 1) !== SPACE
@@ -458,59 +469,71 @@ class SubsetTranscriber {
       this.singleQuoted(at);
       return;
     }
+    // A plain scalar in a flow collection ends at `,`, `]` or `}`; one with `:` or ` #` is left to
+    // the reader. Written as text while it is scanned, as in inlineValue.
+    const { lineEnd } = this;
+    const written = this.size;
+    this.reserve(2 * (lineEnd - at) + 2);
+    const { out } = this;
+    let size = written;
+    out[size++] = QUOTE;
     let end = at;
-    while (end < this.lineEnd) {
+    let stop = at;
+    let sizeAtStop = size;
+    while (end < lineEnd) {
       const code = text.charCodeAt(end);
       if (code === 0x2c || code === 0x5d || code === 0x7d || code === 0x5b || code === 0x7b) break;
       if (code === COLON || (code === HASH && text.charCodeAt(end - 1) === SPACE)) leaveToReader();
+      if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
+      out[size++] = code;
       end += 1;
+      if (code !== SPACE) {
+        stop = end;
+        sizeAtStop = size;
+      }
     }
     this.after = end;
-    let stop = end;
-    while (stop > at && text.charCodeAt(stop - 1) === SPACE) stop -= 1;
     if (stop === at) leaveToReader();
-    this.plain(at, stop);
+    this.endPlain(written, at, stop, sizeAtStop);
   }
 
   /**
-   * A plain scalar's JSON: text that starts with a letter (most of a case file's) is quoted in
-   * place; small decimal integers are written as they stand; anything else is resolved as the
-   * reader resolves it (resolvePlain) and written from its value.
+   * Ends a plain scalar from `start` to `stop` that was written as text from `written` to
+   * `sizeAtStop` (without its closing quote): closed when it is text, else written again.
+   */
+  private endPlain(written: number, start: number, stop: number, sizeAtStop: number): void {
+    if (isPlainText(this.text, start, stop)) {
+      this.out[sizeAtStop] = QUOTE;
+      this.size = sizeAtStop + 1;
+    } else {
+      this.size = written;
+      this.plain(start, stop);
+    }
+  }
+
+  /**
+   * A plain scalar's JSON when it is not text that starts with a letter (isPlainText): a core
+   * boolean or null, a small decimal integer written as it stands, or whatever else resolvePlain
+   * makes of it (as the reader resolves it), written from its value.
    */
   private plain(start: number, end: number): void {
     const { text } = this;
-    const first = text.charCodeAt(start);
-    const length = end - start;
-    if ((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first > 0x7f) {
-      const word = length === 4 || length === 5 ? BOOL_OR_NULL.get(text.slice(start, end)) : undefined;
-      if (word === undefined) this.quotedText(start, end);
-      else this.jsonOf(String(word));
-    } else if (isSmallInteger(text, start, end)) {
-      this.copy(start, end);
-    } else {
-      this.jsonOf(jsonOfScalar(resolvePlain(text.slice(start, end))));
-    }
+    const word = end - start <= 5 ? BOOL_OR_NULL.get(text.slice(start, end)) : undefined;
+    if (word !== undefined) this.jsonOf(String(word));
+    else if (isSmallInteger(text, start, end)) this.copy(start, end);
+    else this.jsonOf(jsonOfScalar(resolvePlain(text.slice(start, end))));
   }
 
+  /** A plain key as `"key":` (its characters need no escape). */
   private plainKey(start: number, end: number): void {
-    this.quotedText(start, end);
-    this.reserve(1);
-    this.out[this.size++] = COLON;
-  }
-
-  /** The text from `start` to `end` as a JSON string (a plain scalar has no control characters to escape). */
-  private quotedText(start: number, end: number): void {
     const { text } = this;
-    this.reserve(2 * (end - start) + 2);
+    this.reserve(end - start + 3);
     const { out } = this;
     let size = this.size;
     out[size++] = QUOTE;
-    for (let from = start; from < end; from += 1) {
-      const code = text.charCodeAt(from);
-      if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
-      out[size++] = code;
-    }
+    for (let from = start; from < end; from += 1) out[size++] = text.charCodeAt(from);
     out[size++] = QUOTE;
+    out[size++] = COLON;
     this.size = size;
   }
 
@@ -567,10 +590,38 @@ function leaveToReader(): never {
   throw NOT_IN_SUBSET;
 }
 
-/** `true`, `null`, `__proto__` in any case: a key the reader refuses. Only these lengths are tested with the pattern. */
+/**
+ * Where a plain key starting at `at` ends (KEY's characters: a letter, `_` or `$`, then also
+ * digits, `.` and `-`), or `at` when none starts there: a loop, as keys are short and a regular
+ * expression's call costs more than reading them.
+ */
+function keyCharsEnd(text: string, at: number): number {
+  const first = text.charCodeAt(at);
+  const lowerFirst = first | 0x20;
+  if (!((lowerFirst >= 0x61 && lowerFirst <= 0x7a) || first === 0x5f || first === 0x24)) return at;
+  let index = at + 1;
+  for (;;) {
+    const code = text.charCodeAt(index);
+    const lower = code | 0x20;
+    if ((lower >= 0x61 && lower <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x24)
+      index += 1;
+    else if (code === 0x2e || code === 0x2d) index += 1;
+    else return index;
+  }
+}
+
+/** `true`, `null`, `__proto__` in any case: a key the reader refuses (KEY_WORDS), told apart without a slice where the length rules it out. */
 function isKeyWord(text: string, start: number, end: number): boolean {
   const length = end - start;
   return (length === 4 || length === 5 || length === 9) && KEY_WORDS.test(text.slice(start, end));
+}
+
+/** A plain scalar the core schema reads as text that starts with a letter (or past ASCII): what most plain scalars are. */
+function isPlainText(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first > 0x7f)) return false;
+  const length = end - start;
+  return !((length === 4 || length === 5) && BOOL_OR_NULL.has(text.slice(start, end)));
 }
 
 /** Digits only, no leading zero, at most 15 of them: the same number to JSON.parse as to the reader. */

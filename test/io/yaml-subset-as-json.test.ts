@@ -37,6 +37,11 @@ const WRITTEN_AS_JSON: Array<[string, string]> = [
     'a: [0, 7, 123456789012345, 1234567890123456, 1.5, -3, 0o17, 0x1F, 1e3, +4, 012]\nb: 50/50\nc: 14:05\n',
   ],
   ['a key that repeats in sibling mappings', 'a: {x: 1, y: 2}\nb: {x: 3}\nc:\n  x: 4\n  d: {x: 5}\n'],
+  [
+    'plain text with spaces before a comment, a comma or a closing bracket',
+    'a: some text   # note\nb: [ x y ,  z  ]\nc: {k: v w , l: 连接池 }\nd: [ 1 , true ]\n',
+  ],
+  ['keys with `$`, `_`, dots and dashes', '$schema: ./x.json\n_a.b-c: 1\nx: {$y: 2, z_-.9: 3}\n'],
   ['a flow map with a quoted and a plain key', 'a: {"b": 1, c: 2}\n'],
   ['empty flow collections and values', 'a: []\nb: {}\nc: [[], {}]\nd:\n'],
   ['a top-level list at the key indentation, and keys after it', 'cases:\n- a\n- {b: c}\nafter: 1\n'],
