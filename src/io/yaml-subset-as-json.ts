@@ -128,7 +128,8 @@ class SubsetTranscriber {
       if (end === -1) end = text.length;
       let at = start;
       while (at < end && text.charCodeAt(at) === SPACE) at += 1;
-      if (at < end && text.charCodeAt(at) !== HASH) {
+      if (at < end && text.charCodeAt(at) === HASH) this.checkComment(at, end);
+      else if (at < end) {
         if (at === start && (text.charCodeAt(at) === 0x25 || text.startsWith('---', at) || text.startsWith('...', at)))
           leaveToReader();
         this.lineStart = start;
@@ -243,6 +244,7 @@ class SubsetTranscriber {
       let at = afterColon;
       while (at < this.lineEnd && this.text.charCodeAt(at) === SPACE) at += 1;
       if (at === this.lineEnd || this.text.charCodeAt(at) === HASH) {
+        this.checkComment(at, this.lineEnd);
         this.nextLine();
         if (!this.atEnd && this.indent > indent) {
           if (this.depth === 1 && this.startsSequenceItem())
@@ -309,8 +311,12 @@ class SubsetTranscriber {
       let sizeAtStop = size;
       for (let index = at; index < lineEnd; index += 1) {
         const code = text.charCodeAt(index);
-        if (code === HASH && text.charCodeAt(index - 1) === SPACE) break;
+        if (code === HASH && text.charCodeAt(index - 1) === SPACE) {
+          this.checkComment(index, lineEnd);
+          break;
+        }
         if (code === COLON && (index + 1 === lineEnd || text.charCodeAt(index + 1) === SPACE)) leaveToReader();
+        if (isUnsupported(code)) leaveToReader();
         if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
         out[size++] = code;
         if (code !== SPACE) {
@@ -329,6 +335,7 @@ class SubsetTranscriber {
     while (index < this.lineEnd && this.text.charCodeAt(index) === SPACE) index += 1;
     if (index === this.lineEnd) return;
     if (this.text.charCodeAt(index) !== HASH || index === at) leaveToReader();
+    this.checkComment(index, this.lineEnd);
   }
 
   /**
@@ -347,13 +354,16 @@ class SubsetTranscriber {
     for (;;) {
       if (index >= lineEnd) leaveToReader();
       const code = text.charCodeAt(index);
+      if (isUnsupported(code)) leaveToReader();
       out[size++] = code;
       if (code === QUOTE) break;
       if (code === BACKSLASH) {
         escaped = true;
         index += 1;
         if (index >= lineEnd) leaveToReader();
-        out[size++] = text.charCodeAt(index);
+        const next = text.charCodeAt(index);
+        if (isUnsupported(next)) leaveToReader();
+        out[size++] = next;
       }
       index += 1;
     }
@@ -381,6 +391,7 @@ class SubsetTranscriber {
       out[size++] = QUOTE;
       for (let from = at + 1; from < quote; from += 1) {
         const code = text.charCodeAt(from);
+        if (isUnsupported(code)) leaveToReader();
         if (code === 0x27) from += 1;
         else if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
         out[size++] = code;
@@ -483,7 +494,8 @@ class SubsetTranscriber {
     while (end < lineEnd) {
       const code = text.charCodeAt(end);
       if (code === 0x2c || code === 0x5d || code === 0x7d || code === 0x5b || code === 0x7b) break;
-      if (code === COLON || (code === HASH && text.charCodeAt(end - 1) === SPACE)) leaveToReader();
+      if (code === COLON || (code === HASH && text.charCodeAt(end - 1) === SPACE) || isUnsupported(code))
+        leaveToReader();
       if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
       out[size++] = code;
       end += 1;
@@ -556,6 +568,11 @@ class SubsetTranscriber {
     this.out[this.size++] = 0x2c;
   }
 
+  /** A comment is not written, but the characters the subset refuses anywhere are refused in it too. */
+  private checkComment(start: number, end: number): void {
+    for (let at = start; at < end; at += 1) if (isUnsupported(this.text.charCodeAt(at))) leaveToReader();
+  }
+
   private reserve(count: number): void {
     if (this.size + count <= this.out.length) return;
     const grown = new Uint16Array(Math.max(this.out.length * 2, this.size + count));
@@ -614,6 +631,18 @@ function keyCharsEnd(text: string, at: number): number {
 function isKeyWord(text: string, start: number, end: number): boolean {
   const length = end - start;
   return (length === 4 || length === 5 || length === 9) && KEY_WORDS.test(text.slice(start, end));
+}
+
+/**
+ * The characters the subset refuses anywhere (yaml-common-subset.ts, UNSUPPORTED_ANYWHERE): tabs
+ * and other controls, CR, NEL, the Unicode line separators, a byte-order mark, U+FFFE and U+FFFF.
+ * Every character of a text is either looked at here as it is written (or, in a comment,
+ * checked), or is a space, a key's, or one the transcription stops at: so a text it reads has
+ * none, without a separate pass over the text.
+ */
+function isUnsupported(code: number): boolean {
+  if (code < 0x20) return code !== 0x0a;
+  return code >= 0x7f && (code <= 0x9f || code === 0x2028 || code === 0x2029 || code === 0xfeff || code >= 0xfffe);
 }
 
 /** A plain scalar the core schema reads as text that starts with a letter (or past ASCII): what most plain scalars are. */

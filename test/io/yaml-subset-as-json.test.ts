@@ -76,7 +76,59 @@ const REFUSED: Array<[string, string]> = [
   ['a trailing comma', 'a: [1, 2, ]\n'],
 ];
 
+/** The characters the subset refuses anywhere, wherever they stand: the whole text is left to the other parsers. */
+const UNSUPPORTED_CHARACTERS: Array<[string, string]> = [
+  ['a tab in double-quoted text', 'a: "x\ty"\n'],
+  ['a tab after a backslash in double-quoted text', 'a: "x\\\ty"\n'],
+  ['a tab in single-quoted text', "a: 'x\ty'\n"],
+  ['a NEL in plain text', 'a: x\u0085y\n'],
+  ['a line separator in a flow list item', 'a: [x\u2028y, z]\n'],
+  ['a byte-order mark at the start', '\uFEFFa: 1\n'],
+  ['U+FFFE in text', 'a: "\uFFFE"\n'],
+  ['a control character in a comment line', '# note\u0001\na: 1\n'],
+  ['a control character in a comment after a value', 'a: 1 # note\u0007\n'],
+  ['a control character in a comment after plain text', 'a: text # note\u007f\n'],
+  ['a control character in a comment after a key', 'a: # note\u0002\n  b: 1\n'],
+  ['a CR line end', 'a: 1\r\nb: 2\r\n'],
+];
+
 describe('readSubsetAsJson: the subset written as JSON', () => {
+  it.each(UNSUPPORTED_CHARACTERS)('refuses %s, as loadCommonYaml does', (_name, text) => {
+    expect(readSubsetAsJson(text)).toBeNull();
+    expect(loadCommonYaml(text)).toBeNull();
+  });
+
+  it('refuses the bundled case file with one refused character put anywhere in it (300 seeded places)', () => {
+    const bundled = readFileSync(join(REPO_ROOT, 'eval/cases.yaml'), 'utf8');
+    const refused = [
+      '\u0000',
+      '\t',
+      '\u000b',
+      '\r',
+      '\u001f',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      '\u2028',
+      '\u2029',
+      '\ufeff',
+      '\ufffe',
+      '\uffff',
+    ];
+    const random = randomSource(5);
+    for (let round = 0; round < 300; round += 1) {
+      const at = Math.floor(random() * bundled.length);
+      const character = refused[Math.floor(random() * refused.length)] as string;
+      const text = bundled.slice(0, at) + character + bundled.slice(at);
+      expect(readSubsetAsJson(text), JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))).toBeNull();
+    }
+  });
+
+  it('reads the characters next to the refused ones: line feeds, U+00A0, U+2027, U+FF1F and U+FEFE', () => {
+    const text = 'a: "x\u00a0y\u2027"\nb: 为什么？\u00a0\nc: [\ufefe]\n';
+    expect(readSubsetAsJson(text)?.value).toStrictEqual(fastValue(text));
+  });
+
   it.each(WRITTEN_AS_JSON)('reads %s as the fast parser does', (_name, text) => {
     const read = readSubsetAsJson(text);
     expect(read).not.toBeNull();
