@@ -28,7 +28,8 @@ import {
  * does anything malformed: a file with a problem is never read here.
  *
  * Why: the fast parser builds an event list and then the values; a case file of 10,000 cases
- * is read here in a fraction of its time and memory, close to JSON.parse of the same cases.
+ * is read here in a fraction of its time and memory: written out as JSON on the way and parsed by
+ * JSON.parse (yaml-subset-as-json.ts), with the reader below for what that leaves open.
  * Tests hold this reader to the fast parser's values (and the YAML 1.1/1.2 differences to the
  * documented parser's) on tables and on random changes to the bundled case file.
  */

@@ -588,9 +588,10 @@ class SubsetTranscriber {
 }
 
 /**
- * One transcriber for every text, reset each time: V8's optimized code for its methods holds the
- * instance it was made for weakly, so with an instance per text a garbage collection between two
- * loads threw that code away, and each load ran mostly unoptimized (measured: 2 to 3 times slower).
+ * One transcriber for every text, reset each time: V8's optimized code for its methods depended on
+ * the instance it ran on, so with an instance per text, a garbage collection between two loads
+ * threw that code away with the instance ("weak objects", in V8's trace), and each later load ran
+ * mostly unoptimized again (measured: 2 to 3 times slower).
  */
 const TRANSCRIBER = new SubsetTranscriber();
 
