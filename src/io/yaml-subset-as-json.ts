@@ -628,10 +628,17 @@ function keyCharsEnd(text: string, at: number): number {
   }
 }
 
-/** `true`, `null`, `__proto__` in any case: a key the reader refuses (KEY_WORDS), told apart without a slice where the length rules it out. */
+/**
+ * `true`, `false`, `null`, `__proto__` in any case: a key the reader refuses (KEY_WORDS). Only a
+ * key of their lengths and first letters is sliced to be tested: most keys are told apart for free.
+ */
 function isKeyWord(text: string, start: number, end: number): boolean {
   const length = end - start;
-  return (length === 4 || length === 5 || length === 9) && KEY_WORDS.test(text.slice(start, end));
+  const first = text.charCodeAt(start) | 0x20;
+  const candidate =
+    ((length === 4 || length === 5) && (first === 0x74 || first === 0x66 || first === 0x6e)) ||
+    (length === 9 && first === 0x7f);
+  return candidate && KEY_WORDS.test(text.slice(start, end));
 }
 
 /**
@@ -650,8 +657,14 @@ function isUnsupported(code: number): boolean {
 function isPlainText(text: string, start: number, end: number): boolean {
   const first = text.charCodeAt(start);
   if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first > 0x7f)) return false;
+  // The words (true, False, NULL, ...) are 4 or 5 letters from t, f or n: only those are sliced to be looked up.
   const length = end - start;
-  return !((length === 4 || length === 5) && BOOL_OR_NULL.has(text.slice(start, end)));
+  const lower = first | 0x20;
+  return !(
+    (length === 4 || length === 5) &&
+    (lower === 0x74 || lower === 0x66 || lower === 0x6e) &&
+    BOOL_OR_NULL.has(text.slice(start, end))
+  );
 }
 
 /** Digits only, no leading zero, at most 15 of them: the same number to JSON.parse as to the reader. */
