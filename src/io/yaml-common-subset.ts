@@ -1,4 +1,17 @@
-import { jsYaml } from './js-yaml.js';
+import { readSubsetAsJson } from './yaml-subset-as-json.js';
+import {
+  COLON,
+  DASH,
+  HASH,
+  KEY,
+  KEY_WORDS,
+  LONE_SURROGATE_ESCAPE,
+  MAX_SUBSET_DEPTH,
+  NOT_IN_SUBSET,
+  notInSubset,
+  resolvePlain,
+  SPACE,
+} from './yaml-subset-syntax.js';
 
 /**
  * A YAML text's value, read by a small reader of the YAML that case files and configs are
@@ -15,12 +28,26 @@ import { jsYaml } from './js-yaml.js';
  * does anything malformed: a file with a problem is never read here.
  *
  * Why: the fast parser builds an event list and then the values; a case file of 10,000 cases
- * is read here in a fraction of its time and memory, close to JSON.parse of the same cases.
+ * is read here in a fraction of its time and memory: written out as JSON on the way and parsed by
+ * JSON.parse (yaml-subset-as-json.ts), with the reader below for what that leaves open.
  * Tests hold this reader to the fast parser's values (and the YAML 1.1/1.2 differences to the
  * documented parser's) on tables and on random changes to the bundled case file.
  */
 export function loadCommonYaml(text: string): { value: unknown } | null {
+  // Most files are written out as JSON and read by JSON.parse, natively (yaml-subset-as-json.ts),
+  // which refuses the unsupported characters as it meets them; the reader decides what that
+  // leaves open (such as `.inf`, or an escape JSON does not read).
+  const read = readSubsetAsJson(text);
+  if (read !== null) return read;
   if (UNSUPPORTED_ANYWHERE.test(text)) return null;
+  return readWithSubsetReader(text);
+}
+
+/**
+ * The subset reader alone (the characters already checked): what readSubsetAsJson leaves open,
+ * and what the tests hold that transcription to.
+ */
+export function readWithSubsetReader(text: string): { value: unknown } | null {
   try {
     const reader = new SubsetReader(text);
     const value = reader.readDocument();
@@ -35,48 +62,11 @@ export function loadCommonYaml(text: string): { value: unknown } | null {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const UNSUPPORTED_ANYWHERE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
 
-const MAX_SUBSET_DEPTH = 32;
 const MAX_SHARED_PIECE = 40;
 const SHARED_PIECE_SLOTS = 4096;
 /** Placeholders for the collection a flow value is not (never filled). */
 const NO_LIST: unknown[] = [];
 const NO_OBJECT: Record<string, unknown> = {};
-
-const NOT_IN_SUBSET = Symbol('not in the subset');
-
-function notInSubset(): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private sentinel, caught in loadCommonYaml
-  throw NOT_IN_SUBSET;
-}
-
-const SPACE = 0x20;
-const HASH = 0x23;
-const DASH = 0x2d;
-const COLON = 0x3a;
-
-/** A plain key that is text in the core schema and safe as an object key. */
-const KEY = /[A-Za-z_$][A-Za-z0-9_$.-]*/y;
-const KEY_WORDS = /^(?:true|false|null|__proto__)$/iu;
-
-/** Plain scalars the core schema resolves to other than text. */
-const BOOL_OR_NULL: ReadonlyMap<string, boolean | null> = new Map([
-  ['true', true],
-  ['True', true],
-  ['TRUE', true],
-  ['false', false],
-  ['False', false],
-  ['FALSE', false],
-  ['null', null],
-  ['Null', null],
-  ['NULL', null],
-  ['~', null],
-]);
-/** Decimal numbers whose value is plainly Number(text); other numeric forms are asked of the fast parser. */
-const SIMPLE_NUMBER = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/u;
-/** The first characters of the core schema's non-text plain scalars (numbers, `.inf`, `.nan`, `~`). */
-const MAYBE_NOT_TEXT = /^[-+.0-9~]/u;
-/** Characters a plain scalar cannot start with (YAML indicators); `-` is handled apart. */
-const INDICATOR_START = /^[?:,[\]{}#&*!|>'"%@`]/u;
 
 class SubsetReader {
   private readonly text: string;
@@ -404,37 +394,5 @@ class SubsetReader {
     let index = at;
     while (index < this.lineEnd && this.text.charCodeAt(index) === SPACE) index += 1;
     return index;
-  }
-}
-
-const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/u;
-
-/** A plain scalar's value in the YAML 1.2 core schema. */
-function resolvePlain(raw: string): unknown {
-  const first = raw.charCodeAt(0);
-  // Text that starts with a letter (or any character past ASCII) is text, unless it is one of the words.
-  if ((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first > 0x7f) {
-    const word = raw.length <= 5 ? BOOL_OR_NULL.get(raw) : undefined;
-    return word === undefined ? raw : word;
-  }
-  if (raw === '') notInSubset();
-  if (INDICATOR_START.test(raw)) notInSubset();
-  if (first === DASH && (raw.length === 1 || raw.charCodeAt(1) === SPACE)) notInSubset();
-  const word = BOOL_OR_NULL.get(raw);
-  if (word !== undefined) return word;
-  if (!MAYBE_NOT_TEXT.test(raw)) return raw;
-  if (SIMPLE_NUMBER.test(raw)) {
-    const number = Number(raw);
-    // `-0` is negative zero in the fast parser; left to it.
-    if (number !== 0 || raw.charCodeAt(0) !== DASH) return number;
-  }
-  // Other numeric forms (`1e3`, `0x1F`, `0o17`, `+5`, `.inf`) and text that only starts like a
-  // number (`14:05`, `1_000`, `50/50`): the fast parser resolves the scalar alone, as it would in place.
-  if (raw.startsWith('--') || raw.startsWith('..')) notInSubset();
-  try {
-    const { CORE_SCHEMA, load } = jsYaml();
-    return load(raw, { schema: CORE_SCHEMA, maxAliases: 0 });
-  } catch {
-    return notInSubset();
   }
 }

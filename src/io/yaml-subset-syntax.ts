@@ -1,0 +1,82 @@
+import { jsYaml } from './js-yaml.js';
+
+/**
+ * What the common-subset reader (yaml-common-subset.ts) and its transcription to JSON
+ * (yaml-subset-as-json.ts) both go by: the keys they accept, the plain scalars' values in the
+ * YAML 1.2 core schema, and the sentinel either throws at what it leaves to the other parsers.
+ */
+
+export const NOT_IN_SUBSET = Symbol('not in the subset');
+
+export function notInSubset(): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private sentinel, caught where the subset is read
+  throw NOT_IN_SUBSET;
+}
+
+/**
+ * Case files nest a few levels; deeper files are left to the fast parser, which the nesting
+ * check (yaml-depth.ts, limit MAX_YAML_NESTING_DEPTH) guards, well before that limit.
+ */
+export const MAX_SUBSET_DEPTH = 32;
+
+export const SPACE = 0x20;
+export const HASH = 0x23;
+export const DASH = 0x2d;
+export const COLON = 0x3a;
+
+/** A plain key that is text in the core schema and safe as an object key. */
+export const KEY = /[A-Za-z_$][A-Za-z0-9_$.-]*/y;
+export const KEY_WORDS = /^(?:true|false|null|__proto__)$/iu;
+
+/** A `\uD800`-`\uDFFF` escape: a lone surrogate written as an escape is left to the fast parser. */
+export const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/u;
+
+/** Plain scalars the core schema resolves to other than text. */
+export const BOOL_OR_NULL: ReadonlyMap<string, boolean | null> = new Map([
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+  ['null', null],
+  ['Null', null],
+  ['NULL', null],
+  ['~', null],
+]);
+/** Decimal numbers whose value is plainly Number(text); other numeric forms are asked of the fast parser. */
+const SIMPLE_NUMBER = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/u;
+/** The first characters of the core schema's non-text plain scalars (numbers, `.inf`, `.nan`, `~`). */
+const MAYBE_NOT_TEXT = /^[-+.0-9~]/u;
+/** Characters a plain scalar cannot start with (YAML indicators); `-` is handled apart. */
+const INDICATOR_START = /^[?:,[\]{}#&*!|>'"%@`]/u;
+
+/** A plain scalar's value in the YAML 1.2 core schema. */
+export function resolvePlain(raw: string): unknown {
+  const first = raw.charCodeAt(0);
+  // Text that starts with a letter (or any character past ASCII) is text, unless it is one of the words.
+  if ((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first > 0x7f) {
+    const word = raw.length <= 5 ? BOOL_OR_NULL.get(raw) : undefined;
+    return word === undefined ? raw : word;
+  }
+  if (raw === '') notInSubset();
+  if (INDICATOR_START.test(raw)) notInSubset();
+  if (first === DASH && (raw.length === 1 || raw.charCodeAt(1) === SPACE)) notInSubset();
+  const word = BOOL_OR_NULL.get(raw);
+  if (word !== undefined) return word;
+  if (!MAYBE_NOT_TEXT.test(raw)) return raw;
+  if (SIMPLE_NUMBER.test(raw)) {
+    const number = Number(raw);
+    // `-0` is negative zero in the fast parser; left to it.
+    if (number !== 0 || raw.charCodeAt(0) !== DASH) return number;
+  }
+  // Other numeric forms (`1e3`, `0x1F`, `0o17`, `+5`, `.inf`) and text that only starts like a
+  // number (`14:05`, `1_000`, `50/50`): the fast parser resolves the scalar alone, as it would in place.
+  if (raw.startsWith('--') || raw.startsWith('..')) notInSubset();
+  try {
+    const { CORE_SCHEMA, load } = jsYaml();
+    return load(raw, { schema: CORE_SCHEMA, maxAliases: 0 });
+  } catch {
+    return notInSubset();
+  }
+}
