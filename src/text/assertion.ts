@@ -352,22 +352,9 @@ function longestMatch(text: string, index: number, first: number, rules: Asserti
 }
 
 function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
-  switch (code) {
-    case 0x3002: // 。
-    case 0x3b: // ;
-    case 0x21: // !
-    case 0x3f: // ?
-    case 0x0a: // line end
-      return true;
-    case 0x2e: // .
-    case 0x2c: // ,
-      return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
-    case 0x3a: // :
-      if (isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1))) return false;
-      return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
-    default:
-      return false;
-  }
+  if (code !== CODE_COLON) return isSureClauseEnd(text, index);
+  if (isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1))) return false;
+  return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
 }
 
 /**
