@@ -14,19 +14,17 @@ import {
 
 /**
  * The value of a YAML text in the common subset (yaml-common-subset.ts), read by writing the text
- * out as JSON and parsing that with JSON.parse: exactly the value the subset reader makes of it;
- * or null when this transcription does not say, and the subset reader decides (it refuses, or the
- * text holds what JSON cannot write, such as `.inf`, or an escape JSON does not read).
+ * out as JSON and parsing that with JSON.parse: exactly the fast parser's value of it; or null
+ * when the text is not in the subset, and the fast parser reads it (it uses more of YAML, or is
+ * malformed, or holds what JSON cannot write, such as `.inf`, or an escape JSON does not read).
  *
- * Why: the subset reader spends most of its time making strings and values one at a time (each
- * short slice of a two-byte text is an allocation); JSON.parse makes the same values natively,
- * several times faster. The transcription walks the text's lines exactly as the reader does and
- * stops wherever the reader would refuse, so it accepts no text the reader does not. What it
- * writes: block mappings and sequences as `{}` and `[]`, plain keys and plain text quoted, plain
- * numbers, booleans and nulls as JSON's, double-quoted text as it stands (JSON's escapes mean the
- * same in YAML; YAML's own, such as `\x41`, make JSON.parse fail, and the reader then refuses the
- * text), single-quoted text re-quoted. Duplicate keys, which JSON.parse would let the last one
- * win, are found here, on the text, and leave the text to the reader.
+ * Why: JSON.parse makes the values natively, several times faster than making each string and
+ * value in script (each short slice of a two-byte text is an allocation). What is written: block
+ * mappings and sequences as `{}` and `[]`, plain keys and plain text quoted, plain numbers,
+ * booleans and nulls as JSON's, double-quoted text as it stands (JSON's escapes mean the same in
+ * YAML; YAML's own, such as `\x41`, make JSON.parse fail, and the text is left to the fast
+ * parser), single-quoted text re-quoted. Duplicate keys, which JSON.parse would let the last one
+ * win, are found here, on the text, and leave the text to the other parsers, which name them.
  *
  * A block sequence under a top-level key (a case file's `cases`) is parsed in pieces of about
  * PIECE_CHARS as it is written, so the JSON of a large file is never held whole beside its text.
@@ -50,7 +48,7 @@ export function readSubsetAsJson(text: string): { value: unknown } | null {
 const PIECE_CHARS = 256 * 1024;
 /** The items of a list that is not parsed in pieces (never filled). */
 const NO_ITEMS: unknown[] = [];
-/** Keys of one mapping are compared with each other on the text; one with more keys is left to the reader. */
+/** Keys of one mapping are compared with each other on the text; one with more keys is left to the fast parser. */
 const MAX_TRANSCRIBED_KEYS = 256;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -340,7 +338,7 @@ class SubsetTranscriber {
 
   /**
    * A double-quoted text that closes on this line, written as it stands; `after` is set to the
-   * index after it. Returns whether it has a backslash (a key with one is left to the reader).
+   * index after it. Returns whether it has a backslash (a key with one is left to the fast parser).
    */
   private doubleQuoted(at: number): boolean {
     const { text, lineEnd } = this;
@@ -419,7 +417,7 @@ class SubsetTranscriber {
         } else {
           let valueAt: number;
           if (text.charCodeAt(index) === QUOTE) {
-            // A JSON-like key (`{"maxToolCalls":6}`); one with an escape is left to the reader.
+            // A JSON-like key (`{"maxToolCalls":6}`); one with an escape is left to the fast parser.
             if (this.keyCount > keysFrom) this.comma();
             if (this.doubleQuoted(index)) leaveToReader();
             const keyStart = index + 1;
@@ -481,7 +479,7 @@ class SubsetTranscriber {
       return;
     }
     // A plain scalar in a flow collection ends at `,`, `]` or `}`; one with `:` or ` #` is left to
-    // the reader. Written as text while it is scanned, as in inlineValue.
+    // the fast parser. Written as text while it is scanned, as in inlineValue.
     const { lineEnd } = this;
     const written = this.size;
     this.reserve(2 * (lineEnd - at) + 2);
@@ -526,7 +524,7 @@ class SubsetTranscriber {
   /**
    * A plain scalar's JSON when it is not text that starts with a letter (isPlainText): a core
    * boolean or null, a small decimal integer written as it stands, or whatever else resolvePlain
-   * makes of it (as the reader resolves it), written from its value.
+   * makes of it, written from its value.
    */
   private plain(start: number, end: number): void {
     const { text } = this;
@@ -595,7 +593,7 @@ class SubsetTranscriber {
  */
 const TRANSCRIBER = new SubsetTranscriber();
 
-/** A resolved plain scalar as JSON; what JSON cannot write (`.inf`, `.nan`) is left to the reader. */
+/** A resolved plain scalar as JSON; what JSON cannot write (`.inf`, `.nan`) is left to the fast parser. */
 function jsonOfScalar(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'boolean' || value === null) return String(value);
@@ -629,7 +627,7 @@ function keyCharsEnd(text: string, at: number): number {
 }
 
 /**
- * `true`, `false`, `null`, `__proto__` in any case: a key the reader refuses (KEY_WORDS). Only a
+ * `true`, `false`, `null`, `__proto__` in any case: a key the subset refuses (KEY_WORDS). Only a
  * key of their lengths and first letters is sliced to be tested: most keys are told apart for free.
  */
 function isKeyWord(text: string, start: number, end: number): boolean {
@@ -667,7 +665,7 @@ function isPlainText(text: string, start: number, end: number): boolean {
   );
 }
 
-/** Digits only, no leading zero, at most 15 of them: the same number to JSON.parse as to the reader. */
+/** Digits only, no leading zero, at most 15 of them: the same number to JSON.parse as to the fast parser. */
 function isSmallInteger(text: string, start: number, end: number): boolean {
   const length = end - start;
   if (length > 15 || (length > 1 && text.charCodeAt(start) === 0x30)) return false;

@@ -1,9 +1,9 @@
 import { jsYaml } from './js-yaml.js';
 
 /**
- * What the common-subset reader (yaml-common-subset.ts) and its transcription to JSON
- * (yaml-subset-as-json.ts) both go by: the keys they accept, the plain scalars' values in the
- * YAML 1.2 core schema, and the sentinel either throws at what it leaves to the other parsers.
+ * The rules of the common subset (yaml-common-subset.ts) apart from its layout, which its
+ * transcription to JSON (yaml-subset-as-json.ts) goes by: the keys it accepts, the plain scalars'
+ * values in the YAML 1.2 core schema, and the sentinel thrown at what is left to the other parsers.
  */
 
 export const NOT_IN_SUBSET = Symbol('not in the subset');
@@ -24,8 +24,7 @@ export const HASH = 0x23;
 export const DASH = 0x2d;
 export const COLON = 0x3a;
 
-/** A plain key that is text in the core schema and safe as an object key. */
-export const KEY = /[A-Za-z_$][A-Za-z0-9_$.-]*/y;
+/** Keys that are not text in the core schema, or not safe as an object key. */
 export const KEY_WORDS = /^(?:true|false|null|__proto__)$/iu;
 
 /** A `\uD800`-`\uDFFF` escape: a lone surrogate written as an escape is left to the fast parser. */

@@ -28,10 +28,7 @@ const READ_BY_THE_SUBSET: Array<[string, string]> = [
     'integers: decimal, octal 0o, hex, signs; a leading zero is decimal',
     'a: 12\nb: 0o17\nc: 0x1F\nd: -3\ne: +4\nf: 012\ng: 1_000\nh: 0b101\ni: 0\nj: 123456789012345\n',
   ],
-  [
-    'floats, infinities and not-a-number',
-    'a: 1.5\nb: .5\nc: 1e3\nd: -.inf\ne: .Inf\nf: 5.\ng: 0.25\nh: -0.5\ni: 1.0\n',
-  ],
+  ['floats', 'a: 1.5\nb: .5\nc: 1e3\nf: 5.\ng: 0.25\nh: -0.5\ni: 1.0\n'],
   ['negative zero', 'a: -0\nb: -0.0\n'],
   [
     'dates, times and sexagesimal numbers stay text',
@@ -104,6 +101,7 @@ const LEFT_TO_THE_OTHER_PARSERS: Array<[string, string]> = [
   ['a comment with no space before it after a flow list', 'a: [1]# c\n'],
   ['a flow map entry without a value', 'a: {b}\n'],
   ['a sequence item that is itself a sequence', 'a:\n  - - 1\n'],
+  ['infinities and not-a-number, which JSON cannot write', 'a: -.inf\nb: .Inf\nc: .nan\n'],
 ];
 
 describe('loadCommonYaml: the subset it reads', () => {

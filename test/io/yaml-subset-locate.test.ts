@@ -56,9 +56,9 @@ const SUBSET_TEXTS: Array<[string, string]> = [
   ],
   ['empty values and empty quoted text', 'a:\nb: ""\nc: \'\'\nd:\n  e:\n  f: [""]\ng: x\n'],
   [
-    'flow collections, nested, with quoted keys and escapes',
+    'flow collections, nested, with quoted keys and escapes in values',
     'a: [1, "two", {b: c}]  # note\nb: {x: [], y: {}}\nc: [[a, b], [c]]\nd: { any: [x, y], required: true }\n' +
-      'e: {"k\\"ey": [1, 2.5, true, null], "c" : "d", s: x}\nf: [ "a, b" , \'c]\' , {g: [h, {i: j}]} ]\n',
+      'e: {"key": [1, 2.5, true, null], "c" : "d\\"e", s: x}\nf: [ "a, b" , \'c]\' , {g: [h, {i: j}]} ]\n',
   ],
   [
     'JSON flow map',
