@@ -8,6 +8,7 @@ import {
   LONE_SURROGATE_ESCAPE,
   MAX_SUBSET_DEPTH,
   NOT_IN_SUBSET,
+  notInSubset,
   resolvePlain,
   SPACE,
 } from './yaml-subset-syntax.js';
@@ -92,9 +93,9 @@ class SubsetTranscriber {
     // JSON drops the indentation and adds quotes and braces: about the YAML's length, or one piece.
     this.out = new Uint16Array(Math.min(text.length, 2 * PIECE_CHARS) + 64);
     this.seekContentLine(0);
-    if (this.atEnd || this.indent !== 0) leaveToReader();
+    if (this.atEnd || this.indent !== 0) notInSubset();
     this.blockNode(0);
-    if (!this.atEnd) leaveToReader();
+    if (!this.atEnd) notInSubset();
     const value = this.parse(0, this.size);
     // Only a mapping at the top has lists written apart (keys are never `__proto__`).
     for (const { key, items } of this.lists) (value as Record<string, unknown>)[key] = items;
@@ -129,7 +130,7 @@ class SubsetTranscriber {
       if (at < end && text.charCodeAt(at) === HASH) this.checkComment(at, end);
       else if (at < end) {
         if (at === start && (text.charCodeAt(at) === 0x25 || text.startsWith('---', at) || text.startsWith('...', at)))
-          leaveToReader();
+          notInSubset();
         this.lineStart = start;
         this.lineEnd = end;
         this.content = at;
@@ -162,7 +163,7 @@ class SubsetTranscriber {
 
   private enter(): void {
     this.depth += 1;
-    if (this.depth > MAX_SUBSET_DEPTH) leaveToReader();
+    if (this.depth > MAX_SUBSET_DEPTH) notInSubset();
   }
 
   /**
@@ -186,8 +187,7 @@ class SubsetTranscriber {
       first = false;
       let at = this.content + 1;
       while (at < this.lineEnd && this.text.charCodeAt(at) === SPACE) at += 1;
-      if (at === this.lineEnd || this.text.charCodeAt(at) === HASH || this.text.charCodeAt(at) === DASH)
-        leaveToReader();
+      if (at === this.lineEnd || this.text.charCodeAt(at) === HASH || this.text.charCodeAt(at) === DASH) notInSubset();
       if (this.keyEndAt(at) !== -1) {
         this.indent = at - this.lineStart;
         this.content = at;
@@ -203,7 +203,7 @@ class SubsetTranscriber {
         first = true;
       }
     }
-    if (!this.atEnd && this.indent > indent) leaveToReader();
+    if (!this.atEnd && this.indent > indent) notInSubset();
     this.reserve(1);
     this.out[this.size++] = 0x5d;
     if (key !== undefined && !first) this.parsePiece(start, items);
@@ -233,9 +233,9 @@ class SubsetTranscriber {
     while (!this.atEnd && this.indent === indent && !this.startsSequenceItem()) {
       const keyStart = this.content;
       const afterColon = this.keyEndAt(keyStart);
-      if (afterColon === -1) leaveToReader();
+      if (afterColon === -1) notInSubset();
       const keyEnd = afterColon - 1;
-      if (isKeyWord(this.text, keyStart, keyEnd)) leaveToReader();
+      if (isKeyWord(this.text, keyStart, keyEnd)) notInSubset();
       if (this.keyCount > keysFrom) this.comma();
       this.noteKey(keysFrom, keyStart, keyEnd);
       this.plainKey(keyStart, keyEnd);
@@ -256,8 +256,8 @@ class SubsetTranscriber {
         this.nextLine();
       }
     }
-    if (!this.atEnd && this.indent > indent) leaveToReader();
-    if (!this.atEnd && this.indent === indent) leaveToReader();
+    if (!this.atEnd && this.indent > indent) notInSubset();
+    if (!this.atEnd && this.indent === indent) notInSubset();
     this.keyCount = keysFrom;
     this.reserve(1);
     this.out[this.size++] = 0x7d;
@@ -272,13 +272,13 @@ class SubsetTranscriber {
     const { keyStarts, keyEnds, text } = this;
     const length = end - start;
     const count = this.keyCount;
-    if (count - keysFrom >= MAX_TRANSCRIBED_KEYS) leaveToReader();
+    if (count - keysFrom >= MAX_TRANSCRIBED_KEYS) notInSubset();
     for (let index = keysFrom; index < count; index += 1) {
       const other = keyStarts[index] as number;
       if ((keyEnds[index] as number) - other !== length) continue;
       let at = 0;
       while (at < length && text.charCodeAt(other + at) === text.charCodeAt(start + at)) at += 1;
-      if (at === length) leaveToReader();
+      if (at === length) notInSubset();
     }
     keyStarts[count] = start;
     keyEnds[count] = end;
@@ -313,8 +313,8 @@ class SubsetTranscriber {
           this.checkComment(index, lineEnd);
           break;
         }
-        if (code === COLON && (index + 1 === lineEnd || text.charCodeAt(index + 1) === SPACE)) leaveToReader();
-        if (isUnsupported(code)) leaveToReader();
+        if (code === COLON && (index + 1 === lineEnd || text.charCodeAt(index + 1) === SPACE)) notInSubset();
+        if (isUnsupported(code)) notInSubset();
         if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
         out[size++] = code;
         if (code !== SPACE) {
@@ -332,7 +332,7 @@ class SubsetTranscriber {
     let index = at;
     while (index < this.lineEnd && this.text.charCodeAt(index) === SPACE) index += 1;
     if (index === this.lineEnd) return;
-    if (this.text.charCodeAt(index) !== HASH || index === at) leaveToReader();
+    if (this.text.charCodeAt(index) !== HASH || index === at) notInSubset();
     this.checkComment(index, this.lineEnd);
   }
 
@@ -350,22 +350,22 @@ class SubsetTranscriber {
     let index = at + 1;
     let escaped = false;
     for (;;) {
-      if (index >= lineEnd) leaveToReader();
+      if (index >= lineEnd) notInSubset();
       const code = text.charCodeAt(index);
-      if (isUnsupported(code)) leaveToReader();
+      if (isUnsupported(code)) notInSubset();
       out[size++] = code;
       if (code === QUOTE) break;
       if (code === BACKSLASH) {
         escaped = true;
         index += 1;
-        if (index >= lineEnd) leaveToReader();
+        if (index >= lineEnd) notInSubset();
         const next = text.charCodeAt(index);
-        if (isUnsupported(next)) leaveToReader();
+        if (isUnsupported(next)) notInSubset();
         out[size++] = next;
       }
       index += 1;
     }
-    if (escaped && LONE_SURROGATE_ESCAPE.test(text.slice(at, index + 1))) leaveToReader();
+    if (escaped && LONE_SURROGATE_ESCAPE.test(text.slice(at, index + 1))) notInSubset();
     this.size = size;
     this.after = index + 1;
     return escaped;
@@ -377,7 +377,7 @@ class SubsetTranscriber {
     let index = at + 1;
     for (;;) {
       const quote = text.indexOf("'", index);
-      if (quote === -1 || quote >= lineEnd) leaveToReader();
+      if (quote === -1 || quote >= lineEnd) notInSubset();
       if (text.charCodeAt(quote + 1) === 0x27) {
         index = quote + 2;
         continue;
@@ -389,7 +389,7 @@ class SubsetTranscriber {
       out[size++] = QUOTE;
       for (let from = at + 1; from < quote; from += 1) {
         const code = text.charCodeAt(from);
-        if (isUnsupported(code)) leaveToReader();
+        if (isUnsupported(code)) notInSubset();
         if (code === 0x27) from += 1;
         else if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
         out[size++] = code;
@@ -419,13 +419,13 @@ class SubsetTranscriber {
           if (text.charCodeAt(index) === QUOTE) {
             // A JSON-like key (`{"maxToolCalls":6}`); one with an escape is left to the fast parser.
             if (this.keyCount > keysFrom) this.comma();
-            if (this.doubleQuoted(index)) leaveToReader();
+            if (this.doubleQuoted(index)) notInSubset();
             const keyStart = index + 1;
             const keyEnd = this.after - 1;
-            if (keyEnd - keyStart === 9 && text.startsWith('__proto__', keyStart)) leaveToReader();
+            if (keyEnd - keyStart === 9 && text.startsWith('__proto__', keyStart)) notInSubset();
             this.noteKey(keysFrom, keyStart, keyEnd);
             const colon = this.skipSpaces(this.after);
-            if (text.charCodeAt(colon) !== COLON) leaveToReader();
+            if (text.charCodeAt(colon) !== COLON) notInSubset();
             this.reserve(1);
             this.out[this.size++] = COLON;
             valueAt = this.skipSpaces(colon + 1);
@@ -437,7 +437,7 @@ class SubsetTranscriber {
               text.charCodeAt(keyEnd) !== COLON ||
               text.charCodeAt(keyEnd + 1) !== SPACE
             )
-              leaveToReader();
+              notInSubset();
             if (this.keyCount > keysFrom) this.comma();
             this.noteKey(keysFrom, index, keyEnd);
             this.plainKey(index, keyEnd);
@@ -447,11 +447,11 @@ class SubsetTranscriber {
         }
         index = this.skipSpaces(this.after);
         const next = text.charCodeAt(index);
-        if (index >= this.lineEnd) leaveToReader();
+        if (index >= this.lineEnd) notInSubset();
         if (next === close) break;
-        if (next !== 0x2c) leaveToReader();
+        if (next !== 0x2c) notInSubset();
         index = this.skipSpaces(index + 1);
-        if (text.charCodeAt(index) === close) leaveToReader();
+        if (text.charCodeAt(index) === close) notInSubset();
         if (isList) this.comma();
       }
     }
@@ -464,7 +464,7 @@ class SubsetTranscriber {
 
   private flowValue(at: number): void {
     const { text } = this;
-    if (at >= this.lineEnd) leaveToReader();
+    if (at >= this.lineEnd) notInSubset();
     const first = text.charCodeAt(at);
     if (first === 0x5b || first === 0x7b) {
       this.flow(at);
@@ -492,8 +492,7 @@ class SubsetTranscriber {
     while (end < lineEnd) {
       const code = text.charCodeAt(end);
       if (code === 0x2c || code === 0x5d || code === 0x7d || code === 0x5b || code === 0x7b) break;
-      if (code === COLON || (code === HASH && text.charCodeAt(end - 1) === SPACE) || isUnsupported(code))
-        leaveToReader();
+      if (code === COLON || (code === HASH && text.charCodeAt(end - 1) === SPACE) || isUnsupported(code)) notInSubset();
       if (code === QUOTE || code === BACKSLASH) out[size++] = BACKSLASH;
       out[size++] = code;
       end += 1;
@@ -503,7 +502,7 @@ class SubsetTranscriber {
       }
     }
     this.after = end;
-    if (stop === at) leaveToReader();
+    if (stop === at) notInSubset();
     this.endPlain(written, at, stop, sizeAtStop);
   }
 
@@ -568,7 +567,7 @@ class SubsetTranscriber {
 
   /** A comment is not written, but the characters the subset refuses anywhere are refused in it too. */
   private checkComment(start: number, end: number): void {
-    for (let at = start; at < end; at += 1) if (isUnsupported(this.text.charCodeAt(at))) leaveToReader();
+    for (let at = start; at < end; at += 1) if (isUnsupported(this.text.charCodeAt(at))) notInSubset();
   }
 
   private reserve(count: number): void {
@@ -597,13 +596,8 @@ const TRANSCRIBER = new SubsetTranscriber();
 function jsonOfScalar(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'boolean' || value === null) return String(value);
-  if (typeof value !== 'number' || !Number.isFinite(value)) leaveToReader();
+  if (typeof value !== 'number' || !Number.isFinite(value)) notInSubset();
   return Object.is(value, -0) ? '-0' : String(value);
-}
-
-function leaveToReader(): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private sentinel, caught in readSubsetAsJson
-  throw NOT_IN_SUBSET;
 }
 
 /**
