@@ -5,10 +5,12 @@ import {
   DASH,
   HASH,
   KEY_WORDS,
+  keyCharsEnd,
   LONE_SURROGATE_ESCAPE,
   MAX_SUBSET_DEPTH,
   NOT_IN_SUBSET,
   notInSubset,
+  plainKeyEnd,
   resolvePlain,
   SPACE,
 } from './yaml-subset-syntax.js';
@@ -188,7 +190,7 @@ class SubsetTranscriber {
       let at = this.content + 1;
       while (at < this.lineEnd && this.text.charCodeAt(at) === SPACE) at += 1;
       if (at === this.lineEnd || this.text.charCodeAt(at) === HASH || this.text.charCodeAt(at) === DASH) notInSubset();
-      if (this.keyEndAt(at) !== -1) {
+      if (plainKeyEnd(this.text, at, this.lineEnd) !== -1) {
         this.indent = at - this.lineStart;
         this.content = at;
         this.mapping(this.indent);
@@ -217,14 +219,6 @@ class SubsetTranscriber {
     this.size = start + 1;
   }
 
-  /** Index just after the `:` of a plain key starting at `at` (followed by a space or the line end), else -1. */
-  private keyEndAt(at: number): number {
-    const colon = keyCharsEnd(this.text, at);
-    if (colon === at || colon >= this.lineEnd || this.text.charCodeAt(colon) !== COLON) return -1;
-    const after = colon + 1;
-    return after === this.lineEnd || this.text.charCodeAt(after) === SPACE ? after : -1;
-  }
-
   private mapping(indent: number): void {
     this.enter();
     this.reserve(1);
@@ -232,7 +226,7 @@ class SubsetTranscriber {
     const keysFrom = this.keyCount;
     while (!this.atEnd && this.indent === indent && !this.startsSequenceItem()) {
       const keyStart = this.content;
-      const afterColon = this.keyEndAt(keyStart);
+      const afterColon = plainKeyEnd(this.text, keyStart, this.lineEnd);
       if (afterColon === -1) notInSubset();
       const keyEnd = afterColon - 1;
       if (isKeyWord(this.text, keyStart, keyEnd)) notInSubset();
@@ -601,26 +595,6 @@ function jsonOfScalar(value: unknown): string {
 }
 
 /**
- * Where a plain key starting at `at` ends (KEY's characters: a letter, `_` or `$`, then also
- * digits, `.` and `-`), or `at` when none starts there: a loop, as keys are short and a regular
- * expression's call costs more than reading them.
- */
-function keyCharsEnd(text: string, at: number): number {
-  const first = text.charCodeAt(at);
-  const lowerFirst = first | 0x20;
-  if (!((lowerFirst >= 0x61 && lowerFirst <= 0x7a) || first === 0x5f || first === 0x24)) return at;
-  let index = at + 1;
-  for (;;) {
-    const code = text.charCodeAt(index);
-    const lower = code | 0x20;
-    if ((lower >= 0x61 && lower <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x24)
-      index += 1;
-    else if (code === 0x2e || code === 0x2d) index += 1;
-    else return index;
-  }
-}
-
-/**
  * `true`, `false`, `null`, `__proto__` in any case: a key the subset refuses (KEY_WORDS). Only a
  * key of their lengths and first letters is sliced to be tested: most keys are told apart for free.
  */
@@ -634,7 +608,7 @@ function isKeyWord(text: string, start: number, end: number): boolean {
 }
 
 /**
- * The characters the subset refuses anywhere (yaml-common-subset.ts, UNSUPPORTED_ANYWHERE): tabs
+ * The characters the subset refuses anywhere (the other parsers then read or refuse the text): tabs
  * and other controls, CR, NEL, the Unicode line separators, a byte-order mark, U+FFFE and U+FFFF.
  * Every character of a text is either looked at here as it is written (or, in a comment,
  * checked), or is a space, a key's, or one the transcription stops at: so a text it reads has

@@ -1,16 +1,18 @@
 import { type TextPosition, textPositions } from './text-position.js';
+import { DASH, HASH, keyCharsEnd, plainKeyEnd, SPACE } from './yaml-subset-syntax.js';
 
 /**
- * The line and column of the node at `path` in a YAML text the common-subset reader
- * (yaml-common-subset.ts) read, found by walking the text's lines the way that reader does,
- * without building values and without a second parse: the same place the documented parser's
- * nodes give (yaml-document.ts: the key of a map entry, the start of a list item, the map or list
- * itself when the path goes on past it). 'unsure' where this walk does not say (an empty value,
- * an empty quoted text): the caller then asks the slower locators.
+ * The line and column of the node at `path` in a YAML text the common subset
+ * (yaml-common-subset.ts) read, found by walking the text's lines the way its transcription to
+ * JSON does (yaml-subset-as-json.ts), without building values and without a second parse: the
+ * same place the documented parser's nodes give (yaml-document.ts: the key of a map entry, the
+ * start of a list item, the map or list itself when the path goes on past it). 'unsure' where
+ * this walk does not say (an empty value, an empty quoted text): the caller then asks the slower
+ * locators.
  *
- * It relies on what the subset reader accepted: block mappings of plain keys, block sequences,
+ * It relies on what the subset accepted: block mappings of plain keys, block sequences,
  * and values that end on their own line (flow collections, quoted and plain scalars), no tabs,
- * no CR. Given any other text, its answers mean nothing; it is made only after that reader
+ * no CR. Given any other text, its answers mean nothing; it is made only after that reading
  * succeeded. Why: with one problem in the last of 10,000 cases, a full parse to find one line
  * took longer than reading the file; this walk passes over each line once, and what it finds
  * about a list or map (where each item and key starts) is kept, so many problems cost one walk.
@@ -41,10 +43,6 @@ interface MapEntry {
   value: TextNode;
 }
 
-const SPACE = 0x20;
-const HASH = 0x23;
-const DASH = 0x2d;
-const COLON = 0x3a;
 const COMMA = 0x2c;
 const BACKSLASH = 0x5c;
 const OPEN_LIST = 0x5b;
@@ -54,15 +52,12 @@ const CLOSE_MAP = 0x7d;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 
-/** The subset reader's plain key. */
-const KEY = /[A-Za-z_$][A-Za-z0-9_$.-]*/y;
-
 class SubsetWalker {
   private readonly text: string;
   /** What one walk found about a block map or list, by its offset, for the next path through it. */
   private readonly mapEntries = new Map<number, Map<string, MapEntry>>();
   private readonly listItems = new Map<number, TextNode[]>();
-  /** The current content line, as the subset reader keeps it. */
+  /** The current content line, as the subset's transcription keeps it. */
   private lineStart = 0;
   private lineEnd = 0;
   private content = 0;
@@ -108,7 +103,7 @@ class SubsetWalker {
     return (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) && this.text.charCodeAt(at + 1) === first;
   }
 
-  /** The line walk of the subset reader: the first line at or after `from` with content other than a comment. */
+  /** The line walk of the subset's transcription: the first line at or after `from` with content other than a comment. */
   private seekContentLine(from: number): void {
     const { text } = this;
     let start = from;
@@ -150,16 +145,6 @@ class SubsetWalker {
     return this.startsSequenceItem(at) ? { kind: 'list', offset: at, indent } : { kind: 'map', offset: at, indent };
   }
 
-  /** Index just after the `:` of the plain key at `at`. */
-  private keyEnd(at: number): number {
-    KEY.lastIndex = at;
-    if (!KEY.test(this.text)) return -1;
-    const colon = KEY.lastIndex;
-    if (colon >= this.lineEnd || this.text.charCodeAt(colon) !== COLON) return -1;
-    const after = colon + 1;
-    return after === this.lineEnd || this.text.charCodeAt(after) === SPACE ? after : -1;
-  }
-
   private skipSpaces(at: number): number {
     let index = at;
     while (index < this.lineEnd && this.text.charCodeAt(index) === SPACE) index += 1;
@@ -174,7 +159,7 @@ class SubsetWalker {
     this.seekLineOf(node.offset);
     let keyStart = node.offset;
     for (;;) {
-      const afterColon = this.keyEnd(keyStart);
+      const afterColon = plainKeyEnd(this.text, keyStart, this.lineEnd);
       if (afterColon === -1) break;
       const key = this.text.slice(keyStart, afterColon - 1);
       const valueAt = this.skipSpaces(afterColon);
@@ -213,7 +198,7 @@ class SubsetWalker {
       const at = this.skipSpaces(this.content + 1);
       // `- key: value` starts a map whose keys line up with this first one.
       items.push(
-        this.keyEnd(at) === -1
+        plainKeyEnd(this.text, at, this.lineEnd) === -1
           ? { kind: 'inline', offset: at }
           : { kind: 'map', offset: at, indent: at - this.lineStart },
       );
@@ -270,10 +255,9 @@ class SubsetWalker {
           key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
           at = this.skipSpaces(end);
         } else {
-          KEY.lastIndex = at;
-          KEY.test(text);
-          key = text.slice(at, KEY.lastIndex);
-          at = KEY.lastIndex;
+          const keyEnd = keyCharsEnd(text, at);
+          key = text.slice(at, keyEnd);
+          at = keyEnd;
         }
         // The `:` after the key.
         at = this.skipSpaces(at + 1);
@@ -332,8 +316,6 @@ class SubsetWalker {
   /** The index of the `:` after a flow map's key at `at`. */
   private flowKeyEnd(at: number): number {
     if (this.text.charCodeAt(at) === DOUBLE_QUOTE) return this.skipSpaces(this.flowValueEnd(at));
-    KEY.lastIndex = at;
-    KEY.test(this.text);
-    return KEY.lastIndex;
+    return keyCharsEnd(this.text, at);
   }
 }

@@ -24,6 +24,37 @@ export const HASH = 0x23;
 export const DASH = 0x2d;
 export const COLON = 0x3a;
 
+/**
+ * Where a plain key starting at `at` ends (a letter, `_` or `$`, then also digits, `.` and `-`),
+ * or `at` when none starts there: a loop, as keys are short and a regular expression's call
+ * costs more than reading them.
+ */
+export function keyCharsEnd(text: string, at: number): number {
+  const first = text.charCodeAt(at);
+  const lowerFirst = first | 0x20;
+  if (!((lowerFirst >= 0x61 && lowerFirst <= 0x7a) || first === 0x5f || first === 0x24)) return at;
+  let index = at + 1;
+  for (;;) {
+    const code = text.charCodeAt(index);
+    const lower = code | 0x20;
+    if ((lower >= 0x61 && lower <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x24)
+      index += 1;
+    else if (code === 0x2e || code === 0x2d) index += 1;
+    else return index;
+  }
+}
+
+/**
+ * Index just after the `:` of a block mapping's plain key starting at `at` (followed by a space
+ * or the line end, which is at `lineEnd`), else -1.
+ */
+export function plainKeyEnd(text: string, at: number, lineEnd: number): number {
+  const colon = keyCharsEnd(text, at);
+  if (colon === at || colon >= lineEnd || text.charCodeAt(colon) !== COLON) return -1;
+  const after = colon + 1;
+  return after === lineEnd || text.charCodeAt(after) === SPACE ? after : -1;
+}
+
 /** Keys that are not text in the core schema, or not safe as an object key. */
 export const KEY_WORDS = /^(?:true|false|null|__proto__)$/iu;
 
