@@ -75,8 +75,11 @@ export function messageSources(span: ImportedSpan): MessageSources {
   };
 }
 
-/** Every reader of flattened messages (here and in message-tool-calls.ts) reads keys under one of these prefixes. */
-const isFlattenedMessageKey = startsWithAnyOf([
+/**
+ * Every reader of flattened messages (here and in message-tool-calls.ts) reads keys under one of
+ * these prefixes; compacting a span (span-facts.ts) drops them.
+ */
+export const isFlattenedMessageKey = startsWithAnyOf([
   `${ATTR.legacyPrompt}.`,
   `${ATTR.legacyCompletion}.`,
   `${ATTR.openInferenceInputMessages}.`,

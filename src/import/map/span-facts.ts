@@ -1,4 +1,3 @@
-import { startsWithAnyOf } from '../../text/prefix-test.js';
 import { createAttributes, type ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT } from './conventions.js';
 import { type ConversationHistories, readInputMessages } from './input-messages.js';
@@ -14,6 +13,7 @@ import {
   firstUserText,
   genAiMessagesValue,
   genAiOutputMessages,
+  isFlattenedMessageKey,
   lastAssistantText,
   messageSources,
   olderGenAiInputMessages,
@@ -100,12 +100,6 @@ const MESSAGE_EVENTS = new Set<string>([
   EVENT.inferenceDetails,
 ]);
 
-const hasMessagePrefix = startsWithAnyOf([
-  `${ATTR.legacyPrompt}.`,
-  `${ATTR.legacyCompletion}.`,
-  `${ATTR.openInferenceInputMessages}.`,
-  `${ATTR.openInferenceOutputMessages}.`,
-]);
 const MESSAGE_KEYS = new Set<string>([
   ATTR.inputMessages,
   ATTR.outputMessages,
@@ -114,7 +108,7 @@ const MESSAGE_KEYS = new Set<string>([
 ]);
 
 function isMessageAttribute(key: string): boolean {
-  return MESSAGE_KEYS.has(key) || hasMessagePrefix(key);
+  return MESSAGE_KEYS.has(key) || isFlattenedMessageKey(key);
 }
 
 /**
