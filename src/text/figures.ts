@@ -130,7 +130,6 @@ const UNITS: Record<string, UnitDefinition> = {
 
 /** A standalone 万/亿 ("3 万") counts things. */
 const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
-const MULTIPLIERS: Record<string, number> = { 万: 1e4, 亿: 1e8 };
 
 const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
 /** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
@@ -363,7 +362,7 @@ interface UnitFound {
   end: number;
 }
 
-/** The 万 (10⁴) or 亿 (10⁸) after a number (after at most one space), as unitAfter reads it; else 1. */
+/** The 万 (10⁴) or 亿 (10⁸) after a number (after at most one space), else 1: read so by unitAfter and, before it, the grounding windows' test. */
 function multiplierAfter(text: string, from: number): number {
   const code = codeAt(text, codeAt(text, from) === CODE_SPACE ? from + 1 : from);
   return code === CODE_WAN ? 1e4 : code === CODE_YI ? 1e8 : 1;
@@ -372,14 +371,9 @@ function multiplierAfter(text: string, from: number): number {
 /** The unit written at `at` (after at most one space, and an optional 万/亿); null when there is none. */
 function unitAfter(text: string, from: number): UnitFound | null {
   let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
-  let multiplier = 1;
-  let multiplierText: string | null = null;
-  const maybeMultiplier = codeAt(text, at);
-  if (maybeMultiplier === CODE_WAN || maybeMultiplier === CODE_YI) {
-    multiplierText = text.charAt(at);
-    multiplier = MULTIPLIERS[multiplierText] ?? 1;
-    at += 1;
-  }
+  const multiplier = multiplierAfter(text, from);
+  const multiplierText = multiplier === 1 ? null : text.charAt(at);
+  if (multiplierText !== null) at += 1;
   const multiplierEnd = at;
   if (multiplierText !== null && codeAt(text, at) === CODE_SPACE) at += 1;
   const unit = unitWordAt(text, at);
