@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../bounded-memo.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
 import { findJsonObjectLiteral } from '../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../text/normalize.js';
@@ -54,25 +55,26 @@ function shorten(text: string): string {
  * (`evidence_bindings`, `evidence-bindings`, `Evidence Bindings`, `evidenceBindings`), as a whole
  * word. Compiled once per marker list.
  */
-const markerPatterns = new Map<string, { marker: string; pattern: RegExp }[]>();
-const MAX_CACHED_LISTS = 100;
+const markerPatterns = new BoundedMemo<string, MarkerPattern[]>(100);
+
+interface MarkerPattern {
+  marker: string;
+  pattern: RegExp;
+}
+
+/** A marker's pattern (none for a marker of no word), as markerPatterns holds them. */
+function markerPattern(marker: string): MarkerPattern[] {
+  const words = normalizeText(marker)
+    .split(/[-_\s]+/u)
+    .filter((word) => word !== '');
+  if (words.length === 0) return [];
+  const body = words.map(escapeRegExp).join('[-_\\s]*');
+  return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
+}
 
 function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[]): { marker: string; text: string }[] {
   if (normalizedAnswer === '') return [];
-  const key = markers.join('\u0000');
-  let patterns = markerPatterns.get(key);
-  if (patterns === undefined) {
-    patterns = markers.flatMap((marker) => {
-      const words = normalizeText(marker)
-        .split(/[-_\s]+/u)
-        .filter((word) => word !== '');
-      if (words.length === 0) return [];
-      const body = words.map(escapeRegExp).join('[-_\\s]*');
-      return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
-    });
-    if (markerPatterns.size >= MAX_CACHED_LISTS) markerPatterns.clear();
-    markerPatterns.set(key, patterns);
-  }
+  const patterns = markerPatterns.get(markers.join('\u0000'), () => markers.flatMap(markerPattern));
   const found: { marker: string; text: string }[] = [];
   for (const { marker, pattern } of patterns) {
     // Written exactly, the marker is no-protocol-leak's finding; one leak fails one check.

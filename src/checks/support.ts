@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../bounded-memo.js';
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
 import { isRecord } from '../io/is-record.js';
 import { containsNormalized } from '../text/normalize.js';
@@ -40,17 +41,10 @@ export function matchedTexts(context: CheckContext, texts: readonly string[]): s
  * less than JSON.stringify. Bounded: emptied when full, which costs only writing them again.
  */
 export function quote(value: string): string {
-  let quoted = quotedTexts.get(value);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(value);
-    if (quotedTexts.size >= MAX_QUOTED_TEXTS) quotedTexts.clear();
-    quotedTexts.set(value, quoted);
-  }
-  return quoted;
+  return quotedTexts.get(value, JSON.stringify);
 }
 
-const quotedTexts = new Map<string, string>();
-const MAX_QUOTED_TEXTS = 10_000;
+const quotedTexts = new BoundedMemo<string, string>(10_000);
 
 export function quoteList(values: readonly string[]): string {
   return values.map(quote).join(', ');

@@ -1,3 +1,5 @@
+import { BoundedMemo } from '../bounded-memo.js';
+
 /**
  * Text matching for keywords, markers and forbidden text is substring search on
  * normalised text (docs/contract.md §2): invisible characters dropped, Unicode NFKC, then lower
@@ -164,15 +166,12 @@ export function containsNormalized(normalizedHaystack: string, needle: string): 
  * are looked for in every trace, so each is normalised once. The cache is bounded: it is
  * emptied when full, which only costs normalising again.
  */
-const normalizedNeedles = new Map<string, string>();
-const MAX_CACHED_NEEDLES = 10_000;
+const normalizedNeedles = new BoundedMemo<string, string>(10_000);
 
 export function normalizedNeedleOf(needle: string): string {
-  let normalized = normalizedNeedles.get(needle);
-  if (normalized === undefined) {
-    normalized = normalizeText(needle).trim();
-    if (normalizedNeedles.size >= MAX_CACHED_NEEDLES) normalizedNeedles.clear();
-    normalizedNeedles.set(needle, normalized);
-  }
-  return normalized;
+  return normalizedNeedles.get(needle, normalizedNeedle);
+}
+
+function normalizedNeedle(needle: string): string {
+  return normalizeText(needle).trim();
 }

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../bounded-memo.js';
 import { normalizeText } from './normalize.js';
 
 /**
@@ -21,19 +22,16 @@ interface PreparedName {
   codeOnly: boolean;
 }
 
-const preparedNames = new Map<string, PreparedName>();
-const MAX_PREPARED_NAMES = 10_000;
+const preparedNames = new BoundedMemo<string, PreparedName>(10_000);
 const WORD_CHARACTER = /[a-z0-9_]/u;
 
 function prepared(name: string): PreparedName {
-  let entry = preparedNames.get(name);
-  if (entry === undefined) {
-    const trimmed = name.trim();
-    entry = { needle: normalizeText(trimmed), codeOnly: /^[A-Za-z][a-z]*$/u.test(trimmed) };
-    if (preparedNames.size >= MAX_PREPARED_NAMES) preparedNames.clear();
-    preparedNames.set(name, entry);
-  }
-  return entry;
+  return preparedNames.get(name, prepareName);
+}
+
+function prepareName(name: string): PreparedName {
+  const trimmed = name.trim();
+  return { needle: normalizeText(trimmed), codeOnly: /^[A-Za-z][a-z]*$/u.test(trimmed) };
 }
 
 function mentions(text: string, name: string): boolean {
