@@ -505,7 +505,7 @@ class SubsetTranscriber {
    * `sizeAtStop` (without its closing quote): closed when it is text, else written again.
    */
   private endPlain(written: number, start: number, stop: number, sizeAtStop: number): void {
-    if (isPlainText(this.text, start, stop)) {
+    if (isTextScalar(this.text, start, stop)) {
       this.out[sizeAtStop] = QUOTE;
       this.size = sizeAtStop + 1;
     } else {
@@ -515,7 +515,7 @@ class SubsetTranscriber {
   }
 
   /**
-   * A plain scalar's JSON when it is not text that starts with a letter (isPlainText): a core
+   * A plain scalar's JSON when it is not text that starts with a letter (isTextScalar): a core
    * boolean or null, a small decimal integer written as it stands, or whatever else resolvePlain
    * makes of it, written from its value.
    */
@@ -620,7 +620,7 @@ function isUnsupported(code: number): boolean {
 }
 
 /** A plain scalar the core schema reads as text that starts with a letter (or past ASCII): what most plain scalars are. */
-function isPlainText(text: string, start: number, end: number): boolean {
+function isTextScalar(text: string, start: number, end: number): boolean {
   const first = text.charCodeAt(start);
   if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first > 0x7f)) return false;
   // The words (true, False, NULL, ...) are 4 or 5 letters from t, f or n: only those are sliced to be looked up.
