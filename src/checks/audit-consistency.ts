@@ -1,5 +1,5 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
-import { knownToolNames, supportedVerification, uninvokedToolNames } from './derived.js';
+import { supportedVerification, uninvokedToolNames, wasInvoked } from './derived.js';
 import {
   describeValue,
   isMissing,
@@ -63,13 +63,12 @@ function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): string[
 
 function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): string[] {
   const supported = supportedVerification(context);
-  const known = knownToolNames(context);
   const uninvoked = uninvokedToolNames(context);
-  const invokedLowered = new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName.toLowerCase()));
   const problems: string[] = [];
   claims.forEach((entry, index) => {
     if (!isRecord(entry)) return;
-    const label = `claim_checks[${index}] (claim_id ${describeValue(entry['claim_id'])})`;
+    // Named only when there is a problem to name: most claim checks have none.
+    const label = (): string => `claim_checks[${index}] (claim_id ${describeValue(entry['claim_id'])})`;
     const verification = entry['verification'];
     const detail = entry['detail'];
     if (
@@ -78,13 +77,13 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
       !(typeof detail === 'string' && detail.trim() !== '')
     ) {
       problems.push(
-        `${label} is ${quote(verification)} with detail ${describeValue(detail)}, expected a non-empty detail`,
+        `${label()} is ${quote(verification)} with detail ${describeValue(detail)}, expected a non-empty detail`,
       );
     }
-    const uncalled = namedTools(entry, known, uninvoked).filter((tool) => !invokedLowered.has(tool.toLowerCase()));
+    const uncalled = namedTools(entry, uninvoked).filter((tool) => !wasInvoked(context, tool));
     if (uncalled.length > 0) {
       problems.push(
-        `${label} names ${uncalled.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(uncalled)}`,
+        `${label()} names ${uncalled.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(uncalled)}`,
       );
     }
   });
@@ -92,23 +91,26 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
 }
 
 /**
- * The tools a claim check names: known tool names mentioned in its detail; in `tools`, every
- * text (or `tool`/`tool_name` of an object); in `evidence`, texts that are known tool names (the
- * rest are evidence ids such as "ev-2") and the `tool`/`tool_name` of objects. Sorted, no repeats.
+ * The tools a claim check names that may not have been invoked: known tool names no call carries
+ * (`uninvoked`, derived.ts) mentioned in its detail; in `tools`, every text (or `tool`/`tool_name`
+ * of an object); in `evidence`, texts that are such names (the rest are evidence ids such as
+ * "ev-2", or names of tools that were invoked) and the `tool`/`tool_name` of objects. Sorted, no
+ * repeats.
  */
-function namedTools(entry: Record<string, unknown>, known: readonly string[], uninvoked: readonly string[]): string[] {
-  const names = new Set<string>();
+function namedTools(entry: Record<string, unknown>, uninvoked: readonly string[]): string[] {
   const detail = entry['detail'];
+  const hasToolFields = entry['evidence'] !== undefined || entry['tools'] !== undefined;
   // Only a name no call carries can be named wrongly, so the detail is searched for those alone.
-  if (typeof detail === 'string' && uninvoked.length > 0)
-    for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
-  if (entry['evidence'] === undefined && entry['tools'] === undefined) return [...names].sort();
-  const knownSet = new Set(known);
+  const searchDetail = typeof detail === 'string' && uninvoked.length > 0;
+  if (!searchDetail && !hasToolFields) return [];
+  const names = new Set<string>();
+  if (searchDetail) for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
+  if (!hasToolFields) return [...names].sort();
   for (const field of TOOL_FIELDS) {
     const value = entry[field];
     for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
       if (typeof item === 'string') {
-        if (field === 'tools' || knownSet.has(item)) names.add(item);
+        if (field === 'tools' || uninvoked.includes(item)) names.add(item);
       } else if (isRecord(item)) {
         const tool = item['tool'] ?? item['tool_name'];
         if (typeof tool === 'string') names.add(tool);

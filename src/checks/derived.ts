@@ -44,57 +44,45 @@ export function invocationFailures(context: CheckContext): readonly boolean[] {
   );
 }
 
-/** The names of the tools the trace invoked (`toolInvocations`), exactly as written. */
-export function invokedToolNames(context: CheckContext): ReadonlySet<string> {
-  return derive(
-    context,
-    'invokedToolNames',
-    () => new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName)),
-  );
-}
-
 /** Whether a tool of this name (any case: the answer's mention and the call may differ in case) was invoked. */
 export function wasInvoked(context: CheckContext, name: string): boolean {
   const lowered = derive(
     context,
     'invokedToolNamesLowered',
-    () => new Set([...invokedToolNames(context)].map((tool) => tool.toLowerCase())),
+    () => new Set(context.trace.toolInvocations.map((invocation) => invocation.toolName.toLowerCase())),
   );
   return lowered.has(name.toLowerCase());
 }
 
 /**
- * Known tool names (see knownToolNames) that no invocation carries, in any case: the only names a
- * text can cite wrongly. Usually none, and then nothing needs to be searched.
+ * The known tool names that no invocation carries, in any case: the only names a text can cite
+ * wrongly. Known names are the case's required evidence tools, the verifier's `trace_summaries`
+ * tool names and `contract.toolNames` (an invoked tool's name is known too, but never uninvoked).
+ * Sorted, without repeats; usually none, and then nothing needs to be searched.
  */
 export function uninvokedToolNames(context: CheckContext): readonly string[] {
-  return derive(context, 'uninvokedToolNames', () =>
-    knownToolNames(context).filter((name) => !wasInvoked(context, name)),
-  );
+  return derive(context, 'uninvokedToolNames', () => {
+    let names: Set<string> | null = null;
+    const consider = (name: string): void => {
+      if (!wasInvoked(context, name)) (names ??= new Set()).add(name);
+    };
+    for (const name of context.evalCase.requiredEvidenceTools) consider(name);
+    for (const entry of traceSummaryEntries(context)) {
+      const name = entry['tool_name'];
+      if (typeof name === 'string' && name.trim() !== '') consider(name);
+    }
+    for (const name of context.contract.toolNames) consider(name);
+    return names === null ? NO_NAMES : [...(names as Set<string>)].sort();
+  });
 }
+
+const NO_NAMES: readonly string[] = [];
 
 /** The verifier's `trace_summaries` entries that are objects; others are passed over. */
 export function traceSummaryEntries(context: CheckContext): readonly Record<string, unknown>[] {
   return derive(context, 'traceSummaryEntries', () => {
     const summaries = context.trace.verifierEvaluation?.['trace_summaries'];
     return Array.isArray(summaries) ? (summaries as unknown[]).filter(isRecord) : [];
-  });
-}
-
-/**
- * Every name known to be a tool's: the case's required evidence tools, the verifier's
- * `trace_summaries`, the tools invoked, and `contract.toolNames`; sorted, without repeats.
- */
-export function knownToolNames(context: CheckContext): readonly string[] {
-  return derive(context, 'knownToolNames', () => {
-    const names = new Set<string>(context.evalCase.requiredEvidenceTools);
-    for (const entry of traceSummaryEntries(context)) {
-      const name = entry['tool_name'];
-      if (typeof name === 'string' && name.trim() !== '') names.add(name);
-    }
-    for (const name of invokedToolNames(context)) names.add(name);
-    for (const name of context.contract.toolNames) names.add(name);
-    return [...names].sort();
   });
 }
 
