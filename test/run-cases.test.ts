@@ -2,6 +2,7 @@ import { truncateSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CaseSequence } from '../src/cases/case-sequence.js';
 import type { EvalCase } from '../src/cases/types.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
@@ -9,7 +10,7 @@ import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { buildReport } from '../src/report/build.js';
 import { combineRuns } from '../src/report/combine-runs.js';
 import type { CaseResult } from '../src/report/types.js';
-import { runCases } from '../src/run-cases.js';
+import { runCases, runCasesStreamed } from '../src/run-cases.js';
 import { createFixtureDirSource, MAX_FIXTURE_BYTES } from '../src/sources/fixture-dir.js';
 import type { TraceRunInput, TraceSource } from '../src/sources/types.js';
 import { makeEvalCase } from './helpers/eval-case.js';
@@ -208,6 +209,76 @@ describe('the fixture folder: reading and orphans', () => {
       ['large', 'passed', 1],
       ['small', 'passed', 1],
     ]);
+  });
+
+  it('fixtures are read ahead in stretches and judged in case order: the results and progress of reading one case at a time', async () => {
+    const files: Record<string, string> = {};
+    const cases = Array.from({ length: 150 }, (_unused, index) => {
+      const id = `case-${index}`;
+      // Passing, failing, missing and broken fixtures, spread over several stretches.
+      if (index % 7 !== 3)
+        files[`${id}.json`] =
+          index % 11 === 5
+            ? '{"finalAnswer": '
+            : traceJson({ finalAnswer: `answer ${index % 2 === 0 ? 'pool' : 'network'}` });
+      return makeEvalCase({ id, rootCauseKeywords: ['pool'] });
+    });
+    const { cwd, fixtures } = fixtureProject(files);
+    const readingAhead = createFixtureDirSource(fixtures, cases, cwd);
+    const { readAhead: _unused, ...oneAtATime } = readingAhead;
+    const progressOf = async (source: TraceSource) => {
+      const progress: number[] = [];
+      const report = await runCases(cases, source, DEFAULT_CONTRACT, { onCaseDone: ({ done }) => progress.push(done) });
+      return { report, progress };
+    };
+    const ahead = await progressOf(readingAhead);
+    const single = await progressOf(oneAtATime);
+    expect(ahead.report).toEqual(single.report);
+    expect(ahead.progress).toEqual(cases.map((_case, index) => index + 1));
+    expect(ahead.report.cases.map((result) => result.status)).toEqual(
+      expect.arrayContaining(['passed', 'failed', 'not_run']),
+    );
+  });
+
+  it('reading ahead stops at a byte budget, but always reads at least one fixture', () => {
+    const big = (id: string, mib: number) => traceJson({ finalAnswer: `${'x'.repeat(mib * 1024 * 1024)} ${id}` });
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    const cases = ids.map((id) => makeEvalCase({ id }));
+    const { cwd, fixtures } = fixtureProject(Object.fromEntries(ids.map((id) => [`${id}.json`, big(id, 1.5)])));
+    const source = createFixtureDirSource(fixtures, cases, cwd);
+    // 1.5 MiB each: the third fixture reaches the 4 MiB budget, and the stretch ends there.
+    expect(source.readAhead?.(cases)).toHaveLength(3);
+    const huge = fixtureProject({ 'a.json': big('a', 6), 'b.json': big('b', 1) });
+    const first = createFixtureDirSource(huge.fixtures, cases, huge.cwd).readAhead?.(cases.slice(0, 2));
+    expect(first).toHaveLength(1);
+    expect(first?.[0]?.[0]?.kind).toBe('document');
+  });
+
+  it('cases read a case at a time are each asked for once when fixtures are read ahead', async () => {
+    const cases = Array.from({ length: 100 }, (_unused, index) => makeEvalCase({ id: `c${index}` }));
+    const files = Object.fromEntries(
+      cases.map((evalCase) => [`${evalCase.id}.json`, traceJson({ finalAnswer: 'x'.repeat(100_000) })]),
+    );
+    const { cwd, fixtures } = fixtureProject(files);
+    const asked: number[] = [];
+    const sequence: CaseSequence = {
+      length: cases.length,
+      at: (index) => {
+        asked.push(index);
+        return cases[index];
+      },
+      [Symbol.iterator]: () => cases[Symbol.iterator](),
+    };
+    const summary = await runCasesStreamed(
+      sequence,
+      createFixtureDirSource(fixtures, sequence, cwd),
+      DEFAULT_CONTRACT,
+      {
+        onResult: () => {},
+      },
+    );
+    expect(summary.total).toBe(100);
+    expect(asked).toEqual(cases.map((_case, index) => index));
   });
 
   it('an empty fixture fails trace-loadable as JSON that ends too soon', async () => {

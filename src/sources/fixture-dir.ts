@@ -19,11 +19,32 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
   return {
     concurrency: 1,
     tracesFor: async (evalCase) => [readFixture(fixturesDir, evalCase, cwd)],
+    readAhead: (ahead) => {
+      const runs: TraceRunInput[][] = [];
+      const size = { bytes: 0 };
+      for (const evalCase of ahead) {
+        if (runs.length > 0 && size.bytes >= READ_AHEAD_BYTES) break;
+        runs.push([readFixture(fixturesDir, evalCase, cwd, size)]);
+      }
+      return runs;
+    },
     warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd),
   };
 }
 
-export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string): TraceRunInput {
+/**
+ * How many bytes of fixtures are read ahead of their evaluation (TraceSource.readAhead): a stretch
+ * of traces of the usual size (a few to a few dozen KB each); at most one fixture's limit beyond.
+ */
+const READ_AHEAD_BYTES = 4 * 1024 * 1024;
+
+/** The trace of a case's fixture; with `size`, the size of the file read whole is added to `size.bytes`. */
+export function readFixture(
+  fixturesDir: string,
+  evalCase: EvalCase,
+  cwd: string,
+  size: { bytes: number } | null = null,
+): TraceRunInput {
   const path = join(fixturesDir, evalCase.traceFixture);
   const traceFixture = fixtureDisplayPath(fixturesDir, evalCase.traceFixture, path, cwd);
   const sessionId = evalCase.sessionId;
@@ -56,6 +77,7 @@ export function readFixture(fixturesDir: string, evalCase: EvalCase, cwd: string
       return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
     return unparsable(`${traceFixture}: ${failed.problem}`, traceFixture, sessionId);
   }
+  if (size !== null) size.bytes += read.bytes.length;
   return { kind: 'document', document: read.value, traceFixture, sessionId };
 }
 
