@@ -1,7 +1,7 @@
 import type { CaseSequence } from './cases/case-sequence.js';
 import type { EvalCase } from './cases/types.js';
 import type { ContractValues } from './contract.js';
-import { evaluateRun } from './evaluate.js';
+import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
 import { buildReport, CaseCounts, figuresOf, type RunFigures, summarize } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';
 import type { CaseResult, Report, ReportSummary } from './report/types.js';
@@ -95,7 +95,7 @@ export async function runCasesStreamed(
 
 /**
  * How many cases a source that reads ahead (TraceSource.readAhead) is asked for at once: their
- * traces are read, then judged one after the other. Reading and judging each case in turn makes
+ * traces are read, then judged together, check by check (evaluateRuns). Reading and judging each case in turn makes
  * the processor switch between the file reads and JSON parsing and the checks, two large sets of
  * code and data, at every case; in stretches, each stays in its caches (measured on 10,000 traces
  * of a few KB: reading and judging took 13–18% less time in stretches of 32 to 128 cases).
@@ -120,8 +120,12 @@ async function evaluateEach(
   let done = 0;
   let failed = 0;
 
-  const evaluateCase = (index: number, evalCase: EvalCase, inputs: readonly TraceRunInput[]): void => {
-    const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract));
+  const finishCase = (
+    index: number,
+    evalCase: EvalCase,
+    inputs: readonly TraceRunInput[],
+    runResults: CaseResult[],
+  ): void => {
     options.onCaseEvaluated?.(index, evalCase, inputs, runResults);
     const single = repeat === null && runResults.length === 1;
     const result = single
@@ -146,8 +150,16 @@ async function evaluateEach(
         ahead.push(cases.at(index + ahead.length) as EvalCase);
       const runs = readAhead(ahead);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
-      for (let offset = 0; offset < runs.length; offset += 1)
-        evaluateCase(index + offset, ahead[offset] as EvalCase, runs[offset] as TraceRunInput[]);
+      const stretch: CaseRun[] = [];
+      runs.forEach((inputs, offset) => {
+        for (const input of inputs) stretch.push({ evalCase: ahead[offset] as EvalCase, input });
+      });
+      const results = evaluateRuns(stretch, contract);
+      let first = 0;
+      runs.forEach((inputs, offset) => {
+        finishCase(index + offset, ahead[offset] as EvalCase, inputs, results.slice(first, first + inputs.length));
+        first += inputs.length;
+      });
       index += runs.length;
       ahead = ahead.slice(runs.length);
     }
@@ -158,7 +170,13 @@ async function evaluateEach(
     for (let index = next++; index < cases.length; index = next++) {
       // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated.
       const evalCase = cases.at(index) as EvalCase;
-      evaluateCase(index, evalCase, await source.tracesFor(evalCase));
+      const inputs = await source.tracesFor(evalCase);
+      finishCase(
+        index,
+        evalCase,
+        inputs,
+        inputs.map((input) => evaluateRun(evalCase, input, contract)),
+      );
     }
   };
 

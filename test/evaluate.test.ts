@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
 import { DEFAULT_CONTRACT } from '../src/contract.js';
-import { evaluateRun } from '../src/evaluate.js';
+import { type CaseRun, evaluateRun, evaluateRuns } from '../src/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
+import type { TraceRunInput } from '../src/sources/types.js';
 import { makeEvalCase } from './helpers/eval-case.js';
 import { buildTrace, type TraceSpec, toolCall } from './helpers/trace-builder.js';
 
@@ -314,5 +315,64 @@ describe('evaluateRun: token usage (S42)', () => {
     const without = evaluate(makeEvalCase({ id: 'n', budget: { maxTokens: 1000 } }), buildTrace());
     expect(without.tokens).toBeNull();
     expect(outcomeOf(without, 'token-budget')).toBe('skip');
+  });
+});
+
+describe('evaluateRuns: a stretch of runs judged check by check', () => {
+  it('gives each run the result evaluateRun gives it alone, in order: traces that pass, fail, warn, do not load or did not run, and a check that crashes on one', () => {
+    const original = keywordCoverageCheck.run;
+    vi.spyOn(keywordCoverageCheck, 'run').mockImplementation((context) => {
+      if (context.evalCase.id === 'crashes') throw new Error('boom');
+      return original(context);
+    });
+    const document = (spec: TraceSpec): TraceRunInput => ({
+      kind: 'document',
+      document: buildTrace(spec),
+      traceFixture: null,
+      sessionId: null,
+    });
+    const runs: CaseRun[] = [
+      { evalCase: makeEvalCase({ id: 'passes', rootCauseKeywords: ['pool'] }), input: document({}) },
+      {
+        evalCase: makeEvalCase({ id: 'fails', requiredEvidenceTools: ['queryLogs'] }),
+        input: document({ toolInvocations: [toolCall('queryMetrics')] }),
+      },
+      {
+        evalCase: makeEvalCase({ id: 'gone' }),
+        input: { kind: 'not_run', reason: 'no fixture', traceFixture: null, sessionId: null },
+      },
+      {
+        evalCase: makeEvalCase({
+          id: 'warns',
+          requiredEvidenceTools: ['queryLogs'],
+          checks: { 'evidence-coverage': 'warn', 'run-completed': 'off' },
+        }),
+        input: document({ status: 'FAILED' }),
+      },
+      {
+        evalCase: makeEvalCase({ id: 'broken' }),
+        input: { kind: 'unparsable', problem: 'not JSON', traceFixture: null, sessionId: null },
+      },
+      { evalCase: makeEvalCase({ id: 'crashes', rootCauseKeywords: ['pool'] }), input: document({}) },
+      {
+        evalCase: makeEvalCase({ id: 'wrong-shape' }),
+        input: { kind: 'document', document: [], traceFixture: null, sessionId: null },
+      },
+    ];
+    const together = evaluateRuns(runs, DEFAULT_CONTRACT);
+    const alone = runs.map(({ evalCase, input }) => evaluateRun(evalCase, input, DEFAULT_CONTRACT));
+    expect(together).toEqual(alone);
+    expect(together.map((result) => [result.caseId, result.status])).toEqual([
+      ['passes', 'passed'],
+      ['fails', 'failed'],
+      ['gone', 'not_run'],
+      ['warns', 'passed'],
+      ['broken', 'failed'],
+      ['crashes', 'failed'],
+      ['wrong-shape', 'failed'],
+    ]);
+    expect(together[3]?.warnedChecks?.map((warned) => warned.check)).toEqual(['evidence-coverage']);
+    expect(together[3]?.checks.some((row) => row.check === 'run-completed')).toBe(false);
+    expect(together[5]?.failedChecks).toEqual([{ check: 'keyword-coverage', message: 'the check crashed: boom' }]);
   });
 });

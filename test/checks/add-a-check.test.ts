@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '../../src/checks/types.js';
 import type { CaseResult } from '../../src/report/types.js';
 import { REPO_ROOT } from '../helpers/project.js';
-import { makeCase, makeTrace } from './helpers.js';
+import { buildTrace } from '../helpers/trace-builder.js';
+import { makeCase } from './helpers.js';
 
 /**
  * CONTRIBUTING.md's recipe for adding a check, followed in a copy of the project: its two example
@@ -91,13 +92,18 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
       CHECKS: readonly CheckDefinition[];
     };
     expect(CHECKS.at(-1)?.id).toBe('answer-not-empty');
-    const { evaluateTrace } = (await import(pathToFileURL(join(project, 'src/evaluate.ts')).href)) as {
-      evaluateTrace: (...args: unknown[]) => CaseResult;
+    const { evaluateRun } = (await import(pathToFileURL(join(project, 'src/evaluate.ts')).href)) as {
+      evaluateRun: (...args: unknown[]) => CaseResult;
     };
     const { DEFAULT_CONTRACT } = (await import(pathToFileURL(join(project, 'src/contract.ts')).href)) as {
       DEFAULT_CONTRACT: unknown;
     };
-    const result = evaluateTrace(makeCase(), makeTrace({ finalAnswer: '' }), DEFAULT_CONTRACT, null);
+    const document = buildTrace({ finalAnswer: '' });
+    const result = evaluateRun(
+      makeCase(),
+      { kind: 'document', document, traceFixture: null, sessionId: null },
+      DEFAULT_CONTRACT,
+    );
     expect(result.checks.at(-1)).toEqual({
       check: 'answer-not-empty',
       outcome: 'fail',
