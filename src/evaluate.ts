@@ -2,9 +2,10 @@ import type { EvalCase } from './cases/types.js';
 import { createCheckContext } from './checks/context.js';
 import { CHECKS } from './checks/index.js';
 import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './checks/severity.js';
-import type { CheckContext, CheckDefinition } from './checks/types.js';
+import type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
 import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
+import { SharedCheckRows } from './shared-check-rows.js';
 import type { TraceRunInput } from './sources/types.js';
 import { loadTrace } from './trace/load-trace.js';
 import type { DiagnosisTrace } from './trace/types.js';
@@ -80,12 +81,19 @@ interface Judgement {
 function judgeWith(check: CheckDefinition, checkIndex: number, judgement: Judgement): void {
   const severity = severityOf(judgement.evalCase, check);
   if (severity === 'off') return;
-  const row = runGuarded(check, checkIndex, judgement.context);
-  if (row.outcome === 'fail' && severity === 'warn') row.outcome = 'warn';
+  const { outcome, message } = runGuarded(check, judgement.context);
+  const row = sharedRows.row(
+    checkIndex,
+    check.id,
+    outcome === 'fail' && severity === 'warn' ? 'warn' : outcome,
+    message,
+  );
   judgement.checks.push(row);
   if (row.outcome === 'fail') judgement.failedChecks.push({ check: row.check, message: row.message });
   else if (row.outcome === 'warn') judgement.warnedChecks.push({ check: row.check, message: row.message });
 }
+
+const sharedRows = new SharedCheckRows(CHECKS.length);
 
 function resultOf({
   evalCase,
@@ -127,54 +135,15 @@ function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
 }
 
 /** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
-function runGuarded(check: CheckDefinition, checkIndex: number, context: CheckContext): CheckRow {
+function runGuarded(check: CheckDefinition, context: CheckContext): CheckFinding {
   try {
-    const { outcome, message } = check.run(context);
-    return { check: check.id, outcome, message: sharedMessage(checkIndex, message) };
+    return check.run(context);
   } catch (error) {
     return {
-      check: check.id,
       outcome: 'fail',
       message: `the check crashed: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-}
-
-/**
- * Check messages repeat from case to case ("trace loaded", "verdict "PASS" is allowed", "5 tool
- * calls, within the budget of 8"), and the report keeps every one of them. Equal messages are
- * kept as one string, so that a run of many cases holds each distinct message once instead of
- * once per case. Bounded: when full it starts afresh, which costs only some sharing.
- *
- * A message is most often the one its check gave last time, or a few times before: those are
- * compared first, character by character, which needs neither the fresh message's pieces joined
- * nor its hash computed, as a look-up in the map does.
- */
-const messages = new Map<string, string>();
-const MAX_SHARED_MESSAGES = 20_000;
-/**
- * The last messages of each check (by its place in CHECKS), in a ring: `next` is the slot the
- * next new message takes, the oldest one's. A message found here is returned at once.
- */
-const recentMessages = CHECKS.map(() => ({ slots: [] as string[], next: 0 }));
-const RECENT_PER_CHECK = 4;
-
-function sharedMessage(checkIndex: number, message: string): string {
-  const recent = recentMessages[checkIndex] as { slots: string[]; next: number };
-  const { slots } = recent;
-  for (let slot = 0; slot < slots.length; slot += 1) {
-    const known = slots[slot] as string;
-    if (known === message) return known;
-  }
-  let shared = messages.get(message);
-  if (shared === undefined) {
-    if (messages.size >= MAX_SHARED_MESSAGES) messages.clear();
-    messages.set(message, message);
-    shared = message;
-  }
-  slots[recent.next] = shared;
-  recent.next = (recent.next + 1) % RECENT_PER_CHECK;
-  return shared;
 }
 
 function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: string | null): CaseResult {

@@ -1,0 +1,57 @@
+import type { CheckRow } from './report/types.js';
+
+/**
+ * Check rows repeat from case to case (`trace-loadable` "trace loaded", `tool-call-budget` "5 tool
+ * calls, within the budget of 8"), and a report keeps every one of them. Equal rows are kept as
+ * one object, shared by every result that has it, so that a run of many cases holds each distinct
+ * row once instead of once per case: less memory, and far fewer objects for the garbage collector
+ * to move and mark while the results accumulate. A shared row is frozen: a row is settled (its
+ * outcome after the case's severity) before it is asked for, and never changed afterwards.
+ *
+ * Bounded: when full it starts afresh, which costs only some sharing.
+ *
+ * A row is most often one its check gave a moment ago: the last few rows of each check are
+ * compared first, which needs no hash of the message, as a look-up in the map does.
+ */
+export class SharedCheckRows {
+  /** Rows by message (several checks or outcomes may say the same). */
+  private readonly byMessage = new Map<string, CheckRow[]>();
+  private size = 0;
+  /** The last rows of each check (by its place in the check list), in a ring: `next` is the slot the next new row takes. */
+  private readonly recent: { slots: CheckRow[]; next: number }[];
+
+  constructor(
+    checkCount: number,
+    private readonly capacity = 20_000,
+  ) {
+    this.recent = Array.from({ length: checkCount }, () => ({ slots: [], next: 0 }));
+  }
+
+  /** The shared row of the check at `checkIndex` (whose id is `check`) with this outcome and message. */
+  row(checkIndex: number, check: string, outcome: CheckRow['outcome'], message: string): CheckRow {
+    const recent = this.recent[checkIndex] as { slots: CheckRow[]; next: number };
+    const { slots } = recent;
+    for (let slot = 0; slot < slots.length; slot += 1) {
+      const known = slots[slot] as CheckRow;
+      if (known.outcome === outcome && known.message === message && known.check === check) return known;
+    }
+    let rows = this.byMessage.get(message);
+    let shared = rows?.find((known) => known.check === check && known.outcome === outcome);
+    if (shared === undefined) {
+      if (this.size >= this.capacity) {
+        this.byMessage.clear();
+        this.size = 0;
+        rows = undefined;
+      }
+      shared = Object.freeze({ check, outcome, message });
+      if (rows === undefined) this.byMessage.set(message, [shared]);
+      else rows.push(shared);
+      this.size += 1;
+    }
+    slots[recent.next] = shared;
+    recent.next = (recent.next + 1) % RECENT_PER_CHECK;
+    return shared;
+  }
+}
+
+const RECENT_PER_CHECK = 4;
