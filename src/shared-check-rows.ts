@@ -11,26 +11,34 @@ import type { CheckRow } from './report/types.js';
  * Bounded: when full it starts afresh, which costs only some sharing.
  *
  * A row is most often one its check gave a moment ago: the last few rows of each check are
- * compared first, which needs no hash of the message, as a look-up in the map does.
+ * compared first, which needs no hash of the message, as a look-up in the map does. A check whose
+ * rows seldom repeat (`duration-budget` names each trace's duration) stops being shared once that
+ * is clear: looking for its rows would cost a look-up and a place in the map each, for nothing.
  */
 export class SharedCheckRows {
   /** Rows by message (several checks or outcomes may say the same). */
   private readonly byMessage = new Map<string, CheckRow[]>();
   private size = 0;
-  /** The last rows of each check (by its place in the check list), in a ring: `next` is the slot the next new row takes. */
-  private readonly recent: { slots: CheckRow[]; next: number }[];
+  /**
+   * Per check (by its place in the check list): its last rows, in a ring (`next` is the slot the
+   * next new row takes), and how many rows it asked for and how many of them were new.
+   */
+  private readonly perCheck: CheckRows[];
 
   constructor(
     checkCount: number,
     private readonly capacity = 20_000,
   ) {
-    this.recent = Array.from({ length: checkCount }, () => ({ slots: [], next: 0 }));
+    this.perCheck = Array.from({ length: checkCount }, () => ({ slots: [], next: 0, asked: 0, made: 0 }));
   }
 
   /** The shared row of the check at `checkIndex` (whose id is `check`) with this outcome and message. */
   row(checkIndex: number, check: string, outcome: CheckRow['outcome'], message: string): CheckRow {
-    const recent = this.recent[checkIndex] as { slots: CheckRow[]; next: number };
+    const recent = this.perCheck[checkIndex] as CheckRows;
     const { slots } = recent;
+    if (recent.made > SELDOM_REPEATED * recent.asked && recent.asked >= JUDGED_AFTER)
+      return Object.freeze({ check, outcome, message });
+    recent.asked += 1;
     for (let slot = 0; slot < slots.length; slot += 1) {
       const known = slots[slot] as CheckRow;
       if (known.outcome === outcome && known.message === message && known.check === check) return known;
@@ -44,6 +52,7 @@ export class SharedCheckRows {
         rows = undefined;
       }
       shared = Object.freeze({ check, outcome, message });
+      recent.made += 1;
       if (rows === undefined) this.byMessage.set(message, [shared]);
       else rows.push(shared);
       this.size += 1;
@@ -54,4 +63,14 @@ export class SharedCheckRows {
   }
 }
 
-const RECENT_PER_CHECK = 4;
+interface CheckRows {
+  slots: CheckRow[];
+  next: number;
+  asked: number;
+  made: number;
+}
+
+const RECENT_PER_CHECK = 8;
+/** A check stops being shared when more than this share of its rows were new, judged after this many rows. */
+const SELDOM_REPEATED = 0.5;
+const JUDGED_AFTER = 1000;
