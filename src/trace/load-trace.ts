@@ -85,7 +85,9 @@ function hasCamelHump(key: string): boolean {
 
 function snakeCased(object: JsonObject, depth: number): JsonObject {
   let copy: JsonObject | null = null;
-  for (const key of Object.keys(object)) {
+  // for…in, not Object.keys: no array of keys is made for each object (JSON.parse makes no
+  // inherited enumerable keys, and a plain object literal has none either).
+  for (const key in object) {
     const value = object[key];
     const renamed = hasCamelHump(key) ? snakeKeyOf(key) : key;
     const converted = depth > 1 ? snakeCasedValue(value, depth - 1) : value;
