@@ -12,7 +12,7 @@ import type { Figure, UnitFamily } from './figures.js';
  * window is passed over unread; one inside is read and judged exactly as before (isGrounded), so
  * the windows only decide what need not be read, never what grounds.
  */
-export type GroundingWindows = Float64Array;
+export type GroundingWindows = readonly number[];
 
 /** The values a figure's number rounds to (figures.ts, groundingRange). */
 interface Range {
@@ -37,18 +37,11 @@ export function groundingWindows(
   ranges: readonly Range[],
   familyFactors: (family: UnitFamily) => readonly number[],
 ): GroundingWindows {
-  // Plain loops into a preallocated array: this runs for every trace whose evidence is scanned.
-  let size = 0;
-  for (const figure of figures) {
-    const evidenceFactors = figure.family === null ? 0 : familyFactors(figure.family).length;
-    size += 2 * (1 + (figure.family === 'percent' ? 1 : 0) + evidenceFactors * figure.factors.length);
-  }
-  const windows = new Float64Array(size);
-  let at = 0;
+  // A plain array of numbers (held unboxed by the engine), not a Float64Array: this runs for every
+  // trace whose evidence is scanned, and a typed array costs several times as much to allocate.
+  const windows: number[] = [];
   const add = (low: number, high: number): void => {
-    windows[at] = low - Math.abs(low) * SLACK;
-    windows[at + 1] = high + Math.abs(high) * SLACK;
-    at += 2;
+    windows.push(low - Math.abs(low) * SLACK, high + Math.abs(high) * SLACK);
   };
   for (let index = 0; index < figures.length; index += 1) {
     const figure = figures[index] as Figure;
