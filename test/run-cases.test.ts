@@ -246,9 +246,9 @@ describe('the fixture folder: reading and orphans', () => {
     const cases = ids.map((id) => makeEvalCase({ id }));
     const { cwd, fixtures } = fixtureProject(Object.fromEntries(ids.map((id) => [`${id}.json`, big(id, 1.5)])));
     const source = createFixtureDirSource(fixtures, cases, cwd);
-    // 1.5 MiB each: the third fixture reaches the 4 MiB budget, and the stretch ends there.
-    expect(source.readAhead?.(cases)).toHaveLength(3);
-    const huge = fixtureProject({ 'a.json': big('a', 6), 'b.json': big('b', 1) });
+    // 1.5 MiB each: the second fixture reaches the 2 MiB budget, and the stretch ends there.
+    expect(source.readAhead?.(cases)).toHaveLength(2);
+    const huge = fixtureProject({ 'a.json': big('a', 3), 'b.json': big('b', 1) });
     const first = createFixtureDirSource(huge.fixtures, cases, huge.cwd).readAhead?.(cases.slice(0, 2));
     expect(first).toHaveLength(1);
     expect(first?.[0]?.[0]?.kind).toBe('document');

@@ -36,7 +36,7 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
  * How many bytes of fixtures are read ahead of their evaluation (TraceSource.readAhead): a stretch
  * of traces of the usual size (a few to a few dozen KB each); at most one fixture's limit beyond.
  */
-const READ_AHEAD_BYTES = 4 * 1024 * 1024;
+const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 
 /** The trace of a case's fixture; with `size`, the size of the file read whole is added to `size.bytes`. */
 export function readFixture(
