@@ -122,30 +122,37 @@ function snakeKeyIn(object: JsonObject, camelKey: string): string {
 
 function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
   if (!isObject(item)) fail(path(), item, 'a tool invocation object');
-  const nameKey = keyOf(item, 'toolName');
-  const name = item[nameKey];
-  if (typeof name !== 'string') fail(join(path(), nameKey), name, 'a string tool name');
-  const statusKey = keyOf(item, 'evidenceStatus');
-  const status = item[statusKey];
+  // Each field is read here, at a place of its own, not through twinKey: the engine answers a
+  // property read from the few object shapes it has seen at that place, while twinKey, asked for
+  // every field of every object, falls back to a generic look-up each time. The value is the
+  // camelCase field's when it is there (even null), else its snake_case twin's, as with twinKey.
+  const name = item['toolName'] !== undefined || 'toolName' in item ? item['toolName'] : item['tool_name'];
+  if (typeof name !== 'string') fail(join(path(), keyOf(item, 'toolName')), name, 'a string tool name');
+  const status =
+    item['evidenceStatus'] !== undefined || 'evidenceStatus' in item ? item['evidenceStatus'] : item['evidence_status'];
   let evidenceStatus: EvidenceStatus | null = null;
   if (status !== undefined && status !== null) {
     const lowered = typeof status === 'string' ? status.toLowerCase() : null;
     if (lowered === null || !(EVIDENCE_STATUSES as readonly string[]).includes(lowered)) {
-      fail(join(path(), statusKey), status, `one of ${EVIDENCE_STATUSES.join(', ')}`);
+      fail(join(path(), keyOf(item, 'evidenceStatus')), status, `one of ${EVIDENCE_STATUSES.join(', ')}`);
     }
     evidenceStatus = lowered as EvidenceStatus;
   }
-  const duration = item[keyOf(item, 'durationMs')];
+  const duration = item['durationMs'] !== undefined || 'durationMs' in item ? item['durationMs'] : item['duration_ms'];
   const invocation: ToolInvocation = {
     toolName: name,
     evidenceStatus,
     durationMs: typeof duration === 'number' ? duration : null,
   };
   // Kept only when recorded, so that a loaded trace stays small and equal to one built by hand.
-  for (const field of ['arguments', 'resultSummary', 'errorMessage'] as const) {
-    const value = item[keyOf(item, field)];
-    if (value !== undefined && value !== null) invocation[field] = value;
-  }
+  const args = item['arguments'];
+  if (args !== undefined && args !== null) invocation.arguments = args;
+  const result =
+    item['resultSummary'] !== undefined || 'resultSummary' in item ? item['resultSummary'] : item['result_summary'];
+  if (result !== undefined && result !== null) invocation.resultSummary = result;
+  const error =
+    item['errorMessage'] !== undefined || 'errorMessage' in item ? item['errorMessage'] : item['error_message'];
+  if (error !== undefined && error !== null) invocation.errorMessage = error;
   const startedAt = readStartedAt(item, path);
   if (startedAt !== null) invocation.startedAt = startedAt;
   return invocation;
@@ -158,12 +165,13 @@ function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
  */
 function readAgentStep(item: unknown, path: () => string): AgentStep {
   if (!isObject(item)) return { agentName: null, output: null };
-  const agentName = item[keyOf(item, 'agentName')];
+  // Read field by field here, as in readToolInvocation.
+  const agentName = item['agentName'] !== undefined || 'agentName' in item ? item['agentName'] : item['agent_name'];
   const step: AgentStep = {
     agentName: typeof agentName === 'string' ? agentName : null,
-    output: item[keyOf(item, 'output')] ?? null,
+    output: item['output'] ?? null,
   };
-  const stepIndex = item[keyOf(item, 'stepIndex')];
+  const stepIndex = item['stepIndex'] !== undefined || 'stepIndex' in item ? item['stepIndex'] : item['step_index'];
   if (typeof stepIndex === 'number' && Number.isFinite(stepIndex)) step.stepIndex = stepIndex;
   const startedAt = readStartedAt(item, path);
   if (startedAt !== null) step.startedAt = startedAt;
@@ -172,13 +180,12 @@ function readAgentStep(item: unknown, path: () => string): AgentStep {
 
 /** `startedAt` (or `started_at`) in epoch milliseconds; null when absent or null. */
 function readStartedAt(item: JsonObject, path: () => string): number | null {
-  const key = keyOf(item, 'startedAt');
-  const value = item[key];
+  const value = item['startedAt'] !== undefined || 'startedAt' in item ? item['startedAt'] : item['started_at'];
   if (value === undefined || value === null) return null;
   const epoch = parseTimestamp(value);
   if (epoch === null)
     fail(
-      join(path(), key),
+      join(path(), keyOf(item, 'startedAt')),
       value,
       'an ISO-8601 date-time text (e.g. "2024-06-11T14:05:10.250+08:00") or epoch milliseconds',
     );
