@@ -37,15 +37,33 @@ export function loadTrace(document: unknown): TraceLoadResult {
 function readTrace(document: unknown): DiagnosisTrace {
   const { root, path } = unwrapEnvelope(document);
   if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
-  const selfEvaluation = readSelfEvaluation(root, path);
-  const usage = readUsage(root, path);
+  // Each field is read here, at a place of its own (see readToolInvocation); twinKey only names
+  // the field in a message.
+  const field = (camelKey: string): string => join(path, keyOf(root, camelKey));
+  const selfEvaluation = readSelfEvaluation(
+    root['selfEvaluation'] !== undefined || 'selfEvaluation' in root ? root['selfEvaluation'] : root['self_evaluation'],
+    () => field('selfEvaluation'),
+  );
+  const usage = readUsage(root['usage'], () => field('usage'));
+  const finalAnswer =
+    root['finalAnswer'] !== undefined || 'finalAnswer' in root ? root['finalAnswer'] : root['final_answer'];
+  const durationMs =
+    root['durationMs'] !== undefined || 'durationMs' in root ? root['durationMs'] : root['duration_ms'];
+  const toolInvocations =
+    root['toolInvocations'] !== undefined || 'toolInvocations' in root
+      ? root['toolInvocations']
+      : root['tool_invocations'];
+  const agentSteps =
+    root['agentSteps'] !== undefined || 'agentSteps' in root ? root['agentSteps'] : root['agent_steps'];
   return {
-    sessionId: readOptionalText(root, 'sessionId'),
-    status: readOptionalText(root, 'status'),
-    finalAnswer: readNullableString(root, 'finalAnswer', path),
-    durationMs: readNullableNumber(root, 'durationMs', path),
-    toolInvocations: readList(root, 'toolInvocations', path, readToolInvocation, true),
-    agentSteps: readList(root, 'agentSteps', path, readAgentStep, false),
+    sessionId: optionalText(
+      root['sessionId'] !== undefined || 'sessionId' in root ? root['sessionId'] : root['session_id'],
+    ),
+    status: optionalText(root['status']),
+    finalAnswer: nullableString(finalAnswer, () => field('finalAnswer')),
+    durationMs: nullableNumber(durationMs, () => field('durationMs')),
+    toolInvocations: readList(toolInvocations, () => field('toolInvocations'), readToolInvocation, true),
+    agentSteps: readList(agentSteps, () => field('agentSteps'), readAgentStep, false),
     verifierEvaluation: selfEvaluation === null ? null : verifierEvaluationOf(selfEvaluation),
     ...(usage === null ? {} : { usage }),
   };
@@ -193,80 +211,67 @@ function readStartedAt(item: JsonObject, path: () => string): number | null {
 }
 
 /** `usage: {inputTokens, outputTokens}` (snake_case twins too): each a count of 0 or more; an absent count is 0. */
-function readUsage(root: JsonObject, path: string): TokenUsage | null {
-  const key = keyOf(root, 'usage');
-  const value = root[key];
+function readUsage(value: unknown, where: () => string): TokenUsage | null {
   if (value === undefined || value === null) return null;
-  if (!isObject(value)) fail(join(path, key), value, 'an object { inputTokens, outputTokens } or null');
+  if (!isObject(value)) fail(where(), value, 'an object { inputTokens, outputTokens } or null');
   const count = (camelKey: string): number => {
     const countKey = keyOf(value, camelKey);
     const count = value[countKey];
     if (count === undefined || count === null) return 0;
     if (typeof count !== 'number' || !Number.isFinite(count) || count < 0)
-      fail(join(join(path, key), countKey), count, 'a token count, 0 or more');
+      fail(join(where(), countKey), count, 'a token count, 0 or more');
     return count;
   };
   return { inputTokens: count('inputTokens'), outputTokens: count('outputTokens') };
 }
 
-function readSelfEvaluation(root: JsonObject, path: string): JsonObject | null {
-  const key = keyOf(root, 'selfEvaluation');
-  const value = root[key];
+/** `where()` names the field as written, for a message. */
+function readSelfEvaluation(value: unknown, where: () => string): JsonObject | null {
   if (value === undefined || value === null) return null;
   if (isObject(value)) return value;
   if (typeof value === 'string') {
     const parsed = parseJson(value);
     if (!parsed.ok)
-      throw new TraceShapeError(
-        `${join(path, key)}: a JSON-encoded string that is ${parsed.problem}; expected a JSON object`,
-      );
+      throw new TraceShapeError(`${where()}: a JSON-encoded string that is ${parsed.problem}; expected a JSON object`);
     if (isObject(parsed.value)) return parsed.value;
-    fail(join(path, key), parsed.value, 'a JSON-encoded object');
+    fail(where(), parsed.value, 'a JSON-encoded object');
   }
-  fail(join(path, key), value, 'an object or a JSON-encoded object');
+  fail(where(), value, 'an object or a JSON-encoded object');
 }
 
 function readList<T>(
-  root: JsonObject,
-  camelKey: string,
-  path: string,
+  value: unknown,
+  where: () => string,
   readItem: (item: unknown, itemPath: () => string) => T,
   strict: boolean,
 ): T[] {
-  const key = keyOf(root, camelKey);
-  const value = root[key];
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    if (strict) fail(join(path, key), value, 'a list');
+    if (strict) fail(where(), value, 'a list');
     return [];
   }
   // An item's path is needed only to name a bad item, so it is built only then.
   const items: T[] = [];
   for (let index = 0; index < value.length; index += 1) {
-    items.push(readItem(value[index], () => `${join(path, key)}[${index}]`));
+    items.push(readItem(value[index], () => `${where()}[${index}]`));
   }
   return items;
 }
 
-function readNullableString(root: JsonObject, camelKey: string, path: string): string | null {
-  const key = keyOf(root, camelKey);
-  const value = root[key];
+function nullableString(value: unknown, where: () => string): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') fail(join(path, key), value, 'a string or null');
+  if (typeof value !== 'string') fail(where(), value, 'a string or null');
   return value;
 }
 
-function readNullableNumber(root: JsonObject, camelKey: string, path: string): number | null {
-  const key = keyOf(root, camelKey);
-  const value = root[key];
+function nullableNumber(value: unknown, where: () => string): number | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'number') fail(join(path, key), value, 'a number or null');
+  if (typeof value !== 'number') fail(where(), value, 'a number or null');
   return value;
 }
 
 /** Descriptive fields outside the checked shape: kept when they are text (or a number id), else ignored. */
-function readOptionalText(root: JsonObject, camelKey: string): string | null {
-  const value = root[keyOf(root, camelKey)];
+function optionalText(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return null;
