@@ -16,7 +16,8 @@
  * 5.32 and 7.02 in the first run, 5.07 and 5.25 in the second, and, made faster, 4.29 and 4.40,
  * then 4.33, 3.65, 4.45 and 4.19 in the last two. Read ahead and judged check by check, it gave
  * 2.85, 2.96, 3.07, 3.31 and 3.30 in five rounds in which the reference gave 1.80 to 2.12, and,
- * with loadTrace made faster, 2.88, 2.85, 2.84, 2.83 and 3.09 against 2.03 to 2.08:
+ * with loadTrace made faster, 2.88, 2.85, 2.84, 2.83 and 3.09 against 2.03 to 2.08, then 2.88,
+ * 2.71, 3.01, 2.91 and 2.87 against 1.97 to 2.30:
  *
  *   git worktree add --detach ../reference 3e3b9d3 && (cd ../reference && npm ci && npm run build)
  *   npm run build && node bench/reference-ratio.mjs ../reference 3
