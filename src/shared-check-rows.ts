@@ -39,8 +39,9 @@ export class SharedCheckRows {
     if (recent.made > SELDOM_REPEATED * recent.asked && recent.asked >= JUDGED_AFTER)
       return Object.freeze({ check, outcome, message });
     recent.asked += 1;
-    for (let slot = 0; slot < slots.length; slot += 1) {
-      const known = slots[slot] as CheckRow;
+    // Newest first: a check most often gives the row it gave for the trace before.
+    for (let back = 1; back <= slots.length; back += 1) {
+      const known = slots[(recent.next - back + RECENT_PER_CHECK) % RECENT_PER_CHECK] as CheckRow;
       if (known.outcome === outcome && known.message === message && known.check === check) return known;
     }
     let rows = this.byMessage.get(message);
