@@ -8,7 +8,6 @@ import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import { SharedCheckRows } from './shared-check-rows.js';
 import type { TraceRunInput } from './sources/types.js';
 import { loadTrace } from './trace/load-trace.js';
-import type { DiagnosisTrace } from './trace/types.js';
 
 /**
  * Evaluates one run of a case: the trace a source found, against the case's rules.
@@ -48,8 +47,6 @@ export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues)
     }
     judged.push({
       index,
-      evalCase,
-      trace: loaded.trace,
       traceFixture: input.traceFixture,
       context: createCheckContext(evalCase, loaded.trace, contract),
       checks: [],
@@ -65,11 +62,9 @@ export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues)
   return results;
 }
 
-/** A loaded trace being judged, with the rows of the checks run so far. */
+/** A loaded trace being judged (its case and trace are the context's), with the rows of the checks run so far. */
 interface Judgement {
   index: number;
-  evalCase: EvalCase;
-  trace: DiagnosisTrace;
   traceFixture: string | null;
   context: CheckContext;
   checks: CheckRow[];
@@ -79,7 +74,7 @@ interface Judgement {
 
 /** Runs one check on the trace (at the case's severity), adding its row. */
 function judgeWith(check: CheckDefinition, checkIndex: number, judgement: Judgement): void {
-  const severity = severityOf(judgement.evalCase, check);
+  const severity = severityOf(judgement.context.evalCase, check);
   if (severity === 'off') return;
   const { outcome, message } = runGuarded(check, judgement.context);
   const row = sharedRows.row(
@@ -95,15 +90,8 @@ function judgeWith(check: CheckDefinition, checkIndex: number, judgement: Judgem
 
 const sharedRows = new SharedCheckRows(CHECKS.length);
 
-function resultOf({
-  evalCase,
-  trace,
-  traceFixture,
-  context,
-  checks,
-  failedChecks,
-  warnedChecks,
-}: Judgement): CaseResult {
+function resultOf({ traceFixture, context, checks, failedChecks, warnedChecks }: Judgement): CaseResult {
+  const { evalCase, trace } = context;
   return {
     caseId: evalCase.id,
     status: failedChecks.length === 0 ? 'passed' : 'failed',
