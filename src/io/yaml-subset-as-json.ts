@@ -6,6 +6,7 @@ import {
   HASH,
   KEY_WORDS,
   keyCharsEnd,
+  type LineWalk,
   LONE_SURROGATE_ESCAPE,
   MAX_SUBSET_DEPTH,
   NOT_IN_SUBSET,
@@ -13,6 +14,7 @@ import {
   plainKeyEnd,
   resolvePlain,
   SPACE,
+  seekContentLine,
 } from './yaml-subset-syntax.js';
 
 /**
@@ -57,14 +59,14 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const LITTLE_ENDIAN = endianness() === 'LE';
 
-class SubsetTranscriber {
-  private text = '';
-  /** The current content line: where its content starts and its indentation (column of that content). */
-  private lineStart = 0;
-  private lineEnd = 0;
-  private content = 0;
-  private indent = 0;
-  private atEnd = false;
+class SubsetTranscriber implements LineWalk {
+  text = '';
+  /** The current content line (seekContentLine). */
+  lineStart = 0;
+  lineEnd = 0;
+  content = 0;
+  indent = 0;
+  atEnd = false;
   /** Where the last flow or quoted value read ended (the index after it). */
   private after = 0;
   /** Containers open around the current one. */
@@ -122,31 +124,17 @@ class SubsetTranscriber {
 
   /** Moves to the first line at or after `from` that has content other than a comment. */
   private seekContentLine(from: number): void {
-    const { text } = this;
-    let start = from;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end === -1) end = text.length;
-      let at = start;
-      while (at < end && text.charCodeAt(at) === SPACE) at += 1;
-      if (at < end && text.charCodeAt(at) === HASH) this.checkComment(at, end);
-      else if (at < end) {
-        if (at === start && (text.charCodeAt(at) === 0x25 || text.startsWith('---', at) || text.startsWith('...', at)))
-          notInSubset();
-        this.lineStart = start;
-        this.lineEnd = end;
-        this.content = at;
-        this.indent = at - start;
-        return;
-      }
-      start = end + 1;
-    }
-    this.atEnd = true;
-    this.lineStart = text.length;
-    this.lineEnd = text.length;
-    this.content = text.length;
-    this.indent = -1;
+    seekContentLine(this, from, this.commentLine);
+    const { text, content } = this;
+    if (
+      this.indent === 0 &&
+      (text.charCodeAt(content) === 0x25 || text.startsWith('---', content) || text.startsWith('...', content))
+    )
+      notInSubset();
   }
+
+  /** checkComment, for the line walk to call on each comment line it passes over. */
+  private readonly commentLine = (start: number, end: number): void => this.checkComment(start, end);
 
   private nextLine(): void {
     this.seekContentLine(this.lineEnd + 1);

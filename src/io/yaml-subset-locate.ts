@@ -1,5 +1,5 @@
 import { type TextPosition, textPositions } from './text-position.js';
-import { DASH, HASH, keyCharsEnd, plainKeyEnd, SPACE } from './yaml-subset-syntax.js';
+import { DASH, HASH, keyCharsEnd, type LineWalk, plainKeyEnd, SPACE, seekContentLine } from './yaml-subset-syntax.js';
 
 /**
  * The line and column of the node at `path` in a YAML text the common subset
@@ -52,17 +52,17 @@ const CLOSE_MAP = 0x7d;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 
-class SubsetWalker {
-  private readonly text: string;
+class SubsetWalker implements LineWalk {
+  readonly text: string;
   /** What one walk found about a block map or list, by its offset, for the next path through it. */
   private readonly mapEntries = new Map<number, Map<string, MapEntry>>();
   private readonly listItems = new Map<number, TextNode[]>();
-  /** The current content line, as the subset's transcription keeps it. */
-  private lineStart = 0;
-  private lineEnd = 0;
-  private content = 0;
-  private indent = 0;
-  private atEnd = false;
+  /** The current content line, as the subset's transcription keeps it (seekContentLine). */
+  lineStart = 0;
+  lineEnd = 0;
+  content = 0;
+  indent = 0;
+  atEnd = false;
 
   constructor(text: string) {
     this.text = text;
@@ -105,28 +105,7 @@ class SubsetWalker {
 
   /** The line walk of the subset's transcription: the first line at or after `from` with content other than a comment. */
   private seekContentLine(from: number): void {
-    const { text } = this;
-    let start = from;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end === -1) end = text.length;
-      let at = start;
-      while (at < end && text.charCodeAt(at) === SPACE) at += 1;
-      if (at < end && text.charCodeAt(at) !== HASH) {
-        this.lineStart = start;
-        this.lineEnd = end;
-        this.content = at;
-        this.indent = at - start;
-        this.atEnd = false;
-        return;
-      }
-      start = end + 1;
-    }
-    this.atEnd = true;
-    this.lineStart = text.length;
-    this.lineEnd = text.length;
-    this.content = text.length;
-    this.indent = -1;
+    seekContentLine(this, from, null);
   }
 
   /** Moves to the line the walk for a node at `offset` starts on. */

@@ -25,6 +25,57 @@ export const DASH = 0x2d;
 export const COLON = 0x3a;
 
 /**
+ * Where a walk over the subset's lines stands (the transcription, yaml-subset-as-json.ts, and the
+ * locator of its mistakes, yaml-subset-locate.ts, walk alike): the current line with content other
+ * than a comment.
+ */
+export interface LineWalk {
+  readonly text: string;
+  lineStart: number;
+  /** Where the line ends: its line break, or the text's end. */
+  lineEnd: number;
+  /** Where its content starts, and the column that is. */
+  content: number;
+  indent: number;
+  /** No such line is left; the places above are the text's end, and the indent is -1. */
+  atEnd: boolean;
+}
+
+/**
+ * Moves `walk` to the first line at or after `from` with content other than a comment (spaces
+ * only are no content). `comment(at, end)` is told of each comment line passed over.
+ */
+export function seekContentLine(
+  walk: LineWalk,
+  from: number,
+  comment: ((at: number, end: number) => void) | null,
+): void {
+  const { text } = walk;
+  let start = from;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    let at = start;
+    while (at < end && text.charCodeAt(at) === SPACE) at += 1;
+    if (at < end && text.charCodeAt(at) === HASH) comment?.(at, end);
+    else if (at < end) {
+      walk.lineStart = start;
+      walk.lineEnd = end;
+      walk.content = at;
+      walk.indent = at - start;
+      walk.atEnd = false;
+      return;
+    }
+    start = end + 1;
+  }
+  walk.atEnd = true;
+  walk.lineStart = text.length;
+  walk.lineEnd = text.length;
+  walk.content = text.length;
+  walk.indent = -1;
+}
+
+/**
  * Where a plain key starting at `at` ends (a letter, `_` or `$`, then also digits, `.` and `-`),
  * or `at` when none starts there: a loop, as keys are short and a regular expression's call
  * costs more than reading them.
