@@ -17,7 +17,10 @@
  * then 4.33, 3.65, 4.45 and 4.19 in the last two. Read ahead and judged check by check, it gave
  * 2.85, 2.96, 3.07, 3.31 and 3.30 in five rounds in which the reference gave 1.80 to 2.12, and,
  * with loadTrace made faster, 2.88, 2.85, 2.84, 2.83 and 3.09 against 2.03 to 2.08, then 2.88,
- * 2.71, 3.01, 2.91 and 2.87 against 1.97 to 2.30:
+ * 2.71, 3.01, 2.91 and 2.87 against 1.97 to 2.30; at load average 0.2–1, 2.81, 2.72 and 2.75
+ * against 1.93, 1.93 and 1.91. With the fixtures read on a thread of their own while the main
+ * thread judges (src/sources/background-file-reader.ts), at load average 1–2: 2.34, 2.30, 2.29
+ * and 2.21 against 1.97, 2.10, 2.07 and 2.12:
  *
  *   git worktree add --detach ../reference 3e3b9d3 && (cd ../reference && npm ci && npm run build)
  *   npm run build && node bench/reference-ratio.mjs ../reference 3

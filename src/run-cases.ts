@@ -148,23 +148,39 @@ async function evaluateEach(
     // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated;
     // the cases of a stretch the source did not read are kept for the next one, not parsed again.
     let ahead: EvalCase[] = [];
-    for (let index = 0; index < cases.length; ) {
+    const readFrom = (index: number): void => {
       while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
         ahead.push(cases.at(index + ahead.length) as EvalCase);
-      const runs = readAhead(ahead);
+    };
+    readFrom(0);
+    let pending = ahead.length > 0 ? readAhead(ahead) : null;
+    for (let index = 0; pending !== null; ) {
+      const stretchCases = ahead;
+      const inBackground = pending instanceof Promise;
+      const runs = await pending;
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
+      ahead = ahead.slice(runs.length);
+      readFrom(index + runs.length);
+      // A source reading in the background reads the next stretch while this one is judged; one
+      // that reads at once is asked afterwards, so that one stretch at a time is in memory.
+      pending = inBackground && ahead.length > 0 ? readAhead(ahead) : null;
       const stretch: CaseRun[] = [];
       runs.forEach((inputs, offset) => {
-        for (const input of inputs) stretch.push({ evalCase: ahead[offset] as EvalCase, input });
+        for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
       });
       const results = evaluateRuns(stretch, contract);
       let first = 0;
       runs.forEach((inputs, offset) => {
-        finishCase(index + offset, ahead[offset] as EvalCase, inputs, results.slice(first, first + inputs.length));
+        finishCase(
+          index + offset,
+          stretchCases[offset] as EvalCase,
+          inputs,
+          results.slice(first, first + inputs.length),
+        );
         first += inputs.length;
       });
       index += runs.length;
-      ahead = ahead.slice(runs.length);
+      if (!inBackground && ahead.length > 0) pending = readAhead(ahead);
     }
     return;
   }

@@ -20,10 +20,12 @@ export interface TraceSource {
   /** How many cases may be fetched at once. */
   readonly concurrency: number;
   /**
-   * For a source that reads local files (synchronously): the runs of the first cases of `cases`,
-   * one entry per case read, at least one and as many as fit the source's memory budget. The
-   * pipeline then reads a stretch of cases and judges them one after the other, instead of
-   * reading and judging each case in turn (see run-cases.ts, READ_AHEAD_CASES). Never throws.
+   * For a source that reads local files: the runs of the first cases of `cases`, one entry per
+   * case read, at least one and as many as fit the source's memory budget. The pipeline then reads
+   * a stretch of cases and judges them one after the other, instead of reading and judging each
+   * case in turn (see run-cases.ts, READ_AHEAD_CASES). A source that answers with a promise reads
+   * in the background: it is asked for the next stretch before the pipeline judges this one. Never
+   * throws or rejects.
    */
-  readonly readAhead?: (cases: readonly EvalCase[]) => TraceRunInput[][];
+  readonly readAhead?: (cases: readonly EvalCase[]) => TraceRunInput[][] | Promise<TraceRunInput[][]>;
 }
