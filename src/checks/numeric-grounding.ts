@@ -84,15 +84,15 @@ function unrecordedEvidence(context: CheckContext): number | null {
 }
 
 /**
- * The evidence numbers: those of the result summaries of the calls that did not fail (a call that
- * found nothing relevant still reports real facts, e.g. the sampling rate it searched at), of the
- * verifier's summaries, of the details of supported claim checks, and of the question (a figure the
- * user gave is no invention); and, from the arguments of those calls, the numbers whose unit is
- * written (`durationSeconds: 30`, `"step": "30s"`): the length of a profile the agent asked for is a
- * fact of the investigation. Bare argument values (`limit: 200`) are not evidence of anything.
- * Parts are separated by a line break, so that numbers never join.
+ * The evidence texts, raw: the numbers of these, and the argument figures (argumentTokens), are the
+ * evidence a figure of the answer must occur in. The texts are the result summaries of the calls
+ * that did not fail (a call that found nothing relevant still reports real facts, e.g. the sampling
+ * rate it searched at), the verifier's summaries, the details of supported claim checks, and the
+ * question (a figure the user gave is no invention). From the arguments of those calls, only the
+ * numbers whose unit is written (`durationSeconds: 30`, `"step": "30s"`): the length of a profile
+ * the agent asked for is a fact of the investigation; bare argument values (`limit: 200`) are not
+ * evidence of anything.
  */
-/** The evidence texts, raw: the question, result summaries of calls that did not fail, verifier summaries, supported claim details. */
 function evidenceTexts(context: CheckContext): string[] {
   const texts: string[] = [];
   const add = (value: unknown): void => {
