@@ -1,14 +1,32 @@
 import { createRequire } from 'node:module';
 import type * as JsYaml from 'js-yaml';
+import { readCasesInPieces } from './yaml-in-pieces.js';
 
 /**
- * The fast YAML parser (js-yaml), loaded on first use: synchronously, because its callers are
- * synchronous (a scalar the common subset leaves to it, StructuredFile.locate), and only
- * then, because the YAML that case files and configs are written in is read without it
- * (yaml-common-subset.ts) and loading it is a large part of a small run's start-up.
+ * A YAML text's value by js-yaml (YAML 1.2 core schema: `yes`, `no`, `on` are text; duplicate
+ * keys refused), or null when the yaml package must read it (yaml-document.ts): a file js-yaml
+ * refuses (the yaml package then names the problem in its words, or reads what js-yaml leaves to
+ * it: an empty file, an unknown tag), a file with aliases (their expansion limit is the yaml
+ * package's), a file with a directive (`%YAML 1.1` changes the schema).
  */
-let jsYamlModule: typeof JsYaml | null = null;
-export function jsYaml(): typeof JsYaml {
-  jsYamlModule ??= createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
-  return jsYamlModule;
+export function loadYaml(text: string, maxDepth: number): { value: unknown } | null {
+  // A `%` at a line start is a directive, or text inside a block scalar: either way the yaml package decides.
+  if (DIRECTIVE.test(text)) return null;
+  try {
+    // Required on first use, not imported: a start of the CLI that reads no YAML does not load it.
+    const { CORE_SCHEMA, load } = createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
+    const read = (piece: string, depth: number) =>
+      load(piece, { schema: CORE_SCHEMA, maxAliases: 0, maxDepth: maxDepth - depth });
+    try {
+      const inPieces = readCasesInPieces(text, read);
+      if (inPieces !== null) return { value: inPieces };
+    } catch {
+      // A piece that does not read: the whole file decides.
+    }
+    return { value: read(text, 0) };
+  } catch {
+    return null;
+  }
 }
+
+const DIRECTIVE = /^%/mu;

@@ -6,15 +6,12 @@ import { closestKey } from './closest-key.js';
 import { decodeUtf8 } from './decode-text.js';
 import { describeValue } from './describe-value.js';
 import { MAX_CASE_FILE_BYTES } from './input-limits.js';
+import { loadYaml } from './js-yaml.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { type ParsedJson, parseJson } from './parse-json.js';
 import { readJsonFile } from './read-json-file.js';
-import { loadCommonYaml } from './yaml-common-subset.js';
 import { yamlNestingDepth } from './yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
-import { createEventLocator } from './yaml-locate.js';
-import { loadYamlQuickly } from './yaml-quick.js';
-import { createSubsetLocator } from './yaml-subset-locate.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -57,36 +54,21 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     if (!parsed.ok) throw new InputError(jsonProblem(parsed, displayName));
     return jsonStructuredFile(text, parsed.value, displayName);
   }
-  // The common subset of YAML case files use is read first, and fastest (yaml-common-subset.ts);
-  // it nests a few levels at most, so the nesting check is needed only past it.
-  let quick = loadCommonYaml(text);
-  const inSubset = quick !== null;
-  if (quick === null) {
+  // js-yaml reads a well-formed file; the yaml package reads a file js-yaml refuses (to name its
+  // problem in the documented words and place) and names the line of a problem found later.
+  const read = loadYaml(text, MAX_YAML_NESTING_DEPTH);
+  if (read === null) {
     const tooDeep = yamlNestingDepth(text, MAX_YAML_NESTING_DEPTH);
     if (tooDeep !== null) {
       throw new InputError(
         `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
       );
     }
-    // The fast parser reads a well-formed file; the documented parser (yaml) is used when the file
-    // has a problem to report (its messages and positions are the ones documented), when it uses
-    // what the fast path leaves to it (aliases, directives), and to find the line of a problem
-    // found later in a well-formed file where the fast parser's own positions could differ.
-    quick = loadYamlQuickly(text);
+    return parseYamlDocument(text, displayName);
   }
-  if (quick === null) return parseYamlDocument(text, displayName);
   let documented: StructuredFile | null = null;
-  const locateByEvents = createEventLocator(text);
-  // A file in the subset is walked line by line to find a place, with no second parse; what that
-  // walk leaves open is asked of the fast parser's events, then of the documented parser.
-  const locateInSubset = inSubset ? createSubsetLocator(text) : null;
-  const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const walked = locateInSubset === null ? 'unsure' : locateInSubset(path);
-    if (walked !== 'unsure') return walked;
-    const found = locateByEvents(path);
-    return found === 'unsure' ? (documented ??= parseYamlDocument(text, displayName)).locate(path) : found;
-  };
-  return { displayName, value: quick.value, locate };
+  const locate = (path: readonly PropertyKey[]) => (documented ??= parseYamlDocument(text, displayName)).locate(path);
+  return { displayName, value: read.value, locate };
 }
 
 /**

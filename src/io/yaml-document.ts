@@ -8,15 +8,9 @@ export const MAX_YAML_ALIAS_COUNT = 10_000;
 /** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
 export const MAX_YAML_NESTING_DEPTH = 100;
 
-/**
- * The `yaml` package, loaded on first use: synchronously, because a problem's line is asked for
- * synchronously (StructuredFile.locate), and only then, because a well-formed file is read by
- * the fast parser (yaml-quick.ts) and most runs never need this one.
- */
-let yamlModule: typeof Yaml | null = null;
+/** The `yaml` package, required on first use, not imported: only a file with a problem, or a problem's line, needs it. */
 function yaml(): typeof Yaml {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
-  return yamlModule;
+  return createRequire(import.meta.url)('yaml') as typeof Yaml;
 }
 
 /**
@@ -25,7 +19,8 @@ function yaml(): typeof Yaml {
  * the caller before. Each node keeps its position, so any path can be located.
  */
 export function parseYamlDocument(text: string, displayName: string): StructuredFile {
-  const { LineCounter, parseDocument } = yaml();
+  const parser = yaml();
+  const { LineCounter, parseDocument } = parser;
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   if (document.errors.length > 0) {
@@ -47,7 +42,7 @@ export function parseYamlDocument(text: string, displayName: string): Structured
     const message = error instanceof Error ? error.message : '';
     const unresolved = /^Unresolved alias/iu.test(message);
     if (!unresolved && !/alias count/iu.test(message)) throw error;
-    const alias = firstAlias(document, unresolved);
+    const alias = firstAlias(parser, document, unresolved);
     const where =
       alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
     throw new InputError(
@@ -57,7 +52,7 @@ export function parseYamlDocument(text: string, displayName: string): Structured
     );
   }
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const node = nodeAt(document.contents, path);
+    const node = nodeAt(parser, document.contents, path);
     if (node?.range === undefined || node.range === null) return null;
     const position = lineCounter.linePos(node.range[0]);
     return { line: position.line, column: position.col };
@@ -75,8 +70,12 @@ function yamlErrorText(code: string, message: string): string {
  * The alias to name in the message, with its offset: the first one not preceded by its anchor
  * (`unresolved`), else simply the first one.
  */
-function firstAlias(document: Yaml.Document.Parsed, unresolved: boolean): { offset: number; name: string } | null {
-  const { isAlias, isNode, visit } = yaml();
+function firstAlias(
+  parser: typeof Yaml,
+  document: Yaml.Document.Parsed,
+  unresolved: boolean,
+): { offset: number; name: string } | null {
+  const { isAlias, isNode, visit } = parser;
   const anchors = new Set<string>();
   let found: { offset: number; name: string } | null = null;
   visit(document, (_key, node) => {
@@ -92,8 +91,8 @@ function firstAlias(document: Yaml.Document.Parsed, unresolved: boolean): { offs
 }
 
 /** The deepest node on the path; for a map entry, its key, so the line shown is the one with the key. */
-function nodeAt(root: unknown, path: readonly PropertyKey[]): Yaml.Node | null {
-  const { isMap, isScalar, isSeq } = yaml();
+function nodeAt(parser: typeof Yaml, root: unknown, path: readonly PropertyKey[]): Yaml.Node | null {
+  const { isMap, isScalar, isSeq } = parser;
   let node = root as Yaml.Node | null;
   for (const segment of path) {
     if (isMap(node)) {

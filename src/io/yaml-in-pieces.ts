@@ -1,0 +1,54 @@
+/**
+ * Buys: a large case file's `cases:` list read a case at a time, so js-yaml's working memory is that
+ * of one case rather than of the whole file (the peak memory of reading a 10,000-case YAML file).
+ *
+ * The items of a top-level `cases:` block list are cut at the lines that start an item at the list's
+ * indentation and read one by one, the rest of the file with `cases: []` in the list's place; null
+ * when the file has no such list. A cut in the wrong place (inside a quoted text that runs over
+ * lines) leaves a piece that does not read, and the caller reads the whole file instead.
+ */
+export function readCasesInPieces(text: string, load: (piece: string, depth: number) => unknown): unknown | null {
+  const list = CASES_KEY.exec(text);
+  if (list === null) return null;
+  const listStart = list.index + list[0].length;
+  const starts: number[] = [];
+  let indent = -1;
+  let end = text.length;
+  for (let at = listStart; at < text.length; ) {
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(at, lineEnd);
+    const spaces = line.length - line.trimStart().length;
+    const rest = line.slice(spaces);
+    if (rest !== '' && !rest.startsWith('#')) {
+      const item = rest === '-' || rest.startsWith('- ');
+      if (indent === -1) {
+        if (!item) return null;
+        indent = spaces;
+      }
+      if (spaces < indent || (spaces === indent && !item)) {
+        end = at;
+        break;
+      }
+      if (spaces === indent) starts.push(at);
+    }
+    at = lineEnd + 1;
+  }
+  if (starts.length === 0) return null;
+  // What stands before the list reads on its own: the `cases:` line is not inside a quoted text.
+  load(text.slice(0, list.index), 0);
+  const rest = load(`${text.slice(0, list.index)}cases: []\n${text.slice(end)}`, 0);
+  const placeholder = typeof rest === 'object' && rest !== null ? (rest as { cases?: unknown }).cases : undefined;
+  if (!Array.isArray(placeholder) || placeholder.length > 0) return null;
+  const cases: unknown[] = [];
+  for (let index = 0; index < starts.length; index += 1) {
+    const piece = load(text.slice(starts[index], starts[index + 1] ?? end), 2);
+    if (!Array.isArray(piece) || piece.length !== 1) return null;
+    cases.push(piece[0]);
+  }
+  (rest as { cases: unknown[] }).cases = cases;
+  return rest;
+}
+
+/** `cases:` at the top level, with nothing after it on its line but a comment. */
+const CASES_KEY = /^cases:[ \t]*(?:#[^\n]*)?(?:\n|$)/mu;
