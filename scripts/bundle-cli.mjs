@@ -4,10 +4,9 @@
 // nothing it has compiled here. The cache holds every function a run of the bundled cases
 // compiled (write-code-cache.mjs runs it); what other commands use beyond that is compiled as
 // usual. Everything a command loads lazily stays lazy: each module of the bundle is evaluated
-// the first time it is imported (esbuild turns `await import()` into that), the case-file and
-// config schemas only when a quick check is unsure of a file, and zod, the yaml package, js-yaml
-// and lossless-json are not bundled: they are required from the package on first use (zod is
-// left external here; src/io/ requires the parsers itself). Run after `tsc -p tsconfig.build.json`
+// the first time it is imported (esbuild turns `await import()` into that). zod is bundled (the
+// parts of zod/mini the schemas use: a fraction of the package, compiled from the code cache);
+// the yaml package, js-yaml and lossless-json are not: src/io/ requires them on first use. Run after `tsc -p tsconfig.build.json`
 // (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +33,6 @@ await build({
   target: 'node20',
   // Prefer a package's ES module build: it bundles without a CommonJS wrapper.
   mainFields: ['module', 'main'],
-  external: ['zod', 'zod/*'],
   minifyWhitespace: true,
   minifySyntax: true,
   // Identifiers are kept, so a stack trace in an internal error still names the functions.

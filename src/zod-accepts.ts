@@ -2,17 +2,20 @@ import type * as z from 'zod/mini';
 import { isRecord as isPlainObject } from './io/is-record.js';
 
 /**
+ * Buys: a large input (a report, a case file of many thousand cases) checked without zod's copy of
+ * every object and its issue list, which cost as much as reading the file.
+ *
  * A fast yes/no test compiled from a zod/mini schema: `true` only for a value the schema accepts.
- * zod's own parse builds a copy of the value and an issue list as it goes, which for a large
- * input (a report of many thousand cases) costs as much as reading the file; this test only
- * walks the value. A schema part it does not know answers `false`, so the caller falls back to
- * zod, whose answer and messages stay the reference: the test may send a valid value to zod,
- * never let an invalid one through.
+ * A schema part it does not know answers `false`, so the caller falls back to zod, whose answer
+ * and messages stay the reference: the test may send a valid value to zod, never let an invalid
+ * one through. With `exact`, `true` also says that zod would return the value itself unchanged,
+ * so the caller may use it as the schema's data: no key zod would drop, no text it would rewrite
+ * (a trim), only plain objects, no `__proto__` or `constructor` key, no key holding `undefined`.
  */
 export type Acceptor = (value: unknown) => boolean;
 
-export function compileAcceptor(schema: z.ZodMiniType): Acceptor {
-  return compileNode(schema);
+export function compileAcceptor(schema: z.ZodMiniType, options: { exact?: boolean } = {}): Acceptor {
+  return compileNode(schema, options.exact === true);
 }
 
 const never: Acceptor = () => false;
@@ -20,6 +23,7 @@ const never: Acceptor = () => false;
 interface NodeDef {
   type: string;
   checks?: readonly { _zod: { def: CheckDef } }[];
+  format?: string;
   innerType?: z.ZodMiniType;
   element?: z.ZodMiniType;
   shape?: Record<string, z.ZodMiniType>;
@@ -39,16 +43,19 @@ interface CheckDef {
   value?: number;
   inclusive?: boolean;
   pattern?: RegExp;
+  tx?: (value: unknown) => unknown;
 }
 
 function defOf(schema: z.ZodMiniType): NodeDef {
   return (schema as unknown as { _zod: { def: NodeDef } })._zod.def;
 }
 
-function compileNode(schema: z.ZodMiniType): Acceptor {
+function compileNode(schema: z.ZodMiniType, exact: boolean): Acceptor {
   const def = defOf(schema);
-  const base = compileBase(def);
-  const checks = (def.checks ?? []).map((check) => compileCheck(check._zod.def));
+  const base = compileBase(def, exact);
+  const checks = (def.checks ?? [])
+    .filter((check) => check._zod.def.check !== 'describe')
+    .map((check) => compileCheck(check._zod.def));
   if (checks.length === 0) return base;
   return (value) => {
     if (!base(value)) return false;
@@ -57,24 +64,27 @@ function compileNode(schema: z.ZodMiniType): Acceptor {
   };
 }
 
-function compileBase(def: NodeDef): Acceptor {
+function compileBase(def: NodeDef, exact: boolean): Acceptor {
+  const compile = (inner: z.ZodMiniType | undefined) => compileNode(inner as z.ZodMiniType, exact);
   switch (def.type) {
     case 'string':
       return (value) => typeof value === 'string';
     case 'number':
+      if (def.format === 'safeint') return (value) => Number.isSafeInteger(value);
+      if (def.format !== undefined) return never;
       return (value) => typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return (value) => typeof value === 'boolean';
     case 'nullable': {
-      const inner = compileNode(def.innerType as z.ZodMiniType);
+      const inner = compile(def.innerType);
       return (value) => value === null || inner(value);
     }
     case 'optional': {
-      const inner = compileNode(def.innerType as z.ZodMiniType);
+      const inner = compile(def.innerType);
       return (value) => value === undefined || inner(value);
     }
     case 'array': {
-      const element = compileNode(def.element as z.ZodMiniType);
+      const element = compile(def.element);
       return (value) => {
         if (!Array.isArray(value)) return false;
         for (const item of value) if (!element(item)) return false;
@@ -82,9 +92,9 @@ function compileBase(def: NodeDef): Acceptor {
       };
     }
     case 'object':
-      return compileObject(def);
+      return compileObject(def, exact);
     case 'union': {
-      const options = (def.options ?? []).map(compileNode);
+      const options = (def.options ?? []).map(compile);
       return (value) => options.some((option) => option(value));
     }
     case 'enum': {
@@ -98,9 +108,9 @@ function compileBase(def: NodeDef): Acceptor {
     case 'record': {
       if (defOf(def.keyType as z.ZodMiniType).type !== 'string' || defOf(def.keyType as z.ZodMiniType).checks?.length)
         return never;
-      const acceptsValue = compileNode(def.valueType as z.ZodMiniType);
+      const acceptsValue = compile(def.valueType);
       return (value) => {
-        if (!isPlainObject(value)) return false;
+        if (!isPlainObject(value) || (exact && !plainForExact(value))) return false;
         for (const key in value) if (Object.hasOwn(value, key) && !acceptsValue(value[key])) return false;
         return true;
       };
@@ -116,19 +126,42 @@ function compileBase(def: NodeDef): Acceptor {
   }
 }
 
-/** Extra keys pass when the object is loose (catchall unknown) or strips them (no catchall); any other catchall is left to zod. */
-function compileObject(def: NodeDef): Acceptor {
-  if (def.catchall !== undefined && defOf(def.catchall).type !== 'unknown') return never;
-  const fields = Object.entries(def.shape ?? {}).map(([key, schema]) => [key, compileNode(schema)] as const);
+/**
+ * Extra keys pass when the object is loose (catchall unknown) or strips them (no catchall; not
+ * with `exact`), and fail when it is strict (catchall never); any other catchall is left to zod.
+ */
+function compileObject(def: NodeDef, exact: boolean): Acceptor {
+  const catchall = def.catchall === undefined ? 'strip' : defOf(def.catchall).type;
+  if (catchall !== 'strip' && catchall !== 'unknown' && catchall !== 'never') return never;
+  const fields = Object.entries(def.shape ?? {}).map(([key, schema]) => [key, compileNode(schema, exact)] as const);
+  const known = new Set(Object.keys(def.shape ?? {}));
+  const onlyKnownKeys = catchall === 'never' || (exact && catchall === 'strip');
   return (value) => {
-    if (!isPlainObject(value)) return false;
+    if (!isPlainObject(value) || (exact && !plainForExact(value))) return false;
     for (const [key, accepts] of fields) if (!accepts(value[key])) return false;
+    if (onlyKnownKeys) for (const key in value) if (Object.hasOwn(value, key) && !known.has(key)) return false;
     return true;
   };
 }
 
+/** An object zod would copy key for key: made by a parser or a literal, no key it treats apart, no key holding undefined. */
+function plainForExact(value: Record<string, unknown>): boolean {
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) return false;
+    if (key === '__proto__' || key === 'constructor' || value[key] === undefined) return false;
+  }
+  return true;
+}
+
 function compileCheck(check: CheckDef): Acceptor {
   switch (check.check) {
+    case 'overwrite': {
+      // A rewrite (z.trim()): the value passes as it is only when the rewrite leaves it unchanged.
+      // The checks after it see the rewritten value, so even a plain yes/no needs it unchanged.
+      const { tx } = check;
+      return tx === undefined ? never : (value) => tx(value) === value;
+    }
     case 'number_format':
       return check.format === 'safeint' ? (value) => Number.isSafeInteger(value) : never;
     case 'greater_than': {

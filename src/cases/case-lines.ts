@@ -10,7 +10,7 @@ import {
 } from '../io/structured-file.js';
 import type { CaseSequence } from './case-sequence.js';
 import { readJsonCasesOneAtATime } from './json-cases-one-at-a-time.js';
-import { resolveCaseFileLoadingSchemas } from './resolve-cases.js';
+import { resolveParsedCaseFile } from './resolve-cases.js';
 import type { EvalCase } from './types.js';
 
 /** The cases of a case file, and where each one starts in it, for annotations that point at the case. */
@@ -45,7 +45,7 @@ async function locateCases(
   checkSeverities: Readonly<Record<string, Severity>>,
 ): Promise<LocatedCases> {
   const { displayName } = file;
-  const cases = await resolveCaseFileLoadingSchemas(file, contract, checkSeverities);
+  const cases = resolveParsedCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   let lines: (number | null)[];
   if (file.jsonText !== undefined) {

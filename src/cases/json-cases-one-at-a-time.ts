@@ -4,22 +4,22 @@ import type { ContractValues } from '../contract.js';
 import { isRecord } from '../io/is-record.js';
 import { scanJsonObjectWithList } from '../io/json-list-scan.js';
 import type { StructuredFile } from '../io/structured-file.js';
+import { caseFileAcceptors } from './case-acceptors.js';
 import type { CaseSequence } from './case-sequence.js';
-import { caseEntryIsSure, topLevelIsSure } from './quick-validate.js';
 import { type CaseDefaults, caseResolver, caseRuleProblems, topLevelRuleProblems } from './resolve-cases.js';
 import type { CaseEntryInput } from './schema.js';
 import type { EvalCase } from './types.js';
 
 /**
  * A valid JSON case file, read a case at a time: a first pass cuts the file's bytes into one
- * range per case (json-list-scan.ts), parses each case on its own, holds it to the quick check
+ * range per case (json-list-scan.ts), parses each case on its own, holds it to the acceptors compiled from the schema (case-acceptors.ts)
  * and the rules a schema cannot express (resolve-cases.ts), and keeps only its byte range and
  * fixture name; the run then parses each case again when it comes to it and drops it once it is
  * evaluated. So a file of 50,000 cases costs its cases' bytes without white space and two
  * numbers a case, not its decoded text, its parsed tree and every resolved case at once
  * (several times the file's size).
  *
- * Only a file the quick check is sure of, case by case, is read this way: any doubt (a syntax
+ * Only a file the acceptors are sure of, case by case, is read this way: any doubt (a syntax
  * error, a problem, a value zod would trim, a duplicate key) gives null, and the caller reads
  * the file whole, which names every problem at once exactly as it always has.
  */
@@ -73,7 +73,8 @@ export function readJsonCasesOneAtATime(
   const scan = scanJsonObjectWithList(bytes, start, 'cases');
   if (scan === null || scan.itemStarts.length === 0) return null;
   const root = topLevel(bytes, scan.members, scan.listPosition);
-  if (root === null || !topLevelIsSure(root)) return null;
+  const accepts = caseFileAcceptors();
+  if (root === null || !accepts.topLevel(root)) return null;
   // Problems are only counted here (any one sends the file to the whole reading), so they need no place.
   const file: StructuredFile = { displayName, value: root, locate: () => null };
   if (topLevelRuleProblems(file, contract, root).length > 0) return null;
@@ -86,7 +87,7 @@ export function readJsonCasesOneAtATime(
   const problems: string[] = [];
   for (let index = 0; index < itemStarts.length; index += 1) {
     const entry = parseRange(bytes, itemStarts[index] as number, itemEnds[index] as number);
-    if (entry === NOT_JSON || !caseEntryIsSure(entry)) return null;
+    if (entry === NOT_JSON || !accepts.caseEntry(entry)) return null;
     caseRuleProblems(file, contract, defaults, entry, index, firstIndexById, problems);
     if (problems.length > 0) return null;
     traceFixtures[index] = resolve(entry as CaseEntryInput).traceFixture;

@@ -2,16 +2,12 @@ import type * as z from 'zod/mini';
 import type { Severity } from '../checks/severity.js';
 import type { ContractValues } from '../contract.js';
 import { readStructuredFile, type StructuredFile } from '../io/structured-file.js';
-import { checkCaseFileQuickly } from './quick-validate.js';
-import { resolveCaseFileWith, schemaDataWith } from './resolve-cases.js';
+import { checkCaseFileQuickly } from './case-acceptors.js';
+import { resolveParsedCaseFile, schemaDataWith } from './resolve-cases.js';
 import { type CaseFileInput, caseSchemas } from './schema.js';
 import type { EvalCase } from './types.js';
 
-/**
- * The library's case-file loader (src/index.ts): synchronous where it validates, so with the
- * schemas at hand. The CLI resolves its case file with resolveCaseFileLoadingSchemas
- * (resolve-cases.ts) instead, which loads zod only when the file needs it.
- */
+/** The library's case-file loader (src/index.ts). */
 
 /** `checkSeverities`: the config file's `checks:` block, which the case file's own `checks:` override. */
 export async function loadCaseFile(
@@ -29,10 +25,7 @@ export function resolveCaseFile(
   contract: ContractValues,
   checkSeverities: Readonly<Record<string, Severity>> = {},
 ): EvalCase[] {
-  return resolveCaseFileWith(file, contract, checkSeverities, {
-    quick: checkCaseFileQuickly(file.value),
-    schemas: caseSchemas,
-  });
+  return resolveParsedCaseFile(file, contract, checkSeverities);
 }
 
 /** The case file as the schema reads it, and the schema's issues (resolve-cases.ts says how). */

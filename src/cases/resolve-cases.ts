@@ -6,17 +6,12 @@ import type { ContractValues } from '../contract.js';
 import { InputError } from '../errors.js';
 import { isRecord } from '../io/is-record.js';
 import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';
-import { checkCaseFileQuickly, type QuickCheck } from './quick-validate.js';
-import type { CaseEntryInput, CaseFileInput, CaseSchemas } from './schema.js';
+import { checkCaseFileQuickly, type QuickCheck } from './case-acceptors.js';
+import { type CaseEntryInput, type CaseFileInput, type CaseSchemas, caseSchemas } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
 
-/**
- * The case-file schemas (schema.ts), asked for only when the quick check (quick-validate.ts) is
- * unsure of the file: a caller that loads zod only then (case-lines.ts) gives a function that
- * hands back the schemas it loaded, the library's sync loader (load-cases.ts) the module's own.
- */
+/** The case-file schemas, and the acceptors' check of the file's value when the caller has made it already. */
 export interface SchemaAccess {
-  /** The quick check of the file's value, when the caller has made it already. */
   quick: QuickCheck | null;
   schemas: () => CaseSchemas;
 }
@@ -46,28 +41,16 @@ const OTHER_KNOWN_KEYS = [
 /** Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires itself. */
 const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts'] as const;
 
-/**
- * The cases of a parsed case file, loading zod and the case-file schemas only when the quick
- * check is unsure of the file: a valid file, the usual one, is read without them.
- */
-export async function resolveCaseFileLoadingSchemas(
+/** The cases of a parsed case file (resolveCaseFileWith says how). */
+export function resolveParsedCaseFile(
   file: StructuredFile,
   contract: ContractValues,
   checkSeverities: Readonly<Record<string, Severity>> = {},
-): Promise<EvalCase[]> {
-  const quick = checkCaseFileQuickly(file.value);
-  const schemas = isSure(quick) ? null : (await import('./schema.js')).caseSchemas();
+): EvalCase[] {
   return resolveCaseFileWith(file, contract, checkSeverities, {
-    quick,
-    schemas: () => {
-      if (schemas === null) throw new Error('the case-file schemas were asked for a file the quick check is sure of');
-      return schemas;
-    },
+    quick: checkCaseFileQuickly(file.value),
+    schemas: caseSchemas,
   });
-}
-
-function isSure(quick: QuickCheck | null): boolean {
-  return quick?.topLevelSure === true && quick.unsureCases.length === 0;
 }
 
 /**
@@ -112,7 +95,7 @@ type RawObject = Record<string, unknown>;
 
 /**
  * The case file as the schema reads it, and the schema's issues. A valid file is read by the
- * quick check (quick-validate.ts) alone; zod decides, and words the problems, only for what that
+ * acceptors compiled from the schema (case-acceptors.ts) alone; zod decides, and words the problems, only for what that
  * check is unsure of: the top level and only the cases it is unsure of (the first case when it
  * is unsure of none), with the issues' case indexes mapped back to the file's. zod reads each
  * case on its own, so its verdict and its issues, in order, are those it gives for the whole file.

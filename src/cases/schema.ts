@@ -10,8 +10,9 @@ export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/u;
 
 /**
  * The case-file schemas, built the first time they are asked for, not when this module loads:
- * building them costs start-up time, and a valid case file is checked without them
- * (quick-validate.ts); they decide, and word the problems, only when that check is unsure.
+ * building them costs start-up time, and a command that reads no case file needs none. A valid
+ * file is accepted by the acceptors compiled from them (case-acceptors.ts); zod decides, and
+ * words the problems, only where those are unsure.
  */
 export function caseSchemas(): CaseSchemas {
   return (builtCaseSchemas ??= buildCaseSchemas());

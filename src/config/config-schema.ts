@@ -3,9 +3,9 @@ import * as z from '../zod.js';
 import { contractOverridesSchema } from './contract-schema.js';
 
 /**
- * The config file's schema (docs/contract.md §5), built the first time it is asked for. This
- * module, and zod with it, is loaded only when the quick check (quick-config.ts) is unsure of a
- * config file: a valid one, the usual one, is read without them.
+ * The config file's schema (docs/contract.md §5), built the first time it is asked for. A valid
+ * config file is accepted by the acceptor compiled from it (config-acceptor.ts); zod decides, and
+ * words the problems, only when that is unsure.
  */
 export function configSchema() {
   return (builtConfigSchema ??= buildConfigSchema());

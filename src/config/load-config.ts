@@ -6,8 +6,9 @@ import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from '../contr
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
+import { validConfigQuickly } from './config-acceptor.js';
 import type { ConfigInput } from './config-schema.js';
-import { validConfigQuickly } from './quick-config.js';
+import { configSchema, knownConfigKeys } from './config-schema.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
@@ -62,9 +63,8 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
 }
 
 /**
- * The config as the schema reads it, and the schema's problems. A valid file is read by the quick
- * check (quick-config.ts) alone; zod and the schema are loaded to decide, and to word the
- * problems, only when that check is unsure.
+ * The config as the schema reads it, and the schema's problems. A valid file is read by the
+ * acceptor compiled from the schema alone; zod decides, and words the problems, only when it is unsure.
  */
 async function validateConfig(
   file: StructuredFile,
@@ -72,7 +72,6 @@ async function validateConfig(
 ): Promise<{ data: ConfigInput | null; problems: string[] }> {
   const quick = validConfigQuickly(value);
   if (quick !== null) return { data: quick, problems: [] };
-  const { configSchema, knownConfigKeys } = await import('./config-schema.js');
   const parsed = configSchema().safeParse(value);
   return parsed.success
     ? { data: parsed.data, problems: [] }

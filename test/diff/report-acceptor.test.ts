@@ -153,7 +153,39 @@ describe('the quick acceptance test compiled from the report schema', () => {
 
   it('answers no for a schema part it does not know, so that zod decides', () => {
     expect(compileAcceptor(z.date())(new Date())).toBe(false);
-    expect(compileAcceptor(z.strictObject({ a: z.string() }))({ a: 'x' })).toBe(false);
     expect(compileAcceptor(z.string().check(z.maxLength(3)))('ab')).toBe(false);
+    expect(compileAcceptor(z.looseObject({ a: z.string() }).check(z.refine(() => true)))({ a: 'x' })).toBe(false);
+  });
+
+  it('a strict object: its own keys only', () => {
+    const accepts = compileAcceptor(z.strictObject({ a: z.string() }));
+    expect(accepts({ a: 'x' })).toBe(true);
+    expect(accepts({ a: 'x', b: 1 })).toBe(false);
+  });
+
+  it('a whole number: a safe integer, as z.int() says', () => {
+    const accepts = compileAcceptor(z.int().check(z.gte(0)));
+    expect([accepts(3), accepts(1.5), accepts(-1), accepts(2 ** 60)]).toEqual([true, false, false, false]);
+  });
+
+  it('a rewrite (z.trim()) passes only a value it leaves unchanged, so the checks after it see what zod sees', () => {
+    const accepts = compileAcceptor(z.string().check(z.trim(), z.minLength(1)));
+    expect([accepts('x'), accepts(' x'), accepts('  ')]).toEqual([true, false, false]);
+    expect(z.string().check(z.trim(), z.minLength(1)).safeParse('  ').success).toBe(false);
+  });
+
+  it('exact: yes only where zod returns the value itself', () => {
+    const stripping = z.object({ a: z.optional(z.string()) });
+    expect(compileAcceptor(stripping)({ a: 'x', b: 1 })).toBe(true);
+    expect(compileAcceptor(stripping, { exact: true })({ a: 'x', b: 1 })).toBe(false);
+    expect(compileAcceptor(stripping, { exact: true })({ a: 'x' })).toBe(true);
+    expect(compileAcceptor(stripping, { exact: true })({ a: undefined })).toBe(false);
+    expect(compileAcceptor(stripping, { exact: true })(JSON.parse('{"__proto__": {}}'))).toBe(false);
+    expect(
+      compileAcceptor(stripping, { exact: true })(Object.assign(Object.create({ inherited: 1 }), { a: 'x' })),
+    ).toBe(false);
+    const severities = z.record(z.string(), z.unknown());
+    expect(compileAcceptor(severities, { exact: true })({ 'keyword-coverage': 'warn' })).toBe(true);
+    expect(compileAcceptor(severities, { exact: true })({ constructor: 'warn' })).toBe(false);
   });
 });

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { validCaseFileQuickly } from '../../src/cases/case-acceptors.js';
 import { schemaData } from '../../src/cases/load-cases.js';
-import { ASCII_CASE_ID, validCaseFileQuickly } from '../../src/cases/quick-validate.js';
-import { CASE_ID_PATTERN, caseSchemas } from '../../src/cases/schema.js';
+import { caseSchemas } from '../../src/cases/schema.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
 /**
@@ -304,12 +304,5 @@ describe('schemaData: zod reads only the cases the quick check is unsure of, wit
     const read = schemaData({ version: 1, cases: [...entries.slice(0, 49), last] });
     expect(read.data).toBeNull();
     expect(summary(read.issues)).toEqual(['unrecognized_keys cases.49 expected a case object']);
-  });
-});
-
-describe('validCaseFileQuickly: case ids', () => {
-  it("reads ids with the schema's own pattern, written out so that the check loads without zod", () => {
-    expect(ASCII_CASE_ID.source).toBe(CASE_ID_PATTERN.source);
-    expect(ASCII_CASE_ID.flags).toBe('');
   });
 });

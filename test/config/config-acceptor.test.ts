@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { validConfigQuickly } from '../../src/config/config-acceptor.js';
 import { configSchema } from '../../src/config/config-schema.js';
-import { validConfigQuickly } from '../../src/config/quick-config.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
 /**
