@@ -152,6 +152,10 @@ describe.runIf(chromium !== null)('report.html in a real browser (headless Chrom
     await page.click('tr.case-row[data-case-id="redis-eviction-cache-miss"]');
     const redis = page.locator('tr.case-details[data-case-id="redis-eviction-cache-miss"]');
     await expect.poll(() => redis.isVisible()).toBe(true);
+    // The minimum is a ratio, shown as one.
+    expect(await redis.locator('h3', { hasText: 'Keyword coverage' }).textContent()).toBe(
+      'Keyword coverage (3 of 4, min 100%)',
+    );
     const denied = redis.locator('ul.keywords li', { hasText: 'maxmemory / 内存上限' });
     expect(await denied.textContent()).toContain('✗ maxmemory / 内存上限 — only mentioned negated: ');
     expect(await denied.locator('q').textContent()).toContain('并未达到 maxmemory 上限');
