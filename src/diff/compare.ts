@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
+import { exactFigures } from './exact-figures.js';
 import type {
   CompareOptions,
   Diff,
@@ -19,12 +20,26 @@ import type {
  */
 export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Diff {
   const costTolerance = checkCostTolerance(options.costTolerance);
+  const before = exactFigures(baseline);
+  const after = exactFigures(current);
   const items: DiffItem[] = [
-    ...comparePassRate(baseline.summary.passRate, current.summary.passRate),
-    ...compareCost('avgToolCalls', baseline.summary.avgToolCalls, current.summary.avgToolCalls, costTolerance),
-    ...compareCost('avgDurationMs', baseline.summary.avgDurationMs, current.summary.avgDurationMs, costTolerance),
+    ...comparePassRate(baseline.summary.passRate, current.summary.passRate, before.passRate, after.passRate),
+    ...compareCost(
+      'avgToolCalls',
+      baseline.summary,
+      current.summary,
+      [before.avgToolCalls, after.avgToolCalls],
+      costTolerance,
+    ),
+    ...compareCost(
+      'avgDurationMs',
+      baseline.summary,
+      current.summary,
+      [before.avgDurationMs, after.avgDurationMs],
+      costTolerance,
+    ),
     // Reports written before token usage was recorded have no avgTokens: no figure, like null.
-    ...compareCost('avgTokens', baseline.summary.avgTokens ?? null, current.summary.avgTokens ?? null, costTolerance),
+    ...compareCost('avgTokens', baseline.summary, current.summary, [before.avgTokens, after.avgTokens], costTolerance),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
     ...compareCases(baseline.cases, current.cases),
   ];
@@ -39,10 +54,25 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       regressions,
       improvements,
       changes,
-      passRate: metricComparison(baseline.summary.passRate, current.summary.passRate),
-      avgToolCalls: metricComparison(baseline.summary.avgToolCalls, current.summary.avgToolCalls),
-      avgDurationMs: metricComparison(baseline.summary.avgDurationMs, current.summary.avgDurationMs),
-      avgTokens: metricComparison(baseline.summary.avgTokens ?? null, current.summary.avgTokens ?? null),
+      passRate: metricComparison(baseline.summary.passRate, current.summary.passRate, before.passRate, after.passRate),
+      avgToolCalls: metricComparison(
+        baseline.summary.avgToolCalls,
+        current.summary.avgToolCalls,
+        before.avgToolCalls,
+        after.avgToolCalls,
+      ),
+      avgDurationMs: metricComparison(
+        baseline.summary.avgDurationMs,
+        current.summary.avgDurationMs,
+        before.avgDurationMs,
+        after.avgDurationMs,
+      ),
+      avgTokens: metricComparison(
+        baseline.summary.avgTokens ?? null,
+        current.summary.avgTokens ?? null,
+        before.avgTokens,
+        after.avgTokens,
+      ),
     },
     items,
   };
@@ -65,8 +95,14 @@ function statusOf(regressions: number, improvements: number, changes: number): D
   return 'unchanged';
 }
 
-function metricComparison(baseline: number | null, current: number | null): MetricComparison {
-  return { baseline, current, delta: deltaOf(baseline, current) };
+/** The reported (rounded) figures beside the delta of the exact ones. */
+function metricComparison(
+  baseline: number | null,
+  current: number | null,
+  exactBaseline: number | null,
+  exactCurrent: number | null,
+): MetricComparison {
+  return { baseline, current, delta: deltaOf(exactBaseline, exactCurrent) };
 }
 
 function deltaOf(baseline: DiffValue, current: DiffValue): number | null {
@@ -81,6 +117,8 @@ interface ItemFields {
   metric: string;
   baseline: DiffValue;
   current: DiffValue;
+  /** The figures the delta is taken from, when they are more exact than the values shown. */
+  exact?: [number, number];
   message: string;
 }
 
@@ -94,24 +132,30 @@ function item(fields: ItemFields): DiffItem {
     metric: fields.metric,
     baseline: fields.baseline,
     current: fields.current,
-    delta: deltaOf(fields.baseline, fields.current),
+    delta: fields.exact === undefined ? deltaOf(fields.baseline, fields.current) : deltaOf(...fields.exact),
     message: fields.message,
   };
 }
 
 // S17: a null pass rate (a report without cases) has no direction, so it can only be a change.
-function comparePassRate(baseline: number | null, current: number | null): DiffItem[] {
+function comparePassRate(
+  baseline: number | null,
+  current: number | null,
+  exactBaseline: number | null,
+  exactCurrent: number | null,
+): DiffItem[] {
   if (baseline === current) return [];
   const fields = { scope: 'aggregate', metric: 'passRate', baseline, current } as const;
-  if (baseline === null || current === null) {
+  if (baseline === null || current === null || exactBaseline === null || exactCurrent === null) {
     return [item({ ...fields, kind: 'change', message: appearedOrVanished('passRate', baseline, current) })];
   }
   const fell = current < baseline;
   return [
     item({
       ...fields,
+      exact: [exactBaseline, exactCurrent],
       kind: fell ? 'regression' : 'improvement',
-      message: `passRate ${fell ? 'fell' : 'rose'} from ${baseline} to ${current} (${signed(round4(current - baseline))})`,
+      message: `passRate ${fell ? 'fell' : 'rose'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))})`,
     }),
   ];
 }
@@ -120,26 +164,30 @@ function comparePassRate(baseline: number | null, current: number | null): DiffI
 // but is not a cost regression, since there is nothing to measure the increase against.
 function compareCost(
   metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens',
-  baseline: number | null,
-  current: number | null,
+  baselineSummary: Report['summary'],
+  currentSummary: Report['summary'],
+  [exactBaseline, exactCurrent]: [number | null, number | null],
   tolerance: number | null,
 ): DiffItem[] {
+  const baseline = baselineSummary[metric] ?? null;
+  const current = currentSummary[metric] ?? null;
   if (baseline === current) return [];
   const fields = { scope: 'aggregate', metric, baseline, current } as const;
-  if (baseline === null || current === null) {
+  if (baseline === null || current === null || exactBaseline === null || exactCurrent === null) {
     return [item({ ...fields, kind: 'change', message: appearedOrVanished(metric, baseline, current) })];
   }
   const rose = current > baseline;
-  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(current - baseline))}${relativeChange(baseline, current)})`;
+  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))}${relativeChange(exactBaseline, exactCurrent)})`;
+  const measured = { ...fields, exact: [exactBaseline, exactCurrent] as [number, number] };
   if (tolerance === null || !rose) {
-    return [item({ ...fields, kind: 'change', message: movement })];
+    return [item({ ...measured, kind: 'change', message: movement })];
   }
   const allowed = `the cost tolerance of ${formatPercent(tolerance)}`;
   // A zero baseline allows no increase at all: any rise from nothing is beyond every fraction of it.
   if (exceeds(current - baseline, tolerance * baseline, baseline, current)) {
-    return [item({ ...fields, kind: 'regression', message: `${movement}, more than ${allowed} allows` })];
+    return [item({ ...measured, kind: 'regression', message: `${movement}, more than ${allowed} allows` })];
   }
-  return [item({ ...fields, kind: 'change', message: `${movement}, within ${allowed}` })];
+  return [item({ ...measured, kind: 'change', message: `${movement}, within ${allowed}` })];
 }
 
 /**

@@ -26,9 +26,9 @@ describe('diag-eval init (S52)', () => {
       stdout: [
         ...STARTER_FILES.map((file) => `wrote ${file}`),
         'next:',
-        '  npx diag-eval run         # evaluate the example case against its trace',
-        '  npx diag-eval baseline    # record the results in docs/eval/baseline/ (commit it)',
-        '  npx diag-eval check       # the CI gate: fails on a regression against the baseline',
+        '  npx --no-install diag-eval run         # evaluate the example case against its trace',
+        '  npx --no-install diag-eval baseline    # record the results in docs/eval/baseline/ (commit it)',
+        '  npx --no-install diag-eval check       # the CI gate: fails on a regression against the baseline',
         '',
       ].join('\n'),
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/diff/compare.js';
+import { regressionCount, regressionVerdictLine } from '../../src/diff/regressed-cases.js';
 import { renderDiffJson } from '../../src/diff/render/json.js';
-import { formatDiffVerdictLine, renderDiffMarkdown } from '../../src/diff/render/markdown.js';
+import { renderDiffMarkdown } from '../../src/diff/render/markdown.js';
 import type { Diff } from '../../src/diff/types.js';
 import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
 import { makeCaseResult, makeReport } from './helpers.js';
@@ -103,16 +104,16 @@ describe('renderDiffMarkdown (S25)', () => {
   it('S25 has a readable summary and one table of all items, regressions first, then improvements, then changes', () => {
     expect(renderDiffMarkdown(mixedDiff(), labels)).toBe(`# Baseline diff
 
-**Status: regressed** — 3 regressions, 3 improvements, 4 changes.
+**Status: regressed** — 1 case regressed (3 regression items), 3 improvements, 4 changes.
 
 - Baseline: \`docs/eval/baseline/report.json\`
 - Current: \`eval-out/report.json\`
 
 | metric | baseline | current | delta |
 | --- | ---: | ---: | ---: |
-| pass rate | 0.5 | 0.6667 | +0.1667 |
-| avg tool calls | 3 | 3.6667 | +0.6667 |
-| avg duration (ms) | 15000 | 15000 | 0 |
+| pass rate | 50% | 66.7% | +16.7 points |
+| avg tool calls | 3 | 3.67 | +0.67 |
+| avg duration | 15 s | 15 s | 0 s |
 | avg tokens | – | – | – |
 
 ## Items
@@ -191,14 +192,58 @@ describe('escapeTableCell', () => {
   });
 });
 
-describe('formatDiffVerdictLine', () => {
+describe('regressions counted per case (regressionCount, regressionVerdictLine)', () => {
+  const twoCases = (): Diff =>
+    compareReports(
+      makeReport([makeCaseResult({ caseId: 'a' }), makeCaseResult({ caseId: 'b' }), makeCaseResult({ caseId: 'c' })]),
+      makeReport([
+        // One dropped tool: the status, the check and the tool regress, three items of one case.
+        makeCaseResult({ caseId: 'a', outcomes: { 'evidence-coverage': 'fail' }, covered: ['queryMetrics'] }),
+        makeCaseResult({ caseId: 'b', outcomes: { 'verdict-allowed': 'fail' } }),
+        makeCaseResult({ caseId: 'c' }),
+      ]),
+    );
   it.each([
-    { regressions: 0, line: 'no regressions' },
-    { regressions: 1, line: '1 regression' },
-    { regressions: 4, line: '4 regressions' },
-  ])('$regressions → $line', ({ regressions, line }) => {
-    const diff = mixedDiff();
-    diff.summary.regressions = regressions;
-    expect(formatDiffVerdictLine(diff)).toBe(line);
+    {
+      name: 'no regression',
+      diff: () =>
+        compareReports(makeReport([makeCaseResult({ caseId: 'a' })]), makeReport([makeCaseResult({ caseId: 'a' })])),
+      count: '0 regressions',
+      line: 'no regressions',
+    },
+    {
+      name: 'a dropped tool counts its case once; the fall of the pass rate is explained by the cases',
+      diff: twoCases,
+      count: '2 cases regressed (6 regression items)',
+      line: '2 cases regressed: a, b',
+    },
+    {
+      name: 'a cost beyond the tolerance, no case regressed',
+      diff: () =>
+        compareReports(
+          makeReport([makeCaseResult({ caseId: 'a', toolCallCount: 2 })]),
+          makeReport([makeCaseResult({ caseId: 'a', toolCallCount: 4 })]),
+          { costTolerance: 0.1 },
+        ),
+      count: '1 regression',
+      line: 'avgToolCalls regressed',
+    },
+    {
+      name: 'a new failing case lowers the pass rate with no case regressed',
+      diff: () =>
+        compareReports(
+          makeReport([makeCaseResult({ caseId: 'a' })]),
+          makeReport([
+            makeCaseResult({ caseId: 'a' }),
+            makeCaseResult({ caseId: 'n', outcomes: { 'verdict-allowed': 'fail' } }),
+          ]),
+        ),
+      count: '1 regression',
+      line: 'passRate regressed',
+    },
+  ])('$name: $count / $line', ({ diff, count, line }) => {
+    const made = diff();
+    expect(regressionCount(made)).toBe(count);
+    expect(regressionVerdictLine(made)).toBe(line);
   });
 });

@@ -55,7 +55,10 @@ describe('the regressed worked example (eval/examples/regressed)', () => {
     ]);
     // S18: the extra tool calls show as a cost change with its delta, not as a regression without a tolerance.
     const toolCalls = diff.items.find((item) => item.metric === 'avgToolCalls');
-    expect(toolCalls).toMatchObject({ kind: 'change', scope: 'aggregate', baseline: 4.3333, current: 4.6667, delta: 0.3334 });
+    expect(toolCalls).toMatchObject({ kind: 'change', scope: 'aggregate', baseline: 4.3333, current: 4.6667, delta: 0.3333 });
+    // Deltas are taken from the unrounded averages (14/3 − 13/3), then rounded: not 4.6667 − 4.3333.
+    expect(diff.summary.avgToolCalls.delta).toBe(0.3333);
+    expect(diff.summary.avgDurationMs).toEqual({ baseline: 26486.6667, current: 27988.3333, delta: 1501.6667 });
   });
 
   it('S18 with --cost-tolerance 0.05 the extra tool calls and duration become regressions', async () => {

@@ -11,7 +11,7 @@ import { buildReport } from '../../src/report/build.js';
 import { collectCaseDetails } from '../../src/report/details/collect-details.js';
 import { renderReportHtml } from '../../src/report/render/html/render-html.js';
 import type { CaseResult, CheckRow } from '../../src/report/types.js';
-import { launchChromium } from '../helpers/browser.js';
+import { browserForTests, launchChromium } from '../helpers/browser.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
@@ -23,10 +23,12 @@ const OUTPUT_DIR = join(REPO_ROOT, 'test-output');
 const HOSTILE_ANSWER =
   '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> the connection pool is exhausted';
 
+/** The browser, or null when there is none (the file then reports that it did not run, and why). */
+const chromium = browserForTests();
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let reportUrl: string;
 /** One project for the whole file (the per-test temporary folders are removed after each test). */
-let projectDir: string;
+let projectDir = '';
 
 /**
  * The report a reviewer opens after `check` on the regressed example, with one more case whose
@@ -58,17 +60,39 @@ async function writeRegressedReport(): Promise<string> {
   return pathToFileURL(join(cwd, 'eval-out', 'report.html')).href;
 }
 
-async function openReport(): Promise<{ page: Page; errors: string[] }> {
+/** The report as a reader opens it (on its diff, since it regressed), then on the cases tab unless `onDiff`. */
+async function openReport(
+  options: { hash?: string; onDiff?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.context.newPage();
+  if (options.viewport !== undefined) await page.setViewportSize(options.viewport);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(reportUrl);
+  await page.goto(`${reportUrl}${options.hash ?? ''}`);
   await page.waitForSelector('html[data-ready="true"]');
+  if (options.hash === undefined && options.onDiff !== true) await page.click('button[data-tab="cases"]');
   return { page, errors };
 }
+
+/** What the page's functions used below are (the tests are type-checked without the DOM's types). */
+interface InPage {
+  document: { documentElement: { scrollWidth: number } };
+  getComputedStyle(node: unknown): { fontSize: string };
+}
+interface SvgBox {
+  getBoundingClientRect(): { width: number };
+  width: { baseVal: { value: number } };
+}
+
+const FAILED_IN_FILE_ORDER = [
+  'payment-timeout-db-pool',
+  'order-cpu-spike-after-deploy',
+  'redis-eviction-cache-miss',
+  'inventory-sync-kafka-lag',
+];
 
 const visibleCaseIds = (page: Page): Promise<string[]> =>
   page.$$eval('tr.case-row', (rows) =>
@@ -78,17 +102,18 @@ const visibleCaseIds = (page: Page): Promise<string[]> =>
   );
 
 beforeAll(async () => {
+  if (chromium === null) return;
   projectDir = realpathSync(mkdtempSync(join(tmpdir(), 'diag-eval-html-')));
-  browser = await launchChromium();
+  browser = await launchChromium(chromium);
   reportUrl = await writeRegressedReport();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  rmSync(projectDir, { recursive: true, force: true });
+  if (projectDir !== '') rmSync(projectDir, { recursive: true, force: true });
 });
 
-describe('report.html in a real browser (headless Chromium, S54)', () => {
+describe.runIf(chromium !== null)('report.html in a real browser (headless Chromium, S54)', () => {
   it('S54: opens from file:// with no error; filter to failed, expand a case: its failing check and tool-call timeline are shown', async () => {
     const { page, errors } = await openReport();
     expect(await visibleCaseIds(page)).toHaveLength(7);
@@ -127,6 +152,10 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     await page.click('tr.case-row[data-case-id="redis-eviction-cache-miss"]');
     const redis = page.locator('tr.case-details[data-case-id="redis-eviction-cache-miss"]');
     await expect.poll(() => redis.isVisible()).toBe(true);
+    // The minimum is a ratio, shown as one.
+    expect(await redis.locator('h3', { hasText: 'Keyword coverage' }).textContent()).toBe(
+      'Keyword coverage (3 of 4, min 100%)',
+    );
     const denied = redis.locator('ul.keywords li', { hasText: 'maxmemory / 内存上限' });
     expect(await denied.textContent()).toContain('✗ maxmemory / 内存上限 — only mentioned negated: ');
     expect(await denied.locator('q').textContent()).toContain('并未达到 maxmemory 上限');
@@ -180,6 +209,7 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
     expect(await page.locator('section[data-panel="diff"]').isHidden()).toBe(true);
     await page.click('button[data-tab="diff"]');
     expect(await page.locator('section[data-panel="diff"]').isVisible()).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#diff');
     const kinds = await page.$$eval('tr.diff-item', (rows) => rows.map((row) => row.getAttribute('data-kind')));
     expect(kinds.slice(0, 11)).toEqual(new Array(11).fill('regression'));
     expect(kinds.slice(11).includes('regression')).toBe(false);
@@ -190,7 +220,134 @@ describe('report.html in a real browser (headless Chromium, S54)', () => {
   });
 });
 
-describe('check outcomes beyond pass, fail and skip in the browser (S54)', () => {
+describe.runIf(chromium !== null)('failures first, links, phone and print (S54)', () => {
+  it("S54: check's page opens on its diff when something regressed; the first screen names the failing cases with their failing checks", async () => {
+    const { page, errors } = await openReport({ onDiff: true });
+    expect(await page.locator('section[data-panel="diff"]').isVisible()).toBe(true);
+    expect(await page.locator('section[data-panel="cases"]').isHidden()).toBe(true);
+    expect(await page.locator('button[data-tab="diff"]').textContent()).toBe(
+      'Diff against the baseline (4 cases regressed)',
+    );
+    const attention = page.locator('section.attention');
+    expect(await attention.locator('h2').textContent()).toBe('4 cases of 7 did not pass');
+    expect(await attention.locator('.attention-diff').textContent()).toBe(
+      `4 cases regressed (11 regression items) against the baseline: ${FAILED_IN_FILE_ORDER.join(', ')}`,
+    );
+    const named = await attention
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => [item.getAttribute('data-case-id'), item.textContent]));
+    expect(named).toEqual([
+      ['payment-timeout-db-pool', 'failed payment-timeout-db-pool (regressed): no-protocol-leak'],
+      ['order-cpu-spike-after-deploy', 'failed order-cpu-spike-after-deploy (regressed): evidence-coverage'],
+      [
+        'redis-eviction-cache-miss',
+        'failed redis-eviction-cache-miss (regressed): keyword-coverage, numeric-grounding',
+      ],
+      ['inventory-sync-kafka-lag', 'failed inventory-sync-kafka-lag (regressed): verdict-allowed'],
+    ]);
+    // All of it is above the fold of a laptop screen.
+    const bottom = await attention.evaluate((node) => node.getBoundingClientRect().bottom);
+    expect(bottom).toBeLessThan(900);
+    // Deltas in the unit of the figures beside them, with their sign.
+    const metrics = await page.$$eval('table.metrics tr', (rows) =>
+      rows.slice(1).map((row) => [...row.children].map((cell) => cell.textContent)),
+    );
+    expect(metrics).toEqual([
+      ['pass rate', '100%', '42.9%', '-57.1 points'],
+      ['avg tool calls', '4', '4.29', '+0.29'],
+      ['avg duration', '23 s', '24.3 s', '+1.3 s'],
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('S54: the case table lists failing cases first, then the rest, each group in file order; the charts are below it', async () => {
+    const { page } = await openReport();
+    const shown = await visibleCaseIds(page);
+    expect(shown.slice(0, 4)).toEqual(FAILED_IN_FILE_ORDER);
+    const fileOrder = readFileSync(join(projectDir, 'eval', 'cases.yaml'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('  - id: '))
+      .map((line) => line.slice('  - id: '.length));
+    expect(shown.slice(4)).toEqual(fileOrder.filter((id) => !FAILED_IN_FILE_ORDER.includes(id)));
+    const tableBottom = await page.locator('table.cases').evaluate((node) => node.getBoundingClientRect().bottom);
+    const chartTop = await page
+      .locator('svg.chart')
+      .first()
+      .evaluate((node) => node.getBoundingClientRect().top);
+    expect(chartTop).toBeGreaterThan(tableBottom);
+    await page.close();
+  });
+
+  it('S54: #case-<id> opens the case expanded on the cases tab, #diff the diff; the first screen links there', async () => {
+    const linked = await openReport({ hash: '#case-redis-eviction-cache-miss' });
+    expect(await linked.page.locator('section[data-panel="cases"]').isVisible()).toBe(true);
+    expect(await linked.page.locator('tr.case-details[data-case-id="redis-eviction-cache-miss"]').isVisible()).toBe(
+      true,
+    );
+    // A link of the first screen, followed on the diff tab: the case opens on the cases tab.
+    await linked.page.click('button[data-tab="diff"]');
+    await linked.page.click('section.attention li[data-case-id="inventory-sync-kafka-lag"] a');
+    await expect
+      .poll(() => linked.page.locator('tr.case-details[data-case-id="inventory-sync-kafka-lag"]').isVisible())
+      .toBe(true);
+    expect(await linked.page.locator('section[data-panel="cases"]').isVisible()).toBe(true);
+    await linked.page.close();
+
+    const diff = await openReport({ hash: '#diff' });
+    expect(await diff.page.locator('section[data-panel="diff"]').isVisible()).toBe(true);
+    await diff.page.click('button[data-tab="cases"]');
+    await diff.page.click('section.attention .attention-diff a[href="#diff"]');
+    await expect.poll(() => diff.page.locator('section[data-panel="diff"]').isVisible()).toBe(true);
+    expect(diff.errors).toEqual([]);
+    await diff.page.close();
+  });
+
+  it('S54: at 390 × 844 the page never scrolls sideways, chart and timeline text stays at 11 px or more, and long ids wrap', async () => {
+    const { page, errors } = await openReport({ onDiff: true, viewport: { width: 390, height: 844 } });
+    const scrollWidth = (): Promise<number> =>
+      page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.scrollWidth);
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    await page.click('button[data-tab="cases"]');
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    await page.click('tr.case-row[data-case-id="order-cpu-spike-after-deploy"]');
+    await expect
+      .poll(() => page.locator('tr.case-details[data-case-id="order-cpu-spike-after-deploy"]').isVisible())
+      .toBe(true);
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    // The rendered size of SVG text: its font size times the scale the SVG is drawn at.
+    const smallest = await page.$$eval('svg.chart text, svg.timeline text', (texts) =>
+      Math.min(
+        ...texts.map((node) => {
+          const svg = node.closest('svg') as unknown as SvgBox;
+          const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
+          return Number.parseFloat((globalThis as unknown as InPage).getComputedStyle(node).fontSize) * scale;
+        }),
+      ),
+    );
+    expect(smallest).toBeGreaterThanOrEqual(11);
+    // The longest case id fits its cell, wrapping.
+    const overflow = await page.$$eval('tr.case-row td.mono', (cells) =>
+      cells.map((cell) => cell.scrollWidth - cell.clientWidth),
+    );
+    expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('S54: printed, the page shows both panels and every case, without tabs or controls', async () => {
+    const { page } = await openReport({ onDiff: true });
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('section[data-panel="cases"]').isVisible()).toBe(true);
+    expect(await page.locator('section[data-panel="diff"]').isVisible()).toBe(true);
+    expect(await page.locator('nav.tabs').isVisible()).toBe(false);
+    expect(await page.locator('.controls').isVisible()).toBe(false);
+    expect(await page.locator('tr.case-row:visible').count()).toBe(7);
+    await page.close();
+  });
+});
+
+describe.runIf(chromium !== null)('check outcomes beyond pass, fail and skip in the browser (S54)', () => {
   it('S54: a warn result is a warning (filter "with warnings", listed with the failing checks); an outcome the page does not know is shown as its text', async () => {
     const evalCase = makeEvalCase({ id: 'warned-case' });
     const input = {

@@ -64,7 +64,9 @@ describe('report.html (S53)', () => {
     const html = readFileSync(join(cwd, 'eval-out', 'report.html'), 'utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     const page = html.replace(dataBlock(html), '');
-    expect(page).not.toMatch(/<link|@import|url\(|\ssrc=|\shref=/iu);
+    // In-page links (#diff, #case-<id>) are the only ones: nothing names another resource.
+    expect(page).not.toMatch(/<link|@import|url\(|\ssrc=|\shref="(?!#)/iu);
+    expect(page).toMatch(/\shref="#/u);
     // The only URL is the SVG namespace the script creates elements in; nothing is fetched.
     expect(html.match(/https?:\/\/[^\s'"]*/gu)).toEqual(['http://www.w3.org/2000/svg']);
     expect(html.match(/<script/gu)).toHaveLength(2);
@@ -113,7 +115,7 @@ describe('report.html (S53)', () => {
     expect(check.code).toBe(1);
     expect(existsSync(join(out, 'diff.html'))).toBe(false);
     const report = readFileSync(join(out, 'report.html'), 'utf8');
-    expect(report).toContain('data-tab="diff">Diff against the baseline (11 regressions)</button>');
+    expect(report).toContain('data-tab="diff">Diff against the baseline (4 cases regressed)</button>');
     const data = JSON.parse(dataBlock(report)) as {
       initialTab: string;
       diff: { items: { kind: string }[]; baselineCases: unknown[] };

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { caseLinesOf } from '../../cases/case-lines.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
-import { formatDiffVerdictLine, renderDiffMarkdown } from '../../diff/render/markdown.js';
+import { regressionVerdictLine } from '../../diff/regressed-cases.js';
+import { renderDiffMarkdown } from '../../diff/render/markdown.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
@@ -90,9 +91,9 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);
     for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-    printDiffSummary(io, diff);
+    printDiffSummary(io, diff, written);
     printWritten(io, written);
-    io.stdout(`${formatDiffVerdictLine(diff)}\n`);
+    io.stdout(`${regressionVerdictLine(diff)}\n`);
   }
   if (inGithubActions(io)) {
     await reportToGithubActions(io, {

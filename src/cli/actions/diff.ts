@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
-import { formatDiffVerdictLine } from '../../diff/render/markdown.js';
+import { plural, regressionCount, regressionVerdictLine } from '../../diff/regressed-cases.js';
 import type { Diff } from '../../diff/types.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
@@ -34,9 +34,9 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   const diff = compareReports(baseline, current, { costTolerance });
   const written = await writeDiffFiles(out, diff, formats, labels, { baseline, current });
   if (values['quiet'] !== true) {
-    printDiffSummary(io, diff);
+    printDiffSummary(io, diff, written);
     printWritten(io, written);
-    io.stdout(`${formatDiffVerdictLine(diff)}\n`);
+    io.stdout(`${regressionVerdictLine(diff)}\n`);
   }
   return diff.summary.regressions > 0 ? 1 : 0;
 }
@@ -54,25 +54,33 @@ async function loadBothReports(baseline: [string, string], current: [string, str
   return [first.value, second.value];
 }
 
-/** `1 change`, `2 changes` */
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
+/** The console shows this many items; the rest are in diff.md (and diff.json). */
+const ITEMS_SHOWN = 20;
 
-export function printDiffSummary(io: CliIo, diff: Diff): void {
+const KIND_ORDER = ['regression', 'improvement', 'change'] as const;
+
+/**
+ * The diff on the console: the counts (regressions per case), then every item, regressions
+ * first, up to ITEMS_SHOWN and a line that says how many more and where they are.
+ */
+export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string[]): void {
   const colour = paint(io);
   const { summary } = diff;
+  const regressions = regressionCount(diff);
   io.stdout(
-    `diag-eval diff: ${summary.status}: ${summary.regressions > 0 ? colour.red(countOf(summary.regressions, 'regression')) : '0 regressions'}, ${countOf(summary.improvements, 'improvement')}, ${countOf(summary.changes, 'change')}\n`,
+    `diag-eval diff: ${summary.status}: ${summary.regressions > 0 ? colour.red(regressions) : regressions}, ${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}\n`,
   );
-  for (const item of diff.items) {
-    if (item.kind === 'regression') io.stdout(`  ${colour.red('regression')}  ${item.message}\n`);
-  }
-  for (const item of diff.items) {
-    if (item.kind === 'improvement') io.stdout(`  ${colour.green('improvement')} ${item.message}\n`);
-  }
-  // Cost moves are changes, not regressions, unless --cost-tolerance says otherwise; still worth a line each.
-  for (const item of diff.items) {
-    if (item.kind === 'change' && item.scope === 'aggregate') io.stdout(`  change      ${item.message}\n`);
+  // Padded to one width, so that the messages line up.
+  const label = {
+    regression: `${colour.red('regression')} `,
+    improvement: colour.green('improvement'),
+    change: 'change     ',
+  };
+  const items = KIND_ORDER.flatMap((kind) => diff.items.filter((item) => item.kind === kind));
+  for (const item of items.slice(0, ITEMS_SHOWN)) io.stdout(`  ${label[item.kind]} ${item.message}\n`);
+  if (items.length > ITEMS_SHOWN) {
+    const file = written.find((path) => path.endsWith('diff.md')) ?? written.find((path) => path.endsWith('diff.json'));
+    const where = file === undefined ? '' : `, see ${displayPath(file, io.cwd)}`;
+    io.stdout(`  and ${items.length - ITEMS_SHOWN} more${where}\n`);
   }
 }

@@ -1,4 +1,12 @@
+import {
+  formatCount,
+  formatCountDelta,
+  formatDurationComparison,
+  formatPercent,
+  formatPercentDelta,
+} from '../../report/render/format.js';
 import { escapeTableCell } from '../../report/render/markdown-escape.js';
+import { plural, regressionCount } from '../regressed-cases.js';
 import type { Diff, DiffItem, DiffKind, DiffValue, MetricComparison } from '../types.js';
 
 export interface DiffMarkdownLabels {
@@ -26,7 +34,7 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
   const { summary } = diff;
   const lines: string[] = ['# Baseline diff', ''];
   lines.push(
-    `**Status: ${summary.status}** — ${plural(summary.regressions, 'regression')}, ` +
+    `**Status: ${summary.status}** — ${regressionCount(diff)}, ` +
       `${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}.`,
     '',
   );
@@ -36,10 +44,17 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
       ['metric', 'baseline', 'current', 'delta'],
       ['---', '---:', '---:', '---:'],
       [
-        comparisonRow('pass rate', summary.passRate),
-        comparisonRow('avg tool calls', summary.avgToolCalls),
-        comparisonRow('avg duration (ms)', summary.avgDurationMs),
-        ...(summary.avgTokens === undefined ? [] : [comparisonRow('avg tokens', summary.avgTokens)]),
+        ['pass rate', ...percentComparison(summary.passRate)],
+        ['avg tool calls', ...countComparison(summary.avgToolCalls)],
+        [
+          'avg duration',
+          ...formatDurationComparison(
+            summary.avgDurationMs.baseline,
+            summary.avgDurationMs.current,
+            summary.avgDurationMs.delta,
+          ),
+        ],
+        ...(summary.avgTokens === undefined ? [] : [['avg tokens', ...countComparison(summary.avgTokens)]]),
       ],
     ),
     '',
@@ -61,8 +76,13 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
   return `${lines.join('\n')}\n`;
 }
 
-function comparisonRow(label: string, comparison: MetricComparison): string[] {
-  return [label, formatValue(comparison.baseline), formatValue(comparison.current), formatDelta(comparison.delta)];
+/** The summary's figures as report.md shows them; each delta in the unit of the two figures beside it. */
+function percentComparison(comparison: MetricComparison): string[] {
+  return [formatPercent(comparison.baseline), formatPercent(comparison.current), formatPercentDelta(comparison.delta)];
+}
+
+function countComparison(comparison: MetricComparison): string[] {
+  return [formatCount(comparison.baseline), formatCount(comparison.current), formatCountDelta(comparison.delta)];
 }
 
 function itemRow(item: DiffItem): string[] {
@@ -93,10 +113,6 @@ function formatDelta(delta: number | null): string {
   return delta > 0 ? `+${delta}` : String(delta);
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 /** A code span that survives backticks in the text: the fence is longer than any backtick run inside. */
 function codeSpan(text: string): string {
   const flat = text.replace(/\r\n|\r|\n/g, ' ');
@@ -104,10 +120,4 @@ function codeSpan(text: string): string {
   const fence = '`'.repeat(longestRun + 1);
   const padding = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${padding}${flat}${padding}${fence}`;
-}
-
-/** The verdict of a diff in a few words, for the CLI's one-line summary: `no regressions`, `1 regression`, `3 regressions`. */
-export function formatDiffVerdictLine(diff: Diff): string {
-  const { regressions } = diff.summary;
-  return regressions === 0 ? 'no regressions' : plural(regressions, 'regression');
 }

@@ -46,6 +46,7 @@ function ms(value) {
   if (typeof value !== 'number' || !isFinite(value)) return text(value);
   return Math.abs(value) < 1000 ? Math.round(value) + ' ms' : (Math.round(value / 100) / 10) + ' s';
 }
+function percent(ratio) { return typeof ratio === 'number' && isFinite(ratio) ? (Math.round(ratio * 1000) / 10) + '%' : text(ratio); }
 function list(values) { return Array.isArray(values) ? values : []; }
 function outcomeOf(row) { return typeof row.outcome === 'string' ? row.outcome : text(row.outcome); }
 
@@ -60,7 +61,12 @@ function showTab(name) {
   var panels = document.querySelectorAll('section[data-panel]');
   for (var j = 0; j < panels.length; j++) panels[j].hidden = panels[j].getAttribute('data-panel') !== name;
 }
-for (var t = 0; t < tabs.length; t++) tabs[t].addEventListener('click', function (event) { showTab(event.currentTarget.getAttribute('data-tab')); });
+for (var t = 0; t < tabs.length; t++) tabs[t].addEventListener('click', function (event) {
+  var name = event.currentTarget.getAttribute('data-tab');
+  showTab(name);
+  // The address names the tab, so that it can be shared, and a link to #diff always changes it.
+  if (history.replaceState) history.replaceState(null, '', name === 'diff' ? '#diff' : location.pathname + location.search);
+});
 
 /* ---- case table ---- */
 function hasWarning(result) { return list(result.checks).some(function (row) { return outcomeOf(row) === 'warn'; }); }
@@ -69,13 +75,18 @@ function failing(result) { return list(result.failedChecks).map(function (failed
 function buildCaseTable() {
   var body = document.getElementById('case-rows');
   if (!body || !report) return;
-  list(report.cases).forEach(function (result) {
+  // Failures first (failed, not run, passed with warnings, passed), each group in file order.
+  var rank = function (result) { var status = text(result.status); return status === 'failed' ? 0 : status === 'not_run' ? 1 : hasWarning(result) ? 2 : 3; };
+  list(report.cases).map(function (result, index) { return [rank(result), index, result]; })
+    .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+    .forEach(function (entry) {
+    var result = entry[2];
     var caseId = text(result.caseId);
     var status = text(result.status);
     var button = el('button', { 'class': 'expand', 'aria-expanded': 'false', 'aria-label': 'show details of ' + caseId }, '\u25B8');
     var notes = failing(result).join(', ');
     if (status === 'not_run') notes = text(result.reason);
-    var row = el('tr', { 'class': 'case-row', 'data-case-id': caseId, 'data-status': status, 'data-warn': hasWarning(result) ? 'true' : 'false' }, [
+    var row = el('tr', { 'class': 'case-row', id: 'case-' + caseId, 'data-case-id': caseId, 'data-status': status, 'data-warn': hasWarning(result) ? 'true' : 'false' }, [
       el('td', null, [button, badge(status), hasWarning(result) ? ' ' : null, hasWarning(result) ? badge('warn') : null]),
       el('td', { 'class': 'mono' }, caseId),
       el('td', null, text(result.verdict)),
@@ -146,7 +157,7 @@ function caseDetails(result, detail) {
   }
   if (detail && list(detail.keywords).length > 0) {
     var coverage = result.keywordCoverage || {};
-    left.push(el('h3', null, ['Keyword coverage ', el('span', { 'class': 'muted' }, '(' + text(coverage.covered) + ' of ' + text(coverage.concepts) + ', at least ' + text(coverage.min) + ' needed)')]));
+    left.push(el('h3', null, ['Keyword coverage ', el('span', { 'class': 'muted' }, '(' + text(coverage.covered) + ' of ' + text(coverage.concepts) + ', min ' + percent(coverage.min) + ')')]));
     left.push(el('ul', { 'class': 'keywords' }, list(detail.keywords).map(function (keyword) {
       var matched = keyword.matched;
       // A concept the answer mentions only negated, hedged or as a question is not covered (S33): say how and where.
@@ -215,7 +226,7 @@ function timeline(detail) {
     svg.appendChild(svgEl('text', { x: label + width + 6, y: y + 13 }, ms(call.durationMs)));
   });
   svg.appendChild(svgEl('text', { x: label, y: height - 3 }, byStart ? 'by start time' : 'one after another (the trace records no start times)'));
-  var parts = [svg];
+  var parts = [el('div', { 'class': 'timeline-box' }, svg)];
   if (detail.toolCallsOmitted > 0) parts.push(el('p', { 'class': 'muted' }, detail.toolCallsOmitted + ' more tool calls not shown'));
   return el('div', null, parts);
 }
@@ -303,9 +314,34 @@ function buildDiff() {
     changed.map(function (caseId) { return el('tr', { 'data-case-id': text(caseId) }, [el('td', { 'class': 'mono' }, text(caseId)), el('td', null, side(before[caseId])), el('td', null, side(after[caseId]))]); }))));
 }
 
+/* ---- links: #diff opens the diff tab, #case-<id> the case's row, expanded ---- */
+function openLinked() {
+  var target = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
+  if (target === 'diff' && document.getElementById('diff-view')) { showTab('diff'); return true; }
+  var row = target.indexOf('case-') === 0 ? document.getElementById(target) : null;
+  if (!row || !row.classList.contains('case-row')) return false;
+  showTab('cases');
+  if (row.hidden) {
+    document.getElementById('status-filter').value = 'all';
+    document.getElementById('search').value = '';
+    document.getElementById('status-filter').dispatchEvent(new Event('change'));
+  }
+  if (row.querySelector('button.expand').getAttribute('aria-expanded') !== 'true') row.click();
+  row.scrollIntoView();
+  return true;
+}
+window.addEventListener('hashchange', openLinked);
+// A link to the address already shown changes nothing, so no hashchange: open its target all the same.
+document.addEventListener('click', function (event) {
+  var link = event.target && event.target.closest ? event.target.closest('a[href^="#"]') : null;
+  if (link && link.getAttribute('href') === location.hash) openLinked();
+});
+
 buildCaseTable();
 buildDiff();
-showTab(data.initialTab);
+// check's page opens on its diff when the gate failed: the regressions are what it is read for.
+var regressed = data.diff && data.diff.summary && data.diff.summary.regressions > 0;
+if (!openLinked()) showTab(regressed ? 'diff' : data.initialTab);
 document.documentElement.setAttribute('data-ready', 'true');
 })();
 `;

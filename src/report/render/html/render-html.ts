@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
+import { plural, regressedCaseIds, regressionCount } from '../../../diff/regressed-cases.js';
 import type { Diff } from '../../../diff/types.js';
 import type { CaseDetails } from '../../details/types.js';
 import type { Report } from '../../types.js';
-import { formatCount, formatDuration, formatPercent } from '../format.js';
+import {
+  formatCount,
+  formatCountDelta,
+  formatDuration,
+  formatDurationComparison,
+  formatPercent,
+  formatPercentDelta,
+} from '../format.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { htmlText, scriptJson } from './html-text.js';
@@ -73,10 +81,7 @@ export function renderReportHtml(input: HtmlReportInput): string {
         ]
       : [['cases', 'Cases']];
   if (diff !== null && input.initialTab !== 'diff')
-    tabs.push([
-      'diff',
-      `Diff against the baseline (${diff.diff.summary.regressions} ${diff.diff.summary.regressions === 1 ? 'regression' : 'regressions'})`,
-    ]);
+    tabs.push(['diff', `Diff against the baseline (${regressedLabel(diff.diff)})`]);
   return htmlPage({
     title,
     subtitle: subtitle.join(' \u00b7 '),
@@ -86,10 +91,12 @@ export function renderReportHtml(input: HtmlReportInput): string {
       `<nav class="tabs" role="tablist">${tabs.map(([name, label]) => `<button type="button" role="tab" data-tab="${name}">${htmlText(label)}</button>`).join('')}</nav>`,
     ],
     main: [
-      `<section data-panel="cases">${summarySection(report)}${caseTableSection()}</section>`,
+      // What failed comes first, above the tabs' panels: it is what the reader opened the page for.
+      attentionSection(report, diff?.diff ?? null),
+      `<section data-panel="cases">${summarySection(report)}${caseTableSection()}${chartSection(report)}</section>`,
       diff === null
         ? ''
-        : `<section data-panel="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
+        : `<section data-panel="diff" id="diff" hidden>${diffSummary(diff.diff)}<div id="diff-view"></div></section>`,
       '<noscript><p>The case table and details need JavaScript; the summary above does not.</p></noscript>',
     ],
     trailer: [
@@ -124,11 +131,55 @@ function summarySection(report: Report): string {
     summary.repeat === undefined
       ? ''
       : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+  ].join('\n');
+}
+
+/** The charts, below the case table: they summarise, the table names. Each scrolls in its own box on a narrow screen. */
+function chartSection(report: Report): string {
+  return [
     '<h2>Results per check</h2>',
     `<div class="charts">${checkOutcomeChart(report)}</div>`,
     '<h2>Cost</h2>',
     `<div class="charts">${distributionCharts(report)}</div>`,
   ].join('\n');
+}
+
+/** A link to a case's row in the table (the page's script opens it). */
+function caseLink(caseId: string): string {
+  return `<a href="#case-${htmlText(encodeURIComponent(caseId))}"><code>${htmlText(caseId)}</code></a>`;
+}
+
+function regressedLabel(diff: Diff): string {
+  const cases = regressedCaseIds(diff).length;
+  return cases > 0 ? `${plural(cases, 'case')} regressed` : plural(diff.summary.regressions, 'regression');
+}
+
+/**
+ * The first screen: the regressed cases (with a link to the diff), then every failing or not-run
+ * case with its failing checks, each linking to its row; or that every case passed.
+ */
+function attentionSection(report: Report, diff: Diff | null): string {
+  const regressed = diff === null ? [] : regressedCaseIds(diff);
+  const lines: string[] = [];
+  if (diff !== null && diff.summary.regressions > 0) {
+    lines.push(
+      `<p class="attention-diff"><a href="#diff">${htmlText(regressionCount(diff))} against the baseline</a>${regressed.length > 0 ? `: ${regressed.map(caseLink).join(', ')}` : ''}</p>`,
+    );
+  }
+  const notPassing = report.cases.filter((result) => result.status !== 'passed');
+  const rows = notPassing.map((result) => {
+    const what =
+      result.status === 'not_run'
+        ? htmlText(result.reason ?? '')
+        : result.failedChecks.map((failed) => `<code>${htmlText(failed.check)}</code>`).join(', ');
+    const mark = regressed.includes(result.caseId) ? ' <span class="muted">(regressed)</span>' : '';
+    return `<li data-case-id="${htmlText(result.caseId)}"><span class="status status-${result.status}">${htmlText(result.status.replace('_', ' '))}</span> ${caseLink(result.caseId)}${mark}: ${what}</li>`;
+  });
+  const heading =
+    notPassing.length === 0
+      ? `<h2>${report.summary.total === 0 ? 'No cases' : `All ${plural(report.summary.total, 'case')} passed`}</h2>`
+      : `<h2>${htmlText(`${plural(notPassing.length, 'case')} of ${report.summary.total} did not pass`)}</h2>`;
+  return `<section class="attention" aria-label="what failed">${heading}${lines.join('')}${rows.length === 0 ? '' : `<ul class="attention-cases">${rows.join('')}</ul>`}</section>`;
 }
 
 function caseTableSection(): string {
@@ -145,19 +196,25 @@ function caseTableSection(): string {
 
 function diffSummary(diff: Diff): string {
   const { summary } = diff;
-  const row = (
-    label: string,
-    comparison: { baseline: number | null; current: number | null; delta: number | null },
-    format: (value: number | null) => string,
-  ): string =>
-    `<tr><th>${htmlText(label)}</th><td class="num">${htmlText(format(comparison.baseline))}</td><td class="num">${htmlText(format(comparison.current))}</td><td class="num">${comparison.delta === null ? '–' : htmlText(String(comparison.delta))}</td></tr>`;
+  // Each delta in the unit of the two figures beside it, with its sign.
+  const row = (label: string, [baseline, current, delta]: string[]): string =>
+    `<tr><th>${htmlText(label)}</th><td class="num">${htmlText(baseline ?? '')}</td><td class="num">${htmlText(current ?? '')}</td><td class="num">${htmlText(delta ?? '')}</td></tr>`;
+  const { passRate, avgToolCalls, avgDurationMs } = summary;
   return [
     `<h2>Diff: <span class="status status-${summary.regressions > 0 ? 'regression' : 'improvement'}">${htmlText(summary.status)}</span></h2>`,
-    `<p>${summary.regressions} ${summary.regressions === 1 ? 'regression' : 'regressions'}, ${summary.improvements} ${summary.improvements === 1 ? 'improvement' : 'improvements'}, ${summary.changes} ${summary.changes === 1 ? 'change' : 'changes'}; regressions first.</p>`,
+    `<p>${htmlText(regressionCount(diff))}, ${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}; regressions first.</p>`,
     '<table class="metrics"><tr><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">delta</th></tr>',
-    row('pass rate', summary.passRate, formatPercent),
-    row('avg tool calls', summary.avgToolCalls, formatCount),
-    row('avg duration', summary.avgDurationMs, formatDuration),
+    row('pass rate', [
+      formatPercent(passRate.baseline),
+      formatPercent(passRate.current),
+      formatPercentDelta(passRate.delta),
+    ]),
+    row('avg tool calls', [
+      formatCount(avgToolCalls.baseline),
+      formatCount(avgToolCalls.current),
+      formatCountDelta(avgToolCalls.delta),
+    ]),
+    row('avg duration', formatDurationComparison(avgDurationMs.baseline, avgDurationMs.current, avgDurationMs.delta)),
     '</table>',
   ].join('\n');
 }
