@@ -35,7 +35,7 @@ describe('renderDiffJson (S24)', () => {
       {},
     );
     expect(renderDiffJson(diff)).toBe(`{
-  "schemaVersion": 1,
+  "schemaVersion": 2,
   "summary": {
     "status": "regressed",
     "regressions": 1,
@@ -60,6 +60,13 @@ describe('renderDiffJson (S24)', () => {
       "baseline": null,
       "current": null,
       "delta": null
+    },
+    "significance": {
+      "test": "fisher-exact-one-sided",
+      "correction": "holm",
+      "alpha": 0.05,
+      "repeatedCases": 0,
+      "note": "significance needs repeated runs on both sides: without them each change is judged on one run; run the cases K times (live: --ask --repeat K; offline: <name>.run1.json … <name>.runK.json fixtures)"
     }
   },
   "items": [
@@ -114,6 +121,8 @@ describe('renderDiffMarkdown (S25)', () => {
 | avg tool calls | 3 | 3.6667 | +0.6667 |
 | avg duration (ms) | 15000 | 15000 | 0 |
 | avg tokens | – | – | – |
+
+Significance: significance needs repeated runs on both sides: without them each change is judged on one run; run the cases K times (live: --ask --repeat K; offline: <name>.run1.json … <name>.runK.json fixtures).
 
 ## Items
 
