@@ -628,7 +628,15 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
         tokens: null,
       },
     ]);
-    expect(Object.keys(combined).slice(-4)).toEqual(['traceFixture', 'runs', 'passedRuns', 'flaky']);
+    expect(Object.keys(combined).slice(-7)).toEqual([
+      'traceFixture',
+      'runs',
+      'passedRuns',
+      'flaky',
+      'runPassRate',
+      'runPassInterval',
+      'checkFailureRates',
+    ]);
   });
 
   it('the union keeps check order and the message of the first run each check failed in', () => {
@@ -740,6 +748,8 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
       repeat: 2,
       passAtK: 0.6667,
       runPassRate: 0.5,
+      // S76: the Wilson interval of 3 passing runs of 6.
+      runPassInterval: { low: 0.1876, high: 0.8124 },
     });
     expect(report.cases[1]?.runs?.map((run) => run.sessionId)).toEqual(['s3', 's4']);
   });

@@ -18,7 +18,7 @@ import { checkOutputFolder } from './output-folder.js';
 
 interface ChosenSource {
   source: TraceSource;
-  /** --repeat K (live mode with --ask), else null. */
+  /** --repeat K (live mode with --ask), or K of a fixtures folder with repeated runs (`<name>.run<i>.json`), else null. */
   repeat: number | null;
 }
 
@@ -65,7 +65,8 @@ export async function chooseTraceSource(
     const source = await createImportedTraceSource(traceFiles, parseFromFlag(command, from), cases, where.cwd);
     return { source, repeat: null };
   }
-  return { source: createFixtureDirSource(where.fixtures, where.cases, where.cwd), repeat: null };
+  const source = createFixtureDirSource(where.fixtures, where.cases, where.cwd);
+  return { source, repeat: source.repeat };
 }
 
 async function liveSource(command: string, apiUrl: string, values: ParsedValues, cwd: string): Promise<ChosenSource> {

@@ -13,6 +13,9 @@ export const FLAG_RANGES = {
   'poll-timeout-ms': { min: 0, max: 86_400_000, integer: true },
   'max-body-mb': { min: 1, max: MAX_BODY_MB_LIMIT, integer: true },
   'cost-tolerance': { min: 0, max: 100, integer: false },
+  alpha: { min: 0, max: 0.5, integer: false, exclusiveMin: true },
+  detect: { min: 0, max: 1, integer: false, exclusiveMin: true },
+  power: { min: 0, max: 1, integer: false, exclusiveMin: true },
   port: { min: 0, max: 65_535, integer: true },
 } as const satisfies Record<string, NumberRule>;
 

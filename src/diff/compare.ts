@@ -3,15 +3,26 @@ import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
 import { exactFigures } from './exact-figures.js';
-import type {
-  CompareOptions,
-  Diff,
-  DiffItem,
-  DiffKind,
-  DiffScope,
-  DiffStatus,
-  DiffValue,
-  MetricComparison,
+import {
+  type CaseTests,
+  checkAlpha,
+  isRepeatedOnBothSides,
+  kindOf,
+  significanceText,
+  testCases,
+  testChecks,
+} from './significance.js';
+import {
+  type CompareOptions,
+  DIFF_SCHEMA_VERSION,
+  type Diff,
+  type DiffItem,
+  type DiffKind,
+  type DiffScope,
+  type DiffSignificance,
+  type DiffStatus,
+  type DiffValue,
+  type MetricComparison,
 } from './types.js';
 
 /**
@@ -22,8 +33,16 @@ export function compareReports(baseline: Report, current: Report, options: Compa
   const costTolerance = checkCostTolerance(options.costTolerance);
   const before = exactFigures(baseline);
   const after = exactFigures(current);
+  // S77: cases with repeated runs in both reports are judged on significance (significance.ts).
+  const tests = testCases(baseline, current, checkAlpha(options.alpha));
+  const passRateItems = comparePassRate(
+    baseline.summary.passRate,
+    current.summary.passRate,
+    before.passRate,
+    after.passRate,
+  );
   const items: DiffItem[] = [
-    ...comparePassRate(baseline.summary.passRate, current.summary.passRate, before.passRate, after.passRate),
+    ...(tests.summary.repeatedCases > 0 ? passRateItems.map(decidedCaseByCase) : passRateItems),
     ...compareCost(
       'avgToolCalls',
       baseline.summary,
@@ -41,14 +60,14 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     // Reports written before token usage was recorded have no avgTokens: no figure, like null.
     ...compareCost('avgTokens', baseline.summary, current.summary, [before.avgTokens, after.avgTokens], costTolerance),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
-    ...compareCases(baseline.cases, current.cases),
+    ...compareCases(baseline.cases, current.cases, tests),
   ];
 
   const regressions = items.filter((item) => item.kind === 'regression').length;
   const improvements = items.filter((item) => item.kind === 'improvement').length;
   const changes = items.filter((item) => item.kind === 'change').length;
   return {
-    schemaVersion: 1,
+    schemaVersion: DIFF_SCHEMA_VERSION,
     summary: {
       status: statusOf(regressions, improvements, changes),
       regressions,
@@ -73,6 +92,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
         before.avgTokens,
         after.avgTokens,
       ),
+      significance: tests.summary,
     },
     items,
   };
@@ -226,13 +246,25 @@ function countOf(distribution: Record<string, number>, verdict: string): number 
   return Object.hasOwn(distribution, verdict) ? (distribution[verdict] ?? 0) : 0;
 }
 
-function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[]): DiffItem[] {
+/**
+ * pass^K falls whenever one run of one case fails: with repeated runs the cases' tests decide
+ * (S77), and the pass rate's move is reported as a change.
+ */
+function decidedCaseByCase(passRate: DiffItem): DiffItem {
+  return {
+    ...passRate,
+    kind: 'change',
+    message: `${passRate.message}; with repeated runs each case is judged on significance instead`,
+  };
+}
+
+function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], tests: CaseTests): DiffItem[] {
   const baselineById = indexById(baselineCases);
   const currentById = indexById(currentCases);
   const items: DiffItem[] = [];
   for (const [caseId, before] of baselineById) {
     const after = currentById.get(caseId);
-    items.push(...(after === undefined ? [missingCase(before)] : compareCase(before, after)));
+    items.push(...(after === undefined ? [missingCase(before)] : compareCase(before, after, tests)));
   }
   for (const [caseId, after] of currentById) {
     if (!baselineById.has(caseId)) items.push(newCase(after));
@@ -275,13 +307,71 @@ function newCase(after: CaseResult): DiffItem {
   });
 }
 
-function compareCase(before: CaseResult, after: CaseResult): DiffItem[] {
+function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): DiffItem[] {
+  if (isRepeatedOnBothSides(before, after)) {
+    const caseTest = tests.byCase.get(after.caseId) ?? null;
+    // The evidence of a repeated case is its evidence-coverage check's runs, compared with the checks.
+    return [
+      ...(caseTest === null ? [] : [runPassRateItem(after.caseId, caseTest)]),
+      ...compareVerdict(before, after),
+      ...[...testChecks(before, after, caseTest, tests.summary.alpha)]
+        .sort(([a], [b]) => checkRank(a) - checkRank(b) || (a < b ? -1 : a > b ? 1 : 0))
+        .map(([check, significance]) => checkRateItem(after.caseId, check, significance)),
+    ];
+  }
   return [
     ...compareStatus(before, after),
     ...compareVerdict(before, after),
     ...compareChecks(before, after),
     ...compareEvidence(before, after),
   ];
+}
+
+/** S77: the run pass rate of a case repeated on both sides, judged on significance. */
+function runPassRateItem(caseId: string, significance: DiffSignificance): DiffItem {
+  const { baselinePassed, baselineRuns, currentPassed, currentRuns } = significance;
+  const before = round4(baselinePassed / baselineRuns);
+  const after = round4(currentPassed / currentRuns);
+  return {
+    ...item({
+      kind: kindOf(significance),
+      scope: 'case',
+      caseId,
+      metric: 'runPassRate',
+      baseline: before,
+      current: after,
+      message: `${caseId}: run pass rate ${after < before ? 'fell' : 'rose'} from ${baselinePassed}/${baselineRuns} to ${currentPassed}/${currentRuns} (${signed(round4(after - before))}): ${significanceText(significance)}`,
+    }),
+    significance,
+  };
+}
+
+/** S77: the failure rate of a check over the runs of a case repeated on both sides. */
+function checkRateItem(caseId: string, check: string, significance: DiffSignificance): DiffItem {
+  const { baselinePassed, baselineRuns, currentPassed, currentRuns } = significance;
+  const beforeFailed = baselineRuns - baselinePassed;
+  const afterFailed = currentRuns - currentPassed;
+  const before = round4(beforeFailed / baselineRuns);
+  const after = round4(afterFailed / currentRuns);
+  return {
+    ...item({
+      kind: kindOf(significance),
+      scope: 'check',
+      caseId,
+      metric: check,
+      baseline: before,
+      current: after,
+      message: `${caseId}: check ${check} failed in ${afterFailed}/${currentRuns} runs (${beforeFailed}/${baselineRuns} in the baseline): ${significanceText(significance)}`,
+    }),
+    significance,
+  };
+}
+
+const CHECK_RANK: ReadonlyMap<string, number> = new Map(CHECK_IDS.map((id, index) => [id, index]));
+
+/** Known checks in check order, unknown ones after them. */
+function checkRank(check: string): number {
+  return CHECK_RANK.get(check) ?? CHECK_IDS.length;
 }
 
 // S20

@@ -9,8 +9,14 @@ import {
   type StructuredFile,
   schemaProblems,
 } from '../io/structured-file.js';
-import { REPORT_SCHEMA_VERSION, type Report, reportSchemas } from '../model/report-schema.js';
+import {
+  READABLE_REPORT_SCHEMA_VERSIONS,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+  reportSchemas,
+} from '../model/report-schema.js';
 import { type Acceptor, compileAcceptor } from '../zod-accepts.js';
+import { runCountProblems } from './run-counts.js';
 
 /**
  * Reading a report.json (docs/contract.md §6) for the diff, `check` and `merge`, validated with
@@ -33,14 +39,14 @@ export function parseReportFile(content: string, displayName: string): Report {
 
 function validateReportFile(file: StructuredFile): Report {
   const schemaVersion = isPlainObject(file.value) ? file.value['schemaVersion'] : undefined;
-  if (typeof schemaVersion === 'number' && schemaVersion !== REPORT_SCHEMA_VERSION) {
+  if (typeof schemaVersion === 'number' && !READABLE_REPORT_SCHEMA_VERSIONS.includes(schemaVersion)) {
     // The rest of a report of another version would only bury this line under noise.
     throw new InputError(
       problemAt(
         file,
         ['schemaVersion'],
-        `found ${schemaVersion}, expected ${REPORT_SCHEMA_VERSION} (this diag-eval reads report schema version ` +
-          `${REPORT_SCHEMA_VERSION}; regenerate the report with it)`,
+        `found ${schemaVersion}, expected ${READABLE_REPORT_SCHEMA_VERSIONS.join(' or ')} (this diag-eval reads report schema versions ` +
+          `${READABLE_REPORT_SCHEMA_VERSIONS.join(' and ')} and writes ${REPORT_SCHEMA_VERSION}; regenerate the report with it)`,
       ),
     );
   }
@@ -53,6 +59,7 @@ function validateReportFile(file: StructuredFile): Report {
   const problems = [
     ...(result === null || result.success ? [] : schemaProblems(file, result.error.issues, [])),
     ...findDuplicates(file),
+    ...runCountProblems(file),
   ];
   if ((result !== null && !result.success) || problems.length > 0) throw new InputError(problems);
   return file.value as Report;

@@ -23,6 +23,38 @@ export interface DiffItem {
   /** current − baseline rounded to 4 places when both are numbers, else null. */
   delta: number | null;
   message: string;
+  /** Only on items of cases repeated in both reports (S77): the exact test behind the kind. */
+  significance?: DiffSignificance;
+}
+
+/**
+ * How a repeated case's (or check's) passes moved, tested (docs/contract.md §7, S77): passes
+ * out of runs on each side (for a check: runs it did not fail, out of runs judged), the one-sided
+ * Fisher exact p-value in the direction of the move, the same corrected with Holm's method, and
+ * the verdict at α. `runsNeeded`: for a drop within noise, the runs per side that would detect a
+ * drop of that size at α with 80% power (S78), else null.
+ */
+export interface DiffSignificance {
+  verdict: 'regression' | 'within noise' | 'improvement';
+  /** Passed in every run before and in none now: a regression whatever the test says. */
+  deterministic: boolean;
+  baselinePassed: number;
+  baselineRuns: number;
+  currentPassed: number;
+  currentRuns: number;
+  pValue: number;
+  adjustedPValue: number;
+  alpha: number;
+  runsNeeded: number | null;
+}
+
+/** How the diff tested (S77): the test, the correction, α, how many cases were repeated on both sides, and a note when none was. */
+export interface SignificanceSummary {
+  test: 'fisher-exact-one-sided';
+  correction: 'holm';
+  alpha: number;
+  repeatedCases: number;
+  note: string | null;
 }
 
 export interface MetricComparison {
@@ -40,10 +72,11 @@ export interface DiffSummary {
   avgToolCalls: MetricComparison;
   avgDurationMs: MetricComparison;
   avgTokens?: MetricComparison;
+  significance?: SignificanceSummary;
 }
 
 export interface Diff {
-  schemaVersion: 1;
+  schemaVersion: typeof DIFF_SCHEMA_VERSION;
   summary: DiffSummary;
   items: DiffItem[];
 }
@@ -54,4 +87,9 @@ export interface CompareOptions {
    * regression instead of a change. null or absent: cost changes are never regressions.
    */
   costTolerance?: number | null;
+  /** `--alpha`: the significance level of the tests of repeated cases (S77); default 0.05. */
+  alpha?: number | null;
 }
+
+/** Version 2 added `significance` to the summary and to items of repeated cases (S77). */
+export const DIFF_SCHEMA_VERSION = 2;

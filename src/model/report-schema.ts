@@ -15,7 +15,13 @@ import * as z from '../zod.js';
  * found. The schema is built on first use, not when the module loads (start-up time).
  */
 
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
+
+/**
+ * The report schema versions this version reads: version 2 added the repeated-run statistics
+ * (S76), all optional, so a report of version 1 is still a baseline to compare against.
+ */
+export const READABLE_REPORT_SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 /** A loose object at run time (extra keys pass), typed with exactly the keys this version knows. */
 function knownKeys<T extends z.core.$ZodLooseShape>(shape: T, error: string): z.ZodMiniObject<T, z.core.$strip> {
@@ -68,6 +74,16 @@ function buildReportSchemas() {
   const checkOutcome = z
     .string({ error: OUTCOME_EXPECTED })
     .check(z.regex(/^[a-z][a-z_]*$/u, { error: OUTCOME_EXPECTED }));
+
+  const ratio = z
+    .number({ error: 'expected a number from 0 to 1' })
+    .check(z.gte(0, { error: 'expected a number from 0 to 1' }), z.lte(1, { error: 'expected a number from 0 to 1' }));
+  /** A 95% Wilson score interval (S76). */
+  const interval = knownKeys({ low: ratio, high: ratio }, 'expected an interval object { low, high }');
+  const checkFailureRate = knownKeys(
+    { check: nonEmptyText, failedRuns: count, judgedRuns: count, rate: ratio },
+    'expected an object',
+  );
 
   const failedCheck = knownKeys({ check: nonEmptyText, message: text }, 'expected an object');
 
@@ -151,6 +167,10 @@ function buildReportSchemas() {
       runs: z.optional(listOf(runResult)),
       passedRuns: z.optional(count),
       flaky: z.optional(z.boolean({ error: 'expected true or false' })),
+      /** Only with repeated runs (S76): passed runs / runs, its 95% Wilson interval, each failing check's rate. */
+      runPassRate: z.optional(nullableRatio),
+      runPassInterval: z.optional(interval),
+      checkFailureRates: z.optional(listOf(checkFailureRate)),
     },
     'expected a case result object',
   );
@@ -172,6 +192,8 @@ function buildReportSchemas() {
       repeat: z.optional(count),
       passAtK: z.optional(nullableRatio),
       runPassRate: z.optional(nullableRatio),
+      /** Only with repeated runs (S76): the 95% Wilson interval of runPassRate. */
+      runPassInterval: z.optional(z.nullable(interval)),
     },
     'expected a summary object',
   );
@@ -181,8 +203,8 @@ function buildReportSchemas() {
 
   const report = knownKeys(
     {
-      schemaVersion: z.literal(REPORT_SCHEMA_VERSION, {
-        error: `expected ${REPORT_SCHEMA_VERSION} (the report schema version this diag-eval reads)`,
+      schemaVersion: z.union([z.literal(1), z.literal(REPORT_SCHEMA_VERSION)], {
+        error: `expected 1 or ${REPORT_SCHEMA_VERSION} (the report schema versions this diag-eval reads)`,
       }),
       /** Only in a sharded run's report; merge removes it. */
       shard: unchecked(shard),

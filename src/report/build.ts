@@ -1,4 +1,6 @@
+import { REPORT_SCHEMA_VERSION } from '../model/report-schema.js';
 import { round4, round4OrNull } from '../model/round.js';
+import { roundedWilson } from '../stats/run-statistics.js';
 import type { CaseResult, Report, ReportSummary } from './types.js';
 
 /** The figures a summary averages and counts: one per case, or one per run with `--repeat`. */
@@ -20,7 +22,7 @@ export function buildReport(
 ): Report {
   const counts = new CaseCounts();
   for (const result of cases) counts.add(result);
-  return { schemaVersion: 1, summary: summarize(counts, runFigures, repeat), cases };
+  return { schemaVersion: REPORT_SCHEMA_VERSION, summary: summarize(counts, runFigures, repeat), cases };
 }
 
 /** What the summary counts of the cases themselves, tallied one case at a time (a run that keeps no case). */
@@ -61,6 +63,8 @@ export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: 
     summary.repeat = repeat;
     summary.passAtK = total === 0 ? null : round4(counts.passedOnce / total);
     summary.runPassRate = runFigures.length === 0 ? null : round4(passedRuns / runFigures.length);
+    // S76: how sure the suite's run pass rate is, as a 95% Wilson interval over all runs.
+    summary.runPassInterval = runFigures.length === 0 ? null : roundedWilson(passedRuns, runFigures.length);
   }
   return summary;
 }

@@ -1,4 +1,5 @@
 import { CHECK_IDS } from '../model/check-ids.generated.js';
+import { caseRunStatistics } from '../stats/run-statistics.js';
 import type { CaseResult, FailedCheck, RunResult } from './types.js';
 
 /**
@@ -32,6 +33,7 @@ export function combineRuns(runResults: CaseResult[], sessionIds: (string | null
     runs,
     passedRuns,
     flaky: passedRuns > 0 && passedRuns < runResults.length,
+    ...caseRunStatistics(runResults),
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { holdTemporary } from '../io/atomic-write.js';
 import { SpillFile } from '../io/spill-file.js';
+import { REPORT_SCHEMA_VERSION } from '../model/report-schema.js';
 import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
 import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
 import { caseMarkdown, renderMarkdownPage } from './render/markdown.js';
@@ -104,7 +105,11 @@ export class ReportSpill {
   /** report.json, as renderReportJsonChunks renders the report of these cases with this summary. */
   *reportJson(summary: ReportSummary): Generator<string, void, undefined> {
     if (this.json === null) throw new Error('report.json was not spilled');
-    yield* renderReportJsonFrame({ schemaVersion: 1, summary, cases: [] }, this.cases, this.json.texts());
+    yield* renderReportJsonFrame(
+      { schemaVersion: REPORT_SCHEMA_VERSION, summary, cases: [] },
+      this.cases,
+      this.json.texts(),
+    );
   }
 
   /** report.md, as renderReportMarkdownChunks renders it. */

@@ -3,15 +3,21 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
 import type { EvalCase } from '../cases/types.js';
+import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
 import { parseJson } from '../io/parse-json.js';
 import { readJsonFile } from '../io/read-json-file.js';
+import { sessionIdOf } from '../trace/envelope.js';
 import { type BackgroundFileReader, backgroundFileReader } from './background-file-reader.js';
+import { discoverRunFiles, type RunFiles } from './run-files.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
 export { MAX_FIXTURE_BYTES };
+
+/** A fixtures folder as a trace source; `repeat` is K when the folder holds repeated runs (run-files.ts), else null. */
+export type FixtureDirSource = TraceSource & { readonly repeat: number | null };
 
 /**
  * Traces saved as JSON files in a folder, one per case (S10): `<fixtures>/<traceFixture>`.
@@ -28,17 +34,46 @@ export function createFixtureDirSource(
   background: BackgroundFileReader | null = cases.length >= BACKGROUND_FROM_CASES && availableParallelism() > 1
     ? backgroundFileReader()
     : null,
-): TraceSource {
-  background?.start();
+): FixtureDirSource {
+  const runFiles = discoverRunFiles(fixturesDir, cases);
+  if (runFiles.badNumbers.length > 0) {
+    const folder = displayPath(fixturesDir, cwd);
+    throw new InputError(runFiles.badNumbers.map((problem) => `${folder}/${problem}`));
+  }
+  // Repeated runs are read on the calling thread: the background reader reads one file per case.
+  const reader = runFiles.repeat === null ? background : null;
+  reader?.start();
   return {
     concurrency: 1,
-    tracesFor: async (evalCase) => [readFixture(fixturesDir, evalCase, cwd)],
+    repeat: runFiles.repeat,
+    tracesFor: async (evalCase) => readCaseRuns(fixturesDir, evalCase, cwd, runFiles),
     readAhead: (ahead) =>
-      background?.ready === true
-        ? readStretchInBackground(background, fixturesDir, ahead, cwd)
-        : readStretch(fixturesDir, ahead, cwd),
+      reader?.ready === true
+        ? readStretchInBackground(reader, fixturesDir, ahead, cwd)
+        : readStretch(fixturesDir, ahead, cwd, runFiles),
     warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd),
   };
+}
+
+/**
+ * The runs of a case: its run files when the folder has them (S75), each with the session id its
+ * trace records, as the live run that recorded them had it; else its one fixture.
+ */
+function readCaseRuns(
+  fixturesDir: string,
+  evalCase: EvalCase,
+  cwd: string,
+  runFiles: RunFiles | null,
+  size: { bytes: number } | null = null,
+): TraceRunInput[] {
+  const names = runFiles?.runNamesOf(evalCase.traceFixture) ?? null;
+  if (names === null) return [readFixture(fixturesDir, evalCase, cwd, size)];
+  return names.map((traceFixture) => {
+    const input = readFixture(fixturesDir, { ...evalCase, traceFixture }, cwd, size);
+    return input.kind === 'document'
+      ? { ...input, sessionId: sessionIdOf(input.document) ?? evalCase.sessionId }
+      : input;
+  });
 }
 
 /**
@@ -54,12 +89,17 @@ const BACKGROUND_FROM_CASES = 1000;
 const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 
 /** The traces of the first cases of `ahead`, read here, until READ_AHEAD_BYTES are read (at least one). */
-function readStretch(fixturesDir: string, ahead: readonly EvalCase[], cwd: string): TraceRunInput[][] {
+function readStretch(
+  fixturesDir: string,
+  ahead: readonly EvalCase[],
+  cwd: string,
+  runFiles: RunFiles | null = null,
+): TraceRunInput[][] {
   const runs: TraceRunInput[][] = [];
   const size = { bytes: 0 };
   for (const evalCase of ahead) {
     if (runs.length > 0 && size.bytes >= READ_AHEAD_BYTES) break;
-    runs.push([readFixture(fixturesDir, evalCase, cwd, size)]);
+    runs.push(readCaseRuns(fixturesDir, evalCase, cwd, runFiles, size));
   }
   return runs;
 }
@@ -261,11 +301,14 @@ function scanOrphanFixtures(fixturesDir: string, cases: CaseSequence): { orphans
     if (isPlainName(name)) referencedNames.add(name);
     else referencedPaths.add(join(fixturesDir, name));
   }
+  // Run files of a case (`<name>.run<i>.json`) are its repeated runs, not orphans.
+  const runFiles = discoverRunFiles(fixturesDir, cases);
   const orphans: string[] = [];
   const budget = { entries: ORPHAN_SCAN_LIMITS.entries, complete: true };
   collectOrphans(fixturesDir, 0, referencedNames, referencedPaths, orphans, budget);
+  const unclaimed = orphans.filter((path) => !runFiles.isRunFile(path));
   // Code-unit order, not locale order: the list must not depend on the machine's locale.
-  const sorted = orphans
+  const sorted = unclaimed
     .map((path) => ({ path, key: toPosix(relative(fixturesDir, path)) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ path }) => path);

@@ -609,7 +609,7 @@ describe('compareReports: order and summary', () => {
       { passRate: null, avgToolCalls: null, avgDurationMs: 5 },
       { passRate: null, avgToolCalls: null, avgDurationMs: null },
     );
-    expect(diff.schemaVersion).toBe(1);
+    expect(diff.schemaVersion).toBe(2);
     expect(diff.summary).toEqual({
       status: 'changed',
       regressions: 0,
@@ -619,6 +619,7 @@ describe('compareReports: order and summary', () => {
       avgToolCalls: { baseline: null, current: null, delta: null },
       avgDurationMs: { baseline: 5, current: null, delta: null },
       avgTokens: { baseline: null, current: null, delta: null },
+      significance: expect.objectContaining({ repeatedCases: 0 }),
     });
   });
 

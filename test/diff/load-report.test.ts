@@ -88,26 +88,31 @@ describe('parseReportFile', () => {
     expect(problems[0]).toContain(words);
   });
 
-  it.each([2, 0])('schemaVersion %s is one problem naming the version found and the one expected', (version) => {
-    const problems = problemsOf(reportJson.replace('"schemaVersion": 1', `"schemaVersion": ${version}`));
+  it.each([3, 0])('schemaVersion %s is one problem naming the version found and the ones expected', (version) => {
+    const problems = problemsOf(reportJson.replace(/"schemaVersion": \d+/u, `"schemaVersion": ${version}`));
     expect(problems).toEqual([
-      `${FILE}:2:3: schemaVersion: found ${version}, expected 1 (this diag-eval reads report schema version 1; regenerate the report with it)`,
+      `${FILE}:2:3: schemaVersion: found ${version}, expected 1 or 2 (this diag-eval reads report schema versions 1 and 2 and writes 2; regenerate the report with it)`,
     ]);
+  });
+
+  it('S76 a report of schema version 1 (before the repeated-run statistics) is still read', () => {
+    const text = reportJson.replace(/"schemaVersion": \d+/u, '"schemaVersion": 1');
+    expect(parseReportFile(text, FILE).schemaVersion).toBe(1);
   });
 
   it.each([
     {
       name: 'missing',
-      text: reportJson.replace('"schemaVersion": 1,', ''),
-      problem: `${FILE}:1:1: schemaVersion: missing; expected 1`,
+      text: reportJson.replace(/"schemaVersion": \d+,/u, ''),
+      problem: `${FILE}:1:1: schemaVersion: missing; expected 1 or 2`,
     },
     {
       name: 'a string',
-      text: reportJson.replace('"schemaVersion": 1', '"schemaVersion": "1"'),
-      problem: `${FILE}:2:3: schemaVersion: found "1", expected 1`,
+      text: reportJson.replace(/"schemaVersion": \d+/u, '"schemaVersion": "1"'),
+      problem: `${FILE}:2:3: schemaVersion: found "1", expected 1 or 2`,
     },
   ])('schemaVersion $name is a problem', ({ text, problem }) => {
-    expect(problemsOf(text)).toEqual([`${problem} (the report schema version this diag-eval reads)`]);
+    expect(problemsOf(text)).toEqual([`${problem} (the report schema versions this diag-eval reads)`]);
   });
 
   it('names every problem, not only the first: file, line, JSON path, what was found and what was expected', () => {

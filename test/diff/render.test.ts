@@ -36,7 +36,7 @@ describe('renderDiffJson (S24)', () => {
       {},
     );
     expect(renderDiffJson(diff)).toBe(`{
-  "schemaVersion": 1,
+  "schemaVersion": 2,
   "summary": {
     "status": "regressed",
     "regressions": 1,
@@ -61,6 +61,13 @@ describe('renderDiffJson (S24)', () => {
       "baseline": null,
       "current": null,
       "delta": null
+    },
+    "significance": {
+      "test": "fisher-exact-one-sided",
+      "correction": "holm",
+      "alpha": 0.05,
+      "repeatedCases": 0,
+      "note": "significance needs repeated runs on both sides: without them each change is judged on one run; run the cases K times (live: --ask --repeat K; offline: <name>.run1.json … <name>.runK.json fixtures)"
     }
   },
   "items": [
@@ -115,6 +122,8 @@ describe('renderDiffMarkdown (S25)', () => {
 | avg tool calls | 3 | 3.67 | +0.67 |
 | avg duration | 15 s | 15 s | 0 s |
 | avg tokens | – | – | – |
+
+Significance: significance needs repeated runs on both sides: without them each change is judged on one run; run the cases K times (live: --ask --repeat K; offline: <name>.run1.json … <name>.runK.json fixtures).
 
 ## Items
 

@@ -96,7 +96,7 @@ const valid: [string, Change][] = [
 ];
 
 const invalid: [string, Change][] = [
-  ['another schema version', (report) => (report['schemaVersion'] = 2)],
+  ['another schema version', (report) => (report['schemaVersion'] = 3)],
   ['no summary', (report) => delete report['summary']],
   ['cases not a list', (report) => (report['cases'] = {})],
   ['an empty case id', (report) => (report['cases'][0].caseId = '')],

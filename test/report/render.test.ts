@@ -97,7 +97,7 @@ describe('renderReportJson (S07)', () => {
       cases: Record<string, unknown>[];
     };
     expect(Object.keys(parsed)).toEqual(['schemaVersion', 'summary', 'cases']);
-    expect(parsed['schemaVersion']).toBe(1);
+    expect(parsed['schemaVersion']).toBe(2);
     expect(Object.keys(parsed.summary)).toEqual([
       'total',
       'passed',
@@ -175,7 +175,7 @@ describe('renderReportJson (S07)', () => {
 
   it('is 2-space indented JSON with one trailing newline', () => {
     const json = renderReportJson(sampleReport());
-    expect(json.startsWith('{\n  "schemaVersion": 1,\n  "summary": {\n    "total": 3,')).toBe(true);
+    expect(json.startsWith('{\n  "schemaVersion": 2,\n  "summary": {\n    "total": 3,')).toBe(true);
     expect(json.endsWith('}\n')).toBe(true);
     expect(json.endsWith('\n\n')).toBe(false);
   });
@@ -211,8 +211,17 @@ describe('renderReportJson (S07)', () => {
       'repeat',
       'passAtK',
       'runPassRate',
+      'runPassInterval',
     ]);
-    expect(Object.keys(parsed.cases[0] as object)).toEqual([...CASE_KEYS, 'runs', 'passedRuns', 'flaky']);
+    expect(Object.keys(parsed.cases[0] as object)).toEqual([
+      ...CASE_KEYS,
+      'runs',
+      'passedRuns',
+      'flaky',
+      'runPassRate',
+      'runPassInterval',
+      'checkFailureRates',
+    ]);
     const run = (parsed.cases[0] as { runs: object[] }).runs[0] as object;
     expect(Object.keys(run)).toEqual([
       'sessionId',

@@ -217,7 +217,7 @@ describe('merge refuses reports that are not one whole run (exit 2, naming them)
     expect(counts.stderr).toContain(`the reports differ in shard count: n = 3 in ${reports[0]}; n = 2 in ${two[1]}`);
 
     const future = JSON.parse(readFileSync(join(cwd, reports[1] as string), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(cwd, 'future.json'), JSON.stringify({ ...future, schemaVersion: 2 }));
+    writeFileSync(join(cwd, 'future.json'), JSON.stringify({ ...future, schemaVersion: 3 }));
     const version = await cli(['merge', reports[0] as string, 'future.json', reports[2] as string, '--out', 'm'], cwd);
     expect(version.code).toBe(2);
     expect(version.stderr).toContain('future.json');

@@ -29,6 +29,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const settings = await resolveSettings(io.cwd, values);
   const formats = formatsFlag('check', values);
   const costTolerance = numberFlag('check', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
+  const alpha = numberFlag('check', values, 'alpha', FLAG_RANGES.alpha);
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);
   const reportFlag = stringFlag(values, 'report');
   if (reportFlag !== null) assertGatingOnly(values, positionals);
@@ -55,7 +56,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const warnings = given?.warnings ?? (evaluated as EvaluatedRun).warnings;
   // A given report has no case file beside it: its annotations name the configured case file, without lines.
   const cases = evaluated?.cases ?? { cases: [], displayName: displayPath(settings.cases, io.cwd), lineOf: () => null };
-  const diff = compareReports(baseline, report, { costTolerance });
+  const diff = compareReports(baseline, report, { costTolerance, alpha });
   const labels = {
     baselinePath: baselineLabel,
     currentPath: given?.label ?? displayPath(join(settings.out, 'report.json'), io.cwd),

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
 import { plural, regressionCount, regressionVerdictLine } from '../../diff/regressed-cases.js';
+import { runsNeededHeading, runsNeededLines } from '../../diff/render/runs-needed.js';
 import type { Diff } from '../../diff/types.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
@@ -25,13 +26,14 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
   checkOutputFolder('diff', '--out', out, io.cwd, null);
   const costTolerance = numberFlag('diff', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
+  const alpha = numberFlag('diff', values, 'alpha', FLAG_RANGES.alpha);
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
   const [baseline, current] = await loadBothReports(
     [baselinePath, labels.baselinePath],
     [currentPath, labels.currentPath],
   );
-  const diff = compareReports(baseline, current, { costTolerance });
+  const diff = compareReports(baseline, current, { costTolerance, alpha });
   const written = await writeDiffFiles(out, diff, formats, labels, { baseline, current });
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff, written);
@@ -83,4 +85,17 @@ export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string
     const where = file === undefined ? '' : `, see ${displayPath(file, io.cwd)}`;
     io.stdout(`  and ${items.length - ITEMS_SHOWN} more${where}\n`);
   }
+  printNoise(io, diff);
+}
+
+/** S77, S78: the drops of repeated cases within noise, and how many runs would tell them apart. */
+function printNoise(io: CliIo, diff: Diff): void {
+  for (const item of diff.items) {
+    if (item.scope === 'case' && item.significance?.verdict === 'within noise')
+      io.stdout(`  noise       ${item.message}\n`);
+  }
+  const needed = runsNeededLines(diff);
+  if (needed.length === 0) return;
+  io.stdout(`${runsNeededHeading(diff)}:\n`);
+  for (const line of needed) io.stdout(`  ${line}\n`);
 }

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
 import { displayPath } from '../../io/display-path.js';
 import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
+import { discoverRunFiles } from '../../sources/run-files.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
@@ -16,7 +18,23 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
   const settings = await resolveSettings(io.cwd, values);
   const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
+  // S75: a case recorded K times is checked run by run; a gap in its run numbers is a problem.
+  const runFiles = discoverRunFiles(settings.fixtures, cases);
+  const fixturesShown = displayPath(settings.fixtures, io.cwd);
+  for (const problem of runFiles.badNumbers) problems.push(`${fixturesShown}/${problem}`);
   for (const evalCase of cases) {
+    const runNames = runFiles.runNamesOf(evalCase.traceFixture);
+    const gaps = runFiles.gapsOf(evalCase.traceFixture);
+    if (gaps !== null) problems.push(`${evalCase.id}: ${gaps}`);
+    const present =
+      runNames === null
+        ? [evalCase]
+        : runNames
+            .map((traceFixture) => ({ ...evalCase, traceFixture }))
+            .filter((run) => runFiles.isRunFile(join(settings.fixtures, run.traceFixture)));
+    for (const run of present) validateFixture(run);
+  }
+  function validateFixture(evalCase: (typeof cases)[number]): void {
     const input = readFixture(settings.fixtures, evalCase, io.cwd);
     if (input.kind === 'not_run') {
       problems.push(`${evalCase.id}: ${input.reason}`);
@@ -38,7 +56,6 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const warning of orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
       io.stderr(`warning: ${warning}\n`);
     }
-    const fixturesShown = displayPath(settings.fixtures, io.cwd);
     io.stdout(
       problems.length === 0
         ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${fixturesShown} loads ${colour.green('OK')}\n`

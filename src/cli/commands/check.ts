@@ -31,6 +31,7 @@ the baseline; failures the baseline already records do not fail the gate.`,
       ],
     },
     'cost-tolerance': { type: 'string', value: 'F', help: ['see `diag-eval diff --help`'] },
+    alpha: { type: 'string', value: 'A', help: ['see `diag-eval diff --help` (default 0.05)'] },
     report: {
       type: 'string',
       value: 'FILE',
@@ -41,7 +42,9 @@ the baseline; failures the baseline already records do not fail the gate.`,
     },
   },
   sections: [
-    { flags: [...CASE_SOURCE_ROWS, 'baseline', 'out', 'format', 'cost-tolerance', 'report', 'no-annotations'] },
+    {
+      flags: [...CASE_SOURCE_ROWS, 'baseline', 'out', 'format', 'cost-tolerance', 'alpha', 'report', 'no-annotations'],
+    },
     ...ALTERNATIVE_SOURCE_SECTIONS,
   ],
   footer: `In GitHub Actions (GITHUB_ACTIONS=true), run and check append their Markdown summary (check:

@@ -20,8 +20,16 @@ each required evidence tool, missing and new cases. Exit 1 on any regression, el
         'F × baseline (e.g. 0.2; 0 to 100) is a regression; without it, a change',
       ],
     },
+    alpha: {
+      type: 'string',
+      value: 'A',
+      help: [
+        'significance level for cases with repeated runs in both reports',
+        '(one-sided Fisher exact test, Holm-corrected; 0 < A ≤ 0.5; default 0.05)',
+      ],
+    },
   },
-  sections: [{ flags: ['out', 'format', 'cost-tolerance', 'quiet', 'help'] }],
+  sections: [{ flags: ['out', 'format', 'cost-tolerance', 'alpha', 'quiet', 'help'] }],
   descriptionColumn: 24,
   async run(values, positionals, io) {
     const { diffCommand } = await import('../actions/diff.js');

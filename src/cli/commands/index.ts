@@ -6,6 +6,7 @@ import { command as importCommand } from './import.js';
 import { command as init } from './init.js';
 import { command as merge } from './merge.js';
 import { command as mutate } from './mutate.js';
+import { command as plan } from './plan.js';
 import { command as pull } from './pull.js';
 import { command as run } from './run.js';
 import { command as scan } from './scan.js';
@@ -21,6 +22,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   baseline,
   diff,
   check,
+  plan,
   validate,
   import: importCommand,
   serve,

@@ -1,4 +1,5 @@
 import type { Diff, DiffItem, MetricComparison } from '../types.js';
+import { orderSignificance, orderSignificanceSummary } from './significance-order.js';
 
 /**
  * diff.json (docs/contract.md §7, S24). Objects are rebuilt in the contract's key order, so the file is
@@ -17,6 +18,7 @@ export function renderDiffJson(diff: Diff): string {
       avgToolCalls: orderComparison(summary.avgToolCalls),
       avgDurationMs: orderComparison(summary.avgDurationMs),
       ...(summary.avgTokens === undefined ? {} : { avgTokens: orderComparison(summary.avgTokens) }),
+      ...(summary.significance === undefined ? {} : { significance: orderSignificanceSummary(summary.significance) }),
     },
     items: diff.items.map(orderItem),
   };
@@ -38,5 +40,6 @@ function orderItem(item: DiffItem): DiffItem {
     current: item.current,
     delta: item.delta,
     message: item.message,
+    ...(item.significance === undefined ? {} : { significance: orderSignificance(item.significance) }),
   };
 }

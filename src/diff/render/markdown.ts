@@ -8,6 +8,7 @@ import {
 import { escapeTableCell } from '../../report/render/markdown-escape.js';
 import { plural, regressionCount } from '../regressed-cases.js';
 import type { Diff, DiffItem, DiffKind, DiffValue, MetricComparison } from '../types.js';
+import { runsNeededHeading, runsNeededLines } from './runs-needed.js';
 
 export interface DiffMarkdownLabels {
   /** The reports as the user named them, relative to the working directory. */
@@ -60,6 +61,7 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
     '',
   );
 
+  lines.push(...significanceLines(diff));
   lines.push('## Items', '');
   if (diff.items.length === 0) {
     lines.push('No differences: the current report matches the baseline on every compared value.');
@@ -83,6 +85,20 @@ function percentComparison(comparison: MetricComparison): string[] {
 
 function countComparison(comparison: MetricComparison): string[] {
   return [formatCount(comparison.baseline), formatCount(comparison.current), formatCountDelta(comparison.delta)];
+}
+
+/** S77, S78: how repeated cases were tested, or that significance needs repeats; and the runs that would tell a drop from noise. */
+function significanceLines(diff: Diff): string[] {
+  const significance = diff.summary.significance;
+  if (significance === undefined) return [];
+  if (significance.note !== null) return [`Significance: ${significance.note}.`, ''];
+  const lines = [
+    `Significance: ${plural(significance.repeatedCases, 'case')} with repeated runs on both sides, each tested with a one-sided Fisher exact test, Holm-corrected, at α ${significance.alpha}.`,
+    '',
+  ];
+  const needed = runsNeededLines(diff);
+  if (needed.length > 0) lines.push(`${runsNeededHeading(diff)}:`, '', ...needed.map((line) => `- ${line}`), '');
+  return lines;
 }
 
 function itemRow(item: DiffItem): string[] {

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { loadReportFile } from '../../diff/load-report.js';
+import { DEFAULT_ALPHA, PLAN_POWER } from '../../diff/significance.js';
+import { InputError } from '../../errors.js';
+import { displayPath } from '../../io/display-path.js';
+import { planRuns } from '../../stats/plan-runs.js';
+import { numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { FLAG_RANGES } from '../flag-ranges.js';
+import type { CliIo } from '../io.js';
+
+/** S78: the runs per case a drop of `--detect` needs to be told from noise, from the baseline's run pass rates. */
+export async function planCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  if (positionals.length > 0)
+    throw new InputError(`diag-eval plan: unexpected argument "${positionals[0]}"; see \`diag-eval plan --help\``);
+  const baselineFlag = stringFlag(values, 'baseline');
+  if (baselineFlag === null)
+    throw new InputError('diag-eval plan: found no --baseline; expected --baseline REPORT (a report.json)');
+  const detect = numberFlag('plan', values, 'detect', FLAG_RANGES.detect);
+  if (detect === null)
+    throw new InputError('diag-eval plan: found no --detect; expected --detect D, 0 < D < 1 (e.g. 0.2)');
+  const power = numberFlag('plan', values, 'power', FLAG_RANGES.power) ?? PLAN_POWER;
+  for (const [name, value] of [
+    ['detect', detect],
+    ['power', power],
+  ] as const) {
+    if (value >= 1)
+      throw new InputError(
+        `diag-eval plan: --${name}: found "${stringFlag(values, name)}", expected a number greater than 0 and less than 1`,
+      );
+  }
+  const alpha = numberFlag('plan', values, 'alpha', FLAG_RANGES.alpha) ?? DEFAULT_ALPHA;
+  const path = resolve(io.cwd, baselineFlag);
+  const baseline = await loadReportFile(path, displayPath(path, io.cwd));
+  for (const line of planRuns(baseline, { detect, alpha, power })) io.stdout(`${line}\n`);
+  return 0;
+}

@@ -1,0 +1,28 @@
+import { isRecord } from '../io/is-record.js';
+import { problemAt, type StructuredFile } from '../io/structured-file.js';
+
+/**
+ * A report of repeated runs (summary.repeat K) gives each case K runs, or one when its fixture
+ * folder held only its plain fixture (S75). A case with another number of runs would make its
+ * pass counts incomparable with the other cases' (S77): it is refused, naming the case.
+ */
+export function runCountProblems(file: StructuredFile): string[] {
+  const data = file.value;
+  if (!isRecord(data) || !isRecord(data['summary']) || !Array.isArray(data['cases'])) return [];
+  const repeat = data['summary']['repeat'];
+  if (typeof repeat !== 'number') return [];
+  const problems: string[] = [];
+  data['cases'].forEach((caseResult: unknown, index: number) => {
+    if (!isRecord(caseResult) || !Array.isArray(caseResult['runs'])) return;
+    const runs = caseResult['runs'].length;
+    if (runs === repeat || runs === 1) return;
+    problems.push(
+      problemAt(
+        file,
+        ['cases', index, 'runs'],
+        `found ${runs} runs of case ${JSON.stringify(caseResult['caseId'])}; expected ${repeat} (summary.repeat) or 1, the same runs per case`,
+      ),
+    );
+  });
+  return problems;
+}
