@@ -6,6 +6,7 @@ import { formatCount, formatDuration, formatPercent } from '../format.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { htmlText, scriptJson } from './html-text.js';
+import { intervalBarsSection } from './interval-bars.js';
 import { card, htmlPage } from './static-page.js';
 
 export interface HtmlDiffInput {
@@ -124,6 +125,7 @@ function summarySection(report: Report): string {
     summary.repeat === undefined
       ? ''
       : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+    intervalBarsSection(report),
     '<h2>Results per check</h2>',
     `<div class="charts">${checkOutcomeChart(report)}</div>`,
     '<h2>Cost</h2>',
