@@ -1,4 +1,5 @@
 import * as z from '../zod.js';
+import { REPORT_SCHEMA_VERSION } from './report-version.js';
 
 /**
  * The report JSON (docs/contract.md §6), defined once: the diff, `check` and `merge` validate a
@@ -15,13 +16,7 @@ import * as z from '../zod.js';
  * found. The schema is built on first use, not when the module loads (start-up time).
  */
 
-export const REPORT_SCHEMA_VERSION = 2;
-
-/**
- * The report schema versions this version reads: version 2 added the repeated-run statistics
- * (S76), all optional, so a report of version 1 is still a baseline to compare against.
- */
-export const READABLE_REPORT_SCHEMA_VERSIONS: readonly number[] = [1, 2];
+export { READABLE_REPORT_SCHEMA_VERSIONS, REPORT_SCHEMA_VERSION } from './report-version.js';
 
 /** A loose object at run time (extra keys pass), typed with exactly the keys this version knows. */
 function knownKeys<T extends z.core.$ZodLooseShape>(shape: T, error: string): z.ZodMiniObject<T, z.core.$strip> {

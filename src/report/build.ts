@@ -1,4 +1,4 @@
-import { REPORT_SCHEMA_VERSION } from '../model/report-schema.js';
+import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { round4, round4OrNull } from '../model/round.js';
 import { roundedWilson } from '../stats/run-statistics.js';
 import type { CaseResult, Report, ReportSummary } from './types.js';

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { holdTemporary } from '../io/atomic-write.js';
 import { SpillFile } from '../io/spill-file.js';
-import { REPORT_SCHEMA_VERSION } from '../model/report-schema.js';
+import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
 import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
 import { caseMarkdown, renderMarkdownPage } from './render/markdown.js';

@@ -33,7 +33,7 @@ export function planRuns(baseline: Report, options: { detect: number; alpha: num
     const drop = `a drop from ${percent(rate)} to ${percent(rate - detect)}`;
     lines.push(
       counts.runs >= needed
-        ? `  ${result.caseId}: ${from}: K=${counts.runs} can tell ${drop} from noise (K ≥ ${shown} can)`
+        ? `  ${result.caseId}: ${from}: K=${counts.runs} can tell ${drop} from noise (K ≥ ${shown} needed)`
         : `  ${result.caseId}: ${from}: with K=${counts.runs} ${drop} cannot be told from noise; K ≥ ${shown} can`,
     );
   }

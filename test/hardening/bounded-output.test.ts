@@ -125,6 +125,6 @@ describe('outputs never replace the baseline or mix two runs (S45)', () => {
     const run = runCli(['check', '--format', 'json', '--quiet'], cwd);
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(cwd, 'eval-out', 'diff.md'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(cwd, 'eval-out', 'diff.json'), 'utf8'))).toMatchObject({ schemaVersion: 1 });
+    expect(JSON.parse(readFileSync(join(cwd, 'eval-out', 'diff.json'), 'utf8'))).toMatchObject({ schemaVersion: 2 });
   });
 });

@@ -2,6 +2,7 @@ import type { KeywordSynonyms } from '../../cases/types.js';
 import type { CaseResult, Report, ReportSummary } from '../types.js';
 import { formatCount, formatDuration, formatPercent } from './format.js';
 import { escapeTableCell as cell } from './markdown-escape.js';
+import { formatCheckFailureRates, formatInterval, formatRunPassRate } from './run-statistics-text.js';
 
 const STATUS_LABEL: Record<CaseResult['status'], string> = {
   passed: '✅ passed',
@@ -170,18 +171,19 @@ function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generat
     formatDuration(summary.avgDurationMs),
   ];
   if (repeated) {
-    summaryColumns.push('runs per case', 'pass@k', 'run pass rate');
+    summaryColumns.push('runs per case', 'pass@k', 'run pass rate', 'run pass rate 95% CI');
     summaryValues.push(
       String(summary.repeat),
       formatPercent(summary.passAtK ?? null),
       formatPercent(summary.runPassRate ?? null),
+      formatInterval(summary.runPassInterval),
     );
   }
   yield* table(summaryColumns, [linesText([tableRow(summaryValues)])]);
 
   yield '## Cases\n\n';
   const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
-  if (repeated) caseColumns.splice(2, 0, 'runs passed');
+  if (repeated) caseColumns.splice(2, 0, 'runs passed', 'run pass rate (95% CI)');
   yield* table(caseColumns, sections.rows);
 
   if (sections.notRun !== null) {
@@ -219,7 +221,12 @@ function caseRow(result: CaseResult, repeated: boolean): string[] {
     formatCheckList(result),
   ];
   if (repeated)
-    row.splice(2, 0, `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`);
+    row.splice(
+      2,
+      0,
+      `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`,
+      formatRunPassRate(result),
+    );
   return row;
 }
 
@@ -234,6 +241,16 @@ function* runRows(result: CaseResult): Generator<string[], void, undefined> {
       run.failedChecks.map((failure) => failure.check).join(', ') || (run.reason ?? '–'),
     ];
   }
+  // S76: what the runs add up to.
+  if (result.runs !== undefined && result.runPassRate !== undefined)
+    yield [
+      `\`${result.caseId}\``,
+      'all',
+      '–',
+      `${result.passedRuns ?? 0}/${result.runs.length} passed, ${formatRunPassRate(result)}`,
+      '–',
+      formatCheckFailureRates(result),
+    ];
 }
 
 /** The failed checks, then the warned ones marked "(warn)". */

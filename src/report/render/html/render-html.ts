@@ -14,6 +14,7 @@ import {
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { htmlText, scriptJson } from './html-text.js';
+import { intervalBarsSection } from './interval-bars.js';
 import { card, htmlPage } from './static-page.js';
 
 export interface HtmlDiffInput {
@@ -131,6 +132,7 @@ function summarySection(report: Report): string {
     summary.repeat === undefined
       ? ''
       : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+    intervalBarsSection(report),
   ].join('\n');
 }
 

@@ -1,0 +1,105 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { diagnosisTrace, type SimulatedService, sendJson, startSimulatedService } from './simulated-service.js';
+
+let workDir = '';
+let service: SimulatedService | null = null;
+
+beforeEach(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'diag-eval-record-repeated-'));
+});
+
+afterEach(async () => {
+  await service?.close();
+  service = null;
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function quietIo(): CliIo {
+  return { cwd: workDir, env: { NO_COLOR: '1' }, stdout: () => {}, stderr: () => {}, stdoutIsTTY: false };
+}
+
+const RUNS = 3;
+
+describe('a live run recorded with --repeat, evaluated offline (S75)', () => {
+  it('S75 the recorded folder evaluated with --fixtures gives the report.json of the live run that recorded it', async () => {
+    // Each question is asked RUNS times; the flaky case's second session answers REJECT.
+    const questions = { steady: 'Why are payments timing out?', flaky: 'Why is checkout slow?' };
+    const routes: Parameters<typeof startSimulatedService>[0] = {
+      'POST /api/chat': (response, _hit, request) => {
+        const { question } = JSON.parse(request.body) as { question: string };
+        const name = question === questions.flaky ? 'flaky' : 'steady';
+        asked[name] += 1;
+        sendJson(response, 200, { sessionId: `${name}-${asked[name]}` });
+      },
+    };
+    const asked = { steady: 0, flaky: 0 };
+    for (const name of ['steady', 'flaky'] as const) {
+      for (let run = 1; run <= RUNS; run += 1) {
+        const sessionId = `${name}-${run}`;
+        const verdict = name === 'flaky' && run === 2 ? 'REJECT' : 'PASS';
+        routes[`GET /api/diagnosis/${sessionId}/trace`] = (response) =>
+          sendJson(response, 200, { code: 0, data: diagnosisTrace(sessionId, { durationMs: 1000 + run }, verdict) });
+      }
+    }
+    service = await startSimulatedService(routes);
+    const caseBase = {
+      rootCauseKeywords: ['connection pool'],
+      requiredEvidenceTools: ['queryMetrics'],
+      allowedVerdicts: ['PASS'],
+    };
+    await writeFile(
+      join(workDir, 'cases.json'),
+      JSON.stringify({
+        version: 1,
+        cases: [
+          { id: 'steady', question: questions.steady, ...caseBase },
+          { id: 'flaky', question: questions.flaky, ...caseBase },
+        ],
+      }),
+    );
+    const live = await main(
+      [
+        'run',
+        '--cases',
+        'cases.json',
+        '--api',
+        service.url,
+        '--ask',
+        '--repeat',
+        String(RUNS),
+        '--concurrency',
+        '1',
+      ].concat(['--record', 'recorded', '--out', 'live', '--quiet']),
+      quietIo(),
+    );
+    expect(live).toBe(1);
+    const offline = await main(
+      ['run', '--cases', 'cases.json', '--fixtures', 'recorded', '--out', 'offline', '--quiet'],
+      quietIo(),
+    );
+    expect(offline).toBe(1);
+
+    const liveJson = await readFile(join(workDir, 'live', 'report.json'), 'utf8');
+    const offlineJson = await readFile(join(workDir, 'offline', 'report.json'), 'utf8');
+    const report = JSON.parse(liveJson) as {
+      summary: Record<string, unknown>;
+      cases: { caseId: string; passedRuns: number; flaky: boolean; runs: { sessionId: string }[] }[];
+    };
+    // The live run is what it should be: 2 of 3 runs of the flaky case passed.
+    expect(report.summary).toMatchObject({ repeat: RUNS, passRate: 0.5, passAtK: 1, runPassRate: 0.8333 });
+    expect(report.cases.map((result) => [result.caseId, result.passedRuns, result.flaky])).toEqual([
+      ['steady', 3, false],
+      ['flaky', 2, true],
+    ]);
+    expect(report.cases[1]?.runs.map((run) => run.sessionId)).toEqual(['flaky-1', 'flaky-2', 'flaky-3']);
+    expect(offlineJson).toBe(liveJson);
+    expect(await readFile(join(workDir, 'offline', 'report.md'), 'utf8')).toBe(
+      await readFile(join(workDir, 'live', 'report.md'), 'utf8'),
+    );
+  });
+});
