@@ -152,18 +152,12 @@ async function evaluateEach(
       while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
         ahead.push(cases.at(index + ahead.length) as EvalCase);
     };
-    readFrom(0);
-    let pending = ahead.length > 0 ? readAhead(ahead) : null;
-    for (let index = 0; pending !== null; ) {
+    for (let index = 0; index < cases.length; ) {
+      readFrom(index);
       const stretchCases = ahead;
-      const inBackground = pending instanceof Promise;
-      const runs = await pending;
+      const runs = readAhead(stretchCases);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
       ahead = ahead.slice(runs.length);
-      readFrom(index + runs.length);
-      // A source reading in the background reads the next stretch while this one is judged; one
-      // that reads at once is asked afterwards, so that one stretch at a time is in memory.
-      pending = inBackground && ahead.length > 0 ? readAhead(ahead) : null;
       const stretch: CaseRun[] = [];
       runs.forEach((inputs, offset) => {
         for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
@@ -180,7 +174,6 @@ async function evaluateEach(
         first += inputs.length;
       });
       index += runs.length;
-      if (!inBackground && ahead.length > 0) pending = readAhead(ahead);
     }
     return;
   }
