@@ -1,5 +1,6 @@
 import type { CaseSequence } from './cases/case-sequence.js';
 import type { EvalCase } from './cases/types.js';
+import { EvaluationSession } from './checks/session.js';
 import type { ContractValues } from './contract.js';
 import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
 import { buildReport, CaseCounts, figuresOf, type RunFigures, summarize } from './report/build.js';
@@ -119,6 +120,8 @@ async function evaluateEach(
   onResult: (index: number, result: CaseResult, runFigures: RunFigures[] | null) => void,
 ): Promise<void> {
   const repeat = options.repeat ?? null;
+  // What the run's evaluation keeps from trace to trace; it goes with the run.
+  const session = new EvaluationSession();
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -162,7 +165,7 @@ async function evaluateEach(
       runs.forEach((inputs, offset) => {
         for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
       });
-      const results = evaluateRuns(stretch, contract);
+      const results = evaluateRuns(stretch, contract, session);
       let first = 0;
       runs.forEach((inputs, offset) => {
         finishCase(
@@ -187,7 +190,7 @@ async function evaluateEach(
         index,
         evalCase,
         inputs,
-        inputs.map((input) => evaluateRun(evalCase, input, contract)),
+        inputs.map((input) => evaluateRun(evalCase, input, contract, session)),
       );
     }
   };
