@@ -227,14 +227,7 @@ describe('report.html in live mode (S53)', () => {
         DEFAULT_CONTRACT,
       );
     const runs = [run('fine'), run('the database is down')];
-    const figures = runs.map((result) => ({
-      status: result.status,
-      traceLoaded: true,
-      verdict: result.verdict,
-      toolCallCount: result.toolCallCount,
-      durationMs: result.durationMs,
-    }));
-    const report = buildReport([combineRuns(runs, ['s1', 's2'])], figures, 2);
+    const report = buildReport([combineRuns(runs, ['s1', 's2'])], 2);
     const html = renderReportHtml({
       report,
       details: null,

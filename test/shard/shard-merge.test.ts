@@ -117,13 +117,17 @@ describe('merge: shards back into the unsharded report', () => {
     }
   });
 
-  it('S57: live-mode reports with --repeat merge too: runs, passedRuns, flaky, repeat, passAtK and runPassRate come out as unsharded', async () => {
+  it('S57: live-mode reports with --repeat merge too: runs, passedRuns, flaky, repeat, passAtK, runPassRate and avgTokens come out as unsharded', async () => {
     const cases = ['steady', 'flaky', 'down', 'bad-trace', 'revise'].map((id) =>
       makeEvalCase({ id, rootCauseKeywords: ['pool'] }),
     );
     const doc = (finalAnswer: string, verdict: string, durationMs: number, sessionId: string): TraceRunInput => ({
       kind: 'document',
-      document: buildTrace({ finalAnswer, verdict, durationMs }),
+      // Every run's tokens differ, so the average is that of the runs, not of the cases.
+      document: {
+        ...buildTrace({ finalAnswer, verdict, durationMs }),
+        usage: { inputTokens: durationMs, outputTokens: 7 },
+      },
       traceFixture: null,
       sessionId,
     });
@@ -172,6 +176,7 @@ describe('merge: shards back into the unsharded report', () => {
       expect(renderReportMarkdown(merged)).toBe(renderReportMarkdown(whole));
     }
     expect(whole.summary.repeat).toBe(2);
+    expect(whole.summary.avgTokens).toBe(158.9286);
   });
 });
 
