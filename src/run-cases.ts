@@ -1,7 +1,7 @@
 import type { CaseSequence } from './cases/case-sequence.js';
 import type { EvalCase } from './cases/types.js';
 import { EvaluationSession } from './checks/session.js';
-import type { ContractValues } from './contract.js';
+import type { ContractValues } from './config/contract.js';
 import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
 import { CaseCounts, caseRunFigures, type RunFigures, summarize } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';

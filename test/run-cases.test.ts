@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaseSequence } from '../src/cases/case-sequence.js';
 import type { EvalCase } from '../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../src/contract.js';
+import { DEFAULT_CONTRACT } from '../src/config/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { buildReport } from '../src/report/build.js';

@@ -1,5 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
 import { assertionRulesFor, prepareAnswer } from '../text/assertion.js';
 import { normalizeWithLineBreaks, withoutLineBreaks } from '../text/normalize.js';
 import type { DiagnosisTrace } from '../trace/types.js';

@@ -1,12 +1,12 @@
 import type { EvalCase } from '../cases/types.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
+import type { Severity } from '../config/severity.js';
 import type { CheckId } from '../model/check-ids.generated.js';
 import type { EvidenceCoverage, KeywordCoverage } from '../model/coverage.js';
 import type { CheckOutcome } from '../model/outcomes.js';
 import type { AnalysedAnswer } from '../text/assertion.js';
 import type { DiagnosisTrace } from '../trace/types.js';
 import type { EvaluationSession } from './session.js';
-import type { Severity } from './severity.js';
 
 /**
  * Everything a check may read, made by createCheckContext (context.ts). Derived values are

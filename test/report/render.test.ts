@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { renderReportJson } from '../../src/report/render/json.js';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';
 import { runCases } from '../../src/run-cases.js';

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Diff } from '../../../diff/types.js';
-import type { CaseDetails } from '../../details/types.js';
-import type { Report } from '../../types.js';
-import { formatCount, formatDuration, formatPercent } from '../format.js';
-import { BROWSER_SCRIPT } from './browser-script.js';
-import { checkOutcomeChart, distributionCharts } from './charts.js';
-import { htmlText, scriptJson } from './html-text.js';
-import { card, htmlPage } from './static-page.js';
+import type { Diff } from '../diff/types.js';
+import type { CaseDetails } from '../report/details/types.js';
+import { formatCount, formatDuration, formatPercent } from '../report/render/format.js';
+import { BROWSER_SCRIPT } from '../report/render/html/browser-script.js';
+import { checkOutcomeChart, distributionCharts } from '../report/render/html/charts.js';
+import { htmlText, scriptJson } from '../report/render/html/html-text.js';
+import { card, htmlPage } from '../report/render/html/static-page.js';
+import type { Report } from '../report/types.js';
 
 export interface HtmlDiffInput {
   diff: Diff;
