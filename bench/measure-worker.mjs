@@ -36,7 +36,7 @@ const { loadCaseFile } = await fromDist('cases/load-cases.js');
 // How the CLI's run reads its case file (a valid JSON one a case at a time); a build without it reads it whole.
 const { loadCaseSequence } = await fromDist('cases/case-lines.js').catch(() => ({ loadCaseSequence: undefined }));
 const { writeReportFiles } = await fromDist('cli/write-outputs.js');
-const { resolveContract } = await fromDist('contract.js');
+const { resolveContract } = await fromDist('config/contract.js').catch(() => fromDist('contract.js'));
 const { runCases, runCasesStreamed } = await fromDist('run-cases.js');
 const { writeAll } = await fromDist('cli/write-outputs.js');
 // A reference build from before the reports were written case by case has no report-spill.js.

@@ -1,20 +1,26 @@
 import type { EvalCase } from './cases/types.js';
 import { createCheckContext } from './checks/context.js';
 import { CHECKS } from './checks/index.js';
-import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './checks/severity.js';
+import { EvaluationSession } from './checks/session.js';
 import type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
-import type { ContractValues } from './contract.js';
+import type { ContractValues } from './config/contract.js';
+import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './config/severity.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
-import { SharedCheckRows } from './shared-check-rows.js';
 import type { TraceRunInput } from './sources/types.js';
 import { loadTrace } from './trace/load-trace.js';
 
 /**
  * Evaluates one run of a case: the trace a source found, against the case's rules.
- * Pure: no I/O, no clock; the same case, input and contract always give the same result.
+ * Pure: no I/O, no clock, no state kept between calls; the same case, input and contract always
+ * give an equal result, made afresh (the caller may change it).
  */
-export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: ContractValues): CaseResult {
-  return evaluateRuns([{ evalCase, input }], contract)[0] as CaseResult;
+export function evaluateRun(
+  evalCase: EvalCase,
+  input: TraceRunInput,
+  contract: ContractValues,
+  session: EvaluationSession = new EvaluationSession(),
+): CaseResult {
+  return evaluateRuns([{ evalCase, input }], contract, session)[0] as CaseResult;
 }
 
 /** One run of a case to evaluate: the case and the trace a source found for it. */
@@ -30,7 +36,11 @@ export interface CaseRun {
  * check stays in them across the stretch (measured on 10,000 traces judged in stretches of 64:
  * 7–9% less time).
  */
-export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues): CaseResult[] {
+export function evaluateRuns(
+  runs: readonly CaseRun[],
+  contract: ContractValues,
+  session: EvaluationSession = new EvaluationSession(),
+): CaseResult[] {
   const results = new Array<CaseResult>(runs.length);
   const judged: Judgement[] = [];
   for (let index = 0; index < runs.length; index += 1) {
@@ -48,7 +58,7 @@ export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues)
     judged.push({
       index,
       traceFixture: input.traceFixture,
-      context: createCheckContext(evalCase, loaded.trace, contract),
+      context: createCheckContext(evalCase, loaded.trace, contract, session),
       checks: [],
       failedChecks: [],
       warnedChecks: [],
@@ -56,7 +66,7 @@ export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues)
   }
   for (let checkIndex = 0; checkIndex < CHECKS.length; checkIndex += 1) {
     const check = CHECKS[checkIndex] as CheckDefinition;
-    for (const judgement of judged) judgeWith(check, checkIndex, judgement);
+    for (const judgement of judged) judgeWith(check, judgement);
   }
   for (const judgement of judged) results[judgement.index] = resultOf(judgement);
   return results;
@@ -73,22 +83,19 @@ interface Judgement {
 }
 
 /** Runs one check on the trace (at the case's severity), adding its row. */
-function judgeWith(check: CheckDefinition, checkIndex: number, judgement: Judgement): void {
+function judgeWith(check: CheckDefinition, judgement: Judgement): void {
   const severity = severityOf(judgement.context.evalCase, check);
   if (severity === 'off') return;
   const { outcome, message } = runGuarded(check, judgement.context);
-  const row = sharedRows.row(
-    checkIndex,
-    check.id,
-    outcome === 'fail' && severity === 'warn' ? 'warn' : outcome,
+  const row: CheckRow = {
+    check: check.id,
+    outcome: outcome === 'fail' && severity === 'warn' ? 'warn' : outcome,
     message,
-  );
+  };
   judgement.checks.push(row);
   if (row.outcome === 'fail') judgement.failedChecks.push({ check: row.check, message: row.message });
   else if (row.outcome === 'warn') judgement.warnedChecks.push({ check: row.check, message: row.message });
 }
-
-const sharedRows = new SharedCheckRows(CHECKS.length);
 
 function resultOf({ traceFixture, context, checks, failedChecks, warnedChecks }: Judgement): CaseResult {
   const { evalCase, trace } = context;

@@ -1,6 +1,5 @@
 // The library behind the `diag-eval` CLI. Re-exports only.
 
-export { caseFileJsonSchema } from './cases/json-schema.js';
 export { loadCaseFile, resolveCaseFile } from './cases/load-cases.js';
 export type {
   AuditSettings,
@@ -10,15 +9,16 @@ export type {
   KeywordConcept,
   KeywordSynonyms,
 } from './cases/types.js';
+export { caseFileJsonSchema } from './checks/case-file-json-schema.js';
 export { createCheckContext } from './checks/context.js';
 export { CHECKS } from './checks/index.js';
-export type { Severity } from './checks/severity.js';
-export { SEVERITIES } from './checks/severity.js';
 export type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
+export type { ContractValues } from './config/contract.js';
+export { DEFAULT_CONTRACT, resolveContract } from './config/contract.js';
 export type { HarnessConfig } from './config/load-config.js';
 export { loadConfig } from './config/load-config.js';
-export type { ContractValues } from './contract.js';
-export { DEFAULT_CONTRACT, resolveContract } from './contract.js';
+export type { Severity } from './config/severity.js';
+export { SEVERITIES } from './config/severity.js';
 export { compareReports } from './diff/compare.js';
 export { loadReportFile, parseReportFile } from './diff/load-report.js';
 export { renderDiffJson } from './diff/render/json.js';

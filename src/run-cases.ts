@@ -1,8 +1,9 @@
 import type { CaseSequence } from './cases/case-sequence.js';
 import type { EvalCase } from './cases/types.js';
-import type { ContractValues } from './contract.js';
+import { EvaluationSession } from './checks/session.js';
+import type { ContractValues } from './config/contract.js';
 import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
-import { buildReport, CaseCounts, figuresOf, type RunFigures, summarize } from './report/build.js';
+import { CaseCounts, caseRunFigures, type RunFigures, summarize } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';
 import type { CaseResult, Report, ReportSummary } from './report/types.js';
 import type { TraceRunInput, TraceSource } from './sources/types.js';
@@ -35,28 +36,17 @@ export interface RunCasesOptions {
  * a few MiB, as soon as it is), so memory holds only the per-case results however many cases run.
  */
 export async function runCases(
-  cases: readonly EvalCase[],
+  cases: CaseSequence,
   source: TraceSource,
   contract: ContractValues,
   options: RunCasesOptions = {},
 ): Promise<Report> {
-  const repeat = options.repeat ?? null;
-  const results: CaseResult[] = new Array<CaseResult>(cases.length);
-  // The summary's figures are one per run. While every case has one run (no --repeat), they are
-  // those of the case results, made from them at the end rather than kept beside each one.
-  const figures: (RunFigures[] | null)[] = new Array<RunFigures[] | null>(cases.length).fill(null);
-  let singleRuns = true;
-  await evaluateEach(cases, source, contract, options, (index, result, runFigures) => {
-    results[index] = result;
-    if (runFigures !== null) {
-      singleRuns = false;
-      figures[index] = runFigures;
-    }
+  const results: CaseResult[] = [];
+  const summary = await runCasesStreamed(cases, source, contract, {
+    ...options,
+    onResult: (result) => results.push(result),
   });
-  const runFigures = singleRuns
-    ? results.map(figuresOf)
-    : results.flatMap((result, index) => figures[index] ?? [figuresOf(result)]);
-  return buildReport(results, runFigures, repeat);
+  return { schemaVersion: 1, summary, cases: results };
 }
 
 /**
@@ -76,17 +66,15 @@ export async function runCasesStreamed(
   const counts = new CaseCounts();
   const runFigures: RunFigures[] = [];
   // Results evaluated ahead of an earlier case still under way (several cases fetched at once).
-  const waiting = new Map<number, [CaseResult, RunFigures[] | null]>();
+  const waiting = new Map<number, CaseResult>();
   let nextInOrder = 0;
-  await evaluateEach(cases, source, contract, options, (index, result, figures) => {
-    waiting.set(index, [result, figures]);
-    for (let entry = waiting.get(nextInOrder); entry !== undefined; entry = waiting.get(nextInOrder)) {
+  await evaluateEach(cases, source, contract, options, (index, result) => {
+    waiting.set(index, result);
+    for (let ready = waiting.get(nextInOrder); ready !== undefined; ready = waiting.get(nextInOrder)) {
       waiting.delete(nextInOrder);
       nextInOrder += 1;
-      const [ready, readyFigures] = entry;
       counts.add(ready);
-      if (readyFigures === null) runFigures.push(figuresOf(ready));
-      else for (const run of readyFigures) runFigures.push(run);
+      for (const run of caseRunFigures(ready)) runFigures.push(run);
       options.onResult(ready);
     }
   });
@@ -116,9 +104,11 @@ async function evaluateEach(
   source: TraceSource,
   contract: ContractValues,
   options: RunCasesOptions,
-  onResult: (index: number, result: CaseResult, runFigures: RunFigures[] | null) => void,
+  onResult: (index: number, result: CaseResult) => void,
 ): Promise<void> {
   const repeat = options.repeat ?? null;
+  // What the run's evaluation keeps from trace to trace; it goes with the run.
+  const session = new EvaluationSession();
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -137,7 +127,7 @@ async function evaluateEach(
           runResults,
           inputs.map((input) => input.sessionId),
         );
-    onResult(index, result, single ? null : runResults.map(figuresOf));
+    onResult(index, result);
     done += 1;
     if (result.status !== 'passed') failed += 1;
     options.onCaseDone?.({ done, total: cases.length, failed });
@@ -152,23 +142,17 @@ async function evaluateEach(
       while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
         ahead.push(cases.at(index + ahead.length) as EvalCase);
     };
-    readFrom(0);
-    let pending = ahead.length > 0 ? readAhead(ahead) : null;
-    for (let index = 0; pending !== null; ) {
+    for (let index = 0; index < cases.length; ) {
+      readFrom(index);
       const stretchCases = ahead;
-      const inBackground = pending instanceof Promise;
-      const runs = await pending;
+      const runs = readAhead(stretchCases);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
       ahead = ahead.slice(runs.length);
-      readFrom(index + runs.length);
-      // A source reading in the background reads the next stretch while this one is judged; one
-      // that reads at once is asked afterwards, so that one stretch at a time is in memory.
-      pending = inBackground && ahead.length > 0 ? readAhead(ahead) : null;
       const stretch: CaseRun[] = [];
       runs.forEach((inputs, offset) => {
         for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
       });
-      const results = evaluateRuns(stretch, contract);
+      const results = evaluateRuns(stretch, contract, session);
       let first = 0;
       runs.forEach((inputs, offset) => {
         finishCase(
@@ -180,7 +164,6 @@ async function evaluateEach(
         first += inputs.length;
       });
       index += runs.length;
-      if (!inBackground && ahead.length > 0) pending = readAhead(ahead);
     }
     return;
   }
@@ -194,7 +177,7 @@ async function evaluateEach(
         index,
         evalCase,
         inputs,
-        inputs.map((input) => evaluateRun(evalCase, input, contract)),
+        inputs.map((input) => evaluateRun(evalCase, input, contract, session)),
       );
     }
   };

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../src/cases/load-cases.js';
 import { main } from '../src/cli/main.js';
-import { DEFAULT_CONTRACT } from '../src/contract.js';
+import { DEFAULT_CONTRACT } from '../src/config/contract.js';
 import type { Report } from '../src/report/types.js';
 import { createFakeIo } from './helpers/fake-io.js';
 import { REPO_ROOT } from './helpers/project.js';

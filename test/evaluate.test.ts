@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
-import { DEFAULT_CONTRACT } from '../src/contract.js';
+import { DEFAULT_CONTRACT } from '../src/config/contract.js';
 import { type CaseRun, evaluateRun, evaluateRuns } from '../src/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
@@ -300,6 +300,41 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
     const evalCase = makeEvalCase({ requiredEvidenceTools: ['queryMetrics'] });
     expect(evaluate(evalCase, document)).toEqual(evaluate(evalCase, document));
     expect(document).toEqual(before);
+  });
+
+  it('is pure: two calls give equal results whose rows are their own, so a caller may change one without the other seeing it', () => {
+    const evalCase = makeEvalCase({ requiredEvidenceTools: ['queryMetrics'] });
+    const document = buildTrace({ toolInvocations: [toolCall('queryMetrics', 'FAILED')] });
+    const first = evaluate(evalCase, document);
+    const second = evaluate(evalCase, document);
+    expect(first).toEqual(second);
+    const untouched = structuredClone(second);
+    for (const row of first.checks) {
+      expect(Object.isFrozen(row)).toBe(false);
+      row.message = 'changed by the caller';
+      row.outcome = 'skip';
+    }
+    for (const failed of first.failedChecks) failed.message = 'changed by the caller';
+    first.checks.push({ check: 'trace-loadable', outcome: 'fail', message: 'added by the caller' });
+    expect(second).toEqual(untouched);
+    // A third call sees nothing of the first's changes either.
+    expect(evaluate(evalCase, document)).toEqual(untouched);
+    // Nor does a run judged in a stretch, check by check.
+    const input: TraceRunInput = {
+      kind: 'document',
+      document,
+      traceFixture: `eval/fixtures/${evalCase.traceFixture}`,
+      sessionId: null,
+    };
+    expect(
+      evaluateRuns(
+        [
+          { evalCase, input },
+          { evalCase, input },
+        ],
+        DEFAULT_CONTRACT,
+      ),
+    ).toEqual([untouched, untouched]);
   });
 });
 

@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaseSequence } from '../src/cases/case-sequence.js';
 import type { EvalCase } from '../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../src/contract.js';
+import { DEFAULT_CONTRACT } from '../src/config/contract.js';
 import { evaluateRun } from '../src/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import { buildReport } from '../src/report/build.js';
 import { combineRuns } from '../src/report/combine-runs.js';
 import type { CaseResult } from '../src/report/types.js';
 import { runCases, runCasesStreamed } from '../src/run-cases.js';
-import { BackgroundFileReader } from '../src/sources/background-file-reader.js';
 import { createFixtureDirSource, MAX_FIXTURE_BYTES } from '../src/sources/fixture-dir.js';
 import type { TraceRunInput, TraceSource } from '../src/sources/types.js';
 import { makeEvalCase } from './helpers/eval-case.js';
@@ -241,12 +240,12 @@ describe('the fixture folder: reading and orphans', () => {
     );
   });
 
-  it('S10: a run that reads its fixtures on the background thread reports exactly what one reading them itself reports', async () => {
+  it('S10: a run that reads its fixtures in stretches reports exactly what one reading them a case at a time reports, on every kind of fixture', async () => {
     const files: Record<string, string | Buffer> = {};
     const cases = Array.from({ length: 90 }, (_unused, index) => {
       const id = `case-${index}`;
       const answer = index % 2 === 0 ? 'the connection pool is exhausted' : '连接池耗尽，活跃连接 50/50';
-      // Usual traces, and every kind of fixture the thread leaves to the main thread, or that fails to load.
+      // Usual traces, and every kind of fixture that is unusual or fails to load.
       const kind = index % 10;
       if (kind === 1) files[`${id}.json`] = '{"finalAnswer": ';
       else if (kind === 2) files[`${id}.json`] = Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]);
@@ -267,55 +266,36 @@ describe('the fixture folder: reading and orphans', () => {
     symlinkSync('case-0.json', join(fixtures, 'inside-link.json'));
     symlinkSync(join(cwd, 'outside.json'), join(fixtures, 'outside-link.json'));
     cases.push(makeEvalCase({ id: 'inside-link' }), makeEvalCase({ id: 'outside-link' }));
-    const background = new BackgroundFileReader();
-    background.start();
-    try {
-      await vi.waitFor(() => expect(background.ready).toBe(true), { timeout: 20_000, interval: 5 });
-      const inBackground = createFixtureDirSource(fixtures, cases, cwd, background);
-      const answers: boolean[] = [];
-      const readAhead = inBackground.readAhead as NonNullable<TraceSource['readAhead']>;
-      const watched: TraceSource = {
-        ...inBackground,
-        readAhead: (ahead) => {
-          const runs = readAhead(ahead);
-          answers.push(runs instanceof Promise);
-          return runs;
-        },
-      };
-      const report = await runCases(cases, watched, DEFAULT_CONTRACT);
-      expect(answers.length).toBeGreaterThan(2);
-      expect(answers.every((promised) => promised)).toBe(true);
-      expect(report).toEqual(
-        await runCases(cases, createFixtureDirSource(fixtures, cases, cwd, null), DEFAULT_CONTRACT),
-      );
-      expect(new Set(report.cases.map((result) => result.status))).toEqual(new Set(['passed', 'failed', 'not_run']));
-    } finally {
-      await background.stop();
-    }
+    const inStretches = createFixtureDirSource(fixtures, cases, cwd);
+    const { readAhead: _unused, ...oneAtATime } = inStretches;
+    const report = await runCases(cases, inStretches, DEFAULT_CONTRACT);
+    expect(report).toEqual(await runCases(cases, oneAtATime, DEFAULT_CONTRACT));
+    expect(new Set(report.cases.map((result) => result.status))).toEqual(new Set(['passed', 'failed', 'not_run']));
   });
 
-  it('a source reading in the background is asked for the next stretch before the current one is judged; one reading at once, after', async () => {
+  it('a source reading ahead is asked for the next stretch after the current one is judged', async () => {
     const cases = Array.from({ length: 70 }, (_unused, index) => makeEvalCase({ id: `c${index}` }));
     const input = (evalCase: EvalCase): TraceRunInput[] => [
       { kind: 'document', document: buildTrace({}), traceFixture: null, sessionId: evalCase.sessionId },
     ];
-    const eventsOf = async (promised: boolean) => {
-      const events: string[] = [];
-      const source: TraceSource = {
-        concurrency: 1,
-        tracesFor: async (evalCase) => input(evalCase),
-        warnings: () => [],
-        readAhead: (ahead) => {
-          events.push(`read ${ahead[0]?.id}`);
-          const runs = ahead.map(input);
-          return promised ? Promise.resolve(runs) : runs;
-        },
-      };
-      await runCases(cases, source, DEFAULT_CONTRACT, { onCaseDone: ({ done }) => events.push(`done ${done}`) });
-      return events.filter((event) => event.startsWith('read') || event === 'done 1' || event === 'done 32');
+    const events: string[] = [];
+    const source: TraceSource = {
+      concurrency: 1,
+      tracesFor: async (evalCase) => input(evalCase),
+      warnings: () => [],
+      readAhead: (ahead) => {
+        events.push(`read ${ahead[0]?.id}`);
+        return ahead.map(input);
+      },
     };
-    expect(await eventsOf(true)).toEqual(['read c0', 'read c32', 'done 1', 'done 32', 'read c64']);
-    expect(await eventsOf(false)).toEqual(['read c0', 'done 1', 'done 32', 'read c32', 'read c64']);
+    await runCases(cases, source, DEFAULT_CONTRACT, { onCaseDone: ({ done }) => events.push(`done ${done}`) });
+    expect(events.filter((event) => event.startsWith('read') || event === 'done 1' || event === 'done 32')).toEqual([
+      'read c0',
+      'done 1',
+      'done 32',
+      'read c32',
+      'read c64',
+    ]);
   });
 
   it('reading ahead stops at a byte budget, but always reads at least one fixture', async () => {

@@ -1,5 +1,5 @@
-import type { Severity } from '../checks/severity.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
+import type { Severity } from '../config/severity.js';
 import { MAX_CASE_FILE_BYTES } from '../io/input-limits.js';
 import {
   readInputFile,

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import type { Severity } from '../checks/severity.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
+import type { Severity } from '../config/severity.js';
 import { isRecord } from '../io/is-record.js';
 import { scanJsonObjectWithList } from '../io/json-list-scan.js';
 import type { StructuredFile } from '../io/structured-file.js';

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import type { Severity } from '../checks/severity.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
+import type { Severity } from '../config/severity.js';
 import { readStructuredFile, type StructuredFile } from '../io/structured-file.js';
 import { checkCaseFileQuickly } from './case-acceptors.js';
 import { resolveParsedCaseFile, schemaDataWith } from './resolve-cases.js';

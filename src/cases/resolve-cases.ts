@@ -1,8 +1,8 @@
 import { posix, win32 } from 'node:path';
 import type * as z from 'zod/mini';
-import type { Severity } from '../checks/severity.js';
-import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
+import type { Severity } from '../config/severity.js';
+import { readSeverityBlock, severityBlockProblems } from '../config/severity-settings.js';
 import { InputError } from '../errors.js';
 import { isRecord } from '../io/is-record.js';
 import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';

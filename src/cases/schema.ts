@@ -1,3 +1,4 @@
+import { checkSeveritiesSchema } from '../config/config-schema.js';
 import * as z from '../zod.js';
 
 /**
@@ -19,18 +20,6 @@ export function caseSchemas(): CaseSchemas {
 }
 let builtCaseSchemas: CaseSchemas | undefined;
 export type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
-
-/**
- * `checks:` maps a check id to `error`, `warn` or `off`. The ids and severities are checked by the
- * loader against the check registry (so that every problem gets a did-you-mean), not here; the
- * published JSON Schema lists them for editors. Shared with the config file's `checks:` block.
- */
-export function checkSeveritiesSchema() {
-  return (builtCheckSeverities ??= z.record(z.string(), z.unknown(), {
-    error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }',
-  }));
-}
-let builtCheckSeverities: z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown> | undefined;
 
 function buildCaseSchemas() {
   const text = z

@@ -1,4 +1,4 @@
-import type { Severity } from '../checks/severity.js';
+import type { Severity } from '../config/severity.js';
 
 /** The synonyms of a concept as a report names it: one keyword, or a list any one of which covers it. */
 export type KeywordSynonyms = string | string[];

@@ -1,17 +1,23 @@
 import type { EvalCase } from '../cases/types.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
 import { assertionRulesFor, prepareAnswer } from '../text/assertion.js';
 import { normalizeWithLineBreaks, withoutLineBreaks } from '../text/normalize.js';
 import type { DiagnosisTrace } from '../trace/types.js';
 import { computeEvidenceCoverage } from './measures/evidence-coverage.js';
 import { computeKeywordCoverage } from './measures/keyword-coverage.js';
+import { EvaluationSession } from './session.js';
 import type { CheckContext } from './types.js';
 
 /**
  * The one way a CheckContext is made, by the evaluator and by the checks' tests alike, so that a
  * check has one code path: everything it reads, the coverage figures included, is always there.
  */
-export function createCheckContext(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues): CheckContext {
+export function createCheckContext(
+  evalCase: EvalCase,
+  trace: DiagnosisTrace,
+  contract: ContractValues,
+  session: EvaluationSession = new EvaluationSession(),
+): CheckContext {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
   // Normalised once, with its line ends (assertion-aware matching ends clauses there); the plain form the checks match in is derived from it.
   const answerWithLines = normalizeWithLineBreaks(trace.finalAnswer ?? '');
@@ -28,5 +34,6 @@ export function createCheckContext(evalCase: EvalCase, trace: DiagnosisTrace, co
     keywordCoverage: computeKeywordCoverage(evalCase, answerAssertions),
     answerAssertions,
     derived: new Map(),
+    session,
   };
 }

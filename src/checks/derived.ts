@@ -6,18 +6,10 @@ import type { CheckContext } from './types.js';
  * Values several checks derive from the same context (which calls yielded evidence, which tools
  * were called, which names are tool names). Each is computed on first use and kept for that
  * context only, so a trace pays for it once and a check that never asks pays nothing. The context
- * itself is not changed (it may be frozen): the values go in the map it carries for them (the
- * evaluator gives each trace's context one, so that no weak map, costly to the garbage collector
- * with thousands of traces, is needed), else beside it in a weak map until it is collected.
+ * itself is not changed (it may be frozen): the values go in the map it carries for them.
  */
-const derivedByContext = new WeakMap<CheckContext, Map<string, unknown>>();
-
 function derive<T>(context: CheckContext, key: string, compute: () => T): T {
-  let values = context.derived ?? derivedByContext.get(context);
-  if (values === undefined) {
-    values = new Map();
-    derivedByContext.set(context, values);
-  }
+  const values = context.derived;
   if (values.has(key)) return values.get(key) as T;
   const value = compute();
   values.set(key, value);

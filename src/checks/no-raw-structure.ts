@@ -1,7 +1,7 @@
-import { BoundedMemo } from '../bounded-memo.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
 import { findJsonObjectLiteral } from '../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../text/normalize.js';
+import type { EvaluationSession } from './session.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -26,7 +26,11 @@ export const noRawStructureCheck: CheckDefinition = {
       problems.push(`a JSON object with ${literal.keys} keys outside a code block: ${quote(shorten(literal.text))}`);
     }
     if (context.evalCase.audit.v2) {
-      const leaked = foldedMarkerMatches(context.normalizedFinalAnswer, context.contract.protocolMarkers);
+      const leaked = foldedMarkerMatches(
+        context.session,
+        context.normalizedFinalAnswer,
+        context.contract.protocolMarkers,
+      );
       if (leaked.length > 0) {
         problems.push(
           `protocol ${leaked.length === 1 ? 'marker' : 'markers'} ${quoteList(leaked.map((found) => found.marker))} written as ${quoteList(leaked.map((found) => found.text))}`,
@@ -53,16 +57,15 @@ function shorten(text: string): string {
 /**
  * Each marker as a pattern that accepts `_`, `-`, spaces or nothing between its words
  * (`evidence_bindings`, `evidence-bindings`, `Evidence Bindings`, `evidenceBindings`), as a whole
- * word. Compiled once per marker list.
+ * word. Compiled once per marker list and evaluation (the session keeps them).
  */
-const markerPatterns = new BoundedMemo<string, MarkerPattern[]>(100);
 
 interface MarkerPattern {
   marker: string;
   pattern: RegExp;
 }
 
-/** A marker's pattern (none for a marker of no word), as markerPatterns holds them. */
+/** A marker's pattern (none for a marker of no word). */
 function markerPattern(marker: string): MarkerPattern[] {
   const words = normalizeText(marker)
     .split(/[-_\s]+/u)
@@ -72,9 +75,15 @@ function markerPattern(marker: string): MarkerPattern[] {
   return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
 }
 
-function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[]): { marker: string; text: string }[] {
+function foldedMarkerMatches(
+  session: EvaluationSession,
+  normalizedAnswer: string,
+  markers: readonly string[],
+): { marker: string; text: string }[] {
   if (normalizedAnswer === '') return [];
-  const patterns = markerPatterns.get(markers.join('\u0000'), () => markers.flatMap(markerPattern));
+  const patterns = session
+    .memo<MarkerPattern[]>('no-raw-structure: marker patterns', 100)
+    .get(markers.join('\u0000'), () => markers.flatMap(markerPattern));
   const found: { marker: string; text: string }[] = [];
   for (const { marker, pattern } of patterns) {
     // Written exactly, the marker is no-protocol-leak's finding; one leak fails one check.

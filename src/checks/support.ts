@@ -1,4 +1,3 @@
-import { BoundedMemo } from '../bounded-memo.js';
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
 import { isRecord } from '../io/is-record.js';
 import { containsNormalized } from '../text/normalize.js';
@@ -36,15 +35,10 @@ export function matchedTexts(context: CheckContext, texts: readonly string[]): s
 
 /**
  * Strings as JSON so that spaces, quotes and empty strings stay visible; CJK is kept as written.
- * The strings quoted are mostly the case's and the contract's (tool names, verdicts, markers),
- * quoted again in every trace's messages: each is written once and then looked up, which costs
- * less than JSON.stringify. Bounded: emptied when full, which costs only writing them again.
  */
 export function quote(value: string): string {
-  return quotedTexts.get(value, JSON.stringify);
+  return JSON.stringify(value);
 }
-
-const quotedTexts = new BoundedMemo<string, string>(10_000);
 
 export function quoteList(values: readonly string[]): string {
   return values.map(quote).join(', ');

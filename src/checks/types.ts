@@ -1,11 +1,12 @@
 import type { EvalCase } from '../cases/types.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
+import type { Severity } from '../config/severity.js';
 import type { CheckId } from '../model/check-ids.generated.js';
 import type { EvidenceCoverage, KeywordCoverage } from '../model/coverage.js';
 import type { CheckOutcome } from '../model/outcomes.js';
 import type { AnalysedAnswer } from '../text/assertion.js';
 import type { DiagnosisTrace } from '../trace/types.js';
-import type { Severity } from './severity.js';
+import type { EvaluationSession } from './session.js';
 
 /**
  * Everything a check may read, made by createCheckContext (context.ts). Derived values are
@@ -28,9 +29,10 @@ export interface CheckContext {
   /**
    * Where the values several checks derive from this context are kept (checks/derived.ts):
    * createCheckContext gives one empty map per trace, which goes when the trace's evaluation ends.
-   * Absent, they are kept in a weak map beside the context.
    */
-  derived?: Map<string, unknown>;
+  derived: Map<string, unknown>;
+  /** What the evaluation keeps from trace to trace (session.ts), owned by the run. */
+  session: EvaluationSession;
 }
 
 /** A check's result is data; text for people is made from it by the renderers. */

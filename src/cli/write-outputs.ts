@@ -48,7 +48,7 @@ export async function reportFiles(
     files.push([join(folder, 'report.junit.xml'), () => renderReportJunit(report, { caseFile: context.caseFile })]);
   if (formats.includes('html')) {
     // Loaded only when asked for: a run without --format html never reads the page's code.
-    const { renderReportHtml } = await import('../report/render/html/render-html.js');
+    const { renderReportHtml } = await import('../pages/render-html.js');
     const diff = context.diff ?? null;
     files.push([
       join(folder, 'report.html'),
@@ -81,7 +81,7 @@ export async function diffFiles(
   if (formats.includes('json')) files.push([join(folder, 'diff.json'), () => renderDiffJson(diff)]);
   if (formats.includes('md')) files.push([join(folder, 'diff.md'), () => renderDiffMarkdown(diff, labels)]);
   if (formats.includes('html') && reports !== null) {
-    const { renderReportHtml } = await import('../report/render/html/render-html.js');
+    const { renderReportHtml } = await import('../pages/render-html.js');
     files.push([
       join(folder, 'diff.html'),
       () =>

@@ -1,4 +1,3 @@
-import { checkSeveritiesSchema } from '../cases/schema.js';
 import * as z from '../zod.js';
 import { contractOverridesSchema } from './contract-schema.js';
 
@@ -44,3 +43,15 @@ export function knownConfigKeys(): string[] {
 }
 
 export type ConfigInput = z.infer<ReturnType<typeof configSchema>>;
+
+/**
+ * `checks:` maps a check id to `error`, `warn` or `off`. The ids and severities are checked by the
+ * loader against the check registry (so that every problem gets a did-you-mean), not here; the
+ * published JSON Schema lists them for editors. Shared with the config file's `checks:` block.
+ */
+export function checkSeveritiesSchema() {
+  return (builtCheckSeverities ??= z.record(z.string(), z.unknown(), {
+    error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }',
+  }));
+}
+let builtCheckSeverities: z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown> | undefined;

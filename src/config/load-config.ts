@@ -1,14 +1,14 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Severity } from '../checks/severity.js';
-import { readSeverityBlock, severityBlockProblems } from '../checks/severity-settings.js';
-import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from '../contract.js';
 import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
 import { validConfigQuickly } from './config-acceptor.js';
 import type { ConfigInput } from './config-schema.js';
 import { configSchema, knownConfigKeys } from './config-schema.js';
+import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from './contract.js';
+import type { Severity } from './severity.js';
+import { readSeverityBlock, severityBlockProblems } from './severity-settings.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
 export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;

@@ -11,7 +11,7 @@ import { createJsonLocator, type JsonLocator } from './json-locate.js';
 import { type ParsedJson, parseJson } from './parse-json.js';
 import { readJsonFile } from './read-json-file.js';
 import { yamlNestingDepth } from './yaml-depth.js';
-import { MAX_YAML_NESTING_DEPTH, parseYamlDocument } from './yaml-document.js';
+import { MAX_YAML_NESTING_DEPTH, parseYamlDocument, type YamlDocument } from './yaml-document.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -64,9 +64,9 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
         `${displayName}:${tooDeep.line}:${tooDeep.column}: nesting deeper than ${MAX_YAML_NESTING_DEPTH} levels; expected at most ${MAX_YAML_NESTING_DEPTH} levels of lists and maps`,
       );
     }
-    return parseYamlDocument(text, displayName);
+    return { displayName, ...parseYamlDocument(text, displayName) };
   }
-  let documented: StructuredFile | null = null;
+  let documented: YamlDocument | null = null;
   const locate = (path: readonly PropertyKey[]) => (documented ??= parseYamlDocument(text, displayName)).locate(path);
   return { displayName, value: read.value, locate };
 }

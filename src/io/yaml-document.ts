@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import { InputError } from '../errors.js';
-import type { StructuredFile } from './structured-file.js';
 
 /** Anchors may be reused freely in a hand-written file; a billion-laughs expansion may not. */
 export const MAX_YAML_ALIAS_COUNT = 10_000;
@@ -13,12 +12,18 @@ function yaml(): typeof Yaml {
   return createRequire(import.meta.url)('yaml') as typeof Yaml;
 }
 
+/** A YAML text's value, and the line and column of the node at a path in it. */
+export interface YamlDocument {
+  value: unknown;
+  locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
+}
+
 /**
  * A YAML text read by the documented parser (YAML 1.2 core schema, duplicate keys refused, alias
  * expansion bounded), with every problem named by its line and column; nesting is checked by
  * the caller before. Each node keeps its position, so any path can be located.
  */
-export function parseYamlDocument(text: string, displayName: string): StructuredFile {
+export function parseYamlDocument(text: string, displayName: string): YamlDocument {
   const parser = yaml();
   const { LineCounter, parseDocument } = parser;
   const lineCounter = new LineCounter();
@@ -57,7 +62,7 @@ export function parseYamlDocument(text: string, displayName: string): Structured
     const position = lineCounter.linePos(node.range[0]);
     return { line: position.line, column: position.col };
   };
-  return { displayName, value, locate };
+  return { value, locate };
 }
 
 function yamlErrorText(code: string, message: string): string {

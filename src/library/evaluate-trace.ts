@@ -1,7 +1,7 @@
 import { resolveCaseFile } from '../cases/load-cases.js';
 import type { CaseEntryInput } from '../cases/schema.js';
 import type { EvalCase } from '../cases/types.js';
-import { type ContractOverrides, resolveContract } from '../contract.js';
+import { type ContractOverrides, resolveContract } from '../config/contract.js';
 import { InputError } from '../errors.js';
 import { evaluateRun } from '../evaluate.js';
 import type { CaseResult } from '../report/types.js';

@@ -1,5 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
 import { evaluateRun } from '../evaluate.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult } from '../report/types.js';

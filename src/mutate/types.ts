@@ -1,5 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
 import type { PlainTrace } from './plain-trace.js';
 
 /** What an operator or a rewrite sees: one passing case, a private copy of its trace in the plain form, the contract. */

@@ -1,7 +1,7 @@
 import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { round4, round4OrNull } from '../model/round.js';
 import { roundedWilson } from '../stats/run-statistics.js';
-import type { CaseResult, Report, ReportSummary } from './types.js';
+import type { CaseResult, Report, ReportSummary, RunResult } from './types.js';
 
 /** The figures a summary averages and counts: one per case, or one per run with `--repeat`. */
 export interface RunFigures {
@@ -15,11 +15,8 @@ export interface RunFigures {
 }
 
 /** Aggregates case results into the report (S07, S09, S14). Cases keep the order given. */
-export function buildReport(
-  cases: CaseResult[],
-  runFigures: RunFigures[] = cases.map(figuresOf),
-  repeat: number | null = null,
-): Report {
+export function buildReport(cases: CaseResult[], repeat: number | null = null): Report {
+  const runFigures = cases.flatMap(caseRunFigures);
   const counts = new CaseCounts();
   for (const result of cases) counts.add(result);
   return { schemaVersion: REPORT_SCHEMA_VERSION, summary: summarize(counts, runFigures, repeat), cases };
@@ -69,7 +66,27 @@ export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: 
   return summary;
 }
 
-export function figuresOf(result: CaseResult): RunFigures {
+/** The figures of a case's runs: one per run of a repeated case (`runs`), else the case's own. */
+export function caseRunFigures(result: CaseResult): RunFigures[] {
+  return result.runs === undefined ? [figuresOf(result)] : result.runs.map(figuresOfRun);
+}
+
+/**
+ * The summary figures of one run of a repeated case: a run's verdict counts when its trace loaded,
+ * that is when it ran and `trace-loadable` did not fail.
+ */
+function figuresOfRun(run: RunResult): RunFigures {
+  return {
+    status: run.status,
+    traceLoaded: run.status !== 'not_run' && !run.failedChecks.some((failed) => failed.check === 'trace-loadable'),
+    verdict: run.verdict,
+    toolCallCount: run.toolCallCount,
+    durationMs: run.durationMs,
+    tokens: run.tokens ?? null,
+  };
+}
+
+function figuresOf(result: CaseResult): RunFigures {
   return {
     status: result.status,
     traceLoaded: result.checks.some((row) => row.check === 'trace-loadable' && row.outcome === 'pass'),

@@ -1,6 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
 import { CHECKS } from '../checks/index.js';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
 import { InputError } from '../errors.js';
 import { problemAt, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
 import * as z from '../zod.js';

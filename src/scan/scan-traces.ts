@@ -1,5 +1,5 @@
 import { opendir } from 'node:fs/promises';
-import type { ContractValues } from '../contract.js';
+import type { ContractValues } from '../config/contract.js';
 import { evaluateRun } from '../evaluate.js';
 import type { ImportFormatOption } from '../import/format.js';
 import { importTraces } from '../import/import-traces.js';

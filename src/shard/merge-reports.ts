@@ -2,8 +2,8 @@ import { parseReportFile } from '../diff/load-report.js';
 import { InputError } from '../errors.js';
 import { withoutByteOrderMark } from '../io/decode-text.js';
 import { isRecord as isObject } from '../io/is-record.js';
-import { buildReport, figuresOf, type RunFigures } from '../report/build.js';
-import type { CaseResult, Report, RunResult } from '../report/types.js';
+import { buildReport } from '../report/build.js';
+import type { CaseResult, Report } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
 
 /** A sharded run's report.json as read: how to name it, and its text. */
@@ -58,11 +58,7 @@ export function mergeShardReports(inputs: readonly ShardReportText[]): Report {
   if (problems.length > 0) throw new InputError(problems);
 
   const cases = placed.map(({ result }) => result);
-  const repeat = (files[0] as ShardFile).repeat;
-  const runFigures = cases.some((result) => result.runs !== undefined)
-    ? cases.flatMap((result) => (result.runs === undefined ? [figuresOf(result)] : result.runs.map(figuresOfRun)))
-    : cases.map(figuresOf);
-  return buildReport(cases, runFigures, repeat);
+  return buildReport(cases, (files[0] as ShardFile).repeat);
 }
 
 /** A valid report that is a shard's, or the problem with it. Invalid reports throw the report loader's InputError. */
@@ -200,20 +196,6 @@ function placeCases(files: readonly ShardFile[], problems: string[]): PlacedCase
     }
   });
   return placed;
-}
-
-/**
- * The summary figures of one run of a repeated case, as the run itself counted them: a run's
- * verdict counts when its trace loaded, that is when it ran and `trace-loadable` did not fail.
- */
-export function figuresOfRun(run: RunResult): RunFigures {
-  return {
-    status: run.status,
-    traceLoaded: run.status !== 'not_run' && !run.failedChecks.some((failed) => failed.check === 'trace-loadable'),
-    verdict: run.verdict,
-    toolCallCount: run.toolCallCount,
-    durationMs: run.durationMs,
-  };
 }
 
 function isWhole(value: unknown): value is number {

@@ -1,5 +1,4 @@
 import { type Dirent, readdirSync, realpathSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
 import type { EvalCase } from '../cases/types.js';
@@ -7,10 +6,8 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
-import { parseJson } from '../io/parse-json.js';
 import { readJsonFile } from '../io/read-json-file.js';
 import { sessionIdOf } from '../trace/envelope.js';
-import { type BackgroundFileReader, backgroundFileReader } from './background-file-reader.js';
 import { discoverRunFiles, type RunFiles } from './run-files.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
@@ -23,34 +20,18 @@ export type FixtureDirSource = TraceSource & { readonly repeat: number | null };
  * Traces saved as JSON files in a folder, one per case (S10): `<fixtures>/<traceFixture>`.
  * Reads are synchronous on purpose: for thousands of small files in a CLI run they are
  * cheaper than the thread-pool round trips of async reads, and nothing else waits meanwhile.
- * A run of many cases reads its stretches on a thread of its own once that thread is ready
- * (`background`; by default for BACKGROUND_FROM_CASES cases or more, on a machine with a core
- * to spare), while the traces read before are judged.
  */
-export function createFixtureDirSource(
-  fixturesDir: string,
-  cases: CaseSequence,
-  cwd: string,
-  background: BackgroundFileReader | null = cases.length >= BACKGROUND_FROM_CASES && availableParallelism() > 1
-    ? backgroundFileReader()
-    : null,
-): FixtureDirSource {
+export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence, cwd: string): FixtureDirSource {
   const runFiles = discoverRunFiles(fixturesDir, cases);
   if (runFiles.badNumbers.length > 0) {
     const folder = displayPath(fixturesDir, cwd);
     throw new InputError(runFiles.badNumbers.map((problem) => `${folder}/${problem}`));
   }
-  // Repeated runs are read on the calling thread: the background reader reads one file per case.
-  const reader = runFiles.repeat === null ? background : null;
-  reader?.start();
   return {
     concurrency: 1,
     repeat: runFiles.repeat,
     tracesFor: async (evalCase) => readCaseRuns(fixturesDir, evalCase, cwd, runFiles),
-    readAhead: (ahead) =>
-      reader?.ready === true
-        ? readStretchInBackground(reader, fixturesDir, ahead, cwd)
-        : readStretch(fixturesDir, ahead, cwd, runFiles),
+    readAhead: (ahead) => readStretch(fixturesDir, ahead, cwd, runFiles),
     warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd),
   };
 }
@@ -77,12 +58,6 @@ function readCaseRuns(
 }
 
 /**
- * From how many cases a run reads in the background. The thread takes tens of milliseconds to
- * start, about what reading a thousand traces takes; a smaller run is over before it helps.
- */
-const BACKGROUND_FROM_CASES = 1000;
-
-/**
  * How many bytes of fixtures are read ahead of their evaluation (TraceSource.readAhead): a stretch
  * of traces of the usual size (a few to a few dozen KB each); at most one fixture's limit beyond.
  */
@@ -102,57 +77,6 @@ function readStretch(
     runs.push(readCaseRuns(fixturesDir, evalCase, cwd, runFiles, size));
   }
   return runs;
-}
-
-/**
- * readStretch, with the files read by the background thread; what it leaves (a file of an unusual
- * kind or size, a name with folders, whose link must be confined) is read here, as readStretch
- * reads it, and so is the whole stretch should the thread fail.
- */
-async function readStretchInBackground(
-  background: BackgroundFileReader,
-  fixturesDir: string,
-  ahead: readonly EvalCase[],
-  cwd: string,
-): Promise<TraceRunInput[][]> {
-  const texts = await background.read(
-    ahead.map((evalCase) => (isPlainName(evalCase.traceFixture) ? join(fixturesDir, evalCase.traceFixture) : null)),
-    READ_AHEAD_BYTES,
-  );
-  if (texts === null) return readStretch(fixturesDir, ahead, cwd);
-  const runs: TraceRunInput[][] = [];
-  const size = { bytes: 0 };
-  for (let index = 0; index < texts.length; index += 1) {
-    if (runs.length > 0 && size.bytes >= READ_AHEAD_BYTES) break;
-    const evalCase = ahead[index] as EvalCase;
-    const text = texts[index];
-    runs.push([
-      typeof text === 'string'
-        ? fixtureFromText(text, fixturesDir, evalCase, cwd, size)
-        : readFixture(fixturesDir, evalCase, cwd, size),
-    ]);
-  }
-  return runs;
-}
-
-/** readFixture for a fixture whose text was read already. */
-function fixtureFromText(
-  text: string,
-  fixturesDir: string,
-  evalCase: EvalCase,
-  cwd: string,
-  size: { bytes: number },
-): TraceRunInput {
-  const traceFixture = fixtureDisplayPath(
-    fixturesDir,
-    evalCase.traceFixture,
-    join(fixturesDir, evalCase.traceFixture),
-    cwd,
-  );
-  size.bytes += text.length;
-  const parsed = parseJson(text);
-  if (!parsed.ok) return unparsable(`${traceFixture}: ${parsed.problem}`, traceFixture, evalCase.sessionId);
-  return { kind: 'document', document: parsed.value, traceFixture, sessionId: evalCase.sessionId };
 }
 
 /** The trace of a case's fixture; with `size`, the size of the file read whole is added to `size.bytes`. */

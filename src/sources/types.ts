@@ -23,9 +23,7 @@ export interface TraceSource {
    * For a source that reads local files: the runs of the first cases of `cases`, one entry per
    * case read, at least one and as many as fit the source's memory budget. The pipeline then reads
    * a stretch of cases and judges them one after the other, instead of reading and judging each
-   * case in turn (see run-cases.ts, READ_AHEAD_CASES). A source that answers with a promise reads
-   * in the background: it is asked for the next stretch before the pipeline judges this one. Never
-   * throws or rejects.
+   * case in turn (see run-cases.ts, READ_AHEAD_CASES). Never throws.
    */
-  readonly readAhead?: (cases: readonly EvalCase[]) => TraceRunInput[][] | Promise<TraceRunInput[][]>;
+  readonly readAhead?: (cases: readonly EvalCase[]) => TraceRunInput[][];
 }

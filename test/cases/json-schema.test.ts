@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderCaseFileJsonSchema } from '../../src/cases/json-schema.js';
+import { renderCaseFileJsonSchema } from '../../src/checks/case-file-json-schema.js';
 import { CHECKS } from '../../src/checks/index.js';
 
 describe('published case-file JSON Schema (S01)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conceptScriptWarnings } from '../../src/cases/concept-script.js';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { main } from '../../src/cli/main.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { InputError } from '../../src/errors.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
 import { makeEvalCase } from '../helpers/eval-case.js';

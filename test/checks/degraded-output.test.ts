@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 
 import { degradedOutputCheck } from '../../src/checks/degraded-output.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import type { AgentStep } from '../../src/trace/types.js';
 import { makeVerifierEvaluation, testCheck } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
 import { createCheckContext } from '../../src/checks/context.js';
 import type { CheckContext, CheckDefinition, CheckFinding } from '../../src/checks/types.js';
-import { type ContractValues, DEFAULT_CONTRACT } from '../../src/contract.js';
+import { type ContractValues, DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import type { DiagnosisTrace, ToolInvocation } from '../../src/trace/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 

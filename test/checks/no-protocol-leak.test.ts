@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 
 import { noProtocolLeakCheck } from '../../src/checks/no-protocol-leak.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import type { FindingRow } from './helpers.js';
 import { makeVerifierEvaluation, testCheck } from './helpers.js';
 

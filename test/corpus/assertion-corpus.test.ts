@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import type { CaseResult } from '../../src/report/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';

@@ -110,7 +110,8 @@ describe('RepeatedToolResponses', () => {
       });
     };
     // The responses are taken off the messages once, when the span is compacted; only its facts keep them.
-    const responseIds = (span: ImportedSpan) => (span.facts?.toolResponses ?? []).map((response) => response.id);
+    const responseIds = (span: ReturnType<RepeatedToolResponses['drop']>) =>
+      (span.facts?.toolResponses ?? []).map((response) => response.id);
     expect(responseIds(drop.drop(spanWith('1', 't1', ['a'])))).toEqual(['a']);
     expect(responseIds(drop.drop(spanWith('2', 't1', ['a', 'b'])))).toEqual(['b']);
     expect(responseIds(drop.drop(spanWith('3', 't1', ['a', 'b'])))).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
-import { resolveContract } from '../../src/contract.js';
+import { resolveContract } from '../../src/config/contract.js';
 import { InputError } from '../../src/errors.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
 import { parseYamlDocument } from '../../src/io/yaml-document.js';

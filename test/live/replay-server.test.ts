@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/commands/serve.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { InputError } from '../../src/errors.js';
 import { runCases } from '../../src/run-cases.js';
 import { type ReplayServer, startReplayServer } from '../../src/serve/replay-server.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
 import { loadSettingsCases } from '../../src/cli/load-settings-cases.js';
 import { resolveSettings } from '../../src/cli/settings.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { synonymsOf } from '../../src/mutate/case-text.js';
 import { OPERATORS } from '../../src/mutate/operators/index.js';
 import { runMutation } from '../../src/mutate/run-mutation.js';

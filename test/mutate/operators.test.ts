@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { OPERATORS } from '../../src/mutate/operators/index.js';
 import { type PlainTrace, toPlainTrace } from '../../src/mutate/plain-trace.js';
 import type { MutationContext } from '../../src/mutate/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { type PlainTrace, toPlainTrace } from '../../src/mutate/plain-trace.js';
 import { REWRITES } from '../../src/mutate/rewrites/index.js';

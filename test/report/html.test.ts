@@ -217,11 +217,11 @@ describe('report.html (S53)', () => {
 
 describe('report.html in live mode (S53)', () => {
   it('S53: with --repeat the summary shows pass^k, pass@k and the flaky cases', async () => {
-    const { renderReportHtml } = await import('../../src/report/render/html/render-html.js');
+    const { renderReportHtml } = await import('../../src/pages/render-html.js');
     const { buildReport } = await import('../../src/report/build.js');
     const { combineRuns } = await import('../../src/report/combine-runs.js');
     const { evaluateRun } = await import('../../src/evaluate.js');
-    const { DEFAULT_CONTRACT } = await import('../../src/contract.js');
+    const { DEFAULT_CONTRACT } = await import('../../src/config/contract.js');
     const run = (answer: string) =>
       evaluateRun(
         makeEvalCase({ id: 'flaky<case>', forbiddenAnswerKeywords: ['down'] }),
@@ -229,14 +229,7 @@ describe('report.html in live mode (S53)', () => {
         DEFAULT_CONTRACT,
       );
     const runs = [run('fine'), run('the database is down')];
-    const figures = runs.map((result) => ({
-      status: result.status,
-      traceLoaded: true,
-      verdict: result.verdict,
-      toolCallCount: result.toolCallCount,
-      durationMs: result.durationMs,
-    }));
-    const report = buildReport([combineRuns(runs, ['s1', 's2'])], figures, 2);
+    const report = buildReport([combineRuns(runs, ['s1', 's2'])], 2);
     const html = renderReportHtml({
       report,
       details: null,

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
@@ -186,17 +186,7 @@ describe('report.junit.xml (S50)', () => {
     const first = evaluated('flaky-case', 'fine');
     const second = evaluated('flaky-case', 'fine', { forbiddenAnswerKeywords: ['fine'] });
     const combined = combineRuns([first, second], ['s1', 's2']);
-    const report = buildReport(
-      [combined],
-      [first, second].map((run) => ({
-        status: run.status,
-        traceLoaded: true,
-        verdict: run.verdict,
-        toolCallCount: run.toolCallCount,
-        durationMs: run.durationMs,
-      })),
-      2,
-    );
+    const report = buildReport([combined], 2);
     const { testsuites } = parseJunit(renderReportJunit(report, { caseFile: 'eval/cases.yaml' }));
     const suite = testsuites.testsuite[0] as JunitSuite & {
       properties: { property: { name: string; value: string }[] };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
@@ -185,17 +185,7 @@ describe('renderReportJson (S07)', () => {
       evaluated({ id: 'c' }, {}),
       evaluated({ id: 'c' }, { verdict: 'REJECT', finalAnswer: 'insufficient evidence' }),
     ];
-    const report = buildReport(
-      [combineRuns(runs, ['s1', 's2'])],
-      runs.map((run) => ({
-        status: run.status,
-        traceLoaded: true,
-        verdict: run.verdict,
-        toolCallCount: run.toolCallCount,
-        durationMs: run.durationMs,
-      })),
-      2,
-    );
+    const report = buildReport([combineRuns(runs, ['s1', 's2'])], 2);
     const parsed = JSON.parse(renderReportJson(report)) as { summary: object; cases: object[] };
     expect(Object.keys(parsed.summary)).toEqual([
       'total',
@@ -269,7 +259,7 @@ describe('renderReportJsonChunks', () => {
       manyCases(9),
       manyCases(101),
       buildReport([]),
-      buildReport([combineRuns(runs, ['s1', 's2'])], undefined, 2),
+      buildReport([combineRuns(runs, ['s1', 's2'])], 2),
       JSON.parse(renderReportJson(manyCases(20))) as Report,
     ];
     for (const report of reports) expect(joined(report)).toBe(renderReportJson(report));
@@ -364,7 +354,7 @@ describe('renderReportMarkdown (S08)', () => {
 
   it('with repeat, the tables gain runs columns and a table of runs', () => {
     const runs = [evaluated({ id: 'c' }, {}), evaluated({ id: 'c' }, { verdict: 'REVISE' })];
-    const report = buildReport([combineRuns(runs, ['s1', 's2'])], undefined, 2);
+    const report = buildReport([combineRuns(runs, ['s1', 's2'])], 2);
     const markdown = renderReportMarkdown(report);
     expect(markdown).toContain('| runs per case | pass@k | run pass rate |');
     expect(markdown).toContain('| `c` | ❌ failed | 1/2 (flaky) |');

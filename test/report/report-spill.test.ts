@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { renderReportJsonChunks } from '../../src/report/render/json.js';
 import { renderReportJunit } from '../../src/report/render/junit.js';
 import { renderReportMarkdownChunks } from '../../src/report/render/markdown.js';

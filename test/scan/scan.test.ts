@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import { main } from '../../src/cli/main.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { DEFAULT_POLICY_CHECK_IDS, resolvePolicies } from '../../src/scan/policies.js';
 import { createScanTally } from '../../src/scan/scan-tally.js';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { DEFAULT_CONTRACT } from '../../src/contract.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { renderReportJson } from '../../src/report/render/json.js';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';
 import { runCases } from '../../src/run-cases.js';
@@ -117,13 +117,17 @@ describe('merge: shards back into the unsharded report', () => {
     }
   });
 
-  it('S57: live-mode reports with --repeat merge too: runs, passedRuns, flaky, repeat, passAtK and runPassRate come out as unsharded', async () => {
+  it('S57: live-mode reports with --repeat merge too: runs, passedRuns, flaky, repeat, passAtK, runPassRate and avgTokens come out as unsharded', async () => {
     const cases = ['steady', 'flaky', 'down', 'bad-trace', 'revise'].map((id) =>
       makeEvalCase({ id, rootCauseKeywords: ['pool'] }),
     );
     const doc = (finalAnswer: string, verdict: string, durationMs: number, sessionId: string): TraceRunInput => ({
       kind: 'document',
-      document: buildTrace({ finalAnswer, verdict, durationMs }),
+      // Every run's tokens differ, so the average is that of the runs, not of the cases.
+      document: {
+        ...buildTrace({ finalAnswer, verdict, durationMs }),
+        usage: { inputTokens: durationMs, outputTokens: 7 },
+      },
       traceFixture: null,
       sessionId,
     });
@@ -172,6 +176,7 @@ describe('merge: shards back into the unsharded report', () => {
       expect(renderReportMarkdown(merged)).toBe(renderReportMarkdown(whole));
     }
     expect(whole.summary.repeat).toBe(2);
+    expect(whole.summary.avgTokens).toBe(158.9286);
   });
 });
 

@@ -1,6 +1,6 @@
 import { isRequiredConcept, reportedSynonyms, synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase, KeywordConcept, KeywordSynonyms } from '../../cases/types.js';
-import { DEFAULT_CONTRACT } from '../../contract.js';
+import { DEFAULT_CONTRACT } from '../../config/contract.js';
 import type { KeywordCoverage, UnassertedConcept } from '../../model/coverage.js';
 import { round4 } from '../../model/round.js';
 import {

@@ -1,7 +1,6 @@
 import { isRecord } from '../../io/is-record.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { asText } from './conventions.js';
-import type { InputMessages } from './input-messages.js';
 import { type MessageSources, structured } from './messages.js';
 
 /**
@@ -38,13 +37,13 @@ export function messageToolCalls(span: ImportedSpan, sources: MessageSources): M
   });
 }
 
-/** `input`: what input-messages.ts read of the span's `gen_ai.input.messages`, its tool responses among it. */
+/** `inputResponses`: the tool responses input-messages.ts read of the span's `gen_ai.input.messages`. */
 export function messageToolResponses(
   span: ImportedSpan,
-  input: InputMessages,
+  inputResponses: readonly MessageToolResponse[],
   sources: MessageSources,
 ): MessageToolResponse[] {
-  return [...input.toolResponses, ...openInferenceToolResponses(span.attributes, sources.flattenedKeys)];
+  return [...inputResponses, ...openInferenceToolResponses(span.attributes, sources.flattenedKeys)];
 }
 
 function genAiToolCalls(output: unknown): MessageToolCall[] {

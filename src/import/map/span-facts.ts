@@ -58,15 +58,18 @@ function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories)
       adk: lastAssistantText(adkResponseMessages(span)),
     },
     toolCalls: messageToolCalls(span, sources),
-    toolResponses: messageToolResponses(span, input, sources),
+    toolResponses: messageToolResponses(span, input.toolResponses, sources),
   };
 }
+
+/** A span as read, or compacted: with what the mapping reads of its messages in place of them. */
+type MaybeCompacted = ImportedSpan & { facts?: SpanFacts };
 
 /** Facts of spans that were not compacted while read (`compact: false`), each extracted once. */
 const extracted = new WeakMap<ImportedSpan, SpanFacts>();
 
 /** A span's facts: those taken when it was compacted, else extracted now (once). */
-export function factsOf(span: ImportedSpan): SpanFacts {
+export function factsOf(span: MaybeCompacted): SpanFacts {
   if (span.facts !== undefined) return span.facts;
   let facts = extracted.get(span);
   if (facts === undefined) {
@@ -83,7 +86,7 @@ export function factsOf(span: ImportedSpan): SpanFacts {
  * read. `toTraceDocument` gives the same result either way. `histories`: as in extractSpanFacts,
  * for spans read in the order of an export.
  */
-export function compactSpan(span: ImportedSpan, histories?: ConversationHistories): ImportedSpan {
+export function compactSpan(span: ImportedSpan, histories?: ConversationHistories): MaybeCompacted {
   const facts = extractSpanFacts(span, histories);
   const attributes = createAttributes();
   for (const key in span.attributes) {
@@ -119,7 +122,7 @@ function isMessageAttribute(key: string): boolean {
 export class RepeatedToolResponses {
   private readonly seen = new Map<string, Set<string>>();
 
-  drop(span: ImportedSpan): ImportedSpan {
+  drop(span: MaybeCompacted): MaybeCompacted {
     const facts = span.facts;
     if (facts === undefined || facts.toolResponses.length === 0) return span;
     let seen = this.seen.get(span.traceId);

@@ -1,5 +1,3 @@
-import type { SpanFacts } from '../map/span-facts.js';
-
 /**
  * The one span model every reader produces, whatever the export format: ids as lowercase hex,
  * times as integer nanoseconds (bigint, so that 64-bit timestamps keep every digit), attributes
@@ -35,8 +33,6 @@ export interface ImportedSpan {
   events: SpanEvent[];
   /** Shared by every span of one resource (OTLP) or process (Jaeger). */
   resource: Attributes;
-  /** What the mapping reads of the span's messages, when they were taken off as it was read (map/span-facts.ts). */
-  facts?: SpanFacts;
 }
 
 export function createAttributes(): Attributes {

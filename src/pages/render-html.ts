@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { plural, regressedCaseIds, regressionCount } from '../../../diff/regressed-cases.js';
-import type { Diff } from '../../../diff/types.js';
-import type { CaseDetails } from '../../details/types.js';
-import type { Report } from '../../types.js';
+import { plural, regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
+import type { Diff } from '../diff/types.js';
+import type { CaseDetails } from '../report/details/types.js';
 import {
   formatCount,
   formatCountDelta,
@@ -10,12 +9,13 @@ import {
   formatDurationComparison,
   formatPercent,
   formatPercentDelta,
-} from '../format.js';
-import { BROWSER_SCRIPT } from './browser-script.js';
-import { checkOutcomeChart, distributionCharts } from './charts.js';
-import { htmlText, scriptJson } from './html-text.js';
-import { intervalBarsSection } from './interval-bars.js';
-import { card, htmlPage } from './static-page.js';
+} from '../report/render/format.js';
+import { BROWSER_SCRIPT } from '../report/render/html/browser-script.js';
+import { checkOutcomeChart, distributionCharts } from '../report/render/html/charts.js';
+import { htmlText, scriptJson } from '../report/render/html/html-text.js';
+import { intervalBarsSection } from '../report/render/html/interval-bars.js';
+import { card, htmlPage } from '../report/render/html/static-page.js';
+import type { Report } from '../report/types.js';
 
 export interface HtmlDiffInput {
   diff: Diff;

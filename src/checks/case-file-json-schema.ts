@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { CHECKS } from '../checks/index.js';
-import { ERROR_ONLY_CHECKS, SEVERITIES } from '../checks/severity.js';
+import { caseSchemas } from '../cases/schema.js';
+import { ERROR_ONLY_CHECKS, SEVERITIES } from '../config/severity.js';
 import { isRecord } from '../io/is-record.js';
-import { caseSchemas } from './schema.js';
+import { CHECKS } from './index.js';
 
 /**
  * The case file's JSON Schema, made from the same zod schema the loader uses, so editors

@@ -1,4 +1,4 @@
-import type { ContractOverrides } from './config/contract-schema.js';
+import type { ContractOverrides } from './contract-schema.js';
 
 /**
  * The values that tie the harness to the diagnosis service's own contract (docs/contract.md §5).
@@ -55,7 +55,7 @@ export const DEFAULT_CONTRACT: ContractValues = {
   hedgeTriggers: [],
 };
 
-export type { ContractOverrides } from './config/contract-schema.js';
+export type { ContractOverrides } from './contract-schema.js';
 
 /** Verdicts compare upper-cased everywhere (docs/contract.md §3), so the contract's own are upper-cased here once. */
 export function resolveContract(overrides: ContractOverrides | undefined): ContractValues {

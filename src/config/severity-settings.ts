@@ -1,5 +1,5 @@
 import { closestKey, type PathSegment, problemAt, type StructuredFile } from '../io/structured-file.js';
-import { CHECKS } from './index.js';
+import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES, type Severity } from './severity.js';
 
 /**
@@ -9,7 +9,7 @@ import { ERROR_ONLY_CHECKS, SEVERITIES, type Severity } from './severity.js';
  */
 export function severityBlockProblems(file: StructuredFile, path: readonly PathSegment[], block: unknown): string[] {
   if (typeof block !== 'object' || block === null || Array.isArray(block)) return [];
-  const knownIds = CHECKS.map((check) => check.id as string);
+  const knownIds: readonly string[] = CHECK_IDS;
   const problems: string[] = [];
   for (const [id, severity] of Object.entries(block as Record<string, unknown>)) {
     if (!knownIds.includes(id)) {

@@ -1,0 +1,21 @@
+import { BoundedMemo } from '../bounded-memo.js';
+
+/**
+ * What one evaluation keeps from trace to trace: values worked out from the case file and the
+ * contract (a marker list compiled to patterns) that every trace would otherwise work out again.
+ * A run makes one and hands it to every check context (evaluateRuns makes its own when given none),
+ * so nothing is kept between runs or shared between callers.
+ */
+export class EvaluationSession {
+  private readonly memos = new Map<string, BoundedMemo<string, NonNullable<unknown>>>();
+
+  /** The memo called `name` (one per use, bounded to `limit` entries), made on first use. */
+  memo<V extends NonNullable<unknown>>(name: string, limit: number): BoundedMemo<string, V> {
+    let memo = this.memos.get(name);
+    if (memo === undefined) {
+      memo = new BoundedMemo(limit);
+      this.memos.set(name, memo);
+    }
+    return memo as BoundedMemo<string, V>;
+  }
+}
