@@ -3,6 +3,7 @@ import type { EvalCase } from './cases/types.js';
 import { EvaluationSession } from './checks/session.js';
 import type { ContractValues } from './config/contract.js';
 import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
+import { REPORT_SCHEMA_VERSION } from './model/report-version.js';
 import { CaseCounts, caseRunFigures, type RunFigures, summarize } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';
 import type { CaseResult, Report, ReportSummary } from './report/types.js';
@@ -46,7 +47,7 @@ export async function runCases(
     ...options,
     onResult: (result) => results.push(result),
   });
-  return { schemaVersion: 1, summary, cases: results };
+  return { schemaVersion: REPORT_SCHEMA_VERSION, summary, cases: results };
 }
 
 /**

@@ -14,6 +14,7 @@ const LAYERS: Record<string, number> = {
   model: 1,
   io: 1,
   text: 1,
+  stats: 1,
   'errors.ts': 1,
   'zod.ts': 1,
   'bounded-memo.ts': 1,

@@ -77,23 +77,24 @@ export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string
     regression: `${colour.red('regression')} `,
     improvement: colour.green('improvement'),
     change: 'change     ',
+    // S77: a drop of a repeated case that the test cannot tell from chance.
+    noise: 'noise      ',
   };
   const items = KIND_ORDER.flatMap((kind) => diff.items.filter((item) => item.kind === kind));
-  for (const item of items.slice(0, ITEMS_SHOWN)) io.stdout(`  ${label[item.kind]} ${item.message}\n`);
+  for (const item of items.slice(0, ITEMS_SHOWN)) {
+    const kind = item.significance?.verdict === 'within noise' ? 'noise' : item.kind;
+    io.stdout(`  ${label[kind]} ${item.message}\n`);
+  }
   if (items.length > ITEMS_SHOWN) {
     const file = written.find((path) => path.endsWith('diff.md')) ?? written.find((path) => path.endsWith('diff.json'));
     const where = file === undefined ? '' : `, see ${displayPath(file, io.cwd)}`;
     io.stdout(`  and ${items.length - ITEMS_SHOWN} more${where}\n`);
   }
-  printNoise(io, diff);
+  printRunsNeeded(io, diff);
 }
 
-/** S77, S78: the drops of repeated cases within noise, and how many runs would tell them apart. */
-function printNoise(io: CliIo, diff: Diff): void {
-  for (const item of diff.items) {
-    if (item.scope === 'case' && item.significance?.verdict === 'within noise')
-      io.stdout(`  noise       ${item.message}\n`);
-  }
+/** S78: how many runs would tell the drops within noise apart from chance. */
+function printRunsNeeded(io: CliIo, diff: Diff): void {
   const needed = runsNeededLines(diff);
   if (needed.length === 0) return;
   io.stdout(`${runsNeededHeading(diff)}:\n`);

@@ -1,5 +1,5 @@
 import type { CaseResult, Report } from '../report/types.js';
-import { runsToDetectDrop } from './sample-size.js';
+import { runsToDetectDrop } from '../stats/sample-size.js';
 
 /** The most runs per case the plan speaks of: `--repeat` allows no more. */
 const MAX_RUNS = 1000;
