@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { loadReportFile } from '../../diff/load-report.js';
+import { planRuns } from '../../diff/plan-runs.js';
 import { DEFAULT_ALPHA, PLAN_POWER } from '../../diff/significance.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
-import { planRuns } from '../../diff/plan-runs.js';
 import { numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
