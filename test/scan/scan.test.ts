@@ -69,6 +69,9 @@ describe('diag-eval scan: traces against policies', () => {
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(stdout).toContain('diag-eval scan: 7 traces: 2 clean, 4 with an error violation, 2 with a warning');
+    // One violation is one, not "1 violations".
+    expect(stdout).toContain('  trace-loadable (error): 1 violation\n');
+    expect(stdout).toContain('  forbidden-confirmed-claims (error): 2 violations\n');
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
     expect(report['summary']).toEqual({ traces: 7, clean: 2, withErrors: 4, withWarnings: 2, skippedInput: 0 });
     const byCheck = Object.fromEntries(

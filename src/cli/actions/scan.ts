@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { plural } from '../../checks/support.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { isRecord } from '../../io/is-record.js';
@@ -73,7 +74,8 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
       `diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
     );
     for (const check of report.checks)
-      if (check.violations > 0) io.stdout(`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
+      if (check.violations > 0)
+        io.stdout(`  ${check.check} (${check.severity}): ${plural(check.violations, 'violation')}\n`);
     printWritten(
       io,
       files.map(([path]) => path),
