@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
-import { displayPath } from '../../io/display-path.js';
+import { consolePath, displayPath } from '../../io/display-path.js';
 import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
@@ -16,7 +17,14 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
   const settings = await resolveSettings(io.cwd, values);
   const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
-  for (const evalCase of cases) {
+  // A folder that is not there is one problem, not one per case.
+  const folder = statSync(settings.fixtures, { throwIfNoEntry: false });
+  if (folder === undefined || !folder.isDirectory()) {
+    problems.push(
+      `fixture folder ${consolePath(settings.fixtures, io.cwd)} ${folder === undefined ? 'does not exist' : 'is not a folder'}: expected the folder of the trace fixtures (--fixtures, or fixtures in the config file)`,
+    );
+  }
+  for (const evalCase of problems.length > 0 ? [] : cases) {
     const input = readFixture(settings.fixtures, evalCase, io.cwd);
     if (input.kind === 'not_run') {
       problems.push(`${evalCase.id}: ${input.reason}`);
@@ -35,7 +43,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const evalCase of cases) {
       for (const warning of conceptScriptWarnings(evalCase)) io.stderr(`warning: ${warning}\n`);
     }
-    for (const warning of orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
+    for (const warning of problems.length > 0 ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
       io.stderr(`warning: ${warning}\n`);
     }
     const fixturesShown = displayPath(settings.fixtures, io.cwd);

@@ -4,6 +4,7 @@ import {
   ALTERNATIVE_SOURCE_SECTIONS,
   CASE_SOURCE_FLAGS,
   CASE_SOURCE_ROWS,
+  GENERAL_ROWS,
   REPORT_FORMAT,
 } from './shared-flags.js';
 
@@ -41,7 +42,18 @@ the baseline; failures the baseline already records do not fail the gate.`,
     },
   },
   sections: [
-    { flags: [...CASE_SOURCE_ROWS, 'baseline', 'out', 'format', 'cost-tolerance', 'report', 'no-annotations'] },
+    {
+      flags: [
+        ...CASE_SOURCE_ROWS,
+        'baseline',
+        'out',
+        'format',
+        'cost-tolerance',
+        'report',
+        'no-annotations',
+        ...GENERAL_ROWS,
+      ],
+    },
     ...ALTERNATIVE_SOURCE_SECTIONS,
   ],
   footer: `In GitHub Actions (GITHUB_ACTIONS=true), run and check append their Markdown summary (check:
