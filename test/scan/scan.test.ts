@@ -60,6 +60,19 @@ function scanProject(policies = POLICIES): string {
 }
 
 describe('diag-eval scan: traces against policies', () => {
+  it('S62: without any policies, scan says so and names the checks that skipped every trace; with policies it does not', async () => {
+    const cwd = scanProject();
+    const bare = await cli(['scan', '--fixtures', 'traces', '--out', 'out'], cwd);
+    expect(bare.stderr).toMatch(
+      /^note: no policies found \(--policies FILE, or a policies: block in the case file or the config file\): \d+ of \d+ checks skipped every trace, having no value to judge by \([^)]*tool-call-budget[^)]*\)\n$/u,
+    );
+    const withPolicies = await cli(
+      ['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out2'],
+      cwd,
+    );
+    expect(withPolicies.stderr).toBe('');
+  });
+
   it('S62: counts violations per check and per agent, lists the worst traces with their reasons, exit 1 on an error policy', async () => {
     const cwd = scanProject();
     const { code, stdout, stderr } = await cli(

@@ -47,6 +47,8 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
           ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd))
           : null));
   const policies = resolvePolicies(policyFile, ['policies'], settings.config.contract);
+  const policyBlockFound =
+    policyFile !== null && isRecord(policyFile.value) && policyFile.value['policies'] !== undefined;
 
   const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
   let skippedInput: string[] = [];
@@ -76,6 +78,13 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
     for (const check of report.checks)
       if (check.violations > 0)
         io.stdout(`  ${check.check} (${check.severity}): ${plural(check.violations, 'violation')}\n`);
+    // Without policies most checks have nothing to judge against: say so, rather than look thorough.
+    const idle = report.checks.filter((check) => check.violations === 0 && check.passed === 0);
+    if (!policyBlockFound && summary.traces > 0 && idle.length > 0) {
+      io.stderr(
+        `note: no policies found (--policies FILE, or a policies: block in the case file or the config file): ${idle.length} of ${plural(report.checks.length, 'check')} skipped every trace, having no value to judge by (${idle.map((check) => check.check).join(', ')})\n`,
+      );
+    }
     printWritten(
       io,
       files.map(([path]) => path),
