@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError, problemsInFileOrder } from '../errors.js';
 import { closestKey } from '../io/closest-key.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
@@ -45,7 +45,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return await definition.run(values, positionals, io);
   } catch (error) {
     if (error instanceof InputError) {
-      for (const problem of error.problems) io.stderr(`error: ${problem}\n`);
+      for (const problem of problemsInFileOrder(error.problems)) io.stderr(`error: ${problem}\n`);
       return 2;
     }
     // A file the system would not let us read or write (an output path that is a file, a
