@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { type CaseLines, caseLinesOf, type LocatedCases } from '../cases/case-lines.js';
 import type { Diff } from '../diff/types.js';
 import type { CaseResult, Report } from '../report/types.js';
@@ -38,7 +39,22 @@ export async function reportToGithubActions(io: CliIo, input: GithubActionsRepor
   if (summaryFile !== undefined && summaryFile !== '') {
     await appendFile(summaryFile, cutChunksToLimit(input.summaryMarkdown, STEP_SUMMARY_LIMIT_BYTES));
   }
-  if (input.annotations) for (const line of caseAnnotationLines(input)) io.stdout(`${line}\n`);
+  if (!input.annotations) return;
+  const cases = { ...input.cases, displayName: workspacePath(io, input.cases.displayName) };
+  for (const line of caseAnnotationLines({ ...input, cases })) io.stdout(`${line}\n`);
+}
+
+/**
+ * The case file as GitHub reads an annotation's `file=`: relative to the repository's root
+ * (`$GITHUB_WORKSPACE`), not to the step's working directory, which in a monorepo
+ * (`working-directory: services/agent`) is a folder below it.
+ */
+function workspacePath(io: CliIo, displayName: string): string {
+  const workspace = io.env['GITHUB_WORKSPACE'];
+  if (workspace === undefined || workspace === '') return displayName;
+  const path = relative(workspace, resolve(io.cwd, displayName));
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return displayName;
+  return path.split(sep).join('/');
 }
 
 /** The text, or its head and a note that it was cut, in at most `limit` UTF-8 bytes; never splits a character. */

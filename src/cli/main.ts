@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError, problemsInFileOrder } from '../errors.js';
+import { closestKey } from '../io/closest-key.js';
 import { displayPath } from '../io/display-path.js';
 import { describeFsError } from '../io/fs-problem.js';
 import { type OptionSpec, parseCommandArgs } from './args.js';
@@ -29,8 +30,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const definition = findCommand(command);
     if (definition === null) {
+      const suggestion = closestKey(command, Object.keys(COMMANDS));
       throw new InputError(
-        `diag-eval: unknown command "${command}"; expected one of ${Object.keys(COMMANDS).join(', ')} (see \`diag-eval --help\`)`,
+        `diag-eval: unknown command "${command}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}; expected one of ${Object.keys(COMMANDS).join(', ')} (see \`diag-eval --help\`)`,
       );
     }
     const { values, positionals } = parseCommandArgs(command, rest, parserOptions(definition.flags));
@@ -43,7 +45,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return await definition.run(values, positionals, io);
   } catch (error) {
     if (error instanceof InputError) {
-      for (const problem of error.problems) io.stderr(`error: ${problem}\n`);
+      for (const problem of problemsInFileOrder(error.problems)) io.stderr(`error: ${problem}\n`);
       return 2;
     }
     // A file the system would not let us read or write (an output path that is a file, a

@@ -1,4 +1,4 @@
-import { displayPath } from '../io/display-path.js';
+import { consolePath } from '../io/display-path.js';
 import { formatPercent } from '../report/render/format.js';
 import type { CaseResult, Report, ReportSummary } from '../report/types.js';
 import type { CliIo } from './io.js';
@@ -53,5 +53,5 @@ export function caseAttentionLines(io: CliIo): (result: CaseResult) => string {
 }
 
 export function printWritten(io: CliIo, paths: readonly string[]): void {
-  for (const path of paths) io.stdout(`wrote ${displayPath(path, io.cwd)}\n`);
+  for (const path of paths) io.stdout(`wrote ${consolePath(path, io.cwd)}\n`);
 }

@@ -1,3 +1,4 @@
+import { plural } from '../checks/support.js';
 import type { Diff } from './types.js';
 
 /**
@@ -40,8 +41,4 @@ export function regressionVerdictLine(diff: Diff): string {
   const aggregates = aggregateRegressions(diff).filter((metric) => cases.length === 0 || metric !== 'passRate');
   if (aggregates.length > 0) parts.push(`${aggregates.join(', ')} regressed`);
   return parts.join('; ');
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

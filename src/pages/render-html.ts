@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { plural, regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
+import { plural } from '../checks/support.js';
+import { regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
 import type { Diff } from '../diff/types.js';
 import type { CaseDetails } from '../report/details/types.js';
 import {

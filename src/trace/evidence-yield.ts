@@ -75,17 +75,22 @@ export function resultYield(result: unknown, emptyResultMarkers: readonly string
 
 function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
   if (Array.isArray(value)) {
-    return value.length === 0
-      ? { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` }
-      : YIELDED;
+    return value.length === 0 ? { yielded: false, reason: `empty result summary ${shownResult(asWritten)}` } : YIELDED;
   }
   if (typeof value === 'object' && value !== null) {
     const fields = value as Record<string, unknown>;
     if (Object.keys(fields).length === 0)
-      return { yielded: false, reason: `empty result summary ${describeValue(asWritten)}` };
-    if (isFailurePayload(fields)) return { yielded: false, reason: `${FAILURE_PAYLOAD} ${describeValue(asWritten)}` };
+      return { yielded: false, reason: `empty result summary ${shownResult(asWritten)}` };
+    if (isFailurePayload(fields)) return { yielded: false, reason: `${FAILURE_PAYLOAD} ${shownResult(asWritten)}` };
   }
   return YIELDED;
+}
+
+/** A result as the message quotes it: text in quotes, a structured value as its (short) JSON: `{}`, `{"isError":true}`. */
+function shownResult(asWritten: unknown): string {
+  if (typeof asWritten === 'string') return describeValue(asWritten);
+  const json = JSON.stringify(asWritten) ?? String(asWritten);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
 /**

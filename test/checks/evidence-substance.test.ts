@@ -156,7 +156,7 @@ describe('evidence-substance (S34)', () => {
             call('queryLogs'),
           ],
         },
-        message: 'failure payload',
+        message: 'failure payload {"isError":true,"content":"quota exceeded"}',
       },
       {
         name: 'S34: a failure payload with an error key',
@@ -170,7 +170,7 @@ describe('evidence-substance (S34)', () => {
         name: 'S34: an empty object as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: {} }), call('queryLogs')] },
-        message: 'empty result summary',
+        message: 'empty result summary {}',
       },
       {
         name: 'S34: a verifier summary cannot rescue a tool whose calls all failed',

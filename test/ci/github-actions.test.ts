@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { annotationLines, cutToLimit, STEP_SUMMARY_LIMIT_BYTES } from '../../src/cli/github-actions.js';
@@ -57,6 +57,21 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
       ),
       `::error file=eval/cases.yaml,line=${lineOfCase('inventory-sync-kafka-lag')},title=inventory-sync-kafka-lag::verdict-allowed: verdict "REVISE" is not one of the allowed verdicts "PASS"`,
     ]);
+  });
+
+  it('S51: in a monorepo step (working-directory below $GITHUB_WORKSPACE) file= is the case file relative to the workspace', async () => {
+    const workspace = tempDir();
+    const project = join(workspace, 'services', 'agent');
+    mkdirSync(project, { recursive: true });
+    copyBundledEval(project);
+    cpSync(join(REPO_ROOT, 'eval', 'examples', 'regressed'), join(project, 'eval', 'fixtures'), { recursive: true });
+    const inside = await inActions(['run', '--quiet'], project, { GITHUB_WORKSPACE: workspace });
+    expect(inside.code).toBe(1);
+    const files = annotations(inside.stdout).map((line) => /^::error file=([^,]+),/u.exec(line)?.[1]);
+    expect(files).toEqual(new Array(4).fill('services/agent/eval/cases.yaml'));
+    // Without the workspace (or a case file outside it), the path relative to the working directory.
+    const without = await inActions(['run', '--quiet'], project);
+    expect(annotations(without.stdout)[0]).toMatch(/^::error file=eval\/cases\.yaml,/u);
   });
 
   it('S51: check: the diff comes first in the summary; one annotation per regressed case, and one for the pass rate', async () => {

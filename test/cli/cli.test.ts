@@ -127,7 +127,7 @@ describe('diag-eval run (through main)', () => {
     expect(piped.stderr).not.toMatch(ANSI);
   });
 
-  it('paths are printed relative to the working directory, with `/` and `../` where needed', async () => {
+  it('paths are printed relative to the working directory, with `/`; one outside it as its absolute path, not ../../..', async () => {
     const root = tempDir();
     const cwd = join(root, 'work');
     mkdirSync(cwd);
@@ -135,8 +135,8 @@ describe('diag-eval run (through main)', () => {
     const nested = await cli(['run', '--out', 'reports/nightly'], { cwd });
     expect(nested.stdout).toContain('wrote reports/nightly/report.json\nwrote reports/nightly/report.md\n');
     const outside = await cli(['run', '--out', join(root, 'elsewhere')], { cwd });
-    expect(outside.stdout).toContain('wrote ../elsewhere/report.json\n');
-    expect(outside.stdout).not.toContain(root);
+    expect(outside.stdout).toContain(`wrote ${join(root, 'elsewhere')}/report.json\n`);
+    expect(outside.stdout).not.toContain('../');
   });
 
   it('paths inside the report follow the working directory too (fixtures outside it get ../)', async () => {
@@ -232,6 +232,13 @@ describe('exit 2: input that cannot be used', () => {
     const { code, stderr } = await cli(['evaluate'], { cwd: tempDir() });
     expect(code).toBe(2);
     expect(stderr).toContain('unknown command "evaluate"');
+    expect(stderr).not.toContain('did you mean');
+  });
+
+  it('a mistyped command: exit 2, with the command it was probably meant to be', async () => {
+    const { code, stderr } = await cli(['chekc'], { cwd: tempDir() });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: diag-eval: unknown command "chekc" \(did you mean "check"\?\); expected one of /u);
   });
 
   it('an invalid case file: exit 2, every problem listed with file, line, column and path, nothing written', async () => {
@@ -364,6 +371,17 @@ describe('diag-eval validate (S12, S13)', () => {
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
   });
 
+  it('S12: a fixture folder that does not exist is one problem, not one per case; exit 1', async () => {
+    const cwd = bundledProject();
+    const missing = join(cwd, 'no-such-folder');
+    const { code, stdout, stderr } = await cli(['validate', '--fixtures', missing], { cwd });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'fixture folder no-such-folder does not exist: expected the folder of the trace fixtures (--fixtures, or fixtures in the config file)\n',
+    );
+    expect(stdout).toBe('diag-eval validate: 6 cases, 1 problem\n');
+  });
+
   it('S12, S13: a missing, a broken and a wrong-shaped fixture are all listed; exit 1', async () => {
     const cwd = bundledProject();
     appendCase(cwd, caseYaml('missing-one'));
@@ -404,6 +422,7 @@ describe('diag-eval validate (S12, S13)', () => {
 
   it('--fixtures points at another folder', async () => {
     const cwd = bundledProject();
+    mkdirSync(join(cwd, 'empty-folder'));
     const { code, stderr } = await cli(['validate', '--fixtures', 'empty-folder'], { cwd });
     expect(code).toBe(1);
     expect(stderr.trimEnd().split('\n')).toHaveLength(6);
@@ -515,6 +534,7 @@ describe('the built binary (node dist/cli/bin.cjs)', () => {
     expect(invalid.stderr).not.toMatch(STACK_FRAME);
 
     writeFiles(cwd, { 'eval/cases.yaml': caseFileYaml([caseYaml('a')]) });
+    mkdirSync(join(cwd, 'eval', 'fixtures'), { recursive: true });
     const missing = spawnCli(['validate'], cwd);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('a: fixture not found: expected a trace file at eval/fixtures/a.json\n');

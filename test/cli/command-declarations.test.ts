@@ -11,6 +11,14 @@ import { useTempDirs } from '../helpers/temp-dir.js';
 
 describe('each command declares its flags once, and --help is made from them (S47)', () => {
   it.each(Object.keys(COMMANDS))(
+    'S47: %s: its own options end with --quiet and --help, after the options of its work',
+    (name) => {
+      const first = COMMANDS[name]?.sections[0]?.flags ?? [];
+      expect(first.slice(-2)).toEqual(['quiet', 'help']);
+    },
+  );
+
+  it.each(Object.keys(COMMANDS))(
     'S47: %s: its --help lists every flag it accepts exactly once, each with a description',
     (name) => {
       const command = COMMANDS[name];

@@ -74,9 +74,6 @@ describe('live mode reads at most --max-body-mb of a response (S44)', () => {
       // Reading went on past the limit only by what was in flight, and stopped.
       expect(service.sent()).toBeGreaterThan(limitMb * 1024 * 1024);
       expect(peakMb).toBeLessThan(maxRssMb);
-      process.stdout.write(
-        `endless body, limit ${limitMb} MiB: peak RSS ${peakMb.toFixed(0)} MiB, ${(service.sent() / 1024 / 1024).toFixed(0)} MiB sent, ${run.elapsed} ms\n`,
-      );
     },
   );
 });

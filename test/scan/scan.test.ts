@@ -60,6 +60,19 @@ function scanProject(policies = POLICIES): string {
 }
 
 describe('diag-eval scan: traces against policies', () => {
+  it('S62: without any policies, scan says so and names the checks that skipped every trace; with policies it does not', async () => {
+    const cwd = scanProject();
+    const bare = await cli(['scan', '--fixtures', 'traces', '--out', 'out'], cwd);
+    expect(bare.stderr).toMatch(
+      /^note: no policies found \(--policies FILE, or a policies: block in the case file or the config file\): \d+ of \d+ checks skipped every trace, having no value to judge by \([^)]*tool-call-budget[^)]*\)\n$/u,
+    );
+    const withPolicies = await cli(
+      ['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out2'],
+      cwd,
+    );
+    expect(withPolicies.stderr).toBe('');
+  });
+
   it('S62: counts violations per check and per agent, lists the worst traces with their reasons, exit 1 on an error policy', async () => {
     const cwd = scanProject();
     const { code, stdout, stderr } = await cli(
@@ -69,6 +82,9 @@ describe('diag-eval scan: traces against policies', () => {
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(stdout).toContain('diag-eval scan: 7 traces: 2 clean, 4 with an error violation, 2 with a warning');
+    // One violation is one, not "1 violations".
+    expect(stdout).toContain('  trace-loadable (error): 1 violation\n');
+    expect(stdout).toContain('  forbidden-confirmed-claims (error): 2 violations\n');
     const report = JSON.parse(readFileSync(join(cwd, 'out/scan.json'), 'utf8')) as Record<string, any>;
     expect(report['summary']).toEqual({ traces: 7, clean: 2, withErrors: 4, withWarnings: 2, skippedInput: 0 });
     const byCheck = Object.fromEntries(

@@ -309,6 +309,24 @@ describe('check --report: gating a merged report', () => {
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('wrote gate/diff.json');
     expect(same.stdout).not.toContain('wrote gate/report.json');
+    // Every format asked for is written: the diff page and the report's JUnit file, not only diff.html.
+    const formats = await cli(
+      [
+        'check',
+        '--report',
+        'merged/report.json',
+        '--baseline',
+        'base/report.json',
+        '--out',
+        'gate-html',
+        '--format',
+        'html,junit',
+      ],
+      cwd,
+    );
+    expect(formats.code).toBe(0);
+    expect(formats.stdout).toContain('wrote gate-html/diff.html\nwrote gate-html/report.junit.xml\n');
+    expect(readFileSync(join(cwd, 'gate-html/report.junit.xml'), 'utf8')).toContain('<testsuites name="diag-eval"');
 
     const merged = JSON.parse(readFileSync(join(cwd, 'merged/report.json'), 'utf8')) as { cases: { status: string }[] };
     const passed = merged.cases.find((result) => result.status === 'passed') as { status: string };

@@ -66,14 +66,20 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   await removeStaleDiffFiles(settings.out);
   const written = await writeAll(
     evaluated === null
-      ? // A given report is gated as it is: it is not written again, and its diff page is diff.html.
-        await diffFiles(
-          settings.out,
-          diff,
-          formats.filter((format) => format !== 'junit'),
-          labels,
-          { baseline, current: report },
-        )
+      ? // A given report is gated as it is: it is not written again, and its diff page is diff.html;
+        // asked for junit, its JUnit file is written, for the CI's test view.
+        [
+          ...(await diffFiles(
+            settings.out,
+            diff,
+            formats.filter((format) => format !== 'junit'),
+            labels,
+            { baseline, current: report },
+          )),
+          ...(formats.includes('junit')
+            ? await reportFiles(settings.out, report, ['junit'], { caseFile: cases.displayName, details: null })
+            : []),
+        ]
       : [
           ...(await reportFiles(settings.out, report, formats, {
             caseFile: cases.displayName,

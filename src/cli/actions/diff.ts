@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
+import { plural } from '../../checks/support.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
-import { plural, regressionCount, regressionVerdictLine } from '../../diff/regressed-cases.js';
+import { regressionCount, regressionVerdictLine } from '../../diff/regressed-cases.js';
 import { runsNeededHeading, runsNeededLines } from '../../diff/render/runs-needed.js';
 import type { Diff } from '../../diff/types.js';
 import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
+import { consolePath, displayPath } from '../../io/display-path.js';
 import type { Report } from '../../report/types.js';
 import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { DEFAULT_OUT } from '../defaults.js';
@@ -87,7 +88,7 @@ export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string
   }
   if (items.length > ITEMS_SHOWN) {
     const file = written.find((path) => path.endsWith('diff.md')) ?? written.find((path) => path.endsWith('diff.json'));
-    const where = file === undefined ? '' : `, see ${displayPath(file, io.cwd)}`;
+    const where = file === undefined ? '' : `, see ${consolePath(file, io.cwd)}`;
     io.stdout(`  and ${items.length - ITEMS_SHOWN} more${where}\n`);
   }
   printRunsNeeded(io, diff);

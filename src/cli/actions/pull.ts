@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { plural } from '../../checks/support.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { createJaegerStore } from '../../pull/jaeger-store.js';
@@ -12,6 +13,7 @@ import { createHttpClient } from '../../sources/live/http-client.js';
 import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
+import { printWritten } from '../summary.js';
 
 const MAX_LIMIT = 10_000;
 
@@ -92,9 +94,9 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
     );
   if (!quiet) {
     io.stdout(
-      `diag-eval pull: ${counts.found} traces found in ${counts.windows} windows: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
+      `diag-eval pull: ${plural(counts.found, 'trace')} found in ${plural(counts.windows, 'window')}: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
     );
-    for (const path of written) io.stdout(`wrote ${displayPath(path, io.cwd)}\n`);
+    printWritten(io, written);
     io.stdout(`wrote ${displayPath(resolve(outDir, MANIFEST_FILE), io.cwd)}\n`);
   }
   return counts.skipped > 0 ? 1 : 0;

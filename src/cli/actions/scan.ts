@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { plural } from '../../checks/support.js';
 import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { isRecord } from '../../io/is-record.js';
@@ -46,6 +47,8 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
           ? await readStructuredFile(settings.config.file, displayPath(settings.config.file, io.cwd))
           : null));
   const policies = resolvePolicies(policyFile, ['policies'], settings.config.contract);
+  const policyBlockFound =
+    policyFile !== null && isRecord(policyFile.value) && policyFile.value['policies'] !== undefined;
 
   const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
   let skippedInput: string[] = [];
@@ -73,7 +76,15 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
       `diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
     );
     for (const check of report.checks)
-      if (check.violations > 0) io.stdout(`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
+      if (check.violations > 0)
+        io.stdout(`  ${check.check} (${check.severity}): ${plural(check.violations, 'violation')}\n`);
+    // Without policies most checks have nothing to judge against: say so, rather than look thorough.
+    const idle = report.checks.filter((check) => check.violations === 0 && check.passed === 0);
+    if (!policyBlockFound && summary.traces > 0 && idle.length > 0) {
+      io.stderr(
+        `note: no policies found (--policies FILE, or a policies: block in the case file or the config file): ${idle.length} of ${plural(report.checks.length, 'check')} skipped every trace, having no value to judge by (${idle.map((check) => check.check).join(', ')})\n`,
+      );
+    }
     printWritten(
       io,
       files.map(([path]) => path),

@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
-import { displayPath } from '../../io/display-path.js';
+import { consolePath, displayPath } from '../../io/display-path.js';
 import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
 import { loadTrace } from '../../trace/load-trace.js';
@@ -18,11 +19,19 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
   const settings = await resolveSettings(io.cwd, values);
   const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
+  // A folder that is not there is one problem, not one per case.
+  const folder = statSync(settings.fixtures, { throwIfNoEntry: false });
+  const noFolder = folder === undefined || !folder.isDirectory();
+  if (noFolder) {
+    problems.push(
+      `fixture folder ${consolePath(settings.fixtures, io.cwd)} ${folder === undefined ? 'does not exist' : 'is not a folder'}: expected the folder of the trace fixtures (--fixtures, or fixtures in the config file)`,
+    );
+  }
   // S75: a case recorded K times is checked run by run; a gap in its run numbers is a problem.
   const runFiles = discoverRunFiles(settings.fixtures, cases);
   const fixturesShown = displayPath(settings.fixtures, io.cwd);
   for (const problem of runFiles.badNumbers) problems.push(`${fixturesShown}/${problem}`);
-  for (const evalCase of cases) {
+  for (const evalCase of noFolder ? [] : cases) {
     const runNames = runFiles.runNamesOf(evalCase.traceFixture);
     const gaps = runFiles.gapsOf(evalCase.traceFixture);
     if (gaps !== null) problems.push(`${evalCase.id}: ${gaps}`);
@@ -53,7 +62,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const evalCase of cases) {
       for (const warning of conceptScriptWarnings(evalCase)) io.stderr(`warning: ${warning}\n`);
     }
-    for (const warning of orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
+    for (const warning of problems.length > 0 ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
       io.stderr(`warning: ${warning}\n`);
     }
     io.stdout(

@@ -1,6 +1,6 @@
 import { noPositionals } from '../args.js';
 import type { Command } from '../command.js';
-import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
+import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, GENERAL_ROWS } from './shared-flags.js';
 
 export const command: Command = {
   summary: 'run, writing the report into the baseline folder (commit it)',
@@ -11,7 +11,7 @@ and reviewed. Exit 0 once written, even when some cases fail (known failures are
     ...CASE_SOURCE_FLAGS,
     'baseline-dir': { type: 'string', value: 'DIR', help: ['where to write (default docs/eval/baseline)'] },
   },
-  sections: [{ flags: [...CASE_SOURCE_ROWS, 'baseline-dir', 'format'] }],
+  sections: [{ flags: [...CASE_SOURCE_ROWS, 'baseline-dir', 'format', ...GENERAL_ROWS] }],
   async run(values, positionals, io) {
     noPositionals('baseline', positionals);
     const { baselineCommand } = await import('../actions/run.js');

@@ -4,6 +4,7 @@ import {
   ALTERNATIVE_SOURCE_SECTIONS,
   CASE_SOURCE_FLAGS,
   CASE_SOURCE_ROWS,
+  GENERAL_ROWS,
   REPORT_FORMAT,
 } from './shared-flags.js';
 
@@ -43,7 +44,17 @@ the baseline; failures the baseline already records do not fail the gate.`,
   },
   sections: [
     {
-      flags: [...CASE_SOURCE_ROWS, 'baseline', 'out', 'format', 'cost-tolerance', 'alpha', 'report', 'no-annotations'],
+      flags: [
+        ...CASE_SOURCE_ROWS,
+        'baseline',
+        'out',
+        'format',
+        'cost-tolerance',
+        'alpha',
+        'report',
+        'no-annotations',
+        ...GENERAL_ROWS,
+      ],
     },
     ...ALTERNATIVE_SOURCE_SECTIONS,
   ],

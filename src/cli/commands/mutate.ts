@@ -23,7 +23,7 @@ mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when
     fixtures: {
       type: 'string',
       value: 'DIR',
-      help: ["trace fixture folder (default: the case file's folder + fixtures/)"],
+      help: ["trace fixture folder (default: the config file's fixtures, else the case file's folder + fixtures/)"],
     },
     config: { type: 'string', value: 'FILE', help: ['config file (its contract values, cases, fixtures and out)'] },
     operators: { type: 'string', value: 'LIST', help: ['comma-separated operator ids (default: all of them)'] },

@@ -5,6 +5,7 @@ import {
   ALTERNATIVE_SOURCE_SECTIONS,
   CASE_SOURCE_FLAGS,
   CASE_SOURCE_ROWS,
+  GENERAL_ROWS,
 } from './shared-flags.js';
 
 export const command: Command = {
@@ -38,7 +39,7 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
     },
   },
   sections: [
-    { flags: [...CASE_SOURCE_ROWS, 'out', 'format', 'shard', 'no-annotations'] },
+    { flags: [...CASE_SOURCE_ROWS, 'out', 'format', 'shard', 'no-annotations', ...GENERAL_ROWS] },
     ...ALTERNATIVE_SOURCE_SECTIONS,
   ],
   footer: `Checks, in the order of every case's rows in the report (docs/contract.md §4):\n${CHECK_LIST_HELP}`,

@@ -19,7 +19,7 @@ export const CASE_SOURCE_FLAGS = {
   fixtures: {
     type: 'string',
     value: 'DIR',
-    help: ["trace fixture folder (default: the case file's folder + fixtures/)"],
+    help: ["trace fixture folder (default: the config file's fixtures, else the case file's folder + fixtures/)"],
   },
   config: {
     type: 'string',
@@ -34,8 +34,9 @@ export const CASE_SOURCE_FLAGS = {
   help: HELP,
 } as const satisfies FlagDefinitions;
 
-/** The first rows of their `--help`. */
-export const CASE_SOURCE_ROWS = ['cases', 'fixtures', 'config', 'quiet', 'help'] as const;
+/** The first rows of their `--help`; `quiet` and `help` close every command's own options (GENERAL_ROWS). */
+export const CASE_SOURCE_ROWS = ['cases', 'fixtures', 'config'] as const;
+export const GENERAL_ROWS = ['quiet', 'help'] as const;
 
 /** Live mode (docs/contract.md §8) and imported traces (§9) replace the fixtures folder as the source, in run and check. */
 export const ALTERNATIVE_SOURCE_FLAGS = {
@@ -80,7 +81,7 @@ export const ALTERNATIVE_SOURCE_FLAGS = {
     value: 'FILE…',
     help: ['evaluate the traces in these export files instead of fixtures'],
   },
-  from: { type: 'string', value: 'FORMAT', help: ['auto (default), otlp, jaeger or tempo'] },
+  from: { type: 'string', value: 'FORMAT', help: ['auto (default), otlp, jaeger, tempo or spans'] },
 } as const satisfies FlagDefinitions;
 
 /** The `--help` sections of the alternative sources, after a command's own options. */

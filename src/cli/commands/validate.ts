@@ -1,6 +1,6 @@
 import { noPositionals } from '../args.js';
 import type { Command } from '../command.js';
-import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS } from './shared-flags.js';
+import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, GENERAL_ROWS } from './shared-flags.js';
 
 /** validate evaluates nothing and writes nothing: it has no --format. */
 const { format: _format, ...flags } = CASE_SOURCE_FLAGS;
@@ -12,7 +12,7 @@ export const command: Command = {
 diagnosis trace; evaluates nothing. Lists every problem. Exit 1 when a fixture is missing
 or not loadable, 2 when the case file itself is invalid.`,
   flags,
-  sections: [{ flags: CASE_SOURCE_ROWS }],
+  sections: [{ flags: [...CASE_SOURCE_ROWS, ...GENERAL_ROWS] }],
   async run(values, positionals, io) {
     noPositionals('validate', positionals);
     const { validateCommand } = await import('../actions/validate.js');

@@ -1,3 +1,4 @@
+import { plural } from '../../checks/support.js';
 import {
   formatCount,
   formatCountDelta,
@@ -6,7 +7,7 @@ import {
   formatPercentDelta,
 } from '../../report/render/format.js';
 import { escapeTableCell } from '../../report/render/markdown-escape.js';
-import { plural, regressionCount } from '../regressed-cases.js';
+import { regressionCount } from '../regressed-cases.js';
 import type { Diff, DiffItem, DiffKind, DiffValue, MetricComparison } from '../types.js';
 import { runsNeededHeading, runsNeededLines } from './runs-needed.js';
 
