@@ -56,6 +56,20 @@ describe('diag-eval plan (S78)', () => {
       '  payment-timeout-db-pool: 100% (10/10 runs): K=10 can tell a drop from 100% to 10% from noise (K ≥ 5 needed)',
     );
     expect(big.stdout).toContain('  redis-eviction-cache-miss: 80% (8/10 runs): cannot drop by 0.9 (90 points)');
+    // --quiet keeps only the closing line, the runs every case needs.
+    const quiet = await cli(REPO_ROOT, [
+      'plan',
+      '--baseline',
+      report,
+      '--detect',
+      '0.3',
+      '--alpha',
+      '0.1',
+      '--power',
+      '0.9',
+      '--quiet',
+    ]);
+    expect(quiet.stdout.split('\n')).toEqual([lines.filter((line) => line !== '').at(-1), '']);
   });
 
   it.each([

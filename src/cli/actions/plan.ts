@@ -31,6 +31,7 @@ export async function planCommand(values: ParsedValues, positionals: string[], i
   const alpha = numberFlag('plan', values, 'alpha', FLAG_RANGES.alpha) ?? DEFAULT_ALPHA;
   const path = resolve(io.cwd, baselineFlag);
   const baseline = await loadReportFile(path, displayPath(path, io.cwd));
-  for (const line of planRuns(baseline, { detect, alpha, power })) io.stdout(`${line}\n`);
+  const lines = planRuns(baseline, { detect, alpha, power });
+  for (const line of values['quiet'] === true ? lines.slice(-1) : lines) io.stdout(`${line}\n`);
   return 0;
 }

@@ -14,8 +14,9 @@ Fisher exact test follows (docs/statistics.md). Exit 0; 2 when the input cannot 
     detect: { type: 'string', value: 'D', help: ['the drop of run pass rate to detect, 0 < D < 1 (required)'] },
     alpha: { type: 'string', value: 'A', help: ['significance level, 0 < A ≤ 0.5 (default 0.05)'] },
     power: { type: 'string', value: 'P', help: ['chance of detecting the drop, 0 < P < 1 (default 0.8)'] },
+    quiet: { type: 'boolean', help: ['print only the last line: the runs per case that every case needs'] },
   },
-  sections: [{ flags: ['baseline', 'detect', 'alpha', 'power', 'help'] }],
+  sections: [{ flags: ['baseline', 'detect', 'alpha', 'power', 'quiet', 'help'] }],
   async run(values, positionals, io) {
     const { planCommand } = await import('../actions/plan.js');
     return planCommand(values, positionals, io);
