@@ -19,12 +19,13 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
   const problems: string[] = [];
   // A folder that is not there is one problem, not one per case.
   const folder = statSync(settings.fixtures, { throwIfNoEntry: false });
-  if (folder === undefined || !folder.isDirectory()) {
+  const noFolder = folder === undefined || !folder.isDirectory();
+  if (noFolder) {
     problems.push(
       `fixture folder ${consolePath(settings.fixtures, io.cwd)} ${folder === undefined ? 'does not exist' : 'is not a folder'}: expected the folder of the trace fixtures (--fixtures, or fixtures in the config file)`,
     );
   }
-  for (const evalCase of problems.length > 0 ? [] : cases) {
+  for (const evalCase of noFolder ? [] : cases) {
     const input = readFixture(settings.fixtures, evalCase, io.cwd);
     if (input.kind === 'not_run') {
       problems.push(`${evalCase.id}: ${input.reason}`);
@@ -43,7 +44,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const evalCase of cases) {
       for (const warning of conceptScriptWarnings(evalCase)) io.stderr(`warning: ${warning}\n`);
     }
-    for (const warning of problems.length > 0 ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
+    for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
       io.stderr(`warning: ${warning}\n`);
     }
     const fixturesShown = displayPath(settings.fixtures, io.cwd);
