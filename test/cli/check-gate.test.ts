@@ -22,11 +22,13 @@ describe('diag-eval check: the CI gate', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
+    // Outside the working directory, the folder is printed as its absolute path.
+    const shown = join(REPO_ROOT, out);
     expect(lines.slice(-5)).toEqual([
-      `wrote ${out}/report.json`,
-      `wrote ${out}/report.md`,
-      `wrote ${out}/diff.json`,
-      `wrote ${out}/diff.md`,
+      `wrote ${shown}/report.json`,
+      `wrote ${shown}/report.md`,
+      `wrote ${shown}/diff.json`,
+      `wrote ${shown}/diff.md`,
       'no regressions',
     ]);
     const diff = JSON.parse(readFileSync(join(REPO_ROOT, out, 'diff.json'), 'utf8')) as Diff;

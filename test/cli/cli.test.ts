@@ -289,12 +289,12 @@ describe('exit 2: input that cannot be used', () => {
     const { code, stdout, stderr } = await cli(['run', '--cases', 'eval/cases.json'], { cwd });
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    // Case k takes 11 lines of the indented file from line 4 + 11k on; the schema's problems come first.
+    // Case k takes 11 lines of the indented file from line 4 + 11k on; the problems are printed in line order.
     const lineOf = (caseIndex: number, lineInCase: number) => 4 + 11 * caseIndex + lineInCase;
     expect(stderr.trimEnd().split('\n')).toEqual([
       `error: eval/cases.json:${lineOf(1, 10)}:7: cases[1].minKeywordCoverage: found 3, expected a number from 0 to 1`,
-      `error: eval/cases.json:${lineOf(last, 11)}:7: cases[${last}].tag: unknown key "tag" (did you mean "tags"?)`,
       `error: eval/cases.json:${lineOf(middle, 2)}:7: cases[${middle}].id: duplicate case id "case-7", already used by cases[7]; expected each id once`,
+      `error: eval/cases.json:${lineOf(last, 11)}:7: cases[${last}].tag: unknown key "tag" (did you mean "tags"?)`,
     ]);
     expect(existsSync(join(cwd, 'eval-out'))).toBe(false);
   });

@@ -73,7 +73,7 @@ describe('the regressed worked example (eval/examples/regressed)', () => {
 
   it('S25 the output shown in README.md and in the example README is what the command prints', async () => {
     const { stdout, out } = await checkRegressedExample();
-    const printed = stdout.replaceAll(`${out}/`, 'eval-out/regressed/');
+    const printed = stdout.replaceAll(`${join(REPO_ROOT, out)}/`, 'eval-out/regressed/');
     for (const readme of ['README.md', 'eval/examples/regressed/README.md']) {
       expect(documentedOutput(readFileSync(join(REPO_ROOT, readme), 'utf8')), readme).toBe(printed);
     }

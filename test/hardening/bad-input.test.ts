@@ -74,7 +74,7 @@ const S43_ROWS: Row[] = [
     },
     // Valid; the fixtures are missing, so validate reports them (exit 1), but the file loaded.
     code: 1,
-    stderr: /^c0: fixture not found/mu,
+    stderr: /^fixture folder fixtures does not exist/mu,
   },
   {
     name: 'an alias bomb is refused, naming the line of the first alias',

@@ -73,7 +73,7 @@ describe('report.junit.xml (S50)', () => {
       fake.io,
     );
     expect(code).toBe(1);
-    expect(fake.stdout()).toContain(`wrote ${out}/report.junit.xml\n`);
+    expect(fake.stdout()).toContain(`wrote ${join(REPO_ROOT, out)}/report.junit.xml\n`);
     const xml = readFileSync(join(REPO_ROOT, out, 'report.junit.xml'), 'utf8');
     const { testsuites } = parseJunit(xml);
     expect(testsuites.tests).toBe('6');

@@ -62,7 +62,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const evalCase of cases) {
       for (const warning of conceptScriptWarnings(evalCase)) io.stderr(`warning: ${warning}\n`);
     }
-    for (const warning of problems.length > 0 ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
+    for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
       io.stderr(`warning: ${warning}\n`);
     }
     io.stdout(
