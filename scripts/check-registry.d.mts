@@ -9,6 +9,8 @@ export interface CheckMetadata {
   failsWhen: string;
   skippedWhen: string;
   defaultSeverity?: string;
+  errorOnly?: boolean;
+  scanByDefault?: boolean;
 }
 export const TABLE_START: string;
 export const TABLE_END: string;

@@ -12,6 +12,7 @@ export const citedToolsCalledCheck: CheckDefinition = {
   failsWhen:
     'the final answer mentions a known tool name that no invocation carries (any case); known names: `requiredEvidenceTools`, `trace_summaries` tool names, `contract.toolNames`; a mention is the whole word in any case (`queryLogs` is not mentioned by "logs" or "queryLogsV2"); a name that is a plain word (`logs`) counts only as code (in backticks, or followed by `(`)',
   skippedWhen: 'empty answer',
+  scanByDefault: true,
   run(context) {
     if (context.normalizedFinalAnswer.trim() === '') {
       return { outcome: 'skip', message: 'the final answer is empty' };

@@ -16,6 +16,7 @@ export const degradedOutputCheck: CheckDefinition = {
     "When the verdict is the reject verdict, the final answer carries a degraded-output marker and does not reproduce the executor's draft answer.",
   failsWhen: "the final answer has none of the degraded markers, or reproduces the executor's draft answer",
   skippedWhen: 'the verdict is not `contract.rejectVerdict`',
+  scanByDefault: true,
   run(context) {
     const { contract } = context;
     const rejectVerdict = contract.rejectVerdict.toUpperCase();

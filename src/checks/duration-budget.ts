@@ -7,6 +7,7 @@ export const durationBudgetCheck: CheckDefinition = {
   description: 'The trace duration does not exceed budget.maxDurationMs.',
   failsWhen: 'duration > `budget.maxDurationMs`',
   skippedWhen: 'no such budget, or no duration',
+  scanByDefault: true,
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxDurationMs;
     if (typeof budget !== 'number') {

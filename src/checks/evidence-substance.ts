@@ -12,6 +12,7 @@ export const evidenceSubstanceCheck: CheckDefinition = {
   failsWhen:
     'a required tool that `evidence-coverage` counts has no call that yielded evidence (section 3); a tool in `toolInvocations` is judged by its invocations only, a tool known only from `trace_summaries` by its summaries (`evidence_status`, `summary`)',
   skippedWhen: 'no required tools, or none covered',
+  scanByDefault: true,
   run(context) {
     const coverage = context.evidenceCoverage;
     if (coverage.required.length === 0) {

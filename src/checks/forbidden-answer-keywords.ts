@@ -7,6 +7,7 @@ export const forbiddenAnswerKeywordsCheck = forbiddenTextCheck({
   description: "The final answer contains none of the case's forbiddenAnswerKeywords.",
   failsWhen: 'the final answer contains a forbidden answer keyword',
   skippedWhen: 'none configured',
+  scanByDefault: true,
   entryName: 'forbidden answer keyword',
   forbidden: (evalCase) => evalCase.forbiddenAnswerKeywords,
 });

@@ -19,6 +19,7 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
   failsWhen:
     'the final answer asserts a forbidden confirmed-claim keyword (a negated, hedged or questioned mention does not count: "已排除：数据库宕机" passes)',
   skippedWhen: 'none configured',
+  scanByDefault: true,
   run(context) {
     const claims = context.evalCase.forbiddenConfirmedClaims;
     if (claims.length === 0) {

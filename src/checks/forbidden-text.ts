@@ -14,11 +14,12 @@ export function forbiddenTextCheck(options: {
   description: string;
   failsWhen: string;
   skippedWhen: string;
+  scanByDefault?: true;
   /** How one entry of the list is named in messages, e.g. "forbidden answer keyword". */
   entryName: string;
   forbidden: (evalCase: EvalCase) => readonly string[];
 }): CheckDefinition {
-  const { id, order, spec, description, failsWhen, skippedWhen, entryName, forbidden } = options;
+  const { id, order, spec, description, failsWhen, skippedWhen, scanByDefault, entryName, forbidden } = options;
   return {
     id,
     order,
@@ -26,6 +27,7 @@ export function forbiddenTextCheck(options: {
     description,
     failsWhen,
     skippedWhen,
+    ...(scanByDefault === undefined ? {} : { scanByDefault }),
     run(context) {
       const texts = forbidden(context.evalCase);
       if (texts.length === 0) {

@@ -19,6 +19,7 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
   description: 'A trace whose gatekeeper_result.status is fail does not carry the pass verdict.',
   failsWhen: '`gatekeeper_result.status` is `fail` and the verdict is `contract.passVerdict`',
   skippedWhen: 'no gatekeeper result or no verdict',
+  scanByDefault: true,
   run(context) {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     if (isMissing(gatekeeper)) {

@@ -9,6 +9,7 @@ export const noProtocolLeakCheck: CheckDefinition = {
     "Under V2 audit, the final answer contains none of the executor's protocol markers, whatever the composer mode.",
   failsWhen: 'the final answer contains a protocol marker, whatever the composer mode',
   skippedWhen: '`audit.v2` off',
+  scanByDefault: true,
   run(context) {
     if (!context.evalCase.audit.v2) {
       return { outcome: 'skip', message: 'V2 audit is off for this case (audit.v2)' };

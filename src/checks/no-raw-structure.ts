@@ -18,6 +18,7 @@ export const noRawStructureCheck: CheckDefinition = {
   failsWhen:
     'the final answer holds a JSON object literal with two or more keys outside fenced code blocks (```` ``` ```` or `~~~`, CommonMark rules; an unclosed fence runs to the end): brace-balanced text that `JSON.parse` reads as an object, nested ones included; under `audit.v2` also a protocol marker written with `_`, `-`, spaces or nothing between its words (`evidence-bindings`, `Claim ID`, `answerVersion`), as a whole word; the exact spelling is left to `no-protocol-leak`',
   skippedWhen: 'never',
+  scanByDefault: true,
   run(context) {
     const answer = context.trace.finalAnswer ?? '';
     const problems: string[] = [];

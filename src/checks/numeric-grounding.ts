@@ -25,6 +25,7 @@ export const numericGroundingCheck: CheckDefinition = {
     'Every figure of the final answer (a number with a unit or %, not approximate) occurs in the evidence: result summaries of calls that did not fail, trace_summaries, supported claim-check details, the question, or an argument that names its unit.',
   failsWhen: 'a figure of the final answer is found in no evidence (see below)',
   skippedWhen: 'empty answer, or a call that yielded evidence has no `resultSummary`',
+  scanByDefault: true,
   run(context) {
     if (context.normalizedFinalAnswer.trim() === '') {
       return { outcome: 'skip', message: 'the final answer is empty' };

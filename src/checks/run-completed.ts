@@ -9,6 +9,7 @@ export const runCompletedCheck: CheckDefinition = {
     "The trace's status, when recorded, is one of contract.completedStatuses (any case): a failed, timed-out or running diagnosis is no answer.",
   failsWhen: "the trace's `status` is not one of `contract.completedStatuses` (any case)",
   skippedWhen: 'no `status`',
+  scanByDefault: true,
   run({ trace, contract }) {
     const status = trace.status;
     if (status === null) {

@@ -8,6 +8,7 @@ export const toolCallBudgetCheck: CheckDefinition = {
   description: 'The number of tool invocations does not exceed budget.maxToolCalls.',
   failsWhen: 'tool-call count > `budget.maxToolCalls`',
   skippedWhen: 'no such budget',
+  scanByDefault: true,
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxToolCalls;
     if (typeof budget !== 'number') {

@@ -12,5 +12,7 @@ export const traceLoadableCheck: CheckDefinition = {
   description: 'The fixture is valid JSON and has the trace shape of docs/contract.md §3.',
   failsWhen: 'the fixture is not valid JSON or breaks the trace shape',
   skippedWhen: 'never (when it fails, every other check is `skip`)',
+  errorOnly: true,
+  scanByDefault: true,
   run: () => ({ outcome: 'pass', message: 'trace loaded' }),
 };

@@ -62,6 +62,10 @@ export interface CheckDefinition {
    * means `error`. `warn` turns a failure into outcome `warn`; `off` drops the check.
    */
   defaultSeverity?: Severity;
+  /** Its severity is always `error`: a case file or config may not lower it. */
+  errorOnly?: true;
+  /** `diag-eval scan` applies it when the policies name no checks: it needs nothing a case expects. */
+  scanByDefault?: true;
   /** Pure and synchronous: same context, same finding. */
   run(context: CheckContext): CheckFinding;
 }

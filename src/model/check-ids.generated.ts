@@ -30,3 +30,9 @@ export const CHECK_IDS = [
 ] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];
+
+/** The checks whose severity is always `error` (each check's `errorOnly`). */
+export const ERROR_ONLY_CHECK_IDS: readonly CheckId[] = ['trace-loadable'];
+
+/** The checks `diag-eval scan` applies when the policies name none (each check's `scanByDefault`). */
+export const SCAN_DEFAULT_CHECK_IDS: readonly CheckId[] = ['trace-loadable', 'forbidden-answer-keywords', 'degraded-output', 'gatekeeper-consistency', 'forbidden-confirmed-claims', 'no-protocol-leak', 'tool-call-budget', 'duration-budget', 'evidence-substance', 'run-completed', 'numeric-grounding', 'cited-tools-called', 'no-raw-structure'];

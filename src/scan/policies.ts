@@ -3,6 +3,7 @@ import { CHECKS } from '../checks/index.js';
 import type { ContractValues } from '../config/contract.js';
 import { InputError } from '../errors.js';
 import { problemAt, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
+import { ERROR_ONLY_CHECK_IDS, SCAN_DEFAULT_CHECK_IDS } from '../model/check-ids.generated.js';
 import * as z from '../zod.js';
 
 export type PolicySeverity = 'error' | 'warn';
@@ -21,26 +22,11 @@ export interface Policies {
 }
 
 /**
- * The checks that need no per-case expectation (no expected verdict, keywords or evidence):
- * a scan applies these by default, those of them the check registry holds. Ids are looked up in
- * the registry, so a check added to it under one of these ids, or named in `policies.checks`,
- * takes part without any change here.
+ * The checks that need no per-case expectation (no expected verdict, keywords or evidence): a
+ * scan applies these by default, each check that declares `scanByDefault`; `policies.checks`
+ * names others.
  */
-export const DEFAULT_POLICY_CHECK_IDS = [
-  'trace-loadable',
-  'run-completed',
-  'degraded-output',
-  'gatekeeper-consistency',
-  'forbidden-answer-keywords',
-  'forbidden-confirmed-claims',
-  'no-protocol-leak',
-  'no-raw-structure',
-  'numeric-grounding',
-  'cited-tools-called',
-  'evidence-substance',
-  'tool-call-budget',
-  'duration-budget',
-] as const;
+export const DEFAULT_POLICY_CHECK_IDS: readonly string[] = SCAN_DEFAULT_CHECK_IDS;
 
 /** The `policies:` block's schema, built when scan reads one: building a schema costs start-up time. */
 function policiesSchema(): PoliciesSchema {
@@ -126,7 +112,7 @@ export function resolvePolicies(
   for (const id of DEFAULT_POLICY_CHECK_IDS) if (known.has(id)) severities.set(id, 'error');
   for (const [id, severity] of Object.entries(block.checks ?? {})) severities.set(id, severity);
   // trace-loadable gates every other check: a trace that does not load is always an error.
-  severities.set('trace-loadable', 'error');
+  for (const id of ERROR_ONLY_CHECK_IDS) severities.set(id, 'error');
   const checks = CHECKS.flatMap((check): PolicyCheck[] => {
     const severity = severities.get(check.id);
     return severity === undefined || severity === 'off' ? [] : [{ check: check.id, severity }];

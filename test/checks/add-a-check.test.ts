@@ -95,7 +95,7 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
     const { evaluateRun } = (await import(pathToFileURL(join(project, 'src/evaluate.ts')).href)) as {
       evaluateRun: (...args: unknown[]) => CaseResult;
     };
-    const { DEFAULT_CONTRACT } = (await import(pathToFileURL(join(project, 'src/contract.ts')).href)) as {
+    const { DEFAULT_CONTRACT } = (await import(pathToFileURL(join(project, 'src/config/contract.ts')).href)) as {
       DEFAULT_CONTRACT: unknown;
     };
     const document = buildTrace({ finalAnswer: '' });

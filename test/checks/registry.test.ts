@@ -6,37 +6,28 @@ import { describe, expect, it } from 'vitest';
 import { contractWithTable, generatedFiles, readChecks } from '../../scripts/check-registry.mjs';
 import { CHECKS } from '../../src/checks/index.js';
 import { commandHelp } from '../../src/cli/help.js';
-import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
+import { CHECK_IDS, ERROR_ONLY_CHECK_IDS, SCAN_DEFAULT_CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
-/** The report order of the checks before the registry was generated; reports must keep it row for row. */
-const REPORT_ORDER = [
-  'trace-loadable',
-  'evidence-coverage',
-  'verdict-present',
-  'verdict-allowed',
-  'verdict-not-forbidden',
-  'keyword-coverage',
-  'forbidden-answer-keywords',
-  'degraded-output',
-  'v2-audit-fields',
-  'gatekeeper-consistency',
-  'claim-checks-auditable',
-  'composer-output-auditable',
-  'forbidden-confirmed-claims',
-  'no-protocol-leak',
-  'tool-call-budget',
-  'duration-budget',
-  'evidence-substance',
-  'run-completed',
-  'audit-consistency',
-  'numeric-grounding',
-  'cited-tools-called',
-  'evidence-before-verdict',
-  'no-raw-structure',
-  'no-redundant-tool-calls',
-  'token-budget',
-];
+/**
+ * The rows of the committed baseline reports (docs/eval/baseline), check ids in report order: the
+ * registry must keep the order every committed report has, row for row.
+ */
+function baselineRowOrders(): string[][] {
+  const report = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/eval/baseline/report.json'), 'utf8')) as {
+    cases: { checks: { check: string }[] }[];
+  };
+  return report.cases.map((result) => result.checks.map((row) => row.check));
+}
+
+/** A number of checks as the README writes it in words. */
+const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty'];
+function inWords(count: number): string {
+  const tens = Math.floor(count / 10);
+  const ones = count % 10;
+  return ones === 0 ? (TENS[tens] as string) : `${TENS[tens]}-${NUMBER_WORDS[ones]}`;
+}
 
 describe('the check registry is generated from the check files', () => {
   it('the generated files are what the check files give (npm run build writes them)', () => {
@@ -49,9 +40,12 @@ describe('the check registry is generated from the check files', () => {
     expect(readFileSync(join(REPO_ROOT, 'docs/contract.md'), 'utf8')).toBe(contractWithTable(REPO_ROOT));
   });
 
-  it('orders the checks by their order field, which keeps the report order', () => {
-    expect([...CHECK_IDS]).toEqual(REPORT_ORDER);
-    expect(CHECKS.map((check) => check.id)).toEqual(REPORT_ORDER);
+  it('orders the checks by their order field, which keeps the report order of the committed baseline', () => {
+    expect(CHECKS.map((check) => check.id)).toEqual([...CHECK_IDS]);
+    const rowOrders = baselineRowOrders();
+    expect(new Set(rowOrders.flat())).toEqual(new Set(CHECK_IDS));
+    for (const rows of rowOrders) expect(rows).toEqual(CHECK_IDS.filter((id) => rows.includes(id)));
+    expect(Math.max(...rowOrders.map((rows) => rows.length))).toBe(CHECK_IDS.length);
     const orders = CHECKS.map((check) => check.order);
     expect([...orders].sort((left, right) => left - right)).toEqual(orders);
   });
@@ -59,26 +53,48 @@ describe('the check registry is generated from the check files', () => {
   it('reads the metadata the running checks carry, literal for literal', () => {
     const read = readChecks(join(REPO_ROOT, 'src/checks'));
     expect(
-      read.map(({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }) => ({
-        id,
-        order,
-        spec,
-        description,
-        failsWhen,
-        skippedWhen,
-        defaultSeverity,
-      })),
+      read.map(
+        ({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity, errorOnly, scanByDefault }) => ({
+          id,
+          order,
+          spec,
+          description,
+          failsWhen,
+          skippedWhen,
+          defaultSeverity,
+          errorOnly,
+          scanByDefault,
+        }),
+      ),
     ).toEqual(
-      CHECKS.map(({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity }) => ({
-        id,
-        order,
-        spec: [...spec],
-        description,
-        failsWhen,
-        skippedWhen,
-        defaultSeverity,
-      })),
+      CHECKS.map(
+        ({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity, errorOnly, scanByDefault }) => ({
+          id,
+          order,
+          spec: [...spec],
+          description,
+          failsWhen,
+          skippedWhen,
+          defaultSeverity,
+          errorOnly,
+          scanByDefault,
+        }),
+      ),
     );
+  });
+
+  it('the lists of checks with a flag are read from the checks: the error-only checks and the scan defaults', () => {
+    expect(ERROR_ONLY_CHECK_IDS).toEqual(CHECKS.filter((check) => check.errorOnly === true).map((check) => check.id));
+    expect(ERROR_ONLY_CHECK_IDS).toEqual(['trace-loadable']);
+    expect(SCAN_DEFAULT_CHECK_IDS).toEqual(
+      CHECKS.filter((check) => check.scanByDefault === true).map((check) => check.id),
+    );
+    expect(SCAN_DEFAULT_CHECK_IDS.length).toBe(13);
+  });
+
+  it('the README counts the checks as the registry holds them', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`${inWords(CHECKS.length)} checks, each in its own file under \`src/checks/\``);
   });
 
   it('`run --help` lists every check with its description, in report order', () => {

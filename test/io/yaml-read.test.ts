@@ -81,28 +81,40 @@ describe('YAML case files and configs: the value', () => {
     });
   });
 
-  it('1,000 seeded edits of the bundled case file: read as the yaml package reads them, or refused as it refuses them', () => {
+  it('500 seeded edits of the bundled case file: read as the yaml package reads them, or refused as it refuses them', () => {
     const random = randomSource(17);
     let readCount = 0;
     let refused = 0;
-    for (let round = 0; round < 1000; round += 1) {
+    for (let round = 0; round < 500; round += 1) {
       const text = mutateText(BUNDLED, random);
-      const documented = problemsOf(() => parseYamlDocument(text, 'cases.yaml'));
-      const problems = problemsOf(() => read(text));
-      if (documented.length > 0) {
-        expect(problems, text).toEqual(documented);
+      let documented: { value: unknown } | { problems: string[] };
+      try {
+        documented = { value: parseYamlDocument(text, 'cases.yaml').value };
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        documented = { problems: error.problems };
+      }
+      let ours: { value: unknown } | { problems: string[] };
+      try {
+        ours = { value: read(text).value };
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        ours = { problems: error.problems };
+      }
+      if ('problems' in documented) {
+        expect(ours, text).toEqual(documented);
         refused += 1;
         continue;
       }
-      expect(problems, text).toEqual([]);
+      expect('value' in ours, text).toBe(true);
       // An empty key in a flow map (`{ : x }`, `{ &a : x }`) is "null" to js-yaml and "" to the
       // yaml package: the one place they differ (the case schema knows neither key).
       if (/[{,]\s*(?:&\w+\s*)?:/u.test(text)) continue;
-      expect(read(text).value, text).toEqual(documentedValue(text));
+      expect(ours, text).toEqual(documented);
       readCount += 1;
     }
-    expect(readCount).toBeGreaterThan(200);
-    expect(refused).toBeGreaterThan(50);
+    expect(readCount).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(25);
   });
 });
 
