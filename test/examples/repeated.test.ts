@@ -38,8 +38,13 @@ async function workedExample() {
     out,
   ]);
   const plan = await cli(['plan', '--baseline', `${baselineOut}/report.json`, '--detect', '0.2']);
+  // Paths outside the working directory are printed absolute (docs/contract.md §1).
   const shown = (text: string) =>
-    text.replaceAll(`${baselineOut}/`, 'eval-out/repeated-baseline/').replaceAll(`${out}/`, 'eval-out/repeated/');
+    text
+      .replaceAll(`${join(REPO_ROOT, baselineOut)}/`, 'eval-out/repeated-baseline/')
+      .replaceAll(`${join(REPO_ROOT, out)}/`, 'eval-out/repeated/')
+      .replaceAll(`${baselineOut}/`, 'eval-out/repeated-baseline/')
+      .replaceAll(`${out}/`, 'eval-out/repeated/');
   return {
     run: { ...run, stdout: shown(run.stdout) },
     check: { ...check, stdout: shown(check.stdout) },
