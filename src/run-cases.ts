@@ -154,35 +154,46 @@ async function evaluateEach(
     };
     readFrom(0);
     let pending = ahead.length > 0 ? readAhead(ahead) : null;
-    for (let index = 0; pending !== null; ) {
-      const stretchCases = ahead;
-      const inBackground = pending instanceof Promise;
-      const runs = await pending;
-      if (runs.length === 0) throw new Error('the trace source read ahead no case');
-      ahead = ahead.slice(runs.length);
-      readFrom(index + runs.length);
-      // A source reading in the background reads the next stretch while this one is judged; one
-      // that reads at once is asked afterwards, so that one stretch at a time is in memory.
-      pending = inBackground && ahead.length > 0 ? readAhead(ahead) : null;
-      const stretch: CaseRun[] = [];
-      runs.forEach((inputs, offset) => {
-        for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
-      });
-      const results = evaluateRuns(stretch, contract);
-      let first = 0;
-      runs.forEach((inputs, offset) => {
-        finishCase(
-          index + offset,
-          stretchCases[offset] as EvalCase,
-          inputs,
-          results.slice(first, first + inputs.length),
-        );
-        first += inputs.length;
-      });
-      index += runs.length;
-      if (!inBackground && ahead.length > 0) pending = readAhead(ahead);
+    try {
+      await judgeStretches(readAhead);
+    } catch (error) {
+      // A stretch asked of a source reading in the background is in flight: let it settle, so
+      // that the reader goes idle and nothing keeps the process alive after the failure.
+      await pending;
+      throw error;
     }
     return;
+
+    async function judgeStretches(read: NonNullable<TraceSource['readAhead']>): Promise<void> {
+      for (let index = 0; pending !== null; ) {
+        const stretchCases = ahead;
+        const inBackground = pending instanceof Promise;
+        const runs = await pending;
+        if (runs.length === 0) throw new Error('the trace source read ahead no case');
+        ahead = ahead.slice(runs.length);
+        readFrom(index + runs.length);
+        // A source reading in the background reads the next stretch while this one is judged; one
+        // that reads at once is asked afterwards, so that one stretch at a time is in memory.
+        pending = inBackground && ahead.length > 0 ? read(ahead) : null;
+        const stretch: CaseRun[] = [];
+        runs.forEach((inputs, offset) => {
+          for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
+        });
+        const results = evaluateRuns(stretch, contract);
+        let first = 0;
+        runs.forEach((inputs, offset) => {
+          finishCase(
+            index + offset,
+            stretchCases[offset] as EvalCase,
+            inputs,
+            results.slice(first, first + inputs.length),
+          );
+          first += inputs.length;
+        });
+        index += runs.length;
+        if (!inBackground && ahead.length > 0) pending = read(ahead);
+      }
+    }
   }
 
   const worker = async (): Promise<void> => {

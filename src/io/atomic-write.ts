@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureFolder } from './ensure-folder.js';
+import { withFilePath } from './fs-problem.js';
 
 /**
  * What is written: one string, or a sequence of strings written one after another (a large
@@ -47,7 +48,7 @@ export async function prepareFileAtomic(path: string, content: FileContent): Pro
     else await writeChunks(temporary, content);
   } catch (error) {
     await discard();
-    throw error;
+    throw withFilePath(error, temporary);
   }
   return {
     path,

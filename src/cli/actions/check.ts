@@ -13,6 +13,7 @@ import { FLAG_RANGES } from '../flag-ranges.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
@@ -89,10 +90,10 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   );
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);
-    for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+    for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
     printDiffSummary(io, diff);
     printWritten(io, written);
-    io.stdout(`${formatDiffVerdictLine(diff)}\n`);
+    io.stdout(printed`${formatDiffVerdictLine(diff)}\n`);
   }
   if (inGithubActions(io)) {
     await reportToGithubActions(io, {

@@ -11,6 +11,7 @@ import { DEFAULT_OUT } from '../defaults.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printable, printed } from '../printable.js';
 import { printWritten } from '../summary.js';
 import { paint } from '../terminal.js';
 import { writeDiffFiles } from '../write-outputs.js';
@@ -36,7 +37,7 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff);
     printWritten(io, written);
-    io.stdout(`${formatDiffVerdictLine(diff)}\n`);
+    io.stdout(printed`${formatDiffVerdictLine(diff)}\n`);
   }
   return diff.summary.regressions > 0 ? 1 : 0;
 }
@@ -66,13 +67,13 @@ export function printDiffSummary(io: CliIo, diff: Diff): void {
     `diag-eval diff: ${summary.status}: ${summary.regressions > 0 ? colour.red(countOf(summary.regressions, 'regression')) : '0 regressions'}, ${countOf(summary.improvements, 'improvement')}, ${countOf(summary.changes, 'change')}\n`,
   );
   for (const item of diff.items) {
-    if (item.kind === 'regression') io.stdout(`  ${colour.red('regression')}  ${item.message}\n`);
+    if (item.kind === 'regression') io.stdout(`  ${colour.red('regression')}  ${printable(item.message)}\n`);
   }
   for (const item of diff.items) {
-    if (item.kind === 'improvement') io.stdout(`  ${colour.green('improvement')} ${item.message}\n`);
+    if (item.kind === 'improvement') io.stdout(`  ${colour.green('improvement')} ${printable(item.message)}\n`);
   }
   // Cost moves are changes, not regressions, unless --cost-tolerance says otherwise; still worth a line each.
   for (const item of diff.items) {
-    if (item.kind === 'change' && item.scope === 'aggregate') io.stdout(`  change      ${item.message}\n`);
+    if (item.kind === 'change' && item.scope === 'aggregate') io.stdout(printed`  change      ${item.message}\n`);
   }
 }

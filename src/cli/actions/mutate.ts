@@ -16,6 +16,7 @@ import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 
@@ -60,17 +61,17 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
     const { summary } = report;
     const score = summary.score === null ? 'no mutants' : `${(summary.score * 100).toFixed(1)}%`;
     io.stdout(
-      `diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
+      printed`diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
     );
     if (summary.skippedCases > 0)
       io.stdout(
-        `  skipped (not passing today): ${report.cases
+        printed`  skipped (not passing today): ${report.cases
           .filter((score) => score.status === 'skipped')
           .map((score) => score.caseId)
           .join(', ')}\n`,
       );
     if (summary.fragileVariants > 0)
-      io.stdout(`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
+      io.stdout(printed`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
     printWritten(io, [...files.map(([path]) => path), ...(keepDir === null ? [] : [keepDir])]);
   }
   return mutationExitCode(report);

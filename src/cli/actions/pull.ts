@@ -12,6 +12,7 @@ import { createHttpClient } from '../../sources/live/http-client.js';
 import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
+import { printed } from '../printable.js';
 
 const MAX_LIMIT = 10_000;
 
@@ -88,14 +89,14 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   // Skips decide the exit code, so they are reported even with --quiet.
   for (const skip of manifest.skipped)
     io.stderr(
-      `skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`,
+      printed`skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`,
     );
   if (!quiet) {
     io.stdout(
-      `diag-eval pull: ${counts.found} traces found in ${counts.windows} windows: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
+      printed`diag-eval pull: ${counts.found} traces found in ${counts.windows} windows: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
     );
-    for (const path of written) io.stdout(`wrote ${displayPath(path, io.cwd)}\n`);
-    io.stdout(`wrote ${displayPath(resolve(outDir, MANIFEST_FILE), io.cwd)}\n`);
+    for (const path of written) io.stdout(printed`wrote ${displayPath(path, io.cwd)}\n`);
+    io.stdout(printed`wrote ${displayPath(resolve(outDir, MANIFEST_FILE), io.cwd)}\n`);
   }
   return counts.skipped > 0 ? 1 : 0;
 }
@@ -138,7 +139,7 @@ function createTraceProgress(
       if (done < total && now - lastDrawn < 100) return;
       lastDrawn = now;
       drawn = true;
-      io.stdout(`\r\u001b[2K${done}/${total} traces fetched, ${skipped} skipped`);
+      io.stdout(printed`\r\u001b[2K${done}/${total} traces fetched, ${skipped} skipped`);
     },
     clear() {
       if (drawn) io.stdout('\r\u001b[2K');

@@ -12,6 +12,7 @@ import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
 import { formatsFlag, listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
+import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { writeAll } from '../write-outputs.js';
@@ -66,14 +67,15 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
   // Written together, or not at all: no error path leaves a temporary file behind.
   await writeAll(files.map(([path, content]) => [path, () => content]));
 
-  for (const problem of skippedInput) io.stderr(`skipped: ${problem}\n`);
+  for (const problem of skippedInput) io.stderr(printed`skipped: ${problem}\n`);
   if (values['quiet'] !== true) {
     const { summary } = report;
     io.stdout(
-      `diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
+      printed`diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
     );
     for (const check of report.checks)
-      if (check.violations > 0) io.stdout(`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
+      if (check.violations > 0)
+        io.stdout(printed`  ${check.check} (${check.severity}): ${check.violations} violations\n`);
     printWritten(
       io,
       files.map(([path]) => path),
