@@ -9,6 +9,8 @@ import { parseDuration, parseTimeFlag } from '../../pull/time-spec.js';
 import { MAX_WINDOWS } from '../../pull/time-window.js';
 import { MAX_FIXTURE_BYTES } from '../../sources/fixture-dir.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
+import { createRedactor } from '../../sources/live/redactor.js';
+import { urlCredentials } from '../../sources/live/service-api.js';
 import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
@@ -34,7 +36,9 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const from = required('from');
   if (from !== 'tempo' && from !== 'jaeger')
     throw new InputError(`diag-eval pull: --from: found "${from}", expected tempo or jaeger`);
-  const url = parseUrl(required('url'));
+  // Credentials in the URL (http://user:pw@host) go as Basic authorisation, as in live mode, and
+  // like every --header value never reach a fixture, the manifest or a message.
+  const { url, headers: urlHeaders, secrets } = urlCredentials(parseUrl(required('url')));
   const query = required('query');
   const out = required('out');
   const sinceText = required('since');
@@ -58,7 +62,9 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
     );
   }
   const limit = numberFlag('pull', values, 'limit', { min: 1, max: MAX_LIMIT, integer: true }) ?? 20;
-  const headers = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
+  const given = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
+  const named = new Set(given.map(([name]) => name.toLowerCase()));
+  const headers = [...given, ...urlHeaders.filter(([name]) => !named.has(name.toLowerCase()))];
   const concurrency = numberFlag('pull', values, 'concurrency', FLAG_RANGES.concurrency) ?? 4;
   const client = createHttpClient({
     timeoutMs: numberFlag('pull', values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
@@ -73,6 +79,7 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const { manifest, written } = await pullTraces({
     store,
     client,
+    redactor: createRedactor([...headers.map(([, value]) => value), ...secrets]),
     url,
     query,
     since,
