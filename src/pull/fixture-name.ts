@@ -29,7 +29,6 @@ export const MAX_TRACE_ID_LENGTH = 512;
 
 /** Why a trace id from a store cannot be pulled (it is skipped), or null when it can. */
 export function unusableTraceId(traceId: string): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a trace id holds none of these.
   const control = /[\u0000-\u001f\u007f-\u009f]/u.test(traceId);
   if (traceId === '' || traceId === '.' || traceId === '..' || control || traceId.length > MAX_TRACE_ID_LENGTH) {
     const shown = traceId.length > 200 ? `${traceId.slice(0, 200)}… (${traceId.length} characters)` : traceId;

@@ -121,7 +121,6 @@ function isPlainFixtureName(name: string): boolean {
     name.endsWith('.json') &&
     name !== MANIFEST_FILE &&
     name.length <= 255 &&
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name in the folder holds none of these.
     !/[/\\\u0000-\u001f]/u.test(name) &&
     name !== '.json'
   );
