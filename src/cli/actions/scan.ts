@@ -56,7 +56,9 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
     tally = scanned.tally;
     skippedInput = scanned.skipped;
   } else {
-    tally = await scanFixtureDir(await existingFolder(settings.fixtures, io.cwd), options);
+    const scanned = await scanFixtureDir(await existingFolder(settings.fixtures, io.cwd), options);
+    tally = scanned.tally;
+    skippedInput = scanned.skipped;
   }
   const report = buildScanReport(tally, policies.checks, skippedInput);
 
