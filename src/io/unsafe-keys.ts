@@ -5,10 +5,6 @@
  */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export function isUnsafeKey(key: string): boolean {
-  return UNSAFE_KEYS.has(key);
-}
-
 /**
  * The value with every `__proto__`, `constructor` and `prototype` key dropped, at any depth; the
  * same value (not a copy) when it holds none. Iterative: a value nested however deep costs no stack.
