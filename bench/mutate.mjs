@@ -30,7 +30,11 @@ async function measure(cwd, flags, rounds) {
   let report;
   for (let round = 0; round < rounds; round += 1) {
     const started = performance.now();
-    report = runMutation(cases, (evalCase) => readFixture(settings.fixtures, evalCase, cwd), settings.config.contract);
+    report = await runMutation(
+      cases,
+      (evalCase) => readFixture(settings.fixtures, evalCase, cwd),
+      settings.config.contract,
+    );
     timings.push(performance.now() - started);
   }
   timings.sort((left, right) => left - right);

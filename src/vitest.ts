@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { compareReports } from './diff/compare.js';
 import type { Diff } from './diff/types.js';
 import { type CaseDefinition, type EvaluateTraceOptions, evaluateTrace } from './library/evaluate-trace.js';
+import { reportSchemas } from './model/report-schema.js';
 import type { Report } from './report/types.js';
 
 export interface RegressionOptions {
@@ -38,7 +39,13 @@ function caseIdOf(caseDefinition: CaseDefinition): string {
 /** The matchers, for `expect.extend` in a setup of your own; importing this module already registers them. */
 export const diagEvalMatchers = {
   toPassCase(received: unknown, caseDefinition: CaseDefinition, options?: EvaluateTraceOptions): MatcherResult {
-    const result = evaluateTrace(caseDefinition, received, options);
+    let result: ReturnType<typeof evaluateTrace>;
+    try {
+      result = evaluateTrace(caseDefinition, received, options);
+    } catch (error) {
+      // A malformed case definition or options: the assertion fails with the reason, it never throws.
+      return { pass: false, message: () => `expected a case definition and a trace to evaluate; ${reasonOf(error)}` };
+    }
     const id = caseIdOf(caseDefinition);
     const pass = result.status === 'passed';
     return {
@@ -53,14 +60,19 @@ export const diagEvalMatchers = {
   },
 
   toHaveNoRegressionsAgainst(received: unknown, baselineReport: Report, options?: RegressionOptions): MatcherResult {
-    if (!isReport(received) || !isReport(baselineReport)) {
+    const problem = reportProblem('the received value', received) ?? reportProblem('the baseline', baselineReport);
+    if (problem !== null) {
       return {
         pass: false,
-        message: () =>
-          'expected two reports (report.json objects with summary and cases) to compare; received something else',
+        message: () => `expected two reports (report.json objects with summary and cases) to compare; ${problem}`,
       };
     }
-    const diff: Diff = compareReports(baselineReport, received, { costTolerance: options?.costTolerance ?? null });
+    let diff: Diff;
+    try {
+      diff = compareReports(baselineReport, received as Report, { costTolerance: options?.costTolerance ?? null });
+    } catch (error) {
+      return { pass: false, message: () => `expected two reports to compare; ${reasonOf(error)}` };
+    }
     const regressions = diff.items.filter((item) => item.kind === 'regression');
     const pass = regressions.length === 0;
     return {
@@ -75,14 +87,18 @@ export const diagEvalMatchers = {
   },
 };
 
-function isReport(value: unknown): value is Report {
-  const candidate = value as Partial<Report> | null;
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof candidate.summary === 'object' &&
-    Array.isArray(candidate.cases)
-  );
+/** What makes the value not a report.json object (checked against the report's schema), or null. */
+function reportProblem(name: string, value: unknown): string | null {
+  const result = reportSchemas().report.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.map(String).join('.')}`;
+  return `${name} is not one${where}: ${(issue?.message ?? 'not a report').slice(0, 200)}`;
+}
+
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 expect.extend(diagEvalMatchers);

@@ -1,9 +1,10 @@
-import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { type CaseLines, caseLinesOf, type LocatedCases } from '../cases/case-lines.js';
 import type { Diff } from '../diff/types.js';
 import type { CaseResult, Report } from '../report/types.js';
 import type { CliIo } from './io.js';
+import { printable } from './printable.js';
+import { appendStepSummary } from './step-summary.js';
 
 /** GitHub's limit for one step's summary; a longer one is not shown at all, so it is cut. */
 export const STEP_SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -37,11 +38,17 @@ export interface GithubActionsReport {
 export async function reportToGithubActions(io: CliIo, input: GithubActionsReport): Promise<void> {
   const summaryFile = io.env['GITHUB_STEP_SUMMARY'];
   if (summaryFile !== undefined && summaryFile !== '') {
-    await appendFile(summaryFile, cutChunksToLimit(input.summaryMarkdown, STEP_SUMMARY_LIMIT_BYTES));
+    const warning = await appendStepSummary(
+      summaryFile,
+      cutChunksToLimit(input.summaryMarkdown, STEP_SUMMARY_LIMIT_BYTES),
+    );
+    if (warning !== null) io.stderr(`warning: ${printable(warning)}\n`);
   }
-  if (!input.annotations) return;
-  const cases = { ...input.cases, displayName: workspacePath(io, input.cases.displayName) };
-  for (const line of caseAnnotationLines({ ...input, cases })) io.stdout(`${line}\n`);
+  if (input.annotations) {
+    const print = io.workflowCommand ?? ((line: string) => io.stdout(`${line}\n`));
+    const cases = { ...input.cases, displayName: workspacePath(io, input.cases.displayName) };
+    for (const line of caseAnnotationLines({ ...input, cases })) print(line);
+  }
 }
 
 /**

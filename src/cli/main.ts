@@ -8,6 +8,7 @@ import { parserOptions } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
+import { guardedIo, printed } from './printable.js';
 
 /**
  * Each command's flags: exactly those its --help lists and docs/contract.md §1 documents (a test
@@ -17,7 +18,9 @@ export const OPTIONS: Record<string, OptionSpec> = /* @__PURE__ */ (() =>
   Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, parserOptions(command.flags)])))();
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+export async function main(argv: string[], rawIo: CliIo): Promise<number> {
+  // Every line printed, by any command, goes through the output sanitiser.
+  const io = guardedIo(rawIo);
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -45,14 +48,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return await definition.run(values, positionals, io);
   } catch (error) {
     if (error instanceof InputError) {
-      for (const problem of problemsInFileOrder(error.problems)) io.stderr(`error: ${problem}\n`);
+      for (const problem of problemsInFileOrder(error.problems)) io.stderr(printed`error: ${problem}\n`);
       return 2;
     }
     // A file the system would not let us read or write (an output path that is a file, a
     // read-only folder, a full disk) is the input's fault, not a bug: one line, no stack.
     const fileProblem = fileSystemProblem(error, io.cwd);
     if (fileProblem !== null) {
-      io.stderr(`error: ${fileProblem}\n`);
+      io.stderr(printed`error: ${fileProblem}\n`);
       return 2;
     }
     // Not the user's fault: keep the stack, it is what a bug report needs.

@@ -2,6 +2,7 @@ import { consolePath } from '../io/display-path.js';
 import { formatPercent } from '../report/render/format.js';
 import type { CaseResult, Report, ReportSummary } from '../report/types.js';
 import type { CliIo } from './io.js';
+import { printable, printed } from './printable.js';
 import { paint } from './terminal.js';
 
 /** The short human summary on stdout: counts, pass rate, the cases that need attention. */
@@ -28,7 +29,7 @@ export function printSummaryHead(io: CliIo, command: string, summary: ReportSumm
   );
   if (summary.repeat !== undefined) {
     io.stdout(
-      `  ${summary.repeat} runs per case: pass@${summary.repeat} ${formatPercent(summary.passAtK ?? null)}, run pass rate ${formatPercent(summary.runPassRate ?? null)}\n`,
+      printed`  ${summary.repeat} runs per case: pass@${summary.repeat} ${formatPercent(summary.passAtK ?? null)}, run pass rate ${formatPercent(summary.runPassRate ?? null)}\n`,
     );
   }
 }
@@ -40,18 +41,18 @@ export function caseAttentionLines(io: CliIo): (result: CaseResult) => string {
     let text = '';
     if (result.status === 'failed') {
       const flaky = result.flaky === true ? ' [flaky]' : '';
-      text += `  ${colour.red('failed')}   ${result.caseId}${flaky}: ${result.failedChecks.map((failed) => failed.check).join(', ')}\n`;
+      text += `  ${colour.red('failed')}   ${printable(result.caseId)}${flaky}: ${printable(result.failedChecks.map((failed) => failed.check).join(', '))}\n`;
     } else if (result.status === 'not_run') {
-      text += `  ${colour.yellow('not run')}  ${result.caseId}: ${result.reason ?? ''}\n`;
+      text += `  ${colour.yellow('not run')}  ${printable(result.caseId)}: ${printable(result.reason ?? '')}\n`;
     }
     const warned = result.warnedChecks ?? [];
     if (warned.length > 0) {
-      text += `  ${colour.yellow('warn')}     ${result.caseId}: ${warned.map((warning) => warning.check).join(', ')}\n`;
+      text += `  ${colour.yellow('warn')}     ${printable(result.caseId)}: ${printable(warned.map((warning) => warning.check).join(', '))}\n`;
     }
     return text;
   };
 }
 
 export function printWritten(io: CliIo, paths: readonly string[]): void {
-  for (const path of paths) io.stdout(`wrote ${consolePath(path, io.cwd)}\n`);
+  for (const path of paths) io.stdout(printed`wrote ${consolePath(path, io.cwd)}\n`);
 }

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureFolder } from './ensure-folder.js';
+import { withFilePath } from './fs-problem.js';
 
 /**
  * What is written: one string, or a sequence of strings written one after another (a large
@@ -43,11 +44,15 @@ export async function prepareFileAtomic(path: string, content: FileContent): Pro
     pendingTemporaries.delete(temporary);
   };
   try {
-    if (typeof content === 'string') await writeFile(temporary, content, 'utf8');
+    // A leftover of a crashed process of the same pid, or a link planted under this name, is
+    // removed (a link itself, never what it points to), and the file is made new (wx): nothing
+    // is ever written through a link.
+    await rm(temporary, { force: true });
+    if (typeof content === 'string') await writeFile(temporary, content, { encoding: 'utf8', flag: 'wx' });
     else await writeChunks(temporary, content);
   } catch (error) {
     await discard();
-    throw error;
+    throw withFilePath(error, temporary);
   }
   return {
     path,
@@ -90,7 +95,7 @@ export function holdTemporary(path: string): { release(): void } {
 
 /**
  * Numbers temporary files within this process; with the pid the name is unique on the machine
- * (a leftover of a crashed process with the same pid is simply overwritten). node:crypto would
+ * (a leftover of a crashed process with the same pid is removed first). node:crypto would
  * do too, but costs milliseconds of start-up for nothing.
  */
 let temporaryCount = 0;
@@ -104,7 +109,7 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
  * UTF-16 code unit; one larger than the buffer gets a buffer of its own.
  */
 async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
-  const handle = await open(path, 'w');
+  const handle = await open(path, 'wx');
   try {
     const batch = Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
     let filled = 0;

@@ -11,3 +11,13 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return typeof value;
 }
+
+/** The most characters of a value any message quotes (docs/contract.md §1). */
+export const MAX_QUOTED_CHARACTERS = 200;
+
+/** A value's text as a message quotes it: whole up to 200 characters, else its head and its length. */
+export function quotedText(text: string): string {
+  return text.length > MAX_QUOTED_CHARACTERS
+    ? `${text.slice(0, MAX_QUOTED_CHARACTERS)}… (${text.length} characters)`
+    : text;
+}

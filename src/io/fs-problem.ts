@@ -23,6 +23,14 @@ export function describeFsError(error: unknown): string {
       return 'a file of that name is in the way';
     case 'ENOSPC':
       return 'no space left on the device';
+    case 'EDQUOT':
+      return 'the disk quota is exceeded';
+    case 'EIO':
+      return 'an input/output error of the device';
+    case 'EPIPE':
+      return 'the reading end of the pipe is closed';
+    case 'EFBIG':
+      return 'the file is too large for the device';
     case 'EROFS':
       return 'read-only file system';
     case 'EMFILE':
@@ -49,4 +57,16 @@ export function describeFsErrorWithCode(error: unknown): string {
     return code === undefined ? message : `${code}: ${message}`;
   }
   return String(error);
+}
+
+/**
+ * The error of a write through a file descriptor, which node reports without a path, given the
+ * path of the file written, so that the message names it (src/cli/main.ts) instead of calling it a bug.
+ */
+export function withFilePath(error: unknown, path: string, syscall = 'write'): unknown {
+  const failure = error as NodeJS.ErrnoException | null;
+  if (failure === null || typeof failure !== 'object' || typeof failure.code !== 'string') return error;
+  if (typeof failure.path !== 'string') failure.path = path;
+  if (typeof failure.syscall !== 'string') failure.syscall = syscall;
+  return error;
 }

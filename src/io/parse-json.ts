@@ -20,7 +20,15 @@ function lossless(): typeof LosslessJson {
  */
 export type ParsedJson =
   | { ok: true; value: unknown }
-  | { ok: false; problem: string; message: string; line: number | null; column: number | null };
+  | {
+      ok: false;
+      problem: string;
+      message: string;
+      line: number | null;
+      column: number | null;
+      /** The parser ran out of stack: the text may be valid JSON nested very deeply. */
+      tooDeep?: boolean;
+    };
 
 /** Strict JSON (fixtures, reports, case files, response bodies): numbers as JSON.parse reads them. */
 export function parseJson(text: string): ParsedJson {
@@ -48,7 +56,10 @@ export function parseLosslessJson(text: string): ParsedJson {
   }
   // Otherwise (a long integer, or nesting too deep to walk) the text decides, as it always did.
   if (numbersAreExact(value, 0) || !POSSIBLY_UNSAFE_INTEGER.test(text)) return { ok: true, value };
-  return parseLosslesslyOrFail(text);
+  const exact = parseLosslesslyOrFail(text);
+  // Valid JSON nested deeper than the lossless parser's stack reaches is still valid JSON: its
+  // values as JSON.parse read them, for the reader to refuse by its depth, naming the place.
+  return exact.ok || !exact.tooDeep ? exact : { ok: true, value };
 }
 
 function parseLosslesslyOrFail(text: string): ParsedJson {
@@ -61,6 +72,8 @@ function parseLosslesslyOrFail(text: string): ParsedJson {
       }),
     };
   } catch (error) {
+    if (error instanceof RangeError && /call stack/iu.test(error.message))
+      return { ...syntaxFailure(text, error, null), tooDeep: true };
     return syntaxFailure(text, error, null);
   }
 }
@@ -87,6 +100,8 @@ function numbersAreExact(value: unknown, depth: number): boolean {
 }
 
 const TWO_TO_THE_53 = 2 ** 53;
+/** Texts up to this many characters are parsed again by the lossless parser to word a syntax error. */
+const REPARSE_LIMIT = 1024 * 1024;
 const MAX_WALK_DEPTH = 64;
 
 /**
@@ -118,9 +133,15 @@ function parseNumberLosslessly(text: string): number | bigint {
 }
 
 /** `reparse`, when given, is run for a message that says where (the lossless parser's always do). */
-function syntaxFailure(text: string, original: unknown, reparse: (() => unknown) | null): ParsedJson {
+function syntaxFailure(
+  text: string,
+  original: unknown,
+  reparse: (() => unknown) | null,
+): Extract<ParsedJson, { ok: false }> {
   let raw = original instanceof Error ? original.message : String(original);
-  if (reparse !== null) {
+  // The lossless parser builds its whole value before it fails, several times the text in memory
+  // (2 GB for a 60 MiB fixture): a large text's position is V8's, read from its message.
+  if (reparse !== null && text.length <= REPARSE_LIMIT) {
     try {
       reparse();
     } catch (error) {

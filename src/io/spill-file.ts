@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { withFilePath } from './fs-problem.js';
 
 /**
  * Characters gathered before they are written out, and bytes read back at a time: small enough
@@ -83,12 +84,19 @@ export class SpillFile {
   private flush(): void {
     if (this.pending === '') return;
     if (this.descriptor === null) {
-      this.descriptor = openSync(this.path, 'w');
+      // wx: never through a link or over a file planted under this (fresh, hidden) name.
+      this.descriptor = openSync(this.path, 'wx');
       this.onDisk = true;
     }
     const bytes = Buffer.from(this.pending, 'utf8');
     this.pending = '';
-    for (let offset = 0; offset < bytes.length; )
-      offset += writeSync(this.descriptor, bytes, offset, bytes.length - offset);
+    try {
+      for (let offset = 0; offset < bytes.length; )
+        offset += writeSync(this.descriptor, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      // A full disk (ENOSPC, EDQUOT) or a failing device: the file is given up, and the error names it.
+      this.close();
+      throw withFilePath(error, this.path);
+    }
   }
 }

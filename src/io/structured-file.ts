@@ -4,7 +4,7 @@ import { InputError } from '../errors.js';
 import { type BoundedRead, readBoundedFileSync } from './bounded-read.js';
 import { closestKey } from './closest-key.js';
 import { decodeUtf8 } from './decode-text.js';
-import { describeValue } from './describe-value.js';
+import { describeValue, MAX_QUOTED_CHARACTERS, quotedText } from './describe-value.js';
 import { MAX_CASE_FILE_BYTES } from './input-limits.js';
 import { loadYaml } from './js-yaml.js';
 import { createJsonLocator, type JsonLocator } from './json-locate.js';
@@ -104,7 +104,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? String(segment) : `.${String(segment)}`;
+    else out += out === '' ? quotedText(String(segment)) : `.${quotedText(String(segment))}`;
   }
   return out === '' ? '(top level)' : out;
 }
@@ -137,12 +137,13 @@ export function schemaProblems(
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const suggestion = closestKey(key, knownKeys);
+        // An over-long key is no misspelling of a known one (and not worth a distance of millions of steps).
+        const suggestion = key.length > MAX_QUOTED_CHARACTERS ? null : closestKey(key, knownKeys);
         // A key known elsewhere in the file but not allowed at this place (e.g. `id` in `defaults`).
         const message =
           suggestion === key
             ? `found key "${key}", which is not allowed here; expected it elsewhere in the file`
-            : `unknown key "${key}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`;
+            : `unknown key "${quotedText(key)}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`;
         problems.push(problemAt(file, [...issue.path, key], message));
       }
       continue;

@@ -32,12 +32,12 @@ export interface MutationOptions {
  * is killed when its case fails. Pure apart from `traceOf` and `onMutant`: the same inputs give
  * the same report.
  */
-export function runMutation(
+export async function runMutation(
   cases: readonly EvalCase[],
   traceOf: (evalCase: EvalCase) => TraceRunInput,
   contract: ContractValues,
   options: MutationOptions = {},
-): MutationReport {
+): Promise<MutationReport> {
   const operators = options.operators ?? OPERATORS;
   const rewrites = options.rewrites ?? REWRITES;
   const passing: {
@@ -71,7 +71,12 @@ export function runMutation(
       survived: 0,
       score: null,
     };
-    passing.push({ evalCase, input, trace: toPlainTrace(input.document), caseScore });
+    const trace = plainOrNull(input.document);
+    if (trace === null) {
+      caseScores.push({ ...caseScore, status: 'skipped', reason: TOO_DEEP });
+      continue;
+    }
+    passing.push({ evalCase, input, trace, caseScore });
     caseScores.push(caseScore);
   }
   // Tool names the suite knows (the contract's list, the cases' required tools, the tools the traces call): an uncalled one is cited by cite-uncalled-tool.
@@ -95,6 +100,8 @@ export function runMutation(
   let variants = 0;
 
   for (const { evalCase, input, trace, caseScore } of passing) {
+    // Between cases the process takes its signals: SIGINT or SIGTERM stops a long run at once.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const context: MutationContext = { evalCase, trace, contract, suiteToolNames };
     const evaluate = (document: PlainTrace): CaseResult => evaluateRun(evalCase, { ...input, document }, contract);
     for (const operator of operators) {
@@ -172,6 +179,21 @@ export function mutationExitCode(report: MutationReport): 0 | 1 {
 
 function scoreOf(killed: number, mutants: number): number | null {
   return mutants === 0 ? null : round4(killed / mutants);
+}
+
+const TOO_DEEP = 'the trace is nested too deeply to copy (thousands of levels)';
+
+/** The trace in the plain form, or null for one nested so deeply that copying it runs out of stack. */
+function plainOrNull(document: unknown): PlainTrace | null {
+  try {
+    const trace = toPlainTrace(document as Parameters<typeof toPlainTrace>[0]);
+    // The mutants are copies of it, made and written by JSON.stringify: it must take it too.
+    JSON.stringify(trace);
+    return trace;
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/iu.test(error.message)) return null;
+    throw error;
+  }
 }
 
 function skipReason(result: CaseResult): string {

@@ -97,10 +97,31 @@ export async function readManifest(
       `${displayName}: not a pull manifest${where}; expected the manifest.json of an earlier diag-eval pull (manifestVersion ${MANIFEST_VERSION}, source, url, query, traces), or pull into another folder`,
     );
   }
+  // A manifest's fixture entries are carried forward and checked for on disk: each must be a
+  // plain file name in the folder, never a path that leads out of it.
+  const entries = traces as ManifestTrace[];
+  const outside = entries.findIndex((trace) => !isPlainFixtureName(trace.fixture));
+  if (outside !== -1) {
+    const fixture = (entries[outside] as ManifestTrace).fixture;
+    throw new InputError(
+      `${displayName}: traces[${outside}].fixture: found ${JSON.stringify(fixture.length > 200 ? `${fixture.slice(0, 200)}…` : fixture)}; expected the name of a .json file in the folder (no folder part, not ${MANIFEST_FILE})`,
+    );
+  }
   return {
     source: record['source'] as PullManifest['source'],
     url: record['url'] as string,
     query: record['query'] as string,
     traces: traces as ManifestTrace[],
   };
+}
+
+/** A fixture name a manifest may hold: one `.json` file directly in the folder. */
+function isPlainFixtureName(name: string): boolean {
+  return (
+    name.endsWith('.json') &&
+    name !== MANIFEST_FILE &&
+    name.length <= 255 &&
+    !/[/\\\u0000-\u001f]/u.test(name) &&
+    name !== '.json'
+  );
 }

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
-import { formatTraceJson, traceFileName } from '../import/trace-json.js';
+import { formatTraceJson } from '../import/trace-json.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-client.js';
+import type { Redactor } from '../sources/live/redactor.js';
 import { convertTrace } from './convert-trace.js';
+import { pullFixtureName, unusableTraceId } from './fixture-name.js';
 import { parseJsonBody } from './json-body.js';
 import {
   MANIFEST_FILE,
@@ -23,6 +25,8 @@ import type { TraceStore } from './trace-store.js';
 export interface PullOptions {
   store: TraceStore;
   client: HttpClient;
+  /** Takes every `--header` value and URL credential out of what is written (fixtures, manifest) and printed. */
+  redactor: Redactor;
   /** The store's address; only scheme, host, port and path are written. */
   url: URL;
   query: string;
@@ -71,21 +75,33 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
     cutWindows(options.since, options.until, options.windowSeconds),
     options.limit,
   );
-  const toFetch = search.traceIds.filter((traceId) => !existsSync(join(options.outDir, traceFileName(traceId))));
-  const alreadyPresent = search.traceIds.length - toFetch.length;
   const skipped: ManifestSkip[] = search.problems.map((problem) => ({
     traceId: null,
     window: problem.window,
-    reason: problem.reason,
+    reason: options.redactor.text(problem.reason),
   }));
+  // An id that cannot be a URL segment or a name ("." or "..", control characters, over-long) is
+  // skipped on its own; the other traces are pulled.
+  const usableIds: string[] = [];
+  for (const traceId of search.traceIds) {
+    const unusable = unusableTraceId(traceId);
+    if (unusable === null) usableIds.push(traceId);
+    else skipped.push({ traceId: traceId.slice(0, 200), window: null, reason: unusable });
+  }
+  const toFetch = usableIds.filter((traceId) => !existsSync(join(options.outDir, pullFixtureName(traceId))));
+  const alreadyPresent = usableIds.length - toFetch.length;
   const written: string[] = [];
+  let fetchSkips = 0;
   let done = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let index = next++; index < toFetch.length; index = next++) {
       const traceId = toFetch[index] as string;
       const problem = await fetchOne(options, traceId, written);
-      if (problem !== null) skipped.push({ traceId, window: null, reason: problem });
+      if (problem !== null) {
+        fetchSkips += 1;
+        skipped.push({ traceId, window: null, reason: options.redactor.text(problem) });
+      }
       done += 1;
       options.onProgress?.({ done, total: toFetch.length, skipped: skipped.length });
     }
@@ -96,8 +112,8 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
   for (const trace of earlier?.traces ?? [])
     if (existsSync(join(options.outDir, trace.fixture))) traces.set(trace.traceId, trace);
   const skippedIds = new Set(skipped.map((skip) => skip.traceId));
-  for (const traceId of search.traceIds)
-    if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: traceFileName(traceId) });
+  for (const traceId of usableIds)
+    if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: pullFixtureName(traceId) });
   const manifest: PullManifest = {
     manifestVersion: 1,
     source: options.store.name,
@@ -110,7 +126,7 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
     counts: {
       windows: search.windows.length,
       found: search.traceIds.length,
-      fetched: toFetch.length - skipped.filter((skip) => skip.traceId !== null).length,
+      fetched: toFetch.length - fetchSkips,
       alreadyPresent,
       skipped: skipped.length,
       fixtures: traces.size,
@@ -134,10 +150,20 @@ async function fetchOne(options: PullOptions, traceId: string, written: string[]
   const json = parseJsonBody(outcome.body);
   if (json === null)
     return describeOutcome(request, outcome, `the body is not JSON (${Buffer.byteLength(outcome.body, 'utf8')} bytes)`);
-  const conversion = await convertTrace(traceId, options.store.traceDocument(json));
-  if (!conversion.ok) return `not converted: ${conversion.problem}`;
-  const path = join(options.outDir, traceFileName(traceId));
-  await writeFileAtomic(path, formatTraceJson(conversion.document));
+  let text: string;
+  try {
+    const conversion = await convertTrace(traceId, options.store.traceDocument(json));
+    if (!conversion.ok) return `not converted: ${conversion.problem}`;
+    // A store that echoes the request's headers into the trace: their values never reach a fixture.
+    text = formatTraceJson(options.redactor.json(conversion.document).value as typeof conversion.document);
+  } catch (error) {
+    // A body nested thousands of levels deep is the store's problem: that trace is skipped.
+    if (error instanceof RangeError && /call stack/iu.test(error.message))
+      return 'the trace is nested too deeply to read (thousands of levels); expected a trace export';
+    throw error;
+  }
+  const path = join(options.outDir, pullFixtureName(traceId));
+  await writeFileAtomic(path, text);
   written.push(path);
   return null;
 }

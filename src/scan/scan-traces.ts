@@ -3,6 +3,7 @@ import type { ContractValues } from '../config/contract.js';
 import { evaluateRun } from '../evaluate.js';
 import type { ImportFormatOption } from '../import/format.js';
 import { importTraces } from '../import/import-traces.js';
+import { displayPath } from '../io/display-path.js';
 import { readFixture } from '../sources/fixture-dir.js';
 import type { TraceRunInput } from '../sources/types.js';
 import type { Policies } from './policies.js';
@@ -25,11 +26,21 @@ const PULL_MANIFEST = 'manifest.json';
  * stream of entries and each trace is dropped once judged, so memory does not grow with the
  * number of traces (the tally keeps counts and the worst few).
  */
-export async function scanFixtureDir(fixturesDir: string, options: ScanOptions): Promise<ScanTally> {
+export async function scanFixtureDir(
+  fixturesDir: string,
+  options: ScanOptions,
+): Promise<{ tally: ScanTally; skipped: string[] }> {
   const tally = createScanTally(options.policies.checks, options.top);
   let scanned = 0;
+  // A `*.json` entry that is not a regular file (a symbolic link, a folder, a pipe) is not read,
+  // and named: no trace is left out without a word.
+  const skippedNames: string[] = [];
   for await (const entry of await opendir(fixturesDir, { bufferSize: 256 })) {
-    if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.json') || entry.name === PULL_MANIFEST) continue;
+    if (!entry.name.toLowerCase().endsWith('.json') || entry.name === PULL_MANIFEST) continue;
+    if (!entry.isFile()) {
+      skippedNames.push(`${entry.name}: ${entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}`);
+      continue;
+    }
     const policyCase = {
       ...options.policies.policyCase,
       id: entry.name.slice(0, -'.json'.length),
@@ -39,8 +50,18 @@ export async function scanFixtureDir(fixturesDir: string, options: ScanOptions):
     judge(tally, input.traceFixture ?? entry.name, input, options);
     options.onTrace?.((scanned += 1));
   }
-  return tally.result();
+  const folder = displayPath(fixturesDir, options.cwd);
+  const skipped = skippedNames
+    .sort()
+    .slice(0, MAX_SKIPPED_LISTED)
+    .map((name) => `${folder}/${name}; expected a regular file (scan follows no link)`);
+  if (skippedNames.length > MAX_SKIPPED_LISTED)
+    skipped.push(`${folder}: ${skippedNames.length - MAX_SKIPPED_LISTED} more entries that are not regular files`);
+  return { tally: tally.result(), skipped };
 }
+
+/** Skipped entries named one by one; the rest are counted in one line. */
+const MAX_SKIPPED_LISTED = 1000;
 
 /**
  * The traces of OpenTelemetry, Jaeger or Tempo export files, converted as `import` converts them.

@@ -2,6 +2,7 @@ import { parseReportFile } from '../diff/load-report.js';
 import { InputError } from '../errors.js';
 import { withoutByteOrderMark } from '../io/decode-text.js';
 import { isRecord as isObject } from '../io/is-record.js';
+import { withoutUnsafeKeys } from '../io/unsafe-keys.js';
 import { buildReport } from '../report/build.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
@@ -70,12 +71,13 @@ function readShardFile({ displayName, text }: ShardReportText): ShardFile | stri
   if (!isObject(shard)) return `${notShard}; found no "shard" field (an unsharded report needs no merge)`;
   const index = shard['index'];
   const count = shard['count'];
-  if (!isWhole(index) || !isWhole(count) || index < 1 || index > count) {
-    return `${displayName}: shard: found ${JSON.stringify(shard)}, expected {"index": i, "count": n} with whole numbers 1 ≤ i ≤ n`;
+  if (!isWhole(index) || !isWhole(count) || index < 1 || index > count || count > MAX_SHARDS) {
+    return `${displayName}: shard: found ${JSON.stringify(shard).slice(0, 200)}, expected {"index": i, "count": n} with whole numbers 1 ≤ i ≤ n ≤ ${MAX_SHARDS}`;
   }
   const casesHash = raw['casesHash'];
   if (typeof casesHash !== 'string' || casesHash === '') return `${notShard}; found no "casesHash" string`;
-  const cases = raw['cases'] as Record<string, unknown>[];
+  // A `__proto__` (or `constructor`, `prototype`) key is no data of a report: it is not carried into the merge.
+  const cases = withoutUnsafeKeys(raw['cases'] as Record<string, unknown>[]);
   const badIndex = cases.findIndex((result) => !isWhole(result['caseIndex']) || (result['caseIndex'] as number) < 0);
   if (badIndex !== -1) {
     return `${displayName}: cases[${badIndex}].caseIndex: found ${JSON.stringify(cases[badIndex]?.['caseIndex'] ?? null)}, expected the case's position in the case file (a whole number ≥ 0)`;
@@ -197,6 +199,9 @@ function placeCases(files: readonly ShardFile[], problems: string[]): PlacedCase
   });
   return placed;
 }
+
+/** The most shards a run is cut into (`run --shard i/n`, n ≤ 1000). */
+const MAX_SHARDS = 1000;
 
 function isWhole(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);

@@ -160,7 +160,8 @@ function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
   const invocation: ToolInvocation = {
     toolName: name,
     evidenceStatus,
-    durationMs: typeof duration === 'number' ? duration : null,
+    durationMs:
+      typeof duration === 'number' ? finiteOrFail(duration, () => join(path(), keyOf(item, 'durationMs'))) : null,
   };
   // Kept only when recorded, so that a loaded trace stays small and equal to one built by hand.
   const args = item['arguments'];
@@ -264,10 +265,19 @@ function nullableString(value: unknown, where: () => string): string | null {
   return value;
 }
 
+function finiteOrFail(value: number, where: () => string): number {
+  if (!Number.isFinite(value))
+    throw new TraceShapeError(
+      `${where()}: found a number too large for a double (such as 1e400), expected a finite number or null`,
+    );
+  return value;
+}
+
 function nullableNumber(value: unknown, where: () => string): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number') fail(where(), value, 'a number or null');
-  return value;
+  // 1e400 reads as Infinity: no figure a report can hold (report.json would say null).
+  return finiteOrFail(value, where);
 }
 
 /** Descriptive fields outside the checked shape: kept when they are text (or a number id), else ignored. */

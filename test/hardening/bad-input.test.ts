@@ -159,14 +159,14 @@ const S43_ROWS: Row[] = [
       /^error: long\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found a name of 10005 characters, expected a fixture name of at most 200 characters\n$/u,
   },
   {
-    name: 'a NUL byte in a fixture name is a case-file error, and no absolute path is printed',
+    name: 'a NUL byte in a fixture name is a case-file error, and no absolute path is printed; the NUL is shown escaped',
     setup: (cwd) => {
       writeFiles(cwd, { 'nul.yaml': caseFileYaml([caseYaml('a', ['traceFixture: "a\\0b.json"'])]) });
       return ['run', '--cases', 'nul.yaml'];
     },
     code: 2,
     stderr:
-      /^error: nul\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found "a\0b\.json", expected a fixture name without control characters\n$/u,
+      /^error: nul\.yaml:\d+:\d+: cases\[0\]\.traceFixture: found "a\\u0000b\.json", expected a fixture name without control characters\n$/u,
   },
   {
     name: 'a flag --help does not list: validate --format',

@@ -79,7 +79,44 @@ describe('diagnosis-eval-harness/vitest matchers (S56)', () => {
     expect(() =>
       expect({ cases: 'none' }).toHaveNoRegressionsAgainst(readReport('docs/eval/baseline/report.json')),
     ).toThrowError(
-      'expected two reports (report.json objects with summary and cases) to compare; received something else',
+      /^expected two reports \(report\.json objects with summary and cases\) to compare; the received value is not one at \w+: /u,
     );
+  });
+
+  it('the matchers fail with a message, never throw, on any malformed input', () => {
+    const baseline = readReport('docs/eval/baseline/report.json');
+    const firstCase = baseline.cases[0] as unknown as Record<string, unknown>;
+    const malformed: unknown[] = [
+      null,
+      42,
+      { summary: {}, cases: [] },
+      { ...baseline, cases: [null] },
+      { ...baseline, cases: [{ ...firstCase, checks: 'x' }] },
+      { ...baseline, cases: [{ ...firstCase, failedChecks: [null] }] },
+      { ...baseline, summary: { ...baseline.summary, passRate: 'high' } },
+    ];
+    const failure = (run: () => void): Error => {
+      try {
+        run();
+      } catch (error) {
+        return error as Error;
+      }
+      throw new Error('the matcher passed');
+    };
+    for (const report of malformed) {
+      for (const run of [
+        () => expect(report).toHaveNoRegressionsAgainst(baseline),
+        () => expect(baseline).toHaveNoRegressionsAgainst(report as Report),
+      ]) {
+        const error = failure(run);
+        expect(error).not.toBeInstanceOf(TypeError);
+        expect(error.message).toMatch(/^expected two reports/u);
+      }
+    }
+    for (const definition of [null, 42, { id: 'x' }, { id: 'x', rootCauseKeywords: 'pool' }]) {
+      const error = failure(() => expect(goodTrace).toPassCase(definition as unknown as CaseDefinition));
+      expect(error).not.toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(/^expected /u);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
@@ -287,5 +287,27 @@ describe('diag-eval scan: traces against policies', () => {
       't03.json',
     ]);
     expect(forward.withErrors).toBe(20);
+  });
+});
+
+describe('scan names every entry it skips', () => {
+  it('a symbolic link to a trace inside the folder and a folder named *.json are skipped, named and counted', async () => {
+    const cwd = scanProject();
+    symlinkSync(join(cwd, 'traces', 'clean-en.json'), join(cwd, 'traces', 'link-to-clean.json'));
+    mkdirSync(join(cwd, 'traces', 'folder.json'));
+    const { code, stderr } = await cli(
+      ['scan', '--fixtures', 'traces', '--policies', 'policies.yaml', '--out', 'out', '--quiet'],
+      cwd,
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'skipped: traces/link-to-clean.json: a symbolic link; expected a regular file (scan follows no link)\n',
+    );
+    expect(stderr).toContain('skipped: traces/folder.json: not a regular file; expected a regular file');
+    const report = JSON.parse(readFileSync(join(cwd, 'out', 'scan.json'), 'utf8')) as {
+      summary: { skippedInput: number; traces: number };
+    };
+    expect(report.summary.skippedInput).toBe(2);
+    expect(report.summary.traces).toBe(7);
   });
 });

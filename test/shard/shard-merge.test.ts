@@ -361,3 +361,37 @@ const GOLDEN_TWO_SHARDS: Record<string, number> = {
   'login-dns': 1,
   'search-slow-gc': 2,
 };
+
+describe('merge with hostile shard reports', () => {
+  it('shards claiming a count of 1e9 are refused at once, naming the limit, not merged out of memory', async () => {
+    const cwd = shardProject();
+    const reports = await runShards(cwd, 3);
+    for (const report of reports) {
+      const path = join(cwd, report);
+      const value = JSON.parse(readFileSync(path, 'utf8')) as { shard: { count: number } };
+      value.shard.count = 1e9;
+      writeFileSync(path, JSON.stringify(value));
+    }
+    const { code, stderr } = await cli(['merge', ...reports, '--out', 'm'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toContain('expected {"index": i, "count": n} with whole numbers 1 ≤ i ≤ n ≤ 1000');
+  });
+
+  it('a __proto__, constructor or prototype key inside a shard case is not carried into the merged report', async () => {
+    const cwd = shardProject();
+    const reports = await runShards(cwd, 3);
+    const path = join(cwd, reports[0] as string);
+    const text = readFileSync(path, 'utf8').replace(
+      '"caseId":',
+      '"__proto__": {"polluted": true}, "constructor": {"x": 1}, "prototype": 2, "caseId":',
+    );
+    writeFileSync(path, text);
+    const { code, stderr } = await cli(['merge', ...reports, '--out', 'm'], cwd);
+    expect(code, stderr).toBe(0);
+    const merged = readFileSync(join(cwd, 'm', 'report.json'), 'utf8');
+    expect(merged).not.toContain('__proto__');
+    expect(merged).not.toContain('polluted');
+    expect(merged).not.toContain('"constructor"');
+    expect(merged).not.toContain('"prototype"');
+  });
+});

@@ -14,6 +14,7 @@ import { FLAG_RANGES } from '../flag-ranges.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
@@ -97,10 +98,10 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   );
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);
-    for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+    for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
     printDiffSummary(io, diff, written);
     printWritten(io, written);
-    io.stdout(`${regressionVerdictLine(diff)}\n`);
+    io.stdout(printed`${regressionVerdictLine(diff)}\n`);
   }
   if (inGithubActions(io)) {
     await reportToGithubActions(io, {

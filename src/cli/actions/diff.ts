@@ -13,6 +13,7 @@ import { DEFAULT_OUT } from '../defaults.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printable, printed } from '../printable.js';
 import { printWritten } from '../summary.js';
 import { paint } from '../terminal.js';
 import { writeDiffFiles } from '../write-outputs.js';
@@ -39,7 +40,7 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff, written);
     printWritten(io, written);
-    io.stdout(`${regressionVerdictLine(diff)}\n`);
+    io.stdout(printed`${regressionVerdictLine(diff)}\n`);
   }
   return diff.summary.regressions > 0 ? 1 : 0;
 }
@@ -84,12 +85,12 @@ export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string
   const items = KIND_ORDER.flatMap((kind) => diff.items.filter((item) => item.kind === kind));
   for (const item of items.slice(0, ITEMS_SHOWN)) {
     const kind = item.significance?.verdict === 'within noise' ? 'noise' : item.kind;
-    io.stdout(`  ${label[kind]} ${item.message}\n`);
+    io.stdout(`  ${label[kind]} ${printable(item.message)}\n`);
   }
   if (items.length > ITEMS_SHOWN) {
     const file = written.find((path) => path.endsWith('diff.md')) ?? written.find((path) => path.endsWith('diff.json'));
     const where = file === undefined ? '' : `, see ${consolePath(file, io.cwd)}`;
-    io.stdout(`  and ${items.length - ITEMS_SHOWN} more${where}\n`);
+    io.stdout(printed`  and ${items.length - ITEMS_SHOWN} more${where}\n`);
   }
   printRunsNeeded(io, diff);
 }

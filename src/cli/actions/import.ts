@@ -9,6 +9,7 @@ import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
 import { displayPath } from '../../io/display-path.js';
 import type { CliIo } from '../io.js';
+import { printed } from '../printable.js';
 
 export interface ImportCommandOptions {
   files: string[];
@@ -77,8 +78,8 @@ export async function importExports(
       throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
     }
     await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
-    for (const problem of problems) io.stderr(`${problem}\n`);
-    if (!options.quiet) for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+    for (const problem of problems) io.stderr(printed`${problem}\n`);
+    if (!options.quiet) for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
     return problems.length > 0 ? 1 : 0;
   } finally {
     await staging.discard();
@@ -98,7 +99,7 @@ async function publishFixtures(
     await staging.publish(planned, (path, index) => {
       const trace = traces[index];
       if (!quiet && trace !== undefined)
-        io.stdout(`wrote ${displayPath(path, io.cwd)} (trace ${trace.traceId} from ${trace.file})\n`);
+        io.stdout(printed`wrote ${displayPath(path, io.cwd)} (trace ${trace.traceId} from ${trace.file})\n`);
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;

@@ -1,9 +1,10 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
-import { prepareFileAtomic } from '../../io/atomic-write.js';
+import { holdTemporary, prepareFileAtomic } from '../../io/atomic-write.js';
 import { displayPath } from '../../io/display-path.js';
 import { ensureFolder } from '../../io/ensure-folder.js';
+import { withFilePath } from '../../io/fs-problem.js';
 import { closestKey } from '../../io/structured-file.js';
 import { OPERATORS } from '../../mutate/operators/index.js';
 import type { PlainTrace } from '../../mutate/plain-trace.js';
@@ -16,6 +17,7 @@ import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 
@@ -36,14 +38,14 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
   const cases = await loadSettingsCases(settings, io.cwd);
 
   if (keepDir !== null) await ensureFolder(keepDir);
-  const report = runMutation(
+  const report = await runMutation(
     cases,
     (evalCase) => readFixture(settings.fixtures, evalCase, io.cwd),
     settings.config.contract,
     {
       operators,
       minScore,
-      ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir) }),
+      ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir, io.cwd) }),
     },
   );
 
@@ -60,17 +62,17 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
     const { summary } = report;
     const score = summary.score === null ? 'no mutants' : `${(summary.score * 100).toFixed(1)}%`;
     io.stdout(
-      `diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
+      printed`diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
     );
     if (summary.skippedCases > 0)
       io.stdout(
-        `  skipped (not passing today): ${report.cases
+        printed`  skipped (not passing today): ${report.cases
           .filter((score) => score.status === 'skipped')
           .map((score) => score.caseId)
           .join(', ')}\n`,
       );
     if (summary.fragileVariants > 0)
-      io.stdout(`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
+      io.stdout(printed`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
     printWritten(io, [...files.map(([path]) => path), ...(keepDir === null ? [] : [keepDir])]);
   }
   return mutationExitCode(report);
@@ -100,10 +102,14 @@ function operatorsFlag(raw: string | null): readonly MutationOperator[] {
 
 /**
  * Writes each mutant as soon as it is made, so memory does not grow with the number of mutants:
- * `DIR/<case>/<operator>-<n>.json`, each file whole or not at all (a temporary name, then a rename).
+ * `DIR/<case>/<operator>-<n>.json`, each file whole or not at all (a temporary name, then a
+ * rename), never through a symbolic link: a case folder that is a link is refused (exit 2), and
+ * the temporary file is made new. A temporary file is removed when writing fails or the process
+ * is stopped.
  */
 function mutantWriter(
   keepDir: string,
+  cwd: string,
 ): (caseId: string, operator: string, index: number, document: PlainTrace) => void {
   const made = new Set<string>();
   return (caseId, operator, index, document) => {
@@ -114,13 +120,26 @@ function mutantWriter(
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
+      if (!lstatSync(folder).isDirectory())
+        throw new InputError(
+          `diag-eval mutate: --keep-mutants: ${displayPath(folder, cwd)} is a symbolic link or a file; expected a folder inside ${displayPath(keepDir, cwd)} (nothing is written through a link)`,
+        );
       made.add(folder);
     }
     const path = join(folder, `${operator}-${index + 1}.json`);
     // Named like the temporary files of io/atomic-write, so an error names the target, not this name.
     const temporary = `${path}.tmp-${process.pid}-0`;
-    writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`);
-    renameSync(temporary, path);
+    const hold = holdTemporary(temporary);
+    try {
+      rmSync(temporary, { force: true });
+      writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`, { flag: 'wx' });
+      renameSync(temporary, path);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw withFilePath(error, temporary);
+    } finally {
+      hold.release();
+    }
   };
 }
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { plural } from '../../checks/support.js';
 import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
+import { consolePath, displayPath } from '../../io/display-path.js';
 import { createJaegerStore } from '../../pull/jaeger-store.js';
 import { MANIFEST_FILE } from '../../pull/manifest.js';
 import { pullTraces } from '../../pull/pull-traces.js';
@@ -10,9 +10,12 @@ import { parseDuration, parseTimeFlag } from '../../pull/time-spec.js';
 import { MAX_WINDOWS } from '../../pull/time-window.js';
 import { MAX_FIXTURE_BYTES } from '../../sources/fixture-dir.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
+import { createRedactor } from '../../sources/live/redactor.js';
+import { urlCredentials } from '../../sources/live/service-api.js';
 import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
+import { printed } from '../printable.js';
 import { printWritten } from '../summary.js';
 
 const MAX_LIMIT = 10_000;
@@ -35,7 +38,9 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const from = required('from');
   if (from !== 'tempo' && from !== 'jaeger')
     throw new InputError(`diag-eval pull: --from: found "${from}", expected tempo or jaeger`);
-  const url = parseUrl(required('url'));
+  // Credentials in the URL (http://user:pw@host) go as Basic authorisation, as in live mode, and
+  // like every --header value never reach a fixture, the manifest or a message.
+  const { url, headers: urlHeaders, secrets } = urlCredentials(parseUrl(required('url')));
   const query = required('query');
   const out = required('out');
   const sinceText = required('since');
@@ -59,7 +64,9 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
     );
   }
   const limit = numberFlag('pull', values, 'limit', { min: 1, max: MAX_LIMIT, integer: true }) ?? 20;
-  const headers = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
+  const given = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
+  const named = new Set(given.map(([name]) => name.toLowerCase()));
+  const headers = [...given, ...urlHeaders.filter(([name]) => !named.has(name.toLowerCase()))];
   const concurrency = numberFlag('pull', values, 'concurrency', FLAG_RANGES.concurrency) ?? 4;
   const client = createHttpClient({
     timeoutMs: numberFlag('pull', values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
@@ -74,6 +81,7 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const { manifest, written } = await pullTraces({
     store,
     client,
+    redactor: createRedactor([...headers.map(([, value]) => value), ...secrets]),
     url,
     query,
     since,
@@ -90,14 +98,14 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   // Skips decide the exit code, so they are reported even with --quiet.
   for (const skip of manifest.skipped)
     io.stderr(
-      `skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`,
+      printed`skipped: ${skip.traceId === null ? `window ${skip.window}` : `trace ${skip.traceId}`}: ${skip.reason}\n`,
     );
   if (!quiet) {
     io.stdout(
-      `diag-eval pull: ${plural(counts.found, 'trace')} found in ${plural(counts.windows, 'window')}: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
+      printed`diag-eval pull: ${plural(counts.found, 'trace')} found in ${plural(counts.windows, 'window')}: ${counts.fetched} fetched, ${counts.alreadyPresent} already present, ${counts.skipped} skipped\n`,
     );
     printWritten(io, written);
-    io.stdout(`wrote ${displayPath(resolve(outDir, MANIFEST_FILE), io.cwd)}\n`);
+    io.stdout(printed`wrote ${consolePath(resolve(outDir, MANIFEST_FILE), io.cwd)}\n`);
   }
   return counts.skipped > 0 ? 1 : 0;
 }
@@ -140,7 +148,7 @@ function createTraceProgress(
       if (done < total && now - lastDrawn < 100) return;
       lastDrawn = now;
       drawn = true;
-      io.stdout(`\r\u001b[2K${done}/${total} traces fetched, ${skipped} skipped`);
+      io.stdout(printed`\r\u001b[2K${done}/${total} traces fetched, ${skipped} skipped`);
     },
     clear() {
       if (drawn) io.stdout('\r\u001b[2K');

@@ -15,6 +15,7 @@ import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../gith
 import type { CliIo } from '../io.js';
 import { loadSettingsCaseFile, loadSettingsCaseSequence } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
+import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
 import { resolveSettings, type Settings } from '../settings.js';
 import { caseAttentionLines, printReportSummary, printSummaryHead, printWritten } from '../summary.js';
@@ -133,7 +134,7 @@ async function writeAndTell(
   const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
   if (values['quiet'] !== true) {
     printReportSummary(io, command, report);
-    for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+    for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
     printWritten(io, written);
   }
   if (command === 'run' && inGithubActions(io)) {
@@ -214,7 +215,7 @@ async function evaluateAndWriteStreamed(
     if (attention !== null) {
       printSummaryHead(io, command, summary);
       for (const text of attention.texts()) io.stdout(text);
-      for (const warning of source.warnings()) io.stderr(`warning: ${warning}\n`);
+      for (const warning of source.warnings()) io.stderr(printed`warning: ${warning}\n`);
       printWritten(io, written);
     }
     if (inActions) {

@@ -13,6 +13,7 @@ import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
 import { formatsFlag, listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
+import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { writeAll } from '../write-outputs.js';
@@ -58,7 +59,9 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
     tally = scanned.tally;
     skippedInput = scanned.skipped;
   } else {
-    tally = await scanFixtureDir(await existingFolder(settings.fixtures, io.cwd), options);
+    const scanned = await scanFixtureDir(await existingFolder(settings.fixtures, io.cwd), options);
+    tally = scanned.tally;
+    skippedInput = scanned.skipped;
   }
   const report = buildScanReport(tally, policies.checks, skippedInput);
 
@@ -69,20 +72,20 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
   // Written together, or not at all: no error path leaves a temporary file behind.
   await writeAll(files.map(([path, content]) => [path, () => content]));
 
-  for (const problem of skippedInput) io.stderr(`skipped: ${problem}\n`);
+  for (const problem of skippedInput) io.stderr(printed`skipped: ${problem}\n`);
   if (values['quiet'] !== true) {
     const { summary } = report;
     io.stdout(
-      `diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
+      printed`diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
     );
     for (const check of report.checks)
       if (check.violations > 0)
-        io.stdout(`  ${check.check} (${check.severity}): ${plural(check.violations, 'violation')}\n`);
+        io.stdout(printed`  ${check.check} (${check.severity}): ${plural(check.violations, 'violation')}\n`);
     // Without policies most checks have nothing to judge against: say so, rather than look thorough.
     const idle = report.checks.filter((check) => check.violations === 0 && check.passed === 0);
     if (!policyBlockFound && summary.traces > 0 && idle.length > 0) {
       io.stderr(
-        `note: no policies found (--policies FILE, or a policies: block in the case file or the config file): ${idle.length} of ${plural(report.checks.length, 'check')} skipped every trace, having no value to judge by (${idle.map((check) => check.check).join(', ')})\n`,
+        printed`note: no policies found (--policies FILE, or a policies: block in the case file or the config file): ${idle.length} of ${plural(report.checks.length, 'check')} skipped every trace, having no value to judge by (${idle.map((check) => check.check).join(', ')})\n`,
       );
     }
     printWritten(

@@ -2,6 +2,7 @@ import { InputError } from '../../errors.js';
 import { displayPath } from '../../io/display-path.js';
 import { type ReplayServer, startReplayServer } from '../../serve/replay-server.js';
 import type { CliIo } from '../io.js';
+import { printed } from '../printable.js';
 
 export interface ServeOptions {
   fixturesDir: string;
@@ -34,12 +35,12 @@ export async function serveCommand(options: ServeOptions, io: CliIo, signals: St
     throw listenError(error, options) ?? error;
   }
   if (!options.quiet) {
-    for (const warning of server.warnings) io.stderr(`warning: ${warning}\n`);
+    for (const warning of server.warnings) io.stderr(printed`warning: ${warning}\n`);
     const traces = server.fixtures.length === 1 ? '1 trace' : `${server.fixtures.length} traces`;
-    io.stdout(`diag-eval serve: ${traces} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`);
+    io.stdout(printed`diag-eval serve: ${traces} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`);
     const width = Math.max(0, ...server.fixtures.map(({ id }) => id.length));
-    for (const { id, file } of server.fixtures) io.stdout(`  ${id.padEnd(width)}  ${file}\n`);
-    io.stdout(`Try: diag-eval run --api ${server.url}\nStop with Ctrl+C.\n`);
+    for (const { id, file } of server.fixtures) io.stdout(printed`  ${id.padEnd(width)}  ${file}\n`);
+    io.stdout(printed`Try: diag-eval run --api ${server.url}\nStop with Ctrl+C.\n`);
   }
   await new Promise<void>((resolve) => {
     const stop = (): void => {

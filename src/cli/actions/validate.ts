@@ -8,6 +8,7 @@ import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
+import { printable, printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { paint } from '../terminal.js';
 
@@ -55,19 +56,19 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
         problems.push(`${evalCase.id}: ${input.traceFixture ?? ''}: not a diagnosis trace: ${loaded.problem}`);
     }
   }
-  for (const problem of problems) io.stderr(`${problem}\n`);
+  for (const problem of problems) io.stderr(printed`${problem}\n`);
   if (values['quiet'] !== true) {
     const colour = paint(io);
     // Warnings only: the exit code stays as the fixtures decide.
     for (const evalCase of cases) {
-      for (const warning of conceptScriptWarnings(evalCase)) io.stderr(`warning: ${warning}\n`);
+      for (const warning of conceptScriptWarnings(evalCase)) io.stderr(printed`warning: ${warning}\n`);
     }
     for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
-      io.stderr(`warning: ${warning}\n`);
+      io.stderr(printed`warning: ${warning}\n`);
     }
     io.stdout(
       problems.length === 0
-        ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${fixturesShown} loads ${colour.green('OK')}\n`
+        ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}\n`
         : `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, ${colour.red(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`)}\n`,
     );
   }

@@ -31,15 +31,9 @@ export function parseServiceApi(apiUrl: string): ServiceApi {
       `--api ${safeUrl(base)}: found the ${base.protocol.replace(/:$/u, '')} scheme; expected an http:// or https:// URL`,
     );
   }
-  const headers: Array<[string, string]> = [];
-  const secrets: string[] = [];
-  if (base.username !== '' || base.password !== '') {
-    const credentials = `${decodeUserInfo(base.username)}:${decodeUserInfo(base.password)}`;
-    secrets.push(decodeUserInfo(base.password));
-    headers.push(['Authorization', `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`]);
-    base.username = '';
-    base.password = '';
-  }
+  const credentials = urlCredentials(base);
+  const { headers, secrets } = credentials;
+  base = credentials.url;
   base.hash = '';
   const basePath = base.pathname.replace(/\/+$/u, '');
   const at = (path: string): URL => {
@@ -52,6 +46,24 @@ export function parseServiceApi(apiUrl: string): ServiceApi {
     traceUrl: (sessionId) => at(`/api/diagnosis/${pathSegment(sessionId)}/trace`),
     headers,
     secrets,
+  };
+}
+
+/**
+ * User-info of a URL (`https://user:pass@host`), which fetch refuses, as a Basic `Authorization`
+ * header; the URL without it, and the password as a secret to keep out of output.
+ */
+export function urlCredentials(given: URL): { url: URL; headers: Array<[string, string]>; secrets: string[] } {
+  const url = new URL(given.href);
+  if (url.username === '' && url.password === '') return { url, headers: [], secrets: [] };
+  const user = decodeUserInfo(url.username);
+  const password = decodeUserInfo(url.password);
+  url.username = '';
+  url.password = '';
+  return {
+    url,
+    headers: [['Authorization', `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`]],
+    secrets: [password],
   };
 }
 

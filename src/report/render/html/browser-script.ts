@@ -51,7 +51,7 @@ function list(values) { return Array.isArray(values) ? values : []; }
 function outcomeOf(row) { return typeof row.outcome === 'string' ? row.outcome : text(row.outcome); }
 
 var report = data.report;
-var details = {};
+var details = Object.create(null);
 list(data.details).forEach(function (detail) { if (detail && typeof detail.caseId === 'string') details[detail.caseId] = detail; });
 
 /* ---- tabs ---- */
@@ -292,11 +292,11 @@ function buildDiff() {
     items.map(function (item) {
       return el('tr', { 'class': 'diff-item', 'data-kind': text(item.kind) }, [el('td', null, badge(item.kind)), el('td', { 'class': 'mono' }, text(item.caseId)), el('td', null, text(item.scope) + ' ' + text(item.metric) + (item.tool ? ' ' + text(item.tool) : '')), el('td', null, text(item.message))]);
     }))));
-  var before = {};
+  var before = Object.create(null);
   list(diff.baselineCases).forEach(function (row) { before[row.caseId] = row; });
-  var after = {};
+  var after = Object.create(null);
   list(report ? report.cases : []).forEach(function (row) { after[row.caseId] = row; });
-  var regressed = [], rest = [], seen = {};
+  var regressed = [], rest = [], seen = Object.create(null);
   list(diff.items).forEach(function (item) {
     if (item.caseId === null || seen[item.caseId]) return;
     seen[item.caseId] = true;

@@ -1,0 +1,52 @@
+/**
+ * Keys that, copied into an object by assignment, change its prototype or shadow what every
+ * object has: no report, trace or case carries data under them, and they are dropped from input
+ * objects that are copied on (docs/contract.md §1, "Inputs").
+ */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The value with every `__proto__`, `constructor` and `prototype` key dropped, at any depth; the
+ * same value (not a copy) when it holds none. Iterative: a value nested however deep costs no stack.
+ */
+export function withoutUnsafeKeys<T>(value: T): T {
+  if (!holdsUnsafeKey(value)) return value;
+  const copyOf = (item: unknown): unknown =>
+    Array.isArray(item) ? new Array(item.length) : typeof item === 'object' && item !== null ? {} : item;
+  const root = copyOf(value);
+  const pending: [unknown, unknown][] = [[value, root]];
+  while (pending.length > 0) {
+    const [source, target] = pending.pop() as [unknown, unknown];
+    if (Array.isArray(source)) {
+      source.forEach((item, index) => {
+        const copy = copyOf(item);
+        (target as unknown[])[index] = copy;
+        if (copy !== item) pending.push([item, copy]);
+      });
+    } else if (typeof source === 'object' && source !== null) {
+      for (const key of Object.keys(source)) {
+        if (UNSAFE_KEYS.has(key)) continue;
+        const item = (source as Record<string, unknown>)[key];
+        const copy = copyOf(item);
+        Object.defineProperty(target, key, { value: copy, enumerable: true, writable: true, configurable: true });
+        if (copy !== item) pending.push([item, copy]);
+      }
+    }
+  }
+  return root as T;
+}
+
+function holdsUnsafeKey(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (Array.isArray(item)) pending.push(...item);
+    else if (typeof item === 'object' && item !== null) {
+      for (const key of Object.keys(item)) {
+        if (UNSAFE_KEYS.has(key)) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}

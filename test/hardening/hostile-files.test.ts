@@ -1,0 +1,53 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build.js';
+import { REPO_ROOT, writeFiles } from '../helpers/project.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+import { peakMemoryProbe, runCli, runCliAsync, STACK_FRAME } from './cli-process.js';
+
+const tempDir = useTempDirs();
+beforeAll(() => ensureBuilt());
+
+describe('hostile files are refused by name, in bounded memory, without a crash', () => {
+  it('a 60 MiB fixture with an unclosed string is worded with its position in bounded memory', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'cases.yaml': [
+        'version: 1',
+        'cases:',
+        '  - id: big',
+        '    question: q',
+        '    rootCauseKeywords: []',
+        '    requiredEvidenceTools: []',
+        '    allowedVerdicts: [PASS]',
+        '    traceFixture: big.json',
+        '',
+      ].join('\n'),
+    });
+    writeFileSync(join(cwd, 'big.json'), `{"finalAnswer": "${'x'.repeat(60 * 1024 * 1024)}`);
+    const probe = peakMemoryProbe(cwd);
+    const run = await runCliAsync(['validate', '--cases', 'cases.yaml', '--fixtures', '.'], cwd, {
+      nodeOptions: probe.nodeOptions,
+      timeoutMs: 60_000,
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^big: big\.json: not valid JSON: Unterminated string at line 1, column 62914578$/mu);
+    expect(probe.peakMb()).toBeLessThan(500);
+  });
+
+  it('a valid Jaeger export with a field nested 150,000 levels deep is read, not refused as "not valid JSON"', () => {
+    const cwd = tempDir();
+    const text = readFileSync(join(REPO_ROOT, 'test/fixtures/import/jaeger-typed-tags.json'), 'utf8').replace(
+      '"warnings": null',
+      `"warnings": ${'['.repeat(150_000)}${']'.repeat(150_000)}`,
+    );
+    expect(text).toContain('['.repeat(150_000));
+    writeFileSync(join(cwd, 'jaeger.json'), text);
+    const run = runCli(['import', 'jaeger.json', '--out', 'imported'], cwd);
+    expect(run.stderr).not.toContain('not valid JSON');
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect([0, 1]).toContain(run.code);
+  });
+});
