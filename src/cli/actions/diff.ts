@@ -70,22 +70,19 @@ const KIND_ORDER = ['regression', 'improvement', 'change'] as const;
 export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string[]): void {
   const colour = paint(io);
   const { summary } = diff;
-  const regressions = regressionCount(diff);
-  io.stdout(
-    `diag-eval diff: ${summary.status}: ${summary.regressions > 0 ? colour.red(regressions) : regressions}, ${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}\n`,
-  );
-  // Padded to one width, so that the messages line up.
-  const label = {
-    regression: `${colour.red('regression')} `,
-    improvement: colour.green('improvement'),
-    change: 'change     ',
-    // S77: a drop of a repeated case that the test cannot tell from chance.
-    noise: 'noise      ',
-  };
+  const regressions = printable(regressionCount(diff));
+  const others = printed`${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}`;
+  if (summary.regressions > 0)
+    io.stdout(`diag-eval diff: ${summary.status}: ${colour.red(regressions)}, ${printable(others)}\n`);
+  else io.stdout(printed`diag-eval diff: ${summary.status}: ${regressions}, ${others}\n`);
   const items = KIND_ORDER.flatMap((kind) => diff.items.filter((item) => item.kind === kind));
+  // Labels padded to one width, so that the messages line up.
   for (const item of items.slice(0, ITEMS_SHOWN)) {
-    const kind = item.significance?.verdict === 'within noise' ? 'noise' : item.kind;
-    io.stdout(`  ${label[kind]} ${printable(item.message)}\n`);
+    if (item.kind === 'regression') io.stdout(`  ${colour.red('regression')}  ${printable(item.message)}\n`);
+    else if (item.kind === 'improvement') io.stdout(`  ${colour.green('improvement')} ${printable(item.message)}\n`);
+    // S77: a drop of a repeated case that the test cannot tell from chance.
+    else if (item.significance?.verdict === 'within noise') io.stdout(printed`  noise       ${item.message}\n`);
+    else io.stdout(printed`  change      ${item.message}\n`);
   }
   if (items.length > ITEMS_SHOWN) {
     const file = written.find((path) => path.endsWith('diff.md')) ?? written.find((path) => path.endsWith('diff.json'));
@@ -99,6 +96,6 @@ export function printDiffSummary(io: CliIo, diff: Diff, written: readonly string
 function printRunsNeeded(io: CliIo, diff: Diff): void {
   const needed = runsNeededLines(diff);
   if (needed.length === 0) return;
-  io.stdout(`${runsNeededHeading(diff)}:\n`);
-  for (const line of needed) io.stdout(`  ${line}\n`);
+  io.stdout(printed`${runsNeededHeading(diff)}:\n`);
+  for (const line of needed) io.stdout(printed`  ${line}\n`);
 }
