@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,48 @@ describe('hostile files are refused by name, in bounded memory, without a crash'
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/^big: big\.json: not valid JSON: Unterminated string at line 1, column 62914578$/mu);
     expect(probe.peakMb()).toBeLessThan(500);
+  });
+
+  it('a fixture that grows while it is read is read to the size first seen, in bounded memory', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'cases.yaml': [
+        'version: 1',
+        'cases:',
+        '  - id: growing',
+        '    question: q',
+        '    rootCauseKeywords: []',
+        '    requiredEvidenceTools: []',
+        '    allowedVerdicts: [PASS]',
+        '    traceFixture: growing.json',
+        '',
+      ].join('\n'),
+    });
+    const fixture = join(cwd, 'growing.json');
+    writeFileSync(fixture, `{"finalAnswer": "${'x'.repeat(40 * 1024 * 1024)}`);
+    // A writer that keeps appending while the command reads.
+    const writer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs=require('fs');const b=Buffer.alloc(1<<20,120);setInterval(()=>fs.appendFileSync(${JSON.stringify(fixture)},b),1)`,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      const probe = peakMemoryProbe(cwd);
+      const run = await runCliAsync(['validate', '--cases', 'cases.yaml', '--fixtures', '.'], cwd, {
+        nodeOptions: probe.nodeOptions,
+        timeoutMs: 60_000,
+      });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(
+        /^growing: growing\.json: not valid JSON: Unterminated string at line 1, column \d+$/mu,
+      );
+      expect(probe.peakMb()).toBeLessThan(500);
+    } finally {
+      writer.kill('SIGKILL');
+    }
   });
 
   it('a valid Jaeger export with a field nested 150,000 levels deep is read, not refused as "not valid JSON"', () => {
