@@ -43,8 +43,11 @@ const OTHER_KNOWN_KEYS = [
   'required',
 ];
 
-/** Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires itself. */
-const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts'] as const;
+/**
+ * Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires
+ * itself. `allowedVerdicts` may be left out: the agent has no verifier (S73).
+ */
+const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools'] as const;
 
 /**
  * The cases of a parsed case file, loading zod and the case-file schemas only when the quick

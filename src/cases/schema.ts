@@ -127,7 +127,7 @@ function buildCaseSchemas() {
       textList.check(
         z.minLength(1, { error: 'expected at least one allowed verdict' }),
         z.describe(
-          'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).',
+          'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT). Left out (in the case and defaults), the agent has no verifier and the verdict checks are skipped.',
         ),
       ),
     ),

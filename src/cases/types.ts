@@ -39,7 +39,7 @@ export interface EvalCase {
   rootCauseKeywords: KeywordConcept[];
   minKeywordCoverage: number;
   requiredEvidenceTools: string[];
-  /** Upper-cased. */
+  /** Upper-cased. Empty when neither the case nor `defaults` gives any: the agent has no verifier, and the verdict checks do not apply (S73). */
   allowedVerdicts: string[];
   forbiddenAnswerKeywords: string[];
   /** Upper-cased. */

@@ -143,6 +143,21 @@ describe('loadCaseFile: a valid case file', () => {
     expect(cases[0]).toMatchObject({ rootCauseKeywords: [], requiredEvidenceTools: [], allowedVerdicts: ['REJECT'] });
   });
 
+  it('S73: allowedVerdicts may be left out of the case and defaults: an agent without a verifier', async () => {
+    const cases = await load(
+      [
+        'version: 1',
+        'cases:',
+        '  - id: nightly-ops-check',
+        '    question: "Run the nightly ops check"',
+        '    rootCauseKeywords: [connection pool]',
+        '    requiredEvidenceTools: [queryLogs]',
+        '',
+      ].join('\n'),
+    );
+    expect(cases[0]).toMatchObject({ id: 'nightly-ops-check', allowedVerdicts: [], forbiddenVerdicts: [] });
+  });
+
   it('S26: audit.v2: true turns on claimChecks and composerOutput, from defaults too', async () => {
     const cases = await load(
       [
