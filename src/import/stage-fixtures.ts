@@ -114,6 +114,8 @@ export class FixtureStaging {
   }
 
   private async putInPlace(index: number, path: string, lastUse: boolean): Promise<void> {
+    // A case's traceFixture may name a subfolder of the out folder.
+    if (dirname(path) !== this.outDir) await mkdir(dirname(path), { recursive: true });
     const document = this.inMemory.get(index);
     if (document !== undefined || this.folder === null) {
       await writeFileAtomic(path, formatTraceJson(document as TraceDocument));

@@ -121,6 +121,22 @@ describe('diag-eval import', () => {
     ]);
   });
 
+  it("S74 writes a matched case's fixture under the traceFixture the case names, in a subfolder too", async () => {
+    const io = recordingIo(folder.path);
+    const cases = [makeCase({ id: 'payment-timeout', sessionId: 'diag-0001', traceFixture: 'nightly/payment.json' })];
+    const code = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
+      io,
+    );
+    expect(code).toBe(0);
+    expect(io.out.map((line) => line.split(' ')[1])).toEqual([
+      'eval/fixtures/nightly/payment.json',
+      'eval/fixtures/4bf92f3577b34da6a3ce929d0e0e4736.json',
+    ]);
+    const written = JSON.parse(await readFile(join(folder.path, 'eval/fixtures/nightly/payment.json'), 'utf8'));
+    expect(written.sessionId).toBe('diag-0001');
+  });
+
   it('with --strict, a case no trace matches writes nothing and throws an InputError (exit 2)', async () => {
     const cases = [
       makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),

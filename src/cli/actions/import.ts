@@ -30,7 +30,7 @@ interface PlannedFile {
 
 /**
  * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
- * matched case (`<case id>.json`) and one per trace no case matches (`<trace id>.json`), or one
+ * matched case (its `traceFixture`, `<case id>.json` by default) and one per trace no case matches (`<trace id>.json`), or one
  * per trace without cases. Exit 0 when everything converted; 1 when some input was skipped, a
  * trace had nothing the mapping recognises, or a case matched no trace; unusable files (and,
  * with `strict`, whatever would give 1) throw an InputError (exit 2) before anything is written.
@@ -67,7 +67,8 @@ export async function importExports(
     } else {
       const matched = matchTracesToCases(traces, options.cases);
       for (const match of matched.cases) {
-        if (match.trace !== null) planned.push({ name: `${match.evalCase.id}.json`, index: match.trace.index });
+        // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
+        if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
         else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
       }
       for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
