@@ -118,6 +118,19 @@ function keywordConcept(value: unknown): void {
   if (Object.hasOwn(object, 'required')) boolean(object['required']);
 }
 
+const ALTERNATIVES_KEYS = new Set(['any']);
+
+/** requiredEvidenceTools' entry: a tool name, or { any: [tool names] }. */
+function requiredTool(value: unknown): void {
+  if (typeof value === 'string') {
+    text(value);
+    return;
+  }
+  const object = plainObject(value);
+  checkKeys(object, ALTERNATIVES_KEYS);
+  textList(object['any'], 1);
+}
+
 const AUDIT_KEYS = new Set(['v2', 'claimChecks', 'composerOutput']);
 const BUDGET_KEYS = new Set(['maxToolCalls', 'maxDurationMs', 'maxTokens', 'maxRepeatedCalls']);
 
@@ -150,7 +163,11 @@ function checkDefaultable(key: string, value: unknown): boolean {
     case 'allowedVerdicts':
       textList(value, 1);
       return true;
-    case 'requiredEvidenceTools':
+    case 'requiredEvidenceTools': {
+      const items = list(value);
+      for (let index = 0; index < items.length; index += 1) requiredTool(items[index]);
+      return true;
+    }
     case 'forbiddenAnswerKeywords':
     case 'forbiddenVerdicts':
     case 'forbiddenConfirmedClaims':

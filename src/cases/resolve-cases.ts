@@ -361,7 +361,7 @@ function toEvalCase(
         : traceFixture,
     rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
     minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
-    requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],
+    ...requiredEvidence(inherited(entry, defaults, 'requiredEvidenceTools') ?? []),
     allowedVerdicts: upperCased(inherited(entry, defaults, 'allowedVerdicts')),
     forbiddenAnswerKeywords: inherited(entry, defaults, 'forbiddenAnswerKeywords') ?? [],
     forbiddenVerdicts: upperCased(inherited(entry, defaults, 'forbiddenVerdicts')),
@@ -374,6 +374,19 @@ function toEvalCase(
     checks:
       entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
   };
+}
+
+/** Plain tool names and `{ any: [...] }` alternatives, apart (EvalCase). */
+function requiredEvidence(
+  entries: readonly (string | { any: string[] })[],
+): Pick<EvalCase, 'requiredEvidenceTools' | 'requiredEvidenceAlternatives'> {
+  const requiredEvidenceTools: string[] = [];
+  const requiredEvidenceAlternatives: string[][] = [];
+  for (const entry of entries) {
+    if (typeof entry === 'string') requiredEvidenceTools.push(entry);
+    else requiredEvidenceAlternatives.push([...entry.any]);
+  }
+  return { requiredEvidenceTools, requiredEvidenceAlternatives };
 }
 
 function upperCased(verdicts: readonly string[] | undefined): string[] {

@@ -58,6 +58,21 @@ function buildCaseSchemas() {
       'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
   });
 
+  const toolAlternatives = z.strictObject(
+    {
+      any: z
+        .array(text, { error: 'expected a list of tool names' })
+        .check(
+          z.minLength(1, { error: 'expected at least one tool name' }),
+          z.describe('Alternative evidence tools: calling any one of them covers the requirement.'),
+        ),
+    },
+    { error: 'expected an object such as { any: [queryMetrics, queryPrometheusAlerts] }' },
+  );
+  const requiredTool = z.union([text, toolAlternatives], {
+    error: 'expected a tool name, or { any: [tool names] } for alternatives',
+  });
+
   const checkSeverities = checkSeveritiesSchema();
 
   const auditSchema = z.strictObject(
@@ -121,7 +136,13 @@ function buildCaseSchemas() {
         ),
     ),
     requiredEvidenceTools: z.optional(
-      textList.check(z.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.')),
+      z
+        .array(requiredTool, { error: 'expected a list of tool names' })
+        .check(
+          z.describe(
+            'Evidence tools that must appear in toolInvocations or the verifier trace_summaries; { any: [...] } is satisfied by any one of its tools.',
+          ),
+        ),
     ),
     allowedVerdicts: z.optional(
       textList.check(

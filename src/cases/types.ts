@@ -38,7 +38,10 @@ export interface EvalCase {
   traceFixture: string;
   rootCauseKeywords: KeywordConcept[];
   minKeywordCoverage: number;
+  /** The tools named as plain entries of `requiredEvidenceTools`: each must be covered. */
   requiredEvidenceTools: string[];
+  /** Its `{ any: [...] }` entries (S73): each is covered by any one of its tools. */
+  requiredEvidenceAlternatives: string[][];
   /** Upper-cased. Empty when neither the case nor `defaults` gives any: the agent has no verifier, and the verdict checks do not apply (S73). */
   allowedVerdicts: string[];
   forbiddenAnswerKeywords: string[];

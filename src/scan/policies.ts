@@ -139,6 +139,7 @@ export function resolvePolicies(
     rootCauseKeywords: [],
     minKeywordCoverage: 0,
     requiredEvidenceTools: block.requiredEvidenceTools ?? [],
+    requiredEvidenceAlternatives: [],
     allowedVerdicts: [...contract.verdicts],
     forbiddenAnswerKeywords: block.forbiddenAnswerKeywords ?? [],
     forbiddenVerdicts: [],

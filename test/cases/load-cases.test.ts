@@ -68,6 +68,7 @@ describe('loadCaseFile: a valid case file', () => {
       rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'],
       minKeywordCoverage: 0.5,
       requiredEvidenceTools: ['queryMetrics', 'queryLogs'],
+      requiredEvidenceAlternatives: [],
       allowedVerdicts: ['PASS', 'REVISE'],
       forbiddenAnswerKeywords: [],
       forbiddenVerdicts: [],
@@ -156,6 +157,21 @@ describe('loadCaseFile: a valid case file', () => {
       ].join('\n'),
     );
     expect(cases[0]).toMatchObject({ id: 'nightly-ops-check', allowedVerdicts: [], forbiddenVerdicts: [] });
+  });
+
+  it('S73: a required evidence tool may be a set of alternatives, { any: [...] }', async () => {
+    const cases = await load(
+      caseFileYaml([
+        caseYaml('a').replace(
+          'requiredEvidenceTools: []',
+          'requiredEvidenceTools: [{ any: [queryMetrics, queryPrometheusAlerts] }, queryLogs]',
+        ),
+      ]),
+    );
+    expect(cases[0]).toMatchObject({
+      requiredEvidenceTools: ['queryLogs'],
+      requiredEvidenceAlternatives: [['queryMetrics', 'queryPrometheusAlerts']],
+    });
   });
 
   it('S26: audit.v2: true turns on claimChecks and composerOutput, from defaults too', async () => {
@@ -494,6 +510,42 @@ const BAD_INPUTS: BadRow[] = [
         at: 'cases.yaml:3:5: cases[0]:',
         found: 'missing rootCauseKeywords',
         expected: 'expected it in the case or in defaults',
+      },
+    ],
+  },
+  {
+    name: 'S73 an empty any list of required evidence tools',
+    content: caseFileYaml([caseYaml('a').replace('requiredEvidenceTools: []', 'requiredEvidenceTools: [{ any: [] }]')]),
+    problems: [
+      {
+        at: 'cases.yaml:6:31: cases[0].requiredEvidenceTools[0].any:',
+        found: 'found a list of 0',
+        expected: 'expected at least one tool name',
+      },
+    ],
+  },
+  {
+    name: 'S73 an any list of required evidence tools holding a number',
+    content: caseFileYaml([
+      caseYaml('a').replace('requiredEvidenceTools: []', 'requiredEvidenceTools: [{ any: [queryMetrics, 3] }]'),
+    ]),
+    problems: [
+      { at: 'cases.yaml:6:51: cases[0].requiredEvidenceTools[0].any[1]:', found: 'found 3', expected: 'expected text' },
+    ],
+  },
+  {
+    name: 'S73 an unknown key beside the alternatives',
+    content: caseFileYaml([
+      caseYaml('a').replace(
+        'requiredEvidenceTools: []',
+        'requiredEvidenceTools: [{ any: [queryMetrics], all: [queryLogs] }]',
+      ),
+    ]),
+    problems: [
+      {
+        at: 'cases.yaml:6:52: cases[0].requiredEvidenceTools[0].all:',
+        found: 'unknown key "all"',
+        expected: 'did you mean "any"?',
       },
     ],
   },

@@ -10,6 +10,7 @@ export function makeEvalCase(overrides: Partial<EvalCase> = {}): EvalCase {
     rootCauseKeywords: [],
     minKeywordCoverage: 1,
     requiredEvidenceTools: [],
+    requiredEvidenceAlternatives: [],
     allowedVerdicts: ['PASS'],
     forbiddenAnswerKeywords: [],
     forbiddenVerdicts: [],
