@@ -41,6 +41,9 @@ const OTHER_KNOWN_KEYS = [
   'maxTokens',
   'any',
   'required',
+  'attribute',
+  'equals',
+  'traceId',
 ];
 
 /**
@@ -307,7 +310,7 @@ function checkFixturePath(traceFixture: string): string | null {
 }
 
 /** The fields `defaults` may set, as the schema gives them. */
-export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId'>>;
+export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId' | 'match'>>;
 type DefaultableKey = keyof CaseDefaults;
 
 /**
@@ -370,6 +373,7 @@ function toEvalCase(
     budget,
     tags: inherited(entry, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
+    match: entry.match ?? null,
     // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
     checks:
       entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },

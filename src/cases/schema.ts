@@ -183,6 +183,26 @@ function buildCaseSchemas() {
       sessionId: z.optional(
         text.check(z.describe("The diagnosis service's session id, for live mode and trace imports.")),
       ),
+      match: z.optional(
+        z
+          .union(
+            [
+              z.strictObject({ sessionId: text }),
+              z.strictObject({ traceId: text }),
+              z.strictObject({ question: text }),
+              z.strictObject({ attribute: text, equals: text }),
+            ],
+            {
+              error:
+                'expected one of { sessionId: … }, { traceId: … }, { question: … } or { attribute: <span attribute>, equals: <value> }',
+            },
+          )
+          .check(
+            z.describe(
+              "How import and run --traces pick this case's trace: by session id, trace id, question, or a span attribute equal to a value. Default: sessionId, else question.",
+            ),
+          ),
+      ),
       ...defaultableFields,
     },
     { error: 'expected a case object' },

@@ -52,6 +52,8 @@ export interface EvalCase {
   budget: CostBudget;
   tags: string[];
   sessionId: string | null;
+  /** How `import` and `run --traces` pick this case's trace (S74); null: by sessionId, else by question. */
+  match: CaseMatchRule | null;
   /**
    * Severities set for this case, by check id: the config file's `checks:`, then `defaults.checks`,
    * then the case's own `checks:`, merged key by key (a later one wins). A check not named here
@@ -59,3 +61,10 @@ export interface EvalCase {
    */
   checks: Readonly<Record<string, Severity>>;
 }
+
+/** A case's `match:` (S74), as written: `{ sessionId }`, `{ traceId }`, `{ question }` or `{ attribute, equals }`. */
+export type CaseMatchRule =
+  | { sessionId: string }
+  | { traceId: string }
+  | { question: string }
+  | { attribute: string; equals: string };

@@ -140,6 +140,7 @@ export function resolvePolicies(
     minKeywordCoverage: 0,
     requiredEvidenceTools: block.requiredEvidenceTools ?? [],
     requiredEvidenceAlternatives: [],
+    match: null,
     allowedVerdicts: [...contract.verdicts],
     forbiddenAnswerKeywords: block.forbiddenAnswerKeywords ?? [],
     forbiddenVerdicts: [],

@@ -77,6 +77,7 @@ describe('loadCaseFile: a valid case file', () => {
       budget: { maxToolCalls: 8, maxDurationMs: 60000 },
       tags: ['mvp'],
       sessionId: null,
+      match: null,
       checks: {},
     });
   });
@@ -172,6 +173,21 @@ describe('loadCaseFile: a valid case file', () => {
       requiredEvidenceTools: ['queryLogs'],
       requiredEvidenceAlternatives: [['queryMetrics', 'queryPrometheusAlerts']],
     });
+  });
+
+  it('S74: match: names how the case finds its trace', async () => {
+    const cases = await load(
+      caseFileYaml([
+        caseYaml('a', ['match: { attribute: app.task.id, equals: nightly-ops-check }']),
+        caseYaml('b', ['match: { traceId: 4bf92f3577b34da6a3ce929d0e0e4736 }']),
+        caseYaml('c'),
+      ]),
+    );
+    expect(cases.map((entry) => entry.match)).toEqual([
+      { attribute: 'app.task.id', equals: 'nightly-ops-check' },
+      { traceId: '4bf92f3577b34da6a3ce929d0e0e4736' },
+      null,
+    ]);
   });
 
   it('S26: audit.v2: true turns on claimChecks and composerOutput, from defaults too', async () => {
@@ -546,6 +562,18 @@ const BAD_INPUTS: BadRow[] = [
         at: 'cases.yaml:6:52: cases[0].requiredEvidenceTools[0].all:',
         found: 'unknown key "all"',
         expected: 'did you mean "any"?',
+      },
+    ],
+  },
+  {
+    name: 'S74 a match: with an unknown key',
+    content: caseFileYaml([caseYaml('a', ['match: { span: app.task.id, equals: nightly }'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].match:',
+        found: 'found an object',
+        expected:
+          'expected one of { sessionId: … }, { traceId: … }, { question: … } or { attribute: <span attribute>, equals: <value> }',
       },
     ],
   },

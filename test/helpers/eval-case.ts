@@ -11,6 +11,7 @@ export function makeEvalCase(overrides: Partial<EvalCase> = {}): EvalCase {
     minKeywordCoverage: 1,
     requiredEvidenceTools: [],
     requiredEvidenceAlternatives: [],
+    match: null,
     allowedVerdicts: ['PASS'],
     forbiddenAnswerKeywords: [],
     forbiddenVerdicts: [],

@@ -137,6 +137,24 @@ describe('diag-eval import', () => {
     expect(written.sessionId).toBe('diag-0001');
   });
 
+  it('S74 matches a case by a span attribute the case names, which the mapping otherwise drops', async () => {
+    const io = recordingIo(folder.path);
+    await copyFile(fixture('spring-ai-2.0.jsonl'), join(folder.path, 'exports', 'spring.jsonl'));
+    const cases = [
+      makeCase({ id: 'order-500', question: 'fixed task', match: { attribute: 'uri', equals: '/api/diagnosis' } }),
+      makeCase({ id: 'not-there', question: 'fixed task', match: { attribute: 'uri', equals: '/api/other' } }),
+    ];
+    const code = await importCommand(
+      { files: ['exports/spring.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: true },
+      io,
+    );
+    expect(code).toBe(1);
+    expect(await listOut()).toEqual(['order-500.json']);
+    expect(io.err).toEqual([
+      'no trace: case "not-there" matches no imported trace by its span attribute uri = "/api/other" (1 export file read); no fixture written for it\n',
+    ]);
+  });
+
   it('with --strict, a case no trace matches writes nothing and throws an InputError (exit 2)', async () => {
     const cases = [
       makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),

@@ -3,7 +3,7 @@ import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
 import { type ImportFormatOption, parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
-import { matchTracesToCases } from '../../import/match.js';
+import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
 import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
@@ -53,6 +53,7 @@ export async function importExports(
   try {
     const result = await importTraces(options.files, from, io.cwd, {
       onTrace: (trace, index) => staging.stage(trace, index),
+      matchAttributes: options.cases === null ? [] : matchAttributesOf(options.cases),
     });
     const traces = staging.traces.map((trace, index) => ({ ...trace, index }));
     const planned: PlannedFile[] = [];
@@ -112,6 +113,6 @@ async function publishFixtures(
 }
 
 function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {
-  const by = evalCase.sessionId === null ? 'question' : `session id "${evalCase.sessionId}" or question`;
+  const by = matchDescription(evalCase);
   return `case "${evalCase.id}" matches no imported trace by its ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read); no fixture written for it`;
 }
