@@ -274,7 +274,13 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
   const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [];
   const fromSpans = spans
     .filter((span) => spanRole(span) === 'tool')
-    .map((span) => ({ timeNs: span.startNs ?? -1n, invocation: toToolInvocation(span), paired: false }));
+    .map((span) => ({
+      timeNs: span.startNs ?? -1n,
+      invocation: toToolInvocation(span),
+      paired: false,
+      /** The arguments in canonical form, made when first compared. */
+      canonical: null as string | null,
+    }));
   const spanCallIds = new Set<string>();
   const spanToolNames = new Set<string>();
   for (const entry of fromSpans) {
@@ -292,19 +298,22 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     for (const call of factsOf(span).toolCalls) {
       if (call.id !== null && (spanCallIds.has(call.id) || seenCallIds.has(call.id))) continue;
       if (call.id !== null) seenCallIds.add(call.id);
-      const response = call.id === null ? undefined : responses.get(call.id);
-      const invocation = messageInvocation(call, response, span.endNs);
-      const ran = fromSpans.find(
-        (entry) =>
-          !entry.paired &&
-          (call.id === null || entry.invocation.callId === undefined) &&
-          entry.invocation.toolName === call.name &&
-          sameArguments(entry.invocation.arguments, invocation.arguments),
-      );
+      let callArguments: string | null = null;
+      const ran = fromSpans.find((entry) => {
+        if (entry.paired || entry.invocation.toolName !== call.name) return false;
+        if (call.id !== null && entry.invocation.callId !== undefined) return false;
+        callArguments ??= canonicalJson(unwrapArguments(call.arguments).value);
+        entry.canonical ??= canonicalJson(entry.invocation.arguments);
+        return entry.canonical === callArguments;
+      });
       // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
       if (ran === undefined && call.id === null && spanToolNames.has(call.name)) continue;
       if (ran === undefined) {
-        timed.push({ timeNs: span.endNs ?? span.startNs ?? -1n, invocation });
+        const response = call.id === null ? undefined : responses.get(call.id);
+        timed.push({
+          timeNs: span.endNs ?? span.startNs ?? -1n,
+          invocation: messageInvocation(call, response, span.endNs),
+        });
         continue;
       }
       ran.paired = true;
@@ -317,11 +326,7 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     .map((entry) => entry.invocation);
 }
 
-/** The same arguments once unwrapped, whatever the order of their keys. */
-function sameArguments(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
+/** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
