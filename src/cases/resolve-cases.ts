@@ -36,10 +36,16 @@ const OTHER_KNOWN_KEYS = [
   'maxTokens',
   'any',
   'required',
+  'attribute',
+  'equals',
+  'traceId',
 ];
 
-/** Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires itself. */
-const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools', 'allowedVerdicts'] as const;
+/**
+ * Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires
+ * itself. `allowedVerdicts` may be left out: the agent has no verifier (S73).
+ */
+const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools'] as const;
 
 /** The cases of a parsed case file (resolveCaseFileWith says how). */
 export function resolveParsedCaseFile(
@@ -287,7 +293,7 @@ function checkFixturePath(traceFixture: string): string | null {
 }
 
 /** The fields `defaults` may set, as the schema gives them. */
-export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId'>>;
+export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId' | 'match'>>;
 type DefaultableKey = keyof CaseDefaults;
 
 /**
@@ -341,7 +347,7 @@ function toEvalCase(
         : traceFixture,
     rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
     minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
-    requiredEvidenceTools: inherited(entry, defaults, 'requiredEvidenceTools') ?? [],
+    ...requiredEvidence(inherited(entry, defaults, 'requiredEvidenceTools') ?? []),
     allowedVerdicts: upperCased(inherited(entry, defaults, 'allowedVerdicts')),
     forbiddenAnswerKeywords: inherited(entry, defaults, 'forbiddenAnswerKeywords') ?? [],
     forbiddenVerdicts: upperCased(inherited(entry, defaults, 'forbiddenVerdicts')),
@@ -350,10 +356,24 @@ function toEvalCase(
     budget,
     tags: inherited(entry, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
+    match: entry.match ?? null,
     // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
     checks:
       entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
   };
+}
+
+/** Plain tool names and `{ any: [...] }` alternatives, apart (EvalCase). */
+function requiredEvidence(
+  entries: readonly (string | { any: string[] })[],
+): Pick<EvalCase, 'requiredEvidenceTools' | 'requiredEvidenceAlternatives'> {
+  const requiredEvidenceTools: string[] = [];
+  const requiredEvidenceAlternatives: string[][] = [];
+  for (const entry of entries) {
+    if (typeof entry === 'string') requiredEvidenceTools.push(entry);
+    else requiredEvidenceAlternatives.push([...entry.any]);
+  }
+  return { requiredEvidenceTools, requiredEvidenceAlternatives };
 }
 
 function upperCased(verdicts: readonly string[] | undefined): string[] {

@@ -48,6 +48,21 @@ function buildCaseSchemas() {
       'expected a keyword, a list of synonyms any one of which covers the concept, or { any: [...], required: true }',
   });
 
+  const toolAlternatives = z.strictObject(
+    {
+      any: z
+        .array(text, { error: 'expected a list of tool names' })
+        .check(
+          z.minLength(1, { error: 'expected at least one tool name' }),
+          z.describe('Alternative evidence tools: calling any one of them covers the requirement.'),
+        ),
+    },
+    { error: 'expected an object such as { any: [queryMetrics, queryPrometheusAlerts] }' },
+  );
+  const requiredTool = z.union([text, toolAlternatives], {
+    error: 'expected a tool name, or { any: [tool names] } for alternatives',
+  });
+
   const checkSeverities = checkSeveritiesSchema();
 
   const auditSchema = z.strictObject(
@@ -111,13 +126,19 @@ function buildCaseSchemas() {
         ),
     ),
     requiredEvidenceTools: z.optional(
-      textList.check(z.describe('Evidence tools that must appear in toolInvocations or the verifier trace_summaries.')),
+      z
+        .array(requiredTool, { error: 'expected a list of tool names' })
+        .check(
+          z.describe(
+            'Evidence tools that must appear in toolInvocations or the verifier trace_summaries; { any: [...] } is satisfied by any one of its tools.',
+          ),
+        ),
     ),
     allowedVerdicts: z.optional(
       textList.check(
         z.minLength(1, { error: 'expected at least one allowed verdict' }),
         z.describe(
-          'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT).',
+          'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT). Left out (in the case and defaults), the agent has no verifier and the verdict checks are skipped.',
         ),
       ),
     ),
@@ -151,6 +172,26 @@ function buildCaseSchemas() {
       ),
       sessionId: z.optional(
         text.check(z.describe("The diagnosis service's session id, for live mode and trace imports.")),
+      ),
+      match: z.optional(
+        z
+          .union(
+            [
+              z.strictObject({ sessionId: text }),
+              z.strictObject({ traceId: text }),
+              z.strictObject({ question: text }),
+              z.strictObject({ attribute: text, equals: text }),
+            ],
+            {
+              error:
+                'expected one of { sessionId: … }, { traceId: … }, { question: … } or { attribute: <span attribute>, equals: <value> }',
+            },
+          )
+          .check(
+            z.describe(
+              "How import and run --traces pick this case's trace: by session id, trace id, question, or a span attribute equal to a value. Default: sessionId, else question.",
+            ),
+          ),
       ),
       ...defaultableFields,
     },

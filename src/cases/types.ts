@@ -38,8 +38,11 @@ export interface EvalCase {
   traceFixture: string;
   rootCauseKeywords: KeywordConcept[];
   minKeywordCoverage: number;
+  /** The tools named as plain entries of `requiredEvidenceTools`: each must be covered. */
   requiredEvidenceTools: string[];
-  /** Upper-cased. */
+  /** Its `{ any: [...] }` entries (S73): each is covered by any one of its tools. */
+  requiredEvidenceAlternatives: string[][];
+  /** Upper-cased. Empty when neither the case nor `defaults` gives any: the agent has no verifier, and the verdict checks do not apply (S73). */
   allowedVerdicts: string[];
   forbiddenAnswerKeywords: string[];
   /** Upper-cased. */
@@ -49,6 +52,8 @@ export interface EvalCase {
   budget: CostBudget;
   tags: string[];
   sessionId: string | null;
+  /** How `import` and `run --traces` pick this case's trace (S74); null: by sessionId, else by question. */
+  match: CaseMatchRule | null;
   /**
    * Severities set for this case, by check id: the config file's `checks:`, then `defaults.checks`,
    * then the case's own `checks:`, merged key by key (a later one wins). A check not named here
@@ -56,3 +61,10 @@ export interface EvalCase {
    */
   checks: Readonly<Record<string, Severity>>;
 }
+
+/** A case's `match:` (S74), as written: `{ sessionId }`, `{ traceId }`, `{ question }` or `{ attribute, equals }`. */
+export type CaseMatchRule =
+  | { sessionId: string }
+  | { traceId: string }
+  | { question: string }
+  | { attribute: string; equals: string };

@@ -5,19 +5,21 @@ import {
   isReproduction,
   measureDraftReproduction,
 } from './measures/executor-draft.js';
-import { matchedTexts, quote, quoteList, verdictIs } from './support.js';
+import { matchedTexts, quote, quoteList, verdictIs, withoutVerifier } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const degradedOutputCheck: CheckDefinition = {
   id: 'degraded-output',
   order: 80,
-  spec: ['S06'],
+  spec: ['S06', 'S73'],
   description:
     "When the verdict is the reject verdict, the final answer carries a degraded-output marker and does not reproduce the executor's draft answer.",
   failsWhen: "the final answer has none of the degraded markers, or reproduces the executor's draft answer",
-  skippedWhen: 'the verdict is not `contract.rejectVerdict`',
+  skippedWhen: 'the verdict is not `contract.rejectVerdict`, or the case names no `allowedVerdicts`',
   scanByDefault: true,
   run(context) {
+    const noVerifier = withoutVerifier(context.evalCase);
+    if (noVerifier !== null) return noVerifier;
     const { contract } = context;
     const rejectVerdict = contract.rejectVerdict.toUpperCase();
     if (!verdictIs(context, rejectVerdict)) {

@@ -59,6 +59,7 @@ export function uninvokedToolNames(context: CheckContext): readonly string[] {
       if (!wasInvoked(context, name)) (names ??= new Set()).add(name);
     };
     for (const name of context.evalCase.requiredEvidenceTools) consider(name);
+    for (const name of context.evalCase.requiredEvidenceAlternatives.flat()) consider(name);
     for (const entry of traceSummaryEntries(context)) {
       const name = entry['tool_name'];
       if (typeof name === 'string' && name.trim() !== '') consider(name);

@@ -86,14 +86,16 @@ function orderedSteps(agentSteps: readonly AgentStep[]): { steps: OrderedStep[];
 function firstEvidenceCalls(context: CheckContext): { tool: string; startedAt: number }[] {
   const yields = invocationYields(context);
   const first = new Map<string, number>();
-  const required = new Set(context.evalCase.requiredEvidenceTools);
+  // The tools of a `{ any: [...] }` entry count each: the one that was called is the evidence.
+  const names = [...context.evalCase.requiredEvidenceTools, ...context.evalCase.requiredEvidenceAlternatives.flat()];
+  const required = new Set(names);
   context.trace.toolInvocations.forEach((invocation, index) => {
     const { toolName, startedAt } = invocation;
     if (startedAt === undefined || !required.has(toolName) || yields[index]?.yielded !== true) return;
     const known = first.get(toolName);
     if (known === undefined || startedAt < known) first.set(toolName, startedAt);
   });
-  return context.evalCase.requiredEvidenceTools.flatMap((tool) => {
+  return names.flatMap((tool) => {
     const startedAt = first.get(tool);
     return startedAt === undefined ? [] : [{ tool, startedAt }];
   });

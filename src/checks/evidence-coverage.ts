@@ -1,3 +1,4 @@
+import { requirementTools } from '../model/evidence-requirement.js';
 import { collectToolEvidence } from './measures/evidence-coverage.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
@@ -8,7 +9,7 @@ export const evidenceCoverageCheck: CheckDefinition = {
   spec: ['S03'],
   description:
     'Every required evidence tool appears in toolInvocations or the verifier trace_summaries with an evidence status other than failed.',
-  failsWhen: 'a required evidence tool is not covered',
+  failsWhen: 'a required evidence tool (or every tool of a `{ any: [...] }` entry) is not covered',
   skippedWhen: 'no required tools',
   run({ trace, evidenceCoverage: coverage }) {
     if (coverage.required.length === 0) {
@@ -24,11 +25,18 @@ export const evidenceCoverageCheck: CheckDefinition = {
       };
     }
     const tools = collectToolEvidence(trace);
-    const reasons = coverage.missing.map((tool) =>
-      tools.has(tool)
-        ? `${quote(tool)} (only with evidence status failed)`
-        : `${quote(tool)} (not in toolInvocations or trace_summaries)`,
-    );
+    const reasons = coverage.missing.map((required) => {
+      const alternatives = requirementTools(required);
+      if (alternatives.length > 1) {
+        const named = `any of ${quoteList(alternatives)}`;
+        return alternatives.some((tool) => tools.has(tool))
+          ? `${named} (only with evidence status failed)`
+          : `${named} (none in toolInvocations or trace_summaries)`;
+      }
+      return tools.has(required)
+        ? `${quote(required)} (only with evidence status failed)`
+        : `${quote(required)} (not in toolInvocations or trace_summaries)`;
+    });
     return {
       outcome: 'fail',
       message:

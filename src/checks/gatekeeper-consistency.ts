@@ -7,6 +7,7 @@ import {
   VERIFIER_PATH,
   verdictIs,
   verifierField,
+  withoutVerifier,
 } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -15,12 +16,14 @@ const GATEKEEPER_FAIL = 'fail';
 export const gatekeeperConsistencyCheck: CheckDefinition = {
   id: 'gatekeeper-consistency',
   order: 100,
-  spec: ['S27'],
+  spec: ['S27', 'S73'],
   description: 'A trace whose gatekeeper_result.status is fail does not carry the pass verdict.',
   failsWhen: '`gatekeeper_result.status` is `fail` and the verdict is `contract.passVerdict`',
-  skippedWhen: 'no gatekeeper result or no verdict',
+  skippedWhen: 'no gatekeeper result, no verdict, or the case names no `allowedVerdicts`',
   scanByDefault: true,
   run(context) {
+    const noVerifier = withoutVerifier(context.evalCase);
+    if (noVerifier !== null) return noVerifier;
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     if (isMissing(gatekeeper)) {
       return {

@@ -1,7 +1,7 @@
 import { describeValue as describeFoundValue } from '../io/describe-value.js';
 import { isRecord } from '../io/is-record.js';
 import { containsNormalized } from '../text/normalize.js';
-import type { CheckContext } from './types.js';
+import type { CheckContext, CheckFinding } from './types.js';
 
 export { isRecord } from '../io/is-record.js';
 
@@ -51,4 +51,17 @@ export function describeValue(value: unknown): string {
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * The verdict checks' skip when the case names no `allowedVerdicts` (S73): most agents have no
+ * verifier, and a case for one says so by leaving the list out. null when the case names some.
+ */
+export function withoutVerifier(evalCase: { allowedVerdicts: readonly string[] }): CheckFinding | null {
+  return evalCase.allowedVerdicts.length === 0
+    ? {
+        outcome: 'skip',
+        message: 'the case names no allowedVerdicts: the agent has no verifier, so there is no verdict to check',
+      }
+    : null;
 }

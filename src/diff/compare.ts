@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { CHECK_IDS } from '../model/check-ids.generated.js';
+import { requirementTools } from '../model/evidence-requirement.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
 import { exactFigures } from './exact-figures.js';
@@ -498,8 +499,10 @@ function compareEvidence(before: CaseResult, after: CaseResult): DiffItem[] {
   const items: DiffItem[] = [];
   for (const tool of new Set(beforeCoverage.required)) {
     if (!afterCoverage.required.includes(tool)) continue;
-    const wasCovered = beforeCoverage.covered.includes(tool);
-    const isCovered = afterCoverage.covered.includes(tool);
+    // A `{ any: [...] }` requirement is covered by whichever of its tools covered it.
+    const tools = requirementTools(tool);
+    const wasCovered = tools.some((name) => beforeCoverage.covered.includes(name));
+    const isCovered = tools.some((name) => afterCoverage.covered.includes(name));
     if (wasCovered === isCovered) continue;
     items.push(
       item({

@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import { displayPath } from '../io/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportFormatOption } from './format.js';
-import { isMappedAttribute } from './map/conventions.js';
+import { asText, isMappedAttribute } from './map/conventions.js';
 import { ConversationHistories } from './map/input-messages.js';
 import { compactSpan, RepeatedToolResponses } from './map/span-facts.js';
 import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
@@ -22,6 +22,8 @@ export interface ImportedTrace {
   /** The export file the trace was first seen in, relative to the working directory, with `/`. */
   file: string;
   document: TraceDocument;
+  /** The values of the span attributes asked for by `matchAttributes`, by attribute, in span start order (S74). */
+  matchValues?: Record<string, string[]>;
 }
 
 export interface ImportResult {
@@ -46,6 +48,8 @@ export interface ImportOptions {
    * Awaited when it returns a promise, which holds the reading back.
    */
   onTrace?: (trace: ImportedTrace, index: number) => void | Promise<void>;
+  /** Span attributes a case matches by (`match: { attribute, equals }`): kept while reading and given in `matchValues`. */
+  matchAttributes?: readonly string[];
 }
 
 /** An export given as text rather than as a file (a trace fetched by `pull`); `name` is how messages name it. */
@@ -91,6 +95,13 @@ async function importExports(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const compact = options.compact ?? true;
+  const matchAttributes = [...new Set(options.matchAttributes ?? [])];
+  const keepForMatching = new Set(matchAttributes);
+  const keepAttribute =
+    options.keepAttribute ??
+    (keepForMatching.size === 0
+      ? isMappedAttribute
+      : (key: string) => isMappedAttribute(key) || keepForMatching.has(key));
   const repeatedResponses = new RepeatedToolResponses();
   const histories = new ConversationHistories();
   const assembly = new TraceAssembly((traceId) => {
@@ -112,6 +123,7 @@ async function importExports(
           message: unrecognisedMessage(trace.traceId, trace.spans),
         });
       const imported: ImportedTrace = { traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) };
+      if (matchAttributes.length > 0) imported.matchValues = attributeValues(trace.spans, matchAttributes);
       if (options.onTrace === undefined) traces[trace.index] = imported;
       else await options.onTrace(imported, trace.index);
     }
@@ -128,7 +140,7 @@ async function importExports(
       if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push({ file: place.file, line: place.line, message });
       else unkept += 1;
     },
-    keepAttribute: options.keepAttribute ?? isMappedAttribute,
+    keepAttribute,
     settle: () => handOn(assembly.settle()),
   };
   // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
@@ -198,4 +210,19 @@ function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): s
     `trace ${traceId}: no agent, model or tool span recognised among its ${spans.length} span${spans.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}); ` +
     'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives'
   );
+}
+
+/** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text), in start order. */
+function attributeValues(spans: readonly ImportedSpan[], keys: readonly string[]): Record<string, string[]> {
+  const ordered = [...spans].sort((a, b) => ((a.startNs ?? -1n) < (b.startNs ?? -1n) ? -1 : 1));
+  const values: Record<string, string[]> = {};
+  for (const key of keys) {
+    const found: string[] = [];
+    for (const span of ordered) {
+      const value = asText(span.attributes[key]);
+      if (value !== null && !found.includes(value)) found.push(value);
+    }
+    values[key] = found;
+  }
+  return values;
 }

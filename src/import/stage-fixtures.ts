@@ -12,6 +12,7 @@ export interface StagedTrace {
   traceId: string;
   file: string;
   document: Pick<TraceDocument, 'sessionId' | 'question'>;
+  matchValues?: Record<string, string[]>;
 }
 
 /** Fixtures being written at the same time: enough to keep the disk busy while the next trace is read and converted. */
@@ -49,7 +50,12 @@ export class FixtureStaging {
   /** Takes one converted trace (again, with the same index, when more of it was read). */
   async stage(trace: ImportedTrace, index: number): Promise<void> {
     const { sessionId = null, question = null } = this.matching ? trace.document : {};
-    this.traces[index] = { traceId: trace.traceId, file: trace.file, document: { sessionId, question } };
+    this.traces[index] = {
+      traceId: trace.traceId,
+      file: trace.file,
+      document: { sessionId, question },
+      ...(trace.matchValues === undefined ? {} : { matchValues: trace.matchValues }),
+    };
     const folder = await this.stagingFolder();
     if (folder === null || this.failure !== null) {
       this.inMemory.set(index, trace.document);
@@ -114,6 +120,8 @@ export class FixtureStaging {
   }
 
   private async putInPlace(index: number, path: string, lastUse: boolean): Promise<void> {
+    // A case's traceFixture may name a subfolder of the out folder.
+    if (dirname(path) !== this.outDir) await mkdir(dirname(path), { recursive: true });
     const document = this.inMemory.get(index);
     if (document !== undefined || this.folder === null) {
       await writeFileAtomic(path, formatTraceJson(document as TraceDocument));

@@ -2,7 +2,7 @@ import type { EvalCase } from '../cases/types.js';
 import type { TraceRunInput, TraceSource } from '../sources/types.js';
 import type { ImportFormatOption } from './format.js';
 import { importTraces } from './import-traces.js';
-import { type CaseMatch, matchTracesToCases } from './match.js';
+import { type CaseMatch, matchAttributesOf, matchDescription, matchTracesToCases } from './match.js';
 import { formatImportProblem } from './problems.js';
 
 /**
@@ -16,7 +16,7 @@ export async function createImportedTraceSource(
   cases: readonly EvalCase[],
   cwd: string,
 ): Promise<TraceSource> {
-  const imported = await importTraces(files, from, cwd);
+  const imported = await importTraces(files, from, cwd, { matchAttributes: matchAttributesOf(cases) });
   const matched = matchTracesToCases(imported.traces, cases);
   const byCase = new Map<string, CaseMatch>(matched.cases.map((match) => [match.evalCase.id, match]));
   const warnings = [
@@ -52,6 +52,6 @@ export async function createImportedTraceSource(
 }
 
 function noMatchReason(evalCase: EvalCase, fileCount: number): string {
-  const by = evalCase.sessionId === null ? 'question' : `session id "${evalCase.sessionId}" or question`;
+  const by = matchDescription(evalCase);
   return `no imported trace matches the case's ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read)`;
 }

@@ -135,6 +135,11 @@ export function schemaProblems(
 ): string[] {
   const problems: string[] = [];
   for (const issue of issues) {
+    const branch = onlyBranchThatFits(issue);
+    if (branch !== null) {
+      problems.push(...schemaProblems(file, branch, knownKeys));
+      continue;
+    }
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         // An over-long key is no misspelling of a known one (and not worth a distance of millions of steps).
@@ -154,6 +159,22 @@ export function schemaProblems(
     problems.push(problemAt(file, issue.path, message));
   }
   return problems;
+}
+
+/**
+ * A value that fits one alternative of a union by its type but breaks it inside (`{ any: [] }`
+ * among "a tool name or { any: [...] }") is better told what is wrong inside it than that it is
+ * none of the alternatives: the issue of that alternative, at its own path. null when no single
+ * alternative is of the value's type, or it has more than one issue.
+ */
+function onlyBranchThatFits(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | null {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return null;
+  const fitting = issue.errors.filter(
+    (branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+  );
+  // One issue inside: several (a misspelt key and the key it stood for) read better as the union's own message.
+  if (fitting.length !== 1 || fitting[0]?.length !== 1) return null;
+  return fitting[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 export { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';

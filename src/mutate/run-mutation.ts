@@ -83,7 +83,10 @@ export async function runMutation(
   const suiteToolNames = [
     ...new Set([
       ...contract.toolNames,
-      ...cases.flatMap((evalCase) => evalCase.requiredEvidenceTools),
+      ...cases.flatMap((evalCase) => [
+        ...evalCase.requiredEvidenceTools,
+        ...evalCase.requiredEvidenceAlternatives.flat(),
+      ]),
       ...passing.flatMap(({ trace }) => calledTools(trace)),
     ]),
   ].sort();

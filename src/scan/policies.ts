@@ -125,6 +125,8 @@ export function resolvePolicies(
     rootCauseKeywords: [],
     minKeywordCoverage: 0,
     requiredEvidenceTools: block.requiredEvidenceTools ?? [],
+    requiredEvidenceAlternatives: [],
+    match: null,
     allowedVerdicts: [...contract.verdicts],
     forbiddenAnswerKeywords: block.forbiddenAnswerKeywords ?? [],
     forbiddenVerdicts: [],

@@ -68,6 +68,7 @@ describe('loadCaseFile: a valid case file', () => {
       rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'],
       minKeywordCoverage: 0.5,
       requiredEvidenceTools: ['queryMetrics', 'queryLogs'],
+      requiredEvidenceAlternatives: [],
       allowedVerdicts: ['PASS', 'REVISE'],
       forbiddenAnswerKeywords: [],
       forbiddenVerdicts: [],
@@ -76,6 +77,7 @@ describe('loadCaseFile: a valid case file', () => {
       budget: { maxToolCalls: 8, maxDurationMs: 60000 },
       tags: ['mvp'],
       sessionId: null,
+      match: null,
       checks: {},
     });
   });
@@ -141,6 +143,51 @@ describe('loadCaseFile: a valid case file', () => {
       ].join('\n'),
     );
     expect(cases[0]).toMatchObject({ rootCauseKeywords: [], requiredEvidenceTools: [], allowedVerdicts: ['REJECT'] });
+  });
+
+  it('S73: allowedVerdicts may be left out of the case and defaults: an agent without a verifier', async () => {
+    const cases = await load(
+      [
+        'version: 1',
+        'cases:',
+        '  - id: nightly-ops-check',
+        '    question: "Run the nightly ops check"',
+        '    rootCauseKeywords: [connection pool]',
+        '    requiredEvidenceTools: [queryLogs]',
+        '',
+      ].join('\n'),
+    );
+    expect(cases[0]).toMatchObject({ id: 'nightly-ops-check', allowedVerdicts: [], forbiddenVerdicts: [] });
+  });
+
+  it('S73: a required evidence tool may be a set of alternatives, { any: [...] }', async () => {
+    const cases = await load(
+      caseFileYaml([
+        caseYaml('a').replace(
+          'requiredEvidenceTools: []',
+          'requiredEvidenceTools: [{ any: [queryMetrics, queryPrometheusAlerts] }, queryLogs]',
+        ),
+      ]),
+    );
+    expect(cases[0]).toMatchObject({
+      requiredEvidenceTools: ['queryLogs'],
+      requiredEvidenceAlternatives: [['queryMetrics', 'queryPrometheusAlerts']],
+    });
+  });
+
+  it('S74: match: names how the case finds its trace', async () => {
+    const cases = await load(
+      caseFileYaml([
+        caseYaml('a', ['match: { attribute: app.task.id, equals: nightly-ops-check }']),
+        caseYaml('b', ['match: { traceId: 4bf92f3577b34da6a3ce929d0e0e4736 }']),
+        caseYaml('c'),
+      ]),
+    );
+    expect(cases.map((entry) => entry.match)).toEqual([
+      { attribute: 'app.task.id', equals: 'nightly-ops-check' },
+      { traceId: '4bf92f3577b34da6a3ce929d0e0e4736' },
+      null,
+    ]);
   });
 
   it('S26: audit.v2: true turns on claimChecks and composerOutput, from defaults too', async () => {
@@ -479,6 +526,54 @@ const BAD_INPUTS: BadRow[] = [
         at: 'cases.yaml:3:5: cases[0]:',
         found: 'missing rootCauseKeywords',
         expected: 'expected it in the case or in defaults',
+      },
+    ],
+  },
+  {
+    name: 'S73 an empty any list of required evidence tools',
+    content: caseFileYaml([caseYaml('a').replace('requiredEvidenceTools: []', 'requiredEvidenceTools: [{ any: [] }]')]),
+    problems: [
+      {
+        at: 'cases.yaml:6:31: cases[0].requiredEvidenceTools[0].any:',
+        found: 'found a list of 0',
+        expected: 'expected at least one tool name',
+      },
+    ],
+  },
+  {
+    name: 'S73 an any list of required evidence tools holding a number',
+    content: caseFileYaml([
+      caseYaml('a').replace('requiredEvidenceTools: []', 'requiredEvidenceTools: [{ any: [queryMetrics, 3] }]'),
+    ]),
+    problems: [
+      { at: 'cases.yaml:6:51: cases[0].requiredEvidenceTools[0].any[1]:', found: 'found 3', expected: 'expected text' },
+    ],
+  },
+  {
+    name: 'S73 an unknown key beside the alternatives',
+    content: caseFileYaml([
+      caseYaml('a').replace(
+        'requiredEvidenceTools: []',
+        'requiredEvidenceTools: [{ any: [queryMetrics], all: [queryLogs] }]',
+      ),
+    ]),
+    problems: [
+      {
+        at: 'cases.yaml:6:52: cases[0].requiredEvidenceTools[0].all:',
+        found: 'unknown key "all"',
+        expected: 'did you mean "any"?',
+      },
+    ],
+  },
+  {
+    name: 'S74 a match: with an unknown key',
+    content: caseFileYaml([caseYaml('a', ['match: { span: app.task.id, equals: nightly }'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].match:',
+        found: 'found an object',
+        expected:
+          'expected one of { sessionId: … }, { traceId: … }, { question: … } or { attribute: <span attribute>, equals: <value> }',
       },
     ],
   },

@@ -10,6 +10,8 @@ export function makeEvalCase(overrides: Partial<EvalCase> = {}): EvalCase {
     rootCauseKeywords: [],
     minKeywordCoverage: 1,
     requiredEvidenceTools: [],
+    requiredEvidenceAlternatives: [],
+    match: null,
     allowedVerdicts: ['PASS'],
     forbiddenAnswerKeywords: [],
     forbiddenVerdicts: [],

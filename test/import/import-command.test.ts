@@ -121,6 +121,40 @@ describe('diag-eval import', () => {
     ]);
   });
 
+  it("S74 writes a matched case's fixture under the traceFixture the case names, in a subfolder too", async () => {
+    const io = recordingIo(folder.path);
+    const cases = [makeCase({ id: 'payment-timeout', sessionId: 'diag-0001', traceFixture: 'nightly/payment.json' })];
+    const code = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
+      io,
+    );
+    expect(code).toBe(0);
+    expect(io.out.map((line) => line.split(' ')[1])).toEqual([
+      'eval/fixtures/nightly/payment.json',
+      'eval/fixtures/4bf92f3577b34da6a3ce929d0e0e4736.json',
+    ]);
+    const written = JSON.parse(await readFile(join(folder.path, 'eval/fixtures/nightly/payment.json'), 'utf8'));
+    expect(written.sessionId).toBe('diag-0001');
+  });
+
+  it('S74 matches a case by a span attribute the case names, which the mapping otherwise drops', async () => {
+    const io = recordingIo(folder.path);
+    await copyFile(fixture('spring-ai-2.0.jsonl'), join(folder.path, 'exports', 'spring.jsonl'));
+    const cases = [
+      makeCase({ id: 'order-500', question: 'fixed task', match: { attribute: 'uri', equals: '/api/diagnosis' } }),
+      makeCase({ id: 'not-there', question: 'fixed task', match: { attribute: 'uri', equals: '/api/other' } }),
+    ];
+    const code = await importCommand(
+      { files: ['exports/spring.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: true },
+      io,
+    );
+    expect(code).toBe(1);
+    expect(await listOut()).toEqual(['order-500.json']);
+    expect(io.err).toEqual([
+      'no trace: case "not-there" matches no imported trace by its span attribute uri = "/api/other" (1 export file read); no fixture written for it\n',
+    ]);
+  });
+
   it('with --strict, a case no trace matches writes nothing and throws an InputError (exit 2)', async () => {
     const cases = [
       makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),

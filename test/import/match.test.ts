@@ -70,3 +70,43 @@ describe('matchTracesToCases', () => {
     expect(result.warnings).toEqual([]);
   });
 });
+
+describe('match: on a case (S74)', () => {
+  const runs = [
+    { ...trace('aa01', 'diag-1', 'Run the nightly ops check'), matchValues: { 'app.task.id': ['nightly-order'] } },
+    { ...trace('aa02', 'diag-2', 'Run the nightly ops check'), matchValues: { 'app.task.id': ['nightly-payment'] } },
+    { ...trace('aa03', 'diag-3', 'Run the nightly ops check'), matchValues: { 'app.task.id': [] } },
+  ];
+
+  it.each([
+    [
+      'S74 by a span attribute equal to a value',
+      { attribute: 'app.task.id', equals: 'nightly-payment' },
+      'aa02',
+      'attribute',
+    ],
+    ['S74 by trace id, in any case', { traceId: 'AA03' }, 'aa03', 'traceId'],
+    ['S74 by session id, not by the question all runs share', { sessionId: 'diag-1' }, 'aa01', 'sessionId'],
+    [
+      'S74 by the question of the rule, first in file order',
+      { question: 'run the NIGHTLY ops check' },
+      'aa01',
+      'question',
+    ],
+  ] as const)('%s', (_name, match, traceId, matchedBy) => {
+    const result = matchTracesToCases(runs, [makeCase({ id: 'c', question: 'Something else entirely', match })]);
+    expect(result.cases.map((entry) => [entry.trace?.traceId, entry.matchedBy])).toEqual([[traceId, matchedBy]]);
+  });
+
+  it('S74 a rule no trace meets matches none, and does not fall back to the question', () => {
+    const result = matchTracesToCases(runs, [
+      makeCase({
+        id: 'c',
+        question: 'Run the nightly ops check',
+        match: { attribute: 'app.task.id', equals: 'nightly-x' },
+      }),
+    ]);
+    expect(result.cases[0]?.trace).toBeNull();
+    expect(result.unmatched.map((run) => run.traceId)).toEqual(['aa01', 'aa02', 'aa03']);
+  });
+});

@@ -1,6 +1,7 @@
 import type { EvalCase } from '../../cases/types.js';
 import { isRecord } from '../../io/is-record.js';
 import type { EvidenceCoverage } from '../../model/coverage.js';
+import { alternativesLabel } from '../../model/evidence-requirement.js';
 import { round4 } from '../../model/round.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 
@@ -39,10 +40,19 @@ export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrac
   const required = evalCase.requiredEvidenceTools.slice();
   const covered: string[] = [];
   const missing: string[] = [];
-  if (required.length > 0) {
+  const alternatives = evalCase.requiredEvidenceAlternatives;
+  if (required.length > 0 || alternatives.length > 0) {
     const summaries = trace.verifierEvaluation?.['trace_summaries'];
     const summaryList = Array.isArray(summaries) ? (summaries as unknown[]) : null;
     for (const tool of required) (coversTool(trace, summaryList, tool) ? covered : missing).push(tool);
+    // A set of alternatives is reported by the tool that covered it (the first listed that does).
+    for (const tools of alternatives) {
+      const label = alternativesLabel(tools);
+      required.push(label);
+      const matched = tools.find((tool) => coversTool(trace, summaryList, tool));
+      if (matched === undefined) missing.push(label);
+      else covered.push(matched);
+    }
   }
   return {
     required,

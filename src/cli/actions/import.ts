@@ -3,7 +3,7 @@ import type { EvalCase } from '../../cases/types.js';
 import { InputError } from '../../errors.js';
 import { type ImportFormatOption, parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
-import { matchTracesToCases } from '../../import/match.js';
+import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
 import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
@@ -31,7 +31,7 @@ interface PlannedFile {
 
 /**
  * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
- * matched case (`<case id>.json`) and one per trace no case matches (`<trace id>.json`), or one
+ * matched case (its `traceFixture`, `<case id>.json` by default) and one per trace no case matches (`<trace id>.json`), or one
  * per trace without cases. Exit 0 when everything converted; 1 when some input was skipped, a
  * trace had nothing the mapping recognises, or a case matched no trace; unusable files (and,
  * with `strict`, whatever would give 1) throw an InputError (exit 2) before anything is written.
@@ -54,6 +54,7 @@ export async function importExports(
   try {
     const result = await importTraces(options.files, from, io.cwd, {
       onTrace: (trace, index) => staging.stage(trace, index),
+      matchAttributes: options.cases === null ? [] : matchAttributesOf(options.cases),
     });
     const traces = staging.traces.map((trace, index) => ({ ...trace, index }));
     const planned: PlannedFile[] = [];
@@ -68,7 +69,8 @@ export async function importExports(
     } else {
       const matched = matchTracesToCases(traces, options.cases);
       for (const match of matched.cases) {
-        if (match.trace !== null) planned.push({ name: `${match.evalCase.id}.json`, index: match.trace.index });
+        // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
+        if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
         else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
       }
       for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
@@ -112,6 +114,6 @@ async function publishFixtures(
 }
 
 function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {
-  const by = evalCase.sessionId === null ? 'question' : `session id "${evalCase.sessionId}" or question`;
+  const by = matchDescription(evalCase);
   return `case "${evalCase.id}" matches no imported trace by its ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read); no fixture written for it`;
 }

@@ -45,9 +45,49 @@ export const ATTR = {
   anyAgentOutput: 'gen_ai.output',
   ioaObserveEntityInput: 'ioa_observe.entity.input',
   ioaObserveEntityOutput: 'ioa_observe.entity.output',
+  // Spring AI (Micrometer observations; docs/import.md, "Spring AI, Spring AI Alibaba and LangChain4j").
+  springAiKind: 'spring.ai.kind',
+  springToolName: 'spring.ai.tool.definition.name',
+  springToolCallId: 'spring.ai.tool.call.id',
+  springToolArguments: 'spring.ai.tool.call.arguments',
+  springToolResult: 'spring.ai.tool.call.result',
+  springConversationId: 'spring.ai.chat.client.conversation.id',
+  springUserText: 'spring.ai.chat.client.user.text',
+  springAlibabaKind: 'spring.ai.alibaba.kind',
+  springAlibabaGraphName: 'spring.ai.alibaba.graph.name',
+  langfuseInput: 'langfuse.observation.input',
+  langfuseOutput: 'langfuse.observation.output',
+  langfuseSessionId: 'langfuse.session.id',
 } as const;
 
-/** Token counts: the GenAI names, their older forms, OpenInference's. The first present wins. */
+/** `spring.ai.kind` values (Spring AI's SpringAiKind) and `spring.ai.alibaba.kind` values (SpringAiAlibabaKind). */
+export const SPRING_AI_KIND = { toolCall: 'tool_call', chatClient: 'chat_client' } as const;
+export const SPRING_AI_ALIBABA_GRAPH = 'graph';
+
+/**
+ * The messages Spring AI's content observation handlers log when the chat client span stops
+ * (ChatClientPromptContentObservationHandler, ChatClientCompletionObservationHandler); exported
+ * as OTLP log records carrying the span's trace and span ids (TracingAwareLoggingObservationHandler
+ * logs in the span's scope). Read as events of their trace
+ * (read/otlp-logs.ts) under these names, the record's body in `content`, its span id in `span_id`.
+ */
+export const SPRING_LOG = {
+  promptPrefix: 'Chat Client Prompt Content:',
+  completionPrefix: 'Chat Client Completion:',
+  /** Spring AI 1.0 has no chat client completion handler: the chat model's (ChatModelCompletionObservationHandler) logs each call. */
+  modelCompletionPrefix: 'Chat Model Completion:',
+  promptEvent: 'spring.ai.chat.client.prompt',
+  completionEvent: 'spring.ai.chat.client.completion',
+  modelCompletionEvent: 'spring.ai.chat.model.completion',
+} as const;
+
+/** The span name prefix of a Quarkus LangChain4j AI service method (AiServicesProcessor: `langchain4j.aiservices.<class>.<method>`). */
+const LANGCHAIN4J_AI_SERVICE_PREFIX = 'langchain4j.aiservices.';
+
+/**
+ * Token counts: the GenAI names, their older forms, OpenInference's, and the bare names some
+ * model spans carry (read on model spans only). The first present wins.
+ */
 export const INPUT_TOKEN_KEYS = [
   'gen_ai.usage.input_tokens',
   'gen_ai.usage.prompt_tokens',
@@ -58,6 +98,8 @@ export const OUTPUT_TOKEN_KEYS = [
   'gen_ai.usage.completion_tokens',
   'llm.token_count.completion',
 ] as const;
+export const MODEL_INPUT_TOKEN_KEYS = ['prompt_tokens'] as const;
+export const MODEL_OUTPUT_TOKEN_KEYS = ['completion_tokens'] as const;
 
 /** Framework attributes read for a tool's arguments and result when the conventions' own are absent. */
 export const FRAMEWORK_TOOL_ARGUMENTS = [
@@ -126,6 +168,9 @@ export function frameworkKind(span: ImportedSpan): string | null {
  * (Traceloop's `openai.chat`, ADK's `call_llm`) set no operation.
  */
 export function spanRole(span: ImportedSpan): SpanRole | null {
+  // Spring AI 1.x marks a tool call only so (its operation is `framework`); 2.x adds `execute_tool`.
+  if (stringAttribute(span, ATTR.springAiKind) === SPRING_AI_KIND.toolCall) return 'tool';
+  if (isSpringAlibabaGraph(span)) return 'agent';
   const operation = operationName(span);
   const kind = openInferenceKind(span);
   const framework = frameworkKind(span);
@@ -147,7 +192,37 @@ export function spanRole(span: ImportedSpan): SpanRole | null {
  * run-root.ts from where the model and tool spans hang.
  */
 export function isRunCandidate(span: ImportedSpan): boolean {
-  return spanRole(span) === 'agent' || openInferenceKind(span) === 'CHAIN' || frameworkKind(span) === 'workflow';
+  const role = spanRole(span);
+  return (
+    role === 'agent' ||
+    openInferenceKind(span) === 'CHAIN' ||
+    frameworkKind(span) === 'workflow' ||
+    stringAttribute(span, ATTR.springAiKind) === SPRING_AI_KIND.chatClient ||
+    span.name.startsWith(LANGCHAIN4J_AI_SERVICE_PREFIX) ||
+    (role === null && hasLangfuseRunAttribute(span))
+  );
+}
+
+/** A Spring AI Alibaba graph (an agent: ReactAgent, SequentialAgent…), not one of its nodes or edges. */
+export function isSpringAlibabaGraph(span: ImportedSpan): boolean {
+  return stringAttribute(span, ATTR.springAlibabaKind) === SPRING_AI_ALIBABA_GRAPH;
+}
+
+/** A Spring AI Alibaba graph, node or edge span: its state dumps are no question and its counts no usage. */
+export function isSpringAlibabaSpan(span: ImportedSpan): boolean {
+  return stringAttribute(span, ATTR.springAlibabaKind) !== null;
+}
+
+export function isSpringChatClient(span: ImportedSpan): boolean {
+  return stringAttribute(span, ATTR.springAiKind) === SPRING_AI_KIND.chatClient;
+}
+
+/** An application span that a Langfuse-minded app marks as the run (`langfuse.observation.*`, `langfuse.trace.*`). */
+function hasLangfuseRunAttribute(span: ImportedSpan): boolean {
+  for (const key in span.attributes) {
+    if (key.startsWith('langfuse.observation.') || key.startsWith('langfuse.trace.')) return true;
+  }
+  return false;
 }
 
 const hasKeptPrefix = startsWithAnyOf([
@@ -159,6 +234,8 @@ const hasKeptPrefix = startsWithAnyOf([
   'evaluation.',
   'annotation.',
   'llm.token_count.',
+  'spring.ai.',
+  'langfuse.',
 ]);
 const KEPT_KEYS = new Set<string>([
   ATTR.openInferenceKind,
@@ -175,6 +252,8 @@ const KEPT_KEYS = new Set<string>([
   ATTR.ioaObserveKind,
   ...FRAMEWORK_TOOL_ARGUMENTS,
   ...FRAMEWORK_TOOL_RESULT,
+  ...MODEL_INPUT_TOKEN_KEYS,
+  ...MODEL_OUTPUT_TOKEN_KEYS,
 ]);
 /** Large values under a kept prefix that the mapping never reads. */
 const DROPPED_KEYS = new Set([
@@ -182,6 +261,11 @@ const DROPPED_KEYS = new Set([
   'gen_ai.system_instructions',
   'gen_ai.agent.description',
   'gen_ai.tool.description',
+  'spring.ai.tool.definition.description',
+  'spring.ai.tool.definition.schema',
+  'spring.ai.alibaba.graph.state',
+  'spring.ai.alibaba.graph.output',
+  'spring.ai.chat.client.system.text',
 ]);
 
 /** The attributes the mapping to a trace reads; readers drop the rest (see ImportSink.keepAttribute). */

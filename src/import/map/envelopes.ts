@@ -8,7 +8,8 @@ import { parseEmbeddedJson } from '../../io/parse-json.js';
  * - LangChain callbacks (Traceloop / OpenLLMetry's `traceloop.entity.input`):
  *   `{"input_str": …, "inputs": {…}, "tags": …, "metadata": …, "kwargs": …}` — the arguments are `inputs`;
  *   the result `{"output": …, "kwargs": …}` — the result is `output`.
- * - smolagents (OpenInference): `{"args": [], "kwargs": {…}}` — the arguments are `kwargs`.
+ * - smolagents (OpenInference): `{"args": […], "kwargs": {…}, "sanitize_inputs_outputs": …}` — the
+ *   arguments are `kwargs`, or `args` when there are no kwargs.
  * - A serialised LangChain `ToolMessage` (`{"lc": 1, "id": [… "ToolMessage"], "kwargs": {content, status}}`)
  *   and an MCP `CallToolResult` (`{"content": [{"type": "text", "text": …}], "isError": …}`) — the
  *   result is the text of their content.
@@ -47,7 +48,10 @@ function unwrap(raw: unknown, inside: (value: Record<string, unknown>) => unknow
 
 function argumentsInside(value: Record<string, unknown>): unknown {
   if (isLangChainInput(value)) return value.inputs;
-  if (isSmolagentsCall(value)) return value.kwargs;
+  if (isSmolagentsCall(value)) {
+    const kwargs = value.kwargs as Record<string, unknown> | undefined;
+    return kwargs !== undefined && Object.keys(kwargs).length > 0 ? kwargs : (value.args ?? kwargs);
+  }
   return undefined;
 }
 
@@ -72,15 +76,21 @@ function isLangChainOutput(value: Record<string, unknown>): boolean {
 
 const LANGCHAIN_OUTPUT_KEYS = new Set(['output', 'kwargs', 'tags', 'metadata']);
 
-/** smolagents' `Tool.__call__(*args, **kwargs)`, recorded with no positional arguments. */
+/**
+ * smolagents' `Tool.__call__(*args, sanitize_inputs_outputs, **kwargs)` as OpenInference records it:
+ * keyword arguments, or positional ones when there are none.
+ */
 function isSmolagentsCall(value: Record<string, unknown>): boolean {
   const keys = Object.keys(value);
+  if (!keys.every((key) => SMOLAGENTS_CALL_KEYS.has(key)) || !('kwargs' in value || 'args' in value)) return false;
+  const kwargs = value.kwargs === undefined || isRecord(value.kwargs);
+  const args = value.args === undefined || Array.isArray(value.args);
   return (
-    keys.every((key) => key === 'args' || key === 'kwargs') &&
-    isRecord(value.kwargs) &&
-    (value.args === undefined || (Array.isArray(value.args) && value.args.length === 0))
+    kwargs && args && (isRecord(value.kwargs) || (Array.isArray(value.args) && 'sanitize_inputs_outputs' in value))
   );
 }
+
+const SMOLAGENTS_CALL_KEYS = new Set(['args', 'kwargs', 'sanitize_inputs_outputs']);
 
 /**
  * The fields of a LangChain ToolMessage: serialised (`{lc, type: "constructor", id: [... "ToolMessage"], kwargs}`)

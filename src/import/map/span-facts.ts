@@ -21,6 +21,7 @@ import {
   openInferenceOutputMessages,
   structured,
 } from './messages.js';
+import { plainCompletion, plainPromptQuestion } from './plain-content.js';
 
 /**
  * What the mapping reads of a span's messages, in each convention (GenAI, OpenInference, ADK):
@@ -38,6 +39,12 @@ interface ConventionTexts {
   genAi: string | null;
   openInference: string | null;
   adk: string | null;
+  /**
+   * A model span's plain `gen_ai.prompt` / `gen_ai.completion` text (Spring AI Alibaba, Quarkus
+   * LangChain4j) or the string list of Spring AI 1.0 milestones' `gen_ai.content.prompt` /
+   * `gen_ai.content.completion` events (plain-content.ts).
+   */
+  plain: string | null;
 }
 
 /** `histories`, when given, reads the span's input messages as a continuation of its trace's previous model call. */
@@ -51,11 +58,13 @@ function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories)
       genAi: input.hasMessage ? input.firstUserText : firstUserText(olderGenAiInputMessages(span, sources)),
       openInference: firstUserText(openInferenceInputMessages(span, sources)),
       adk: firstUserText(adkRequestMessages(span)),
+      plain: plainPromptQuestion(span),
     },
     answer: {
       genAi: lastAssistantText(genAiOutputMessages(span, sources)),
       openInference: lastAssistantText(openInferenceOutputMessages(span, sources)),
       adk: lastAssistantText(adkResponseMessages(span)),
+      plain: plainCompletion(span),
     },
     toolCalls: messageToolCalls(span, sources),
     toolResponses: messageToolResponses(span, input.toolResponses, sources),

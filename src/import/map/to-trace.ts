@@ -15,8 +15,11 @@ import {
   FRAMEWORK_TOOL_RESULT,
   frameworkKind,
   isRunCandidate,
+  isSpringAlibabaGraph,
+  isSpringChatClient,
   openInferenceKind,
   operationName,
+  SPRING_LOG,
   spanRole,
   stringAttribute,
 } from './conventions.js';
@@ -24,9 +27,11 @@ import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.
 import { resultFailureOf, type ToolFailure, toolFailureOf } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
 import { isoTime as isoTimeOf } from './iso-time.js';
+import { decodeJsonStringLiteral, textOrJson } from './json-string-literal.js';
 import type { MessageToolCall } from './message-tool-calls.js';
 import { ancestors, compareByStart, findRunRoot, type SpanTree, spanTree } from './run-root.js';
 import { factsOf } from './span-facts.js';
+import { readSpringContentLog } from './spring-content-log.js';
 import { UsageIndex } from './usage.js';
 
 export interface SpanTrace {
@@ -50,12 +55,18 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const toolInvocations = toolInvocationsOf(spans);
   const agentSteps = agentStepsOf(spans, tree, usage);
   const totalUsage = usage.total();
+  const spring = springRunContent(root, spans, tree, trace.events ?? []);
+  const finalAnswer = finalAnswerOf(root, spans, spring);
   return {
     sessionId:
-      firstAttribute(searchOrder, ATTR.conversationId) ?? firstAttribute(searchOrder, ATTR.sessionId) ?? trace.traceId,
-    question: questionOf(root, searchOrder),
+      firstAttribute(searchOrder, ATTR.conversationId) ??
+      firstAttribute(searchOrder, ATTR.springConversationId) ??
+      firstAttribute(searchOrder, ATTR.sessionId) ??
+      firstAttribute(searchOrder, ATTR.langfuseSessionId) ??
+      trace.traceId,
+    question: questionOf(root, searchOrder, spring),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
-    finalAnswer: finalAnswerOf(root, spans),
+    finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
     durationMs: root === null ? null : spanDurationMs(root.startNs, root.endNs),
     stepCount: agentSteps.length,
     toolCallCount: toolInvocations.length,
@@ -84,15 +95,106 @@ function firstAttribute(spans: ImportedSpan[], key: string): string | null {
  * `traceloop.entity.input` unwrapped (input-text.ts) — else the first user message of any span,
  * without a framework's prefix.
  */
-function questionOf(root: ImportedSpan | null, searchOrder: ImportedSpan[]): string | null {
+function questionOf(root: ImportedSpan | null, searchOrder: ImportedSpan[], spring: SpringRunContent): string | null {
   const question =
+    spring.question ??
     (root === null
       ? null
       : (factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root))) ??
     firstFound(searchOrder, (span) => factsOf(span).question.genAi) ??
     firstFound(searchOrder, (span) => factsOf(span).question.openInference) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.adk);
+    firstFound(searchOrder, (span) => factsOf(span).question.adk) ??
+    firstModelPlainPrompt(searchOrder);
   return question === null ? null : withoutFrameworkPrefix(question);
+}
+
+/** The first model call's plain prompt (plain-content.ts), when it is the user's message alone. */
+function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
+  const first = [...spans].sort(compareByStart).find((span) => spanRole(span) === 'model');
+  return first === undefined ? null : factsOf(first).question.plain;
+}
+
+/**
+ * What Spring AI and Langfuse-minded applications record of a run outside the GenAI messages,
+ * by the order of docs/import.md: the run root's `langfuse.observation.input` / `…output`; the
+ * chat client's content log records (the run root's, else those of the first chat client span
+ * of the run for the prompt and the last for the completion); Spring AI 1.0 milestones'
+ * `spring.ai.chat.client.user.text`.
+ */
+interface SpringRunContent {
+  question: string | null;
+  answer: string | null;
+  /** A model span's own `Chat Model Completion:` record, by span id (Spring AI 1.0's only completion record). */
+  modelCompletion(spanId: string): string | null;
+}
+
+function springRunContent(
+  root: ImportedSpan | null,
+  spans: ImportedSpan[],
+  tree: SpanTree,
+  events: readonly SpanEvent[],
+): SpringRunContent {
+  const modelCompletion = (spanId: string): string | null =>
+    completionRecord(events, SPRING_LOG.modelCompletionEvent, spanId);
+  if (root === null) return { question: null, answer: null, modelCompletion };
+  const clients = spans.filter(
+    (span) => isSpringChatClient(span) && (span === root || ancestors(span, tree).includes(root)),
+  );
+  const first = clients[0];
+  const last = clients.at(-1);
+  const userText = (span: ImportedSpan | undefined): string | null => {
+    const text = span === undefined ? null : stringAttribute(span, ATTR.springUserText);
+    return text === null || text.trim() === '' ? null : text;
+  };
+  return {
+    question:
+      langfuseText(root, ATTR.langfuseInput, inputText) ??
+      promptRecordUser(events, root.spanId) ??
+      (first === undefined ? null : promptRecordUser(events, first.spanId)) ??
+      userText(root) ??
+      userText(first),
+    answer:
+      langfuseText(root, ATTR.langfuseOutput, outputText) ??
+      completionRecord(events, SPRING_LOG.completionEvent, root.spanId) ??
+      (last === undefined ? null : completionRecord(events, SPRING_LOG.completionEvent, last.spanId)),
+    modelCompletion,
+  };
+}
+
+function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) => string | null): string | null {
+  const value = stringAttribute(span, key);
+  if (value === null || value.trim() === '') return null;
+  const text = read(decodeJsonStringLiteral(value));
+  return text === null || text.trim() === '' ? null : text;
+}
+
+function springRecords(events: readonly SpanEvent[], name: string, spanId: string): string[] {
+  const bodies: string[] = [];
+  for (const event of events) {
+    if (event.name !== name || event.attributes.span_id !== spanId) continue;
+    const content = asText(event.attributes.content);
+    if (content !== null) bodies.push(content);
+  }
+  return bodies;
+}
+
+function promptRecordUser(events: readonly SpanEvent[], spanId: string): string | null {
+  for (const body of springRecords(events, SPRING_LOG.promptEvent, spanId)) {
+    const content = readSpringContentLog(body);
+    const user = content?.kind === 'prompt' ? content.entries.user : undefined;
+    if (user !== undefined && user.trim() !== '') return user;
+  }
+  return null;
+}
+
+function completionRecord(events: readonly SpanEvent[], name: string, spanId: string): string | null {
+  const bodies = springRecords(events, name, spanId);
+  for (let index = bodies.length - 1; index >= 0; index -= 1) {
+    const content = readSpringContentLog(bodies[index] as string);
+    const text = content?.kind === 'completion' ? content.texts.join('\n') : '';
+    if (text.trim() !== '') return text;
+  }
+  return null;
 }
 
 function rootInputText(root: ImportedSpan): string | null {
@@ -105,7 +207,8 @@ function rootInputText(root: ImportedSpan): string | null {
   return null;
 }
 
-function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[]): string | null {
+function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring: SpringRunContent): string | null {
+  if (spring.answer !== null) return spring.answer;
   // The run root's output, else that of the first agent inside it that gives one (a CHAIN root often records none).
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
   for (const span of root === null ? agents : [root, ...agents]) {
@@ -114,7 +217,8 @@ function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[]): string
   }
   const models = spans.filter((span) => spanRole(span) === 'model');
   for (let index = models.length - 1; index >= 0; index -= 1) {
-    const answer = modelOutput(models[index] as ImportedSpan);
+    const model = models[index] as ImportedSpan;
+    const answer = modelOutput(model) ?? spring.modelCompletion(model.spanId);
     if (answer !== null) return answer;
   }
   return null;
@@ -134,7 +238,7 @@ function runOutputText(root: ImportedSpan): string | null {
 
 function modelOutput(span: ImportedSpan): string | null {
   const { answer } = factsOf(span);
-  const fromMessages = answer.genAi ?? answer.openInference ?? answer.adk;
+  const fromMessages = answer.genAi ?? answer.openInference ?? answer.adk ?? answer.plain;
   if (fromMessages !== null) return fromMessages;
   // An LLM span's `output.value` is often the provider's raw JSON response, which is no answer.
   const mimeType = stringAttribute(span, ATTR.outputMimeType) ?? '';
@@ -160,20 +264,29 @@ function firstFound(spans: ImportedSpan[], read: (span: ImportedSpan) => string 
 }
 
 /**
- * Tool spans, and tool calls found only in model messages (message-tool-calls.ts) whose call id
- * no tool span carries, in time order: a tool span by its start, a call from a message by the
- * end of the model call that asked for it.
+ * Tool spans, and tool calls found only in model messages (message-tool-calls.ts), in time
+ * order: a tool span by its start, a call from a message by the end of the model call that asked
+ * for it. A call a model asked for and a tool span that ran it are one invocation, with the
+ * span's timing, result and status: paired by call id, else (when either has none) by tool name
+ * and arguments, in order.
  */
 function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
   const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [];
-  const toolSpans = spans.filter((span) => spanRole(span) === 'tool');
+  const fromSpans = spans
+    .filter((span) => spanRole(span) === 'tool')
+    .map((span) => ({
+      timeNs: span.startNs ?? -1n,
+      invocation: toToolInvocation(span),
+      paired: false,
+      /** The arguments in canonical form, made when first compared. */
+      canonical: null as string | null,
+    }));
   const spanCallIds = new Set<string>();
   const spanToolNames = new Set<string>();
-  for (const span of toolSpans) {
-    const invocation = toToolInvocation(span);
-    if (typeof invocation.callId === 'string') spanCallIds.add(invocation.callId);
-    spanToolNames.add(invocation.toolName);
-    timed.push({ timeNs: span.startNs ?? -1n, invocation });
+  for (const entry of fromSpans) {
+    if (typeof entry.invocation.callId === 'string') spanCallIds.add(entry.invocation.callId);
+    spanToolNames.add(entry.invocation.toolName);
+    timed.push(entry);
   }
   const responses = new Map<string, unknown>();
   for (const span of spans) {
@@ -183,15 +296,28 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
   const seenCallIds = new Set<string>();
   for (const span of spans) {
     for (const call of factsOf(span).toolCalls) {
-      // A call without an id is taken from the messages only when no tool span ran a tool of that name.
-      if (call.id === null ? spanToolNames.has(call.name) : spanCallIds.has(call.id) || seenCallIds.has(call.id))
-        continue;
+      if (call.id !== null && (spanCallIds.has(call.id) || seenCallIds.has(call.id))) continue;
       if (call.id !== null) seenCallIds.add(call.id);
-      const response = call.id === null ? undefined : responses.get(call.id);
-      timed.push({
-        timeNs: span.endNs ?? span.startNs ?? -1n,
-        invocation: messageInvocation(call, response, span.endNs),
+      let callArguments: string | null = null;
+      const ran = fromSpans.find((entry) => {
+        if (entry.paired || entry.invocation.toolName !== call.name) return false;
+        if (call.id !== null && entry.invocation.callId !== undefined) return false;
+        callArguments ??= canonicalJson(unwrapArguments(call.arguments).value);
+        entry.canonical ??= canonicalJson(entry.invocation.arguments);
+        return entry.canonical === callArguments;
       });
+      // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
+      if (ran === undefined && call.id === null && spanToolNames.has(call.name)) continue;
+      if (ran === undefined) {
+        const response = call.id === null ? undefined : responses.get(call.id);
+        timed.push({
+          timeNs: span.endNs ?? span.startNs ?? -1n,
+          invocation: messageInvocation(call, response, span.endNs),
+        });
+        continue;
+      }
+      ran.paired = true;
+      if (call.id !== null) ran.invocation = withCallId(ran.invocation, call.id);
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
@@ -200,8 +326,25 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     .map((entry) => entry.invocation);
 }
 
-const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.inputValue, ...FRAMEWORK_TOOL_ARGUMENTS];
-const RESULT_KEYS = [ATTR.toolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
+/** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** A tool span's invocation given the call id its model asked with, in the place callId takes. */
+function withCallId(invocation: ToolInvocationDocument, callId: string): ToolInvocationDocument {
+  const { toolName, ...rest } = invocation;
+  return { toolName, callId, ...rest };
+}
+
+const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputValue, ...FRAMEWORK_TOOL_ARGUMENTS];
+const RESULT_KEYS = [ATTR.toolResult, ATTR.springToolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
 
 function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
   const rawArguments = anyValue(firstPresent(span, ARGUMENT_KEYS));
@@ -264,7 +407,9 @@ function invocationDocument(parts: InvocationParts): ToolInvocationDocument {
 }
 
 function toolNameOf(span: ImportedSpan): string {
+  // Spring AI's span name is Micrometer's lower-hyphenated, 50-character cut of "tool_call queryLogs": never the name.
   const named =
+    stringAttribute(span, ATTR.springToolName) ??
     stringAttribute(span, ATTR.toolName) ??
     stringAttribute(span, ATTR.openInferenceToolName) ??
     stringAttribute(span, ATTR.traceloopEntityName);
@@ -275,7 +420,7 @@ function toolNameOf(span: ImportedSpan): string {
 
 /** `gen_ai.tool.call.id` (Microsoft Agent Framework writes `[run id, call id]`), else OpenInference's `tool.id` / `tool_call.id`. */
 function callIdOf(span: ImportedSpan): string | null {
-  for (const key of [ATTR.toolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId]) {
+  for (const key of [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId]) {
     const value = span.attributes[key];
     const id = Array.isArray(value) ? asText(value.at(-1)) : asText(value);
     if (id !== null && id !== '') return id;
@@ -291,10 +436,13 @@ function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeVal
   return undefined;
 }
 
-/** "any"-typed values given as a JSON string are written as the structure they encode. */
+/**
+ * "any"-typed values given as a JSON string are written as the structure they encode; a JSON
+ * string literal (Spring AI 1.x's quoting of a String result) as the text it encodes, parsed when JSON.
+ */
 function anyValue(value: AttributeValue | undefined): unknown {
   if (value === undefined) return null;
-  if (typeof value === 'string') return parseEmbeddedJson(value) ?? value;
+  if (typeof value === 'string') return textOrJson(value);
   return value;
 }
 
@@ -314,6 +462,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       stepIndex: steps.length + 1,
       agentName: agentNameOf(span),
       stepType:
+        springToolStepType(span) ??
         operationName(span) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
@@ -327,8 +476,17 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
   return steps;
 }
 
+/** Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names. */
+function springToolStepType(span: ImportedSpan): string | null {
+  return stringAttribute(span, ATTR.springAiKind) === 'tool_call' ? 'execute_tool' : null;
+}
+
 function agentNameOf(span: ImportedSpan): string {
-  return stringAttribute(span, ATTR.agentName) ?? span.name;
+  return (
+    stringAttribute(span, ATTR.agentName) ??
+    (isSpringAlibabaGraph(span) ? stringAttribute(span, ATTR.springAlibabaGraphName) : null) ??
+    span.name
+  );
 }
 
 function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {

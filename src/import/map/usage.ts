@@ -1,5 +1,12 @@
 import type { AttributeValue, ImportedSpan } from '../read/span.js';
-import { INPUT_TOKEN_KEYS, OUTPUT_TOKEN_KEYS } from './conventions.js';
+import {
+  INPUT_TOKEN_KEYS,
+  isSpringAlibabaSpan,
+  MODEL_INPUT_TOKEN_KEYS,
+  MODEL_OUTPUT_TOKEN_KEYS,
+  OUTPUT_TOKEN_KEYS,
+  spanRole,
+} from './conventions.js';
 import type { SpanTree } from './run-root.js';
 
 export interface TokenUsage {
@@ -7,10 +14,16 @@ export interface TokenUsage {
   outputTokens: number;
 }
 
-/** The token counts a span records itself; null when it records none. */
+/**
+ * The token counts a span records itself; null when it records none. A Spring AI Alibaba graph or
+ * node span never counts (what it holds is its state, not a model call's usage); the bare
+ * `prompt_tokens` / `completion_tokens` count on model spans only.
+ */
 export function ownUsage(span: ImportedSpan): TokenUsage | null {
-  const input = firstCount(span, INPUT_TOKEN_KEYS);
-  const output = firstCount(span, OUTPUT_TOKEN_KEYS);
+  if (isSpringAlibabaSpan(span)) return null;
+  const isModel = spanRole(span) === 'model';
+  const input = firstCount(span, INPUT_TOKEN_KEYS) ?? (isModel ? firstCount(span, MODEL_INPUT_TOKEN_KEYS) : null);
+  const output = firstCount(span, OUTPUT_TOKEN_KEYS) ?? (isModel ? firstCount(span, MODEL_OUTPUT_TOKEN_KEYS) : null);
   if (input === null && output === null) return null;
   return { inputTokens: input ?? 0, outputTokens: output ?? 0 };
 }
