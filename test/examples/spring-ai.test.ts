@@ -14,7 +14,7 @@ const README = readFileSync(join(REPO_ROOT, EXAMPLE, 'README.md'), 'utf8');
 /** Runs one command from the repository root, as the README shows it, with `eval-out/spring-ai` in a temporary folder. */
 async function cli(command: string, out: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const args = command
-    .replace(/^npx diag-eval /u, '')
+    .replace(/^npx --no-install diag-eval /u, '')
     .replaceAll('eval-out/spring-ai', out)
     .split(' ');
   const fake = createFakeIo({ cwd: REPO_ROOT });
@@ -30,7 +30,7 @@ describe('the Spring AI example (eval/examples/spring-ai)', () => {
   it('S71 S73 S74 its walk-through runs as the README shows: import by session, run, baseline, and a check that names the regressed run', async () => {
     const out = relative(REPO_ROOT, tempDir());
     const commands = documentedCommands();
-    expect(commands.map((command) => command.split(' ')[2])).toEqual(['import', 'run', 'baseline', 'import', 'check']);
+    expect(commands.map((command) => command.split(' ')[3])).toEqual(['import', 'run', 'baseline', 'import', 'check']);
     const results = [];
     for (const command of commands) results.push(await cli(command, out));
     expect(results.map((result) => result.code)).toEqual([0, 0, 0, 0, 1]);
@@ -57,7 +57,7 @@ describe('the Spring AI example (eval/examples/spring-ai)', () => {
 
   it('S71 the imported runs carry the tools, question, answer, duration and tokens of the export', async () => {
     const out = relative(REPO_ROOT, tempDir());
-    await cli(`npx diag-eval import ${EXAMPLE}/export-after.jsonl --cases ${EXAMPLE}/cases.yaml --out ${out}/after --quiet`, out);
+    await cli(`npx --no-install diag-eval import ${EXAMPLE}/export-after.jsonl --cases ${EXAMPLE}/cases.yaml --out ${out}/after --quiet`, out);
     const payment = JSON.parse(readFileSync(join(REPO_ROOT, out, 'after/ops-check-payment.json'), 'utf8'));
     expect(payment).toMatchObject({
       sessionId: 'nightly-ops-check-payment',
