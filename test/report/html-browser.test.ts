@@ -394,38 +394,41 @@ describe.runIf(chromium !== null)('check outcomes beyond pass, fail and skip in 
   });
 });
 
-describe('cases named like the properties of every object (constructor, toString) in the diff tab', () => {
-  it('the diff tab shows cases named constructor, toString and hasOwnProperty before and after', async () => {
-    const ids = ['constructor', 'toString', 'hasOwnProperty'];
-    const passing = { kind: 'document', document: buildTrace(), traceFixture: null, sessionId: null } as const;
-    const failing = { ...passing, document: buildTrace({ verdict: 'REJECT' }) } as const;
-    const baseline = buildReport(ids.map((id) => evaluateRun(makeEvalCase({ id }), passing, DEFAULT_CONTRACT)));
-    const current = buildReport(ids.map((id) => evaluateRun(makeEvalCase({ id }), failing, DEFAULT_CONTRACT)));
-    const { compareReports } = await import('../../src/diff/compare.js');
-    const diff = compareReports(baseline, current, { costTolerance: null });
-    const html = renderReportHtml({
-      report: current,
-      details: null,
-      caseFile: null,
-      diff: { diff, labels: { baselinePath: 'base.json', currentPath: 'current.json' }, baseline },
-      initialTab: 'diff',
-    });
-    const file = join(projectDir, 'object-named.html');
-    writeFileSync(file, html);
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('html[data-ready="true"]');
-    const rows = page.locator('table.before-after tr[data-case-id]');
-    expect((await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-case-id')))).sort()).toEqual(
-      [...ids].sort(),
-    );
-    for (const id of ids)
-      expect(await page.locator(`table.before-after tr[data-case-id="${id}"]`).textContent()).toMatch(
-        /passed.*failed/u,
+describe.runIf(chromium !== null)(
+  'cases named like the properties of every object (constructor, toString) in the diff tab',
+  () => {
+    it('the diff tab shows cases named constructor, toString and hasOwnProperty before and after', async () => {
+      const ids = ['constructor', 'toString', 'hasOwnProperty'];
+      const passing = { kind: 'document', document: buildTrace(), traceFixture: null, sessionId: null } as const;
+      const failing = { ...passing, document: buildTrace({ verdict: 'REJECT' }) } as const;
+      const baseline = buildReport(ids.map((id) => evaluateRun(makeEvalCase({ id }), passing, DEFAULT_CONTRACT)));
+      const current = buildReport(ids.map((id) => evaluateRun(makeEvalCase({ id }), failing, DEFAULT_CONTRACT)));
+      const { compareReports } = await import('../../src/diff/compare.js');
+      const diff = compareReports(baseline, current, { costTolerance: null });
+      const html = renderReportHtml({
+        report: current,
+        details: null,
+        caseFile: null,
+        diff: { diff, labels: { baselinePath: 'base.json', currentPath: 'current.json' }, baseline },
+        initialTab: 'diff',
+      });
+      const file = join(projectDir, 'object-named.html');
+      writeFileSync(file, html);
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(pathToFileURL(file).href);
+      await page.waitForSelector('html[data-ready="true"]');
+      const rows = page.locator('table.before-after tr[data-case-id]');
+      expect((await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-case-id')))).sort()).toEqual(
+        [...ids].sort(),
       );
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-});
+      for (const id of ids)
+        expect(await page.locator(`table.before-after tr[data-case-id="${id}"]`).textContent()).toMatch(
+          /passed.*failed/u,
+        );
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  },
+);
