@@ -1,4 +1,5 @@
 import type { ContractOverrides } from './config/contract-schema.js';
+import type { LexiconExtension } from './text/lexicon/index.js';
 
 /**
  * The values that tie the harness to the diagnosis service's own contract (docs/contract.md §5).
@@ -21,8 +22,10 @@ export interface ContractValues {
   toolNames: string[];
   /** Added to the built-in negation triggers of assertion-aware matching (src/text/assertion-triggers.ts). */
   negationTriggers: string[];
-  /** Added to the built-in hedge triggers. */
+  /** Added to the built-in hedge triggers (read as single modals, S67). */
   hedgeTriggers: string[];
+  /** Added to the lists of the built-in lexicon (src/text/lexicon/), by list name (S67–S69); absent adds nothing. */
+  lexicon?: LexiconExtension;
 }
 
 export const DEFAULT_CONTRACT: ContractValues = {

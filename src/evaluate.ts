@@ -1,5 +1,6 @@
 import type { EvalCase } from './cases/types.js';
 import { createCheckContext } from './checks/context.js';
+import { repeatedCalls } from './checks/derived.js';
 import { CHECKS } from './checks/index.js';
 import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './checks/severity.js';
 import type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
@@ -7,14 +8,20 @@ import type { ContractValues } from './contract.js';
 import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
 import { SharedCheckRows } from './shared-check-rows.js';
 import type { TraceRunInput } from './sources/types.js';
+import { AnswerReader } from './text/answer-reader.js';
 import { loadTrace } from './trace/load-trace.js';
 
 /**
  * Evaluates one run of a case: the trace a source found, against the case's rules.
  * Pure: no I/O, no clock; the same case, input and contract always give the same result.
  */
-export function evaluateRun(evalCase: EvalCase, input: TraceRunInput, contract: ContractValues): CaseResult {
-  return evaluateRuns([{ evalCase, input }], contract)[0] as CaseResult;
+export function evaluateRun(
+  evalCase: EvalCase,
+  input: TraceRunInput,
+  contract: ContractValues,
+  reader?: AnswerReader,
+): CaseResult {
+  return evaluateRuns([{ evalCase, input }], contract, reader)[0] as CaseResult;
 }
 
 /** One run of a case to evaluate: the case and the trace a source found for it. */
@@ -28,9 +35,14 @@ export interface CaseRun {
  * stretch before the next one starts. Run trace by trace, the processor goes through the code and
  * data of every check at each trace, more than its caches hold; check by check, the code of one
  * check stays in them across the stretch (measured on 10,000 traces judged in stretches of 64:
- * 7–9% less time).
+ * 7–9% less time). `reader` holds what reading answers needs for the run (one per run: see
+ * AnswerReader); absent, one is made for these runs.
  */
-export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues): CaseResult[] {
+export function evaluateRuns(
+  runs: readonly CaseRun[],
+  contract: ContractValues,
+  reader: AnswerReader = new AnswerReader(contract),
+): CaseResult[] {
   const results = new Array<CaseResult>(runs.length);
   const judged: Judgement[] = [];
   for (let index = 0; index < runs.length; index += 1) {
@@ -48,7 +60,7 @@ export function evaluateRuns(runs: readonly CaseRun[], contract: ContractValues)
     judged.push({
       index,
       traceFixture: input.traceFixture,
-      context: createCheckContext(evalCase, loaded.trace, contract),
+      context: createCheckContext(evalCase, loaded.trace, contract, reader),
       checks: [],
       failedChecks: [],
       warnedChecks: [],
@@ -105,6 +117,7 @@ function resultOf({ traceFixture, context, checks, failedChecks, warnedChecks }:
     toolCallCount: trace.toolInvocations.length,
     durationMs: trace.durationMs,
     tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,
+    repeatedCalls: repeatedCalls(context).repeats.length,
     traceFixture,
   };
 }
@@ -153,6 +166,7 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
     toolCallCount: null,
     durationMs: null,
     tokens: null,
+    repeatedCalls: null,
     traceFixture,
   };
 }
@@ -171,6 +185,7 @@ export function notRunResult(evalCase: EvalCase, reason: string, traceFixture: s
     toolCallCount: null,
     durationMs: null,
     tokens: null,
+    repeatedCalls: null,
     traceFixture,
   };
 }

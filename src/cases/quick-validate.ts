@@ -147,6 +147,9 @@ function checkDefaultable(key: string, value: unknown): boolean {
     case 'minKeywordCoverage':
       number(value, 1);
       return true;
+    case 'maxCandidateCauses':
+      wholeNumber(value);
+      return true;
     case 'allowedVerdicts':
       textList(value, 1);
       return true;

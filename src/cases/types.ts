@@ -38,6 +38,8 @@ export interface EvalCase {
   traceFixture: string;
   rootCauseKeywords: KeywordConcept[];
   minKeywordCoverage: number;
+  /** The most candidate causes an answer may offer without choosing one (single-conclusion, S69); absent = 3. */
+  maxCandidateCauses?: number;
   requiredEvidenceTools: string[];
   /** Upper-cased. */
   allowedVerdicts: string[];

@@ -1,6 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../contract.js';
-import { assertionRulesFor, prepareAnswer } from '../text/assertion.js';
+import { AnswerReader } from '../text/answer-reader.js';
 import { normalizeWithLineBreaks, withoutLineBreaks } from '../text/normalize.js';
 import type { DiagnosisTrace } from '../trace/types.js';
 import { computeEvidenceCoverage } from './measures/evidence-coverage.js';
@@ -11,13 +11,18 @@ import type { CheckContext } from './types.js';
  * The one way a CheckContext is made, by the evaluator and by the checks' tests alike, so that a
  * check has one code path: everything it reads, the coverage figures included, is always there.
  */
-export function createCheckContext(evalCase: EvalCase, trace: DiagnosisTrace, contract: ContractValues): CheckContext {
+export function createCheckContext(
+  evalCase: EvalCase,
+  trace: DiagnosisTrace,
+  contract: ContractValues,
+  reader: AnswerReader = new AnswerReader(contract),
+): CheckContext {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
   // Normalised once, with its line ends (assertion-aware matching ends clauses there); the plain form the checks match in is derived from it.
   const answerWithLines = normalizeWithLineBreaks(trace.finalAnswer ?? '');
   const normalizedFinalAnswer = withoutLineBreaks(answerWithLines);
   // Analysed for assertion-aware matching only when a keyword or claim of the case occurs in it.
-  const answerAssertions = prepareAnswer(normalizedFinalAnswer, () => answerWithLines, assertionRulesFor(contract));
+  const answerAssertions = reader.prepare(normalizedFinalAnswer, () => answerWithLines);
   return {
     evalCase,
     trace,

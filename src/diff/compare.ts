@@ -25,6 +25,13 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     ...compareCost('avgDurationMs', baseline.summary.avgDurationMs, current.summary.avgDurationMs, costTolerance),
     // Reports written before token usage was recorded have no avgTokens: no figure, like null.
     ...compareCost('avgTokens', baseline.summary.avgTokens ?? null, current.summary.avgTokens ?? null, costTolerance),
+    // S70: repeated calls are a cost; reports written before they were counted have no figure.
+    ...compareCost(
+      'avgRepeatedCalls',
+      baseline.summary.avgRepeatedCalls ?? null,
+      current.summary.avgRepeatedCalls ?? null,
+      costTolerance,
+    ),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
     ...compareCases(baseline.cases, current.cases),
   ];
@@ -43,6 +50,10 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       avgToolCalls: metricComparison(baseline.summary.avgToolCalls, current.summary.avgToolCalls),
       avgDurationMs: metricComparison(baseline.summary.avgDurationMs, current.summary.avgDurationMs),
       avgTokens: metricComparison(baseline.summary.avgTokens ?? null, current.summary.avgTokens ?? null),
+      avgRepeatedCalls: metricComparison(
+        baseline.summary.avgRepeatedCalls ?? null,
+        current.summary.avgRepeatedCalls ?? null,
+      ),
     },
     items,
   };
@@ -119,7 +130,7 @@ function comparePassRate(baseline: number | null, current: number | null): DiffI
 // S18. Averages are null when no case had the figure; appearing or vanishing data is reported
 // but is not a cost regression, since there is nothing to measure the increase against.
 function compareCost(
-  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens',
+  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens' | 'avgRepeatedCalls',
   baseline: number | null,
   current: number | null,
   tolerance: number | null,

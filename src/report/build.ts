@@ -10,6 +10,7 @@ export interface RunFigures {
   toolCallCount: number | null;
   durationMs: number | null;
   tokens?: number | null;
+  repeatedCalls?: number | null;
 }
 
 /** Aggregates case results into the report (S07, S09, S14). Cases keep the order given. */
@@ -55,6 +56,7 @@ export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: 
     avgToolCalls: average(runFigures.map((run) => run.toolCallCount)),
     avgDurationMs: average(runFigures.map((run) => run.durationMs)),
     avgTokens: average(runFigures.map((run) => run.tokens ?? null)),
+    avgRepeatedCalls: average(runFigures.map((run) => run.repeatedCalls ?? null)),
   };
   if (repeat !== null) {
     const passedRuns = runFigures.filter((run) => run.status === 'passed').length;
@@ -73,6 +75,7 @@ export function figuresOf(result: CaseResult): RunFigures {
     toolCallCount: result.toolCallCount,
     durationMs: result.durationMs,
     tokens: result.tokens ?? null,
+    repeatedCalls: result.repeatedCalls ?? null,
   };
 }
 

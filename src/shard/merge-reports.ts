@@ -213,6 +213,8 @@ export function figuresOfRun(run: RunResult): RunFigures {
     verdict: run.verdict,
     toolCallCount: run.toolCallCount,
     durationMs: run.durationMs,
+    tokens: run.tokens ?? null,
+    repeatedCalls: run.repeatedCalls ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ const REPORT_ORDER = [
   'verdict-allowed',
   'verdict-not-forbidden',
   'keyword-coverage',
+  'single-conclusion',
   'forbidden-answer-keywords',
   'degraded-output',
   'v2-audit-fields',

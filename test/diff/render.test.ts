@@ -60,6 +60,11 @@ describe('renderDiffJson (S24)', () => {
       "baseline": null,
       "current": null,
       "delta": null
+    },
+    "avgRepeatedCalls": {
+      "baseline": null,
+      "current": null,
+      "delta": null
     }
   },
   "items": [
@@ -114,6 +119,7 @@ describe('renderDiffMarkdown (S25)', () => {
 | avg tool calls | 3 | 3.6667 | +0.6667 |
 | avg duration (ms) | 15000 | 15000 | 0 |
 | avg tokens | – | – | – |
+| avg repeated calls | – | – | – |
 
 ## Items
 

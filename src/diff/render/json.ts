@@ -17,6 +17,9 @@ export function renderDiffJson(diff: Diff): string {
       avgToolCalls: orderComparison(summary.avgToolCalls),
       avgDurationMs: orderComparison(summary.avgDurationMs),
       ...(summary.avgTokens === undefined ? {} : { avgTokens: orderComparison(summary.avgTokens) }),
+      ...(summary.avgRepeatedCalls === undefined
+        ? {}
+        : { avgRepeatedCalls: orderComparison(summary.avgRepeatedCalls) }),
     },
     items: diff.items.map(orderItem),
   };

@@ -40,6 +40,9 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
         comparisonRow('avg tool calls', summary.avgToolCalls),
         comparisonRow('avg duration (ms)', summary.avgDurationMs),
         ...(summary.avgTokens === undefined ? [] : [comparisonRow('avg tokens', summary.avgTokens)]),
+        ...(summary.avgRepeatedCalls === undefined
+          ? []
+          : [comparisonRow('avg repeated calls', summary.avgRepeatedCalls)]),
       ],
     ),
     '',
