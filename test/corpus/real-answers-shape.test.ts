@@ -22,6 +22,19 @@ function conceptProblems(concept: KeywordConcept): string[] {
 }
 
 describe('real-answer corpus: the set as a whole', () => {
+  it('holds at least 60 answers, a third of them Chinese, with correct and wrong ones in both languages', () => {
+    expect(ANSWERS.length).toBeGreaterThanOrEqual(60);
+    const chinese = ANSWERS.filter((answer) => answer.language === 'zh');
+    expect(chinese.length * 3).toBeGreaterThanOrEqual(ANSWERS.length);
+    for (const language of ['en', 'zh'] as const) {
+      const inLanguage = ANSWERS.filter((answer) => answer.language === language);
+      expect(inLanguage.some((answer) => answer.correct)).toBe(true);
+      expect(inLanguage.some((answer) => !answer.correct)).toBe(true);
+    }
+    const wrong = ANSWERS.filter((answer) => !answer.correct).length;
+    expect(wrong / ANSWERS.length).toBeGreaterThanOrEqual(0.3);
+  });
+
   it('gives every answer its own id', () => {
     const seen = new Set<string>();
     const repeated = ANSWERS.map((answer) => answer.id).filter((id) => seen.size === seen.add(id).size);
