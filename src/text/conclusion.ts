@@ -73,10 +73,11 @@ export interface ConclusionPatterns {
   topItem: RegExp;
   aside: RegExp;
   candidateIntro: RegExp;
+  analysisIntro: RegExp;
   choice: RegExp;
 }
 
-const RANKING_WORDS = /\b(?:ranking|ranked|in order of likelihood)\b|按可能性|排序/u;
+const RANKING_WORDS = /\b(?:ranking|ranked|in order of|most likely)\b|按可能性|排序|最可能/u;
 
 function alternation(words: readonly string[]): string {
   return [...new Set(words)]
@@ -95,11 +96,12 @@ export function conclusionPatterns(lexicon: Lexicon): ConclusionPatterns {
     topItem: new RegExp(`^${words(lexicon.topItemLabels)}`, 'u'),
     aside: new RegExp(`^${words(lexicon.asideLabels)}\\s*(?:\\*\\*)?\\s*(?::|$)`, 'u'),
     candidateIntro: new RegExp(words(lexicon.candidateIntros), 'u'),
+    analysisIntro: new RegExp(words(lexicon.analysisIntros), 'u'),
     choice: new RegExp(words(lexicon.choiceMarkers), 'u'),
   };
 }
 
-const LEADING_MARKUP = /^(?:\s|#{1,6}(?=\s)|>|[-*+•](?=\s)|\*\*|__)*/u;
+const LEADING_MARKUP = /^(?:\s|#{1,6}(?=\s)|>|\||[-*+•](?=\s)|\*\*|__)*/u;
 const FINAL_ANSWER = /^(?:final answer|最终答案|答案)\s*:\s*/u;
 const NUMBERED = /^(?:\((\d{1,2})\)|(\d{1,2})[.)、](?!\d))\s*/u;
 const BULLET = /^\s*[-*+•]\s/u;
@@ -148,7 +150,22 @@ function readLines(text: string, patterns: ConclusionPatterns): Line[] {
     if (end === text.length) break;
     start = end + 1;
   }
+  numberFaultFields(lines, patterns);
   return lines;
+}
+
+/**
+ * Faults written one after another without numbers, each opening with its fault field ("| **Type**:
+ * …", "Type: …"), are a ranked list all the same: each such line, when there are two or more at one
+ * indent, is numbered in order.
+ */
+function numberFaultFields(lines: Line[], patterns: ConclusionPatterns): void {
+  const fields = lines.filter((line) => line.number === 0 && patterns.faultField.test(line.body));
+  if (fields.length < 2 || fields.some((line) => line.indent !== (fields[0] as Line).indent)) return;
+  fields.forEach((line, index) => {
+    line.number = index + 1;
+    line.labelledItem = true;
+  });
 }
 
 export function findConclusion(text: string, lexicon: Lexicon, patterns = conclusionPatterns(lexicon)): Conclusion {
@@ -157,7 +174,7 @@ export function findConclusion(text: string, lexicon: Lexicon, patterns = conclu
   const rankedItems = findRankedItems(lines, patterns);
   const lowerItems = rankedItems.filter((item) => item.rank > 1).map((item) => item.span);
   const spans: Span[] = rankedItems.filter((item) => item.rank === 1).map((item) => item.span);
-  const candidateLists = findCandidateLists(lines, patterns);
+  const candidateLists = findCandidateLists(lines, patterns.candidateIntro);
   const intro = new Set(candidateLists.map((list) => list.intro));
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as Line;
@@ -165,10 +182,15 @@ export function findConclusion(text: string, lexicon: Lexicon, patterns = conclu
     const statement = labelledStatement(text, lines, index, patterns);
     if (statement !== null) spans.push(statement);
   }
-  const candidates = candidateLists.reduce<Span[]>(
-    (largest, list) => (list.items.length > largest.length ? list.items : largest),
-    [],
-  );
+  // An answer that marks no conclusion offers the items of its analysis lists to choose from.
+  if (spans.length === 0) {
+    for (const list of findCandidateLists(lines, patterns.analysisIntro))
+      if (!intro.has(list.intro) && !within(asides, (lines[list.intro] as Line).start)) {
+        candidateLists.push(list);
+        intro.add(list.intro);
+      }
+  }
+  const candidates = candidateLists.flatMap((list) => list.items);
   const chosen =
     spans.length > 0 ||
     lines.some(
@@ -225,7 +247,9 @@ function labelledStatement(
   const stated =
     /^[^,，;]*?(?:\bis\b|\bwas\b|\blies\b|:|是|为|在于)/u.test(after) ||
     /(?:\bis the\b[^,，]*|是|为)$/u.test(beforeInSentence.trim());
-  return stated ? sentence : null;
+  if (!stated) return null;
+  // "… we have identified two root causes that could be accountable:" heads the list under it.
+  return line.body.replace(/[*_\s]+$/u, '').endsWith(':') ? headedBlock(lines, index) : sentence;
 }
 
 /** The paragraph that line `index` opens, and the block under it when it ends with a colon or is a heading. */
@@ -273,8 +297,9 @@ function sentenceOf(text: string, at: number): Span {
 }
 
 /**
- * The ranked lists: numbered lists whose items are labelled as faults, that open the answer, or
- * whose heading ranks. Each item runs to the next item of its list; the last to the end of its
+ * The ranked lists: numbered lists whose items are labelled as faults ("Fault 1", "## Type 1"),
+ * written as faults ("1. **Type**: …"), or whose heading ranks ("Ranking:", "the three most likely
+ * faults are:"). Each item runs to the next item of its list; the last to the end of its
  * block (a blank line before a line that belongs to no list, or a heading of its level).
  */
 function findRankedItems(lines: readonly Line[], patterns: ConclusionPatterns): { span: Span; rank: number }[] {
@@ -284,12 +309,10 @@ function findRankedItems(lines: readonly Line[], patterns: ConclusionPatterns): 
     if (line.number !== 1) continue;
     const introIndex = previousContent(lines, index);
     const intro = introIndex < 0 ? '' : (lines[introIndex] as Line).body;
-    const opensAnswer = introIndex < 0 || intro.replace(/[*_#:\s]/gu, '') === '';
     const ranks = RANKING_WORDS.test(intro);
-    const underLabel = introIndex >= 0 && (patterns.label.test(intro) || patterns.candidateIntro.test(intro));
-    // A numbered list that opens the answer ranks when its items are written as faults ("1. **Type**: …").
+    // A numbered list whose items are written as faults ("1. **Type**: …") lists rival faults in order.
     const faultItem = patterns.faultField.test(line.body.replace(NUMBERED, ''));
-    if (!(line.labelledItem || ranks || (opensAnswer && !underLabel && faultItem))) continue;
+    if (!(line.labelledItem || ranks || faultItem)) continue;
     // The items: 1, 2, 3, … at the indent of the first (or labelled like it).
     const starts = [index];
     for (let next = index + 1; next < lines.length; next += 1) {
@@ -366,11 +389,11 @@ function isField(body: string): boolean {
 }
 
 /** Lists (two items or more) introduced as possible causes: "Possible causes:", "可能的原因有：". */
-function findCandidateLists(lines: readonly Line[], patterns: ConclusionPatterns): { intro: number; items: Span[] }[] {
+function findCandidateLists(lines: readonly Line[], introPattern: RegExp): { intro: number; items: Span[] }[] {
   const lists: { intro: number; items: Span[] }[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as Line;
-    if (line.blank || line.bullet || !patterns.candidateIntro.test(line.body)) continue;
+    if (line.blank || line.bullet || !introPattern.test(line.body)) continue;
     const items: Span[] = [];
     let indent = -1;
     for (let next = index + 1; next < lines.length; next += 1) {

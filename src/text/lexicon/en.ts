@@ -236,5 +236,6 @@ export const ENGLISH: Lexicon = {
     'possibilities',
     'one of the following',
   ],
+  analysisIntros: ['analysis', 'identified by', 'findings'],
   choiceMarkers: ['most likely', 'most probable', 'primary', 'main cause', 'top candidate', 'the root cause is'],
 };

@@ -53,6 +53,7 @@ function emptyLexicon(): Lexicon {
     topItemLabels: [],
     asideLabels: [],
     candidateIntros: [],
+    analysisIntros: [],
     choiceMarkers: [],
   };
 }

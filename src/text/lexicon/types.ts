@@ -64,6 +64,11 @@ export interface Lexicon {
   asideLabels: readonly string[];
   /** Words that introduce a list as possible causes, offered without choosing (S69): "possible causes", "可能的原因". */
   candidateIntros: readonly string[];
+  /**
+   * Words that head the lists of an analysis ("CpuExpert's analysis:", "CpuExpert的分析："): in an
+   * answer that marks no conclusion, the items of such lists are candidates it has not chosen from.
+   */
+  analysisIntros: readonly string[];
   /** Words that choose one of the listed candidates: "most likely", "primary", "主要", "最可能". */
   choiceMarkers: readonly string[];
 }

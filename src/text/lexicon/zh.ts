@@ -170,5 +170,6 @@ export const CHINESE: Lexicon = {
     '以下几种可能',
     '几种可能',
   ],
+  analysisIntros: ['的分析', '分析', '视角'],
   choiceMarkers: ['最可能', '最有可能', '主要根因', '首要', '主因', '根因是', '根因为'],
 };
