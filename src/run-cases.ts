@@ -6,6 +6,7 @@ import { buildReport, CaseCounts, figuresOf, type RunFigures, summarize } from '
 import { combineRuns } from './report/combine-runs.js';
 import type { CaseResult, Report, ReportSummary } from './report/types.js';
 import type { TraceRunInput, TraceSource } from './sources/types.js';
+import { AnswerReader } from './text/answer-reader.js';
 
 export interface RunProgress {
   done: number;
@@ -119,6 +120,8 @@ async function evaluateEach(
   onResult: (index: number, result: CaseResult, runFigures: RunFigures[] | null) => void,
 ): Promise<void> {
   const repeat = options.repeat ?? null;
+  // What reading answers needs, compiled once for the whole run (not once per stretch or trace).
+  const reader = new AnswerReader(contract);
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -168,7 +171,7 @@ async function evaluateEach(
       runs.forEach((inputs, offset) => {
         for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
       });
-      const results = evaluateRuns(stretch, contract);
+      const results = evaluateRuns(stretch, contract, reader);
       let first = 0;
       runs.forEach((inputs, offset) => {
         finishCase(
@@ -194,7 +197,7 @@ async function evaluateEach(
         index,
         evalCase,
         inputs,
-        inputs.map((input) => evaluateRun(evalCase, input, contract)),
+        inputs.map((input) => evaluateRun(evalCase, input, contract, reader)),
       );
     }
   };
