@@ -221,3 +221,36 @@ describe('commitment, not wording (S67) and negation scope (S68): the phrasings 
     expect(reading(answer, keyword)).toBe(expected);
   });
 });
+
+describe('the lexicon is extendable in config (S67)', () => {
+  it.each<[string, Partial<Lexicon>, string, string, MentionReading]>([
+    [
+      'S67 EN a configured speculation word',
+      { speculation: ['wild hunch'] },
+      'A wild hunch: the connection pool.',
+      'connection pool',
+      'speculated',
+    ],
+    ['S67 ZH a configured speculation word', { speculation: ['瞎猜'] }, '瞎猜是连接池耗尽。', '连接池', 'speculated'],
+    [
+      'S67 EN a configured confidence word commits past a modal in it',
+      { confidence: ['may well be'] },
+      'It may well be the connection pool, or DNS.',
+      'connection pool',
+      'asserted',
+    ],
+    [
+      'S68 EN a configured negated action',
+      { negatedActions: ['drain'] },
+      'The job did not drain the connection pool queue.',
+      'connection pool',
+      'asserted',
+    ],
+  ])('%s', (_, lexicon, answer, keyword, expected) => {
+    const rules = compileAssertionRules({ ...DEFAULT_CONTRACT, lexicon });
+    const readings = readMentions(analyseAnswer(normalizeWithLineBreaks(answer), rules), keyword).map(
+      (occurrence) => occurrence.reading,
+    );
+    expect(readings[0]).toBe(expected);
+  });
+});
