@@ -713,7 +713,12 @@ const KIND_ORDER: readonly Scope['kind'][] = ['negated', 'questioned', 'deferred
  * (S33, S67, S68). An occurrence that spans a line end between two CJK characters (found in the
  * plain text only) is read as asserted: nothing marks it otherwise.
  */
-export function readMentions(answer: AnalysedAnswer, keyword: string): Occurrence[] {
+export function readMentions(
+  answer: AnalysedAnswer,
+  keyword: string,
+  /** Stops after the first occurrence this answers true for (the caller needs no more). */
+  enough: (occurrence: Occurrence) => boolean = () => false,
+): Occurrence[] {
   const needle = normalizedNeedleOf(keyword);
   if (needle === '' || !answer.text.includes(needle)) return [];
   // A needle without a space occurs at the same places in the text with line breaks as in the
@@ -724,7 +729,9 @@ export function readMentions(answer: AnalysedAnswer, keyword: string): Occurrenc
     const end = at + needle.length;
     const stretch = answer.stretchAround(at, end);
     const kind = stretch === null ? null : scopeKind(stretch.scopes, at, end);
-    found.push({ start: at, end, reading: readingOf(answer, kind, at, end) });
+    const occurrence: Occurrence = { start: at, end, reading: readingOf(answer, kind, at, end) };
+    found.push(occurrence);
+    if (enough(occurrence)) break;
   }
   // Found in the plain text only, across a line end between two CJK characters: at no known offset (-1).
   if (found.length === 0) return [{ start: -1, end: -1, reading: 'asserted' }];

@@ -274,26 +274,22 @@ function headedBlock(lines: readonly Line[], index: number): Span {
 }
 
 function sentenceOf(text: string, at: number): Span {
-  const ends = /[。;!?\n]|\.(?![a-z0-9])/gu;
-  let start = 0;
-  let end = text.length;
-  ends.lastIndex = 0;
-  for (let match = ends.exec(text); match !== null; match = ends.exec(text)) {
-    // A "." between two letters or digits ends nothing (`v2.31.0`, `max.poll.records`).
-    if (
-      match[0] === '.' &&
-      match.index > 0 &&
-      /[a-z0-9]/u.test(text[match.index - 1] as string) &&
-      /[a-z0-9]/u.test(text[match.index + 1] ?? '')
-    )
-      continue;
-    if (match.index < at) start = match.index + 1;
-    else {
-      end = match.index;
-      break;
-    }
-  }
+  let start = at;
+  while (start > 0 && !endsSentence(text, start - 1)) start -= 1;
+  let end = at;
+  while (end < text.length && !endsSentence(text, end)) end += 1;
   return { start, end };
+}
+
+/** `。;!?` and line ends end a sentence, and a "." that does not stand between two letters or digits (`v2.31.0`). */
+function endsSentence(text: string, index: number): boolean {
+  const character = text[index] as string;
+  if (character === '.') return !(isWordCharacter(text[index - 1]) && isWordCharacter(text[index + 1]));
+  return character === '。' || character === ';' || character === '!' || character === '?' || character === '\n';
+}
+
+function isWordCharacter(character: string | undefined): boolean {
+  return character !== undefined && ((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9'));
 }
 
 /**

@@ -34,19 +34,23 @@ const COMMITTED = new Set(['asserted', 'qualified']);
  */
 export function judgeConcept(concept: KeywordConcept, answer: AnalysedAnswer): ConceptJudgement {
   const required = isRequiredConcept(concept);
-  let uncommitted: { occurrence: Occurrence; kind: UnassertedKind } | null = null;
-  let outside: { occurrence: Occurrence; place: Place } | null = null;
+  // Set inside the callback below, which the compiler does not follow: typed by assertion.
+  let uncommitted = null as { occurrence: Occurrence; kind: UnassertedKind } | null;
+  let outside = null as { occurrence: Occurrence; place: Place } | null;
   for (const synonym of synonymsOf(concept)) {
-    for (const occurrence of readMentions(answer, synonym)) {
+    let covered = false;
+    // Occurrences are read until one covers the concept.
+    readMentions(answer, synonym, (occurrence) => {
       if (!COMMITTED.has(occurrence.reading)) {
         uncommitted ??= { occurrence, kind: occurrence.reading as UnassertedKind };
-        continue;
+        return false;
       }
       const place = placeOf(answer.conclusion(), occurrence.start, occurrence.end);
-      if (place.kind === 'conclusion' || (!required && place.kind !== 'ranked'))
-        return { covered: true, unasserted: null };
-      outside ??= { occurrence, place };
-    }
+      covered = place.kind === 'conclusion' || (!required && place.kind !== 'ranked');
+      if (!covered) outside ??= { occurrence, place };
+      return covered;
+    });
+    if (covered) return { covered: true, unasserted: null };
   }
   if (outside !== null) {
     const { mention, clause } = describeOccurrence(answer, outside.occurrence, 'rivalled');
