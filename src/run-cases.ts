@@ -108,8 +108,8 @@ async function evaluateEach(
   onResult: (index: number, result: CaseResult) => void,
 ): Promise<void> {
   const repeat = options.repeat ?? null;
-  // What the run's evaluation keeps from trace to trace; it goes with the run.
-  const session = new EvaluationSession();
+  // What the run's evaluation keeps from trace to trace (the compiled answer-reading rules among it); it goes with the run.
+  const session = new EvaluationSession(contract);
   let next = 0;
   let done = 0;
   let failed = 0;

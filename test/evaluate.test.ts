@@ -264,6 +264,7 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
       toolCallCount: null,
       durationMs: null,
       tokens: null,
+      repeatedCalls: null,
       traceFixture: 'eval/fixtures/gone.json',
     });
   });

@@ -477,6 +477,7 @@ describe('runCases: order and aggregates (S14, S09)', () => {
       avgToolCalls: 2.3333,
       avgDurationMs: 1500.5,
       avgTokens: null,
+      avgRepeatedCalls: 0,
     });
     expect(Object.keys(report.summary.verdictDistribution)).toEqual(['MISSING', 'PASS', 'REJECT']);
   });
@@ -494,6 +495,7 @@ describe('runCases: order and aggregates (S14, S09)', () => {
       avgToolCalls: null,
       avgDurationMs: null,
       avgTokens: null,
+      avgRepeatedCalls: null,
     });
   });
 
@@ -586,6 +588,7 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
         toolCallCount: null,
         durationMs: null,
         tokens: null,
+        repeatedCalls: null,
       },
       {
         sessionId: 's2',
@@ -596,6 +599,7 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
         toolCallCount: 1,
         durationMs: 100,
         tokens: null,
+        repeatedCalls: 0,
       },
       {
         sessionId: 's3',
@@ -606,6 +610,7 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
         toolCallCount: 3,
         durationMs: 1000,
         tokens: null,
+        repeatedCalls: 0,
       },
     ]);
     expect(Object.keys(combined).slice(-7)).toEqual([
@@ -725,6 +730,7 @@ describe('combineRuns: one case asked K times (pass^K)', () => {
       avgToolCalls: 0.75,
       avgDurationMs: 250,
       avgTokens: null,
+      avgRepeatedCalls: 0,
       repeat: 2,
       passAtK: 0.6667,
       runPassRate: 0.5,

@@ -15,6 +15,8 @@ const SEMANTIC_CHECKS = CHECK_IDS.slice(
 const evalCase = makeEvalCase({
   requiredEvidenceTools: ['queryMetrics', 'queryLogs'],
   audit: { v2: true, claimChecks: true, composerOutput: true },
+  // Repeated calls only warn by default (S70): this case gates on them, as a project may.
+  checks: { 'no-redundant-tool-calls': 'error' },
 });
 
 function evaluate(spec: TraceSpec): CaseResult {

@@ -337,6 +337,7 @@ function toEvalCase(
   if (maxTokens !== undefined) budget.maxTokens = maxTokens;
   const maxRepeatedCalls = inheritedIn(entry.budget, defaults.budget, 'maxRepeatedCalls');
   if (maxRepeatedCalls !== undefined) budget.maxRepeatedCalls = maxRepeatedCalls;
+  const maxCandidateCauses = inherited(entry, defaults, 'maxCandidateCauses');
   return {
     id: entry.id,
     question: entry.question,
@@ -360,6 +361,7 @@ function toEvalCase(
     // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
     checks:
       entry.checks === undefined ? inheritedSeverities : { ...inheritedSeverities, ...readSeverityBlock(entry.checks) },
+    ...(maxCandidateCauses === undefined ? {} : { maxCandidateCauses }),
   };
 }
 

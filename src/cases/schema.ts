@@ -125,6 +125,16 @@ function buildCaseSchemas() {
           z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
         ),
     ),
+    maxCandidateCauses: z.optional(
+      z
+        .int({ error: 'expected a whole number of candidate causes' })
+        .check(
+          z.gte(0, { error: 'expected a whole number of candidate causes, 0 or more' }),
+          z.describe(
+            'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
+          ),
+        ),
+    ),
     requiredEvidenceTools: z.optional(
       z
         .array(requiredTool, { error: 'expected a list of tool names' })

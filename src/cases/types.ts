@@ -38,6 +38,8 @@ export interface EvalCase {
   traceFixture: string;
   rootCauseKeywords: KeywordConcept[];
   minKeywordCoverage: number;
+  /** The most candidate causes an answer may offer without choosing one (single-conclusion, S69); absent = 3. */
+  maxCandidateCauses?: number;
   /** The tools named as plain entries of `requiredEvidenceTools`: each must be covered. */
   requiredEvidenceTools: string[];
   /** Its `{ any: [...] }` entries (S73): each is covered by any one of its tools. */

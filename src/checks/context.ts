@@ -1,6 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../config/contract.js';
-import { assertionRulesFor, prepareAnswer } from '../text/assertion.js';
 import { normalizeWithLineBreaks, withoutLineBreaks } from '../text/normalize.js';
 import type { DiagnosisTrace } from '../trace/types.js';
 import { computeEvidenceCoverage } from './measures/evidence-coverage.js';
@@ -16,14 +15,14 @@ export function createCheckContext(
   evalCase: EvalCase,
   trace: DiagnosisTrace,
   contract: ContractValues,
-  session: EvaluationSession = new EvaluationSession(),
+  session: EvaluationSession = new EvaluationSession(contract),
 ): CheckContext {
   const rawVerdict = trace.verifierEvaluation?.['verdict'];
   // Normalised once, with its line ends (assertion-aware matching ends clauses there); the plain form the checks match in is derived from it.
   const answerWithLines = normalizeWithLineBreaks(trace.finalAnswer ?? '');
   const normalizedFinalAnswer = withoutLineBreaks(answerWithLines);
   // Analysed for assertion-aware matching only when a keyword or claim of the case occurs in it.
-  const answerAssertions = prepareAnswer(normalizedFinalAnswer, () => answerWithLines, assertionRulesFor(contract));
+  const answerAssertions = session.reader.prepare(normalizedFinalAnswer, () => answerWithLines);
   return {
     evalCase,
     trace,

@@ -1,4 +1,5 @@
 import { type EvidenceYield, invocationFailed, invocationYield } from '../trace/evidence-yield.js';
+import { findRepeatedCalls, type RepeatedCalls } from './measures/repeated-calls.js';
 import { isRecord } from './support.js';
 import type { CheckContext } from './types.js';
 
@@ -14,6 +15,11 @@ function derive<T>(context: CheckContext, key: string, compute: () => T): T {
   const value = compute();
   values.set(key, value);
   return value;
+}
+
+/** The calls that repeat an earlier call of the same agent (S41, S70): the check and the report's cost row read them. */
+export function repeatedCalls(context: CheckContext): RepeatedCalls {
+  return derive(context, 'repeatedCalls', () => findRepeatedCalls(context.trace, context.contract.emptyResultMarkers));
 }
 
 /** Whether each tool invocation yielded evidence, in `toolInvocations` order. */

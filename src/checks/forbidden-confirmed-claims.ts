@@ -30,7 +30,9 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
     const unasserted: UnassertedMention[] = [];
     for (const claim of claims) {
       const judgement = judgeMentions(answer, claim);
-      if (judgement.asserted) asserted.push(claim);
+      // A claim qualified by a modal ("the database may be down") is committed to, not stated as confirmed.
+      if (judgement.confirmed) asserted.push(claim);
+      else if (judgement.asserted) continue;
       else if (judgement.unasserted !== null) unasserted.push(judgement.unasserted);
     }
     if (asserted.length > 0) {

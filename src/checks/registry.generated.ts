@@ -5,6 +5,7 @@ import { verdictPresentCheck } from './verdict-present.js';
 import { verdictAllowedCheck } from './verdict-allowed.js';
 import { verdictNotForbiddenCheck } from './verdict-not-forbidden.js';
 import { keywordCoverageCheck } from './keyword-coverage.js';
+import { singleConclusionCheck } from './single-conclusion.js';
 import { forbiddenAnswerKeywordsCheck } from './forbidden-answer-keywords.js';
 import { degradedOutputCheck } from './degraded-output.js';
 import { v2AuditFieldsCheck } from './v2-audit-fields.js';
@@ -34,6 +35,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   verdictAllowedCheck,
   verdictNotForbiddenCheck,
   keywordCoverageCheck,
+  singleConclusionCheck,
   forbiddenAnswerKeywordsCheck,
   degradedOutputCheck,
   v2AuditFieldsCheck,

@@ -1,4 +1,6 @@
 import { BoundedMemo } from '../bounded-memo.js';
+import type { ContractValues } from '../config/contract.js';
+import { AnswerReader } from '../text/answer-reader.js';
 
 /**
  * What one evaluation keeps from trace to trace: values worked out from the case file and the
@@ -7,7 +9,13 @@ import { BoundedMemo } from '../bounded-memo.js';
  * so nothing is kept between runs or shared between callers.
  */
 export class EvaluationSession {
+  /** The contract's answer-reading rules, compiled once for the run when an answer first needs them. */
+  readonly reader: AnswerReader;
   private readonly memos = new Map<string, BoundedMemo<string, NonNullable<unknown>>>();
+
+  constructor(contract: ContractValues) {
+    this.reader = new AnswerReader(contract);
+  }
 
   /** The memo called `name` (one per use, bounded to `limit` entries), made on first use. */
   memo<V extends NonNullable<unknown>>(name: string, limit: number): BoundedMemo<string, V> {

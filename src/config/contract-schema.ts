@@ -1,3 +1,4 @@
+import { DIRECTED_LEXICON_LISTS, LEXICON_LISTS } from '../text/lexicon/index.js';
 import * as z from '../zod.js';
 
 /**
@@ -13,6 +14,18 @@ let built: ContractOverridesSchema | undefined;
 type ContractOverridesSchema = ReturnType<typeof buildContractOverridesSchema>;
 
 export type ContractOverrides = z.infer<ContractOverridesSchema>;
+
+/** `contract.lexicon`: lists of non-empty text by list name (src/text/lexicon/types.ts); the directed lists by direction. */
+function lexiconSchema(nonEmptyString: z.ZodMiniType<string>) {
+  const words = z.array(nonEmptyString, { error: 'expected a list of words, e.g. ["unverified hunch"]' });
+  const directed = z.strictObject(
+    { following: z.optional(words), preceding: z.optional(words), both: z.optional(words) },
+    { error: 'expected an object such as { following: ["..."], preceding: ["..."], both: ["..."] }' },
+  );
+  const shape: Record<string, z.ZodMiniOptional<typeof words | typeof directed>> = {};
+  for (const list of LEXICON_LISTS) shape[list] = z.optional(DIRECTED_LEXICON_LISTS.includes(list) ? directed : words);
+  return z.strictObject(shape, { error: `expected an object of word lists: ${LEXICON_LISTS.join(', ')}` });
+}
 
 function buildContractOverridesSchema() {
   const nonEmptyString = z
@@ -34,6 +47,7 @@ function buildContractOverridesSchema() {
       hedgeTriggers: z.optional(
         z.array(nonEmptyString, { error: 'expected a list of trigger words, e.g. ["presumably"]' }),
       ),
+      lexicon: z.optional(lexiconSchema(nonEmptyString)),
       degradedOutput: z.optional(
         z.strictObject(
           {

@@ -1,3 +1,4 @@
+import type { LexiconExtension } from '../text/lexicon/index.js';
 import type { ContractOverrides } from './contract-schema.js';
 
 /**
@@ -21,8 +22,10 @@ export interface ContractValues {
   toolNames: string[];
   /** Added to the built-in negation triggers of assertion-aware matching (src/text/assertion-triggers.ts). */
   negationTriggers: string[];
-  /** Added to the built-in hedge triggers. */
+  /** Added to the built-in hedge triggers (read as single modals, S67). */
   hedgeTriggers: string[];
+  /** Added to the lists of the built-in lexicon (src/text/lexicon/), by list name (S67–S69); absent adds nothing. */
+  lexicon?: LexiconExtension;
 }
 
 export const DEFAULT_CONTRACT: ContractValues = {

@@ -60,6 +60,14 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     ),
     // Reports written before token usage was recorded have no avgTokens: no figure, like null.
     ...compareCost('avgTokens', baseline.summary, current.summary, [before.avgTokens, after.avgTokens], costTolerance),
+    // S70: repeated calls are a cost; reports written before they were counted have no figure.
+    ...compareCost(
+      'avgRepeatedCalls',
+      baseline.summary,
+      current.summary,
+      [before.avgRepeatedCalls, after.avgRepeatedCalls],
+      costTolerance,
+    ),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
     ...compareCases(baseline.cases, current.cases, tests),
   ];
@@ -92,6 +100,12 @@ export function compareReports(baseline: Report, current: Report, options: Compa
         current.summary.avgTokens ?? null,
         before.avgTokens,
         after.avgTokens,
+      ),
+      avgRepeatedCalls: metricComparison(
+        baseline.summary.avgRepeatedCalls ?? null,
+        current.summary.avgRepeatedCalls ?? null,
+        before.avgRepeatedCalls,
+        after.avgRepeatedCalls,
       ),
       significance: tests.summary,
     },
@@ -184,7 +198,7 @@ function comparePassRate(
 // S18. Averages are null when no case had the figure; appearing or vanishing data is reported
 // but is not a cost regression, since there is nothing to measure the increase against.
 function compareCost(
-  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens',
+  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens' | 'avgRepeatedCalls',
   baselineSummary: Report['summary'],
   currentSummary: Report['summary'],
   [exactBaseline, exactCurrent]: [number | null, number | null],

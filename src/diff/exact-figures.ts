@@ -13,6 +13,7 @@ export interface ExactFigures {
   avgToolCalls: number | null;
   avgDurationMs: number | null;
   avgTokens: number | null;
+  avgRepeatedCalls: number | null;
 }
 
 export function exactFigures(report: Report): ExactFigures {
@@ -27,6 +28,10 @@ export function exactFigures(report: Report): ExactFigures {
     avgToolCalls: agreeing(summary.avgToolCalls, exact ? average(cases.map((result) => result.toolCallCount)) : null),
     avgDurationMs: agreeing(summary.avgDurationMs, exact ? average(cases.map((result) => result.durationMs)) : null),
     avgTokens: agreeing(summary.avgTokens ?? null, exact ? average(cases.map((result) => result.tokens)) : null),
+    avgRepeatedCalls: agreeing(
+      summary.avgRepeatedCalls ?? null,
+      exact ? average(cases.map((result) => result.repeatedCalls)) : null,
+    ),
   };
 }
 

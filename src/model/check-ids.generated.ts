@@ -8,6 +8,7 @@ export const CHECK_IDS = [
   'verdict-allowed',
   'verdict-not-forbidden',
   'keyword-coverage',
+  'single-conclusion',
   'forbidden-answer-keywords',
   'degraded-output',
   'v2-audit-fields',

@@ -99,9 +99,16 @@ function buildReportSchemas() {
     concept: synonyms,
     /** The synonym found, normalised. */
     mention: z.string(),
-    kind: z.enum(['negated', 'hedged', 'questioned']),
+    /**
+     * Why it does not cover the concept (S33, S67, S69): denied, asked about, guessed, left to a later
+     * check, offered beside rivals, or committed to only outside the conclusion (`not-conclusion`,
+     * with `place`). `hedged` is written by reports made before S67.
+     */
+    kind: z.enum(['negated', 'hedged', 'questioned', 'speculated', 'deferred', 'rivalled', 'not-conclusion']),
     /** The clause it stands in, normalised. */
     clause: z.string(),
+    /** For `not-conclusion`: where it was found ("the 3rd ranked cause", "the propagation path", "outside the conclusion"). */
+    place: z.optional(z.string()),
   });
 
   const keywordCoverage = knownKeys(
@@ -133,6 +140,8 @@ function buildReportSchemas() {
       durationMs: nullableNumber,
       /** Input + output tokens of the run's trace (`usage`); null when it records none. */
       tokens: z.optional(nullableNumber),
+      /** Calls that repeat an earlier call of the same agent (S70); null when no trace was loaded. */
+      repeatedCalls: z.optional(nullableCount),
     },
     'expected an object',
   );
@@ -157,6 +166,8 @@ function buildReportSchemas() {
       durationMs: nullableNumber,
       /** Input + output tokens of the trace (`usage`); null when it records none or no trace was loaded. */
       tokens: z.optional(nullableNumber),
+      /** Calls that repeat an earlier call of the same agent with equal arguments (S70, a cost); null when no trace was loaded. */
+      repeatedCalls: z.optional(nullableCount),
       traceFixture: nullableText,
       /** Only with `--repeat`. */
       runs: z.optional(listOf(runResult)),
@@ -183,6 +194,8 @@ function buildReportSchemas() {
       avgToolCalls: nullableNumber,
       avgDurationMs: nullableNumber,
       avgTokens: z.optional(nullableNumber),
+      /** The average of the cases' `repeatedCalls` (S70). */
+      avgRepeatedCalls: z.optional(nullableNumber),
       /** Only with `--repeat`. */
       repeat: z.optional(count),
       passAtK: z.optional(nullableRatio),

@@ -12,6 +12,7 @@ export interface RunFigures {
   toolCallCount: number | null;
   durationMs: number | null;
   tokens?: number | null;
+  repeatedCalls?: number | null;
 }
 
 /** Aggregates case results into the report (S07, S09, S14). Cases keep the order given. */
@@ -54,6 +55,7 @@ export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: 
     avgToolCalls: average(runFigures.map((run) => run.toolCallCount)),
     avgDurationMs: average(runFigures.map((run) => run.durationMs)),
     avgTokens: average(runFigures.map((run) => run.tokens ?? null)),
+    avgRepeatedCalls: average(runFigures.map((run) => run.repeatedCalls ?? null)),
   };
   if (repeat !== null) {
     const passedRuns = runFigures.filter((run) => run.status === 'passed').length;
@@ -83,6 +85,7 @@ function figuresOfRun(run: RunResult): RunFigures {
     toolCallCount: run.toolCallCount,
     durationMs: run.durationMs,
     tokens: run.tokens ?? null,
+    repeatedCalls: run.repeatedCalls ?? null,
   };
 }
 
@@ -94,6 +97,7 @@ function figuresOf(result: CaseResult): RunFigures {
     toolCallCount: result.toolCallCount,
     durationMs: result.durationMs,
     tokens: result.tokens ?? null,
+    repeatedCalls: result.repeatedCalls ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ export function combineRuns(runResults: CaseResult[], sessionIds: (string | null
     toolCallCount: result.toolCallCount,
     durationMs: result.durationMs,
     tokens: result.tokens ?? null,
+    repeatedCalls: result.repeatedCalls ?? null,
   }));
   return {
     ...representative,

@@ -1,14 +1,13 @@
-import {
-  CAUSAL_WORDS,
-  CONTRAST_WORDS,
-  EXEMPT_PHRASES,
-  HEDGE_TRIGGERS,
-  NEGATION_TRIGGERS,
-  QUESTION_PARTICLES,
-  type TriggerDirection,
-  type TriggerEntry,
-} from './assertion-triggers.js';
 import { codeAt } from './code-at.js';
+import { type Conclusion, type ConclusionPatterns, conclusionPatterns, findConclusion } from './conclusion.js';
+import { escapeRegExp } from './escape-regexp.js';
+import {
+  BUILT_IN_LEXICON,
+  type DirectedWords,
+  joinLexicons,
+  type Lexicon,
+  type LexiconExtension,
+} from './lexicon/index.js';
 import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
 
 /**
@@ -24,7 +23,26 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  * occurrence of a keyword is then looked up against those of its stretch.
  */
 
-export type UnassertedKind = 'negated' | 'hedged' | 'questioned';
+/**
+ * Why a mention is not committed to (S33, S67): denied, asked about, guessed explicitly, left
+ * to a later check ("whether X"), or offered with a modal beside rivals ("可能是 X，也可能是 Y").
+ * `hedged` is a modal on a mention (a single one commits: see MentionReading).
+ */
+export type UnassertedKind = 'negated' | 'questioned' | 'speculated' | 'deferred' | 'rivalled' | 'hedged';
+
+/**
+ * How one occurrence reads: `asserted` (stated plainly, or with a confidence qualifier: "most
+ * likely X", "很可能是 X"), `qualified` (a single modal on a mention without rivals: "the root cause
+ * may be X", "疑似 X"; committed, not confirmed), or a reason it is not committed.
+ */
+export type MentionReading = 'asserted' | 'qualified' | Exclude<UnassertedKind, 'hedged'>;
+
+export interface Occurrence {
+  /** Offsets in AnalysedAnswer.withLines(); -1 for one found only across a line end between CJK characters. */
+  start: number;
+  end: number;
+  reading: MentionReading;
+}
 
 export interface UnassertedMention {
   /** The keyword as found, normalised. */
@@ -35,22 +53,30 @@ export interface UnassertedMention {
 }
 
 export interface MentionJudgement {
-  /** Some occurrence is asserted. */
+  /** Some occurrence is committed to (asserted or qualified). */
   asserted: boolean;
-  /** The first occurrence that is not asserted; null when there is none. */
+  /** Some occurrence is asserted plainly, with no modal (what forbidden-confirmed-claims counts). */
+  confirmed: boolean;
+  /** The first occurrence that is not committed to; null when there is none. */
   unasserted: UnassertedMention | null;
 }
 
-/** The trigger lists a contract adds to the built-in ones (config `contract.negationTriggers`, `contract.hedgeTriggers`). */
+/** What a contract adds to the built-in lexicon (config `contract.negationTriggers`, `contract.hedgeTriggers`, `contract.lexicon`). */
 export interface AssertionTriggerSettings {
   negationTriggers: readonly string[];
   hedgeTriggers: readonly string[];
+  lexicon?: LexiconExtension | undefined;
 }
 
+type TriggerDirection = 'following' | 'preceding' | 'both';
+
+type ScopeKind = 'negated' | 'hedged' | 'deferred';
+
 type Role =
-  | { kind: 'negated' | 'hedged'; direction: TriggerDirection }
+  | { kind: ScopeKind; direction: TriggerDirection }
   | { kind: 'contrast' }
   | { kind: 'causal' }
+  | { kind: 'action' }
   | { kind: 'exempt' };
 
 interface Candidate {
@@ -98,12 +124,28 @@ export interface AssertionRules {
    * one stretch.
    */
   confined: boolean;
+  /** The lexicon the rules were compiled from: conclusion.ts reads its labels. */
+  lexicon: Lexicon;
+  /** Sentence-wide tests, one compiled pattern each (sentenceReading). */
+  speculation: RegExp;
+  undecided: RegExp;
+  /** Every modal and rival word: two in one sentence offer rivals. */
+  modalOrRival: RegExp;
+  bareDenials: ReadonlySet<string>;
+  questionParticles: readonly string[];
+  /** The patterns conclusion.ts finds the conclusion with. */
+  conclusion: ConclusionPatterns;
 }
 
 interface Scope {
   start: number;
   end: number;
-  kind: UnassertedKind;
+  kind: 'negated' | 'hedged' | 'deferred' | 'questioned';
+  /**
+   * A negation of an action (S68: "没有捕获 …", "did not catch …"): it covers the action only, so a
+   * mention that starts inside it is denied and one after it (the action's object) is not.
+   */
+  predicate?: true;
 }
 
 interface Clause {
@@ -138,26 +180,37 @@ export interface AnalysedAnswer {
   withLinesAsSpaces(): string;
   /** The analysed stretch holding `start` to `end`, or null when that span crosses a clause end. */
   stretchAround(start: number, end: number): Stretch | null;
+  /** The rules the answer is read with (compiled on first use: a method, so that reading the object's fields compiles nothing). */
+  rules(): AssertionRules;
+  /** Where the answer states its root cause (S69), found the first time it is asked for. */
+  conclusion(): Conclusion;
+  /** Whether the answer holds any explicit speculation (tested once, so most answers skip the sentence test). */
+  speculates(): boolean;
 }
 
-const compiledRules = new WeakMap<readonly string[], WeakMap<readonly string[], AssertionRules>>();
-
-/** The compiled rules of a contract: compiled the first time, then reused for every trace. */
-export function assertionRulesFor(settings: AssertionTriggerSettings): AssertionRules {
-  let byHedges = compiledRules.get(settings.negationTriggers);
-  if (byHedges === undefined) {
-    byHedges = new WeakMap();
-    compiledRules.set(settings.negationTriggers, byHedges);
-  }
-  let rules = byHedges.get(settings.hedgeTriggers);
-  if (rules === undefined) {
-    rules = compileAssertionRules(settings);
-    byHedges.set(settings.hedgeTriggers, rules);
-  }
-  return rules;
+/** The lexicon of a contract: the built-in one and what the contract adds. */
+export function lexiconOf(settings: AssertionTriggerSettings): Lexicon {
+  return joinLexicons(BUILT_IN_LEXICON, settings.lexicon ?? {}, {
+    negation: directedFromConfig(settings.negationTriggers),
+    modal: directedFromConfig(settings.hedgeTriggers),
+  });
 }
 
+/** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
+function directedFromConfig(texts: readonly string[]): DirectedWords {
+  const following: string[] = [];
+  const preceding: string[] = [];
+  for (const text of texts) {
+    const normalized = normalizeText(text).trim();
+    if (normalized.startsWith('...')) preceding.push(normalized.slice(3).trim());
+    else following.push(normalized);
+  }
+  return { following, preceding, both: [] };
+}
+
+/** The rules a run reads answers with, compiled once per run from its contract (see CheckContext.reading). */
 export function compileAssertionRules(settings: AssertionTriggerSettings): AssertionRules {
+  const lexicon = lexiconOf(settings);
   const roles = new Map<string, Role>();
   // The first role given to a text wins: built-in lists first, so a configured trigger that
   // repeats a built-in one does not change its direction.
@@ -170,15 +223,23 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       if (!roles.has(spelling)) roles.set(spelling, role);
     }
   };
-  for (const phrase of EXEMPT_PHRASES) add(phrase, { kind: 'exempt' });
-  for (const entry of NEGATION_TRIGGERS) add(entry.text, { kind: 'negated', direction: entry.direction });
-  for (const entry of HEDGE_TRIGGERS) add(entry.text, { kind: 'hedged', direction: entry.direction });
-  for (const entry of settings.negationTriggers.map(configuredTrigger))
-    add(entry.text, { kind: 'negated', direction: entry.direction });
-  for (const entry of settings.hedgeTriggers.map(configuredTrigger))
-    add(entry.text, { kind: 'hedged', direction: entry.direction });
-  for (const word of CONTRAST_WORDS) add(word, { kind: 'contrast' });
-  for (const word of CAUSAL_WORDS) add(word, { kind: 'causal' });
+  const addDirected = (words: DirectedWords, kind: ScopeKind): void => {
+    for (const direction of ['following', 'preceding', 'both'] as const)
+      for (const text of words[direction]) add(text, { kind, direction });
+  };
+  // Confidence qualifiers, speculation and undecided statements mask the triggers inside them
+  // ("可能" in "很可能", "not" in "not confirmed", "无法" in "无法确定"): they are read sentence by
+  // sentence (sentenceReading), not as scopes.
+  for (const phrase of [...lexicon.exempt, ...lexicon.confidence, ...lexicon.speculation, ...lexicon.undecided])
+    add(phrase, { kind: 'exempt' });
+  addDirected(lexicon.negation, 'negated');
+  addDirected(lexicon.deferral, 'deferred');
+  addDirected(lexicon.modal, 'hedged');
+  // A rival ("也可能是 Y", "or Y") qualifies what follows it as a modal does.
+  for (const word of lexicon.rivals) add(word, { kind: 'hedged', direction: 'following' });
+  for (const word of lexicon.contrast) add(word, { kind: 'contrast' });
+  for (const word of lexicon.causal) add(word, { kind: 'causal' });
+  for (const word of lexicon.negatedActions) add(word, { kind: 'action' });
   const root: TrieNode = { children: new Map(), candidate: null };
   for (const [text, role] of roles) {
     let node = root;
@@ -196,14 +257,48 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   const confined = [...roles.keys()].every(
     (text) => !CLAUSE_END_CODES.some((code) => text.includes(String.fromCharCode(code))),
   );
-  return flattenTrie(root, confined);
+  return {
+    ...flattenTrie(root, confined),
+    lexicon,
+    speculation: wordsPattern(lexicon.speculation),
+    undecided: wordsPattern(lexicon.undecided),
+    modalOrRival: wordsPattern([
+      ...lexicon.modal.following,
+      ...lexicon.modal.preceding,
+      ...lexicon.modal.both,
+      ...lexicon.rivals,
+    ]),
+    bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())),
+    questionParticles: lexicon.questionParticles,
+    conclusion: conclusionPatterns(lexicon),
+  };
+}
+
+/**
+ * One pattern for a list of words, longest first; a Latin word matches whole ("or" is not in
+ * "for"). Masked words (confidence qualifiers: "很可能" holds "可能") are matched first and skipped
+ * by the caller.
+ */
+export function wordsPattern(words: readonly string[]): RegExp {
+  const alternatives = [...new Set(words.map((word) => normalizeText(word).trim()).filter((word) => word !== ''))]
+    .sort((a, b) => b.length - a.length)
+    .map(
+      (word) =>
+        `${/^[a-z0-9]/u.test(word) ? '(?<![a-z0-9])' : ''}${escapeRegExp(word)}${/[a-z0-9]$/u.test(word) ? '(?![a-z0-9])' : ''}`,
+    );
+  return new RegExp(alternatives.length === 0 ? '(?!)' : alternatives.join('|'), 'gu');
 }
 
 /** Every code isClauseEnd may answer true for. */
 const CLAUSE_END_CODES = [0x3002, 0x3b, 0x21, 0x3f, 0x0a, 0x2e, 0x2c, 0x3a];
 
+type FlatTrie = Pick<
+  AssertionRules,
+  'firstNode' | 'stops' | 'childStart' | 'childCodes' | 'childNodes' | 'candidates' | 'confined'
+>;
+
 /** The trie built with Maps, numbered breadth first into the arrays of AssertionRules. */
-function flattenTrie(root: TrieNode, confined: boolean): AssertionRules {
+function flattenTrie(root: TrieNode, confined: boolean): FlatTrie {
   const nodes: TrieNode[] = [root];
   for (let index = 0; index < nodes.length; index += 1) nodes.push(...(nodes[index] as TrieNode).children.values());
   const numbers = new Map(nodes.map((node, index) => [node, index]));
@@ -237,14 +332,6 @@ function flattenTrie(root: TrieNode, confined: boolean): AssertionRules {
     candidates: nodes.map((node) => node.candidate),
     confined,
   };
-}
-
-/** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
-function configuredTrigger(text: string): TriggerEntry {
-  const normalized = normalizeText(text).trim();
-  return normalized.startsWith('...')
-    ? { text: normalized.slice(3).trim(), direction: 'preceding' }
-    : { text: normalized, direction: 'following' };
 }
 
 /** a–z and 0–9 (the text is lower-cased); -1, past either end of the text (codeAt), is not. */
@@ -290,7 +377,7 @@ function scan(text: string, from: number, closeFrom: number, closers: Closers, r
     if (match !== null) {
       const end = index + match.text.length;
       found.push({ start: index, end, role: match.role });
-      if (match.role.kind === 'negated' || match.role.kind === 'hedged') lastTriggerEnd = end;
+      if (isScopeRole(match.role)) lastTriggerEnd = end;
       index = end;
       afterWordCode = isWordCode(codeAt(text, end - 1));
       continue;
@@ -303,6 +390,10 @@ function scan(text: string, from: number, closeFrom: number, closers: Closers, r
     index += 1;
   }
   return { found, clauseEnds, end: length };
+}
+
+function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerDirection } {
+  return role.kind === 'negated' || role.kind === 'hedged' || role.kind === 'deferred';
 }
 
 interface Scanned {
@@ -365,13 +456,18 @@ function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: 
 export function prepareAnswer(
   normalizedFinalAnswer: string,
   withLineBreaks: () => string,
-  rules: AssertionRules,
+  rulesOf: AssertionRules | (() => AssertionRules),
 ): AnalysedAnswer {
+  let compiled: AssertionRules | null = typeof rulesOf === 'function' ? null : rulesOf;
+  const rules = (): AssertionRules => (compiled ??= (rulesOf as () => AssertionRules)());
   let withLines: string | null = null;
   let asSpaces: string | null = null;
+  let conclusion: Conclusion | null = null;
+  let speculates: boolean | null = null;
   const stretches: Stretch[] = [];
   const answer: AnalysedAnswer = {
     text: normalizedFinalAnswer,
+    rules,
     withLines: () => (withLines ??= withLineBreaks()),
     withLinesAsSpaces: () => {
       if (asSpaces === null) {
@@ -383,11 +479,16 @@ export function prepareAnswer(
     stretchAround: (start, end) => {
       for (const stretch of stretches) if (stretch.start <= start && end <= stretch.end) return stretch;
       const text = answer.withLines();
-      const opening = rules.confined ? stretchStart(text, start, end) : { from: 0, closers: 'none' as const };
+      const opening = rules().confined ? stretchStart(text, start, end) : { from: 0, closers: 'none' as const };
       if (opening === null) return null;
-      const stretch = analyse(text, opening.from, end, opening.closers, rules);
+      const stretch = analyse(text, opening.from, end, opening.closers, rules());
       stretches.push(stretch);
       return stretch;
+    },
+    conclusion: () => (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion)),
+    speculates: () => {
+      if (speculates === null) speculates = matches(rules().speculation, normalizedFinalAnswer);
+      return speculates;
     },
   };
   return answer;
@@ -470,23 +571,36 @@ function analyse(
   let clauseStart = from;
   for (const end of clauseEnds) {
     clauses.push({ start: clauseStart, end });
-    questionClauses.push(normalizedText[end] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, end));
+    questionClauses.push(
+      normalizedText[end] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, end, rules),
+    );
     clauseStart = end + 1;
   }
   if (clauseStart < to) {
     clauses.push({ start: clauseStart, end: to });
-    questionClauses.push(endsWithQuestionParticle(normalizedText, clauseStart, to));
+    questionClauses.push(endsWithQuestionParticle(normalizedText, clauseStart, to, rules));
   }
 
   const scopes: Scope[] = [];
   let next = 0;
   /** The kind of the trigger whose scope reached the end of each clause, if one did. */
-  const reachingEnd: (UnassertedKind | null)[] = [];
+  const reachingEnd: (ScopeKind | null)[] = [];
   for (let index = 0; index < clauses.length; index += 1) {
     const clause = clauses[index] as Clause;
     if (questionClauses[index] === true) scopes.push({ start: clause.start, end: clause.end, kind: 'questioned' });
+    // "Elasticsearch disk full: no." (S68): a clause that is only a denial denies the one before its colon.
+    if (
+      index > 0 &&
+      normalizedText[(clauses[index - 1] as Clause).end] === ':' &&
+      isBareDenial(normalizedText, clause, rules)
+    )
+      scopes.push({
+        start: (clauses[index - 1] as Clause).start,
+        end: (clauses[index - 1] as Clause).end,
+        kind: 'negated',
+      });
     // Triggers whose scope covers what follows, waiting for the end of their segment.
-    let open: { end: number; kind: 'negated' | 'hedged' }[] = [];
+    let open: { end: number; kind: ScopeKind }[] = [];
     let precedingStart = clause.start;
     let lastTriggerEnd = -1;
     const close = (at: number): void => {
@@ -498,6 +612,20 @@ function analyse(
       const { start, end, role } = found[next] as Found;
       next += 1;
       if (start < clause.start || end > clause.end || role.kind === 'exempt') continue;
+      if (role.kind === 'action') {
+        // S68: a negation right before an action denies the action, not its object: "没有捕获线程池耗尽异常".
+        const last = open[open.length - 1];
+        if (
+          last !== undefined &&
+          last.kind === 'negated' &&
+          last.end === lastTriggerEnd &&
+          normalizedText.slice(last.end, start).trim() === ''
+        ) {
+          open.pop();
+          scopes.push({ start: last.end, end, kind: 'negated', predicate: true });
+        }
+        continue;
+      }
       if (role.kind === 'contrast') {
         close(start);
         precedingStart = end;
@@ -533,7 +661,7 @@ const LIST_CLOSER = /^(?:and|or|nor) /u;
 function extendOverLists(
   text: string,
   clauses: readonly Clause[],
-  reachingEnd: readonly (UnassertedKind | null)[],
+  reachingEnd: readonly (ScopeKind | null)[],
   scopes: Scope[],
 ): void {
   for (let index = 0; index < clauses.length; index += 1) {
@@ -561,70 +689,174 @@ function endOfTextBefore(text: string, index: number): number {
   return end;
 }
 
-function endsWithQuestionParticle(text: string, start: number, end: number): boolean {
+function endsWithQuestionParticle(text: string, start: number, end: number, rules: AssertionRules): boolean {
   let last = end - 1;
   while (last >= start && TRAILING_CLOSERS.has(text[last] as string)) last -= 1;
-  return last >= start && QUESTION_PARTICLES.includes(text[last] as string);
+  return last >= start && rules.questionParticles.includes(text[last] as string);
+}
+
+function isBareDenial(text: string, clause: Clause, rules: AssertionRules): boolean {
+  const words = text
+    .slice(clause.start, clause.end)
+    .replace(/[*_`"'\u201c\u201d]/gu, '')
+    .trim();
+  return words.length <= 8 && rules.bareDenials.has(words);
 }
 
 const TRAILING_CLOSERS = new Set([' ', '"', "'", '\u201d', '\u2019', ')', ']', '」', '』']);
 
 /** The order in which an occurrence's kinds are named when several scopes cover it. */
-const KIND_ORDER: readonly UnassertedKind[] = ['negated', 'hedged', 'questioned'];
+const KIND_ORDER: readonly Scope['kind'][] = ['negated', 'questioned', 'deferred', 'hedged'];
 
 /**
- * Whether the answer asserts `keyword` (normalised here, cached), and its first unasserted
- * occurrence. An occurrence that spans a line end between two CJK characters (found in the plain
- * text only) is taken as asserted: nothing marks it otherwise.
+ * Every occurrence of `keyword` (normalised here) in the answer, in order, with how it reads
+ * (S33, S67, S68). An occurrence that spans a line end between two CJK characters (found in the
+ * plain text only) is read as asserted: nothing marks it otherwise.
  */
-export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
+export function readMentions(
+  answer: AnalysedAnswer,
+  keyword: string,
+  /** Stops after the first occurrence this answers true for (the caller needs no more). */
+  enough: (occurrence: Occurrence) => boolean = () => false,
+): Occurrence[] {
   const needle = normalizedNeedleOf(keyword);
-  if (needle === '' || !answer.text.includes(needle)) return { asserted: false, unasserted: null };
+  if (needle === '' || !answer.text.includes(needle)) return [];
   // A needle without a space occurs at the same places in the text with line breaks as in the
   // one with spaces for them, which is then not made.
   const text = needle.includes(' ') ? answer.withLinesAsSpaces() : answer.withLines();
-  let unasserted: UnassertedMention | null = null;
-  let seen = false;
+  const found: Occurrence[] = [];
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-    seen = true;
     const end = at + needle.length;
     const stretch = answer.stretchAround(at, end);
-    const kind = stretch === null ? null : unassertedKind(stretch.scopes, at, end);
-    if (kind === null) return { asserted: true, unasserted };
-    unasserted ??= {
-      mention: needle,
-      kind,
-      clause: clauseAround(answer.withLinesAsSpaces(), stretch as Stretch, at, end),
-    };
+    const kind = stretch === null ? null : scopeKind(stretch.scopes, at, end);
+    const occurrence: Occurrence = { start: at, end, reading: readingOf(answer, kind, at, end) };
+    found.push(occurrence);
+    if (enough(occurrence)) break;
   }
-  return { asserted: !seen, unasserted };
+  // Found in the plain text only, across a line end between two CJK characters: at no known offset (-1).
+  if (found.length === 0) return [{ start: -1, end: -1, reading: 'asserted' }];
+  return found;
 }
 
-function unassertedKind(scopes: readonly Scope[], start: number, end: number): UnassertedKind | null {
-  let found: UnassertedKind | null = null;
-  for (const scope of scopes) {
-    if (
-      scope.start <= start &&
-      end <= scope.end &&
-      (found === null || KIND_ORDER.indexOf(scope.kind) < KIND_ORDER.indexOf(found))
-    ) {
-      found = scope.kind;
+/** The reading of an occurrence from the kind of the scope it lies in and the sentence around it (S67). */
+function readingOf(answer: AnalysedAnswer, kind: Scope['kind'] | null, start: number, end: number): MentionReading {
+  if (kind === 'negated' || kind === 'questioned' || kind === 'deferred') return kind;
+  if (answer.speculates()) {
+    const sentence = sentenceAround(answer.withLines(), start, end);
+    if (matches(answer.rules().speculation, sentence.text)) return 'speculated';
+  }
+  if (kind === null) return 'asserted';
+  return hasRivals(answer, start, end) ? 'rivalled' : 'qualified';
+}
+
+/**
+ * A modal mention has rivals when its sentence holds a second modal or rival word ("可能是 X，也
+ * 可能是 Y", "it could be X, or Y"), or an undecided statement stands in it or in the next one
+ * ("…，目前无法确定", "We cannot determine which.").
+ */
+function hasRivals(answer: AnalysedAnswer, start: number, end: number): boolean {
+  const text = answer.withLines();
+  const sentence = sentenceAround(text, start, end);
+  if (matches(answer.rules().undecided, sentence.text)) return true;
+  const next = sentenceAround(text, sentence.end + 1, sentence.end + 1);
+  if (next.start > sentence.end && matches(answer.rules().undecided, next.text)) return true;
+  return countMatches(answer.rules().modalOrRival, maskedConfidence(sentence.text, answer.rules())) >= 2;
+}
+
+/** The sentence text without its confidence qualifiers, whose modals ("可能" in "很可能") are none. */
+function maskedConfidence(text: string, rules: AssertionRules): string {
+  return rules.lexicon.confidence.reduce((masked, word) => masked.replaceAll(word, ' '), text);
+}
+
+function matches(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  return pattern.test(text);
+}
+
+function countMatches(pattern: RegExp, text: string): number {
+  pattern.lastIndex = 0;
+  let count = 0;
+  while (pattern.exec(text) !== null) count += 1;
+  return count;
+}
+
+/** The sentence around `start` to `end`: from the hard clause end before it to the one after it (isHardClauseEnd). */
+export function sentenceAround(text: string, start: number, end: number): { start: number; end: number; text: string } {
+  let from = start;
+  while (from > 0 && !isHardClauseEnd(text, from - 1)) from -= 1;
+  let to = Math.max(end, start);
+  while (to < text.length && !isHardClauseEnd(text, to)) to += 1;
+  return { start: from, end: to, text: text.slice(from, to) };
+}
+
+/**
+ * Whether the answer commits to `keyword` (some occurrence asserted or qualified), states it
+ * plainly (confirmed), and its first occurrence that is not committed to.
+ */
+export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
+  return judgeOccurrences(answer, readMentions(answer, keyword));
+}
+
+/** judgeMentions over occurrences already read (readMentions), e.g. those inside the conclusion. */
+export function judgeOccurrences(answer: AnalysedAnswer, occurrences: readonly Occurrence[]): MentionJudgement {
+  let asserted = false;
+  let confirmed = false;
+  let unasserted: UnassertedMention | null = null;
+  for (const occurrence of occurrences) {
+    if (occurrence.reading === 'asserted') {
+      asserted = true;
+      confirmed = true;
+    } else if (occurrence.reading === 'qualified') {
+      asserted = true;
+    } else {
+      unasserted ??= describeOccurrence(answer, occurrence, occurrence.reading);
     }
+  }
+  return { asserted, confirmed, unasserted: asserted ? null : unasserted };
+}
+
+/** The mention and the clause (or for a qualified one, the sentence) it stands in, for messages. */
+export function describeOccurrence(
+  answer: AnalysedAnswer,
+  occurrence: Occurrence,
+  kind: UnassertedKind,
+): UnassertedMention {
+  const { start, end } = occurrence;
+  const text = answer.withLinesAsSpaces();
+  if (start < 0) return { mention: '', kind, clause: '' };
+  const stretch = answer.stretchAround(start, end);
+  const wide = kind === 'speculated' || kind === 'rivalled' || kind === 'hedged';
+  const span =
+    wide || stretch === null ? sentenceAround(answer.withLines(), start, end) : clauseOf(stretch, start, end);
+  return { mention: text.slice(start, end), kind, clause: shownAround(text, span, start, end) };
+}
+
+function scopeKind(scopes: readonly Scope[], start: number, end: number): Scope['kind'] | null {
+  let found: Scope['kind'] | null = null;
+  for (const scope of scopes) {
+    const covers =
+      scope.predicate === true ? scope.start <= start && start < scope.end : scope.start <= start && end <= scope.end;
+    if (covers && (found === null || KIND_ORDER.indexOf(scope.kind) < KIND_ORDER.indexOf(found))) found = scope.kind;
   }
   return found;
 }
 
 const MAX_CLAUSE_SHOWN = 80;
 
-function clauseAround(text: string, stretch: Stretch, start: number, end: number): string {
-  const clause = stretch.clauses.find((candidate) => candidate.start <= start && end <= candidate.end) ?? {
-    start,
-    end,
-  };
+function clauseOf(stretch: Stretch, start: number, end: number): Clause {
+  return stretch.clauses.find((candidate) => candidate.start <= start && end <= candidate.end) ?? { start, end };
+}
+
+/**
+ * The clause as shown in a message: whole when short, else cut around the mention at word
+ * boundaries (a Latin word is never cut in half), so the message still shows the trigger beside it.
+ */
+function shownAround(text: string, clause: Clause, start: number, end: number): string {
   const shown = text.slice(clause.start, clause.end);
   if (shown.trim().length <= MAX_CLAUSE_SHOWN) return shown.trim();
-  // A long clause is cut around the mention, so the message still shows the trigger beside it.
-  const from = Math.max(clause.start, start - MAX_CLAUSE_SHOWN / 2);
-  const to = Math.min(clause.end, end + MAX_CLAUSE_SHOWN / 2);
+  let from = Math.max(clause.start, start - MAX_CLAUSE_SHOWN / 2);
+  let to = Math.min(clause.end, end + MAX_CLAUSE_SHOWN / 2);
+  while (from > clause.start && isWordCode(codeAt(text, from - 1)) && isWordCode(codeAt(text, from))) from += 1;
+  while (to < clause.end && isWordCode(codeAt(text, to - 1)) && isWordCode(codeAt(text, to))) to -= 1;
   return `${from > clause.start ? '…' : ''}${text.slice(from, to).trim()}${to < clause.end ? '…' : ''}`;
 }

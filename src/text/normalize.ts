@@ -1,5 +1,3 @@
-import { BoundedMemo } from '../bounded-memo.js';
-
 /**
  * Text matching for keywords, markers and forbidden text is substring search on
  * normalised text (docs/contract.md §2): invisible characters dropped, Unicode NFKC, then lower
@@ -161,17 +159,7 @@ export function containsNormalized(normalizedHaystack: string, needle: string): 
   return normalizedNeedle.length > 0 && normalizedHaystack.includes(normalizedNeedle);
 }
 
-/**
- * Needles (keywords, markers, forbidden texts) come from the case file and the contract and
- * are looked for in every trace, so each is normalised once. The cache is bounded: it is
- * emptied when full, which only costs normalising again.
- */
-const normalizedNeedles = new BoundedMemo<string, string>(10_000);
-
+/** A needle (keyword, marker, forbidden text) as it is looked for: normalised and trimmed. Short: normalised again for each trace, no state kept. */
 export function normalizedNeedleOf(needle: string): string {
-  return normalizedNeedles.get(needle, normalizedNeedle);
-}
-
-function normalizedNeedle(needle: string): string {
   return normalizeText(needle).trim();
 }

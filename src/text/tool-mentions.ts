@@ -1,4 +1,3 @@
-import { BoundedMemo } from '../bounded-memo.js';
 import { normalizeText } from './normalize.js';
 
 /**
@@ -22,14 +21,9 @@ interface PreparedName {
   codeOnly: boolean;
 }
 
-const preparedNames = new BoundedMemo<string, PreparedName>(10_000);
 const WORD_CHARACTER = /[a-z0-9_]/u;
 
 function prepared(name: string): PreparedName {
-  return preparedNames.get(name, prepareName);
-}
-
-function prepareName(name: string): PreparedName {
   const trimmed = name.trim();
   return { needle: normalizeText(trimmed), codeOnly: /^[A-Za-z][a-z]*$/u.test(trimmed) };
 }

@@ -174,6 +174,9 @@ function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
   if (error !== undefined && error !== null) invocation.errorMessage = error;
   const startedAt = readStartedAt(item, path);
   if (startedAt !== null) invocation.startedAt = startedAt;
+  // The agent that made the call (a multi-agent run): `agent`, or `agentName` / `agent_name`.
+  const agent = item['agent'] ?? item['agentName'] ?? item['agent_name'];
+  if (typeof agent === 'string' && agent !== '') invocation.agent = agent;
   return invocation;
 }
 

@@ -55,6 +55,8 @@ export interface ToolInvocationDocument {
   errorMessage?: string | null;
   /** ISO-8601 text or epoch milliseconds. */
   startedAt?: string | number | null;
+  /** The agent that made the call, in a run of several agents (`agentName` also read). */
+  agent?: string | null;
   [key: string]: unknown;
 }
 
@@ -74,6 +76,8 @@ export interface ToolInvocation {
   errorMessage?: unknown;
   /** `startedAt` in epoch milliseconds; present only when recorded. */
   startedAt?: number;
+  /** The agent that made the call (`agent`, `agentName`); present only when recorded. */
+  agent?: string;
 }
 
 export interface TokenUsage {

@@ -101,6 +101,18 @@ describe('loadCaseFile: a valid case file', () => {
     expect(order?.allowedVerdicts).toEqual(['PASS']);
   });
 
+  it('S69: maxCandidateCauses is read from the case, else from defaults, else absent (3)', async () => {
+    const cases = await load(
+      caseFileYaml([caseYaml('a', ['maxCandidateCauses: 5']), caseYaml('b')]).replace(
+        'cases:',
+        'defaults:\n  maxCandidateCauses: 2\ncases:',
+      ),
+    );
+    expect(cases.map((evalCase) => evalCase.maxCandidateCauses)).toEqual([5, 2]);
+    const [plain] = await load(caseFileYaml([caseYaml('c')]));
+    expect(plain?.maxCandidateCauses).toBeUndefined();
+  });
+
   it('S41: budget.maxRepeatedCalls is read, and merges from defaults key by key', async () => {
     const cases = await load(
       caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: 2 }']), caseYaml('b')]).replace(
@@ -277,6 +289,22 @@ interface BadRow {
 }
 
 const BAD_INPUTS: BadRow[] = [
+  {
+    name: 'S69: maxCandidateCauses that is negative and one that is not whole, both named',
+    content: caseFileYaml([caseYaml('a', ['maxCandidateCauses: -1']), caseYaml('b', ['maxCandidateCauses: 2.5'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].maxCandidateCauses:',
+        found: 'found -1',
+        expected: 'expected a whole number of candidate causes, 0 or more',
+      },
+      {
+        at: 'cases.yaml:14:5: cases[1].maxCandidateCauses:',
+        found: 'found 2.5',
+        expected: 'expected a whole number of candidate causes',
+      },
+    ],
+  },
   {
     name: 'S41: budget.maxRepeatedCalls that is not a whole number, 0 or more',
     content: caseFileYaml([caseYaml('a', ['budget: { maxRepeatedCalls: -1 }'])]),

@@ -1,7 +1,11 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { noRedundantToolCallsCheck } from '../../src/checks/no-redundant-tool-calls.js';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
+import { evaluateRun } from '../../src/evaluate.js';
 import type { ToolInvocation } from '../../src/trace/types.js';
+import { makeEvalCase } from '../helpers/eval-case.js';
+import { buildTrace, toolCall } from '../helpers/trace-builder.js';
 import { testCheck } from './helpers.js';
 
 const call = (toolName: string, args: unknown, fields: Partial<ToolInvocation> = {}): ToolInvocation => ({
@@ -15,9 +19,19 @@ const call = (toolName: string, args: unknown, fields: Partial<ToolInvocation> =
 const metrics = { service: 'payment', metric: 'hikaricp_connections', range: { from: '14:00', to: '14:30' } };
 const reordered = { range: { to: '14:30', from: '14:00' }, metric: 'hikaricp_connections', service: 'payment' };
 
-describe('no-redundant-tool-calls (S41)', () => {
+describe('no-redundant-tool-calls (S41, S70)', () => {
   testCheck(noRedundantToolCallsCheck, {
     valid: [
+      {
+        name: 'S70: two agents making the same probe are no repeat of each other',
+        trace: {
+          toolInvocations: [
+            call('whether_is_abnormal_metric', { metric: 'cpu_usage' }, { agent: 'CpuExpert' }),
+            call('whether_is_abnormal_metric', { metric: 'cpu_usage' }, { agent: 'WorkloadExpert' }),
+          ],
+        },
+        message: 'no tool call repeats an earlier one (2 compared)',
+      },
       {
         name: 'S41: different arguments',
         trace: {
@@ -64,6 +78,17 @@ describe('no-redundant-tool-calls (S41)', () => {
       },
     ],
     invalid: [
+      {
+        name: 'S70: the same agent repeating its probe repeats it, named in the message',
+        trace: {
+          toolInvocations: [
+            call('whether_is_abnormal_metric', { metric: 'cpu_usage' }, { agent: 'CpuExpert' }),
+            call('whether_is_abnormal_metric', { metric: 'cpu_usage' }, { agent: 'WorkloadExpert' }),
+            call('whether_is_abnormal_metric', { metric: 'cpu_usage' }, { agent: 'CpuExpert' }),
+          ],
+        },
+        message: 'toolInvocations[2] repeats [0]: "whether_is_abnormal_metric" by "CpuExpert" with',
+      },
       {
         name: 'S41: the same call twice',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', metrics)] },
@@ -122,5 +147,38 @@ describe('no-redundant-tool-calls (S41)', () => {
         message: 'fewer than two',
       },
     ],
+  });
+});
+
+describe('no-redundant-tool-calls is a cost signal (S70)', () => {
+  it('S70 warns by default: a repeated call does not fail a case', () => {
+    expect(noRedundantToolCallsCheck.defaultSeverity).toBe('warn');
+    const evalCase = makeEvalCase();
+    const document = buildTrace({ toolInvocations: [toolCall('queryMetrics'), toolCall('queryMetrics')] });
+    const result = evaluateRun(
+      evalCase,
+      { kind: 'document', document, traceFixture: 'x.json', sessionId: null },
+      DEFAULT_CONTRACT,
+    );
+    expect(result.status).toBe('passed');
+    expect(result.warnedChecks?.map((row) => row.check)).toEqual(['no-redundant-tool-calls']);
+    expect(result.repeatedCalls).toBe(1);
+  });
+
+  it('S70 an agent name in a trace (agent or agentName) is read onto the invocation', () => {
+    const evalCase = makeEvalCase();
+    const document = buildTrace({
+      toolInvocations: [
+        { ...toolCall('queryMetrics'), agent: 'CpuExpert' },
+        { ...toolCall('queryMetrics'), agentName: 'MemoryExpert' },
+      ],
+    });
+    const result = evaluateRun(
+      evalCase,
+      { kind: 'document', document, traceFixture: 'x.json', sessionId: null },
+      DEFAULT_CONTRACT,
+    );
+    expect(result.warnedChecks ?? []).toEqual([]);
+    expect(result.repeatedCalls).toBe(0);
   });
 });

@@ -213,6 +213,39 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: the lexicon (S67)', () => {
+  it('S67 contract.lexicon adds words to the lists it names, by direction for the directed ones', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml':
+        'contract:\n  lexicon:\n    speculation: ["wild hunch", 瞎猜]\n    negation: { following: [nixed] }\n',
+    });
+    const { contract } = await loadConfig(cwd, null);
+    expect(contract.lexicon).toEqual({ speculation: ['wild hunch', '瞎猜'], negation: { following: ['nixed'] } });
+  });
+
+  it('S67 lexicon entries that are empty or not text, and unknown lists, are config errors naming file, line, field, found and expected, every one', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml':
+        'contract:\n  lexicon:\n    speculation: ["", 3]\n    negation: { following: [""] }\n    guesses: [x]\n',
+    });
+    const problems = await configProblems(cwd);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:4:\d+: contract\.lexicon\.negation\.following\[0\]: found "", expected non-empty text$/u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:3:\d+: contract\.lexicon\.speculation\[0\]: found "", expected non-empty text$/u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:3:\d+: contract\.lexicon\.speculation\[1\]: found 3, expected text$/u,
+      ),
+      expect.stringMatching(/^diag-eval\.config\.yaml:5:\d+: contract\.lexicon\.guesses: .*unknown key "guesses"/u),
+    ]);
+  });
+});
+
 describe('loadConfig: assertion triggers (S33)', () => {
   it('S33 negationTriggers and hedgeTriggers add to the contract', async () => {
     const cwd = tempDir();

@@ -178,7 +178,7 @@ describe('compareReports: cost tolerance (S18 with --cost-tolerance)', () => {
     { name: 'current null', baseline: 100, current: null, tolerance: 0.1, kind: 'change' },
     { name: 'no tolerance and a big increase', baseline: 1, current: 100, tolerance: null, kind: 'change' },
   ] as const)('$name → $kind', ({ baseline, current, tolerance, kind }) => {
-    for (const metric of ['avgToolCalls', 'avgDurationMs', 'avgTokens'] as const) {
+    for (const metric of ['avgToolCalls', 'avgDurationMs', 'avgTokens', 'avgRepeatedCalls'] as const) {
       const diff = summaryDiff({ [metric]: baseline }, { [metric]: current }, tolerance);
       expect(diff.items.map((item) => [item.metric, item.kind])).toEqual([[metric, kind]]);
       expect(diff.summary.regressions).toBe(kind === 'regression' ? 1 : 0);
@@ -193,6 +193,18 @@ describe('compareReports: cost tolerance (S18 with --cost-tolerance)', () => {
     });
     expect(diff.items.filter((item) => item.metric === 'avgTokens')).toEqual([]);
     expect(diff.summary.avgTokens).toEqual({ baseline: null, current: null, delta: null });
+  });
+
+  it('S70 a rise in repeated calls is a cost regression beyond --cost-tolerance, a change within it', () => {
+    const beyond = summaryDiff({ avgRepeatedCalls: 0.5 }, { avgRepeatedCalls: 1 }, 0.1);
+    expect(beyond.items.map((item) => [item.metric, item.kind, item.message])).toEqual([
+      [
+        'avgRepeatedCalls',
+        'regression',
+        'avgRepeatedCalls rose from 0.5 to 1 (+0.5, +100.0%), more than the cost tolerance of 10% allows',
+      ],
+    ]);
+    expect(summaryDiff({ avgRepeatedCalls: 1 }, { avgRepeatedCalls: 1.05 }, 0.1).items[0]?.kind).toBe('change');
   });
 
   it('names the tolerance in the message', () => {
@@ -619,6 +631,7 @@ describe('compareReports: order and summary', () => {
       avgToolCalls: { baseline: null, current: null, delta: null },
       avgDurationMs: { baseline: 5, current: null, delta: null },
       avgTokens: { baseline: null, current: null, delta: null },
+      avgRepeatedCalls: { baseline: null, current: null, delta: null },
       significance: expect.objectContaining({ repeatedCases: 0 }),
     });
   });

@@ -62,6 +62,11 @@ describe('renderDiffJson (S24)', () => {
       "current": null,
       "delta": null
     },
+    "avgRepeatedCalls": {
+      "baseline": null,
+      "current": null,
+      "delta": null
+    },
     "significance": {
       "test": "fisher-exact-one-sided",
       "correction": "holm",
@@ -122,6 +127,7 @@ describe('renderDiffMarkdown (S25)', () => {
 | avg tool calls | 3 | 3.67 | +0.67 |
 | avg duration | 15 s | 15 s | 0 s |
 | avg tokens | – | – | – |
+| avg repeated calls | – | – | – |
 
 Significance: significance needs repeated runs on both sides: without them each change is judged on one run; run the cases K times (live: --ask --repeat K; offline: <name>.run1.json … <name>.runK.json fixtures).
 

@@ -172,18 +172,18 @@ const TABLES: Record<string, Row[]> = {
   ],
   'hedge-root-cause': [
     {
-      name: 'EN: "possibly"',
+      name: 'S67 EN: "(unverified guess)"',
       evalCase: EN_CASE,
       trace: { finalAnswer: 'The connection pool was exhausted.' },
       labels: ['concept "connection pool"'],
-      expect: (mutant) => expect(answer(mutant)).toBe('The possibly connection pool was exhausted.'),
+      expect: (mutant) => expect(answer(mutant)).toBe('The (unverified guess) connection pool was exhausted.'),
     },
     {
-      name: 'ZH: 可能是',
+      name: 'S67 ZH: （猜测）',
       evalCase: ZH_CASE,
       trace: { finalAnswer: '根因是连接池耗尽。' },
       labels: ['concept "连接池"'],
-      expect: (mutant) => expect(answer(mutant)).toBe('根因是可能是连接池耗尽。'),
+      expect: (mutant) => expect(answer(mutant)).toBe('根因是（猜测）连接池耗尽。'),
     },
   ],
   'replace-root-cause': [

@@ -87,6 +87,7 @@ const CASE_KEYS = [
   'toolCallCount',
   'durationMs',
   'tokens',
+  'repeatedCalls',
   'traceFixture',
 ];
 
@@ -109,6 +110,7 @@ describe('renderReportJson (S07)', () => {
       'avgToolCalls',
       'avgDurationMs',
       'avgTokens',
+      'avgRepeatedCalls',
     ]);
     for (const result of parsed.cases) expect(Object.keys(result)).toEqual(CASE_KEYS);
 
@@ -140,6 +142,7 @@ describe('renderReportJson (S07)', () => {
       avgToolCalls: 1.5,
       avgDurationMs: 9661.5,
       avgTokens: null,
+      avgRepeatedCalls: 0,
     });
     const failed = parsed.cases[1] as CaseResult;
     expect(failed).toMatchObject({
@@ -198,6 +201,7 @@ describe('renderReportJson (S07)', () => {
       'avgToolCalls',
       'avgDurationMs',
       'avgTokens',
+      'avgRepeatedCalls',
       'repeat',
       'passAtK',
       'runPassRate',
@@ -222,6 +226,7 @@ describe('renderReportJson (S07)', () => {
       'toolCallCount',
       'durationMs',
       'tokens',
+      'repeatedCalls',
     ]);
   });
 });
@@ -287,14 +292,14 @@ describe('renderReportJsonChunks', () => {
 });
 
 describe('renderReportMarkdown (S08)', () => {
-  it('S08: a summary table with total, passed, failed, not run, pass rate, verdicts, average tool calls and duration', () => {
+  it('S08 S70: a summary table with total, passed, failed, not run, pass rate, verdicts, average tool calls, repeated calls and duration', () => {
     const lines = renderReportMarkdown(sampleReport()).split('\n');
     const header = lines.indexOf(
-      '| total | passed | failed | not run | pass rate | verdicts | avg tool calls | avg duration |',
+      '| total | passed | failed | not run | pass rate | verdicts | avg tool calls | avg repeated calls | avg duration |',
     );
     expect(header).toBeGreaterThan(-1);
-    expect(lines[header + 1]).toBe('| --- | --- | --- | --- | --- | --- | --- | --- |');
-    expect(lines[header + 2]).toBe('| 3 | 1 | 1 | 1 | 33.3% | PASS 1 · REVISE 1 | 1.5 | 9.7 s |');
+    expect(lines[header + 1]).toBe('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    expect(lines[header + 2]).toBe('| 3 | 1 | 1 | 1 | 33.3% | PASS 1 · REVISE 1 | 1.5 | 0 | 9.7 s |');
   });
 
   it('S08: one row per case with status, verdict, evidence, keywords, tool calls, duration and failed checks', () => {

@@ -1,24 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
+import { AnswerReader } from '../../src/text/answer-reader.js';
 import {
   analyseAnswer,
-  assertionRulesFor,
   compileAssertionRules,
   judgeMentions,
-  type UnassertedKind,
+  type MentionReading,
+  readMentions,
 } from '../../src/text/assertion.js';
 import { normalizeWithLineBreaks as normalizeText } from '../../src/text/normalize.js';
 
-type Expected = 'asserted' | UnassertedKind | 'absent';
+type Expected = MentionReading | 'absent';
 
+/** How the answer reads `keyword`: asserted if any occurrence is, else qualified if any is, else the first occurrence's reading. */
 function judged(
   answer: string,
   keyword: string,
   triggers = { negationTriggers: [] as string[], hedgeTriggers: [] as string[] },
 ): Expected {
-  const judgement = judgeMentions(analyseAnswer(normalizeText(answer), compileAssertionRules(triggers)), keyword);
-  if (judgement.asserted) return 'asserted';
-  return judgement.unasserted?.kind ?? 'absent';
+  const readings = readMentions(analyseAnswer(normalizeText(answer), compileAssertionRules(triggers)), keyword).map(
+    (occurrence) => occurrence.reading,
+  );
+  if (readings.includes('asserted')) return 'asserted';
+  if (readings.includes('qualified')) return 'qualified';
+  return readings[0] ?? 'absent';
 }
 
 const rows: [string, string, string, Expected][] = [
@@ -147,15 +152,26 @@ const rows: [string, string, string, Expected][] = [
   ],
   ['S33 ZH 不是由于 X negates X', '超时不是由于连接池', '连接池', 'negated'],
   // Hedges
-  ['S33 EN "might" hedges', 'It might be the connection pool.', 'connection pool', 'hedged'],
-  ['S33 EN "may" after the mention hedges it', 'The connection pool may be exhausted.', 'connection pool', 'hedged'],
-  ['S33 EN "possibly" hedges', 'Possibly the connection pool.', 'connection pool', 'hedged'],
-  ['S33 EN "we suspect" hedges', 'We suspect the connection pool.', 'connection pool', 'hedged'],
+  // Modals (S67): a single one on the only candidate commits, qualified.
   [
-    'S33 EN "whether" hedges',
+    'S67 EN "might" on the only candidate qualifies it',
+    'It might be the connection pool.',
+    'connection pool',
+    'qualified',
+  ],
+  [
+    'S67 EN "may" after the mention qualifies it',
+    'The connection pool may be exhausted.',
+    'connection pool',
+    'qualified',
+  ],
+  ['S67 EN "possibly" qualifies', 'Possibly the connection pool.', 'connection pool', 'qualified'],
+  ['S67 EN "we suspect" qualifies', 'We suspect the connection pool.', 'connection pool', 'qualified'],
+  [
+    'S67 EN "need to check whether" defers',
     'We need to check whether the connection pool is exhausted.',
     'connection pool',
-    'hedged',
+    'deferred',
   ],
   [
     'S33 EN "could not" is inability, not a hedge or a negation',
@@ -163,11 +179,11 @@ const rows: [string, string, string, Expected][] = [
     'connection pool',
     'asserted',
   ],
-  ['S33 ZH 可能 hedges', '可能是连接池的问题', '连接池', 'hedged'],
-  ['S33 ZH 可能 after the mention hedges it', '连接池可能耗尽了', '连接池', 'hedged'],
-  ['S33 ZH 疑似 hedges', '疑似连接池泄漏', '连接池', 'hedged'],
-  ['S33 ZH 怀疑 hedges', '怀疑是连接池耗尽', '连接池', 'hedged'],
-  ['S33 ZH 待确认 after the mention hedges it', '连接池泄漏待确认', '连接池', 'hedged'],
+  ['S67 ZH 可能 on the only candidate qualifies it', '可能是连接池的问题', '连接池', 'qualified'],
+  ['S67 ZH 可能 after the mention qualifies it', '连接池可能耗尽了', '连接池', 'qualified'],
+  ['S67 ZH 疑似 qualifies', '疑似连接池泄漏', '连接池', 'qualified'],
+  ['S67 ZH 怀疑 qualifies', '怀疑是连接池耗尽', '连接池', 'qualified'],
+  ['S67 ZH 待确认 after the mention qualifies it', '连接池泄漏待确认', '连接池', 'qualified'],
   ['S33 ZH 尽可能 is no hedge', '尽可能扩大连接池', '连接池', 'asserted'],
   [
     'S33 a hedge in another clause does not reach the firm one',
@@ -239,7 +255,7 @@ const rows: [string, string, string, Expected][] = [
     'negated',
   ],
   // Only the clause (or, for lists, the sentence) around a mention is analysed: its bounds
-  ['S33 ZH a hedge after a comma covers its own clause', '数据库正常，连接池可能耗尽', '连接池', 'hedged'],
+  ['S67 ZH a modal after a comma qualifies its own clause', '数据库正常，连接池可能耗尽', '连接池', 'qualified'],
   ['S33 ZH 已排除： after a comma negates across the colon', '网络正常，已排除：数据库宕机', '数据库宕机', 'negated'],
   [
     'S33 a mention that spans a comma ending a clause is asserted',
@@ -300,11 +316,12 @@ describe('assertion-aware matching (S33)', () => {
 
   it('S33 names the unasserted mention and its clause', () => {
     const judgement = judgeMentions(
-      analyseAnswer(normalizeText('结论：不是连接池耗尽，而是网络抖动。'), assertionRulesFor(DEFAULT_CONTRACT)),
+      analyseAnswer(normalizeText('结论：不是连接池耗尽，而是网络抖动。'), compileAssertionRules(DEFAULT_CONTRACT)),
       '连接池',
     );
     expect(judgement).toEqual({
       asserted: false,
+      confirmed: false,
       unasserted: { mention: '连接池', kind: 'negated', clause: '不是连接池耗尽' },
     });
   });
@@ -312,8 +329,8 @@ describe('assertion-aware matching (S33)', () => {
   it('S33 shortens a long clause around the mention', () => {
     const answer = `${'a'.repeat(200)} not the connection pool ${'b'.repeat(200)}`;
     const clause =
-      judgeMentions(analyseAnswer(answer, assertionRulesFor(DEFAULT_CONTRACT)), 'connection pool').unasserted?.clause ??
-      '';
+      judgeMentions(analyseAnswer(answer, compileAssertionRules(DEFAULT_CONTRACT)), 'connection pool').unasserted
+        ?.clause ?? '';
     expect(clause).toContain('not the connection pool');
     expect(clause.startsWith('…') && clause.endsWith('…')).toBe(true);
     expect(clause.length).toBeLessThan(110);
@@ -339,14 +356,14 @@ describe('assertion-aware matching (S33)', () => {
       { negationTriggers: [], hedgeTriggers: ['presumably'] },
       'Presumably the connection pool.',
       'connection pool',
-      'hedged',
+      'qualified',
     ],
     [
       'S33 a configured Chinese hedge trigger',
-      { negationTriggers: [], hedgeTriggers: ['大概率'] },
-      '大概率是连接池',
+      { negationTriggers: [], hedgeTriggers: ['或许吧'] },
+      '或许吧是连接池',
       '连接池',
-      'hedged',
+      'qualified',
     ],
     [
       'S33 a configured trigger that holds a comma reaches past it',
@@ -366,10 +383,9 @@ describe('assertion-aware matching (S33)', () => {
     expect(judged(answer, keyword, triggers)).toBe(expected);
   });
 
-  it('S33 compiles the trigger pattern once per contract', () => {
-    expect(assertionRulesFor(DEFAULT_CONTRACT)).toBe(assertionRulesFor(DEFAULT_CONTRACT));
-    expect(assertionRulesFor({ ...DEFAULT_CONTRACT, negationTriggers: ['x'] })).not.toBe(
-      assertionRulesFor(DEFAULT_CONTRACT),
-    );
+  it('S67 a run compiles its rules once, the first time an answer is read', () => {
+    const reader = new AnswerReader(DEFAULT_CONTRACT);
+    expect(reader.rules).toBe(reader.rules);
+    expect(new AnswerReader(DEFAULT_CONTRACT).rules).not.toBe(reader.rules);
   });
 });

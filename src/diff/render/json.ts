@@ -18,6 +18,9 @@ export function renderDiffJson(diff: Diff): string {
       avgToolCalls: orderComparison(summary.avgToolCalls),
       avgDurationMs: orderComparison(summary.avgDurationMs),
       ...(summary.avgTokens === undefined ? {} : { avgTokens: orderComparison(summary.avgTokens) }),
+      ...(summary.avgRepeatedCalls === undefined
+        ? {}
+        : { avgRepeatedCalls: orderComparison(summary.avgRepeatedCalls) }),
       ...(summary.significance === undefined ? {} : { significance: orderSignificanceSummary(summary.significance) }),
     },
     items: diff.items.map(orderItem),

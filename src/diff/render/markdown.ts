@@ -57,6 +57,9 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
           ),
         ],
         ...(summary.avgTokens === undefined ? [] : [['avg tokens', ...countComparison(summary.avgTokens)]]),
+        ...(summary.avgRepeatedCalls === undefined
+          ? []
+          : [['avg repeated calls', ...countComparison(summary.avgRepeatedCalls)]]),
       ],
     ),
     '',

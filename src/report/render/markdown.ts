@@ -158,6 +158,7 @@ function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generat
     'pass rate',
     'verdicts',
     'avg tool calls',
+    'avg repeated calls',
     'avg duration',
   ];
   const summaryValues = [
@@ -168,6 +169,7 @@ function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generat
     formatPercent(summary.passRate),
     formatVerdicts(summary.verdictDistribution),
     formatCount(summary.avgToolCalls),
+    formatCount(summary.avgRepeatedCalls ?? null),
     formatDuration(summary.avgDurationMs),
   ];
   if (repeated) {

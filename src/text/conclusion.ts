@@ -1,0 +1,409 @@
+import { escapeRegExp } from './escape-regexp.js';
+import type { Lexicon } from './lexicon/index.js';
+
+/**
+ * Where an answer states its root cause (docs/contract.md §4 "The conclusion", S69). A reviewer
+ * reads the conclusion, not every mention: a cause named only as the third fault of a ranked list,
+ * in a propagation path or in the evidence is not the answer's diagnosis.
+ *
+ * Read line by line on the answer normalised with its line breaks (offsets are that text's):
+ * - a *labelled statement* gives the root cause: a line that starts with a conclusion label
+ *   ("Root cause: …", "根因：…", "结论：…", "## Root cause", "To summarize, …", "综上，…") stands
+ *   for its paragraph, and when it ends with a colon or is a heading, for the list or section
+ *   under it; a label later in a line ("… is the most likely root cause", "the primary root cause
+ *   of the anomaly is …", "…是主因") stands for its sentence;
+ * - a *ranked list* of causes: a numbered list whose items are labelled as faults ("Fault 1",
+ *   "## Type 1", "候选 1"), or that opens the answer (after "Final Answer:"), or whose heading
+ *   ranks ("Ranking:"); its first item is part of the conclusion, the others are ranked lower;
+ * - *asides*: sections labelled as propagation paths, justification, evidence, fixes ("**Propagation
+ *   Path**:", "依据："), which are never part of the conclusion.
+ * The conclusion is every labelled statement and the first item of every ranked list, less their
+ * asides; an answer with neither has no marked conclusion and is read whole.
+ */
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Conclusion {
+  /** The spans of the conclusion; null when the answer marks none (then the whole answer counts). */
+  spans: Span[] | null;
+  /** The items of the ranked lists, each list in order: the first of each is in the conclusion. */
+  rankedItems: { span: Span; rank: number }[];
+  /** Sections that are never the conclusion, with the label that opens them. */
+  asides: (Span & { label: string })[];
+  /** The items of the largest list offered as possible causes (S69, single-conclusion). */
+  candidates: Span[];
+  /** Whether the answer chooses a cause: a labelled statement, a ranked list, or a choice marker outside the candidate lists. */
+  chosen: boolean;
+}
+
+/** Where an occurrence stands relative to the conclusion. */
+export type Place =
+  | { kind: 'conclusion' }
+  | { kind: 'ranked'; rank: number }
+  | { kind: 'aside'; label: string }
+  | { kind: 'elsewhere' };
+
+interface Line {
+  start: number;
+  end: number;
+  /** The line without its leading markup (indent, "#", ">", list bullet, "**", "Final Answer:"). */
+  body: string;
+  /** Where `body` starts in the answer. */
+  bodyStart: number;
+  indent: number;
+  blank: boolean;
+  heading: boolean;
+  /** 1, 2, … for a numbered item ("1.", "(2)", "Fault 3", "## Type 1"); 0 otherwise. */
+  number: number;
+  /** Whether the item is labelled as a fault or candidate ("Fault 1", "Type 1", "候选 1", "Top candidate"). */
+  labelledItem: boolean;
+  bullet: boolean;
+}
+
+/** The patterns of a lexicon, compiled once per reading rules (ConclusionPatterns are built by conclusionPatterns). */
+export interface ConclusionPatterns {
+  label: RegExp;
+  analysis: RegExp;
+  rankedItem: RegExp;
+  /** An item that starts with a field naming a fault: "**Type**: …", "Fault: …". */
+  faultField: RegExp;
+  topItem: RegExp;
+  aside: RegExp;
+  candidateIntro: RegExp;
+  analysisIntro: RegExp;
+  choice: RegExp;
+}
+
+const RANKING_WORDS = /\b(?:ranking|ranked|in order of|most likely)\b|按可能性|排序|最可能/u;
+
+function alternation(words: readonly string[]): string {
+  return [...new Set(words)]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+}
+
+export function conclusionPatterns(lexicon: Lexicon): ConclusionPatterns {
+  const words = (list: readonly string[]): string => `(?:${alternation(list) || '(?!)'})`;
+  return {
+    label: new RegExp(words(lexicon.conclusionLabels), 'u'),
+    analysis: new RegExp(words(lexicon.analysisLabels), 'u'),
+    rankedItem: new RegExp(`^${words(lexicon.rankedItemLabels)}\\s*#?(\\d{1,2})(?![\\d.])`, 'u'),
+    faultField: new RegExp(`^(?:\\*\\*)?${words(lexicon.rankedItemLabels)}(?:\\*\\*)?\\s*:`, 'u'),
+    topItem: new RegExp(`^${words(lexicon.topItemLabels)}`, 'u'),
+    aside: new RegExp(`^${words(lexicon.asideLabels)}\\s*(?:\\*\\*)?\\s*(?::|$)`, 'u'),
+    candidateIntro: new RegExp(words(lexicon.candidateIntros), 'u'),
+    analysisIntro: new RegExp(words(lexicon.analysisIntros), 'u'),
+    choice: new RegExp(words(lexicon.choiceMarkers), 'u'),
+  };
+}
+
+const LEADING_MARKUP = /^(?:\s|#{1,6}(?=\s)|>|\||[-*+•](?=\s)|\*\*|__)*/u;
+const FINAL_ANSWER = /^(?:final answer|最终答案|答案)\s*:\s*/u;
+const NUMBERED = /^(?:\((\d{1,2})\)|(\d{1,2})[.)、](?!\d))\s*/u;
+const BULLET = /^\s*[-*+•]\s/u;
+
+function readLines(text: string, patterns: ConclusionPatterns): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const raw = text.slice(start, end);
+    let offset = (LEADING_MARKUP.exec(raw)?.[0] ?? '').length;
+    let body = raw.slice(offset);
+    const prefix = FINAL_ANSWER.exec(body)?.[0];
+    if (prefix !== undefined) {
+      const rest = body.slice(prefix.length);
+      const more = (LEADING_MARKUP.exec(rest)?.[0] ?? '').length;
+      offset += prefix.length + more;
+      body = rest.slice(more);
+    }
+    let number = 0;
+    let labelledItem = false;
+    const numbered = NUMBERED.exec(body);
+    if (numbered !== null) number = Number(numbered[1] ?? numbered[2]);
+    const stripped = body.replace(/^\*\*/u, '');
+    const ranked = patterns.rankedItem.exec(stripped);
+    if (ranked !== null) {
+      number = Number(ranked[1]);
+      labelledItem = true;
+    } else if (patterns.topItem.test(stripped)) {
+      number = 1;
+      labelledItem = true;
+    }
+    lines.push({
+      start,
+      end,
+      body,
+      bodyStart: start + offset,
+      indent: raw.length - raw.trimStart().length,
+      blank: raw.trim() === '',
+      heading: /^\s*#{1,6}\s/u.test(raw) || /^\*\*[^*]+\*\*:?$/u.test(raw.trim()),
+      number,
+      labelledItem,
+      bullet: BULLET.test(raw) || number > 0,
+    });
+    if (end === text.length) break;
+    start = end + 1;
+  }
+  numberFaultFields(lines, patterns);
+  return lines;
+}
+
+/**
+ * Faults written one after another without numbers, each opening with its fault field ("| **Type**:
+ * …", "Type: …"), are a ranked list all the same: each such line, when there are two or more at one
+ * indent, is numbered in order.
+ */
+function numberFaultFields(lines: Line[], patterns: ConclusionPatterns): void {
+  const fields = lines.filter((line) => line.number === 0 && patterns.faultField.test(line.body));
+  if (fields.length < 2 || fields.some((line) => line.indent !== (fields[0] as Line).indent)) return;
+  fields.forEach((line, index) => {
+    line.number = index + 1;
+    line.labelledItem = true;
+  });
+}
+
+export function findConclusion(text: string, lexicon: Lexicon, patterns = conclusionPatterns(lexicon)): Conclusion {
+  const lines = readLines(text, patterns);
+  const asides = findAsides(lines, patterns);
+  const rankedItems = findRankedItems(lines, patterns);
+  const lowerItems = rankedItems.filter((item) => item.rank > 1).map((item) => item.span);
+  const spans: Span[] = rankedItems.filter((item) => item.rank === 1).map((item) => item.span);
+  const candidateLists = findCandidateLists(lines, patterns.candidateIntro);
+  const intro = new Set(candidateLists.map((list) => list.intro));
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as Line;
+    if (intro.has(index) || within(lowerItems, line.start) || within(asides, line.start)) continue;
+    const statement = labelledStatement(text, lines, index, patterns);
+    if (statement !== null) spans.push(statement);
+  }
+  // An answer that marks no conclusion offers the items of its analysis lists to choose from.
+  if (spans.length === 0) {
+    for (const list of findCandidateLists(lines, patterns.analysisIntro))
+      if (!intro.has(list.intro) && !within(asides, (lines[list.intro] as Line).start)) {
+        candidateLists.push(list);
+        intro.add(list.intro);
+      }
+  }
+  const candidates = candidateLists.flatMap((list) => list.items);
+  const chosen =
+    spans.length > 0 ||
+    lines.some(
+      (line, index) => !intro.has(index) && !within(candidates, line.start) && patterns.choice.test(line.body),
+    ) ||
+    candidates.some((item) => patterns.choice.test(text.slice(item.start, item.end)));
+  return { spans: spans.length === 0 ? null : spans, rankedItems, asides, candidates, chosen };
+}
+
+/** Where an occurrence at `start` to `end` stands (a position of -1, unknown, counts as in the conclusion). */
+export function placeOf(conclusion: Conclusion, start: number, end: number): Place {
+  if (start < 0) return { kind: 'conclusion' };
+  const aside = conclusion.asides.find((span) => span.start <= start && end <= span.end);
+  if (aside !== undefined) return { kind: 'aside', label: aside.label };
+  // A lower item of a ranked list is another candidate, whatever paragraph it stands in.
+  const ranked = conclusion.rankedItems.find((item) => item.span.start <= start && end <= item.span.end);
+  if (ranked !== undefined && ranked.rank > 1) return { kind: 'ranked', rank: ranked.rank };
+  const inConclusion =
+    conclusion.spans === null || conclusion.spans.some((span) => span.start <= start && end <= span.end);
+  return inConclusion ? { kind: 'conclusion' } : { kind: 'elsewhere' };
+}
+
+function within(spans: readonly Span[], at: number): boolean {
+  return spans.some((span) => span.start <= at && at < span.end);
+}
+
+/**
+ * The statement a conclusion label on line `index` stands for, or null when the line holds none:
+ * a label that heads the line stands for its paragraph (and the block under it, when the
+ * paragraph ends with a colon or is a heading); a later one for its sentence, when the label is
+ * stated there ("root cause … is", "is the … root cause", "根因是", "是主因"), not only named
+ * ("to find the root cause, we …").
+ */
+function labelledStatement(
+  text: string,
+  lines: readonly Line[],
+  index: number,
+  patterns: ConclusionPatterns,
+): Span | null {
+  const line = lines[index] as Line;
+  if (line.blank || patterns.analysis.test(line.body) || patterns.candidateIntro.test(line.body)) return null;
+  const label = patterns.label.exec(line.body);
+  if (label === null) return null;
+  const before = line.body
+    .slice(0, label.index)
+    .replace(/[*_`#]/gu, '')
+    .trim();
+  const heads = before === '' || /^(?:the|our|the primary|the main|the most likely|主要|最终|初步)$/u.test(before);
+  if (heads) return headedBlock(lines, index);
+  const at = line.bodyStart + label.index;
+  const sentence = sentenceOf(text, at);
+  const after = text.slice(at + label[0].length, sentence.end);
+  const beforeInSentence = text.slice(sentence.start, at);
+  const stated =
+    /^[^,，;]*?(?:\bis\b|\bwas\b|\blies\b|:|是|为|在于)/u.test(after) ||
+    /(?:\bis the\b[^,，]*|是|为)$/u.test(beforeInSentence.trim());
+  if (!stated) return null;
+  // "… we have identified two root causes that could be accountable:" heads the list under it.
+  return line.body.replace(/[*_\s]+$/u, '').endsWith(':') ? headedBlock(lines, index) : sentence;
+}
+
+/** The paragraph that line `index` opens, and the block under it when it ends with a colon or is a heading. */
+function headedBlock(lines: readonly Line[], index: number): Span {
+  const first = lines[index] as Line;
+  let last = index;
+  while (last + 1 < lines.length && !(lines[last + 1] as Line).blank && !(lines[last + 1] as Line).heading) last += 1;
+  const closing = (lines[last] as Line).body.replace(/[*_\s]+$/u, '');
+  if (first.heading || closing.endsWith(':')) {
+    // The list or section under it: list items, indented lines and blank lines between them.
+    let next = last + 1;
+    while (next < lines.length) {
+      const line = lines[next] as Line;
+      if (line.heading && !first.heading) break;
+      if (first.heading && line.heading && next > index) break;
+      if (!line.blank && !line.bullet && line.indent === 0 && !first.heading) break;
+      if (!line.blank) last = next;
+      next += 1;
+    }
+  }
+  return { start: first.start, end: (lines[last] as Line).end };
+}
+
+function sentenceOf(text: string, at: number): Span {
+  let start = at;
+  while (start > 0 && !endsSentence(text, start - 1)) start -= 1;
+  let end = at;
+  while (end < text.length && !endsSentence(text, end)) end += 1;
+  return { start, end };
+}
+
+/** `。;!?` and line ends end a sentence, and a "." that does not stand between two letters or digits (`v2.31.0`). */
+function endsSentence(text: string, index: number): boolean {
+  const character = text[index] as string;
+  if (character === '.') return !(isWordCharacter(text[index - 1]) && isWordCharacter(text[index + 1]));
+  return character === '。' || character === ';' || character === '!' || character === '?' || character === '\n';
+}
+
+function isWordCharacter(character: string | undefined): boolean {
+  return character !== undefined && ((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9'));
+}
+
+/**
+ * The ranked lists: numbered lists whose items are labelled as faults ("Fault 1", "## Type 1"),
+ * written as faults ("1. **Type**: …"), or whose heading ranks ("Ranking:", "the three most likely
+ * faults are:"). Each item runs to the next item of its list; the last to the end of its
+ * block (a blank line before a line that belongs to no list, or a heading of its level).
+ */
+function findRankedItems(lines: readonly Line[], patterns: ConclusionPatterns): { span: Span; rank: number }[] {
+  const items: { span: Span; rank: number }[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as Line;
+    if (line.number !== 1) continue;
+    const introIndex = previousContent(lines, index);
+    const intro = introIndex < 0 ? '' : (lines[introIndex] as Line).body;
+    const ranks = RANKING_WORDS.test(intro);
+    // A numbered list whose items are written as faults ("1. **Type**: …") lists rival faults in order.
+    const faultItem = patterns.faultField.test(line.body.replace(NUMBERED, ''));
+    if (!(line.labelledItem || ranks || faultItem)) continue;
+    // The items: 1, 2, 3, … at the indent of the first (or labelled like it).
+    const starts = [index];
+    for (let next = index + 1; next < lines.length; next += 1) {
+      const candidate = lines[next] as Line;
+      if (candidate.number === starts.length + 1 && (candidate.indent === line.indent || candidate.labelledItem))
+        starts.push(next);
+      else if (candidate.number === 1 && candidate.indent <= line.indent) break;
+    }
+    starts.forEach((from, rank) => {
+      const to = rank + 1 < starts.length ? (starts[rank + 1] as number) - 1 : blockEnd(lines, from, line);
+      items.push({ span: { start: (lines[from] as Line).start, end: (lines[to] as Line).end }, rank: rank + 1 });
+    });
+    index = starts[starts.length - 1] as number;
+  }
+  return items;
+}
+
+/**
+ * The last line of the item that starts at `from` (the last of its list): a heading item runs to
+ * the next heading; another to a line, after a blank line, that is not indented below the item.
+ */
+function blockEnd(lines: readonly Line[], from: number, first: Line): number {
+  let last = from;
+  for (let next = from + 1; next < lines.length; next += 1) {
+    const line = lines[next] as Line;
+    if (line.blank) continue;
+    if (first.heading ? line.heading : line.heading || (line.indent <= first.indent && (lines[next - 1] as Line).blank))
+      break;
+    last = next;
+  }
+  return last;
+}
+
+function previousContent(lines: readonly Line[], index: number): number {
+  for (let previous = index - 1; previous >= 0; previous -= 1) if (!(lines[previous] as Line).blank) return previous;
+  return -1;
+}
+
+/** Sections labelled as asides: from the label to the next field label, heading or numbered item (a heading aside: to the next heading). */
+function findAsides(lines: readonly Line[], patterns: ConclusionPatterns): (Span & { label: string })[] {
+  const asides: (Span & { label: string })[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as Line;
+    const body = line.body.replace(/^\*\*/u, '');
+    const label = patterns.aside.exec(body);
+    if (label === null) continue;
+    // A label alone on its line ("依据：", "### Evidence") heads the block under it; one followed by
+    // text on its line runs over the lines that continue it.
+    const alone = body.slice(label[0].length).replace(/[*_\s]/gu, '') === '';
+    let last = index;
+    for (let next = index + 1; next < lines.length; next += 1) {
+      const candidate = lines[next] as Line;
+      if (candidate.blank) continue;
+      if (candidate.heading || isField(candidate.body)) break;
+      if (alone) {
+        if (!line.heading && candidate.indent === 0 && !candidate.bullet && (lines[next - 1] as Line).blank) break;
+      } else if (candidate.number > 0 || (!line.heading && candidate.indent < line.indent)) {
+        break;
+      }
+      last = next;
+    }
+    asides.push({
+      start: line.start,
+      end: (lines[last] as Line).end,
+      label: label[0].replace(/[*:\s]+$/u, '').trim(),
+    });
+  }
+  return asides;
+}
+
+/** "**Location**: node-1", "Fix: …": a line that opens a field of its own. */
+function isField(body: string): boolean {
+  return /^\*\*[^*]{1,40}\*\*\s*:|^[a-z][a-z ]{0,30}:\s|^[\p{Script=Han}]{1,8}:/u.test(body);
+}
+
+/** Lists (two items or more) introduced as possible causes: "Possible causes:", "可能的原因有：". */
+function findCandidateLists(lines: readonly Line[], introPattern: RegExp): { intro: number; items: Span[] }[] {
+  const lists: { intro: number; items: Span[] }[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as Line;
+    if (line.blank || line.bullet || !introPattern.test(line.body)) continue;
+    const items: Span[] = [];
+    let indent = -1;
+    for (let next = index + 1; next < lines.length; next += 1) {
+      const candidate = lines[next] as Line;
+      if (candidate.blank) continue;
+      if (!candidate.bullet) {
+        if (candidate.indent > indent && indent >= 0) continue;
+        break;
+      }
+      if (indent < 0) indent = candidate.indent;
+      if (candidate.indent === indent) items.push({ start: candidate.start, end: candidate.end });
+      else if (candidate.indent < indent) break;
+    }
+    if (items.length >= 2) lists.push({ intro: index, items });
+  }
+  return lists;
+}

@@ -1,0 +1,67 @@
+import { ENGLISH } from './en.js';
+import type { DirectedWords, Lexicon, LexiconExtension } from './types.js';
+import { CHINESE } from './zh.js';
+
+export type { DirectedWords, Lexicon, LexiconExtension } from './types.js';
+
+const DIRECTED_KEYS = ['negation', 'modal', 'deferral'] as const;
+
+function isDirected(key: keyof Lexicon): key is (typeof DIRECTED_KEYS)[number] {
+  return (DIRECTED_KEYS as readonly string[]).includes(key);
+}
+
+/** Every list of the lexicons, joined: an answer may mix languages, and the words of one never occur in the other. */
+export function joinLexicons(...lexicons: readonly (Lexicon | LexiconExtension)[]): Lexicon {
+  const joined = emptyLexicon();
+  for (const lexicon of lexicons) {
+    for (const key of Object.keys(lexicon) as (keyof Lexicon)[]) {
+      const value = lexicon[key];
+      if (value === undefined) continue;
+      if (isDirected(key)) {
+        const words = value as Partial<DirectedWords>;
+        const into = joined[key] as { following: string[]; preceding: string[]; both: string[] };
+        into.following.push(...(words.following ?? []));
+        into.preceding.push(...(words.preceding ?? []));
+        into.both.push(...(words.both ?? []));
+      } else {
+        (joined[key] as string[]).push(...(value as readonly string[]));
+      }
+    }
+  }
+  return joined;
+}
+
+function emptyLexicon(): Lexicon {
+  const directed = (): DirectedWords => ({ following: [], preceding: [], both: [] });
+  return {
+    negation: directed(),
+    modal: directed(),
+    speculation: [],
+    deferral: directed(),
+    confidence: [],
+    rivals: [],
+    undecided: [],
+    negatedActions: [],
+    bareDenials: [],
+    contrast: [],
+    causal: [],
+    exempt: [],
+    questionParticles: [],
+    conclusionLabels: [],
+    analysisLabels: [],
+    rankedItemLabels: [],
+    topItemLabels: [],
+    asideLabels: [],
+    candidateIntros: [],
+    analysisIntros: [],
+    choiceMarkers: [],
+  };
+}
+
+/** The built-in lexicon: English and Chinese. */
+export const BUILT_IN_LEXICON: Lexicon = joinLexicons(ENGLISH, CHINESE);
+
+/** The names of the lists `contract.lexicon` may extend (docs/contract.md §5). */
+export const LEXICON_LISTS = Object.keys(emptyLexicon()) as (keyof Lexicon)[];
+
+export const DIRECTED_LEXICON_LISTS: readonly string[] = DIRECTED_KEYS;

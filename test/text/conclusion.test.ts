@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
+import { lexiconOf } from '../../src/text/assertion.js';
+import { findConclusion, type Place, placeOf } from '../../src/text/conclusion.js';
+import { ENGLISH } from '../../src/text/lexicon/en.js';
+import type { Lexicon } from '../../src/text/lexicon/types.js';
+import { CHINESE } from '../../src/text/lexicon/zh.js';
+import { normalizeWithLineBreaks } from '../../src/text/normalize.js';
+
+const LEXICON = lexiconOf(DEFAULT_CONTRACT);
+
+/** Where `mention` (its last occurrence) stands in the answer's conclusion. */
+function place(answer: string, mention: string): Place['kind'] | `ranked ${number}` {
+  const text = normalizeWithLineBreaks(answer);
+  const at = text.lastIndexOf(mention);
+  if (at < 0) throw new Error(`"${mention}" is not in the answer`);
+  const found = placeOf(findConclusion(text, LEXICON), at, at + mention.length);
+  return found.kind === 'ranked' ? `ranked ${found.rank}` : found.kind;
+}
+
+type Row = [name: string, answer: string, mention: string, expected: ReturnType<typeof place>];
+
+/** One row per conclusion-reading entry of a lexicon. */
+function lexiconRows(language: 'EN' | 'ZH', lexicon: Lexicon): Row[] {
+  const en = language === 'EN';
+  const rows: Row[] = [];
+  const add = (list: string, word: string, answer: string, mention: string, expected: Row[3]): void => {
+    rows.push([`S69 ${language} ${list} "${word}"`, answer, mention, expected]);
+  };
+  for (const label of lexicon.conclusionLabels)
+    add(
+      'conclusion label',
+      label,
+      en
+        ? `The pool metrics looked odd.\n\n${label}: the regex backtracks.`
+        : `连接池指标异常。\n\n${label}：正则回溯。`,
+      en ? 'pool metrics' : '连接池',
+      'elsewhere',
+    );
+  for (const label of lexicon.analysisLabels)
+    add(
+      'analysis heading (no conclusion)',
+      label,
+      `## ${label}\n\n${en ? 'the pool metrics looked odd.' : '连接池指标异常。'}`,
+      en ? 'pool' : '连接池',
+      'conclusion',
+    );
+  for (const label of lexicon.rankedItemLabels)
+    add('ranked item', label, `${label} 1: regex\n${label} 2: pool`, 'pool', 'ranked 2');
+  for (const label of lexicon.topItemLabels) add('top item', label, `${label}: regex\n2. pool`, 'pool', 'ranked 2');
+  for (const label of lexicon.asideLabels)
+    add(
+      'aside',
+      label,
+      en
+        ? `Root cause: the regex backtracks.\n${label}: the pool looked busy.`
+        : `根因：正则回溯。\n${label}：连接池繁忙。`,
+      en ? 'pool' : '连接池',
+      'aside',
+    );
+  return rows;
+}
+
+const HAND_ROWS: Row[] = [
+  [
+    'S69 EN the first item of a ranked list of faults is the conclusion',
+    'Final Answer:\n1. **Type**: node CPU load on node-6\n2. **Type**: memory on node-2',
+    'node-6',
+    'conclusion',
+  ],
+  [
+    'S69 EN a lower item is ranked',
+    'Final Answer:\n1. **Type**: node CPU load on node-6\n2. **Type**: memory on node-2\n3. **Type**: disk on node-1',
+    'node-1',
+    'ranked 3',
+  ],
+  [
+    'S69 EN a heading list of faults ("## Type 1")',
+    '## Type 1: memory\n\nwebservice2\n\n## Type 2: memory\n\nwebservice1',
+    'webservice1',
+    'ranked 2',
+  ],
+  [
+    'S69 EN a propagation path inside the first item is an aside',
+    '## Type 1: memory\n\n### Location\n\nwebservice2\n\n### Propagation Path\n\nwebservice2 --> redisservice2\n\n## Type 2: cpu',
+    'redisservice2',
+    'aside',
+  ],
+  [
+    'S69 EN "Root cause:" stands for its paragraph',
+    'Root cause: a rebalance loop. At 13:15 max.poll.records was raised.\n\nFix: revert it.',
+    'max.poll.records',
+    'conclusion',
+  ],
+  [
+    'S69 EN a closing summary is a conclusion',
+    'CPU was high.\n\nTo summarize, the delete query caused the load.',
+    'delete query',
+    'conclusion',
+  ],
+  [
+    'S69 EN a label later in a line stands for its sentence',
+    '- **High workload:** The primary root cause is the recurrent delete query. CPU rose.',
+    'delete query',
+    'conclusion',
+  ],
+  [
+    'S69 EN a sentence outside the labelled one is not the conclusion',
+    '- **High workload:** The primary root cause is the recurrent delete query. CPU rose.',
+    'cpu rose',
+    'elsewhere',
+  ],
+  [
+    'S69 EN naming the root cause without stating it is no label',
+    'To find the root cause, we queried metrics. The connection pool was exhausted.',
+    'connection pool',
+    'conclusion',
+  ],
+  [
+    'S69 EN a list under a label ending with ":" is part of it',
+    'The root cause can be attributed to the following factors:\n\n1. high load\n\n2. a DELETE on table1',
+    'table1',
+    'conclusion',
+  ],
+  [
+    'S69 EN a numbered explanation that opens the answer is no ranking',
+    '1. The settlement job held connections.\n2. The connection pool ran dry.',
+    'connection pool',
+    'conclusion',
+  ],
+  [
+    'S69 EN an answer without a marked conclusion is read whole',
+    'The connection pool was exhausted. This caused the timeouts.',
+    'connection pool',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 结论 stands for its paragraph',
+    '结论：支付超时的根因是连接池被耗尽。\n\n依据：\n1. 活跃连接 50/50',
+    '连接池',
+    'conclusion',
+  ],
+  [
+    'S69 ZH the evidence under 依据 is an aside',
+    '结论：支付超时的根因是网络抖动。\n\n依据：\n1. 连接池活跃连接 50/50',
+    '连接池',
+    'aside',
+  ],
+  [
+    'S69 ZH 总结 with a list under it',
+    '**总结：**\n- **数据库查询优化问题**是主因\n- 并发加剧了负载',
+    '查询优化',
+    'conclusion',
+  ],
+  ['S69 ZH a 根因分析 heading is no conclusion', '**根因分析：**\n\n- 慢查询', '慢查询', 'conclusion'],
+  ['S69 ZH "…是主因" states the label', '很多指标异常。慢查询是主因。', '慢查询', 'conclusion'],
+  [
+    'S69 ZH a mention outside 总结 is not in the conclusion',
+    '- `exists` 查询可能导致全表扫描。\n\n**总结**：问题的根源在于并发处理能力。',
+    'exists',
+    'elsewhere',
+  ],
+];
+
+describe('the conclusion (S69): every lexicon entry', () => {
+  it.each([...lexiconRows('EN', ENGLISH), ...lexiconRows('ZH', CHINESE)])('%s', (_, answer, mention, expected) => {
+    expect(place(answer, mention)).toBe(expected);
+  });
+});
+
+describe('the conclusion (S69): ranked, labelled and summarised answers', () => {
+  it.each(HAND_ROWS)('%s', (_, answer, mention, expected) => {
+    expect(place(answer, mention)).toBe(expected);
+  });
+});
+
+describe('candidate causes (S69): every lexicon entry', () => {
+  it.each([
+    ...ENGLISH.candidateIntros.map((intro) => ['EN', intro] as const),
+    ...CHINESE.candidateIntros.map((intro) => ['ZH', intro] as const),
+  ])('S69 %s candidate intro "%s" makes its items candidates', (_, intro) => {
+    const conclusion = findConclusion(normalizeWithLineBreaks(`${intro}:\n- a\n- b\n- c\n- d`), LEXICON);
+    expect(conclusion.candidates).toHaveLength(4);
+    expect(conclusion.chosen).toBe(false);
+  });
+
+  it.each([
+    ...ENGLISH.choiceMarkers.map((marker) => ['EN', marker] as const),
+    ...CHINESE.choiceMarkers.map((marker) => ['ZH', marker] as const),
+  ])('S69 %s choice marker "%s" chooses a candidate', (_, marker) => {
+    const conclusion = findConclusion(
+      normalizeWithLineBreaks(`possible causes:\n- a\n- b\n- c\n- d\n\n${marker} b`),
+      LEXICON,
+    );
+    expect(conclusion.chosen).toBe(true);
+  });
+});
