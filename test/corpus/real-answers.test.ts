@@ -90,6 +90,8 @@ function realAnswersPage(judged: readonly { answer: RealAnswer; result: CaseResu
       judged.filter(({ answer }) => answer.language === 'zh'),
     ),
     '',
+    'Each answer-reading check, by the answers it fails:',
+    '',
     '| check | wrong answers it fails | correct answers it fails |',
     '| --- | ---: | ---: |',
     ...byCheck,
