@@ -51,36 +51,32 @@ describe('the check registry is generated from the check files', () => {
   });
 
   it('reads the metadata the running checks carry, literal for literal', () => {
-    const read = readChecks(join(REPO_ROOT, 'src/checks'));
-    expect(
-      read.map(
-        ({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity, errorOnly, scanByDefault }) => ({
-          id,
-          order,
-          spec,
-          description,
-          failsWhen,
-          skippedWhen,
-          defaultSeverity,
-          errorOnly,
-          scanByDefault,
-        }),
-      ),
-    ).toEqual(
-      CHECKS.map(
-        ({ id, order, spec, description, failsWhen, skippedWhen, defaultSeverity, errorOnly, scanByDefault }) => ({
-          id,
-          order,
-          spec: [...spec],
-          description,
-          failsWhen,
-          skippedWhen,
-          defaultSeverity,
-          errorOnly,
-          scanByDefault,
-        }),
-      ),
-    );
+    // The metadata a check file states as literals, as the generator reads it and as the check carries it.
+    const metadata = (check: {
+      id: string;
+      order: number;
+      spec: readonly string[];
+      description: string;
+      failsWhen: string;
+      skippedWhen: string;
+      defaultSeverity?: unknown;
+      errorOnly?: unknown;
+      scanByDefault?: unknown;
+    }) => {
+      const { id, order, spec, description, failsWhen, skippedWhen, defaultSeverity, errorOnly, scanByDefault } = check;
+      return {
+        id,
+        order,
+        spec: [...spec],
+        description,
+        failsWhen,
+        skippedWhen,
+        defaultSeverity,
+        errorOnly,
+        scanByDefault,
+      };
+    };
+    expect(readChecks(join(REPO_ROOT, 'src/checks')).map(metadata)).toEqual(CHECKS.map(metadata));
   });
 
   it('the lists of checks with a flag are read from the checks: the error-only checks and the scan defaults', () => {

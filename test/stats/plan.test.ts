@@ -32,17 +32,8 @@ async function repeatedBaseline(): Promise<string> {
 describe('diag-eval plan (S78)', () => {
   it('S78 says per case how many runs would detect the drop, and whether the baseline K can', async () => {
     const report = await repeatedBaseline();
-    const plan = await cli(REPO_ROOT, [
-      'plan',
-      '--baseline',
-      report,
-      '--detect',
-      '0.3',
-      '--alpha',
-      '0.1',
-      '--power',
-      '0.9',
-    ]);
+    const args = ['plan', '--baseline', report, '--detect', '0.3', '--alpha', '0.1', '--power', '0.9'];
+    const plan = await cli(REPO_ROOT, args);
     expect(plan.code).toBe(0);
     const lines = plan.stdout.split('\n');
     expect(lines[0]).toBe(
@@ -57,18 +48,7 @@ describe('diag-eval plan (S78)', () => {
     );
     expect(big.stdout).toContain('  redis-eviction-cache-miss: 80% (8/10 runs): cannot drop by 0.9 (90 points)');
     // --quiet keeps only the closing line, the runs every case needs.
-    const quiet = await cli(REPO_ROOT, [
-      'plan',
-      '--baseline',
-      report,
-      '--detect',
-      '0.3',
-      '--alpha',
-      '0.1',
-      '--power',
-      '0.9',
-      '--quiet',
-    ]);
+    const quiet = await cli(REPO_ROOT, [...args, '--quiet']);
     expect(quiet.stdout.split('\n')).toEqual([lines.filter((line) => line !== '').at(-1), '']);
   });
 
