@@ -117,6 +117,16 @@ export const FRAMEWORK_TOOL_RESULT = [
   'gen_ai.output',
 ] as const;
 
+/**
+ * Tools through which an agent hands over its answer, and the argument that holds it: smolagents'
+ * (and TinyAgent's) `final_answer`, and `final_output`, the structured-output tool any-agent gives
+ * every framework it runs. A run whose last model call asks for one of them answers with its argument.
+ */
+export const ANSWER_TOOLS: ReadonlyMap<string, string> = new Map([
+  ['final_answer', 'answer'],
+  ['final_output', 'answer'],
+]);
+
 export const EVENT = {
   evaluationResult: 'gen_ai.evaluation.result',
   userMessage: 'gen_ai.user.message',

@@ -8,6 +8,7 @@ import type {
 import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
 import {
+  ANSWER_TOOLS,
   ATTR,
   asText,
   EVENT,
@@ -215,13 +216,30 @@ function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring:
     const answer = factsOf(span).answer.genAi ?? runOutputText(span);
     if (answer !== null) return answer;
   }
-  const models = spans.filter((span) => spanRole(span) === 'model');
-  for (let index = models.length - 1; index >= 0; index -= 1) {
-    const model = models[index] as ImportedSpan;
-    const answer = modelOutput(model) ?? spring.modelCompletion(model.spanId);
+  // Else the latest of: a model call's output, a call of an answer tool (ANSWER_TOOLS).
+  for (let index = spans.length - 1; index >= 0; index -= 1) {
+    const span = spans[index] as ImportedSpan;
+    const role = spanRole(span);
+    const answer =
+      role === 'model'
+        ? (modelOutput(span) ?? spring.modelCompletion(span.spanId))
+        : role === 'tool'
+          ? answerToolArgument(span)
+          : null;
     if (answer !== null) return answer;
   }
   return null;
+}
+
+/** The answer a call of an answer tool (ANSWER_TOOLS) hands over: its answer argument, as text. */
+function answerToolArgument(span: ImportedSpan): string | null {
+  const key = ANSWER_TOOLS.get(toolNameOf(span));
+  if (key === undefined) return null;
+  const args = toToolInvocation(span).arguments;
+  if (typeof args !== 'object' || args === null) return null;
+  const answer = (args as Record<string, unknown>)[key];
+  if (answer === undefined || answer === null) return null;
+  return typeof answer === 'string' ? answer : JSON.stringify(answer);
 }
 
 /** A run span's `output.value` (unwrapped when JSON that holds an answer, else as written), else `traceloop.entity.output` unwrapped. */
