@@ -560,6 +560,19 @@ describe('the built binary (node dist/cli/bin.cjs)', () => {
     }
   });
 
+  it('S66: mutate in two processes, from two checkouts, writes byte-identical mutation.json, mutation.md and mutation.html', () => {
+    const first = bundledProject();
+    const second = bundledProject();
+    const args = ['mutate', '--quiet', '--format', 'json,md,html', '--out'];
+    expect(spawnCli([...args, 'a'], first)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(spawnCli([...args, 'b'], second)).toEqual({ code: 0, stdout: '', stderr: '' });
+    for (const name of ['mutation.json', 'mutation.md', 'mutation.html']) {
+      const bytes = readFileSync(join(first, 'a', name));
+      expect(bytes.equals(readFileSync(join(second, 'b', name))), `${name} differs between processes`).toBe(true);
+      expect(bytes.toString('utf8')).not.toContain(first);
+    }
+  });
+
   it('--help for a command: exit 0', () => {
     const { code, stdout } = spawnCli(['validate', '--help'], tempDir());
     expect(code).toBe(0);
