@@ -573,6 +573,20 @@ describe('the built binary (node dist/cli/bin.cjs)', () => {
     }
   });
 
+  it('S62: scan in two processes, from two checkouts, writes byte-identical scan.json, scan.md and scan.html', () => {
+    const first = bundledProject();
+    const second = bundledProject();
+    const args = ['scan', '--fixtures', 'eval/fixtures', '--quiet', '--format', 'json,md,html', '--out'];
+    const runs = [spawnCli([...args, 'a'], first), spawnCli([...args, 'b'], second)];
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[0]?.code).not.toBe(2);
+    for (const name of ['scan.json', 'scan.md', 'scan.html']) {
+      const bytes = readFileSync(join(first, 'a', name));
+      expect(bytes.equals(readFileSync(join(second, 'b', name))), `${name} differs between processes`).toBe(true);
+      expect(bytes.toString('utf8')).not.toContain(first);
+    }
+  });
+
   it('--help for a command: exit 0', () => {
     const { code, stdout } = spawnCli(['validate', '--help'], tempDir());
     expect(code).toBe(0);
