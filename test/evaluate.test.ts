@@ -295,11 +295,19 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
     expect(outcomeOf(healthy, 'keyword-coverage')).toBe('pass');
   });
 
-  it('is pure: the same inputs give equal results, and the input document is not changed', () => {
+  it('is pure: the same inputs give equal results whatever was judged between, and the input document is not changed', () => {
     const document = buildTrace({ toolInvocations: [toolCall('queryMetrics', 'FAILED')] });
     const before = structuredClone(document);
     const evalCase = makeEvalCase({ requiredEvidenceTools: ['queryMetrics'] });
-    expect(evaluate(evalCase, document)).toEqual(evaluate(evalCase, document));
+    const first = evaluate(evalCase, document);
+    // The same case id with another expectation and trace: a memo keyed by case or fixture would answer it with the first.
+    const between = evaluate(
+      { ...evalCase, requiredEvidenceTools: ['queryLogs'] },
+      buildTrace({ toolInvocations: [toolCall('queryLogs')] }),
+    );
+    expect(outcomeOf(between, 'evidence-coverage')).toBe('pass');
+    expect(outcomeOf(first, 'evidence-coverage')).toBe('fail');
+    expect(evaluate(evalCase, document)).toEqual(first);
     expect(document).toEqual(before);
   });
 

@@ -42,6 +42,14 @@ describe('evidence-coverage with a set of alternatives (S73)', () => {
         message: 'any of "queryMetrics", "queryPrometheusAlerts" (only with evidence status failed)',
       },
     ],
+    skipped: [
+      {
+        name: 'S73 no required tools and no sets of alternatives require nothing',
+        case: { requiredEvidenceTools: [], requiredEvidenceAlternatives: [] },
+        trace: { toolInvocations: [toolCall('queryLogs')] },
+        message: 'the case requires no evidence tools',
+      },
+    ],
   });
 
   it('S73 the report names the set in required and missing, and the tool that covered it in covered', () => {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { serialize } from 'node:v8';
+
+import { afterAll, describe, expect, it } from 'vitest';
 
 import type { EvalCase } from '../../src/cases/types.js';
 import { createCheckContext } from '../../src/checks/context.js';
@@ -75,24 +77,92 @@ export interface FindingRow extends ContextInput {
   message: string;
 }
 
+/** An outcome a table must show for its check: `warn` is made from `fail` by the severity, outside the check. */
+type TableOutcome = 'pass' | 'fail' | 'skip';
+
 export interface CheckTable {
   valid?: PassRow[];
   invalid?: FindingRow[];
   skipped?: FindingRow[];
+  /**
+   * Outcomes `run` cannot give, each with the reason (e.g. trace-loadable fails in the evaluator,
+   * before `run`). A check whose `skippedWhen` starts with "never" need not show `skip`.
+   */
+  unreachable?: Partial<Record<'fail' | 'skip', string>>;
 }
+
+/**
+ * What is wrong with a check's tables (all its testCheck calls in one test file), in the manner
+ * of ESLint's RuleTester: two rows with the same input (after the defaults are applied), a row
+ * that fails or skips without the part of the message it expects, and an outcome the check can
+ * give that no row shows. Empty when the tables are sound.
+ */
+export function tableProblems(check: CheckDefinition, tables: readonly CheckTable[]): string[] {
+  const problems: string[] = [];
+  const rows = tables.flatMap((table) =>
+    outcomeRows(table).flatMap(([, outcome, list]) => list.map((row) => ({ outcome, row }))),
+  );
+  for (const { outcome, row } of rows) {
+    if (outcome !== 'pass' && (row.message ?? '').trim() === '') {
+      problems.push(`row "${row.name}" (${outcome}) names no part of the message it expects`);
+    }
+  }
+  const firstRowOfInput = new Map<string, string>();
+  for (const { row } of rows) {
+    const input = effectiveInput(row);
+    const first = firstRowOfInput.get(input);
+    if (first === undefined) {
+      firstRowOfInput.set(input, row.name);
+    } else {
+      problems.push(`row "${row.name}" has the same input as row "${first}"`);
+    }
+  }
+  const unreachable = Object.assign(
+    {},
+    ...tables.map((table) => table.unreachable ?? {}),
+  ) as CheckTable['unreachable'] & {};
+  const required: TableOutcome[] = [
+    'pass',
+    'fail',
+    ...(check.skippedWhen.startsWith('never') ? [] : ['skip' as const]),
+  ];
+  for (const outcome of required) {
+    const shown = rows.some((row) => row.outcome === outcome);
+    const reason = outcome === 'pass' ? undefined : unreachable[outcome];
+    if (reason !== undefined && reason.trim() === '') {
+      problems.push(`outcome ${outcome} is declared unreachable without a reason`);
+    } else if (reason !== undefined && shown) {
+      problems.push(`outcome ${outcome} is declared unreachable (${reason}), yet rows expect it`);
+    } else if (reason === undefined && !shown) {
+      problems.push(`no row shows outcome ${outcome}, which ${check.id} can give`);
+    }
+  }
+  return problems;
+}
+
+/** Every table given to testCheck in this test file, by check: they are policed together when the file ends. */
+const tablesOfThisFile = new Map<CheckDefinition, CheckTable[]>();
+
+afterAll(() => {
+  const problems = [...tablesOfThisFile].flatMap(([check, tables]) =>
+    tableProblems(check, tables).map((problem) => `${check.id}: ${problem}`),
+  );
+  tablesOfThisFile.clear();
+  if (problems.length > 0) {
+    throw new Error(`the check tables of this file are not sound:\n${problems.join('\n')}`);
+  }
+});
 
 /**
  * Runs a check over a table of rows, in the manner of ESLint's RuleTester: `valid` rows pass,
  * `invalid` rows fail, `skipped` rows skip, and every non-passing row names a part of its message.
- * Inputs are frozen, so a check that mutates its context throws instead of passing.
+ * Inputs are frozen, so a check that mutates its context throws instead of passing. When the test
+ * file ends, its tables are policed together (tableProblems): no repeated input, no finding
+ * without an expected message, every outcome of the check shown.
  */
 export function testCheck(check: CheckDefinition, table: CheckTable): void {
-  const cases: [string, 'pass' | 'fail' | 'skip', (PassRow | FindingRow)[]][] = [
-    ['valid', 'pass', table.valid ?? []],
-    ['invalid', 'fail', table.invalid ?? []],
-    ['skipped', 'skip', table.skipped ?? []],
-  ];
-  for (const [title, outcome, rows] of cases) {
+  tablesOfThisFile.set(check, [...(tablesOfThisFile.get(check) ?? []), table]);
+  for (const [title, outcome, rows] of outcomeRows(table)) {
     if (rows.length === 0) {
       continue;
     }
@@ -110,6 +180,27 @@ export function testCheck(check: CheckDefinition, table: CheckTable): void {
   }
 }
 
+function outcomeRows(table: CheckTable): [string, TableOutcome, (PassRow | FindingRow)[]][] {
+  return [
+    ['valid', 'pass', table.valid ?? []],
+    ['invalid', 'fail', table.invalid ?? []],
+    ['skipped', 'skip', table.skipped ?? []],
+  ];
+}
+
+/**
+ * The inputs a row gives the check once the defaults are applied, serialised as structuredClone
+ * would: rows differing only in spelling are the same row, while key order, `undefined` beside an
+ * absent key and -0 beside 0 stay apart, since a check may see them.
+ */
+function effectiveInput(row: ContextInput): string {
+  const input = {
+    case: makeCase(row.case),
+    trace: makeTrace(row.trace),
+    contract: { ...DEFAULT_CONTRACT, ...row.contract },
+  };
+  return serialize(input).toString('base64');
+}
 export function runCheck(check: CheckDefinition, input: ContextInput = {}): CheckFinding {
   return check.run(makeContext(input));
 }

@@ -9,5 +9,8 @@ describe('trace-loadable (S10, S13)', () => {
       { name: 'S13 passes for a trace the loader accepted', message: 'trace loaded' },
       { name: 'S13 passes for a loaded trace without a verifier evaluation', trace: { verifierEvaluation: null } },
     ],
+    unreachable: {
+      fail: 'the evaluator fails it before run, with the loader problem (test/run-cases.test.ts, test/semantic-checks.test.ts)',
+    },
   });
 });

@@ -40,5 +40,13 @@ describe('verdict-present (S04)', () => {
         message: 'verdict is an object, expected a string',
       },
     ],
+    skipped: [
+      {
+        name: 'S04 S73 skips a case that names no allowedVerdicts, even without a verifier evaluation',
+        case: { allowedVerdicts: [] },
+        trace: { verifierEvaluation: null },
+        message: 'the case names no allowedVerdicts: the agent has no verifier',
+      },
+    ],
   });
 });

@@ -13,26 +13,36 @@ const withVerdict = (verdict: string, extra: Record<string, unknown> = {}) => ({
 
 /** An agent without a verifier: its cases leave allowedVerdicts out, and no verdict check applies (S73). */
 describe.each([
-  [verdictPresentCheck, withVerdict('PASS'), { verifierEvaluation: null }],
-  [verdictAllowedCheck, withVerdict('PASS'), withVerdict('UNHEARD-OF')],
-  [verdictNotForbiddenCheck, withVerdict('PASS'), withVerdict('REJECT')],
+  [verdictPresentCheck, withVerdict('PASS'), { verifierEvaluation: null }, 'verifier_evaluation is missing'],
+  [verdictAllowedCheck, withVerdict('PASS'), withVerdict('UNHEARD-OF'), 'is not one of the allowed verdicts'],
+  [verdictNotForbiddenCheck, withVerdict('PASS'), withVerdict('REJECT'), 'verdict "REJECT" is forbidden'],
   [
     gatekeeperConsistencyCheck,
     withVerdict('PASS', { gatekeeper_result: { status: 'pass' } }),
     withVerdict('PASS', { gatekeeper_result: { status: 'fail' } }),
+    'gatekeeper_result.status is "fail" but the verdict is "PASS"',
   ],
   [
     degradedOutputCheck,
     { ...withVerdict('REJECT'), finalAnswer: 'The cause could not be verified: insufficient evidence.' },
     { ...withVerdict('REJECT'), finalAnswer: 'The pool is exhausted.' },
+    'has none of the degraded-output markers',
   ],
-] as const)('%s without a verifier (S73)', (check, passingTrace, failingTrace) => {
+] as const)('%s without a verifier (S73)', (check, passingTrace, failingTrace, failure) => {
   testCheck(check, {
     valid: [
       {
         name: 'S73 a case that names allowedVerdicts is still checked',
         case: { allowedVerdicts: ['PASS'], forbiddenVerdicts: ['REJECT'] },
         trace: passingTrace,
+      },
+    ],
+    invalid: [
+      {
+        name: 'S73 what is skipped without a verifier fails a case that names allowedVerdicts',
+        case: { allowedVerdicts: ['PASS'], forbiddenVerdicts: ['REJECT'] },
+        trace: failingTrace,
+        message: failure,
       },
     ],
     skipped: [

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { ONE_AT_A_TIME_FROM_BYTES } from '../../src/cases/case-lines.js';
 import { main } from '../../src/cli/main.js';
 import { BIN, ensureBuilt } from '../helpers/build.js';
 import { createFakeIo, type FakeIoOptions } from '../helpers/fake-io.js';
-import { caseFileYaml, caseYaml, copyBundledEval, writeFiles } from '../helpers/project.js';
+import { caseFileYaml, caseYaml, copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { buildTrace, traceJson } from '../helpers/trace-builder.js';
 
@@ -557,6 +557,57 @@ describe('the built binary (node dist/cli/bin.cjs)', () => {
       expect(readFileSync(join(first, 'eval-out', name)).equals(readFileSync(join(second, 'elsewhere', name)))).toBe(
         true,
       );
+    }
+  });
+
+  it('S66: mutate in two processes, from two checkouts, writes byte-identical mutation.json, mutation.md and mutation.html', () => {
+    const first = bundledProject();
+    const second = bundledProject();
+    const args = ['mutate', '--quiet', '--format', 'json,md,html', '--out'];
+    expect(spawnCli([...args, 'a'], first)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(spawnCli([...args, 'b'], second)).toEqual({ code: 0, stdout: '', stderr: '' });
+    for (const name of ['mutation.json', 'mutation.md', 'mutation.html']) {
+      const bytes = readFileSync(join(first, 'a', name));
+      expect(bytes.equals(readFileSync(join(second, 'b', name))), `${name} differs between processes`).toBe(true);
+      expect(bytes.toString('utf8')).not.toContain(first);
+    }
+  });
+
+  it('S62: scan in two processes, from two checkouts, writes byte-identical scan.json, scan.md and scan.html', () => {
+    const first = bundledProject();
+    const second = bundledProject();
+    const args = ['scan', '--fixtures', 'eval/fixtures', '--quiet', '--format', 'json,md,html', '--out'];
+    const runs = [spawnCli([...args, 'a'], first), spawnCli([...args, 'b'], second)];
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[0]?.code).not.toBe(2);
+    for (const name of ['scan.json', 'scan.md', 'scan.html']) {
+      const bytes = readFileSync(join(first, 'a', name));
+      expect(bytes.equals(readFileSync(join(second, 'b', name))), `${name} differs between processes`).toBe(true);
+      expect(bytes.toString('utf8')).not.toContain(first);
+    }
+  });
+
+  it('S76 S77: the repeated-runs example in two processes, from two checkouts, writes byte-identical reports and diff', () => {
+    const checkouts = [bundledProject(), bundledProject()];
+    const repeated = join('eval', 'examples', 'repeated');
+    for (const root of checkouts) {
+      cpSync(join(REPO_ROOT, repeated), join(root, repeated), { recursive: true });
+      // As docs/statistics.md shows: the baseline has a failing case, and check fails on the regression.
+      expect(spawnCli(['run', '--quiet', '--fixtures', `${repeated}/baseline`, '--out', 'base'], root).code).toBe(1);
+      const check = ['check', '--quiet', '--fixtures', `${repeated}/current`, '--baseline', 'base/report.json'];
+      expect(spawnCli([...check, '--out', 'current'], root).code).toBe(1);
+    }
+    const [first, second] = checkouts as [string, string];
+    for (const name of [
+      'base/report.json',
+      'base/report.md',
+      'current/report.json',
+      'current/diff.json',
+      'current/diff.md',
+    ]) {
+      const bytes = readFileSync(join(first, name));
+      expect(bytes.equals(readFileSync(join(second, name))), `${name} differs between processes`).toBe(true);
+      expect(bytes.toString('utf8')).not.toContain(first);
     }
   });
 

@@ -89,7 +89,7 @@ describe('the repeated-runs worked example (eval/examples/repeated, docs/statist
     });
   });
 
-  it('S76 S77 the reports are byte-identical across runs', async () => {
+  it('S76 S77 the reports are byte-identical across runs in one process (test/cli/cli.test.ts runs two processes)', async () => {
     const first = await workedExample();
     const second = await workedExample();
     // diff.md names the two reports, which lie in other temporary folders each time.

@@ -50,11 +50,23 @@ describe('evaluateTrace (S55)', () => {
     expect(result.traceFixture).toBeNull();
   });
 
-  it('S55: pure: the same arguments give equal results, and neither argument is changed', () => {
+  it('S55: pure: the same arguments give equal results whatever came between, and neither argument is changed', () => {
     const trace = buildTrace({ finalAnswer: 'connection pool exhausted', toolInvocations: [toolCall('queryMetrics')] });
     const frozen = structuredClone(trace);
     const definition = structuredClone(poolCase);
-    expect(evaluateTrace(definition, trace)).toEqual(evaluateTrace(definition, trace));
+    const first = evaluateTrace(definition, trace);
+    const untouched = structuredClone(first);
+    // What a shared memo or interned row would carry over: the caller's changes to a result, and
+    // another case and trace judged in between under the same id.
+    for (const row of first.checks) row.message = 'changed by the caller';
+    first.checks.push({ check: 'trace-loadable', outcome: 'fail', message: 'added by the caller' });
+    const between = evaluateTrace(
+      { ...definition, rootCauseKeywords: ['disk full'], requiredEvidenceTools: ['queryLogs'] },
+      buildTrace({ finalAnswer: 'the disk is full', toolInvocations: [toolCall('queryLogs')] }),
+    );
+    expect(between.checks).not.toEqual(untouched.checks);
+    expect(evaluateTrace(definition, trace)).toEqual(untouched);
+    expect(untouched.status).toBe('passed');
     expect(trace).toEqual(frozen);
     expect(definition).toEqual(poolCase);
   });

@@ -23,7 +23,7 @@ function bundledCopy(): string {
 }
 
 describe('diag-eval mutate (S63, S66)', () => {
-  it('S66: two runs write byte-identical mutation.json and mutation.md, and no fixture is written', async () => {
+  it('S66: two runs in one process write byte-identical mutation.json and mutation.md (nothing carried from run to run; test/cli/cli.test.ts runs two processes), and no fixture is written', async () => {
     const root = bundledCopy();
     const before = readdirSync(join(root, 'eval', 'fixtures')).sort();
     expect((await cli(['mutate', '--out', 'a', '--quiet'], root)).code).toBe(0);

@@ -209,7 +209,7 @@ describe('diag-eval scan: traces against policies', () => {
     expect(validated.stderr).not.toContain('policies');
   });
 
-  it('S62: with --format html, scan.html: one page with no script, every text from a trace escaped, the same bytes twice', async () => {
+  it('S62: with --format html, scan.html: one page with no script, every text from a trace escaped, the same bytes twice in one process (test/cli/cli.test.ts runs two processes)', async () => {
     const cwd = scanProject();
     writeFiles(cwd, {
       'traces/hostile.json': traceJson({ finalAnswer: '<script>alert(1)</script> the database is down' }),
