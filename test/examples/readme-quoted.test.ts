@@ -31,7 +31,9 @@ describe("the README's quoted outputs are what the harness prints", () => {
     expect(quoted.startsWith('::error file=eval/cases.yaml,line=')).toBe(true);
     expect(fake.stdout().split('\n')).toContain(quoted);
     const line =
-      readFileSync(join(REPO_ROOT, 'eval', 'cases.yaml'), 'utf8').split('\n').indexOf('  - id: inventory-sync-kafka-lag') + 1;
+      readFileSync(join(REPO_ROOT, 'eval', 'cases.yaml'), 'utf8')
+        .split('\n')
+        .indexOf('  - id: inventory-sync-kafka-lag') + 1;
     expect(quoted).toContain(`line=${line},title=inventory-sync-kafka-lag::`);
   });
 
@@ -69,7 +71,19 @@ describe("the README's quoted outputs are what the harness prints", () => {
   });
 
   it('the number of checks the README names is the number of checks', () => {
-    const words = ['twenty', 'twenty-one', 'twenty-two', 'twenty-three', 'twenty-four', 'twenty-five', 'twenty-six', 'twenty-seven', 'twenty-eight', 'twenty-nine', 'thirty'];
+    const words = [
+      'twenty',
+      'twenty-one',
+      'twenty-two',
+      'twenty-three',
+      'twenty-four',
+      'twenty-five',
+      'twenty-six',
+      'twenty-seven',
+      'twenty-eight',
+      'twenty-nine',
+      'thirty',
+    ];
     const named = /Each case is judged by\s+([a-z-]+)\s+checks/u.exec(README)?.[1];
     expect(named).toBe(words[CHECK_IDS.length - 20]);
   });

@@ -30,7 +30,9 @@ describe('the regressed worked example (eval/examples/regressed)', () => {
   it('S33 the negated root cause in the redis answer fails keyword-coverage, quoting the clause that negates it', async () => {
     const { diff } = await checkRegressedExample();
     const item = diff.items.find((entry) => entry.scope === 'check' && entry.caseId === 'redis-eviction-cache-miss');
-    expect(item?.message).toContain('required concept not covered: one of ["maxmemory", "内存上限"]; concept "maxmemory" is only mentioned negated:');
+    expect(item?.message).toContain(
+      'required concept not covered: one of ["maxmemory", "内存上限"]; concept "maxmemory" is only mentioned negated:',
+    );
     expect(item?.message).toContain('并未达到 maxmemory 上限');
   });
 
@@ -55,7 +57,13 @@ describe('the regressed worked example (eval/examples/regressed)', () => {
     ]);
     // S18: the extra tool calls show as a cost change with its delta, not as a regression without a tolerance.
     const toolCalls = diff.items.find((item) => item.metric === 'avgToolCalls');
-    expect(toolCalls).toMatchObject({ kind: 'change', scope: 'aggregate', baseline: 4.3333, current: 4.6667, delta: 0.3333 });
+    expect(toolCalls).toMatchObject({
+      kind: 'change',
+      scope: 'aggregate',
+      baseline: 4.3333,
+      current: 4.6667,
+      delta: 0.3333,
+    });
     // Deltas are taken from the unrounded averages (14/3 − 13/3), then rounded: not 4.6667 − 4.3333.
     expect(diff.summary.avgToolCalls.delta).toBe(0.3333);
     expect(diff.summary.avgDurationMs).toEqual({ baseline: 26486.6667, current: 27988.3333, delta: 1501.6667 });
@@ -64,10 +72,15 @@ describe('the regressed worked example (eval/examples/regressed)', () => {
   it('S18 with --cost-tolerance 0.05 the extra tool calls and duration become regressions', async () => {
     const out = relative(REPO_ROOT, tempDir());
     const fake = createFakeIo({ cwd: REPO_ROOT });
-    const code = await main(['check', '--fixtures', 'eval/examples/regressed', '--out', out, '--cost-tolerance', '0.05', '--quiet'], fake.io);
+    const code = await main(
+      ['check', '--fixtures', 'eval/examples/regressed', '--out', out, '--cost-tolerance', '0.05', '--quiet'],
+      fake.io,
+    );
     expect(code).toBe(1);
     const diff = JSON.parse(readFileSync(join(REPO_ROOT, out, 'diff.json'), 'utf8')) as Diff;
-    const costRegressions = diff.items.filter((item) => item.kind === 'regression' && item.scope === 'aggregate').map((item) => item.metric);
+    const costRegressions = diff.items
+      .filter((item) => item.kind === 'regression' && item.scope === 'aggregate')
+      .map((item) => item.metric);
     expect(costRegressions).toEqual(['passRate', 'avgToolCalls', 'avgDurationMs']);
   });
 

@@ -45,10 +45,19 @@ describe('the Spring AI example (eval/examples/spring-ai)', () => {
     expect(run.cases.map((entry) => entry.status)).toEqual(['passed', 'passed', 'passed']);
     for (const entry of run.cases) {
       const verdictChecks = entry.checks.filter((check) =>
-        ['verdict-present', 'verdict-allowed', 'verdict-not-forbidden', 'gatekeeper-consistency', 'degraded-output'].includes(check.check),
+        [
+          'verdict-present',
+          'verdict-allowed',
+          'verdict-not-forbidden',
+          'gatekeeper-consistency',
+          'degraded-output',
+        ].includes(check.check),
       );
       expect(verdictChecks.map((check) => [check.outcome, check.message])).toEqual(
-        Array(5).fill(['skip', 'the case names no allowedVerdicts: the agent has no verifier, so there is no verdict to check']),
+        Array(5).fill([
+          'skip',
+          'the case names no allowedVerdicts: the agent has no verifier, so there is no verdict to check',
+        ]),
       );
     }
     const shown = README.slice(README.indexOf('```text\n') + '```text\n'.length, README.lastIndexOf('```'));
@@ -57,7 +66,10 @@ describe('the Spring AI example (eval/examples/spring-ai)', () => {
 
   it('S71 the imported runs carry the tools, question, answer, duration and tokens of the export', async () => {
     const out = relative(REPO_ROOT, tempDir());
-    await cli(`npx --no-install diag-eval import ${EXAMPLE}/export-after.jsonl --cases ${EXAMPLE}/cases.yaml --out ${out}/after --quiet`, out);
+    await cli(
+      `npx --no-install diag-eval import ${EXAMPLE}/export-after.jsonl --cases ${EXAMPLE}/cases.yaml --out ${out}/after --quiet`,
+      out,
+    );
     const payment = JSON.parse(readFileSync(join(REPO_ROOT, out, 'after/ops-check-payment.json'), 'utf8'));
     expect(payment).toMatchObject({
       sessionId: 'nightly-ops-check-payment',
@@ -69,7 +81,11 @@ describe('the Spring AI example (eval/examples/spring-ai)', () => {
       usage: { inputTokens: 3070, outputTokens: 361 },
     });
     expect(
-      payment.toolInvocations.map((tool: Record<string, unknown>) => [tool.toolName, tool.evidenceStatus, tool.errorMessage]),
+      payment.toolInvocations.map((tool: Record<string, unknown>) => [
+        tool.toolName,
+        tool.evidenceStatus,
+        tool.errorMessage,
+      ]),
     ).toEqual([
       ['queryPrometheusAlerts', undefined, null],
       ['queryLogs', 'failed', 'Connection refused: loki:3100'],
