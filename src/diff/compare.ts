@@ -440,14 +440,14 @@ function compareVerdict(before: CaseResult, after: CaseResult): DiffItem[] {
  * change when they differ. Check ids this version does not know (from a newer harness) follow
  * the known ones, in the order they first appear.
  */
-const CHECK_TRANSITIONS: Readonly<Record<string, DiffKind>> = {
-  'pass>fail': 'regression',
-  'warn>fail': 'regression',
-  'fail>pass': 'improvement',
-  'warn>pass': 'improvement',
-  'pass>warn': 'change',
-  'fail>warn': 'change',
-};
+const CHECK_TRANSITIONS: ReadonlyMap<string, DiffKind> = new Map([
+  ['pass>fail', 'regression'],
+  ['warn>fail', 'regression'],
+  ['fail>pass', 'improvement'],
+  ['warn>pass', 'improvement'],
+  ['pass>warn', 'change'],
+  ['fail>warn', 'change'],
+]);
 
 const KNOWN_CHECKS: ReadonlySet<string> = new Set<string>(CHECK_IDS);
 
@@ -461,7 +461,7 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
     const afterRow = afterRows.get(check);
     if (beforeRow === undefined || afterRow === undefined) continue;
     if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip') continue;
-    const kind = CHECK_TRANSITIONS[`${beforeRow.outcome}>${afterRow.outcome}`] ?? 'change';
+    const kind = CHECK_TRANSITIONS.get(`${beforeRow.outcome}>${afterRow.outcome}`) ?? 'change';
     items.push(
       item({
         kind,

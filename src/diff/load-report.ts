@@ -9,6 +9,7 @@ import {
   type StructuredFile,
   schemaProblems,
 } from '../io/structured-file.js';
+import { prototypeFreeRecord, withoutUnsafeKeys } from '../io/unsafe-keys.js';
 import {
   READABLE_REPORT_SCHEMA_VERSIONS,
   REPORT_SCHEMA_VERSION,
@@ -62,7 +63,21 @@ function validateReportFile(file: StructuredFile): Report {
     ...runCountProblems(file),
   ];
   if ((result !== null && !result.success) || problems.length > 0) throw new InputError(problems);
-  return file.value as Report;
+  return prototypeSafe(file.value as Report);
+}
+
+/**
+ * The report with its data out of reach of Object.prototype (docs/contract.md §1, "Data keys"):
+ * `__proto__`, `constructor` and `prototype` keys, no field of any report, are dropped from its
+ * records at any depth, and the verdict counts, keyed by data, are kept whole (a verdict
+ * `__proto__` included) in an object without a prototype. Cases and checks are looked up by id in
+ * Maps from here on.
+ */
+function prototypeSafe(report: Report): Report {
+  const verdicts = report.summary.verdictDistribution;
+  const safe = withoutUnsafeKeys({ ...report, summary: { ...report.summary, verdictDistribution: {} } });
+  safe.summary.verdictDistribution = prototypeFreeRecord(Object.entries(verdicts));
+  return safe;
 }
 
 let acceptsReport: Acceptor | null = null;

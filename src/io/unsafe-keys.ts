@@ -50,3 +50,16 @@ function holdsUnsafeKey(value: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * An object without a prototype holding `entries` in their order: the shape for counts keyed by
+ * data (a verdict, a tool name), where `__proto__`, `constructor` or `toString` are keys like any
+ * other, written to JSON as they are and never read from Object.prototype.
+ */
+export function prototypeFreeRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const record = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return record;
+}

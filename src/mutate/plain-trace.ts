@@ -1,5 +1,6 @@
 import { isRecord as isObject } from '../io/is-record.js';
 import { parseJson } from '../io/parse-json.js';
+import { withoutUnsafeKeys } from '../io/unsafe-keys.js';
 import { unwrapEnvelope } from '../trace/envelope.js';
 
 export { isRecord as isObject } from '../io/is-record.js';
@@ -20,10 +21,13 @@ export interface PlainTrace extends JsonObject {
   toolInvocations?: JsonObject[];
 }
 
-/** The plain form of a loadable trace document: a deep copy, the fixture's own document left untouched. */
+/**
+ * The plain form of a loadable trace document: a deep copy, the fixture's own document left
+ * untouched, without `__proto__`, `constructor` or `prototype` keys (docs/contract.md §1, "Data keys").
+ */
 export function toPlainTrace(document: unknown): PlainTrace {
   const { root } = unwrapEnvelope(document);
-  const trace = camelKeys(cloneJson(root) as JsonObject) as PlainTrace;
+  const trace = camelKeys(cloneJson(withoutUnsafeKeys(root)) as JsonObject) as PlainTrace;
   const selfEvaluation = trace['selfEvaluation'];
   if (typeof selfEvaluation === 'string') {
     const parsed = parseJson(selfEvaluation);
@@ -111,12 +115,16 @@ export function changed(trace: PlainTrace, change: (copy: PlainTrace) => void): 
   return copy;
 }
 
-/** snake_case keys of one object level turned into their camelCase twins (a camelCase key already there wins). */
+/**
+ * snake_case keys of one object level turned into their camelCase twins (a camelCase key already
+ * there wins). Keys are data: own keys only are looked at (`to_string` is no twin of
+ * Object.prototype's `toString`).
+ */
 function camelKeys(object: JsonObject): JsonObject {
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(object)) {
     const camel = key.replace(/_([a-z])/gu, (_match, letter: string) => letter.toUpperCase());
-    if (camel !== key && camel in object) continue;
+    if (camel !== key && Object.hasOwn(object, camel)) continue;
     result[camel] = value;
   }
   return result;

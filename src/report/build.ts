@@ -1,3 +1,4 @@
+import { prototypeFreeRecord } from '../io/unsafe-keys.js';
 import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { round4, round4OrNull } from '../model/round.js';
 import { roundedWilson } from '../stats/run-statistics.js';
@@ -101,7 +102,10 @@ function figuresOf(result: CaseResult): RunFigures {
   };
 }
 
-/** Verdicts of runs whose trace loaded; a missing verdict counts under MISSING. Keys sorted for stable output. */
+/**
+ * Verdicts of runs whose trace loaded; a missing verdict counts under MISSING. Keys sorted for
+ * stable output, in an object without a prototype: a verdict is data (`__proto__` included).
+ */
 function verdictDistribution(runs: RunFigures[]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const run of runs) {
@@ -110,7 +114,7 @@ function verdictDistribution(runs: RunFigures[]): Record<string, number> {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const keys = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(keys.map((key) => [key, counts.get(key) ?? 0]));
+  return prototypeFreeRecord(keys.map((key) => [key, counts.get(key) ?? 0] as const));
 }
 
 function average(values: (number | null)[]): number | null {

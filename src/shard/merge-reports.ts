@@ -1,6 +1,7 @@
 import { parseReportFile } from '../diff/load-report.js';
 import { InputError } from '../errors.js';
 import { withoutByteOrderMark } from '../io/decode-text.js';
+import { describeValue, quotedText } from '../io/describe-value.js';
 import { isRecord as isObject } from '../io/is-record.js';
 import { withoutUnsafeKeys } from '../io/unsafe-keys.js';
 import { buildReport } from '../report/build.js';
@@ -83,8 +84,44 @@ function readShardFile({ displayName, text }: ShardReportText): ShardFile | stri
     return `${displayName}: cases[${badIndex}].caseIndex: found ${JSON.stringify(cases[badIndex]?.['caseIndex'] ?? null)}, expected the case's position in the case file (a whole number ≥ 0)`;
   }
   const summary = raw['summary'] as Record<string, unknown>;
-  const repeat = summary['repeat'];
-  return { displayName, index, count, casesHash, repeat: typeof repeat === 'number' ? repeat : null, cases };
+  const repeat = typeof summary['repeat'] === 'number' ? summary['repeat'] : null;
+  const miscounted = countProblem(displayName, summary, cases as unknown as CaseResult[], repeat);
+  if (miscounted !== null) return miscounted;
+  return { displayName, index, count, casesHash, repeat, cases };
+}
+
+/**
+ * The first count of a shard's summary that its cases do not give: a shard whose summary claims
+ * cases it does not hold (or holds cases it does not count) was cut short or edited. Only counts
+ * are compared; rates and averages the merge recomputes from the cases whatever the shard says.
+ */
+function countProblem(
+  displayName: string,
+  summary: Record<string, unknown>,
+  cases: CaseResult[],
+  repeat: number | null,
+): string | null {
+  const expected = buildReport(cases, repeat).summary;
+  const held = `what the ${cases.length} case${cases.length === 1 ? '' : 's'} it holds give`;
+  const fields = ['total', 'passed', 'failed', 'notRun', 'casesWithWarnings'] as const;
+  for (const field of fields) {
+    // casesWithWarnings is absent from reports of schema version 1.
+    if (summary[field] === undefined && field === 'casesWithWarnings') continue;
+    if (summary[field] !== expected[field]) return miscount(displayName, field, summary[field], expected[field], held);
+  }
+  const claimed = summary['verdictDistribution'] as Record<string, number>;
+  const counted = expected.verdictDistribution;
+  for (const verdict of new Set([...Object.keys(claimed), ...Object.keys(counted)])) {
+    const found = Object.hasOwn(claimed, verdict) ? claimed[verdict] : 0;
+    const wanted = Object.hasOwn(counted, verdict) ? counted[verdict] : 0;
+    if (found !== wanted)
+      return miscount(displayName, `verdictDistribution[${JSON.stringify(quotedText(verdict))}]`, found, wanted, held);
+  }
+  return null;
+}
+
+function miscount(displayName: string, field: string, found: unknown, expected: unknown, held: string): string {
+  return `${displayName}: summary.${field}: found ${describeValue(found)}, expected ${JSON.stringify(expected)} (${held})`;
 }
 
 /** Shards of one run agree on the case file, the number of shards and the runs per case. */

@@ -12,12 +12,23 @@ const tempDir = useTempDirs();
 
 /** A small tmpfs of its own, mounted for these tests when the system lets us (root); else null. */
 let disk: string | null = null;
+/** Why there is no tmpfs: the tests that need one are skipped with it, so the summary counts them as skipped. */
+let noDisk = '';
 
 beforeAll(() => {
   ensureBuilt();
+  if (process.getuid?.() !== 0) {
+    noDisk = 'no tmpfs to fill: mounting one needs root';
+    return;
+  }
   const folder = mkdtempSync(join(tmpdir(), 'diag-eval-disk-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', folder]);
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', folder], { encoding: 'utf8' });
   if (mounted.status === 0) disk = folder;
+  else {
+    rmSync(folder, { recursive: true, force: true });
+    const cause = (mounted.stderr ?? '').trim() || mounted.error?.message || `exit ${mounted.status}`;
+    noDisk = `no tmpfs to fill: mount -t tmpfs failed (${cause})`;
+  }
 });
 
 afterAll(() => {
@@ -64,25 +75,24 @@ function expectCleanWriteError(run: CliRun): void {
 }
 
 describe('a full disk or an odd output is a clean exit 2, never a hang or a stack', () => {
-  it.skipIf(process.getuid?.() !== 0)(
-    'run and baseline of 1,200 cases on a full disk end with exit 2 naming the file, leaving no temporary file',
-    () => {
-      if (disk === null) return;
-      const cwd = manyCases(1200);
-      for (const args of [
-        ['run', '--cases', 'eval/many.yaml', '--fixtures', 'eval/fixtures', '--out'],
-        ['baseline', '--cases', 'eval/many.yaml', '--fixtures', 'eval/fixtures', '--baseline-dir'],
-      ]) {
-        const full = fillDisk(24);
-        const run = runCli([...args, join(full, 'out')], cwd, { timeoutMs: 30_000 });
-        expectCleanWriteError(run);
-        expect(readdirSync(join(full, 'out'))).toEqual([]);
-      }
-    },
-  );
+  it('run and baseline of 1,200 cases on a full disk end with exit 2 naming the file, leaving no temporary file', ({
+    skip,
+  }) => {
+    skip(disk === null, noDisk);
+    const cwd = manyCases(1200);
+    for (const args of [
+      ['run', '--cases', 'eval/many.yaml', '--fixtures', 'eval/fixtures', '--out'],
+      ['baseline', '--cases', 'eval/many.yaml', '--fixtures', 'eval/fixtures', '--baseline-dir'],
+    ]) {
+      const full = fillDisk(24);
+      const run = runCli([...args, join(full, 'out')], cwd, { timeoutMs: 30_000 });
+      expectCleanWriteError(run);
+      expect(readdirSync(join(full, 'out'))).toEqual([]);
+    }
+  });
 
-  it.skipIf(process.getuid?.() !== 0)('a step summary on a full disk is exit 2 naming it', () => {
-    if (disk === null) return;
+  it('a step summary on a full disk is exit 2 naming it', ({ skip }) => {
+    skip(disk === null, noDisk);
     const cwd = tempDir();
     copyBundledEval(cwd);
     const full = fillDisk(0);

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
+import { buildReport } from '../../src/report/build.js';
 import { renderReportJson } from '../../src/report/render/json.js';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';
+import type { CaseResult } from '../../src/report/types.js';
 import { runCases } from '../../src/run-cases.js';
 import { assignShards } from '../../src/shard/assign-shards.js';
 import { mergeShardReports } from '../../src/shard/merge-reports.js';
@@ -284,9 +286,12 @@ describe('merge refuses reports that are not one whole run (exit 2, naming them)
 
   it('S58: a case moved into a shard it does not belong to is refused', async () => {
     const { cwd, reports } = await threeShards();
-    const first = JSON.parse(readFileSync(join(cwd, reports[0] as string), 'utf8')) as { cases: unknown[] };
-    const second = JSON.parse(readFileSync(join(cwd, reports[1] as string), 'utf8')) as { cases: unknown[] };
+    type ShardJson = { summary: unknown; cases: unknown[] };
+    const first = JSON.parse(readFileSync(join(cwd, reports[0] as string), 'utf8')) as ShardJson;
+    const second = JSON.parse(readFileSync(join(cwd, reports[1] as string), 'utf8')) as ShardJson;
     first.cases.push(second.cases.shift());
+    // Each summary recounted, so that only the case's shard is wrong (a miscounted summary is refused first).
+    for (const shard of [first, second]) shard.summary = buildReport(shard.cases as CaseResult[]).summary;
     writeFileSync(join(cwd, reports[0] as string), JSON.stringify(first));
     writeFileSync(join(cwd, reports[1] as string), JSON.stringify(second));
     const { code, stderr } = await cli(['merge', ...reports, '--out', 'm'], cwd);
@@ -393,5 +398,57 @@ describe('merge with hostile shard reports', () => {
     expect(merged).not.toContain('polluted');
     expect(merged).not.toContain('"constructor"');
     expect(merged).not.toContain('"prototype"');
+  });
+
+  it('merge checks every count against the cases it holds: a shard whose summary miscounts them is exit 2 naming the file, the field, found and expected', async () => {
+    const tampered: [string, (summary: Record<string, unknown>) => void, RegExp][] = [
+      [
+        'total',
+        (summary) => {
+          summary['total'] = (summary['total'] as number) + 1;
+        },
+        /summary\.total: found (\d+), expected (\d+) \(what the \2 cases it holds give\)/u,
+      ],
+      [
+        'passed',
+        (summary) => {
+          summary['passed'] = 0;
+          summary['failed'] = summary['total'];
+        },
+        /summary\.passed: found 0, expected [1-9]\d*/u,
+      ],
+      [
+        'notRun',
+        (summary) => {
+          summary['notRun'] = 7;
+        },
+        /summary\.notRun: found 7, expected \d+/u,
+      ],
+      [
+        'casesWithWarnings',
+        (summary) => {
+          summary['casesWithWarnings'] = 99;
+        },
+        /summary\.casesWithWarnings: found 99, expected 0/u,
+      ],
+      [
+        'verdictDistribution',
+        (summary) => {
+          summary['verdictDistribution'] = { PASS: 1000 };
+        },
+        /summary\.verdictDistribution\["PASS"\]: found 1000, expected \d+/u,
+      ],
+    ];
+    for (const [field, tamper, message] of tampered) {
+      const cwd = shardProject();
+      const reports = await runShards(cwd, 3);
+      const path = join(cwd, reports[1] as string);
+      const value = JSON.parse(readFileSync(path, 'utf8')) as { summary: Record<string, unknown> };
+      tamper(value.summary);
+      writeFileSync(path, JSON.stringify(value));
+      const { code, stderr } = await cli(['merge', ...reports, '--out', 'm'], cwd);
+      expect(code, field).toBe(2);
+      expect(stderr, field).toMatch(new RegExp(`^error: ${reports[1]}: ${message.source}`, 'mu'));
+    }
   });
 });
