@@ -169,11 +169,21 @@ async function evaluateEach(
     return;
   }
 
+  // A source that cannot be used at all (tracesFor rejected) stops the run: no other case is
+  // asked for, and no result is handed on once the failure is known, so nothing is written after it.
+  let stopped: { error: unknown } | null = null;
   const worker = async (): Promise<void> => {
-    for (let index = next++; index < cases.length; index = next++) {
+    for (let index = next++; index < cases.length && stopped === null; index = next++) {
       // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated.
       const evalCase = cases.at(index) as EvalCase;
-      const inputs = await source.tracesFor(evalCase);
+      let inputs: TraceRunInput[];
+      try {
+        inputs = await source.tracesFor(evalCase);
+      } catch (error) {
+        stopped ??= { error };
+        return;
+      }
+      if (stopped !== null) return;
       finishCase(
         index,
         evalCase,
@@ -185,4 +195,5 @@ async function evaluateEach(
 
   const workers = Math.max(1, Math.min(source.concurrency, cases.length));
   await Promise.all(Array.from({ length: workers }, worker));
+  if (stopped !== null) throw (stopped as { error: unknown }).error;
 }

@@ -67,14 +67,15 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
         `expected the same --from, --url and --query to resume it (or pull into another folder)`,
     );
   }
-  await mkdir(options.outDir, { recursive: true });
-
+  // The store's first answer comes before the folder is made: a store that does not answer
+  // (the client rejects, docs/contract.md §1) leaves no folder, fixture or manifest behind.
   const search = await searchWindows(
     options.store,
     options.client,
     cutWindows(options.since, options.until, options.windowSeconds),
     options.limit,
   );
+  await mkdir(options.outDir, { recursive: true });
   const skipped: ManifestSkip[] = search.problems.map((problem) => ({
     traceId: null,
     window: problem.window,

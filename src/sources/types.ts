@@ -13,7 +13,11 @@ export type TraceRunInput =
   | { kind: 'not_run'; reason: string; traceFixture: string | null; sessionId: string | null };
 
 export interface TraceSource {
-  /** The runs of one case: one unless the source asks the service several times. Never rejects. */
+  /**
+   * The runs of one case: one unless the source asks the service several times. Rejects only
+   * with an InputError when the source cannot be used at all (a live service that did not answer
+   * the run's first request); the run then stops.
+   */
   tracesFor(evalCase: EvalCase): Promise<TraceRunInput[]>;
   /** Lines for the CLI to print after the run (orphan fixtures, ambiguous matches), in a stable order. */
   warnings(): string[];

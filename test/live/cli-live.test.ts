@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { countConnectionAttempts } from '../helpers/connection-attempts.js';
 import {
+  closedPort,
   diagnosisTrace,
   type SimulatedService,
   sendJson,
@@ -108,6 +110,81 @@ describe('diag-eval run --api', () => {
     expect(await readFile(join(workDir, 'recorded', 'echo-case.json'), 'utf8')).toContain('you sent [redacted]');
     expect(io.output()).toContain(
       'warning: echo-case: the trace contained a --header value; it was replaced by [redacted]',
+    );
+  });
+
+  it.each([
+    ['fetching sessions, report.json, report.md and JUnit written as cases finish', ['--format', 'json,md,junit']],
+    ['asking, with the HTML report', ['--ask', '--format', 'json,html']],
+  ])('a dead --api URL (%s): one line naming it, exit 2, one connection attempt, no report', async (_, extra) => {
+    const port = await closedPort();
+    const caseBase = {
+      question: 'Why are payments timing out?',
+      rootCauseKeywords: ['connection pool'],
+      requiredEvidenceTools: ['queryMetrics'],
+      allowedVerdicts: ['PASS'],
+    };
+    // The first case asks nothing (no session id) and is done at once: it must not reach a report either.
+    const cases = [
+      { id: 'no-session', ...caseBase },
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id, ...caseBase, sessionId: `s-${id}` })),
+    ];
+    await writeFile(join(workDir, 'cases.json'), JSON.stringify({ version: 1, cases }));
+    const io = captureIo();
+    const attempts = countConnectionAttempts(port);
+    try {
+      const exitCode = await main(
+        ['run', '--cases', 'cases.json', '--api', `http://127.0.0.1:${port}`, '--out', 'out', ...extra],
+        io,
+      );
+      expect(exitCode).toBe(2);
+      expect(io.output()).toBe(
+        `error: http://127.0.0.1:${port}: connection refused; expected a diagnosis service (is it running?)\n`,
+      );
+      // Not retried, and no other case asked: the back-off and the six identical reasons are gone.
+      expect(attempts.count()).toBe(1);
+    } finally {
+      attempts.stop();
+    }
+    expect(await filesUnder(workDir)).toEqual([join(workDir, 'cases.json')]);
+  });
+
+  it('a dead --api URL is named without its credentials, query or --header value', async () => {
+    const port = await closedPort();
+    await writeFile(
+      join(workDir, 'cases.json'),
+      JSON.stringify({
+        version: 1,
+        cases: [
+          {
+            id: 'x',
+            question: 'Why?',
+            rootCauseKeywords: ['pool'],
+            requiredEvidenceTools: ['queryMetrics'],
+            allowedVerdicts: ['PASS'],
+            sessionId: 's',
+          },
+        ],
+      }),
+    );
+    const io = captureIo();
+    const exitCode = await main(
+      [
+        'run',
+        '--cases',
+        'cases.json',
+        '--api',
+        `http://user:pw-9f8e7d@127.0.0.1:${port}/diag/?key=k-1a2b3c`,
+        '--header',
+        'X-Api-Key: tok-5e6f7a',
+        '--out',
+        'out',
+      ],
+      io,
+    );
+    expect(exitCode).toBe(2);
+    expect(io.output()).toBe(
+      `error: http://127.0.0.1:${port}/diag/: connection refused; expected a diagnosis service (is it running?)\n`,
     );
   });
 });

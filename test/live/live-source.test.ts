@@ -7,8 +7,10 @@ import { InputError } from '../../src/errors.js';
 import { evaluateRun } from '../../src/evaluate.js';
 import { runCases } from '../../src/run-cases.js';
 import { readFixture } from '../../src/sources/fixture-dir.js';
+import { ServiceUnreachableError } from '../../src/sources/live/first-contact.js';
 import { createLiveTraceSource, type LiveSourceOptions, loadSessionsFile } from '../../src/sources/live/live-source.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
+import { countConnectionAttempts } from '../helpers/connection-attempts.js';
 import {
   closedPort,
   diagnosisTrace,
@@ -144,17 +146,84 @@ describe('live source, fetching a known session', () => {
     expect(service.requests).toHaveLength(4);
   });
 
-  it('is not_run with ECONNREFUSED when the service is down', async () => {
+  it('stops the run at its first request when nothing listens: one connection attempt, no case asked after it', async () => {
     const port = await closedPort();
-    const run = single(
-      await createLiveTraceSource(options(`http://127.0.0.1:${port}`)).tracesFor(evalCase({ sessionId: 's1' })),
-    );
-    expect(run).toEqual({
-      kind: 'not_run',
-      reason: 'GET /api/diagnosis/s1/trace: ECONNREFUSED (4 attempts)',
-      traceFixture: null,
-      sessionId: 's1',
+    const clock = fakeClock();
+    const source = createLiveTraceSource(options(`http://127.0.0.1:${port}`, { sleep: clock.sleep, now: clock.now }));
+    const cases = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => evalCase({ id, sessionId: `s-${id}` }));
+    const attempts = countConnectionAttempts(port);
+    const finished: string[] = [];
+    try {
+      const run = runCases(cases, source, DEFAULT_CONTRACT, { onCaseDone: () => finished.push('case') });
+      await expect(run).rejects.toThrow(ServiceUnreachableError);
+      await expect(run).rejects.toThrow(
+        `http://127.0.0.1:${port}: connection refused; expected a diagnosis service (is it running?)`,
+      );
+      expect(attempts.count()).toBe(1);
+    } finally {
+      attempts.stop();
+    }
+    expect(clock.sleeps).toEqual([]);
+    expect(finished).toEqual([]);
+    // Every later request is refused at once, without a connection.
+    await expect(source.tracesFor(evalCase({ sessionId: 's-g' }))).rejects.toThrow(ServiceUnreachableError);
+  });
+
+  it('asking (--ask, --repeat 3): the first POST is sent alone and not retried when refused', async () => {
+    const port = await closedPort();
+    const source = createLiveTraceSource(options(`http://127.0.0.1:${port}/gw`, { ask: true, repeat: 3 }));
+    const attempts = countConnectionAttempts(port);
+    try {
+      await expect(runCases([evalCase({ id: 'a' }), evalCase({ id: 'b' })], source, DEFAULT_CONTRACT)).rejects.toThrow(
+        `http://127.0.0.1:${port}/gw: connection refused; expected a diagnosis service (is it running?)`,
+      );
+      expect(attempts.count()).toBe(1);
+    } finally {
+      attempts.stop();
+    }
+  });
+
+  it("a refusal after the service answered is that case's failure, retried as before: not_run with ECONNREFUSED (4 attempts)", async () => {
+    service = await startSimulatedService({
+      'GET /api/diagnosis/s1/trace': (response) => sendJson(response, 200, diagnosisTrace('s1')),
     });
+    const port = Number(new URL(service.url).port);
+    const source = createLiveTraceSource(options(service.url));
+    expect(single(await source.tracesFor(evalCase({ id: 'first', sessionId: 's1' })))).toMatchObject({
+      kind: 'document',
+    });
+    await service.close();
+    service = null;
+    const attempts = countConnectionAttempts(port);
+    try {
+      expect(single(await source.tracesFor(evalCase({ id: 'second', sessionId: 's2' })))).toEqual({
+        kind: 'not_run',
+        reason: 'GET /api/diagnosis/s2/trace: ECONNREFUSED (4 attempts)',
+        traceFixture: null,
+        sessionId: 's2',
+      });
+      expect(attempts.count()).toBe(4);
+    } finally {
+      attempts.stop();
+    }
+  });
+
+  it('a first request that times out is not "nothing there": it is retried and the other cases go on', async () => {
+    service = await startSimulatedService({
+      'GET /api/diagnosis/slow/trace': (response) =>
+        void setTimeout(() => sendJson(response, 200, diagnosisTrace('slow')), 2000),
+      'GET /api/diagnosis/ok/trace': (response) => sendJson(response, 200, diagnosisTrace('ok')),
+    });
+    const source = createLiveTraceSource(options(service.url, { timeoutMs: 150, concurrency: 1 }));
+    const report = await runCases(
+      [evalCase({ id: 'slow', sessionId: 'slow' }), evalCase({ id: 'ok', sessionId: 'ok' })],
+      source,
+      DEFAULT_CONTRACT,
+    );
+    expect(report.cases.map((result) => [result.caseId, result.status, result.reason])).toEqual([
+      ['slow', 'not_run', 'GET /api/diagnosis/slow/trace: timeout after 150 ms (4 attempts)'],
+      ['ok', 'passed', null],
+    ]);
   });
 });
 

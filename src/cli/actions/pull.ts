@@ -9,6 +9,7 @@ import { createTempoStore } from '../../pull/tempo-store.js';
 import { parseDuration, parseTimeFlag } from '../../pull/time-spec.js';
 import { MAX_WINDOWS } from '../../pull/time-window.js';
 import { MAX_FIXTURE_BYTES } from '../../sources/fixture-dir.js';
+import { contactAddress } from '../../sources/live/first-contact.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
 import { createRedactor } from '../../sources/live/redactor.js';
 import { urlCredentials } from '../../sources/live/service-api.js';
@@ -73,6 +74,10 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
     concurrency,
     headers,
     maxBodyBytes: MAX_FIXTURE_BYTES,
+    firstContact: {
+      address: contactAddress(url),
+      expected: from === 'tempo' ? 'a Tempo query API' : 'a Jaeger query API (api_v3)',
+    },
   });
   const store = from === 'tempo' ? createTempoStore(url, query) : createJaegerStore(url, query, 'pull');
   const outDir = resolve(io.cwd, out);

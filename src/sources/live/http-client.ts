@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { InputError } from '../../errors.js';
 import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
 import { parseJson } from '../../io/parse-json.js';
+import { createFirstContact, type FirstContactTarget } from './first-contact.js';
 import { createLimiter } from './limiter.js';
 
 export interface HttpClientOptions {
@@ -17,6 +18,11 @@ export interface HttpClientOptions {
   random?: () => number;
   /** For `Retry-After` given as an HTTP date. */
   now?: () => number;
+  /**
+   * The service the requests go to: its first request is sent alone, and when it gets no answer
+   * at all every request rejects with ServiceUnreachableError naming this (first-contact.ts).
+   */
+  firstContact?: FirstContactTarget;
 }
 
 export interface HttpRequest {
@@ -51,6 +57,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const now = options.now ?? Date.now;
   const limiter = createLimiter(options.concurrency);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_MB * MIB;
+  const contact = options.firstContact === undefined ? null : createFirstContact(options.firstContact);
 
   async function attemptOnce(request: HttpRequest): Promise<Attempt> {
     const headers = new Headers({ accept: 'application/json' });
@@ -90,8 +97,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async send(request) {
+      const makesContact = contact === null ? false : await contact.enter();
       for (let attempts = 1; ; attempts += 1) {
         const attempt = await limiter.run(() => attemptOnce(request));
+        if (makesContact && attempts === 1) contact?.settle(attempt.kind === 'failure' ? attempt.code : null);
         // The same request would get the same oversized body again.
         const retryable =
           !(attempt.kind === 'failure' && attempt.code === BODY_TOO_LARGE) &&

@@ -3,6 +3,7 @@ import type { EvalCase } from '../../cases/types.js';
 import { describeFsError } from '../../io/fs-problem.js';
 import type { TraceRunInput, TraceSource } from '../types.js';
 import { askQuestion } from './ask-question.js';
+import { contactAddress, ServiceUnreachableError } from './first-contact.js';
 import { createHttpClient, type JsonResult } from './http-client.js';
 import { createLimiter } from './limiter.js';
 import { fetchTrace, pollTrace } from './poll-trace.js';
@@ -59,6 +60,7 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     sleep,
     now,
     ...(options.random === undefined ? {} : { random: options.random }),
+    firstContact: { address: contactAddress(api.base), expected: 'a diagnosis service' },
   });
   const redactor = createRedactor([...headers.map(([, value]) => value), ...api.secrets]);
   const recorder = options.recordDir === null ? null : createTraceRecorder(options.recordDir, options.cwd);
@@ -133,8 +135,10 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
         runs.map(({ run, recordName }) =>
           runLimiter
             .run(() => runOnce(evalCase, run, recordName))
-            .catch(
-              (error: unknown): TraceRunInput => ({
+            .catch((error: unknown): TraceRunInput => {
+              // Nothing answered the run's first request: the run stops, it is not one case's failure.
+              if (error instanceof ServiceUnreachableError) throw error;
+              return {
                 kind: 'not_run',
                 // A body nested thousands of levels deep is the service's problem, not a bug of the harness.
                 reason:
@@ -145,8 +149,8 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
                       ),
                 traceFixture: null,
                 sessionId: null,
-              }),
-            ),
+              };
+            }),
         ),
       );
     },

@@ -8,6 +8,8 @@ import { safeUrl } from './http-client.js';
  * so it becomes a Basic `Authorization` header and counts as a secret.
  */
 export interface ServiceApi {
+  /** The `--api` URL without credentials or fragment, for naming the service in messages. */
+  base: URL;
   chatUrl: URL;
   traceUrl(sessionId: string): URL;
   /** Headers derived from the URL, to be sent as if given with `--header`. */
@@ -42,6 +44,7 @@ export function parseServiceApi(apiUrl: string): ServiceApi {
     return url;
   };
   return {
+    base,
     chatUrl: at('/api/chat'),
     traceUrl: (sessionId) => at(`/api/diagnosis/${pathSegment(sessionId)}/trace`),
     headers,
