@@ -1,4 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
+import { EvaluationSession } from '../checks/session.js';
 import type { ContractValues } from '../config/contract.js';
 import { evaluateRun } from '../evaluate.js';
 import { round4 } from '../model/round.js';
@@ -47,9 +48,11 @@ export async function runMutation(
     caseScore: CaseScore;
   }[] = [];
   const caseScores: CaseScore[] = [];
+  // One session for the whole run: its answer-reading rules are compiled once, not per mutant.
+  const session = new EvaluationSession(contract);
   for (const evalCase of cases) {
     const input = traceOf(evalCase);
-    const result = evaluateRun(evalCase, input, contract);
+    const result = evaluateRun(evalCase, input, contract, session);
     if (result.status !== 'passed' || input.kind !== 'document') {
       caseScores.push({
         caseId: evalCase.id,
@@ -106,7 +109,8 @@ export async function runMutation(
     // Between cases the process takes its signals: SIGINT or SIGTERM stops a long run at once.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const context: MutationContext = { evalCase, trace, contract, suiteToolNames };
-    const evaluate = (document: PlainTrace): CaseResult => evaluateRun(evalCase, { ...input, document }, contract);
+    const evaluate = (document: PlainTrace): CaseResult =>
+      evaluateRun(evalCase, { ...input, document }, contract, session);
     for (const operator of operators) {
       const operatorScore = operatorScores.get(operator.id) as OperatorScore;
       operator.mutate(context).forEach((mutant, index) => {

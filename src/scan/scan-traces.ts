@@ -1,4 +1,5 @@
 import { opendir } from 'node:fs/promises';
+import { EvaluationSession } from '../checks/session.js';
 import type { ContractValues } from '../config/contract.js';
 import { evaluateRun } from '../evaluate.js';
 import type { ImportFormatOption } from '../import/format.js';
@@ -31,6 +32,8 @@ export async function scanFixtureDir(
   options: ScanOptions,
 ): Promise<{ tally: ScanTally; skipped: string[] }> {
   const tally = createScanTally(options.policies.checks, options.top);
+  // One session for the whole scan: its answer-reading rules are compiled once, not per trace.
+  const session = new EvaluationSession(options.contract);
   let scanned = 0;
   // A `*.json` entry that is not a regular file (a symbolic link, a folder, a pipe) is not read,
   // and named: no trace is left out without a word.
@@ -47,7 +50,7 @@ export async function scanFixtureDir(
       traceFixture: entry.name,
     };
     const input = readFixture(fixturesDir, policyCase, options.cwd);
-    judge(tally, input.traceFixture ?? entry.name, input, options);
+    judge(tally, session, input.traceFixture ?? entry.name, input, options);
     options.onTrace?.((scanned += 1));
   }
   const folder = displayPath(fixturesDir, options.cwd);
@@ -74,11 +77,19 @@ export async function scanExports(
   options: ScanOptions,
 ): Promise<{ tally: ScanTally; skipped: string[] }> {
   const tally = createScanTally(options.policies.checks, options.top);
+  // One session for the whole scan: its answer-reading rules are compiled once, not per trace.
+  const session = new EvaluationSession(options.contract);
   const imported = await importTraces(files, from, options.cwd);
   let scanned = 0;
   for (const trace of imported.traces) {
     const name = `${trace.file}#${trace.traceId}`;
-    judge(tally, name, { kind: 'document', document: trace.document, traceFixture: name, sessionId: null }, options);
+    judge(
+      tally,
+      session,
+      name,
+      { kind: 'document', document: trace.document, traceFixture: name, sessionId: null },
+      options,
+    );
     options.onTrace?.((scanned += 1));
   }
   const { formatImportProblem } = await import('../import/problems.js');
@@ -87,11 +98,12 @@ export async function scanExports(
 
 function judge(
   tally: ReturnType<typeof createScanTally>,
+  session: EvaluationSession,
   name: string,
   input: TraceRunInput,
   options: ScanOptions,
 ): void {
-  const result = evaluateRun(options.policies.policyCase, input, options.contract);
+  const result = evaluateRun(options.policies.policyCase, input, options.contract, session);
   tally.add(name, result, input.kind === 'document' ? agentNames(input.document) : []);
 }
 
