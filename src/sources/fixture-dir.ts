@@ -32,7 +32,7 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
     repeat: runFiles.repeat,
     tracesFor: async (evalCase) => readCaseRuns(fixturesDir, evalCase, cwd, runFiles),
     readAhead: (ahead) => readStretch(fixturesDir, ahead, cwd, runFiles),
-    warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd),
+    warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd, runFiles),
   };
 }
 
@@ -199,9 +199,17 @@ function unparsable(problem: string, traceFixture: string, sessionId: string | n
  */
 export const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
 
-/** The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of the rest. */
-export function orphanFixtureWarnings(fixturesDir: string, cases: CaseSequence, cwd: string): string[] {
-  const scan = scanOrphanFixtures(fixturesDir, cases);
+/**
+ * The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of
+ * the rest. `runFiles` are the folder's repeated runs (run-files.ts): they belong to their case.
+ */
+export function orphanFixtureWarnings(
+  fixturesDir: string,
+  cases: CaseSequence,
+  cwd: string,
+  runFiles: RunFiles,
+): string[] {
+  const scan = scanOrphanFixtures(fixturesDir, cases, runFiles);
   const lines = scan.orphans
     .slice(0, ORPHAN_SCAN_LIMITS.listed)
     .map((path) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`);
@@ -216,7 +224,11 @@ export function orphanFixtureWarnings(fixturesDir: string, cases: CaseSequence, 
 }
 
 /** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
-function scanOrphanFixtures(fixturesDir: string, cases: CaseSequence): { orphans: string[]; complete: boolean } {
+function scanOrphanFixtures(
+  fixturesDir: string,
+  cases: CaseSequence,
+  runFiles: RunFiles,
+): { orphans: string[]; complete: boolean } {
   // Most cases name a file directly in the folder (`<id>.json`): those are matched by name,
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
@@ -225,11 +237,10 @@ function scanOrphanFixtures(fixturesDir: string, cases: CaseSequence): { orphans
     if (isPlainName(name)) referencedNames.add(name);
     else referencedPaths.add(join(fixturesDir, name));
   }
-  // Run files of a case (`<name>.run<i>.json`) are its repeated runs, not orphans.
-  const runFiles = discoverRunFiles(fixturesDir, cases);
   const orphans: string[] = [];
   const budget = { entries: ORPHAN_SCAN_LIMITS.entries, complete: true };
   collectOrphans(fixturesDir, 0, referencedNames, referencedPaths, orphans, budget);
+  // Run files of a case (`<name>.run<i>.json`) are its repeated runs, not orphans.
   const unclaimed = orphans.filter((path) => !runFiles.isRunFile(path));
   // Code-unit order, not locale order: the list must not depend on the machine's locale.
   const sorted = unclaimed

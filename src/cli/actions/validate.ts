@@ -63,7 +63,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const evalCase of cases) {
       for (const warning of conceptScriptWarnings(evalCase)) io.stderr(printed`warning: ${warning}\n`);
     }
-    for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd)) {
+    for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles)) {
       io.stderr(printed`warning: ${warning}\n`);
     }
     io.stdout(
