@@ -1,4 +1,5 @@
 import { round4 } from '../model/round.js';
+import { unroundedAverage } from '../report/build.js';
 import type { Report } from '../report/types.js';
 
 /**
@@ -18,19 +19,24 @@ export interface ExactFigures {
 
 export function exactFigures(report: Report): ExactFigures {
   const { summary, cases } = report;
-  const average = (values: (number | null | undefined)[]): number | null => {
-    const known = values.filter((value): value is number => typeof value === 'number');
-    return known.length === 0 ? null : known.reduce((sum, value) => sum + value, 0) / known.length;
-  };
   const exact = summary.repeat === undefined;
   return {
     passRate: agreeing(summary.passRate, summary.total === 0 ? null : summary.passed / summary.total),
-    avgToolCalls: agreeing(summary.avgToolCalls, exact ? average(cases.map((result) => result.toolCallCount)) : null),
-    avgDurationMs: agreeing(summary.avgDurationMs, exact ? average(cases.map((result) => result.durationMs)) : null),
-    avgTokens: agreeing(summary.avgTokens ?? null, exact ? average(cases.map((result) => result.tokens)) : null),
+    avgToolCalls: agreeing(
+      summary.avgToolCalls,
+      exact ? unroundedAverage(cases.map((result) => result.toolCallCount)) : null,
+    ),
+    avgDurationMs: agreeing(
+      summary.avgDurationMs,
+      exact ? unroundedAverage(cases.map((result) => result.durationMs)) : null,
+    ),
+    avgTokens: agreeing(
+      summary.avgTokens ?? null,
+      exact ? unroundedAverage(cases.map((result) => result.tokens)) : null,
+    ),
     avgRepeatedCalls: agreeing(
       summary.avgRepeatedCalls ?? null,
-      exact ? average(cases.map((result) => result.repeatedCalls)) : null,
+      exact ? unroundedAverage(cases.map((result) => result.repeatedCalls)) : null,
     ),
   };
 }

@@ -118,7 +118,11 @@ function verdictDistribution(runs: RunFigures[]): Record<string, number> {
 }
 
 function average(values: (number | null)[]): number | null {
-  const available = values.filter((value): value is number => value !== null);
-  if (available.length === 0) return null;
-  return round4OrNull(available.reduce((sum, value) => sum + value, 0) / available.length);
+  return round4OrNull(unroundedAverage(values));
+}
+
+/** The mean of the known values, unrounded (null when none is known): the summary's averages before rounding. */
+export function unroundedAverage(values: readonly (number | null | undefined)[]): number | null {
+  const known = values.filter((value): value is number => typeof value === 'number');
+  return known.length === 0 ? null : known.reduce((sum, value) => sum + value, 0) / known.length;
 }
