@@ -1,26 +1,26 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { createFakeIo } from '../helpers/fake-io.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
 import { diagnosisTrace, type SimulatedService, sendJson, startSimulatedService } from './simulated-service.js';
 
+const tempDir = useTempDirs();
 let workDir = '';
 let service: SimulatedService | null = null;
 
-beforeEach(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'diag-eval-record-repeated-'));
+beforeEach(() => {
+  workDir = tempDir('diag-eval-record-repeated-');
 });
 
 afterEach(async () => {
   await service?.close();
   service = null;
-  await rm(workDir, { recursive: true, force: true });
 });
 
-function quietIo(): CliIo {
-  return { cwd: workDir, env: { NO_COLOR: '1' }, stdout: () => {}, stderr: () => {}, stdoutIsTTY: false };
+function quietIo() {
+  return createFakeIo({ cwd: workDir, env: { NO_COLOR: '1' } }).io;
 }
 
 const RUNS = 3;
