@@ -92,7 +92,7 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
       CHECKS: readonly CheckDefinition[];
     };
     expect(CHECKS.at(-1)?.id).toBe('answer-not-empty');
-    const { evaluateRun } = (await import(pathToFileURL(join(project, 'src/evaluate.ts')).href)) as {
+    const { evaluateRun } = (await import(pathToFileURL(join(project, 'src/evaluate/evaluate.ts')).href)) as {
       evaluateRun: (...args: unknown[]) => CaseResult;
     };
     const { DEFAULT_CONTRACT } = (await import(pathToFileURL(join(project, 'src/config/contract.ts')).href)) as {

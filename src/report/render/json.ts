@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { CaseResult, Report } from '../types.js';
 
 /** report.json: the report as built (its key order is fixed there), 2-space indented, one trailing newline. */
@@ -17,7 +17,7 @@ const CASES_PER_CHUNK = 8;
  * report.json as a sequence of strings whose concatenation is exactly renderReportJson(report):
  * the top-level fields, then the cases a batch at a time, then the closing brackets. A report of
  * tens of thousands of cases is tens of megabytes of text; written chunk by chunk, it is never
- * held whole as one string (see io/atomic-write.ts).
+ * held whole as one string (see io/files/atomic-write.ts).
  *
  * Each batch of cases is rendered by JSON.stringify itself, nested two levels deep as in the
  * report (`[[...batch]]`, brackets sliced off), so indentation and escaping are JSON.stringify's
