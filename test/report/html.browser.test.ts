@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvalCase } from '../../src/cases/types.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate.js';
@@ -440,7 +441,7 @@ describe.runIf(chromium !== null)(
  * S67–S70 on the page: each reading of a mention that does not cover its concept, in the words of
  * report.md's message (English and Chinese answers), and the repeated calls among the cost cards.
  */
-const READINGS = [
+const READINGS: { id: string; keywords: EvalCase['rootCauseKeywords']; answer: string; shown: string }[] = [
   {
     id: 'asked-en',
     keywords: [['连接池', 'connection pool']],
@@ -479,12 +480,12 @@ const READINGS = [
     answer: '根因：网关配置错误。\n传播路径：gateway -> cart -> redis',
     shown: '✗ redis — redis is only in the 传播路径, not the conclusion: ',
   },
-] as const;
+];
 
 describe.runIf(chromium !== null)('the answer readings and repeated calls on the page (S67–S70)', () => {
   it('S67 S69 S70: each concept not committed to says why in the words of report.md, never by its internal name; the repeated calls are a cost card', async () => {
     const runs = READINGS.map(({ id, keywords, answer }) => {
-      const evalCase = makeEvalCase({ id, rootCauseKeywords: keywords as never });
+      const evalCase = makeEvalCase({ id, rootCauseKeywords: keywords });
       const input = {
         kind: 'document',
         // Two equal calls of one agent: one repeated call in each case.
