@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type LocatedCases, loadCaseSequence, loadLocatedCaseFile } from '../../src/cases/case-lines.js';
 import { CasesReadOneAtATime } from '../../src/cases/json-cases-one-at-a-time.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 
 /**
  * A run reads a valid JSON case file a case at a time (loadCaseSequence), and anything else

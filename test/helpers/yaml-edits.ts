@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
-import { parseYamlDocument } from '../../src/io/yaml-document.js';
+import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
 import { REPO_ROOT } from './project.js';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { resolveContract } from '../../src/config/contract.js';
-import { InputError } from '../../src/errors.js';
-import { parseYamlDocument } from '../../src/io/yaml-document.js';
+import { InputError } from '../../src/io/errors.js';
+import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
 import { randomSource } from '../helpers/seeded-random.js';
 import { BUNDLED_CASES_YAML as BUNDLED, mutateText, problemsOf, readYaml as read } from '../helpers/yaml-edits.js';
 

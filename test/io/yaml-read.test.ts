@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { resolveContract } from '../../src/config/contract.js';
-import { parseYamlDocument } from '../../src/io/yaml-document.js';
+import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
 import { BUNDLED_CASES_YAML as BUNDLED, documentedValue, problemsOf, readYaml as read } from '../helpers/yaml-edits.js';
 
 // The seeded edits of the bundled case file: yaml-read.seeded.test.ts.
