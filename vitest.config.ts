@@ -3,6 +3,10 @@ import PlainSummaryReporter from './test/support/plain-summary-reporter.js';
 
 /** The tests that spawn the built binary (`node dist/cli/bin.cjs`) or pack the package. */
 const CLI_TESTS = ['test/cli/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/package/**/*.test.ts'];
+/** Seeded fuzz, property and differential tests: hundreds of generated inputs each, held to a reference. */
+const SEEDED_TESTS = ['test/**/*.seeded.test.ts'];
+/** The tests that drive a headless Chromium (test/helpers/browser.ts). */
+const BROWSER_TESTS = ['test/**/*.browser.test.ts'];
 
 export default defineConfig({
   test: {
@@ -22,7 +26,20 @@ export default defineConfig({
       {
         extends: true,
         // Unit tests import src/ directly: no build, so a single file runs in about a second.
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: CLI_TESTS },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...CLI_TESTS, ...SEEDED_TESTS, ...BROWSER_TESTS],
+        },
+      },
+      {
+        extends: true,
+        // They import src/ like the unit tests; apart, so that a quick loop can leave them out.
+        test: { name: 'seeded', include: SEEDED_TESTS },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: BROWSER_TESTS },
       },
       {
         extends: true,

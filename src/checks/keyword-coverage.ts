@@ -66,7 +66,15 @@ function describeConcept(concept: KeywordSynonyms): string {
  * `concept "node-6" is the 3rd ranked cause, not the conclusion: "…"`.
  */
 export function describeUnasserted(entry: Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>): string {
-  return `concept ${quote(entry.mention)} ${HOW[entry.kind](entry.place ?? 'outside the conclusion')}: ${quote(entry.clause)}`;
+  return `concept ${quote(entry.mention)} ${whyNotCovered(entry)}: ${quote(entry.clause)}`;
+}
+
+/**
+ * The words for why a mention does not cover its concept ("is only asked about", "is the 3rd
+ * ranked cause, not the conclusion"): the one vocabulary of report.md's messages and report.html.
+ */
+export function whyNotCovered(entry: Pick<UnassertedConcept, 'kind' | 'place'>): string {
+  return HOW[entry.kind](entry.place ?? 'outside the conclusion');
 }
 
 const HOW: Record<UnassertedConcept['kind'], (place: string) => string> = {

@@ -160,14 +160,16 @@ function caseDetails(result, detail) {
     left.push(el('h3', null, ['Keyword coverage ', el('span', { 'class': 'muted' }, '(' + text(coverage.covered) + ' of ' + text(coverage.concepts) + ', min ' + percent(coverage.min) + ')')]));
     left.push(el('ul', { 'class': 'keywords' }, list(detail.keywords).map(function (keyword) {
       var matched = keyword.matched;
-      // A concept the answer mentions only negated, hedged or as a question is not covered (S33): say how and where.
+      // A concept the answer mentions without committing to it is not covered (S33, S67, S69): say why and where, in report.md's words.
       var synonyms = list(keyword.synonyms).map(text).join(' / ');
       var unasserted = unassertedMention(coverage, keyword);
       if (unasserted) {
         return el('li', null, [
           el('span', { 'class': 'missing' }, '\u2717 '),
           synonyms,
-          ' \u2014 only mentioned ' + text(unasserted.kind) + ': ',
+          ' \u2014 ',
+          el('q', null, text(unasserted.mention)),
+          ' ' + notCoveredWhy(unasserted) + ': ',
           el('q', null, text(unasserted.clause))
         ]);
       }
@@ -248,7 +250,14 @@ function auditChain(result, audit) {
   return el('div', null, parts);
 }
 
-/* The report's record of a concept the answer mentions only negated, hedged or as a question, if any. */
+/* Why a mention does not cover its concept, as the report's messages say it; a reading this page does not know is shown by its name. */
+function notCoveredWhy(entry) {
+  var key = text(entry.kind) + '|' + (typeof entry.place === 'string' ? entry.place : '');
+  var words = data.notCoveredWhy || {};
+  return Object.prototype.hasOwnProperty.call(words, key) ? text(words[key]) : 'is only mentioned ' + text(entry.kind);
+}
+
+/* The report's record of a concept the answer mentions without committing to it, if any. */
 function unassertedMention(coverage, keyword) {
   var synonyms = list(keyword.synonyms).map(text).join(' / ');
   return list(coverage.unasserted).filter(function (entry) { return list(entry.concept).map(text).join(' / ') === synonyms; })[0];

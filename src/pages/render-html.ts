@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { whyNotCovered } from '../checks/keyword-coverage.js';
 import { plural } from '../checks/support.js';
 import { regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
 import type { Diff } from '../diff/types.js';
@@ -50,6 +51,7 @@ export function renderReportHtml(input: HtmlReportInput): string {
     caseFile: input.caseFile,
     report,
     details: input.details,
+    notCoveredWhy: input.details === null ? {} : notCoveredWhy(report),
     diff:
       diff === null
         ? null
@@ -108,6 +110,20 @@ export function renderReportHtml(input: HtmlReportInput): string {
   });
 }
 
+/**
+ * Why each mention the report records as not covering its concept does not count, in the words of
+ * report.md's keyword-coverage messages ("is only asked about", "is the 3rd ranked cause, not the
+ * conclusion"), keyed `<kind>|<place>` for the page's script. Only where the page shows the
+ * details (a freshly evaluated report); `diff.html` lists no concepts.
+ */
+function notCoveredWhy(report: Report): Record<string, string> {
+  const words = new Map<string, string>();
+  for (const result of report.cases)
+    for (const entry of result.keywordCoverage?.unasserted ?? [])
+      words.set(`${entry.kind}|${entry.place ?? ''}`, whyNotCovered(entry));
+  return Object.fromEntries(words);
+}
+
 function summarySection(report: Report): string {
   const { summary } = report;
   const cards = [
@@ -117,6 +133,7 @@ function summarySection(report: Report): string {
     card('failed', String(summary.failed)),
     card('not run', String(summary.notRun)),
     card('avg tool calls', formatCount(summary.avgToolCalls)),
+    card('avg repeated calls', formatCount(summary.avgRepeatedCalls ?? null)),
     card('avg duration', formatDuration(summary.avgDurationMs)),
   ];
   if (summary.repeat !== undefined) {
@@ -218,6 +235,16 @@ function diffSummary(diff: Diff): string {
       formatCountDelta(avgToolCalls.delta),
     ]),
     row('avg duration', formatDurationComparison(avgDurationMs.baseline, avgDurationMs.current, avgDurationMs.delta)),
+    // As in diff.md: a diff of reports that both predate S70 has no repeated-calls figure.
+    ...(summary.avgRepeatedCalls === undefined
+      ? []
+      : [
+          row('avg repeated calls', [
+            formatCount(summary.avgRepeatedCalls.baseline),
+            formatCount(summary.avgRepeatedCalls.current),
+            formatCountDelta(summary.avgRepeatedCalls.delta),
+          ]),
+        ]),
     '</table>',
   ].join('\n');
 }

@@ -1,65 +1,16 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
-import {
-  type LocatedCases,
-  loadCaseSequence,
-  loadLocatedCaseFile,
-  ONE_AT_A_TIME_FROM_BYTES,
-} from '../../src/cases/case-lines.js';
+import { loadCaseSequence, ONE_AT_A_TIME_FROM_BYTES } from '../../src/cases/case-lines.js';
 import { CasesReadOneAtATime } from '../../src/cases/json-cases-one-at-a-time.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { InputError } from '../../src/io/errors.js';
-import { REPO_ROOT } from '../helpers/project.js';
+import { indented, readingsIn } from '../helpers/case-readings.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
 
-/**
- * A run reads a valid JSON case file a case at a time (loadCaseSequence), and anything else
- * whole (loadLocatedCaseFile): either way it must get the same cases, in the same order, with
- * the same lines, or the same problems, every one at once.
- */
-type Outcome = { cases: unknown[]; lines: (number | null)[] } | { problems: string[] };
-
-async function outcome(load: () => Promise<{ cases: Iterable<unknown> } & Lines>): Promise<Outcome> {
-  try {
-    const located = await load();
-    const cases = Array.from(located.cases);
-    return { cases, lines: cases.map((evalCase) => located.line((evalCase as { id: string }).id)) };
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return { problems: error.problems };
-  }
-}
-
-interface Lines {
-  line(caseId: string): number | null;
-}
-
-function wholeLines(located: LocatedCases): Lines {
-  return { line: (caseId) => located.lineOf(located.cases.findIndex((evalCase) => evalCase.id === caseId)) };
-}
-
-/** Both readings of the file `text`: the outcome of each, and whether the run's read it a case at a time. */
-async function bothReadings(text: string | Buffer, severities: Record<string, 'warn'> = {}) {
-  const path = join(tempDir(), 'cases.json');
-  writeFileSync(path, text);
-  let oneAtATime = false;
-  const run = await outcome(async () => {
-    // Read a case at a time from any size on, so that small files show what a large one gets.
-    const located = await loadCaseSequence(path, 'cases.json', DEFAULT_CONTRACT, true, severities, 0);
-    oneAtATime = located.cases instanceof CasesReadOneAtATime;
-    return { cases: located.cases, line: (caseId: string) => located.lineOfCase(caseId) };
-  });
-  const whole = await outcome(async () => {
-    const located = await loadLocatedCaseFile(path, 'cases.json', DEFAULT_CONTRACT, true, severities);
-    return { cases: located.cases, ...wholeLines(located) };
-  });
-  return { run, whole, oneAtATime };
-}
-
+// The readings compared, and the seeded edits: test/helpers/case-readings.ts, json-cases-one-at-a-time.seeded.test.ts.
+const bothReadings = readingsIn(tempDir);
 const entry = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   question: '支付接口为什么超时？ Why?',
@@ -68,7 +19,6 @@ const entry = (id: string, extra: Record<string, unknown> = {}) => ({
   allowedVerdicts: ['PASS'],
   ...extra,
 });
-const indented = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 describe('loadCaseSequence: a valid JSON case file is read a case at a time, with the cases of the whole reading', () => {
   const valid: [string, string | Buffer][] = [
@@ -222,36 +172,5 @@ describe('loadCaseSequence: a JSON case file with anything to name is read whole
         expect.stringMatching(/^cases\.json:\d+:\d+: cases\[3\]\.allowedVerdicts\[0\]: found unknown verdict "MAYBE"/u),
       ],
     });
-  });
-});
-
-describe('loadCaseSequence: agrees with the whole reading on random changes to the bundled case file as JSON', () => {
-  it('400 seeded edits of the text (a character removed, doubled or put in): the same cases or the same problems', async () => {
-    const bundled = parseYaml(readFileSync(join(REPO_ROOT, 'eval/cases.yaml'), 'utf8')) as unknown;
-    const texts = [indented(bundled), JSON.stringify(bundled)];
-    const pieces = ['{', '}', '[', ']', '"', ',', ':', '\\', ' ', '\n', 'x', '1', '"a"', '{}', '[]'];
-    let state = 20_251_201;
-    const random = () => {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return state / 2_147_483_648;
-    };
-    const tally = { oneAtATime: 0, whole: 0 };
-    for (let round = 0; round < 400; round += 1) {
-      const text = texts[round % 2] as string;
-      const at = Math.floor(random() * text.length);
-      const action = random();
-      const piece = pieces[Math.floor(random() * pieces.length)] as string;
-      const changed =
-        action < 0.4
-          ? text.slice(0, at) + text.slice(at + 1)
-          : action < 0.6
-            ? text.slice(0, at) + text.slice(at, at + 1) + text.slice(at)
-            : text.slice(0, at) + piece + text.slice(at);
-      const { run, whole, oneAtATime } = await bothReadings(changed);
-      expect(run, changed).toStrictEqual(whole);
-      tally[oneAtATime ? 'oneAtATime' : 'whole'] += 1;
-    }
-    expect(tally.oneAtATime).toBeGreaterThan(20);
-    expect(tally.whole).toBeGreaterThan(200);
   });
 });

@@ -636,7 +636,7 @@ describe('compareReports: order and summary', () => {
     });
   });
 
-  it('is pure: the inputs are left as they were and the same inputs give an equal diff', () => {
+  it('is pure: the inputs are left as they were, and the same inputs give an equal diff whatever was compared in between or changed in an earlier diff', () => {
     const baseline = makeReport([makeCaseResult(payment), makeCaseResult(cache)]);
     const current = makeReport([
       makeCaseResult({ ...payment, outcomes: { 'evidence-coverage': 'fail' }, covered: [] }),
@@ -644,7 +644,14 @@ describe('compareReports: order and summary', () => {
     const before = JSON.stringify([baseline, current]);
     const first = compareReports(baseline, current, { costTolerance: 0.1 });
     expect(JSON.stringify([baseline, current])).toBe(before);
-    expect(compareReports(baseline, current, { costTolerance: 0.1 })).toEqual(first);
+    const untouched = structuredClone(first);
+    // What a shared memo would carry over: another pair of reports of the same case ids compared
+    // in between, and the caller's changes to the first diff.
+    const between = compareReports(current, baseline, { costTolerance: 0.1 });
+    expect(between.summary.regressions).not.toBe(first.summary.regressions);
+    first.items.length = 0;
+    expect(compareReports(baseline, current, { costTolerance: 0.1 })).toEqual(untouched);
+    expect(untouched.summary.regressions).toBeGreaterThan(0);
   });
 
   it('covers every check id in CHECK_IDS order when all flip', () => {

@@ -1,14 +1,36 @@
-/** Seeded random edits of a YAML text, for the tests that hold the YAML readers and locators to each other. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../../src/io/errors.js';
+import { parseStructuredText } from '../../src/io/structured-file.js';
+import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
+import { REPO_ROOT } from './project.js';
 
-/** Seeded, so a failure can be reproduced. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
+/**
+ * For the tests that hold the YAML reading (js-yaml) to the yaml package: the bundled case file,
+ * the two readings, and seeded random edits of a YAML text.
+ */
+
+export const BUNDLED_CASES_YAML = readFileSync(join(REPO_ROOT, 'eval/cases.yaml'), 'utf8');
+
+/** A case file's text as the harness reads it. */
+export function readYaml(text: string) {
+  return parseStructuredText(text, 'cases.yaml', 'yaml');
+}
+
+/** Its value as the yaml package reads it. */
+export function documentedValue(text: string): unknown {
+  return parseYamlDocument(text, 'cases.yaml').value;
+}
+
+/** The problems a reading names, or none. */
+export function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+    return [];
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return error.problems;
+  }
 }
 
 const PIECES = [

@@ -1,36 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { resolveContract } from '../../src/config/contract.js';
-import { InputError } from '../../src/io/errors.js';
-import { parseStructuredText } from '../../src/io/structured-file.js';
 import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
-import { REPO_ROOT } from '../helpers/project.js';
-import { mutateText, randomSource } from '../helpers/yaml-edits.js';
+import { BUNDLED_CASES_YAML as BUNDLED, documentedValue, problemsOf, readYaml as read } from '../helpers/yaml-edits.js';
+
+// The seeded edits of the bundled case file: yaml-read.seeded.test.ts.
 
 /**
  * A YAML case file or config is read by js-yaml and its problems are named by the yaml package
  * (YAML 1.2 core schema both): every file must get the value the yaml package gives it, and every
  * problem the place and the words the yaml package gives it.
  */
-const BUNDLED = readFileSync(join(REPO_ROOT, 'eval/cases.yaml'), 'utf8');
-
-function read(text: string) {
-  return parseStructuredText(text, 'cases.yaml', 'yaml');
-}
-function documentedValue(text: string): unknown {
-  return parseYamlDocument(text, 'cases.yaml').value;
-}
-function problemsOf(run: () => unknown): string[] {
-  try {
-    run();
-    return [];
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return error.problems;
-  }
-}
 
 const SAME_VALUE: Array<[string, string]> = [
   ['YAML 1.1 booleans are text', 'a: yes\nb: no\nc: on\nd: off\ne: y\nf: n\n'],
@@ -79,42 +59,6 @@ describe('YAML case files and configs: the value', () => {
       d: 'off',
       e: true,
     });
-  });
-
-  it('500 seeded edits of the bundled case file: read as the yaml package reads them, or refused as it refuses them', () => {
-    const random = randomSource(17);
-    let readCount = 0;
-    let refused = 0;
-    for (let round = 0; round < 500; round += 1) {
-      const text = mutateText(BUNDLED, random);
-      let documented: { value: unknown } | { problems: string[] };
-      try {
-        documented = { value: parseYamlDocument(text, 'cases.yaml').value };
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        documented = { problems: error.problems };
-      }
-      let ours: { value: unknown } | { problems: string[] };
-      try {
-        ours = { value: read(text).value };
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        ours = { problems: error.problems };
-      }
-      if ('problems' in documented) {
-        expect(ours, text).toEqual(documented);
-        refused += 1;
-        continue;
-      }
-      expect('value' in ours, text).toBe(true);
-      // An empty key in a flow map (`{ : x }`, `{ &a : x }`) is "null" to js-yaml and "" to the
-      // yaml package: the one place they differ (the case schema knows neither key).
-      if (/[{,]\s*(?:&\w+\s*)?:/u.test(text)) continue;
-      expect(ours, text).toEqual(documented);
-      readCount += 1;
-    }
-    expect(readCount).toBeGreaterThan(100);
-    expect(refused).toBeGreaterThan(25);
   });
 });
 
@@ -228,19 +172,6 @@ describe('YAML case files: the messages of broken files', () => {
     const problems = caseProblems(text);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems).toMatchSnapshot();
-  });
-
-  it('600 seeded edits of the bundled case file', () => {
-    const random = randomSource(31);
-    const all: string[][] = [];
-    for (let round = 0; round < 600; round += 1) {
-      const text = mutateText(BUNDLED, random);
-      if (problemsOf(() => read(text)).length > 0) continue;
-      const problems = caseProblems(text);
-      if (problems.length > 0) all.push(problems);
-    }
-    expect(all.length).toBeGreaterThan(30);
-    expect(all).toMatchSnapshot();
   });
 });
 

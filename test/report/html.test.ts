@@ -134,7 +134,11 @@ describe('report.html (S53)', () => {
       initialTab: string;
       details: unknown;
     };
-    expect(diffData).toMatchObject({ initialTab: 'diff', details: null });
+    expect(diffData).toMatchObject({ initialTab: 'diff', details: null, notCoveredWhy: {} });
+    // S70: repeated calls are a cost figure of the diff, as in diff.md.
+    expect(readFileSync(join(out, 'diff.html'), 'utf8')).toMatch(
+      /<tr><th>avg repeated calls<\/th><td class="num">0<\/td><td class="num">\d+(\.\d+)?<\/td><td class="num">[+-]?\d/u,
+    );
   });
 
   it('S53: an unknown format name lists the known ones; diff accepts no junit', async () => {

@@ -393,13 +393,29 @@ describe('report.md rendered in chunks (S08)', () => {
     return buildReport(cases);
   }
 
-  it.each([1, 3, 2_500])('S08: the chunks of a %i-case report.md are exactly its text', (count) => {
-    const report = repeatedReport(count);
-    const chunks = [...renderReportMarkdownChunks(report)];
-    expect(chunks.join('')).toBe(renderReportMarkdown(report));
-    // Each case's row, its failed checks and its not-run line: a large page comes in many pieces.
-    if (count === 2_500) expect(chunks.length).toBeGreaterThan(2);
-  });
+  it.each([1, 3, 2_500])(
+    'S08: the chunks of a %i-case report.md hold every case, in order, with its row and its failed checks',
+    (count) => {
+      const report = repeatedReport(count);
+      const chunks = [...renderReportMarkdownChunks(report)];
+      const page = chunks.join('');
+      // renderReportMarkdown is these chunks joined; what they must hold is read off the page itself.
+      const lines = page.split('\n');
+      const rows = lines
+        .filter((line) => /^\| `[^`]+-\d+` \|/u.test(line))
+        .map((line) => line.slice(3, line.indexOf('` |')));
+      expect(rows).toEqual(report.cases.map((result) => result.caseId));
+      const failedHeadings = lines.filter((line) => line.startsWith('### `')).map((line) => line.slice(5, -1));
+      expect(failedHeadings).toEqual(
+        report.cases.filter((result) => result.failedChecks.length > 0).map((result) => result.caseId),
+      );
+      expect(page.startsWith('# Diagnosis evaluation report\n\n')).toBe(true);
+      expect(page.endsWith('\n')).toBe(true);
+      expect(page.endsWith('\n\n')).toBe(false);
+      // Each case's row, its failed checks and its not-run line: a large page comes in many pieces.
+      if (count === 2_500) expect(chunks.length).toBeGreaterThan(2);
+    },
+  );
 
   it.each([
     ['English', 'missing: pool exhausted   '],

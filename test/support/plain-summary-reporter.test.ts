@@ -76,8 +76,8 @@ function runBrowserTestWithoutBrowser(extraEnv: Record<string, string>): { statu
       join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       '--project',
-      'unit',
-      'test/report/html-browser.test.ts',
+      'browser',
+      'test/report/html.browser.test.ts',
     ],
     {
       cwd: REPO_ROOT,

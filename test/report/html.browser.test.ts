@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvalCase } from '../../src/cases/types.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { collectCaseDetails } from '../../src/evaluate/collect-details.js';
 import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { renderReportHtml } from '../../src/pages/render-html.js';
 import { buildReport } from '../../src/report/build.js';
+import { renderReportMarkdown } from '../../src/report/render/markdown.js';
 import type { CaseResult, CheckRow } from '../../src/report/types.js';
 import { browserForTests, launchChromium } from '../helpers/browser.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
@@ -157,8 +159,8 @@ describe.runIf(chromium !== null)('report.html in a real browser (headless Chrom
       'Keyword coverage (3 of 4, min 100%)',
     );
     const denied = redis.locator('ul.keywords li', { hasText: 'maxmemory / 内存上限' });
-    expect(await denied.textContent()).toContain('✗ maxmemory / 内存上限 — only mentioned negated: ');
-    expect(await denied.locator('q').textContent()).toContain('并未达到 maxmemory 上限');
+    expect(await denied.textContent()).toContain('✗ maxmemory / 内存上限 — maxmemory is only mentioned negated: ');
+    expect(await denied.locator('q').last().textContent()).toContain('并未达到 maxmemory 上限');
 
     mkdirSync(OUTPUT_DIR, { recursive: true });
     await page.screenshot({ path: join(OUTPUT_DIR, 'html-report.png'), fullPage: true });
@@ -256,6 +258,8 @@ describe.runIf(chromium !== null)('failures first, links, phone and print (S54)'
       ['pass rate', '100%', '42.9%', '-57.1 points'],
       ['avg tool calls', '4', '4.29', '+0.29'],
       ['avg duration', '23 s', '24.3 s', '+1.3 s'],
+      // S70: as in diff.md; neither side repeats a call.
+      ['avg repeated calls', '0', '0', '0'],
     ]);
     expect(errors).toEqual([]);
     await page.close();
@@ -432,3 +436,96 @@ describe.runIf(chromium !== null)(
     });
   },
 );
+
+/**
+ * S67–S70 on the page: each reading of a mention that does not cover its concept, in the words of
+ * report.md's message (English and Chinese answers), and the repeated calls among the cost cards.
+ */
+const READINGS: { id: string; keywords: EvalCase['rootCauseKeywords']; answer: string; shown: string }[] = [
+  {
+    id: 'asked-en',
+    keywords: [['连接池', 'connection pool']],
+    answer: 'Could it be the connection pool?',
+    shown: '✗ 连接池 / connection pool — connection pool is only asked about: could it be the connection pool',
+  },
+  {
+    id: 'rivals-zh',
+    keywords: [['连接池', 'connection pool']],
+    answer: '可能是连接池的问题，也可能是网络抖动，目前无法确定。',
+    shown:
+      '✗ 连接池 / connection pool — 连接池 is only offered beside rival causes: 可能是连接池的问题,也可能是网络抖动,目前无法确定',
+  },
+  {
+    id: 'guess-en',
+    keywords: [['连接池', 'connection pool']],
+    answer: 'Unverified guess, not supported by the evidence: the connection pool.',
+    shown: '✗ 连接池 / connection pool — connection pool is only guessed: ',
+  },
+  {
+    id: 'deferred-zh',
+    keywords: [['连接池', 'connection pool']],
+    answer: '无法确定根因。可以排查是否连接池耗尽。',
+    shown: '✗ 连接池 / connection pool — 连接池 is only left to check: 可以排查是否连接池耗尽',
+  },
+  {
+    id: 'ranked-en',
+    keywords: [{ any: ['node-6'], required: true }],
+    answer:
+      'Final Answer:\n1. **Type**: container CPU load\n   **Location**: adservice-0\n2. **Type**: node disk\n   **Location**: node-2\n3. **Type**: node CPU load\n   **Location**: node-6',
+    shown: '✗ node-6 — node-6 is the 3rd ranked cause, not the conclusion: ',
+  },
+  {
+    id: 'path-zh',
+    keywords: [{ any: ['redis'], required: true }],
+    answer: '根因：网关配置错误。\n传播路径：gateway -> cart -> redis',
+    shown: '✗ redis — redis is only in the 传播路径, not the conclusion: ',
+  },
+];
+
+describe.runIf(chromium !== null)('the answer readings and repeated calls on the page (S67–S70)', () => {
+  it('S67 S69 S70: each concept not committed to says why in the words of report.md, never by its internal name; the repeated calls are a cost card', async () => {
+    const runs = READINGS.map(({ id, keywords, answer }) => {
+      const evalCase = makeEvalCase({ id, rootCauseKeywords: keywords });
+      const input = {
+        kind: 'document',
+        // Two equal calls of one agent: one repeated call in each case.
+        document: buildTrace({
+          finalAnswer: answer,
+          toolInvocations: [toolCall('queryMetrics'), toolCall('queryMetrics')],
+        }),
+        traceFixture: null,
+        sessionId: null,
+      } as const;
+      return { evalCase, input, result: evaluateRun(evalCase, input, DEFAULT_CONTRACT) };
+    });
+    const report = buildReport(runs.map((run) => run.result));
+    const html = renderReportHtml({
+      report,
+      details: runs.map((run) => collectCaseDetails(run.evalCase, run.input, null)),
+      caseFile: 'eval/cases.yaml',
+      diff: null,
+      initialTab: 'cases',
+    });
+    const file = join(projectDir, 'readings.html');
+    writeFileSync(file, html);
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('html[data-ready="true"]');
+    expect(await page.locator('.card', { hasText: 'avg repeated calls' }).locator('.value').textContent()).toBe('1');
+    const markdown = renderReportMarkdown(report);
+    for (const { id, shown } of READINGS) {
+      await page.click(`tr.case-row[data-case-id="${id}"]`);
+      const item = page.locator(`tr.case-details[data-case-id="${id}"] ul.keywords li`);
+      const text = (await item.textContent()) ?? '';
+      expect(text.startsWith(shown), `${id}: ${text}`).toBe(true);
+      // The same words as the keyword-coverage message of report.md.
+      const words = shown.slice(shown.indexOf(' — ') + 3, shown.indexOf(': '));
+      expect(markdown).toContain(`concept "${words.replace(' is', '" is')}`);
+      expect(text).not.toMatch(/questioned|speculated|deferred|rivalled|not-conclusion/u);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
