@@ -19,8 +19,9 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
  * every scope; cause-and-effect words end the scope of a trigger before them. A scope never
  * reaches past its clause (but for lists: extendOverLists), so only the stretches of the answer
- * that hold a mention are analysed (stretchStart), each in one pass, into scope intervals; each
- * occurrence of a keyword is then looked up against those of its stretch.
+ * that hold a mention are analysed (stretchStart), each in one pass of one compiled pattern
+ * (AssertionRules.clausePattern), into scope intervals; each occurrence of a keyword is then looked
+ * up against those of its stretch.
  */
 
 /**
@@ -79,46 +80,18 @@ type Role =
   | { kind: 'action' }
   | { kind: 'exempt' };
 
-interface Candidate {
-  text: string;
-  role: Role;
-  /**
-   * Ends in a letter or digit: the next character must not be one (whole words only). The start
-   * is checked when scanning: no entry starts inside a Latin word.
-   */
-  wordEnd: boolean;
-}
-
-interface TrieNode {
-  children: Map<number, TrieNode>;
-  /** The trigger or word that ends here, if any. */
-  candidate: Candidate | null;
-}
-
 /**
- * The trigger lists compiled once per contract: every trigger, contrast word, cause-and-effect
- * word and exempt phrase, in a trie of character codes. One pass over an answer then finds them
- * all, the longest at each position, in time linear in the answer (times the longest entry).
- *
- * The trie is flat, in typed arrays, because it is walked at almost every word of every answer:
- * an array read per character where a tree of Maps would hash each code. Node 0 is the root.
+ * The lexicon compiled once per run (AnswerReader): every trigger, contrast word, cause-and-effect
+ * word and exempt phrase, and every character that may end a clause, in one pattern whose
+ * alternatives are tried longest first, so one pass over a stretch finds them all (scan).
  */
 export interface AssertionRules {
-  /** For each UTF-16 code, the node its entries lead to; 0 for a code no entry starts with (most characters of an answer). */
-  firstNode: Int32Array;
+  /** Every entry of `roles` (a Latin one as a whole word) and every clause-end character, global. */
+  clausePattern: RegExp;
+  /** What each entry of clausePattern does, by its normalised text. */
+  roles: ReadonlyMap<string, Role>;
   /**
-   * 1 for each UTF-16 code the scan must stop at: one an entry starts with, or one that may end a
-   * clause (CLAUSE_END_CODES). The scan passes over every other character with this one read.
-   */
-  stops: Uint8Array;
-  /** The children of node n are `childCodes[childStart[n]]` to `childCodes[childStart[n + 1] - 1]`, leading to the same places of `childNodes`. */
-  childStart: Int32Array;
-  childCodes: Uint16Array;
-  childNodes: Int32Array;
-  /** The entry that ends at each node, if any. */
-  candidates: (Candidate | null)[];
-  /**
-   * No entry holds a character that may end a clause (CLAUSE_END_CODES), so a comma or a hard
+   * No entry holds a character that may end a clause (CLAUSE_END_CHARACTERS), so a comma or a hard
    * clause end (isSureClauseEnd) is one wherever the scan starts, and a stretch between two of
    * them can be analysed alone. A configured trigger holding one ("n.a.") makes the whole answer
    * one stretch.
@@ -240,25 +213,11 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   for (const word of lexicon.contrast) add(word, { kind: 'contrast' });
   for (const word of lexicon.causal) add(word, { kind: 'causal' });
   for (const word of lexicon.negatedActions) add(word, { kind: 'action' });
-  const root: TrieNode = { children: new Map(), candidate: null };
-  for (const [text, role] of roles) {
-    let node = root;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = codeAt(text, index);
-      let child = node.children.get(code);
-      if (child === undefined) {
-        child = { children: new Map(), candidate: null };
-        node.children.set(code, child);
-      }
-      node = child;
-    }
-    node.candidate = { text, role, wordEnd: isWordCode(codeAt(text, text.length - 1)) };
-  }
-  const confined = [...roles.keys()].every(
-    (text) => !CLAUSE_END_CODES.some((code) => text.includes(String.fromCharCode(code))),
-  );
+  const confined = [...roles.keys()].every((text) => ![...CLAUSE_END_CHARACTERS].some((end) => text.includes(end)));
   return {
-    ...flattenTrie(root, confined),
+    clausePattern: new RegExp(`${alternativesOf([...roles.keys()])}|[${CLAUSE_END_CHARACTERS}]`, 'gu'),
+    roles,
+    confined,
     lexicon,
     speculation: wordsPattern(lexicon.speculation),
     undecided: wordsPattern(lexicon.undecided),
@@ -280,59 +239,22 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
  * by the caller.
  */
 export function wordsPattern(words: readonly string[]): RegExp {
-  const alternatives = [...new Set(words.map((word) => normalizeText(word).trim()).filter((word) => word !== ''))]
+  return new RegExp(alternativesOf(words.map((word) => normalizeText(word).trim())), 'gu');
+}
+
+/** The source of wordsPattern: the words as alternatives, longest first, a Latin end matching only at a word boundary. */
+function alternativesOf(words: readonly string[]): string {
+  const alternatives = [...new Set(words.filter((word) => word !== ''))]
     .sort((a, b) => b.length - a.length)
     .map(
       (word) =>
         `${/^[a-z0-9]/u.test(word) ? '(?<![a-z0-9])' : ''}${escapeRegExp(word)}${/[a-z0-9]$/u.test(word) ? '(?![a-z0-9])' : ''}`,
     );
-  return new RegExp(alternatives.length === 0 ? '(?!)' : alternatives.join('|'), 'gu');
+  return alternatives.length === 0 ? '(?!)' : alternatives.join('|');
 }
 
-/** Every code isClauseEnd may answer true for. */
-const CLAUSE_END_CODES = [0x3002, 0x3b, 0x21, 0x3f, 0x0a, 0x2e, 0x2c, 0x3a];
-
-type FlatTrie = Pick<
-  AssertionRules,
-  'firstNode' | 'stops' | 'childStart' | 'childCodes' | 'childNodes' | 'candidates' | 'confined'
->;
-
-/** The trie built with Maps, numbered breadth first into the arrays of AssertionRules. */
-function flattenTrie(root: TrieNode, confined: boolean): FlatTrie {
-  const nodes: TrieNode[] = [root];
-  for (let index = 0; index < nodes.length; index += 1) nodes.push(...(nodes[index] as TrieNode).children.values());
-  const numbers = new Map(nodes.map((node, index) => [node, index]));
-  const childStart = new Int32Array(nodes.length + 1);
-  const childCount = nodes.length - 1;
-  const childCodes = new Uint16Array(childCount);
-  const childNodes = new Int32Array(childCount);
-  let filled = 0;
-  nodes.forEach((node, index) => {
-    childStart[index] = filled;
-    for (const [code, child] of node.children) {
-      childCodes[filled] = code;
-      childNodes[filled] = numbers.get(child) as number;
-      filled += 1;
-    }
-  });
-  childStart[nodes.length] = filled;
-  const firstNode = new Int32Array(0x10000);
-  const stops = new Uint8Array(0x10000);
-  for (const [code, child] of root.children) {
-    firstNode[code] = numbers.get(child) as number;
-    stops[code] = 1;
-  }
-  for (const code of CLAUSE_END_CODES) stops[code] = 1;
-  return {
-    firstNode,
-    stops,
-    childStart,
-    childCodes,
-    childNodes,
-    candidates: nodes.map((node) => node.candidate),
-    confined,
-  };
-}
+/** Every character isClauseEnd may answer true for, as a character class of clausePattern. */
+const CLAUSE_END_CHARACTERS = '。;!?\n.,:';
 
 /** a–z and 0–9 (the text is lower-cased); -1, past either end of the text (codeAt), is not. */
 function isWordCode(code: number): boolean {
@@ -346,50 +268,31 @@ interface Found {
 }
 
 /**
- * One pass over the answer: the triggers and words of the rules (longest match at each
- * position, as a regular expression of alternatives would take them) and the clause ends.
- * "。;!?" and line ends end a clause; "." "," ":" do too, unless they stand between two letters
- * or digits (`max.poll.records`, `1,150`, `14:05`), and a colon does not right after a trigger:
- * "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
+ * One pass of clausePattern over the stretch: the triggers and words of the rules (the longest at
+ * each position) and the clause ends. "。;!?" and line ends end a clause; "." "," ":" do too,
+ * unless they stand between two letters or digits (`max.poll.records`, `1,150`, `14:05`), and a
+ * colon does not right after a trigger: "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
  */
 function scan(text: string, from: number, closeFrom: number, closers: Closers, rules: AssertionRules): Scanned {
   const found: Found[] = [];
   const clauseEnds: number[] = [];
-  const { firstNode, stops } = rules;
-  const length = text.length;
+  const { clausePattern: pattern, roles } = rules;
   let lastTriggerEnd = -1;
-  let index = from;
-  /** Whether the character before `index` is a Latin letter or digit. */
-  let afterWordCode = false;
-  while (index < length) {
-    const code = text.charCodeAt(index);
-    const wordCode = isWordCode(code);
-    // Inside a Latin word no entry starts ("if" is not in "different") and no clause ends; and
-    // most other characters neither start an entry nor end a clause (stops): both are passed
-    // over with nothing else read, which is most of an answer.
-    if ((wordCode && afterWordCode) || stops[code] === 0) {
-      afterWordCode = wordCode;
-      index += 1;
+  pattern.lastIndex = from;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const start = match.index;
+    const role = roles.get(match[0]);
+    if (role !== undefined) {
+      found.push({ start, end: pattern.lastIndex, role });
+      if (isScopeRole(role)) lastTriggerEnd = pattern.lastIndex;
       continue;
     }
-    const first = firstNode[code] as number;
-    const match = first === 0 ? null : longestMatch(text, index, first, rules);
-    if (match !== null) {
-      const end = index + match.text.length;
-      found.push({ start: index, end, role: match.role });
-      if (isScopeRole(match.role)) lastTriggerEnd = end;
-      index = end;
-      afterWordCode = isWordCode(codeAt(text, end - 1));
-      continue;
-    }
-    if (!wordCode && isClauseEnd(text, index, code, lastTriggerEnd)) {
-      clauseEnds.push(index);
-      if (index >= closeFrom && closesStretch(code, closers)) return { found, clauseEnds, end: index };
-    }
-    afterWordCode = wordCode;
-    index += 1;
+    const code = text.charCodeAt(start);
+    if (!isClauseEnd(text, start, code, lastTriggerEnd)) continue;
+    clauseEnds.push(start);
+    if (start >= closeFrom && closesStretch(code, closers)) return { found, clauseEnds, end: start };
   }
-  return { found, clauseEnds, end: length };
+  return { found, clauseEnds, end: text.length };
 }
 
 function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerDirection } {
@@ -413,33 +316,6 @@ type Closers = 'sure' | 'hard' | 'none';
 function closesStretch(code: number, closers: Closers): boolean {
   if (closers === 'none' || code === CODE_COLON) return false;
   return closers === 'sure' || code !== CODE_COMMA;
-}
-
-/** The longest entry of the trie starting at `index` (whose first character leads to `first`); Latin ends must be word boundaries ("no" is not in "node"). */
-function longestMatch(text: string, index: number, first: number, rules: AssertionRules): Candidate | null {
-  const { childStart, childCodes, childNodes, candidates } = rules;
-  let node = first;
-  let best: Candidate | null = null;
-  let next = index + 1;
-  for (;;) {
-    const candidate = candidates[node] as Candidate | null;
-    if (candidate !== null && !(candidate.wordEnd && isWordCode(codeAt(text, next)))) best = candidate;
-    if (next >= text.length) break;
-    // A node has a few children: a linear look through their codes.
-    const code = text.charCodeAt(next);
-    const end = childStart[node + 1] as number;
-    let child = 0;
-    for (let at = childStart[node] as number; at < end; at += 1) {
-      if (childCodes[at] === code) {
-        child = childNodes[at] as number;
-        break;
-      }
-    }
-    if (child === 0) break;
-    node = child;
-    next += 1;
-  }
-  return best;
 }
 
 function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
