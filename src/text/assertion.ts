@@ -9,6 +9,7 @@ import {
   type LexiconExtension,
 } from './lexicon/index.js';
 import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
+import { isHardClauseEnd, isWordCode, sentenceAround } from './sentences.js';
 
 /**
  * Assertion-aware matching (docs/contract.md §2, S33): a mention of a concept counts only when
@@ -256,11 +257,6 @@ function alternativesOf(words: readonly string[]): string {
 /** Every character isClauseEnd may answer true for, as a character class of clausePattern. */
 const CLAUSE_END_CHARACTERS = '。;!?\n.,:';
 
-/** a–z and 0–9 (the text is lower-cased); -1, past either end of the text (codeAt), is not. */
-function isWordCode(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
-}
-
 interface Found {
   start: number;
   end: number;
@@ -408,26 +404,6 @@ function isSureClauseEnd(text: string, index: number): boolean {
   if (text.charCodeAt(index) === CODE_COMMA)
     return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
   return isHardClauseEnd(text, index);
-}
-
-/**
- * Ends a clause wherever the scan starts, and ends every list: "。;!?" and line ends, and a "."
- * not between two letters or digits (isClauseEnd). Whether a ":" ends a clause depends on the
- * trigger before it, so it bounds no stretch.
- */
-function isHardClauseEnd(text: string, index: number): boolean {
-  switch (text.charCodeAt(index)) {
-    case 0x3002: // 。
-    case 0x3b: // ;
-    case 0x21: // !
-    case 0x3f: // ?
-    case 0x0a: // line end
-      return true;
-    case 0x2e: // .
-      return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
-    default:
-      return false;
-  }
 }
 
 /**
@@ -654,15 +630,6 @@ function countMatches(pattern: RegExp, text: string): number {
   let count = 0;
   while (pattern.exec(text) !== null) count += 1;
   return count;
-}
-
-/** The sentence around `start` to `end`: from the hard clause end before it to the one after it (isHardClauseEnd). */
-export function sentenceAround(text: string, start: number, end: number): { start: number; end: number; text: string } {
-  let from = start;
-  while (from > 0 && !isHardClauseEnd(text, from - 1)) from -= 1;
-  let to = Math.max(end, start);
-  while (to < text.length && !isHardClauseEnd(text, to)) to += 1;
-  return { start: from, end: to, text: text.slice(from, to) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { escapeRegExp } from './escape-regexp.js';
 import type { Lexicon } from './lexicon/index.js';
+import { sentenceAround } from './sentences.js';
 
 /**
  * Where an answer states its root cause (docs/contract.md §4 "The conclusion", S69). A reviewer
@@ -241,7 +242,7 @@ function labelledStatement(
   const heads = before === '' || /^(?:the|our|the primary|the main|the most likely|主要|最终|初步)$/u.test(before);
   if (heads) return headedBlock(lines, index);
   const at = line.bodyStart + label.index;
-  const sentence = sentenceOf(text, at);
+  const sentence = sentenceAround(text, at);
   const after = text.slice(at + label[0].length, sentence.end);
   const beforeInSentence = text.slice(sentence.start, at);
   const stated =
@@ -271,25 +272,6 @@ function headedBlock(lines: readonly Line[], index: number): Span {
     }
   }
   return { start: first.start, end: (lines[last] as Line).end };
-}
-
-function sentenceOf(text: string, at: number): Span {
-  let start = at;
-  while (start > 0 && !endsSentence(text, start - 1)) start -= 1;
-  let end = at;
-  while (end < text.length && !endsSentence(text, end)) end += 1;
-  return { start, end };
-}
-
-/** `。;!?` and line ends end a sentence, and a "." that does not stand between two letters or digits (`v2.31.0`). */
-function endsSentence(text: string, index: number): boolean {
-  const character = text[index] as string;
-  if (character === '.') return !(isWordCharacter(text[index - 1]) && isWordCharacter(text[index + 1]));
-  return character === '。' || character === ';' || character === '!' || character === '?' || character === '\n';
-}
-
-function isWordCharacter(character: string | undefined): boolean {
-  return character !== undefined && ((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9'));
 }
 
 /**
