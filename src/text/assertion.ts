@@ -1,5 +1,11 @@
 import { codeAt } from './code-at.js';
-import { type Conclusion, type ConclusionPatterns, conclusionPatterns, findConclusion } from './conclusion.js';
+import {
+  type Conclusion,
+  type ConclusionPatterns,
+  conclusionPatterns,
+  findConclusion,
+  type Span,
+} from './conclusion.js';
 import { escapeRegExp } from './escape-regexp.js';
 import {
   BUILT_IN_LEXICON,
@@ -105,6 +111,8 @@ export interface AssertionRules {
   undecided: RegExp;
   /** Every modal and rival word: two in one sentence offer rivals. */
   modalOrRival: RegExp;
+  /** The cause words: the first sentence that commits to one is an unmarked answer's conclusion (S69). */
+  causeWords: RegExp;
   bareDenials: ReadonlySet<string>;
   questionParticles: readonly string[];
   /** The patterns conclusion.ts finds the conclusion with. */
@@ -228,6 +236,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       ...lexicon.modal.both,
       ...lexicon.rivals,
     ]),
+    causeWords: wordsPattern(lexicon.causeWords),
     bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())),
     questionParticles: lexicon.questionParticles,
     conclusion: conclusionPatterns(lexicon),
@@ -357,7 +366,10 @@ export function prepareAnswer(
       stretches.push(stretch);
       return stretch;
     },
-    conclusion: () => (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion)),
+    conclusion: () =>
+      (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion, (skip) =>
+        firstCausalSentence(answer, skip),
+      )),
     speculates: () => {
       if (speculates === null) speculates = matches(rules().speculation, normalizedFinalAnswer);
       return speculates;
@@ -579,15 +591,54 @@ export function readMentions(
   const found: Occurrence[] = [];
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     const end = at + needle.length;
-    const stretch = answer.stretchAround(at, end);
-    const kind = stretch === null ? null : scopeKind(stretch.scopes, at, end);
-    const occurrence: Occurrence = { start: at, end, reading: readingOf(answer, kind, at, end) };
+    const occurrence: Occurrence = { start: at, end, reading: readingAt(answer, at, end) };
     found.push(occurrence);
     if (enough(occurrence)) break;
   }
   // Found in the plain text only, across a line end between two CJK characters: at no known offset (-1).
   if (found.length === 0) return [{ start: -1, end: -1, reading: 'asserted' }];
   return found;
+}
+
+/** How the occurrence at `start` to `end` reads: from the kind of the scope it lies in and the sentence around it (S67). */
+function readingAt(answer: AnalysedAnswer, start: number, end: number): MentionReading {
+  const stretch = answer.stretchAround(start, end);
+  return readingOf(answer, stretch === null ? null : scopeKind(stretch.scopes, start, end), start, end);
+}
+
+/**
+ * The first sentence, outside `skip`, holding a cause word the answer commits to (asserted or
+ * qualified, not denied, asked, deferred, guessed or rivalled): an unmarked answer's conclusion (S69).
+ */
+function firstCausalSentence(answer: AnalysedAnswer, skip: (span: Span) => boolean): Span | null {
+  const text = answer.withLines();
+  const pattern = answer.rules().causeWords;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const start = match.index;
+    const end = pattern.lastIndex;
+    const sentence = sentenceAround(text, start, end);
+    if (skip(sentence) || deniedLink(answer, start, end)) continue;
+    const reading = readingAt(answer, start, end);
+    if (reading === 'asserted' || reading === 'qualified') return sentence;
+  }
+  return null;
+}
+
+/**
+ * Whether a denial or a deferral runs into the cause word at `start` (its scope ends there): the
+ * link is denied or left open with the cause it names ("不是网络导致的", "whether the network caused it").
+ */
+function deniedLink(answer: AnalysedAnswer, start: number, end: number): boolean {
+  const scopes = answer.stretchAround(start, end)?.scopes ?? [];
+  const text = answer.withLines();
+  return scopes.some(
+    (scope) =>
+      (scope.kind === 'negated' || scope.kind === 'deferred') &&
+      scope.predicate !== true &&
+      scope.end <= start &&
+      text.slice(scope.end, start).trim() === '',
+  );
 }
 
 /** The reading of an occurrence from the kind of the scope it lies in and the sentence around it (S67). */

@@ -19,7 +19,10 @@ import { sentenceAround } from './sentences.js';
  * - *asides*: sections labelled as propagation paths, justification, evidence, fixes ("**Propagation
  *   Path**:", "依据："), which are never part of the conclusion.
  * The conclusion is every labelled statement and the first item of every ranked list, less their
- * asides; an answer with neither has no marked conclusion and is read whole.
+ * asides; an answer with neither marks no conclusion: its conclusion is then its first causal
+ * sentence (one that commits to a cause word, found by the caller: text/assertion.ts), with the
+ * sentence before it when it opens with a back-reference ("X happened. This caused Y"), and an
+ * answer without one either is read whole.
  */
 
 export interface Span {
@@ -76,6 +79,8 @@ export interface ConclusionPatterns {
   candidateIntro: RegExp;
   analysisIntro: RegExp;
   choice: RegExp;
+  /** A sentence that opens pointing back to the one before: "This caused …", "这导致…". */
+  backReference: RegExp;
 }
 
 const RANKING_WORDS = /\b(?:ranking|ranked|in order of|most likely)\b|按可能性|排序|最可能/u;
@@ -99,6 +104,7 @@ export function conclusionPatterns(lexicon: Lexicon): ConclusionPatterns {
     candidateIntro: new RegExp(words(lexicon.candidateIntros), 'u'),
     analysisIntro: new RegExp(words(lexicon.analysisIntros), 'u'),
     choice: new RegExp(words(lexicon.choiceMarkers), 'u'),
+    backReference: new RegExp(`^[\\s*_>#-]*${words(lexicon.backReferences)}(?![a-z0-9])`, 'u'),
   };
 }
 
@@ -169,7 +175,15 @@ function numberFaultFields(lines: Line[], patterns: ConclusionPatterns): void {
   });
 }
 
-export function findConclusion(text: string, lexicon: Lexicon, patterns = conclusionPatterns(lexicon)): Conclusion {
+/** The first sentence outside the spans `skip` answers true for that commits to a cause word; null when there is none. */
+export type CausalSentenceFinder = (skip: (span: Span) => boolean) => Span | null;
+
+export function findConclusion(
+  text: string,
+  lexicon: Lexicon,
+  patterns = conclusionPatterns(lexicon),
+  firstCausalSentence: CausalSentenceFinder = () => null,
+): Conclusion {
   const lines = readLines(text, patterns);
   const asides = findAsides(lines, patterns);
   const rankedItems = findRankedItems(lines, patterns);
@@ -192,8 +206,19 @@ export function findConclusion(text: string, lexicon: Lexicon, patterns = conclu
       }
   }
   const candidates = candidateLists.flatMap((list) => list.items);
+  const marked = spans.length > 0;
+  if (!marked) {
+    // Prose only: not the lines that introduce candidates, nor a table's rows (rival faults side by side).
+    const notProse = lines.filter(
+      (line, index) => intro.has(index) || text.slice(line.start, line.bodyStart).includes('|'),
+    );
+    const causal = firstCausalSentence(
+      (span) => within(asides, span.start) || within(candidates, span.start) || within(notProse, span.start),
+    );
+    if (causal !== null) spans.push(withBackReference(text, causal, patterns));
+  }
   const chosen =
-    spans.length > 0 ||
+    marked ||
     lines.some(
       (line, index) => !intro.has(index) && !within(candidates, line.start) && patterns.choice.test(line.body),
     ) ||
@@ -212,6 +237,14 @@ export function placeOf(conclusion: Conclusion, start: number, end: number): Pla
   const inConclusion =
     conclusion.spans === null || conclusion.spans.some((span) => span.start <= start && end <= span.end);
   return inConclusion ? { kind: 'conclusion' } : { kind: 'elsewhere' };
+}
+
+/** The causal sentence, and the sentence before it when it opens with a back-reference ("X happened. This caused Y"). */
+function withBackReference(text: string, sentence: Span, patterns: ConclusionPatterns): Span {
+  if (!patterns.backReference.test(text.slice(sentence.start, sentence.end))) return sentence;
+  let before = sentence.start - 1;
+  while (before > 0 && /[\s.。;!?]/u.test(text[before] as string)) before -= 1;
+  return before <= 0 ? sentence : { start: sentenceAround(text, before).start, end: sentence.end };
 }
 
 function within(spans: readonly Span[], at: number): boolean {

@@ -55,6 +55,8 @@ function emptyLexicon(): Lexicon {
     candidateIntros: [],
     analysisIntros: [],
     choiceMarkers: [],
+    causeWords: [],
+    backReferences: [],
   };
 }
 
