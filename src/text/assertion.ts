@@ -4,6 +4,7 @@ import {
   type ConclusionPatterns,
   conclusionPatterns,
   findConclusion,
+  type RivalStatement,
   type Span,
 } from './conclusion.js';
 import { escapeRegExp } from './escape-regexp.js';
@@ -113,6 +114,8 @@ export interface AssertionRules {
   modalOrRival: RegExp;
   /** The cause words: the first sentence that commits to one is an unmarked answer's conclusion (S69). */
   causeWords: RegExp;
+  /** A modal copula at the start of the text (after spaces): "could| be X" offers a cause (rivalStatements). */
+  modalCopula: RegExp;
   bareDenials: ReadonlySet<string>;
   questionParticles: readonly string[];
   /** The patterns conclusion.ts finds the conclusion with. */
@@ -237,6 +240,10 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       ...lexicon.rivals,
     ]),
     causeWords: wordsPattern(lexicon.causeWords),
+    modalCopula: new RegExp(
+      `^\\s*(?:${alternativesOf(lexicon.modalCopulas.map((word) => normalizeText(word).trim()))})`,
+      'u',
+    ),
     bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())),
     questionParticles: lexicon.questionParticles,
     conclusion: conclusionPatterns(lexicon),
@@ -367,9 +374,10 @@ export function prepareAnswer(
       return stretch;
     },
     conclusion: () =>
-      (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion, (skip) =>
-        firstCausalSentence(answer, skip),
-      )),
+      (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion, {
+        firstCausalSentence: (skip) => firstCausalSentence(answer, skip),
+        rivalStatements: () => rivalStatements(answer),
+      })),
     speculates: () => {
       if (speculates === null) speculates = matches(rules().speculation, normalizedFinalAnswer);
       return speculates;
@@ -666,9 +674,78 @@ function hasRivals(answer: AnalysedAnswer, start: number, end: number): boolean 
   return countMatches(answer.rules().modalOrRival, maskedConfidence(sentence.text, answer.rules())) >= 2;
 }
 
-/** The sentence text without its confidence qualifiers, whose modals ("可能" in "很可能") are none. */
+/** The sentence text with its confidence qualifiers as spaces (same offsets): their modals ("可能" in "很可能") are none. */
 function maskedConfidence(text: string, rules: AssertionRules): string {
-  return rules.lexicon.confidence.reduce((masked, word) => masked.replaceAll(word, ' '), text);
+  return rules.lexicon.confidence.reduce((masked, word) => masked.replaceAll(word, ' '.repeat(word.length)), text);
+}
+
+/**
+ * The rival statements of the answer (S69, single-conclusion): sentences with two modal or rival
+ * words or more, the first followed by a modal copula ("可能是 X，也可能是 Y", "it could be X, or
+ * Y, or Z"), and neither a confidence
+ * qualifier nor a choice marker ("most likely X, or perhaps Y" chooses X). One pass of the modal
+ * pattern over the answer, a sentence at a time.
+ */
+function rivalStatements(answer: AnalysedAnswer): RivalStatement[] {
+  const text = answer.withLines();
+  const rules = answer.rules();
+  const statements: RivalStatement[] = [];
+  const pattern = rules.modalOrRival;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const sentence = sentenceAround(text, match.index, pattern.lastIndex);
+    const words: { start: number; word: string }[] = [];
+    pattern.lastIndex = sentence.start;
+    for (let word = pattern.exec(text); word !== null && word.index < sentence.end; word = pattern.exec(text))
+      words.push({ start: word.index, word: word[0] });
+    pattern.lastIndex = sentence.end;
+    const first = words[0] as { start: number; word: string };
+    const offers = rules.modalCopula.test(text.slice(first.start + first.word.length, sentence.end));
+    const chooses =
+      maskedConfidence(sentence.text, rules) !== sentence.text || rules.conclusion.choice.test(sentence.text);
+    if (words.length >= 2 && offers && !chooses)
+      statements.push({ span: sentence, alternatives: rivalAlternatives(text, words, sentence.end) });
+  }
+  return statements;
+}
+
+/** A list item of a rival statement ("X, Y, or Z", "X、Y 或 Z"): at most this many words, or characters without spaces. */
+const MAX_RIVAL_ITEM_WORDS = 4;
+const MAX_RIVAL_ITEM_CHARACTERS = 12;
+
+/**
+ * The causes a rival statement offers: one from each modal or rival word to the next (the last to
+ * the sentence's end), and before a rival word, each item of a short list ("it could be X, Y, or Z").
+ */
+function rivalAlternatives(text: string, words: readonly { start: number; word: string }[], end: number): Span[] {
+  const alternatives: Span[] = [];
+  words.forEach(({ start, word }, index) => {
+    const partEnd = (words[index + 1] ?? { start: end }).start;
+    const items: Span[] = [];
+    let from = start + word.length;
+    for (const found of text.slice(from, partEnd).matchAll(/[,，、]/gu)) {
+      const at = start + word.length + found.index;
+      items.push({ start: from, end: at });
+      from = at + 1;
+    }
+    items.push({ start: from, end: partEnd });
+    const named = items.filter((item) => /[\p{L}\p{N}]/u.test(text.slice(item.start, item.end)));
+    // The first item is quoted with its word: "could be the network", "或者连接池".
+    if (named[0] === items[0]) (items[0] as Span).start = start;
+    const isList =
+      index + 1 < words.length && named.slice(1).every((item) => isShortItem(text.slice(item.start, item.end)));
+    if (isList) alternatives.push(...named);
+    else if (named.length > 0)
+      alternatives.push({ start: (named[0] as Span).start, end: (named[named.length - 1] as Span).end });
+  });
+  return alternatives;
+}
+
+function isShortItem(item: string): boolean {
+  const trimmed = item.trim();
+  return trimmed.includes(' ')
+    ? trimmed.split(/\s+/u).length <= MAX_RIVAL_ITEM_WORDS
+    : trimmed.length <= MAX_RIVAL_ITEM_CHARACTERS;
 }
 
 function matches(pattern: RegExp, text: string): boolean {

@@ -37,7 +37,7 @@ export interface Conclusion {
   rankedItems: { span: Span; rank: number }[];
   /** Sections that are never the conclusion, with the label that opens them. */
   asides: (Span & { label: string })[];
-  /** The items of the largest list offered as possible causes (S69, single-conclusion). */
+  /** The items of the lists offered as possible causes, and the alternatives of rival statements (S69, single-conclusion). */
   candidates: Span[];
   /** Whether the answer chooses a cause: a labelled statement, a ranked list, or a choice marker outside the candidate lists. */
   chosen: boolean;
@@ -175,14 +175,27 @@ function numberFaultFields(lines: Line[], patterns: ConclusionPatterns): void {
   });
 }
 
-/** The first sentence outside the spans `skip` answers true for that commits to a cause word; null when there is none. */
-export type CausalSentenceFinder = (skip: (span: Span) => boolean) => Span | null;
+/** A sentence that offers rival causes without choosing one (S69): "可能是 X，也可能是 Y", "it could be X, or Y, or Z". */
+export interface RivalStatement {
+  span: Span;
+  /** Each cause it offers. */
+  alternatives: Span[];
+}
+
+/** What the assertion rules (text/assertion.ts) read in the answer's sentences for the conclusion. */
+export interface SentenceReadings {
+  /** The first sentence outside the spans `skip` answers true for that commits to a cause word; null when there is none. */
+  firstCausalSentence(skip: (span: Span) => boolean): Span | null;
+  rivalStatements(): RivalStatement[];
+}
+
+const NO_SENTENCE_READINGS: SentenceReadings = { firstCausalSentence: () => null, rivalStatements: () => [] };
 
 export function findConclusion(
   text: string,
   lexicon: Lexicon,
   patterns = conclusionPatterns(lexicon),
-  firstCausalSentence: CausalSentenceFinder = () => null,
+  sentences: SentenceReadings = NO_SENTENCE_READINGS,
 ): Conclusion {
   const lines = readLines(text, patterns);
   const asides = findAsides(lines, patterns);
@@ -205,14 +218,24 @@ export function findConclusion(
         intro.add(list.intro);
       }
   }
-  const candidates = candidateLists.flatMap((list) => list.items);
-  const marked = spans.length > 0;
-  if (!marked) {
+  const listed = candidateLists.flatMap((list) => list.items);
+  // Rival statements outside the lists and asides offer their alternatives as candidates too.
+  const rivals = sentences
+    .rivalStatements()
+    .filter(
+      ({ span }) => !within(listed, span.start) && !within(asides, span.start) && !within(lowerItems, span.start),
+    );
+  const candidates = [...listed, ...rivals.flatMap((statement) => statement.alternatives)];
+  // A conclusion that is itself a rival statement ("Root cause: could be X, or Y, or Z, or W") chooses none.
+  const marked = spans.some(
+    (span) => !rivals.some((statement) => statement.span.start === sentenceAround(text, span.start).start),
+  );
+  if (spans.length === 0) {
     // Prose only: not the lines that introduce candidates, nor a table's rows (rival faults side by side).
     const notProse = lines.filter(
       (line, index) => intro.has(index) || text.slice(line.start, line.bodyStart).includes('|'),
     );
-    const causal = firstCausalSentence(
+    const causal = sentences.firstCausalSentence(
       (span) => within(asides, span.start) || within(candidates, span.start) || within(notProse, span.start),
     );
     if (causal !== null) spans.push(withBackReference(text, causal, patterns));

@@ -257,6 +257,20 @@ describe('the conclusion (S69): ranked, labelled and summarised answers', () => 
 
 describe('candidate causes (S69): every lexicon entry', () => {
   it.each([
+    ...ENGLISH.modalCopulas.map(
+      (copula) => ['EN', copula, `It could ${copula} the network, or the disk, or gc, or dns.`] as const,
+    ),
+    ...CHINESE.modalCopulas.map(
+      (copula) =>
+        ['ZH', copula, `可能${copula}网络，也可能${copula}磁盘，还可能${copula} gc，或者${copula} dns。`] as const,
+    ),
+  ])('S69 %s modal copula "%s" makes a rival statement offer each alternative', (_, _copula, answer) => {
+    const conclusion = analyseAnswer(normalizeWithLineBreaks(answer), RULES).conclusion();
+    expect(conclusion.candidates).toHaveLength(4);
+    expect(conclusion.chosen).toBe(false);
+  });
+
+  it.each([
     ...ENGLISH.candidateIntros.map((intro) => ['EN', intro] as const),
     ...CHINESE.candidateIntros.map((intro) => ['ZH', intro] as const),
   ])('S69 %s candidate intro "%s" makes its items candidates', (_, intro) => {

@@ -255,4 +255,5 @@ export const ENGLISH: Lexicon = {
     'responsible for',
   ],
   backReferences: ['this', 'that', 'these', 'it', 'which', 'as a result', 'consequently', 'in turn'],
+  modalCopulas: ['be', 'also be', 'have been', 'stem from'],
 };

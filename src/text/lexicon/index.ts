@@ -57,6 +57,7 @@ function emptyLexicon(): Lexicon {
     choiceMarkers: [],
     causeWords: [],
     backReferences: [],
+    modalCopulas: [],
   };
 }
 

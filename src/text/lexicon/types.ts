@@ -81,6 +81,11 @@ export interface Lexicon {
    * causal sentence they open takes the sentence before it into the conclusion (S69).
    */
   backReferences: readonly string[];
+  /**
+   * What a modal offers a cause with: "could be X", "可能是 X". A sentence that offers rival causes
+   * (S69, single-conclusion) opens with a modal followed by one: "could provide more detail, or …" offers none.
+   */
+  modalCopulas: readonly string[];
 }
 
 /** The lists a config file's `contract.lexicon` may extend: every one of Lexicon's, the directed ones by direction. */
