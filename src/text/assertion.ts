@@ -26,10 +26,10 @@ import { isHardClauseEnd, isWordCode, sentenceAround } from './sentences.js';
  * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
  * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
  * every scope; cause-and-effect words end the scope of a trigger before them. A scope never
- * reaches past its clause (but for lists: extendOverLists), so only the stretches of the answer
- * that hold a mention are analysed (stretchStart), each in one pass of one compiled pattern
- * (AssertionRules.clausePattern), into scope intervals; each occurrence of a keyword is then looked
- * up against those of its stretch.
+ * reaches past its clause (lists: extendOverLists) nor past its sentence, so only the sentences
+ * of the answer that hold a mention are analysed (AnalysedAnswer.stretchAround), each in one pass
+ * of one compiled pattern (AssertionRules.clausePattern), into scope intervals; each occurrence of
+ * a keyword is then looked up against those of its sentence.
  */
 
 /**
@@ -99,10 +99,9 @@ export interface AssertionRules {
   /** What each entry of clausePattern does, by its normalised text. */
   roles: ReadonlyMap<string, Role>;
   /**
-   * No entry holds a character that may end a clause (CLAUSE_END_CHARACTERS), so a comma or a hard
-   * clause end (isSureClauseEnd) is one wherever the scan starts, and a stretch between two of
-   * them can be analysed alone. A configured trigger holding one ("n.a.") makes the whole answer
-   * one stretch.
+   * No entry holds a character that may end a clause (CLAUSE_END_CHARACTERS), so a sentence end
+   * (isHardClauseEnd) is one wherever the scan starts, and a sentence can be analysed alone. A
+   * configured trigger holding one ("n.a.") makes the whole answer one stretch.
    */
   confined: boolean;
   /** The lexicon the rules were compiled from: conclusion.ts reads its labels. */
@@ -139,8 +138,9 @@ interface Clause {
 }
 
 /**
- * A stretch of the answer analysed on its own (stretchStart): from just after a clause end (or
- * the start) to the next one (or the end). Offsets are the answer's.
+ * A stretch of the answer analysed on its own: a sentence (from just after a sentence end, or the
+ * start, to the next one, or the end), or the whole answer when the rules are not confined.
+ * Offsets are the answer's.
  */
 interface Stretch {
   start: number;
@@ -240,10 +240,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       ...lexicon.rivals,
     ]),
     causeWords: wordsPattern(lexicon.causeWords),
-    modalCopula: new RegExp(
-      `^\\s*(?:${alternativesOf(lexicon.modalCopulas.map((word) => normalizeText(word).trim()))})`,
-      'u',
-    ),
+    modalCopula: new RegExp(`^\\s*(?:${wordsPattern(lexicon.modalCopulas).source})`, 'u'),
     bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())),
     questionParticles: lexicon.questionParticles,
     conclusion: conclusionPatterns(lexicon),
@@ -255,7 +252,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
  * "for"). Masked words (confidence qualifiers: "很可能" holds "可能") are matched first and skipped
  * by the caller.
  */
-export function wordsPattern(words: readonly string[]): RegExp {
+function wordsPattern(words: readonly string[]): RegExp {
   return new RegExp(alternativesOf(words.map((word) => normalizeText(word).trim())), 'gu');
 }
 
@@ -285,13 +282,13 @@ interface Found {
  * unless they stand between two letters or digits (`max.poll.records`, `1,150`, `14:05`), and a
  * colon does not right after a trigger: "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
  */
-function scan(text: string, from: number, closeFrom: number, closers: Closers, rules: AssertionRules): Scanned {
+function scan(text: string, from: number, to: number, rules: AssertionRules): Scanned {
   const found: Found[] = [];
   const clauseEnds: number[] = [];
   const { clausePattern: pattern, roles } = rules;
   let lastTriggerEnd = -1;
   pattern.lastIndex = from;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+  for (let match = pattern.exec(text); match !== null && match.index <= to; match = pattern.exec(text)) {
     const start = match.index;
     const role = roles.get(match[0]);
     if (role !== undefined) {
@@ -299,12 +296,9 @@ function scan(text: string, from: number, closeFrom: number, closers: Closers, r
       if (isScopeRole(role)) lastTriggerEnd = pattern.lastIndex;
       continue;
     }
-    const code = text.charCodeAt(start);
-    if (!isClauseEnd(text, start, code, lastTriggerEnd)) continue;
-    clauseEnds.push(start);
-    if (start >= closeFrom && closesStretch(code, closers)) return { found, clauseEnds, end: start };
+    if (isClauseEnd(text, start, text.charCodeAt(start), lastTriggerEnd)) clauseEnds.push(start);
   }
-  return { found, clauseEnds, end: text.length };
+  return { found, clauseEnds };
 }
 
 function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerDirection } {
@@ -314,24 +308,10 @@ function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerD
 interface Scanned {
   found: Found[];
   clauseEnds: number[];
-  /** Where the clause end that closed the stretch stands, or the text's length. */
-  end: number;
-}
-
-/**
- * The clause ends that close a stretch: `sure` ones (isSureClauseEnd), `hard` ones
- * (isHardClauseEnd), or `none` (the stretch runs to the end of the answer).
- */
-type Closers = 'sure' | 'hard' | 'none';
-
-/** Whether a clause end (isClauseEnd) with this code closes a stretch. */
-function closesStretch(code: number, closers: Closers): boolean {
-  if (closers === 'none' || code === CODE_COLON) return false;
-  return closers === 'sure' || code !== CODE_COMMA;
 }
 
 function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
-  if (code !== CODE_COLON) return isSureClauseEnd(text, index);
+  if (code !== 0x3a) return isSureClauseEnd(text, index); // not ":"
   if (isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1))) return false;
   return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
 }
@@ -344,10 +324,10 @@ function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: 
 export function prepareAnswer(
   normalizedFinalAnswer: string,
   withLineBreaks: () => string,
-  rulesOf: AssertionRules | (() => AssertionRules),
+  rulesOf: () => AssertionRules,
 ): AnalysedAnswer {
-  let compiled: AssertionRules | null = typeof rulesOf === 'function' ? null : rulesOf;
-  const rules = (): AssertionRules => (compiled ??= (rulesOf as () => AssertionRules)());
+  let compiled: AssertionRules | null = null;
+  const rules = (): AssertionRules => (compiled ??= rulesOf());
   let withLines: string | null = null;
   let asSpaces: string | null = null;
   let conclusion: Conclusion | null = null;
@@ -367,9 +347,11 @@ export function prepareAnswer(
     stretchAround: (start, end) => {
       for (const stretch of stretches) if (stretch.start <= start && end <= stretch.end) return stretch;
       const text = answer.withLines();
-      const opening = rules().confined ? stretchStart(text, start, end) : { from: 0, closers: 'none' as const };
-      if (opening === null) return null;
-      const stretch = analyse(text, opening.from, end, opening.closers, rules());
+      const { confined } = rules();
+      // Every scope lies inside one clause: a mention that crosses a clause end is in none.
+      if (confined) for (let index = start; index < end; index += 1) if (isSureClauseEnd(text, index)) return null;
+      const sentence = confined ? sentenceAround(text, start, end) : { start: 0, end: text.length };
+      const stretch = analyse(text, sentence.start, sentence.end, rules());
       stretches.push(stretch);
       return stretch;
     },
@@ -388,56 +370,23 @@ export function prepareAnswer(
 
 /** An answer normalised by normalizeWithLineBreaks, prepared for assertion-aware matching (for tests and callers without the raw answer). */
 export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
-  return prepareAnswer(withoutLineBreaks(normalizedWithLines), () => normalizedWithLines, rules);
+  return prepareAnswer(
+    withoutLineBreaks(normalizedWithLines),
+    () => normalizedWithLines,
+    () => rules,
+  );
 }
 
-/**
- * Where the stretch around `start` to `end` starts, and which clause ends close it: from just
- * after the last sure clause end before it (a comma or a hard clause end, see isSureClauseEnd) to
- * the next one at or after it (the scan stops there); null when one stands inside. Every scope
- * lies inside one clause, so a mention that crosses a clause end is in no scope, and the scan of
- * a stretch that starts after a clause end finds what the scan of the whole answer finds there.
- * The one scope that reaches across a comma is a list's (extendOverLists), which ends with an
- * item that starts with "and", "or" or "nor": when such an item may follow a comma that opens the
- * stretch, the stretch runs from hard clause end to hard clause end, past which no list reaches.
- * Read character by character: the start of a clause or sentence is only a few words back.
- */
-function stretchStart(text: string, start: number, end: number): { from: number; closers: Closers } | null {
-  for (let index = start; index < end; index += 1) if (isSureClauseEnd(text, index)) return null;
-  let from = start;
-  while (from > 0 && !isSureClauseEnd(text, from - 1)) from -= 1;
-  if (from === 0 || text.charCodeAt(from - 1) !== CODE_COMMA) return { from, closers: 'sure' };
-  LIST_CLOSER_AFTER_COMMA.lastIndex = from - 1;
-  if (!LIST_CLOSER_AFTER_COMMA.test(text)) return { from, closers: 'sure' };
-  while (from > 0 && !isHardClauseEnd(text, from - 1)) from -= 1;
-  return { from, closers: 'hard' };
-}
-
-const CODE_COLON = 0x3a;
-const CODE_COMMA = 0x2c;
-
-/** A comma and a list's last item (LIST_CLOSER) after it, anywhere from lastIndex on. */
-const LIST_CLOSER_AFTER_COMMA = /,\s*(?:and|or|nor) /gu;
-
-/** A comma that ends a clause (not between two letters or digits, isClauseEnd), or a hard clause end. */
+/** A "," that ends a clause (not between two letters or digits, isClauseEnd), or a hard clause end. */
 function isSureClauseEnd(text: string, index: number): boolean {
-  if (text.charCodeAt(index) === CODE_COMMA)
+  if (text.charCodeAt(index) === 0x2c)
     return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
   return isHardClauseEnd(text, index);
 }
 
-/**
- * The clauses and scopes of the stretch of `normalizedText` that starts at `from` and ends at the
- * first clause end at or after `closeFrom` that `closers` names (or at the text's end).
- */
-function analyse(
-  normalizedText: string,
-  from: number,
-  closeFrom: number,
-  closers: Closers,
-  rules: AssertionRules,
-): Stretch {
-  const { found, clauseEnds, end: to } = scan(normalizedText, from, closeFrom, closers, rules);
+/** The clauses and scopes of the stretch of `normalizedText` from `from` to `to` (a sentence end, or the text's end). */
+function analyse(normalizedText: string, from: number, to: number, rules: AssertionRules): Stretch {
+  const { found, clauseEnds } = scan(normalizedText, from, to, rules);
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
   let clauseStart = from;
@@ -765,25 +714,13 @@ function countMatches(pattern: RegExp, text: string): number {
  * plainly (confirmed), and its first occurrence that is not committed to.
  */
 export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
-  return judgeOccurrences(answer, readMentions(answer, keyword));
-}
-
-/** judgeMentions over occurrences already read (readMentions), e.g. those inside the conclusion. */
-export function judgeOccurrences(answer: AnalysedAnswer, occurrences: readonly Occurrence[]): MentionJudgement {
-  let asserted = false;
-  let confirmed = false;
-  let unasserted: UnassertedMention | null = null;
-  for (const occurrence of occurrences) {
-    if (occurrence.reading === 'asserted') {
-      asserted = true;
-      confirmed = true;
-    } else if (occurrence.reading === 'qualified') {
-      asserted = true;
-    } else {
-      unasserted ??= describeOccurrence(answer, occurrence, occurrence.reading);
-    }
-  }
-  return { asserted, confirmed, unasserted: asserted ? null : unasserted };
+  const occurrences = readMentions(answer, keyword);
+  const confirmed = occurrences.some((occurrence) => occurrence.reading === 'asserted');
+  const asserted = confirmed || occurrences.some((occurrence) => occurrence.reading === 'qualified');
+  const first = asserted ? undefined : occurrences[0];
+  // Not committed to: every occurrence's reading is a reason (UnassertedKind).
+  const unasserted = first === undefined ? null : describeOccurrence(answer, first, first.reading as UnassertedKind);
+  return { asserted, confirmed, unasserted };
 }
 
 /** The mention and the clause (or for a qualified one, the sentence) it stands in, for messages. */
