@@ -7,7 +7,7 @@
  * looked up) and the key before it (read backwards, matched against the key-unit pattern) costs
  * several times the number itself, and most evidence numbers (ports, counts, timestamps, other
  * services' figures) could ground none of the few figures still looked for. A number outside every
- * window is passed over unread; one inside is read and judged exactly as before (isGrounded), so
+ * window is passed over unread; one inside is read and judged exactly as before (numberGrounds), so
  * the windows only decide what need not be read, never what grounds.
  */
 export type GroundingWindows = readonly number[];
@@ -36,7 +36,7 @@ interface Range {
 const SLACK = 1e-9;
 
 /**
- * The windows of `figures` (with `ranges`, one per figure), as isGrounded judges them: a bare value
+ * The windows of `figures` (with `ranges`, one per figure), as numberGrounds judges them: a bare value
  * equal to the figure's number (its 万/亿 applied), for a percent also as a fraction; a value of the
  * figure's family in any unit of that family (`familyFactors`), in any of the figure's unit sizes.
  */
