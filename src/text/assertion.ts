@@ -106,7 +106,7 @@ export interface AssertionRules {
   confined: boolean;
   /** The lexicon the rules were compiled from: conclusion.ts reads its labels. */
   lexicon: Lexicon;
-  /** Sentence-wide tests, one compiled pattern each (sentenceReading). */
+  /** Sentence-wide tests, one compiled pattern each (readingOf, hasRivals). */
   speculation: RegExp;
   undecided: RegExp;
   /** Every modal and rival word: two in one sentence offer rivals. */
@@ -144,7 +144,7 @@ interface Clause {
  */
 interface Stretch {
   start: number;
-  /** Where the clause end that closes the stretch stands, or the answer's length. */
+  /** Where the sentence end that closes the stretch stands, or the answer's length. */
   end: number;
   scopes: Scope[];
   clauses: Clause[];
@@ -154,7 +154,7 @@ interface Stretch {
  * An answer prepared for assertion-aware matching. Only the stretches of the answer that hold a
  * mention are analysed (clauses and scopes), each the first time a mention in it is looked up, so
  * a trace that mentions none of the case's keywords costs nothing beyond the substring searches
- * the plain matching did, and one that mentions a few costs the few clauses that hold them.
+ * the plain matching did, and one that mentions a few costs the few sentences that hold them.
  */
 export interface AnalysedAnswer {
   /** The answer as normalizeText gives it. */
@@ -214,7 +214,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   };
   // Confidence qualifiers, speculation and undecided statements mask the triggers inside them
   // ("可能" in "很可能", "not" in "not confirmed", "无法" in "无法确定"): they are read sentence by
-  // sentence (sentenceReading), not as scopes.
+  // sentence (readingOf, hasRivals), not as scopes.
   for (const phrase of [...lexicon.exempt, ...lexicon.confidence, ...lexicon.speculation, ...lexicon.undecided])
     add(phrase, { kind: 'exempt' });
   addDirected(lexicon.negation, 'negated');

@@ -31,7 +31,7 @@ export interface Span {
 }
 
 export interface Conclusion {
-  /** The spans of the conclusion; null when the answer marks none (then the whole answer counts). */
+  /** The spans of the conclusion; null when the answer marks none and has no causal sentence (then the whole answer counts). */
   spans: Span[] | null;
   /** The items of the ranked lists, each list in order: the first of each is in the conclusion. */
   rankedItems: { span: Span; rank: number }[];
