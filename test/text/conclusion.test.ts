@@ -290,3 +290,17 @@ describe('candidate causes (S69): every lexicon entry', () => {
     expect(conclusion.chosen).toBe(true);
   });
 });
+
+describe('the first causal sentence (S69): contract.lexicon extends it', () => {
+  it('S69 a configured cause word makes its sentence the conclusion', () => {
+    const answer = 'We looked at the metrics. The settlement job blew up the pool. The gc logs were long.';
+    const text = normalizeWithLineBreaks(answer);
+    const at = text.indexOf('gc logs');
+    const read = (rules: ReturnType<typeof compileAssertionRules>) =>
+      placeOf(analyseAnswer(text, rules).conclusion(), at, at + 'gc logs'.length).kind;
+    expect(read(RULES)).toBe('conclusion');
+    expect(read(compileAssertionRules({ ...DEFAULT_CONTRACT, lexicon: { causeWords: ['blew up'] } }))).toBe(
+      'elsewhere',
+    );
+  });
+});
