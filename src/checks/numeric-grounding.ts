@@ -4,12 +4,11 @@ import {
   evidenceFormOfLowered,
   type Figure,
   groundingWindowsOf,
-  indexEvidence,
-  isGrounded,
   isLiterallyGrounded,
   keyedNumber,
   type NumberToken,
   scanNumbers,
+  ungroundedByNumbers,
   ungroundedInEvidence,
 } from '../text/figures.js';
 import { type GroundingWindows, inGroundingWindows } from '../text/grounding-windows.js';
@@ -56,8 +55,7 @@ export const numericGroundingCheck: CheckDefinition = {
     // much as the scan, which stops once every figure is grounded.
     if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceFormOfLowered(evidenceText));
     if (ungrounded.length > 0) {
-      const fromArguments = indexEvidence(argumentTokens(context, groundingWindowsOf(ungrounded)));
-      ungrounded = ungrounded.filter((figure) => !isGrounded(figure, fromArguments));
+      ungrounded = ungroundedByNumbers(ungrounded, argumentTokens(context, groundingWindowsOf(ungrounded)));
     }
     if (ungrounded.length > 0) {
       return {

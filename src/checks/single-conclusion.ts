@@ -9,8 +9,9 @@ const QUOTED_CANDIDATES = 4;
 const MAX_QUOTE = 60;
 
 /**
- * S69: an answer that lists many possible causes and chooses none has not diagnosed, whatever
- * words it contains. The candidates and the choice are read by text/conclusion.ts.
+ * S69: an answer that lists many possible causes, or offers them as rivals ("it could be X, or Y,
+ * or Z"), and chooses none has not diagnosed, whatever words it contains. The candidates and the
+ * choice are read by text/conclusion.ts.
  */
 export const singleConclusionCheck: CheckDefinition = {
   id: 'single-conclusion',
@@ -19,7 +20,7 @@ export const singleConclusionCheck: CheckDefinition = {
   description:
     'The final answer does not offer more than maxCandidateCauses (default 3) candidate causes without choosing one of them.',
   failsWhen:
-    'the final answer offers more than `maxCandidateCauses` (default 3) candidate causes (the items of a list it introduces as possible causes, section 4 below) and chooses none: no statement gives the root cause, no ranked list puts one first, no item is marked as the most likely',
+    'the final answer offers more than `maxCandidateCauses` (default 3) candidate causes (the items of a list it introduces as possible causes, and the alternatives of rival statements such as "it could be X, or Y, or Z" and "可能是 X，也可能是 Y"; section 4 below) and chooses none: no statement gives the root cause (other than a rival statement), no ranked list puts one first, no item is marked as the most likely',
   skippedWhen: 'empty answer, or the verdict is `contract.rejectVerdict`',
   run(context) {
     if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', message: 'the final answer is empty' };

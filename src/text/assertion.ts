@@ -1,5 +1,12 @@
 import { codeAt } from './code-at.js';
-import { type Conclusion, type ConclusionPatterns, conclusionPatterns, findConclusion } from './conclusion.js';
+import {
+  type Conclusion,
+  type ConclusionPatterns,
+  conclusionPatterns,
+  findConclusion,
+  type RivalStatement,
+  type Span,
+} from './conclusion.js';
 import { escapeRegExp } from './escape-regexp.js';
 import {
   BUILT_IN_LEXICON,
@@ -9,6 +16,7 @@ import {
   type LexiconExtension,
 } from './lexicon/index.js';
 import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
+import { isHardClauseEnd, isWordCode, sentenceAround } from './sentences.js';
 
 /**
  * Assertion-aware matching (docs/contract.md §2, S33): a mention of a concept counts only when
@@ -18,9 +26,10 @@ import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normaliz
  * Scopes are clause-bounded: 。，；;,.!?！？: and line ends end a clause (a "." "," ":" between
  * two letters or digits does not: `max.poll.records`, `1,150`, `14:05`). Contrast words reset
  * every scope; cause-and-effect words end the scope of a trigger before them. A scope never
- * reaches past its clause (but for lists: extendOverLists), so only the stretches of the answer
- * that hold a mention are analysed (stretchStart), each in one pass, into scope intervals; each
- * occurrence of a keyword is then looked up against those of its stretch.
+ * reaches past its clause (lists: extendOverLists) nor past its sentence, so only the sentences
+ * of the answer that hold a mention are analysed (AnalysedAnswer.stretchAround), each in one pass
+ * of one compiled pattern (AssertionRules.clausePattern), into scope intervals; each occurrence of
+ * a keyword is then looked up against those of its sentence.
  */
 
 /**
@@ -79,58 +88,33 @@ type Role =
   | { kind: 'action' }
   | { kind: 'exempt' };
 
-interface Candidate {
-  text: string;
-  role: Role;
-  /**
-   * Ends in a letter or digit: the next character must not be one (whole words only). The start
-   * is checked when scanning: no entry starts inside a Latin word.
-   */
-  wordEnd: boolean;
-}
-
-interface TrieNode {
-  children: Map<number, TrieNode>;
-  /** The trigger or word that ends here, if any. */
-  candidate: Candidate | null;
-}
-
 /**
- * The trigger lists compiled once per contract: every trigger, contrast word, cause-and-effect
- * word and exempt phrase, in a trie of character codes. One pass over an answer then finds them
- * all, the longest at each position, in time linear in the answer (times the longest entry).
- *
- * The trie is flat, in typed arrays, because it is walked at almost every word of every answer:
- * an array read per character where a tree of Maps would hash each code. Node 0 is the root.
+ * The lexicon compiled once per run (AnswerReader): every trigger, contrast word, cause-and-effect
+ * word and exempt phrase, and every character that may end a clause, in one pattern whose
+ * alternatives are tried longest first, so one pass over a stretch finds them all (scan).
  */
 export interface AssertionRules {
-  /** For each UTF-16 code, the node its entries lead to; 0 for a code no entry starts with (most characters of an answer). */
-  firstNode: Int32Array;
+  /** Every entry of `roles` (a Latin one as a whole word) and every clause-end character, global. */
+  clausePattern: RegExp;
+  /** What each entry of clausePattern does, by its normalised text. */
+  roles: ReadonlyMap<string, Role>;
   /**
-   * 1 for each UTF-16 code the scan must stop at: one an entry starts with, or one that may end a
-   * clause (CLAUSE_END_CODES). The scan passes over every other character with this one read.
-   */
-  stops: Uint8Array;
-  /** The children of node n are `childCodes[childStart[n]]` to `childCodes[childStart[n + 1] - 1]`, leading to the same places of `childNodes`. */
-  childStart: Int32Array;
-  childCodes: Uint16Array;
-  childNodes: Int32Array;
-  /** The entry that ends at each node, if any. */
-  candidates: (Candidate | null)[];
-  /**
-   * No entry holds a character that may end a clause (CLAUSE_END_CODES), so a comma or a hard
-   * clause end (isSureClauseEnd) is one wherever the scan starts, and a stretch between two of
-   * them can be analysed alone. A configured trigger holding one ("n.a.") makes the whole answer
-   * one stretch.
+   * No entry holds a character that may end a clause (CLAUSE_END_CHARACTERS), so a sentence end
+   * (isHardClauseEnd) is one wherever the scan starts, and a sentence can be analysed alone. A
+   * configured trigger holding one ("n.a.") makes the whole answer one stretch.
    */
   confined: boolean;
   /** The lexicon the rules were compiled from: conclusion.ts reads its labels. */
   lexicon: Lexicon;
-  /** Sentence-wide tests, one compiled pattern each (sentenceReading). */
+  /** Sentence-wide tests, one compiled pattern each (readingOf, hasRivals). */
   speculation: RegExp;
   undecided: RegExp;
   /** Every modal and rival word: two in one sentence offer rivals. */
   modalOrRival: RegExp;
+  /** The cause words: the first sentence that commits to one is an unmarked answer's conclusion (S69). */
+  causeWords: RegExp;
+  /** A modal copula at the start of the text (after spaces): "could| be X" offers a cause (rivalStatements). */
+  modalCopula: RegExp;
   bareDenials: ReadonlySet<string>;
   questionParticles: readonly string[];
   /** The patterns conclusion.ts finds the conclusion with. */
@@ -154,12 +138,13 @@ interface Clause {
 }
 
 /**
- * A stretch of the answer analysed on its own (stretchStart): from just after a clause end (or
- * the start) to the next one (or the end). Offsets are the answer's.
+ * A stretch of the answer analysed on its own: a sentence (from just after a sentence end, or the
+ * start, to the next one, or the end), or the whole answer when the rules are not confined.
+ * Offsets are the answer's.
  */
 interface Stretch {
   start: number;
-  /** Where the clause end that closes the stretch stands, or the answer's length. */
+  /** Where the sentence end that closes the stretch stands, or the answer's length. */
   end: number;
   scopes: Scope[];
   clauses: Clause[];
@@ -169,7 +154,7 @@ interface Stretch {
  * An answer prepared for assertion-aware matching. Only the stretches of the answer that hold a
  * mention are analysed (clauses and scopes), each the first time a mention in it is looked up, so
  * a trace that mentions none of the case's keywords costs nothing beyond the substring searches
- * the plain matching did, and one that mentions a few costs the few clauses that hold them.
+ * the plain matching did, and one that mentions a few costs the few sentences that hold them.
  */
 export interface AnalysedAnswer {
   /** The answer as normalizeText gives it. */
@@ -229,7 +214,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   };
   // Confidence qualifiers, speculation and undecided statements mask the triggers inside them
   // ("可能" in "很可能", "not" in "not confirmed", "无法" in "无法确定"): they are read sentence by
-  // sentence (sentenceReading), not as scopes.
+  // sentence (readingOf, hasRivals), not as scopes.
   for (const phrase of [...lexicon.exempt, ...lexicon.confidence, ...lexicon.speculation, ...lexicon.undecided])
     add(phrase, { kind: 'exempt' });
   addDirected(lexicon.negation, 'negated');
@@ -240,25 +225,11 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   for (const word of lexicon.contrast) add(word, { kind: 'contrast' });
   for (const word of lexicon.causal) add(word, { kind: 'causal' });
   for (const word of lexicon.negatedActions) add(word, { kind: 'action' });
-  const root: TrieNode = { children: new Map(), candidate: null };
-  for (const [text, role] of roles) {
-    let node = root;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = codeAt(text, index);
-      let child = node.children.get(code);
-      if (child === undefined) {
-        child = { children: new Map(), candidate: null };
-        node.children.set(code, child);
-      }
-      node = child;
-    }
-    node.candidate = { text, role, wordEnd: isWordCode(codeAt(text, text.length - 1)) };
-  }
-  const confined = [...roles.keys()].every(
-    (text) => !CLAUSE_END_CODES.some((code) => text.includes(String.fromCharCode(code))),
-  );
+  const confined = [...roles.keys()].every((text) => ![...CLAUSE_END_CHARACTERS].some((end) => text.includes(end)));
   return {
-    ...flattenTrie(root, confined),
+    clausePattern: new RegExp(`${alternativesOf([...roles.keys()])}|[${CLAUSE_END_CHARACTERS}]`, 'gu'),
+    roles,
+    confined,
     lexicon,
     speculation: wordsPattern(lexicon.speculation),
     undecided: wordsPattern(lexicon.undecided),
@@ -268,6 +239,8 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
       ...lexicon.modal.both,
       ...lexicon.rivals,
     ]),
+    causeWords: wordsPattern(lexicon.causeWords),
+    modalCopula: new RegExp(`^\\s*(?:${wordsPattern(lexicon.modalCopulas).source})`, 'u'),
     bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())),
     questionParticles: lexicon.questionParticles,
     conclusion: conclusionPatterns(lexicon),
@@ -279,65 +252,23 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
  * "for"). Masked words (confidence qualifiers: "很可能" holds "可能") are matched first and skipped
  * by the caller.
  */
-export function wordsPattern(words: readonly string[]): RegExp {
-  const alternatives = [...new Set(words.map((word) => normalizeText(word).trim()).filter((word) => word !== ''))]
+function wordsPattern(words: readonly string[]): RegExp {
+  return new RegExp(alternativesOf(words.map((word) => normalizeText(word).trim())), 'gu');
+}
+
+/** The source of wordsPattern: the words as alternatives, longest first, a Latin end matching only at a word boundary. */
+function alternativesOf(words: readonly string[]): string {
+  const alternatives = [...new Set(words.filter((word) => word !== ''))]
     .sort((a, b) => b.length - a.length)
     .map(
       (word) =>
         `${/^[a-z0-9]/u.test(word) ? '(?<![a-z0-9])' : ''}${escapeRegExp(word)}${/[a-z0-9]$/u.test(word) ? '(?![a-z0-9])' : ''}`,
     );
-  return new RegExp(alternatives.length === 0 ? '(?!)' : alternatives.join('|'), 'gu');
+  return alternatives.length === 0 ? '(?!)' : alternatives.join('|');
 }
 
-/** Every code isClauseEnd may answer true for. */
-const CLAUSE_END_CODES = [0x3002, 0x3b, 0x21, 0x3f, 0x0a, 0x2e, 0x2c, 0x3a];
-
-type FlatTrie = Pick<
-  AssertionRules,
-  'firstNode' | 'stops' | 'childStart' | 'childCodes' | 'childNodes' | 'candidates' | 'confined'
->;
-
-/** The trie built with Maps, numbered breadth first into the arrays of AssertionRules. */
-function flattenTrie(root: TrieNode, confined: boolean): FlatTrie {
-  const nodes: TrieNode[] = [root];
-  for (let index = 0; index < nodes.length; index += 1) nodes.push(...(nodes[index] as TrieNode).children.values());
-  const numbers = new Map(nodes.map((node, index) => [node, index]));
-  const childStart = new Int32Array(nodes.length + 1);
-  const childCount = nodes.length - 1;
-  const childCodes = new Uint16Array(childCount);
-  const childNodes = new Int32Array(childCount);
-  let filled = 0;
-  nodes.forEach((node, index) => {
-    childStart[index] = filled;
-    for (const [code, child] of node.children) {
-      childCodes[filled] = code;
-      childNodes[filled] = numbers.get(child) as number;
-      filled += 1;
-    }
-  });
-  childStart[nodes.length] = filled;
-  const firstNode = new Int32Array(0x10000);
-  const stops = new Uint8Array(0x10000);
-  for (const [code, child] of root.children) {
-    firstNode[code] = numbers.get(child) as number;
-    stops[code] = 1;
-  }
-  for (const code of CLAUSE_END_CODES) stops[code] = 1;
-  return {
-    firstNode,
-    stops,
-    childStart,
-    childCodes,
-    childNodes,
-    candidates: nodes.map((node) => node.candidate),
-    confined,
-  };
-}
-
-/** a–z and 0–9 (the text is lower-cased); -1, past either end of the text (codeAt), is not. */
-function isWordCode(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
-}
+/** Every character isClauseEnd may answer true for, as a character class of clausePattern. */
+const CLAUSE_END_CHARACTERS = '。;!?\n.,:';
 
 interface Found {
   start: number;
@@ -346,50 +277,28 @@ interface Found {
 }
 
 /**
- * One pass over the answer: the triggers and words of the rules (longest match at each
- * position, as a regular expression of alternatives would take them) and the clause ends.
- * "。;!?" and line ends end a clause; "." "," ":" do too, unless they stand between two letters
- * or digits (`max.poll.records`, `1,150`, `14:05`), and a colon does not right after a trigger:
- * "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
+ * One pass of clausePattern over the stretch: the triggers and words of the rules (the longest at
+ * each position) and the clause ends. "。;!?" and line ends end a clause; "." "," ":" do too,
+ * unless they stand between two letters or digits (`max.poll.records`, `1,150`, `14:05`), and a
+ * colon does not right after a trigger: "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
  */
-function scan(text: string, from: number, closeFrom: number, closers: Closers, rules: AssertionRules): Scanned {
+function scan(text: string, from: number, to: number, rules: AssertionRules): Scanned {
   const found: Found[] = [];
   const clauseEnds: number[] = [];
-  const { firstNode, stops } = rules;
-  const length = text.length;
+  const { clausePattern: pattern, roles } = rules;
   let lastTriggerEnd = -1;
-  let index = from;
-  /** Whether the character before `index` is a Latin letter or digit. */
-  let afterWordCode = false;
-  while (index < length) {
-    const code = text.charCodeAt(index);
-    const wordCode = isWordCode(code);
-    // Inside a Latin word no entry starts ("if" is not in "different") and no clause ends; and
-    // most other characters neither start an entry nor end a clause (stops): both are passed
-    // over with nothing else read, which is most of an answer.
-    if ((wordCode && afterWordCode) || stops[code] === 0) {
-      afterWordCode = wordCode;
-      index += 1;
+  pattern.lastIndex = from;
+  for (let match = pattern.exec(text); match !== null && match.index <= to; match = pattern.exec(text)) {
+    const start = match.index;
+    const role = roles.get(match[0]);
+    if (role !== undefined) {
+      found.push({ start, end: pattern.lastIndex, role });
+      if (isScopeRole(role)) lastTriggerEnd = pattern.lastIndex;
       continue;
     }
-    const first = firstNode[code] as number;
-    const match = first === 0 ? null : longestMatch(text, index, first, rules);
-    if (match !== null) {
-      const end = index + match.text.length;
-      found.push({ start: index, end, role: match.role });
-      if (isScopeRole(match.role)) lastTriggerEnd = end;
-      index = end;
-      afterWordCode = isWordCode(codeAt(text, end - 1));
-      continue;
-    }
-    if (!wordCode && isClauseEnd(text, index, code, lastTriggerEnd)) {
-      clauseEnds.push(index);
-      if (index >= closeFrom && closesStretch(code, closers)) return { found, clauseEnds, end: index };
-    }
-    afterWordCode = wordCode;
-    index += 1;
+    if (isClauseEnd(text, start, text.charCodeAt(start), lastTriggerEnd)) clauseEnds.push(start);
   }
-  return { found, clauseEnds, end: length };
+  return { found, clauseEnds };
 }
 
 function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerDirection } {
@@ -399,51 +308,10 @@ function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerD
 interface Scanned {
   found: Found[];
   clauseEnds: number[];
-  /** Where the clause end that closed the stretch stands, or the text's length. */
-  end: number;
-}
-
-/**
- * The clause ends that close a stretch: `sure` ones (isSureClauseEnd), `hard` ones
- * (isHardClauseEnd), or `none` (the stretch runs to the end of the answer).
- */
-type Closers = 'sure' | 'hard' | 'none';
-
-/** Whether a clause end (isClauseEnd) with this code closes a stretch. */
-function closesStretch(code: number, closers: Closers): boolean {
-  if (closers === 'none' || code === CODE_COLON) return false;
-  return closers === 'sure' || code !== CODE_COMMA;
-}
-
-/** The longest entry of the trie starting at `index` (whose first character leads to `first`); Latin ends must be word boundaries ("no" is not in "node"). */
-function longestMatch(text: string, index: number, first: number, rules: AssertionRules): Candidate | null {
-  const { childStart, childCodes, childNodes, candidates } = rules;
-  let node = first;
-  let best: Candidate | null = null;
-  let next = index + 1;
-  for (;;) {
-    const candidate = candidates[node] as Candidate | null;
-    if (candidate !== null && !(candidate.wordEnd && isWordCode(codeAt(text, next)))) best = candidate;
-    if (next >= text.length) break;
-    // A node has a few children: a linear look through their codes.
-    const code = text.charCodeAt(next);
-    const end = childStart[node + 1] as number;
-    let child = 0;
-    for (let at = childStart[node] as number; at < end; at += 1) {
-      if (childCodes[at] === code) {
-        child = childNodes[at] as number;
-        break;
-      }
-    }
-    if (child === 0) break;
-    node = child;
-    next += 1;
-  }
-  return best;
 }
 
 function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
-  if (code !== CODE_COLON) return isSureClauseEnd(text, index);
+  if (code !== 0x3a) return isSureClauseEnd(text, index); // not ":"
   if (isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1))) return false;
   return lastTriggerEnd < 0 || endOfTextBefore(text, index) !== lastTriggerEnd;
 }
@@ -456,10 +324,10 @@ function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: 
 export function prepareAnswer(
   normalizedFinalAnswer: string,
   withLineBreaks: () => string,
-  rulesOf: AssertionRules | (() => AssertionRules),
+  rulesOf: () => AssertionRules,
 ): AnalysedAnswer {
-  let compiled: AssertionRules | null = typeof rulesOf === 'function' ? null : rulesOf;
-  const rules = (): AssertionRules => (compiled ??= (rulesOf as () => AssertionRules)());
+  let compiled: AssertionRules | null = null;
+  const rules = (): AssertionRules => (compiled ??= rulesOf());
   let withLines: string | null = null;
   let asSpaces: string | null = null;
   let conclusion: Conclusion | null = null;
@@ -479,13 +347,19 @@ export function prepareAnswer(
     stretchAround: (start, end) => {
       for (const stretch of stretches) if (stretch.start <= start && end <= stretch.end) return stretch;
       const text = answer.withLines();
-      const opening = rules().confined ? stretchStart(text, start, end) : { from: 0, closers: 'none' as const };
-      if (opening === null) return null;
-      const stretch = analyse(text, opening.from, end, opening.closers, rules());
+      const { confined } = rules();
+      // Every scope lies inside one clause: a mention that crosses a clause end is in none.
+      if (confined) for (let index = start; index < end; index += 1) if (isSureClauseEnd(text, index)) return null;
+      const sentence = confined ? sentenceAround(text, start, end) : { start: 0, end: text.length };
+      const stretch = analyse(text, sentence.start, sentence.end, rules());
       stretches.push(stretch);
       return stretch;
     },
-    conclusion: () => (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion)),
+    conclusion: () =>
+      (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion, {
+        firstCausalSentence: (skip) => firstCausalSentence(answer, skip),
+        rivalStatements: () => rivalStatements(answer),
+      })),
     speculates: () => {
       if (speculates === null) speculates = matches(rules().speculation, normalizedFinalAnswer);
       return speculates;
@@ -496,76 +370,23 @@ export function prepareAnswer(
 
 /** An answer normalised by normalizeWithLineBreaks, prepared for assertion-aware matching (for tests and callers without the raw answer). */
 export function analyseAnswer(normalizedWithLines: string, rules: AssertionRules): AnalysedAnswer {
-  return prepareAnswer(withoutLineBreaks(normalizedWithLines), () => normalizedWithLines, rules);
+  return prepareAnswer(
+    withoutLineBreaks(normalizedWithLines),
+    () => normalizedWithLines,
+    () => rules,
+  );
 }
 
-/**
- * Where the stretch around `start` to `end` starts, and which clause ends close it: from just
- * after the last sure clause end before it (a comma or a hard clause end, see isSureClauseEnd) to
- * the next one at or after it (the scan stops there); null when one stands inside. Every scope
- * lies inside one clause, so a mention that crosses a clause end is in no scope, and the scan of
- * a stretch that starts after a clause end finds what the scan of the whole answer finds there.
- * The one scope that reaches across a comma is a list's (extendOverLists), which ends with an
- * item that starts with "and", "or" or "nor": when such an item may follow a comma that opens the
- * stretch, the stretch runs from hard clause end to hard clause end, past which no list reaches.
- * Read character by character: the start of a clause or sentence is only a few words back.
- */
-function stretchStart(text: string, start: number, end: number): { from: number; closers: Closers } | null {
-  for (let index = start; index < end; index += 1) if (isSureClauseEnd(text, index)) return null;
-  let from = start;
-  while (from > 0 && !isSureClauseEnd(text, from - 1)) from -= 1;
-  if (from === 0 || text.charCodeAt(from - 1) !== CODE_COMMA) return { from, closers: 'sure' };
-  LIST_CLOSER_AFTER_COMMA.lastIndex = from - 1;
-  if (!LIST_CLOSER_AFTER_COMMA.test(text)) return { from, closers: 'sure' };
-  while (from > 0 && !isHardClauseEnd(text, from - 1)) from -= 1;
-  return { from, closers: 'hard' };
-}
-
-const CODE_COLON = 0x3a;
-const CODE_COMMA = 0x2c;
-
-/** A comma and a list's last item (LIST_CLOSER) after it, anywhere from lastIndex on. */
-const LIST_CLOSER_AFTER_COMMA = /,\s*(?:and|or|nor) /gu;
-
-/** A comma that ends a clause (not between two letters or digits, isClauseEnd), or a hard clause end. */
+/** A "," that ends a clause (not between two letters or digits, isClauseEnd), or a hard clause end. */
 function isSureClauseEnd(text: string, index: number): boolean {
-  if (text.charCodeAt(index) === CODE_COMMA)
+  if (text.charCodeAt(index) === 0x2c)
     return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
   return isHardClauseEnd(text, index);
 }
 
-/**
- * Ends a clause wherever the scan starts, and ends every list: "。;!?" and line ends, and a "."
- * not between two letters or digits (isClauseEnd). Whether a ":" ends a clause depends on the
- * trigger before it, so it bounds no stretch.
- */
-function isHardClauseEnd(text: string, index: number): boolean {
-  switch (text.charCodeAt(index)) {
-    case 0x3002: // 。
-    case 0x3b: // ;
-    case 0x21: // !
-    case 0x3f: // ?
-    case 0x0a: // line end
-      return true;
-    case 0x2e: // .
-      return !(isWordCode(codeAt(text, index - 1)) && isWordCode(codeAt(text, index + 1)));
-    default:
-      return false;
-  }
-}
-
-/**
- * The clauses and scopes of the stretch of `normalizedText` that starts at `from` and ends at the
- * first clause end at or after `closeFrom` that `closers` names (or at the text's end).
- */
-function analyse(
-  normalizedText: string,
-  from: number,
-  closeFrom: number,
-  closers: Closers,
-  rules: AssertionRules,
-): Stretch {
-  const { found, clauseEnds, end: to } = scan(normalizedText, from, closeFrom, closers, rules);
+/** The clauses and scopes of the stretch of `normalizedText` from `from` to `to` (a sentence end, or the text's end). */
+function analyse(normalizedText: string, from: number, to: number, rules: AssertionRules): Stretch {
+  const { found, clauseEnds } = scan(normalizedText, from, to, rules);
   const clauses: Clause[] = [];
   const questionClauses: boolean[] = [];
   let clauseStart = from;
@@ -727,15 +548,54 @@ export function readMentions(
   const found: Occurrence[] = [];
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     const end = at + needle.length;
-    const stretch = answer.stretchAround(at, end);
-    const kind = stretch === null ? null : scopeKind(stretch.scopes, at, end);
-    const occurrence: Occurrence = { start: at, end, reading: readingOf(answer, kind, at, end) };
+    const occurrence: Occurrence = { start: at, end, reading: readingAt(answer, at, end) };
     found.push(occurrence);
     if (enough(occurrence)) break;
   }
   // Found in the plain text only, across a line end between two CJK characters: at no known offset (-1).
   if (found.length === 0) return [{ start: -1, end: -1, reading: 'asserted' }];
   return found;
+}
+
+/** How the occurrence at `start` to `end` reads: from the kind of the scope it lies in and the sentence around it (S67). */
+function readingAt(answer: AnalysedAnswer, start: number, end: number): MentionReading {
+  const stretch = answer.stretchAround(start, end);
+  return readingOf(answer, stretch === null ? null : scopeKind(stretch.scopes, start, end), start, end);
+}
+
+/**
+ * The first sentence, outside `skip`, holding a cause word the answer commits to (asserted or
+ * qualified, not denied, asked, deferred, guessed or rivalled): an unmarked answer's conclusion (S69).
+ */
+function firstCausalSentence(answer: AnalysedAnswer, skip: (span: Span) => boolean): Span | null {
+  const text = answer.withLines();
+  const pattern = answer.rules().causeWords;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const start = match.index;
+    const end = pattern.lastIndex;
+    const sentence = sentenceAround(text, start, end);
+    if (skip(sentence) || deniedLink(answer, start, end)) continue;
+    const reading = readingAt(answer, start, end);
+    if (reading === 'asserted' || reading === 'qualified') return sentence;
+  }
+  return null;
+}
+
+/**
+ * Whether a denial or a deferral runs into the cause word at `start` (its scope ends there): the
+ * link is denied or left open with the cause it names ("不是网络导致的", "whether the network caused it").
+ */
+function deniedLink(answer: AnalysedAnswer, start: number, end: number): boolean {
+  const scopes = answer.stretchAround(start, end)?.scopes ?? [];
+  const text = answer.withLines();
+  return scopes.some(
+    (scope) =>
+      (scope.kind === 'negated' || scope.kind === 'deferred') &&
+      scope.predicate !== true &&
+      scope.end <= start &&
+      text.slice(scope.end, start).trim() === '',
+  );
 }
 
 /** The reading of an occurrence from the kind of the scope it lies in and the sentence around it (S67). */
@@ -763,9 +623,78 @@ function hasRivals(answer: AnalysedAnswer, start: number, end: number): boolean 
   return countMatches(answer.rules().modalOrRival, maskedConfidence(sentence.text, answer.rules())) >= 2;
 }
 
-/** The sentence text without its confidence qualifiers, whose modals ("可能" in "很可能") are none. */
+/** The sentence text with its confidence qualifiers as spaces (same offsets): their modals ("可能" in "很可能") are none. */
 function maskedConfidence(text: string, rules: AssertionRules): string {
-  return rules.lexicon.confidence.reduce((masked, word) => masked.replaceAll(word, ' '), text);
+  return rules.lexicon.confidence.reduce((masked, word) => masked.replaceAll(word, ' '.repeat(word.length)), text);
+}
+
+/**
+ * The rival statements of the answer (S69, single-conclusion): sentences with two modal or rival
+ * words or more, the first followed by a modal copula ("可能是 X，也可能是 Y", "it could be X, or
+ * Y, or Z"), and neither a confidence
+ * qualifier nor a choice marker ("most likely X, or perhaps Y" chooses X). One pass of the modal
+ * pattern over the answer, a sentence at a time.
+ */
+function rivalStatements(answer: AnalysedAnswer): RivalStatement[] {
+  const text = answer.withLines();
+  const rules = answer.rules();
+  const statements: RivalStatement[] = [];
+  const pattern = rules.modalOrRival;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const sentence = sentenceAround(text, match.index, pattern.lastIndex);
+    const words: { start: number; word: string }[] = [];
+    pattern.lastIndex = sentence.start;
+    for (let word = pattern.exec(text); word !== null && word.index < sentence.end; word = pattern.exec(text))
+      words.push({ start: word.index, word: word[0] });
+    pattern.lastIndex = sentence.end;
+    const first = words[0] as { start: number; word: string };
+    const offers = rules.modalCopula.test(text.slice(first.start + first.word.length, sentence.end));
+    const chooses =
+      maskedConfidence(sentence.text, rules) !== sentence.text || rules.conclusion.choice.test(sentence.text);
+    if (words.length >= 2 && offers && !chooses)
+      statements.push({ span: sentence, alternatives: rivalAlternatives(text, words, sentence.end) });
+  }
+  return statements;
+}
+
+/** A list item of a rival statement ("X, Y, or Z", "X、Y 或 Z"): at most this many words, or characters without spaces. */
+const MAX_RIVAL_ITEM_WORDS = 4;
+const MAX_RIVAL_ITEM_CHARACTERS = 12;
+
+/**
+ * The causes a rival statement offers: one from each modal or rival word to the next (the last to
+ * the sentence's end), and before a rival word, each item of a short list ("it could be X, Y, or Z").
+ */
+function rivalAlternatives(text: string, words: readonly { start: number; word: string }[], end: number): Span[] {
+  const alternatives: Span[] = [];
+  words.forEach(({ start, word }, index) => {
+    const partEnd = (words[index + 1] ?? { start: end }).start;
+    const items: Span[] = [];
+    let from = start + word.length;
+    for (const found of text.slice(from, partEnd).matchAll(/[,，、]/gu)) {
+      const at = start + word.length + found.index;
+      items.push({ start: from, end: at });
+      from = at + 1;
+    }
+    items.push({ start: from, end: partEnd });
+    const named = items.filter((item) => /[\p{L}\p{N}]/u.test(text.slice(item.start, item.end)));
+    // The first item is quoted with its word: "could be the network", "或者连接池".
+    if (named[0] === items[0]) (items[0] as Span).start = start;
+    const isList =
+      index + 1 < words.length && named.slice(1).every((item) => isShortItem(text.slice(item.start, item.end)));
+    if (isList) alternatives.push(...named);
+    else if (named.length > 0)
+      alternatives.push({ start: (named[0] as Span).start, end: (named[named.length - 1] as Span).end });
+  });
+  return alternatives;
+}
+
+function isShortItem(item: string): boolean {
+  const trimmed = item.trim();
+  return trimmed.includes(' ')
+    ? trimmed.split(/\s+/u).length <= MAX_RIVAL_ITEM_WORDS
+    : trimmed.length <= MAX_RIVAL_ITEM_CHARACTERS;
 }
 
 function matches(pattern: RegExp, text: string): boolean {
@@ -780,39 +709,18 @@ function countMatches(pattern: RegExp, text: string): number {
   return count;
 }
 
-/** The sentence around `start` to `end`: from the hard clause end before it to the one after it (isHardClauseEnd). */
-export function sentenceAround(text: string, start: number, end: number): { start: number; end: number; text: string } {
-  let from = start;
-  while (from > 0 && !isHardClauseEnd(text, from - 1)) from -= 1;
-  let to = Math.max(end, start);
-  while (to < text.length && !isHardClauseEnd(text, to)) to += 1;
-  return { start: from, end: to, text: text.slice(from, to) };
-}
-
 /**
  * Whether the answer commits to `keyword` (some occurrence asserted or qualified), states it
  * plainly (confirmed), and its first occurrence that is not committed to.
  */
 export function judgeMentions(answer: AnalysedAnswer, keyword: string): MentionJudgement {
-  return judgeOccurrences(answer, readMentions(answer, keyword));
-}
-
-/** judgeMentions over occurrences already read (readMentions), e.g. those inside the conclusion. */
-export function judgeOccurrences(answer: AnalysedAnswer, occurrences: readonly Occurrence[]): MentionJudgement {
-  let asserted = false;
-  let confirmed = false;
-  let unasserted: UnassertedMention | null = null;
-  for (const occurrence of occurrences) {
-    if (occurrence.reading === 'asserted') {
-      asserted = true;
-      confirmed = true;
-    } else if (occurrence.reading === 'qualified') {
-      asserted = true;
-    } else {
-      unasserted ??= describeOccurrence(answer, occurrence, occurrence.reading);
-    }
-  }
-  return { asserted, confirmed, unasserted: asserted ? null : unasserted };
+  const occurrences = readMentions(answer, keyword);
+  const confirmed = occurrences.some((occurrence) => occurrence.reading === 'asserted');
+  const asserted = confirmed || occurrences.some((occurrence) => occurrence.reading === 'qualified');
+  const first = asserted ? undefined : occurrences[0];
+  // Not committed to: every occurrence's reading is a reason (UnassertedKind).
+  const unasserted = first === undefined ? null : describeOccurrence(answer, first, first.reading as UnassertedKind);
+  return { asserted, confirmed, unasserted };
 }
 
 /** The mention and the clause (or for a qualified one, the sentence) it stands in, for messages. */

@@ -1,5 +1,6 @@
 import { escapeRegExp } from './escape-regexp.js';
 import type { Lexicon } from './lexicon/index.js';
+import { sentenceAround } from './sentences.js';
 
 /**
  * Where an answer states its root cause (docs/contract.md §4 "The conclusion", S69). A reviewer
@@ -18,7 +19,10 @@ import type { Lexicon } from './lexicon/index.js';
  * - *asides*: sections labelled as propagation paths, justification, evidence, fixes ("**Propagation
  *   Path**:", "依据："), which are never part of the conclusion.
  * The conclusion is every labelled statement and the first item of every ranked list, less their
- * asides; an answer with neither has no marked conclusion and is read whole.
+ * asides; an answer with neither marks no conclusion: its conclusion is then its first causal
+ * sentence (one that commits to a cause word, found by the caller: text/assertion.ts), with the
+ * sentence before it when it opens with a back-reference ("X happened. This caused Y"), and an
+ * answer without one either is read whole.
  */
 
 export interface Span {
@@ -27,13 +31,13 @@ export interface Span {
 }
 
 export interface Conclusion {
-  /** The spans of the conclusion; null when the answer marks none (then the whole answer counts). */
+  /** The spans of the conclusion; null when the answer marks none and has no causal sentence (then the whole answer counts). */
   spans: Span[] | null;
   /** The items of the ranked lists, each list in order: the first of each is in the conclusion. */
   rankedItems: { span: Span; rank: number }[];
   /** Sections that are never the conclusion, with the label that opens them. */
   asides: (Span & { label: string })[];
-  /** The items of the largest list offered as possible causes (S69, single-conclusion). */
+  /** The items of the lists offered as possible causes, and the alternatives of rival statements (S69, single-conclusion). */
   candidates: Span[];
   /** Whether the answer chooses a cause: a labelled statement, a ranked list, or a choice marker outside the candidate lists. */
   chosen: boolean;
@@ -75,6 +79,8 @@ export interface ConclusionPatterns {
   candidateIntro: RegExp;
   analysisIntro: RegExp;
   choice: RegExp;
+  /** A sentence that opens pointing back to the one before: "This caused …", "这导致…". */
+  backReference: RegExp;
 }
 
 const RANKING_WORDS = /\b(?:ranking|ranked|in order of|most likely)\b|按可能性|排序|最可能/u;
@@ -98,6 +104,7 @@ export function conclusionPatterns(lexicon: Lexicon): ConclusionPatterns {
     candidateIntro: new RegExp(words(lexicon.candidateIntros), 'u'),
     analysisIntro: new RegExp(words(lexicon.analysisIntros), 'u'),
     choice: new RegExp(words(lexicon.choiceMarkers), 'u'),
+    backReference: new RegExp(`^[\\s*_>#-]*${words(lexicon.backReferences)}(?![a-z0-9])`, 'u'),
   };
 }
 
@@ -168,7 +175,28 @@ function numberFaultFields(lines: Line[], patterns: ConclusionPatterns): void {
   });
 }
 
-export function findConclusion(text: string, lexicon: Lexicon, patterns = conclusionPatterns(lexicon)): Conclusion {
+/** A sentence that offers rival causes without choosing one (S69): "可能是 X，也可能是 Y", "it could be X, or Y, or Z". */
+export interface RivalStatement {
+  span: Span;
+  /** Each cause it offers. */
+  alternatives: Span[];
+}
+
+/** What the assertion rules (text/assertion.ts) read in the answer's sentences for the conclusion. */
+export interface SentenceReadings {
+  /** The first sentence outside the spans `skip` answers true for that commits to a cause word; null when there is none. */
+  firstCausalSentence(skip: (span: Span) => boolean): Span | null;
+  rivalStatements(): RivalStatement[];
+}
+
+const NO_SENTENCE_READINGS: SentenceReadings = { firstCausalSentence: () => null, rivalStatements: () => [] };
+
+export function findConclusion(
+  text: string,
+  lexicon: Lexicon,
+  patterns = conclusionPatterns(lexicon),
+  sentences: SentenceReadings = NO_SENTENCE_READINGS,
+): Conclusion {
   const lines = readLines(text, patterns);
   const asides = findAsides(lines, patterns);
   const rankedItems = findRankedItems(lines, patterns);
@@ -190,9 +218,30 @@ export function findConclusion(text: string, lexicon: Lexicon, patterns = conclu
         intro.add(list.intro);
       }
   }
-  const candidates = candidateLists.flatMap((list) => list.items);
+  const listed = candidateLists.flatMap((list) => list.items);
+  // Rival statements outside the lists and asides offer their alternatives as candidates too.
+  const rivals = sentences
+    .rivalStatements()
+    .filter(
+      ({ span }) => !within(listed, span.start) && !within(asides, span.start) && !within(lowerItems, span.start),
+    );
+  const candidates = [...listed, ...rivals.flatMap((statement) => statement.alternatives)];
+  // A conclusion that is itself a rival statement ("Root cause: could be X, or Y, or Z, or W") chooses none.
+  const marked = spans.some(
+    (span) => !rivals.some((statement) => statement.span.start === sentenceAround(text, span.start).start),
+  );
+  if (spans.length === 0) {
+    // Prose only: not the lines that introduce candidates, nor a table's rows (rival faults side by side).
+    const notProse = lines.filter(
+      (line, index) => intro.has(index) || text.slice(line.start, line.bodyStart).includes('|'),
+    );
+    const causal = sentences.firstCausalSentence(
+      (span) => within(asides, span.start) || within(candidates, span.start) || within(notProse, span.start),
+    );
+    if (causal !== null) spans.push(withBackReference(text, causal, patterns));
+  }
   const chosen =
-    spans.length > 0 ||
+    marked ||
     lines.some(
       (line, index) => !intro.has(index) && !within(candidates, line.start) && patterns.choice.test(line.body),
     ) ||
@@ -211,6 +260,14 @@ export function placeOf(conclusion: Conclusion, start: number, end: number): Pla
   const inConclusion =
     conclusion.spans === null || conclusion.spans.some((span) => span.start <= start && end <= span.end);
   return inConclusion ? { kind: 'conclusion' } : { kind: 'elsewhere' };
+}
+
+/** The causal sentence, and the sentence before it when it opens with a back-reference ("X happened. This caused Y"). */
+function withBackReference(text: string, sentence: Span, patterns: ConclusionPatterns): Span {
+  if (!patterns.backReference.test(text.slice(sentence.start, sentence.end))) return sentence;
+  let before = sentence.start - 1;
+  while (before > 0 && /[\s.。;!?]/u.test(text[before] as string)) before -= 1;
+  return before <= 0 ? sentence : { start: sentenceAround(text, before).start, end: sentence.end };
 }
 
 function within(spans: readonly Span[], at: number): boolean {
@@ -241,7 +298,7 @@ function labelledStatement(
   const heads = before === '' || /^(?:the|our|the primary|the main|the most likely|主要|最终|初步)$/u.test(before);
   if (heads) return headedBlock(lines, index);
   const at = line.bodyStart + label.index;
-  const sentence = sentenceOf(text, at);
+  const sentence = sentenceAround(text, at);
   const after = text.slice(at + label[0].length, sentence.end);
   const beforeInSentence = text.slice(sentence.start, at);
   const stated =
@@ -271,25 +328,6 @@ function headedBlock(lines: readonly Line[], index: number): Span {
     }
   }
   return { start: first.start, end: (lines[last] as Line).end };
-}
-
-function sentenceOf(text: string, at: number): Span {
-  let start = at;
-  while (start > 0 && !endsSentence(text, start - 1)) start -= 1;
-  let end = at;
-  while (end < text.length && !endsSentence(text, end)) end += 1;
-  return { start, end };
-}
-
-/** `。;!?` and line ends end a sentence, and a "." that does not stand between two letters or digits (`v2.31.0`). */
-function endsSentence(text: string, index: number): boolean {
-  const character = text[index] as string;
-  if (character === '.') return !(isWordCharacter(text[index - 1]) && isWordCharacter(text[index + 1]));
-  return character === '。' || character === ';' || character === '!' || character === '?' || character === '\n';
-}
-
-function isWordCharacter(character: string | undefined): boolean {
-  return character !== undefined && ((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9'));
 }
 
 /**

@@ -627,7 +627,7 @@ const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/
 
 /**
  * The figures of `figures` that no number of the evidence text (see evidenceForm) grounds, in
- * their order, as isGrounded judges each against one evidence number. A number without a unit
+ * their order, as numberGrounds judges each against one evidence number. A number without a unit
  * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
  * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
  * every figure is grounded, no index of its numbers is built, and a number whose value could
@@ -641,18 +641,10 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
   visitNumbers(text, windows, (token) => {
     // A bare number takes the unit its key names, when it is the value of one.
     const keyed = token.family === null ? keyUnitDefinitionBefore(text, token.start) : undefined;
-    const family = keyed === undefined ? token.family : keyed.family;
-    const factors = keyed === undefined ? token.factors : keyed.factors;
-    const value = token.written * token.multiplier;
+    const unit = keyed ?? token;
     for (let index = 0; index < figures.length; index += 1) {
       if (grounded[index] === true) continue;
-      const figure = figures[index] as Figure;
-      const range = ranges[index] as GroundingRange;
-      const grounds =
-        family === null
-          ? bareValueGrounds(value, figure, range)
-          : family === figure.family && someFactorGrounds(value, factors, figure, range);
-      if (grounds) {
+      if (numberGrounds(token, unit, figures[index] as Figure, ranges[index] as GroundingRange)) {
         grounded[index] = true;
         left -= 1;
       }
@@ -677,10 +669,32 @@ function keyUnitDefinitionBefore(text: string, start: number): UnitDefinition | 
   return unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
 }
 
-/** An evidence value of the figure's family, in any of its unit's sizes (`factors`), grounds the figure. */
-function someFactorGrounds(value: number, factors: readonly number[], figure: Figure, range: GroundingRange): boolean {
-  for (const factor of factors) if (familyValueGrounds(value * factor, figure, range)) return true;
+/**
+ * Whether an evidence number, read in `unit` (its own, or the one its key names), grounds the
+ * figure, at the figure's precision: converted to the figure's unit it rounds to the figure as
+ * written (97.4% ← 97.4%, 2.1 s ← 2,100 ms, 1.2 GB ← 1,229 MB, 97% ← 97.4%); a bare number equal
+ * to the figure's number grounds a figure of any unit ("cpu=97.4" grounds "CPU 97.4%"), and a
+ * percent also as a fraction (0.974 grounds 97.4%).
+ */
+function numberGrounds(
+  token: NumberToken,
+  unit: Pick<NumberToken, 'family' | 'factors'>,
+  figure: Figure,
+  range: GroundingRange,
+): boolean {
+  const value = token.written * token.multiplier;
+  if (unit.family === null) return bareValueGrounds(value, figure, range);
+  if (unit.family !== figure.family) return false;
+  for (const factor of unit.factors) if (familyValueGrounds(value * factor, figure, range)) return true;
   return false;
+}
+
+/** The figures of `figures` that none of `tokens` (numbers read in their own units) grounds (numberGrounds). */
+export function ungroundedByNumbers(figures: readonly Figure[], tokens: readonly NumberToken[]): Figure[] {
+  return figures.filter((figure) => {
+    const range = groundingRange(figure);
+    return !tokens.some((token) => numberGrounds(token, token, figure, range));
+  });
 }
 
 /** A numeric value under a key that names its unit, as a token; null when the key names none. */
@@ -735,7 +749,7 @@ function keyUnitBefore(text: string, start: number): string | null {
  * The fast path of grounding: the figure's number written the same way in the evidence (lower case), as
  * a whole number (not part of a longer one, a name, a date or a time), bare or with a unit of the
  * same family and the same 万/亿. Most grounded figures are found so, without scanning the
- * evidence; a figure not found so is looked for the slow way (scanNumbers, isGrounded), which
+ * evidence; a figure not found so is looked for the slow way (ungroundedInEvidence, numberGrounds), which
  * alone decides that a figure is ungrounded.
  */
 export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
@@ -773,46 +787,6 @@ export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
         return true;
     }
   }
-  return false;
-}
-
-/** Evidence numbers arranged for matching: bare values, and base-unit values per family. */
-export interface EvidenceIndex {
-  bare: number[];
-  byFamily: Map<UnitFamily, number[]>;
-}
-
-export function indexEvidence(tokens: readonly NumberToken[]): EvidenceIndex {
-  const index: EvidenceIndex = { bare: [], byFamily: new Map() };
-  for (const token of tokens) {
-    const value = token.written * token.multiplier;
-    if (token.family === null) {
-      index.bare.push(value);
-      continue;
-    }
-    let values = index.byFamily.get(token.family);
-    if (values === undefined) {
-      values = [];
-      index.byFamily.set(token.family, values);
-    }
-    for (const factor of token.factors) values.push(value * factor);
-  }
-  return index;
-}
-
-/**
- * Whether the evidence states the figure, at the figure's precision: some evidence number,
- * converted to the figure's unit, rounds to the figure as written (97.4% ← 97.4%, 2.1 s ← 2,100 ms,
- * 1.2 GB ← 1,229 MB, 97% ← 97.4%). A bare evidence number grounds a figure of any unit when it
- * equals the figure's number ("cpu=97.4" grounds "CPU 97.4%"), and a percent also as a fraction
- * (0.974 grounds 97.4%).
- */
-export function isGrounded(figure: Figure, evidence: EvidenceIndex): boolean {
-  const range = groundingRange(figure);
-  for (const value of evidence.bare) if (bareValueGrounds(value, figure, range)) return true;
-  const values = figure.family === null ? undefined : evidence.byFamily.get(figure.family);
-  if (values === undefined) return false;
-  for (const value of values) if (familyValueGrounds(value, figure, range)) return true;
   return false;
 }
 

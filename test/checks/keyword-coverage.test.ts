@@ -176,6 +176,47 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         },
       },
       {
+        name: 'S69 EN an unmarked answer: its first causal sentence is the conclusion',
+        case: { rootCauseKeywords: [{ any: ['settlement job'], required: true }] },
+        trace: {
+          finalAnswer:
+            'We checked the dashboards and the logs. The settlement job held every connection, which caused the pool exhaustion and the timeouts.',
+        },
+      },
+      {
+        name: 'S69 ZH 未标结论的回答：第一个因果句是结论',
+        case: { rootCauseKeywords: [{ any: ['结算任务'], required: true }] },
+        trace: { finalAnswer: '排查了监控和日志。结算任务长时间占用连接，导致连接池耗尽，接口超时。' },
+      },
+      {
+        name: 'S69 EN "X happened. This caused Y" keeps X in the conclusion',
+        case: { rootCauseKeywords: [{ any: ['max.poll.records'], required: true }] },
+        trace: { finalAnswer: 'A deploy at 14:02 raised max.poll.records to 5000. This caused a rebalance loop.' },
+      },
+      {
+        name: 'S69 ZH 「X。这导致 Y」的 X 在结论中',
+        case: { rootCauseKeywords: [{ any: ['max.poll.records'], required: true }] },
+        trace: { finalAnswer: '14:02 的发布把 max.poll.records 调到 5000。这导致消费者反复重平衡。' },
+      },
+      {
+        name: 'S69 EN a denied or asked cause is no causal sentence: the next one is the conclusion',
+        case: { rootCauseKeywords: [{ any: ['settlement job'], required: true }] },
+        trace: {
+          finalAnswer:
+            'What caused the timeouts? They were not caused by the network. The settlement job held every connection, which led to pool exhaustion.',
+        },
+      },
+      {
+        name: 'S69 ZH 被追问的因果不是因果句：下一句才是结论',
+        case: { rootCauseKeywords: [{ any: ['结算任务'], required: true }] },
+        trace: { finalAnswer: '需要确认是否是网络抖动导致的。结算任务占满连接，导致连接池耗尽。' },
+      },
+      {
+        name: 'S69 EN an answer without a causal sentence is read whole',
+        case: { rootCauseKeywords: [{ any: ['settlement job'], required: true }] },
+        trace: { finalAnswer: 'The connection pool was exhausted. The settlement job held every connection.' },
+      },
+      {
         name: 'S33 a pass names a concept mentioned only negated',
         case: { rootCauseKeywords: [requiredPool, 'mysql'], minKeywordCoverage: 0.5 },
         trace: { finalAnswer: '根因是连接池耗尽，MySQL 服务端正常。' },
@@ -246,6 +287,21 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         case: { rootCauseKeywords: [{ any: ['connection pool'], required: true }] },
         trace: { finalAnswer: 'The connection pool looked busy.\n\nRoot cause: a slow network link.' },
         message: 'concept "connection pool" is only named outside the conclusion',
+      },
+      {
+        name: 'S69 EN a required concept named only after the first causal sentence fails',
+        case: { rootCauseKeywords: [{ any: ['disk'], required: true }] },
+        trace: {
+          finalAnswer:
+            'Long GC pauses caused the timeouts. The connection pool was also busy and the disk was nearly full.',
+        },
+        message: 'concept "disk" is only named outside the conclusion',
+      },
+      {
+        name: 'S69 ZH 必需概念只出现在第一个因果句之后则不通过',
+        case: { rootCauseKeywords: [{ any: ['磁盘'], required: true }] },
+        trace: { finalAnswer: '频繁 GC 导致接口超时。另外连接池也很忙，磁盘快满了。' },
+        message: 'concept "磁盘" is only named outside the conclusion',
       },
       {
         name: 'S69 EN concepts split across two ranked faults do not cover the case',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { lexiconOf } from '../../src/text/assertion.js';
+import { analyseAnswer, compileAssertionRules, lexiconOf } from '../../src/text/assertion.js';
 import { findConclusion, type Place, placeOf } from '../../src/text/conclusion.js';
 import { ENGLISH } from '../../src/text/lexicon/en.js';
 import type { Lexicon } from '../../src/text/lexicon/types.js';
@@ -8,13 +8,14 @@ import { CHINESE } from '../../src/text/lexicon/zh.js';
 import { normalizeWithLineBreaks } from '../../src/text/normalize.js';
 
 const LEXICON = lexiconOf(DEFAULT_CONTRACT);
+const RULES = compileAssertionRules(DEFAULT_CONTRACT);
 
-/** Where `mention` (its last occurrence) stands in the answer's conclusion. */
+/** Where `mention` (its last occurrence) stands in the answer's conclusion, as the answer reader finds it. */
 function place(answer: string, mention: string): Place['kind'] | `ranked ${number}` {
   const text = normalizeWithLineBreaks(answer);
   const at = text.lastIndexOf(mention);
   if (at < 0) throw new Error(`"${mention}" is not in the answer`);
-  const found = placeOf(findConclusion(text, LEXICON), at, at + mention.length);
+  const found = placeOf(analyseAnswer(text, RULES).conclusion(), at, at + mention.length);
   return found.kind === 'ranked' ? `ranked ${found.rank}` : found.kind;
 }
 
@@ -57,6 +58,26 @@ function lexiconRows(language: 'EN' | 'ZH', lexicon: Lexicon): Row[] {
         : `根因：正则回溯。\n${label}：连接池繁忙。`,
       en ? 'pool' : '连接池',
       'aside',
+    );
+  for (const word of lexicon.causeWords)
+    add(
+      'cause word (the first causal sentence)',
+      word,
+      en
+        ? `We looked at the metrics. The pool ${word} the timeouts. The gc logs were long.`
+        : `查看了监控。连接池耗尽${word}超时。gc 日志很长。`,
+      'gc',
+      'elsewhere',
+    );
+  for (const word of lexicon.backReferences)
+    add(
+      'back-reference (the sentence before joins)',
+      word,
+      en
+        ? `The connection pool was exhausted. ${word} caused the timeouts. The gc logs were long.`
+        : `连接池被耗尽。${word}导致了超时。gc 日志很长。`,
+      en ? 'connection pool' : '连接池',
+      'conclusion',
     );
   return rows;
 }
@@ -129,9 +150,69 @@ const HAND_ROWS: Row[] = [
     'conclusion',
   ],
   [
-    'S69 EN an answer without a marked conclusion is read whole',
-    'The connection pool was exhausted. This caused the timeouts.',
+    'S69 EN an unmarked answer: "X happened. This caused Y" keeps X in the conclusion',
+    'The connection pool was exhausted. This caused the timeouts. GC was slow.',
     'connection pool',
+    'conclusion',
+  ],
+  [
+    'S69 EN an unmarked answer: a sentence after the first causal one is outside the conclusion',
+    'The connection pool was exhausted. This caused the timeouts. GC was slow.',
+    'gc was slow',
+    'elsewhere',
+  ],
+  [
+    'S69 EN a causal sentence without a back-reference stands alone',
+    'Checked the dashboards. The settlement job caused the pool exhaustion.',
+    'dashboards',
+    'elsewhere',
+  ],
+  [
+    'S69 EN a denied cause word is no causal sentence',
+    'The timeouts were not caused by the network. The settlement job held every connection, which led to pool exhaustion.',
+    'settlement job',
+    'conclusion',
+  ],
+  [
+    'S69 EN a question is no causal sentence',
+    'What caused the timeouts? The settlement job held every connection, which led to pool exhaustion.',
+    'timeouts',
+    'elsewhere',
+  ],
+  [
+    'S69 EN a table row is no causal sentence',
+    '| fault | detail |\n|---|---|\n| disk | the disk filled because of logs |\n\nThe pool ran dry because the job held connections.',
+    'disk filled',
+    'elsewhere',
+  ],
+  [
+    'S69 EN the items of a candidate list hold no causal sentence',
+    'Possible causes:\n- a deploy that caused errors\n- a full disk\n\nThe gc logs were long.',
+    'gc logs',
+    'conclusion',
+  ],
+  [
+    'S69 EN an answer without a causal sentence is read whole',
+    'The connection pool was exhausted. The settlement job held every connection.',
+    'settlement job',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 第一个因果句是结论，之后的句子不是',
+    '查看了监控。对账任务占满连接，导致连接池耗尽。另外磁盘快满了。',
+    '磁盘',
+    'elsewhere',
+  ],
+  [
+    'S69 ZH 「X。这导致 Y」的 X 在结论中',
+    '发布把 max.poll.records 调到 5000。这导致消费者反复重平衡。',
+    'max.poll.records',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 否定或追问的因果不是因果句',
+    '不是网络抖动导致的。是否由磁盘引起？对账任务占满连接，导致连接池耗尽。',
+    '对账任务',
     'conclusion',
   ],
   [
@@ -176,6 +257,20 @@ describe('the conclusion (S69): ranked, labelled and summarised answers', () => 
 
 describe('candidate causes (S69): every lexicon entry', () => {
   it.each([
+    ...ENGLISH.modalCopulas.map(
+      (copula) => ['EN', copula, `It could ${copula} the network, or the disk, or gc, or dns.`] as const,
+    ),
+    ...CHINESE.modalCopulas.map(
+      (copula) =>
+        ['ZH', copula, `可能${copula}网络，也可能${copula}磁盘，还可能${copula} gc，或者${copula} dns。`] as const,
+    ),
+  ])('S69 %s modal copula "%s" makes a rival statement offer each alternative', (_, _copula, answer) => {
+    const conclusion = analyseAnswer(normalizeWithLineBreaks(answer), RULES).conclusion();
+    expect(conclusion.candidates).toHaveLength(4);
+    expect(conclusion.chosen).toBe(false);
+  });
+
+  it.each([
     ...ENGLISH.candidateIntros.map((intro) => ['EN', intro] as const),
     ...CHINESE.candidateIntros.map((intro) => ['ZH', intro] as const),
   ])('S69 %s candidate intro "%s" makes its items candidates', (_, intro) => {
@@ -193,5 +288,19 @@ describe('candidate causes (S69): every lexicon entry', () => {
       LEXICON,
     );
     expect(conclusion.chosen).toBe(true);
+  });
+});
+
+describe('the first causal sentence (S69): contract.lexicon extends it', () => {
+  it('S69 a configured cause word makes its sentence the conclusion', () => {
+    const answer = 'We looked at the metrics. The settlement job blew up the pool. The gc logs were long.';
+    const text = normalizeWithLineBreaks(answer);
+    const at = text.indexOf('gc logs');
+    const read = (rules: ReturnType<typeof compileAssertionRules>) =>
+      placeOf(analyseAnswer(text, rules).conclusion(), at, at + 'gc logs'.length).kind;
+    expect(read(RULES)).toBe('conclusion');
+    expect(read(compileAssertionRules({ ...DEFAULT_CONTRACT, lexicon: { causeWords: ['blew up'] } }))).toBe(
+      'elsewhere',
+    );
   });
 });

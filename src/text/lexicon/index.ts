@@ -31,31 +31,14 @@ export function joinLexicons(...lexicons: readonly (Lexicon | LexiconExtension)[
   return joined;
 }
 
+/** Every list of the English lexicon, empty (the Chinese one has the same lists: both are Lexicons). */
 function emptyLexicon(): Lexicon {
-  const directed = (): DirectedWords => ({ following: [], preceding: [], both: [] });
-  return {
-    negation: directed(),
-    modal: directed(),
-    speculation: [],
-    deferral: directed(),
-    confidence: [],
-    rivals: [],
-    undecided: [],
-    negatedActions: [],
-    bareDenials: [],
-    contrast: [],
-    causal: [],
-    exempt: [],
-    questionParticles: [],
-    conclusionLabels: [],
-    analysisLabels: [],
-    rankedItemLabels: [],
-    topItemLabels: [],
-    asideLabels: [],
-    candidateIntros: [],
-    analysisIntros: [],
-    choiceMarkers: [],
-  };
+  return Object.fromEntries(
+    Object.keys(ENGLISH).map((key) => [
+      key,
+      isDirected(key as keyof Lexicon) ? { following: [], preceding: [], both: [] } : [],
+    ]),
+  ) as unknown as Lexicon;
 }
 
 /** The built-in lexicon: English and Chinese. */

@@ -71,6 +71,21 @@ export interface Lexicon {
   analysisIntros: readonly string[];
   /** Words that choose one of the listed candidates: "most likely", "primary", "主要", "最可能". */
   choiceMarkers: readonly string[];
+  /**
+   * Words that state a cause-and-effect link (S69): "caused", "due to", "导致", "由于". In an answer
+   * that marks no conclusion, the first sentence that commits to one is the conclusion.
+   */
+  causeWords: readonly string[];
+  /**
+   * Words that open a sentence by pointing back to the one before: "This caused …", "这导致…". A
+   * causal sentence they open takes the sentence before it into the conclusion (S69).
+   */
+  backReferences: readonly string[];
+  /**
+   * What a modal offers a cause with: "could be X", "可能是 X". A sentence that offers rival causes
+   * (S69, single-conclusion) opens with a modal followed by one: "could provide more detail, or …" offers none.
+   */
+  modalCopulas: readonly string[];
 }
 
 /** The lists a config file's `contract.lexicon` may extend: every one of Lexicon's, the directed ones by direction. */
