@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { CHECKS } from '../../src/checks/index.js';
+import { renderMessage } from '../../src/checks/messages.js';
 import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { type ContextInput, makeContext, makeVerifierEvaluation } from './helpers.js';
 
@@ -83,7 +84,7 @@ describe('CHECKS', () => {
       for (const check of CHECKS) {
         const finding = check.run(context);
         expect(['pass', 'fail', 'skip']).toContain(finding.outcome);
-        expect(finding.message.trim()).not.toBe('');
+        expect(renderMessage(check.messages, finding).trim()).not.toBe('');
       }
     }
   });

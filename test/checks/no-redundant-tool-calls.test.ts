@@ -88,16 +88,34 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: 'toolInvocations[2] repeats [0]: "whether_is_abnormal_metric" by "CpuExpert" with',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: 'toolInvocations[2] repeats [0]: "whether_is_abnormal_metric" by "CpuExpert" with an object',
+        },
       },
       {
         name: 'S41: the same call twice',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', metrics)] },
         message: '1 redundant tool call (budget.maxRepeatedCalls 0): toolInvocations[1] repeats [0]: "queryMetrics"',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: 'toolInvocations[1] repeats [0]: "queryMetrics" with an object',
+        },
       },
       {
         name: 'S41: key order is ignored',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', reordered)] },
         message: 'repeats [0]',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: 'toolInvocations[1] repeats [0]: "queryMetrics" with an object',
+        },
       },
       {
         name: 'S41: arguments as JSON text in another key order',
@@ -105,6 +123,12 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           toolInvocations: [call('queryLogs', '{"q":"x","limit":10}'), call('queryLogs', '{"limit":10,"q":"x"}')],
         },
         message: '"queryLogs"',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: 'toolInvocations[1] repeats [0]: "queryLogs" with "{\\"limit\\":10,\\"q\\":\\"x\\"}"',
+        },
       },
       {
         name: 'S41 ZH: 同样的中文查询反复调用',
@@ -116,12 +140,26 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: '2 redundant tool calls',
+        messageId: 'redundant',
+        data: {
+          repeats: '2 redundant tool calls',
+          allowed: 0,
+          calls:
+            'toolInvocations[1] repeats [0]: "searchRunbook" with an object; toolInvocations[2] repeats [1]: "searchRunbook" with an object',
+        },
       },
       {
         name: 'S41: over budget.maxRepeatedCalls',
         case: { budget: { maxRepeatedCalls: 1 } },
         trace: { toolInvocations: [call('a', {}), call('a', {}), call('a', {})] },
         message: '(budget.maxRepeatedCalls 1)',
+        messageId: 'redundant',
+        data: {
+          repeats: '2 redundant tool calls',
+          allowed: 1,
+          calls:
+            'toolInvocations[1] repeats [0]: "a" with an object; toolInvocations[2] repeats [1]: "a" with an object',
+        },
       },
       {
         name: 'S41: a repeat after a successful retry',
@@ -133,6 +171,12 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: 'toolInvocations[2] repeats [1]',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: 'toolInvocations[2] repeats [1]: "q" with an object',
+        },
       },
     ],
     skipped: [

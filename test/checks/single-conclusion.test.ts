@@ -76,6 +76,13 @@ describe('single-conclusion (S69)', () => {
         },
         message:
           'the answer offers 11 candidate causes without choosing one (maxCandidateCauses 3): "slow queries", "missing indexes", "lock contention", "network latency", …',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 11,
+          allowed: 3,
+          quoted: '"slow queries", "missing indexes", "lock contention", "network latency"',
+          more: ', …',
+        },
       },
       {
         name: 'S69 ZH 列出五种可能原因而不下结论',
@@ -83,12 +90,16 @@ describe('single-conclusion (S69)', () => {
           finalAnswer: '可能的原因有：\n- 慢查询\n- 锁等待\n- 网络抖动\n- 磁盘写满\n- 内存不足\n需要进一步排查。',
         },
         message: 'the answer offers 5 candidate causes without choosing one',
+        messageId: 'noneChosen',
+        data: { candidates: 5, allowed: 3, quoted: '"慢查询", "锁等待", "网络抖动", "磁盘写满"', more: ', …' },
       },
       {
         name: 'S69 a case may allow fewer candidates',
         case: { maxCandidateCauses: 1 },
         trace: { finalAnswer: 'Possible causes:\n- slow queries\n- lock contention' },
         message: '(maxCandidateCauses 1)',
+        messageId: 'noneChosen',
+        data: { candidates: 2, allowed: 1, quoted: '"slow queries", "lock contention"', more: '' },
       },
     ],
     skipped: [
