@@ -58,7 +58,7 @@ export function renderCheckPage(check: CheckDefinition, rows: readonly ExpectedR
     '',
     `- **Scenarios** (docs/spec.md): ${check.spec.length === 0 ? '—' : check.spec.join(', ')}`,
     `- **Severity**: ${severityLine(check)}`,
-    `- **Case fields it reads** (docs/contract.md §2): ${check.inputs.length === 0 ? 'none' : check.inputs.map((input) => `\`${input}\``).join(', ')}`,
+    `- **Options: the case fields it reads** (docs/contract.md §2): ${check.inputs.length === 0 ? 'none' : check.inputs.map((input) => `\`${input}\``).join(', ')}`,
     `- **Applied by \`diag-eval scan\` when the policies name no checks**: ${check.scanByDefault === true ? 'yes' : 'no'}`,
     `- **Fails when**: ${check.failsWhen}`,
     `- **Skipped when**: ${check.skippedWhen}`,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
+import { caseFileJsonSchema } from '../../src/checks/case-file-json-schema.js';
 import { CHECKS } from '../../src/checks/index.js';
 import { renderMessage } from '../../src/checks/messages.js';
 import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
@@ -77,6 +78,25 @@ describe('CHECKS', () => {
     for (const scenario of check.spec) {
       expect(scenario).toMatch(/^S\d{2}$/u);
     }
+  });
+
+  it('declares as inputs only fields of the case file, and together they read every field that sets an expectation', () => {
+    type Properties = Record<string, { properties?: Record<string, unknown> }>;
+    const schema = caseFileJsonSchema() as { properties: { cases: { items: { properties: Properties } } } };
+    const fields = schema.properties.cases.items.properties;
+    const known = Object.entries(fields).flatMap(([name, field]) =>
+      field.properties === undefined ? [name] : [name, ...Object.keys(field.properties).map((key) => `${name}.${key}`)],
+    );
+    const declared = new Set(CHECKS.flatMap((check) => check.inputs));
+    expect([...declared].filter((input) => !known.includes(input))).toEqual([]);
+    // What a case says about itself, its trace or its reporting, rather than what its trace must show.
+    const notExpectations = ['id', 'traceFixture', 'sessionId', 'match', 'tags', 'checks'];
+    const expectations = known.filter(
+      (field) => !notExpectations.includes(field.split('.')[0] as string) && fields[field]?.properties === undefined,
+    );
+    expect(
+      expectations.filter((field) => !declared.has(field) && !declared.has(field.split('.')[0] as string)),
+    ).toEqual([]);
   });
 
   it.each(hostileInputs)('no check throws on a trace with %s', (_, input) => {
