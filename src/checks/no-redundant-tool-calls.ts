@@ -22,6 +22,7 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
     noRepeats: 'no tool call repeats an earlier one ({{compared}} compared)',
     withinBudget: '{{repeats}}, within budget.maxRepeatedCalls {{allowed}}',
     redundant: '{{repeats}} (budget.maxRepeatedCalls {{allowed}}): {{calls}}',
+    repeat: 'toolInvocations[{{index}}] repeats [{{repeats}}]: {{tool}}{{agent}} with {{arguments}}',
     tooFewArguments: 'fewer than two tool invocations record their arguments',
   },
   run(context) {
@@ -32,7 +33,7 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
       const data = {
         repeats: plural(repeats.length, 'redundant tool call'),
         allowed,
-        calls: repeats.map((repeat) => repeat.text).join('; '),
+        calls: { parts: repeats.map((repeat) => ({ messageId: 'repeat', data: { ...repeat } })), separator: '; ' },
       };
       return { outcome: 'fail', messageId: 'redundant', data };
     }

@@ -92,7 +92,21 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '1 redundant tool call',
           allowed: 0,
-          calls: 'toolInvocations[2] repeats [0]: "whether_is_abnormal_metric" by "CpuExpert" with an object',
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: {
+                  index: 2,
+                  repeats: 0,
+                  tool: '"whether_is_abnormal_metric"',
+                  agent: ' by "CpuExpert"',
+                  arguments: 'an object',
+                },
+              },
+            ],
+            separator: '; ',
+          },
         },
       },
       {
@@ -103,7 +117,15 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '1 redundant tool call',
           allowed: 0,
-          calls: 'toolInvocations[1] repeats [0]: "queryMetrics" with an object',
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: { index: 1, repeats: 0, tool: '"queryMetrics"', agent: '', arguments: 'an object' },
+              },
+            ],
+            separator: '; ',
+          },
         },
       },
       {
@@ -114,7 +136,15 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '1 redundant tool call',
           allowed: 0,
-          calls: 'toolInvocations[1] repeats [0]: "queryMetrics" with an object',
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: { index: 1, repeats: 0, tool: '"queryMetrics"', agent: '', arguments: 'an object' },
+              },
+            ],
+            separator: '; ',
+          },
         },
       },
       {
@@ -127,7 +157,21 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '1 redundant tool call',
           allowed: 0,
-          calls: 'toolInvocations[1] repeats [0]: "queryLogs" with "{\\"limit\\":10,\\"q\\":\\"x\\"}"',
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: {
+                  index: 1,
+                  repeats: 0,
+                  tool: '"queryLogs"',
+                  agent: '',
+                  arguments: '"{\\"limit\\":10,\\"q\\":\\"x\\"}"',
+                },
+              },
+            ],
+            separator: '; ',
+          },
         },
       },
       {
@@ -144,8 +188,19 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '2 redundant tool calls',
           allowed: 0,
-          calls:
-            'toolInvocations[1] repeats [0]: "searchRunbook" with an object; toolInvocations[2] repeats [1]: "searchRunbook" with an object',
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: { index: 1, repeats: 0, tool: '"searchRunbook"', agent: '', arguments: 'an object' },
+              },
+              {
+                messageId: 'repeat',
+                data: { index: 2, repeats: 1, tool: '"searchRunbook"', agent: '', arguments: 'an object' },
+              },
+            ],
+            separator: '; ',
+          },
         },
       },
       {
@@ -157,8 +212,13 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '2 redundant tool calls',
           allowed: 1,
-          calls:
-            'toolInvocations[1] repeats [0]: "a" with an object; toolInvocations[2] repeats [1]: "a" with an object',
+          calls: {
+            parts: [
+              { messageId: 'repeat', data: { index: 1, repeats: 0, tool: '"a"', agent: '', arguments: 'an object' } },
+              { messageId: 'repeat', data: { index: 2, repeats: 1, tool: '"a"', agent: '', arguments: 'an object' } },
+            ],
+            separator: '; ',
+          },
         },
       },
       {
@@ -175,7 +235,12 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
         data: {
           repeats: '1 redundant tool call',
           allowed: 0,
-          calls: 'toolInvocations[2] repeats [1]: "q" with an object',
+          calls: {
+            parts: [
+              { messageId: 'repeat', data: { index: 2, repeats: 1, tool: '"q"', agent: '', arguments: 'an object' } },
+            ],
+            separator: '; ',
+          },
         },
       },
     ],
