@@ -46,7 +46,11 @@ const HEADINGS: Record<ExpectedRow['outcome'], string> = {
  * it reads, its messages, and its test rows as examples (each row's input as the row writes it,
  * over the defaults of test/checks/helpers.ts, and the finding the check gives).
  */
-export function renderCheckPage(check: CheckDefinition, rows: readonly ExpectedRow[]): string {
+export function renderCheckPage(
+  check: CheckDefinition,
+  rows: readonly ExpectedRow[],
+  unreachable: Partial<Record<'fail' | 'skip', string>> = {},
+): string {
   const outcomes = messageOutcomes(rows, { parts: true });
   const own = messageOutcomes(rows, { parts: false });
   const cell = (text: string): string => `\`${text.replace(/\|/gu, '\\|')}\``;
@@ -76,6 +80,9 @@ export function renderCheckPage(check: CheckDefinition, rows: readonly ExpectedR
   ];
   for (const outcome of ['pass', 'fail', 'skip'] as const) {
     const shown = rows.filter((row) => row.outcome === outcome);
+    const elsewhere = outcome === 'pass' ? undefined : unreachable[outcome];
+    if (elsewhere !== undefined)
+      lines.push('', `## ${HEADINGS[outcome]}`, '', `Not by the check itself: ${elsewhere}.`);
     if (shown.length === 0) continue;
     lines.push('', `## ${HEADINGS[outcome]}`);
     for (const { row, finding } of shown) {

@@ -218,7 +218,10 @@ afterAll(() => {
   for (const [check, tables] of tablesOfThisFile) {
     const own = ownTestFileOf.has(check);
     problems.push(...tableProblems(check, tables, { everyMessage: own }).map((problem) => `${check.id}: ${problem}`));
-    if (own && problems.length === 0) problems.push(...checkPageProblems(check, tableRows(check, tables)));
+    if (own && problems.length === 0) {
+      const unreachable = Object.assign({}, ...tables.map((table) => table.unreachable ?? {}));
+      problems.push(...checkPageProblems(check, tableRows(check, tables), unreachable));
+    }
   }
   tablesOfThisFile.clear();
   ownTestFileOf.clear();
@@ -232,9 +235,13 @@ afterAll(() => {
  * file (check-page.ts): stale, it is a problem, or, with WRITE_CHECK_PAGES=1 (`npm run docs`),
  * written anew.
  */
-function checkPageProblems(check: CheckDefinition, rows: readonly ExpectedRow[]): string[] {
+function checkPageProblems(
+  check: CheckDefinition,
+  rows: readonly ExpectedRow[],
+  unreachable: CheckTable['unreachable'] & {},
+): string[] {
   const path = join(dirname(fileURLToPath(import.meta.url)), '../../docs/checks', `${check.id}.md`);
-  const page = renderCheckPage(check, rows);
+  const page = renderCheckPage(check, rows, unreachable);
   if (process.env['WRITE_CHECK_PAGES'] === '1') {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, page);
