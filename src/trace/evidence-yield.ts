@@ -17,6 +17,7 @@ const YIELDED: EvidenceYield = { yielded: true };
 function noYield(messageId: NoYield, found: string): EvidenceYield {
   return { yielded: false, messageId, data: { found } };
 }
+
 const STATUSES_WITHOUT_EVIDENCE = new Set(['failed', 'no_evidence']);
 /** A summary longer than this is no failure payload: real payloads are short, and parsing is bounded. */
 const MAX_PAYLOAD_TEXT = 20_000;
