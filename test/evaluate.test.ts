@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
 import { DEFAULT_CONTRACT } from '../src/config/contract.js';
-import { type CaseRun, evaluateRun, evaluateRuns } from '../src/evaluate.js';
+import { type CaseRun, evaluateRun, evaluateRuns } from '../src/evaluate/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
 import type { TraceRunInput } from '../src/sources/types.js';

@@ -1,9 +1,9 @@
-import { describeValue as describeFoundValue } from '../io/describe-value.js';
-import { isRecord } from '../io/is-record.js';
+import { describeValue as describeFoundValue } from '../io/validation/describe-value.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { containsNormalized } from '../text/normalize.js';
 import type { CheckContext, CheckFinding } from './types.js';
 
-export { isRecord } from '../io/is-record.js';
+export { isRecord } from '../io/validation/is-record.js';
 
 /** docs/contract.md §3: a field that is null counts as missing. */
 export function isMissing(value: unknown): value is null | undefined {

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { type CaseLines, caseLinesOf, type LocatedCases } from '../../cases/case-lines.js';
-import { displayPath } from '../../io/display-path.js';
-import { ensureFolder } from '../../io/ensure-folder.js';
-import { collectCaseDetails } from '../../report/details/collect-details.js';
-import type { CaseDetails } from '../../report/details/types.js';
+import { collectCaseDetails } from '../../evaluate/collect-details.js';
+import { runCases, runCasesStreamed } from '../../evaluate/run-cases.js';
+import { displayPath } from '../../io/files/display-path.js';
+import { ensureFolder } from '../../io/files/ensure-folder.js';
+import type { CaseDetails } from '../../model/case-details.js';
 import { renderReportMarkdownChunks } from '../../report/render/markdown.js';
 import { ReportSpill, type SpillFormats } from '../../report/report-spill.js';
 import type { Report, ReportSummary } from '../../report/types.js';
-import { runCases, runCasesStreamed } from '../../run-cases.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { formatsFlag, type ParsedValues, type ReportFormat, stringFlag } from '../args.js';
 import { chooseTraceSource } from '../choose-source.js';

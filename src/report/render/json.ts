@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { CaseResult, Report } from '../types.js';
 
 /** report.json: the report as built (its key order is fixed there), 2-space indented, one trailing newline. */
