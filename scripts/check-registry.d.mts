@@ -8,6 +8,7 @@ export interface CheckMetadata {
   description: string;
   failsWhen: string;
   skippedWhen: string;
+  inputs: string[];
   defaultSeverity?: string;
   errorOnly?: boolean;
   scanByDefault?: boolean;
@@ -23,3 +24,5 @@ export function renderCheckTable(checks: readonly CheckMetadata[]): string;
 export function withCheckTable(document: string, table: string, name?: string): string;
 export function generatedFiles(root: string): Record<string, string>;
 export function contractWithTable(root: string): string;
+export function renderCheckIndex(checks: readonly CheckMetadata[]): string;
+export function generatedDocs(root: string): Record<string, string>;

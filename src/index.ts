@@ -12,6 +12,8 @@ export type {
 export { caseFileJsonSchema } from './checks/case-file-json-schema.js';
 export { createCheckContext } from './checks/context.js';
 export { CHECKS } from './checks/index.js';
+export type { MessageData, MessageList, MessagePart, MessageValue } from './checks/messages.js';
+export { renderMessage } from './checks/messages.js';
 export type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
 export type { ContractValues } from './config/contract.js';
 export { DEFAULT_CONTRACT, resolveContract } from './config/contract.js';

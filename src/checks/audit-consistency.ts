@@ -1,15 +1,7 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
 import { supportedVerification, uninvokedToolNames, wasInvoked } from './derived.js';
-import {
-  describeValue,
-  isMissing,
-  isRecord,
-  plural,
-  quote,
-  quoteList,
-  VERIFIER_PATH,
-  verifierField,
-} from './support.js';
+import type { MessagePart } from './messages.js';
+import { describeValue, isMissing, isRecord, plural, quote, quoteList, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const GATEKEEPER_PASS = 'pass';
@@ -25,50 +17,64 @@ export const auditConsistencyCheck: CheckDefinition = {
   failsWhen:
     "`gatekeeper_result.status` is not one of `contract.gatekeeperStatuses` (any case); or it is `pass` with a non-empty `violations` list; or a claim check whose verification is the supported value (`supported` when `contract.claimVerifications` lists it, else its first value) has an empty or missing `detail`; or a claim check names a tool never invoked (a known tool name, see `cited-tools-called`, in its `detail`; any text in its `tools`; a known tool name or an object's `tool`/`tool_name` in its `evidence`)",
   skippedWhen: 'no gatekeeper result and no claim checks',
+  inputs: ['requiredEvidenceTools'],
+  messages: {
+    consistent: '{{parts}}',
+    gatekeeperConsistent: 'the gatekeeper result is consistent',
+    claimsConsistent: '{{claimChecks}} consistent with the tools invoked',
+    inconsistent: '{{problems}}',
+    gatekeeperNotObject: 'selfEvaluation.verifier_evaluation.gatekeeper_result is {{found}}, expected an object',
+    unknownStatus: 'gatekeeper_result.status is {{found}}, expected one of {{statuses}} (contract.gatekeeperStatuses)',
+    passWithViolations: 'gatekeeper_result.status is {{status}} but it lists {{violations}}',
+    supportedWithoutDetail:
+      'claim_checks[{{index}}] (claim_id {{claimId}}) is {{verification}} with detail {{detail}}, expected a non-empty detail',
+    uninvokedTools: 'claim_checks[{{index}}] (claim_id {{claimId}}) names {{toolWord}} never invoked: {{tools}}',
+    nothingToAudit: 'the trace records no gatekeeper result and no claim checks',
+  },
   run(context) {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     const claimChecks = verifierField(context, 'claim_checks');
     const claims = Array.isArray(claimChecks) ? (claimChecks as unknown[]) : [];
-    if (isMissing(gatekeeper) && claims.length === 0) {
-      return { outcome: 'skip', message: 'the trace records no gatekeeper result and no claim checks' };
-    }
+    if (isMissing(gatekeeper) && claims.length === 0) return { outcome: 'skip', messageId: 'nothingToAudit' };
     const problems = [...gatekeeperProblems(context, gatekeeper), ...claimCheckProblems(context, claims)];
     if (problems.length > 0) {
-      return { outcome: 'fail', message: problems.join('; ') };
+      return { outcome: 'fail', messageId: 'inconsistent', data: { problems: { parts: problems, separator: '; ' } } };
     }
-    const parts: string[] = [];
-    if (!isMissing(gatekeeper)) parts.push('the gatekeeper result is consistent');
-    if (claims.length > 0) parts.push(`${plural(claims.length, 'claim check')} consistent with the tools invoked`);
-    return { outcome: 'pass', message: parts.join('; ') };
+    const parts: MessagePart[] = [];
+    if (!isMissing(gatekeeper)) parts.push({ messageId: 'gatekeeperConsistent' });
+    if (claims.length > 0) {
+      parts.push({ messageId: 'claimsConsistent', data: { claimChecks: plural(claims.length, 'claim check') } });
+    }
+    return { outcome: 'pass', messageId: 'consistent', data: { parts: { parts, separator: '; ' } } };
   },
 };
 
-function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): string[] {
+function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): MessagePart[] {
   if (isMissing(gatekeeper)) return [];
-  if (!isRecord(gatekeeper))
-    return [`${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)}, expected an object`];
+  if (!isRecord(gatekeeper)) return [{ messageId: 'gatekeeperNotObject', data: { found: describeValue(gatekeeper) } }];
   const statuses = context.contract.gatekeeperStatuses;
   const status = gatekeeper['status'];
   if (typeof status !== 'string' || !statuses.some((value) => value.toLowerCase() === status.trim().toLowerCase())) {
-    return [
-      `gatekeeper_result.status is ${describeValue(status)}, expected one of ${quoteList(statuses)} (contract.gatekeeperStatuses)`,
-    ];
+    return [{ messageId: 'unknownStatus', data: { found: describeValue(status), statuses: quoteList(statuses) } }];
   }
   const violations = gatekeeper['violations'];
   if (status.trim().toLowerCase() === GATEKEEPER_PASS && Array.isArray(violations) && violations.length > 0) {
-    return [`gatekeeper_result.status is ${quote(status)} but it lists ${plural(violations.length, 'violation')}`];
+    return [
+      {
+        messageId: 'passWithViolations',
+        data: { status: quote(status), violations: plural(violations.length, 'violation') },
+      },
+    ];
   }
   return [];
 }
 
-function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): string[] {
+function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): MessagePart[] {
   const supported = supportedVerification(context);
   const uninvoked = uninvokedToolNames(context);
-  const problems: string[] = [];
+  const problems: MessagePart[] = [];
   claims.forEach((entry, index) => {
     if (!isRecord(entry)) return;
-    // Named only when there is a problem to name: most claim checks have none.
-    const label = (): string => `claim_checks[${index}] (claim_id ${describeValue(entry['claim_id'])})`;
     const verification = entry['verification'];
     const detail = entry['detail'];
     if (
@@ -76,15 +82,21 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
       verification.trim().toLowerCase() === supported &&
       !(typeof detail === 'string' && detail.trim() !== '')
     ) {
-      problems.push(
-        `${label()} is ${quote(verification)} with detail ${describeValue(detail)}, expected a non-empty detail`,
-      );
+      problems.push({
+        messageId: 'supportedWithoutDetail',
+        data: {
+          index,
+          claimId: describeValue(entry['claim_id']),
+          verification: quote(verification),
+          detail: describeValue(detail),
+        },
+      });
     }
     const uncalled = namedTools(entry, uninvoked).filter((tool) => !wasInvoked(context, tool));
     if (uncalled.length > 0) {
-      problems.push(
-        `${label()} names ${uncalled.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(uncalled)}`,
-      );
+      const toolWord = uncalled.length === 1 ? 'a tool' : 'tools';
+      const data = { index, claimId: describeValue(entry['claim_id']), toolWord, tools: quoteList(uncalled) };
+      problems.push({ messageId: 'uninvokedTools', data });
     }
   });
   return problems;

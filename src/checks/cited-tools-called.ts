@@ -13,17 +13,19 @@ export const citedToolsCalledCheck: CheckDefinition = {
     'the final answer mentions a known tool name that no invocation carries (any case); known names: `requiredEvidenceTools`, `trace_summaries` tool names, `contract.toolNames`; a mention is the whole word in any case (`queryLogs` is not mentioned by "logs" or "queryLogsV2"); a name that is a plain word (`logs`) counts only as code (in backticks, or followed by `(`)',
   skippedWhen: 'empty answer',
   scanByDefault: true,
+  inputs: ['requiredEvidenceTools'],
+  messages: {
+    allCalled: 'the final answer cites no tool that was not invoked',
+    uncalled: 'the final answer cites {{toolWord}} never invoked: {{tools}}',
+    emptyAnswer: 'the final answer is empty',
+  },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') {
-      return { outcome: 'skip', message: 'the final answer is empty' };
-    }
+    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
     const cited = mentionedToolNames(context.normalizedFinalAnswer, uninvokedToolNames(context));
     if (cited.length > 0) {
-      return {
-        outcome: 'fail',
-        message: `the final answer cites ${cited.length === 1 ? 'a tool' : 'tools'} never invoked: ${quoteList(cited)}`,
-      };
+      const toolWord = cited.length === 1 ? 'a tool' : 'tools';
+      return { outcome: 'fail', messageId: 'uncalled', data: { toolWord, tools: quoteList(cited) } };
     }
-    return { outcome: 'pass', message: 'the final answer cites no tool that was not invoked' };
+    return { outcome: 'pass', messageId: 'allCalled' };
   },
 };

@@ -1,4 +1,5 @@
-import { describeValue, isMissing, isRecord, plural, quoteList, VERIFIER_PATH, verifierField } from './support.js';
+import type { MessagePart } from './messages.js';
+import { describeValue, isMissing, isRecord, plural, quoteList, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const REQUIRED_FIELDS = ['claim_id', 'verification', 'detail'] as const;
@@ -12,48 +13,52 @@ export const claimChecksAuditableCheck: CheckDefinition = {
   failsWhen:
     '`claim_checks` is missing or not a list, or a claim check lacks `claim_id`, `verification` or `detail`, or its verification is not one of `contract.claimVerifications`',
   skippedWhen: '`audit.claimChecks` off',
+  inputs: ['audit.claimChecks', 'audit.v2'],
+  messages: {
+    recorded: 'all {{claimChecks}} record claim_id, verification and detail',
+    empty: 'claim_checks is an empty list: no claims to audit',
+    notList: 'selfEvaluation.verifier_evaluation.claim_checks is {{found}}, expected a list',
+    problems: '{{problems}}',
+    notObject: 'claim_checks[{{index}}] is {{found}}, expected an object',
+    lacks: 'claim_checks[{{index}}] (claim_id {{claimId}}) lacks {{missing}}',
+    badVerification:
+      'claim_checks[{{index}}] (claim_id {{claimId}}) has verification {{found}}, expected one of {{verifications}}',
+    auditOff: 'claim-check audit is off for this case (audit.claimChecks)',
+  },
   run(context) {
     const { audit } = context.evalCase;
     // audit.v2 implies claim checks (docs/contract.md §2); honoured here too in case a caller builds the case by hand.
-    if (!audit.claimChecks && !audit.v2) {
-      return { outcome: 'skip', message: 'claim-check audit is off for this case (audit.claimChecks)' };
-    }
+    if (!audit.claimChecks && !audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
     const claimChecks = verifierField(context, 'claim_checks');
     if (!Array.isArray(claimChecks)) {
-      return {
-        outcome: 'fail',
-        message: `${VERIFIER_PATH}.claim_checks is ${describeValue(claimChecks)}, expected a list`,
-      };
+      return { outcome: 'fail', messageId: 'notList', data: { found: describeValue(claimChecks) } };
     }
     const verifications = context.contract.claimVerifications;
     const allowed = new Set(verifications.map((verification) => verification.toLowerCase()));
-    const problems: string[] = [];
+    const problems: MessagePart[] = [];
     (claimChecks as unknown[]).forEach((entry, index) => {
       if (!isRecord(entry)) {
-        problems.push(`claim_checks[${index}] is ${describeValue(entry)}, expected an object`);
+        problems.push({ messageId: 'notObject', data: { index, found: describeValue(entry) } });
         return;
       }
-      const label = `claim_checks[${index}] (claim_id ${describeValue(entry['claim_id'])})`;
+      const claimId = describeValue(entry['claim_id']);
       const missing = REQUIRED_FIELDS.filter((field) => isMissing(entry[field]));
-      if (missing.length > 0) {
-        problems.push(`${label} lacks ${missing.join(', ')}`);
-      }
+      if (missing.length > 0)
+        problems.push({ messageId: 'lacks', data: { index, claimId, missing: missing.join(', ') } });
       const verification = entry['verification'];
       if (!isMissing(verification) && !(typeof verification === 'string' && allowed.has(verification.toLowerCase()))) {
-        problems.push(
-          `${label} has verification ${describeValue(verification)}, expected one of ${quoteList(verifications)}`,
-        );
+        const found = describeValue(verification);
+        problems.push({
+          messageId: 'badVerification',
+          data: { index, claimId, found, verifications: quoteList(verifications) },
+        });
       }
     });
     if (problems.length > 0) {
-      return { outcome: 'fail', message: problems.join('; ') };
+      return { outcome: 'fail', messageId: 'problems', data: { problems: { parts: problems, separator: '; ' } } };
     }
-    return {
-      outcome: 'pass',
-      message:
-        claimChecks.length === 0
-          ? 'claim_checks is an empty list: no claims to audit'
-          : `all ${plural(claimChecks.length, 'claim check')} record claim_id, verification and detail`,
-    };
+    return claimChecks.length === 0
+      ? { outcome: 'pass', messageId: 'empty' }
+      : { outcome: 'pass', messageId: 'recorded', data: { claimChecks: plural(claimChecks.length, 'claim check') } };
   },
 };

@@ -5,7 +5,8 @@ import {
   isReproduction,
   measureDraftReproduction,
 } from './measures/executor-draft.js';
-import { matchedTexts, quote, quoteList, verdictIs, withoutVerifier } from './support.js';
+import type { MessagePart } from './messages.js';
+import { matchedTexts, NO_VERIFIER_MESSAGE, quote, quoteList, verdictIs, withoutVerifier } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const degradedOutputCheck: CheckDefinition = {
@@ -17,53 +18,63 @@ export const degradedOutputCheck: CheckDefinition = {
   failsWhen: "the final answer has none of the degraded markers, or reproduces the executor's draft answer",
   skippedWhen: 'the verdict is not `contract.rejectVerdict`, or the case names no `allowedVerdicts`',
   scanByDefault: true,
+  inputs: ['allowedVerdicts'],
+  messages: {
+    degraded: "the final answer is degraded (marker {{marker}}); it does not reproduce the executor's draft answer",
+    degradedWithoutDraft: 'the final answer is degraded (marker {{marker}}); no executor draft answer to compare',
+    notDegraded: 'verdict is {{verdict}} but {{problems}}',
+    noMarker: 'the final answer has none of the degraded-output markers {{markers}}',
+    emptyWithoutMarker: 'the final answer is empty and has none of the degraded-output markers {{markers}}',
+    containsShortDraft: "the final answer contains the executor's short draft answer {{draft}}",
+    reproducesDraft:
+      "the final answer reproduces the executor's draft answer: {{shared}} of its {{total}} token trigrams ({{overlap}}) occur in it, at or above degradedOutput.maxDraftOverlap {{maxOverlap}}",
+    noVerdict: 'no verdict; degraded output is required only for verdict {{reject}}',
+    notRejected: 'verdict is {{verdict}}; degraded output is required only for verdict {{reject}}',
+    noVerifier: NO_VERIFIER_MESSAGE,
+  },
   run(context) {
     const noVerifier = withoutVerifier(context.evalCase);
     if (noVerifier !== null) return noVerifier;
     const { contract } = context;
     const rejectVerdict = contract.rejectVerdict.toUpperCase();
     if (!verdictIs(context, rejectVerdict)) {
-      return {
-        outcome: 'skip',
-        message:
-          context.verdict === null
-            ? `no verdict; degraded output is required only for verdict ${quote(rejectVerdict)}`
-            : `verdict is ${quote(context.verdict)}; degraded output is required only for verdict ${quote(rejectVerdict)}`,
-      };
+      return context.verdict === null
+        ? { outcome: 'skip', messageId: 'noVerdict', data: { reject: quote(rejectVerdict) } }
+        : {
+            outcome: 'skip',
+            messageId: 'notRejected',
+            data: { verdict: quote(context.verdict), reject: quote(rejectVerdict) },
+          };
     }
     const { markers, maxDraftOverlap } = contract.degradedOutput;
-    const problems: string[] = [];
+    const problems: MessagePart[] = [];
     const markersFound = matchedTexts(context, markers);
     if (markersFound.length === 0) {
-      const answer =
-        context.normalizedFinalAnswer.trim() === '' ? 'the final answer is empty and has' : 'the final answer has';
-      problems.push(`${answer} none of the degraded-output markers ${quoteList(markers)}`);
+      const messageId = context.normalizedFinalAnswer.trim() === '' ? 'emptyWithoutMarker' : 'noMarker';
+      problems.push({ messageId, data: { markers: quoteList(markers) } });
     }
     const draft = executorDraft(context.trace);
     if (draft !== null) {
       const reproduction = measureDraftReproduction(context.normalizedFinalAnswer, draft);
       if (isReproduction(reproduction, maxDraftOverlap)) {
-        problems.push(describeReproduction(reproduction, draft, maxDraftOverlap));
+        problems.push(reproductionPart(reproduction, draft, maxDraftOverlap));
       }
     }
     if (problems.length > 0) {
-      return { outcome: 'fail', message: `verdict is ${quote(rejectVerdict)} but ${problems.join('; and ')}` };
+      return {
+        outcome: 'fail',
+        messageId: 'notDegraded',
+        data: { verdict: quote(rejectVerdict), problems: { parts: problems, separator: '; and ' } },
+      };
     }
-    const draftNote =
-      draft === null ? 'no executor draft answer to compare' : "it does not reproduce the executor's draft answer";
-    return {
-      outcome: 'pass',
-      message: `the final answer is degraded (marker ${quote(markersFound[0] ?? '')}); ${draftNote}`,
-    };
+    const marker = quote(markersFound[0] ?? '');
+    return { outcome: 'pass', messageId: draft === null ? 'degradedWithoutDraft' : 'degraded', data: { marker } };
   },
 };
 
-function describeReproduction(reproduction: DraftReproduction, draft: string, maxDraftOverlap: number): string {
-  if (reproduction.method === 'substring') {
-    return `the final answer contains the executor's short draft answer ${quote(draft.trim())}`;
-  }
-  return (
-    `the final answer reproduces the executor's draft answer: ${reproduction.shared} of its ${reproduction.total} ` +
-    `token trigrams (${round4(reproduction.overlap)}) occur in it, at or above degradedOutput.maxDraftOverlap ${maxDraftOverlap}`
-  );
+function reproductionPart(reproduction: DraftReproduction, draft: string, maxOverlap: number): MessagePart {
+  if (reproduction.method === 'substring')
+    return { messageId: 'containsShortDraft', data: { draft: quote(draft.trim()) } };
+  const { shared, total, overlap } = reproduction;
+  return { messageId: 'reproducesDraft', data: { shared, total, overlap: round4(overlap), maxOverlap } };
 }

@@ -8,21 +8,21 @@ export const durationBudgetCheck: CheckDefinition = {
   failsWhen: 'duration > `budget.maxDurationMs`',
   skippedWhen: 'no such budget, or no duration',
   scanByDefault: true,
+  inputs: ['budget.maxDurationMs'],
+  messages: {
+    within: 'duration {{duration}} ms, within the budget of {{budget}} ms',
+    over: 'duration {{duration}} ms exceeds the budget of {{budget}} ms (budget.maxDurationMs) by {{excess}} ms',
+    noBudget: 'the case has no duration budget (budget.maxDurationMs)',
+    noDuration: 'the trace records no duration (durationMs)',
+  },
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxDurationMs;
-    if (typeof budget !== 'number') {
-      return { outcome: 'skip', message: 'the case has no duration budget (budget.maxDurationMs)' };
-    }
+    if (typeof budget !== 'number') return { outcome: 'skip', messageId: 'noBudget' };
     const duration = trace.durationMs;
-    if (duration === null) {
-      return { outcome: 'skip', message: 'the trace records no duration (durationMs)' };
-    }
+    if (duration === null) return { outcome: 'skip', messageId: 'noDuration' };
     if (duration > budget) {
-      return {
-        outcome: 'fail',
-        message: `duration ${duration} ms exceeds the budget of ${budget} ms (budget.maxDurationMs) by ${duration - budget} ms`,
-      };
+      return { outcome: 'fail', messageId: 'over', data: { duration, budget, excess: duration - budget } };
     }
-    return { outcome: 'pass', message: `duration ${duration} ms, within the budget of ${budget} ms` };
+    return { outcome: 'pass', messageId: 'within', data: { duration, budget } };
   },
 };

@@ -1,5 +1,6 @@
 import type { AgentStep } from '../trace/types.js';
 import { invocationYields } from './derived.js';
+import type { MessagePart } from './messages.js';
 import { quote } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
@@ -29,20 +30,29 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
   failsWhen:
     'in step order (`stepIndex` when every step has one, else `agentSteps` order) a `verifier` step comes before the first `executor` step (agent names in any case); or, when the last verifier step (the verdict) has a `startedAt`, the earliest evidence-yielding call of a required tool with a `startedAt` does not start before it',
   skippedWhen: 'neither executor and verifier steps nor start times to compare',
+  inputs: ['requiredEvidenceTools'],
+  messages: {
+    ordered: 'the verdict follows the executor step and the evidence calls',
+    outOfOrder: 'the verdict does not follow the evidence: {{problems}}',
+    verifierFirst: 'the verifier step {{verifier}} comes before the first executor step {{executor}}',
+    evidenceLate:
+      'the first evidence-yielding call of {{tool}} starts at {{startedAt}}, not before the verdict step {{verdict}} at {{verdictAt}}',
+    nothingToOrder:
+      'the trace records neither executor and verifier steps nor start times to order evidence and verdict',
+  },
   run(context) {
     const { steps, byIndex } = orderedSteps(context.trace.agentSteps);
     const firstExecutor = steps.find(({ step }) => agentIs(step, EXECUTOR));
     const verifiers = steps.filter(({ step }) => agentIs(step, VERIFIER));
     const verdictStep = verifiers.at(-1);
-    const problems: string[] = [];
+    const problems: MessagePart[] = [];
     let judged = false;
     if (firstExecutor !== undefined && verdictStep !== undefined) {
       judged = true;
       const early = verifiers.find((verifier) => steps.indexOf(verifier) < steps.indexOf(firstExecutor));
       if (early !== undefined) {
-        problems.push(
-          `the verifier step ${labelOf(early, byIndex)} comes before the first executor step ${labelOf(firstExecutor, byIndex)}`,
-        );
+        const data = { verifier: labelOf(early, byIndex), executor: labelOf(firstExecutor, byIndex) };
+        problems.push({ messageId: 'verifierFirst', data });
       }
     }
     const verdictStart = verdictStep?.step.startedAt;
@@ -50,22 +60,17 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
       for (const { tool, startedAt } of firstEvidenceCalls(context)) {
         judged = true;
         if (startedAt >= verdictStart) {
-          problems.push(
-            `the first evidence-yielding call of ${quote(tool)} starts at ${isoText(startedAt)}, not before the verdict step ${labelOf(verdictStep, byIndex)} at ${isoText(verdictStart)}`,
-          );
+          const verdict = labelOf(verdictStep, byIndex);
+          const data = { tool: quote(tool), startedAt: isoText(startedAt), verdict, verdictAt: isoText(verdictStart) };
+          problems.push({ messageId: 'evidenceLate', data });
         }
       }
     }
-    if (!judged) {
-      return {
-        outcome: 'skip',
-        message: 'the trace records neither executor and verifier steps nor start times to order evidence and verdict',
-      };
-    }
+    if (!judged) return { outcome: 'skip', messageId: 'nothingToOrder' };
     if (problems.length > 0) {
-      return { outcome: 'fail', message: `the verdict does not follow the evidence: ${problems.join('; ')}` };
+      return { outcome: 'fail', messageId: 'outOfOrder', data: { problems: { parts: problems, separator: '; ' } } };
     }
-    return { outcome: 'pass', message: 'the verdict follows the executor step and the evidence calls' };
+    return { outcome: 'pass', messageId: 'ordered' };
   },
 };
 

@@ -11,37 +11,49 @@ export const evidenceCoverageCheck: CheckDefinition = {
     'Every required evidence tool appears in toolInvocations or the verifier trace_summaries with an evidence status other than failed.',
   failsWhen: 'a required evidence tool (or every tool of a `{ any: [...] }` entry) is not covered',
   skippedWhen: 'no required tools',
+  inputs: ['requiredEvidenceTools'],
+  messages: {
+    coveredOne: 'the required evidence tool {{tools}} is covered',
+    coveredAll: 'all {{required}} required evidence tools covered: {{tools}}',
+    notCovered: 'required evidence {{toolWord}} not covered: {{reasons}}; {{covered}} of {{required}} covered',
+    onlyFailed: '{{tool}} (only with evidence status failed)',
+    notFound: '{{tool}} (not in toolInvocations or trace_summaries)',
+    noAlternativeFound: 'any of {{tools}} (none in toolInvocations or trace_summaries)',
+    alternativesOnlyFailed: 'any of {{tools}} (only with evidence status failed)',
+    noRequiredTools: 'the case requires no evidence tools',
+  },
   run({ trace, evidenceCoverage: coverage }) {
-    if (coverage.required.length === 0) {
-      return { outcome: 'skip', message: 'the case requires no evidence tools' };
-    }
+    if (coverage.required.length === 0) return { outcome: 'skip', messageId: 'noRequiredTools' };
     if (coverage.missing.length === 0) {
-      return {
-        outcome: 'pass',
-        message:
-          coverage.required.length === 1
-            ? `the required evidence tool ${quoteList(coverage.covered)} is covered`
-            : `all ${coverage.required.length} required evidence tools covered: ${quoteList(coverage.covered)}`,
-      };
+      return coverage.required.length === 1
+        ? { outcome: 'pass', messageId: 'coveredOne', data: { tools: quoteList(coverage.covered) } }
+        : {
+            outcome: 'pass',
+            messageId: 'coveredAll',
+            data: { required: coverage.required.length, tools: quoteList(coverage.covered) },
+          };
     }
     const tools = collectToolEvidence(trace);
     const reasons = coverage.missing.map((required) => {
       const alternatives = requirementTools(required);
       if (alternatives.length > 1) {
-        const named = `any of ${quoteList(alternatives)}`;
-        return alternatives.some((tool) => tools.has(tool))
-          ? `${named} (only with evidence status failed)`
-          : `${named} (none in toolInvocations or trace_summaries)`;
+        const called = alternatives.some((tool) => tools.has(tool));
+        return {
+          messageId: called ? 'alternativesOnlyFailed' : 'noAlternativeFound',
+          data: { tools: quoteList(alternatives) },
+        };
       }
-      return tools.has(required)
-        ? `${quote(required)} (only with evidence status failed)`
-        : `${quote(required)} (not in toolInvocations or trace_summaries)`;
+      return { messageId: tools.has(required) ? 'onlyFailed' : 'notFound', data: { tool: quote(required) } };
     });
     return {
       outcome: 'fail',
-      message:
-        `required evidence ${coverage.missing.length === 1 ? 'tool' : 'tools'} not covered: ${reasons.join(', ')}; ` +
-        `${coverage.covered.length} of ${coverage.required.length} covered`,
+      messageId: 'notCovered',
+      data: {
+        toolWord: coverage.missing.length === 1 ? 'tool' : 'tools',
+        reasons: { parts: reasons, separator: ', ' },
+        covered: coverage.covered.length,
+        required: coverage.required.length,
+      },
     };
   },
 };

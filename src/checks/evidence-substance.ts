@@ -1,5 +1,6 @@
 import { type EvidenceYield, summaryYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
+import type { MessagePart } from './messages.js';
 import { quote, quoteList } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
@@ -13,32 +14,38 @@ export const evidenceSubstanceCheck: CheckDefinition = {
     'a required tool that `evidence-coverage` counts has no call that yielded evidence (section 3); a tool in `toolInvocations` is judged by its invocations only, a tool known only from `trace_summaries` by its summaries (`evidence_status`, `summary`)',
   skippedWhen: 'no required tools, or none covered',
   scanByDefault: true,
+  inputs: ['requiredEvidenceTools'],
+  messages: {
+    yieldedOne: 'the required evidence tool {{tools}} yielded evidence',
+    yieldedAll: 'all {{covered}} covered required evidence tools yielded evidence: {{tools}}',
+    withoutEvidence: 'required evidence {{toolWord}} called without yielding evidence: {{tools}}',
+    tool: '{{tool}} ({{calls}}: {{reasons}})',
+    statusWithoutEvidence: 'evidence status "{{found}}"',
+    errorMessage: 'error message {{found}}',
+    summaryStatus: 'evidence status {{found}} in trace_summaries',
+    emptyResult: 'empty result summary {{found}}',
+    failurePayload: 'failure payload {{found}}',
+    noRequiredTools: 'the case requires no evidence tools',
+    noneCovered: 'no required evidence tool is covered (see evidence-coverage)',
+  },
   run(context) {
     const coverage = context.evidenceCoverage;
-    if (coverage.required.length === 0) {
-      return { outcome: 'skip', message: 'the case requires no evidence tools' };
-    }
-    if (coverage.covered.length === 0) {
-      return { outcome: 'skip', message: 'no required evidence tool is covered (see evidence-coverage)' };
-    }
-    const problems: string[] = [];
+    if (coverage.required.length === 0) return { outcome: 'skip', messageId: 'noRequiredTools' };
+    if (coverage.covered.length === 0) return { outcome: 'skip', messageId: 'noneCovered' };
+    const problems: MessagePart[] = [];
     for (const tool of coverage.covered) {
       const reasons = reasonsWithoutEvidence(context, tool);
-      if (reasons !== null) problems.push(`${quote(tool)} (${describeReasons(reasons)})`);
+      if (reasons !== null) problems.push(toolPart(tool, reasons));
     }
     if (problems.length > 0) {
-      return {
-        outcome: 'fail',
-        message: `required evidence ${problems.length === 1 ? 'tool' : 'tools'} called without yielding evidence: ${problems.join('; ')}`,
-      };
+      const toolWord = problems.length === 1 ? 'tool' : 'tools';
+      const tools = { parts: problems, separator: '; ' };
+      return { outcome: 'fail', messageId: 'withoutEvidence', data: { toolWord, tools } };
     }
-    return {
-      outcome: 'pass',
-      message:
-        coverage.covered.length === 1
-          ? `the required evidence tool ${quoteList(coverage.covered)} yielded evidence`
-          : `all ${coverage.covered.length} covered required evidence tools yielded evidence: ${quoteList(coverage.covered)}`,
-    };
+    const tools = quoteList(coverage.covered);
+    return coverage.covered.length === 1
+      ? { outcome: 'pass', messageId: 'yieldedOne', data: { tools } }
+      : { outcome: 'pass', messageId: 'yieldedAll', data: { covered: coverage.covered.length, tools } };
   },
 };
 
@@ -47,31 +54,28 @@ export const evidenceSubstanceCheck: CheckDefinition = {
  * `toolInvocations` is judged by its invocations only: a verifier summary cannot rescue a call
  * that failed or came back empty. A tool known only from `trace_summaries` is judged by them.
  */
-function reasonsWithoutEvidence(context: CheckContext, tool: string): string[] | null {
-  const reasons: string[] = [];
+function reasonsWithoutEvidence(context: CheckContext, tool: string): MessagePart[] | null {
+  const results: EvidenceYield[] = [];
   const yields = invocationYields(context);
-  let invoked = false;
   context.trace.toolInvocations.forEach((invocation, index) => {
-    if (invocation.toolName !== tool) return;
-    invoked = true;
-    collect(reasons, yields[index]);
+    if (invocation.toolName === tool) results.push(yields[index] ?? { yielded: true });
   });
-  if (!invoked) {
+  if (results.length === 0) {
     for (const entry of traceSummaryEntries(context)) {
-      if (entry['tool_name'] === tool) collect(reasons, summaryYield(entry, context.contract.emptyResultMarkers));
+      if (entry['tool_name'] === tool) results.push(summaryYield(entry, context.contract.emptyResultMarkers));
     }
   }
-  return reasons.includes('') ? null : reasons;
+  const reasons: MessagePart[] = [];
+  for (const result of results) {
+    if (result.yielded) return null;
+    reasons.push({ messageId: result.messageId, data: result.data });
+  }
+  return reasons;
 }
 
-/** An empty string stands for "this call yielded evidence". */
-function collect(reasons: string[], result: EvidenceYield | undefined): void {
-  if (result === undefined || result.yielded) reasons.push('');
-  else reasons.push(result.reason);
-}
-
-function describeReasons(reasons: readonly string[]): string {
-  const distinct = [...new Set(reasons)];
+/** The tool and why none of its calls yielded evidence, each reason once. */
+function toolPart(tool: string, reasons: readonly MessagePart[]): MessagePart {
+  const distinct = [...new Map(reasons.map((reason) => [JSON.stringify(reason), reason])).values()];
   const calls = reasons.length === 1 ? 'its call' : `all ${reasons.length} calls`;
-  return `${calls}: ${distinct.join(', ')}`;
+  return { messageId: 'tool', data: { tool: quote(tool), calls, reasons: { parts: distinct, separator: ', ' } } };
 }

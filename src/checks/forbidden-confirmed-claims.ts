@@ -1,9 +1,7 @@
 import { judgeMentions, type UnassertedMention } from '../text/assertion.js';
-import { describeUnasserted } from './keyword-coverage.js';
+import { unassertedNotes } from './keyword-coverage.js';
 import { plural, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
-
-const ENTRY = 'forbidden confirmed-claim keyword';
 
 /**
  * S30, S33: a claim the evidence does not support must not be stated as confirmed. Only an
@@ -20,11 +18,17 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
     'the final answer asserts a forbidden confirmed-claim keyword (a negated, hedged or questioned mention does not count: "已排除：数据库宕机" passes)',
   skippedWhen: 'none configured',
   scanByDefault: true,
+  inputs: ['forbiddenConfirmedClaims'],
+  messages: {
+    noneAsserted: 'the final answer asserts none of the {{claims}}{{notes}}',
+    asserted: 'the final answer asserts {{claimWord}} {{found}}',
+    notes: '; not asserted: {{mentions}}',
+    unassertedClaim: 'claim {{mention}} {{how}}: {{clause}}',
+    noClaims: 'the case has no forbidden confirmed-claim keywords',
+  },
   run(context) {
     const claims = context.evalCase.forbiddenConfirmedClaims;
-    if (claims.length === 0) {
-      return { outcome: 'skip', message: `the case has no ${ENTRY}s` };
-    }
+    if (claims.length === 0) return { outcome: 'skip', messageId: 'noClaims' };
     const answer = context.answerAssertions;
     const asserted: string[] = [];
     const unasserted: UnassertedMention[] = [];
@@ -36,15 +40,17 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
       else if (judgement.unasserted !== null) unasserted.push(judgement.unasserted);
     }
     if (asserted.length > 0) {
-      return {
-        outcome: 'fail',
-        message: `the final answer asserts ${asserted.length === 1 ? ENTRY : `${ENTRY}s`} ${quoteList(asserted)}`,
-      };
+      const claimWord =
+        asserted.length === 1 ? 'forbidden confirmed-claim keyword' : 'forbidden confirmed-claim keywords';
+      return { outcome: 'fail', messageId: 'asserted', data: { claimWord, found: quoteList(asserted) } };
     }
-    const note =
-      unasserted.length === 0
-        ? ''
-        : `; not asserted: ${unasserted.map((mention) => describeUnasserted(mention).replace(/^concept /u, 'claim ')).join('; ')}`;
-    return { outcome: 'pass', message: `the final answer asserts none of the ${plural(claims.length, ENTRY)}${note}` };
+    return {
+      outcome: 'pass',
+      messageId: 'noneAsserted',
+      data: {
+        claims: plural(claims.length, 'forbidden confirmed-claim keyword'),
+        notes: unassertedNotes(unasserted, 'unassertedClaim'),
+      },
+    };
   },
 };

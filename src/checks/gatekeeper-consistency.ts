@@ -2,9 +2,9 @@ import {
   describeValue,
   isMissing,
   isRecord,
+  NO_VERIFIER_MESSAGE,
   plural,
   quote,
-  VERIFIER_PATH,
   verdictIs,
   verifierField,
   withoutVerifier,
@@ -21,39 +21,44 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
   failsWhen: '`gatekeeper_result.status` is `fail` and the verdict is `contract.passVerdict`',
   skippedWhen: 'no gatekeeper result, no verdict, or the case names no `allowedVerdicts`',
   scanByDefault: true,
+  inputs: ['allowedVerdicts'],
+  messages: {
+    consistent: 'gatekeeper status {{status}} is consistent with verdict {{verdict}}',
+    failedButPassed:
+      'gatekeeper_result.status is {{status}}{{violations}} but the verdict is {{verdict}}; a gatekeeper failure cannot pass verification',
+    noGatekeeper: 'no gatekeeper result (selfEvaluation.verifier_evaluation.gatekeeper_result is {{found}})',
+    notObject:
+      'no usable gatekeeper result: selfEvaluation.verifier_evaluation.gatekeeper_result is {{found}}, expected an object',
+    noVerdict: 'no verdict to compare with the gatekeeper result (see verdict-present)',
+    noVerifier: NO_VERIFIER_MESSAGE,
+  },
   run(context) {
     const noVerifier = withoutVerifier(context.evalCase);
     if (noVerifier !== null) return noVerifier;
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     if (isMissing(gatekeeper)) {
-      return {
-        outcome: 'skip',
-        message: `no gatekeeper result (${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)})`,
-      };
+      return { outcome: 'skip', messageId: 'noGatekeeper', data: { found: describeValue(gatekeeper) } };
     }
     if (!isRecord(gatekeeper)) {
-      return {
-        outcome: 'skip',
-        message: `no usable gatekeeper result: ${VERIFIER_PATH}.gatekeeper_result is ${describeValue(gatekeeper)}, expected an object`,
-      };
+      return { outcome: 'skip', messageId: 'notObject', data: { found: describeValue(gatekeeper) } };
     }
-    if (context.verdict === null) {
-      return { outcome: 'skip', message: 'no verdict to compare with the gatekeeper result (see verdict-present)' };
-    }
+    if (context.verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
     const status = gatekeeper['status'];
     const failed = typeof status === 'string' && status.toLowerCase() === GATEKEEPER_FAIL;
     const passVerdict = context.contract.passVerdict.toUpperCase();
     if (failed && verdictIs(context, passVerdict)) {
-      const violations = gatekeeper['violations'];
-      const violationNote = Array.isArray(violations) ? ` with ${plural(violations.length, 'violation')}` : '';
+      const list = gatekeeper['violations'];
+      const violations = Array.isArray(list) ? ` with ${plural(list.length, 'violation')}` : '';
       return {
         outcome: 'fail',
-        message: `gatekeeper_result.status is ${quote(status)}${violationNote} but the verdict is ${quote(passVerdict)}; a gatekeeper failure cannot pass verification`,
+        messageId: 'failedButPassed',
+        data: { status: quote(status), violations, verdict: quote(passVerdict) },
       };
     }
     return {
       outcome: 'pass',
-      message: `gatekeeper status ${describeValue(status)} is consistent with verdict ${quote(context.verdict)}`,
+      messageId: 'consistent',
+      data: { status: describeValue(status), verdict: quote(context.verdict) },
     };
   },
 };

@@ -1,5 +1,6 @@
 import type { KeywordSynonyms } from '../cases/types.js';
 import type { UnassertedConcept } from '../model/coverage.js';
+import type { MessageData, MessageList, MessagePart } from './messages.js';
 import { quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -12,47 +13,63 @@ export const keywordCoverageCheck: CheckDefinition = {
   failsWhen:
     'covered concepts / all concepts < `minKeywordCoverage`, or a `required` concept is not covered; a concept is covered only by a mention the answer commits to (section 2), a required one only in the conclusion (below), and the message names why and where each mentioned concept is not covered, with its clause',
   skippedWhen: 'no keywords, or the verdict is `contract.rejectVerdict`',
+  inputs: ['rootCauseKeywords', 'minKeywordCoverage'],
+  messages: {
+    covered: '{{covered}} of {{concepts}} root-cause concepts covered ({{ratio}}), minimum {{min}}{{notes}}',
+    notCovered: '{{problems}}{{notes}}',
+    belowMinimum:
+      '{{covered}} of {{concepts}} root-cause concepts covered ({{ratio}}), below the minimum {{min}}{{missing}}',
+    missing: '; missing: {{concepts}}',
+    requiredNotCovered: 'required {{conceptWord}} not covered: {{required}}',
+    onlyRequiredNotCovered:
+      '{{covered}} of {{concepts}} root-cause concepts covered ({{ratio}}), but required {{conceptWord}} not covered: {{required}}',
+    notes: '; {{mentions}}',
+    unasserted: 'concept {{mention}} {{how}}: {{clause}}',
+    noKeywords: 'the case has no root-cause keywords',
+    rejected:
+      'verdict is {{verdict}}: root-cause coverage does not apply to a rejected answer (degraded-output checks it instead)',
+  },
   run(context) {
     const { evalCase, contract } = context;
-    if (evalCase.rootCauseKeywords.length === 0) {
-      return { outcome: 'skip', message: 'the case has no root-cause keywords' };
-    }
+    if (evalCase.rootCauseKeywords.length === 0) return { outcome: 'skip', messageId: 'noKeywords' };
     if (verdictIs(context, contract.rejectVerdict)) {
-      return {
-        outcome: 'skip',
-        message: `verdict is ${quote(contract.rejectVerdict.toUpperCase())}: root-cause coverage does not apply to a rejected answer (degraded-output checks it instead)`,
-      };
+      return { outcome: 'skip', messageId: 'rejected', data: { verdict: quote(contract.rejectVerdict.toUpperCase()) } };
     }
     const coverage = context.keywordCoverage;
-    const summary = `${coverage.covered} of ${coverage.concepts} root-cause concepts covered (${coverage.ratio})`;
-    const unassertedNote = (coverage.unasserted ?? []).map(describeUnasserted).join('; ');
+    const summary = {
+      covered: coverage.covered,
+      concepts: coverage.concepts,
+      ratio: coverage.ratio,
+      min: coverage.min,
+    };
+    const notes = unassertedNotes(coverage.unasserted ?? [], 'unasserted');
     const requiredMissing = coverage.requiredMissing ?? [];
-    const problems: string[] = [];
+    const problems: MessagePart[] = [];
     // Each concept is named once: a required one under "required", the others under "missing".
     const required = new Set(requiredMissing.map((concept) => describeConcept(concept)));
     const otherMissing = coverage.missing.map(describeConcept).filter((concept) => !required.has(concept));
     // The exact fraction, not the rounded ratio, decides: 2/3 must not pass a minimum of 0.6667.
     if (coverage.covered / coverage.concepts < coverage.min) {
-      problems.push(
-        `${summary}, below the minimum ${coverage.min}${otherMissing.length === 0 ? '' : `; missing: ${otherMissing.join(', ')}`}`,
-      );
+      const missing =
+        otherMissing.length === 0 ? [] : [{ messageId: 'missing', data: { concepts: otherMissing.join(', ') } }];
+      problems.push({ messageId: 'belowMinimum', data: { ...summary, missing: { parts: missing, separator: '' } } });
     }
     if (requiredMissing.length > 0) {
-      const prefix = problems.length === 0 ? `${summary}, but ` : '';
-      problems.push(
-        `${prefix}required ${requiredMissing.length === 1 ? 'concept' : 'concepts'} not covered: ${requiredMissing.map(describeConcept).join(', ')}`,
-      );
+      const data = {
+        ...summary,
+        conceptWord: requiredMissing.length === 1 ? 'concept' : 'concepts',
+        required: requiredMissing.map(describeConcept).join(', '),
+      };
+      problems.push({ messageId: problems.length === 0 ? 'onlyRequiredNotCovered' : 'requiredNotCovered', data });
     }
     if (problems.length > 0) {
       return {
         outcome: 'fail',
-        message: `${problems.join('; ')}${unassertedNote === '' ? '' : `; ${unassertedNote}`}`,
+        messageId: 'notCovered',
+        data: { problems: { parts: problems, separator: '; ' }, notes },
       };
     }
-    return {
-      outcome: 'pass',
-      message: `${summary}, minimum ${coverage.min}${unassertedNote === '' ? '' : `; ${unassertedNote}`}`,
-    };
+    return { outcome: 'pass', messageId: 'covered', data: { ...summary, notes } };
   },
 };
 
@@ -61,12 +78,26 @@ function describeConcept(concept: KeywordSynonyms): string {
 }
 
 /**
- * Why a mentioned concept is not covered, where, and the clause: `concept "连接池" is only mentioned
- * negated: "不是连接池耗尽"`, `concept "regex" is only asked about: "could it be the regex?"`,
- * `concept "node-6" is the 3rd ranked cause, not the conclusion: "…"`.
+ * The `notes` part naming why and where each mentioned concept is not covered, with its clause,
+ * each as the message `messageId` (keyword-coverage's `unasserted`, forbidden-confirmed-claims'
+ * own): `concept "连接池" is only mentioned negated: "不是连接池耗尽"`; no part when there are none.
  */
-export function describeUnasserted(entry: Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>): string {
-  return `concept ${quote(entry.mention)} ${whyNotCovered(entry)}: ${quote(entry.clause)}`;
+export function unassertedNotes(
+  entries: readonly Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>[],
+  messageId: string,
+): MessageList {
+  const mentions = entries.map((entry) => ({ messageId, data: unassertedData(entry) }));
+  const parts =
+    mentions.length === 0 ? [] : [{ messageId: 'notes', data: { mentions: { parts: mentions, separator: '; ' } } }];
+  return { parts, separator: '' };
+}
+
+function unassertedData(entry: Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>): MessageData {
+  return {
+    mention: quote(entry.mention),
+    how: whyNotCovered(entry),
+    clause: quote(entry.clause),
+  };
 }
 
 /**

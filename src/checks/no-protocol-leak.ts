@@ -10,22 +10,28 @@ export const noProtocolLeakCheck: CheckDefinition = {
   failsWhen: 'the final answer contains a protocol marker, whatever the composer mode',
   skippedWhen: '`audit.v2` off',
   scanByDefault: true,
+  inputs: ['audit.v2'],
+  messages: {
+    noMarker: 'the final answer contains none of the {{markers}}',
+    leaked: 'the final answer leaks raw executor output: it contains protocol {{markerWord}} {{found}}{{composer}}',
+    auditOff: 'V2 audit is off for this case (audit.v2)',
+  },
   run(context) {
-    if (!context.evalCase.audit.v2) {
-      return { outcome: 'skip', message: 'V2 audit is off for this case (audit.v2)' };
-    }
+    if (!context.evalCase.audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
     const markers = context.contract.protocolMarkers;
     const found = matchedTexts(context, markers);
     if (found.length > 0) {
       return {
         outcome: 'fail',
-        message: `the final answer leaks raw executor output: it contains protocol ${found.length === 1 ? 'marker' : 'markers'} ${quoteList(found)}${composerNote(verifierField(context, 'composer_output'))}`,
+        messageId: 'leaked',
+        data: {
+          markerWord: found.length === 1 ? 'marker' : 'markers',
+          found: quoteList(found),
+          composer: composerNote(verifierField(context, 'composer_output')),
+        },
       };
     }
-    return {
-      outcome: 'pass',
-      message: `the final answer contains none of the ${plural(markers.length, 'protocol marker')}`,
-    };
+    return { outcome: 'pass', messageId: 'noMarker', data: { markers: plural(markers.length, 'protocol marker') } };
   },
 };
 

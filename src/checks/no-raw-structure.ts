@@ -1,6 +1,7 @@
 import { escapeRegExp } from '../text/escape-regexp.js';
 import { findJsonObjectLiteral } from '../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../text/normalize.js';
+import type { MessagePart } from './messages.js';
 import type { EvaluationSession } from './session.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
@@ -19,12 +20,20 @@ export const noRawStructureCheck: CheckDefinition = {
     'the final answer holds a JSON object literal with two or more keys outside fenced code blocks (```` ``` ```` or `~~~`, CommonMark rules; an unclosed fence runs to the end): brace-balanced text that `JSON.parse` reads as an object, nested ones included; under `audit.v2` also a protocol marker written with `_`, `-`, spaces or nothing between its words (`evidence-bindings`, `Claim ID`, `answerVersion`), as a whole word; the exact spelling is left to `no-protocol-leak`',
   skippedWhen: 'never',
   scanByDefault: true,
+  inputs: ['audit.v2'],
+  messages: {
+    noObject: 'no JSON object outside code blocks',
+    noObjectNorMarker: 'no JSON object outside code blocks, and no protocol marker in another spelling',
+    rawStructure: 'the final answer carries raw executor structure: {{problems}}',
+    jsonObject: 'a JSON object with {{keys}} keys outside a code block: {{literal}}',
+    respeltMarker: 'protocol {{markerWord}} {{markers}} written as {{written}}',
+  },
   run(context) {
     const answer = context.trace.finalAnswer ?? '';
-    const problems: string[] = [];
+    const problems: MessagePart[] = [];
     const literal = findJsonObjectLiteral(answer, MIN_KEYS);
     if (literal !== null) {
-      problems.push(`a JSON object with ${literal.keys} keys outside a code block: ${quote(shorten(literal.text))}`);
+      problems.push({ messageId: 'jsonObject', data: { keys: literal.keys, literal: quote(shorten(literal.text)) } });
     }
     if (context.evalCase.audit.v2) {
       const leaked = foldedMarkerMatches(
@@ -33,20 +42,18 @@ export const noRawStructureCheck: CheckDefinition = {
         context.contract.protocolMarkers,
       );
       if (leaked.length > 0) {
-        problems.push(
-          `protocol ${leaked.length === 1 ? 'marker' : 'markers'} ${quoteList(leaked.map((found) => found.marker))} written as ${quoteList(leaked.map((found) => found.text))}`,
-        );
+        const data = {
+          markerWord: leaked.length === 1 ? 'marker' : 'markers',
+          markers: quoteList(leaked.map((found) => found.marker)),
+          written: quoteList(leaked.map((found) => found.text)),
+        };
+        problems.push({ messageId: 'respeltMarker', data });
       }
     }
     if (problems.length > 0) {
-      return { outcome: 'fail', message: `the final answer carries raw executor structure: ${problems.join('; ')}` };
+      return { outcome: 'fail', messageId: 'rawStructure', data: { problems: { parts: problems, separator: '; ' } } };
     }
-    return {
-      outcome: 'pass',
-      message: context.evalCase.audit.v2
-        ? 'no JSON object outside code blocks, and no protocol marker in another spelling'
-        : 'no JSON object outside code blocks',
-    };
+    return { outcome: 'pass', messageId: context.evalCase.audit.v2 ? 'noObjectNorMarker' : 'noObject' };
   },
 };
 

@@ -17,24 +17,32 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
     "more than `budget.maxRepeatedCalls` (default 0) invocations repeat an earlier invocation of the same tool by the same agent (`agent` on the invocation; calls of different agents are no repeats) with deep-equal `arguments` (object keys in any order; arguments given as JSON text are parsed), unless the latest equal earlier call failed or the repeat's status is `deduped`; severity `warn` unless set",
   skippedWhen: 'fewer than two invocations record `arguments`',
   defaultSeverity: 'warn',
+  inputs: ['budget.maxRepeatedCalls'],
+  messages: {
+    noRepeats: 'no tool call repeats an earlier one ({{compared}} compared)',
+    withinBudget: '{{repeats}}, within budget.maxRepeatedCalls {{allowed}}',
+    redundant: '{{repeats}} (budget.maxRepeatedCalls {{allowed}}): {{calls}}',
+    repeat: 'toolInvocations[{{index}}] repeats [{{repeats}}]: {{tool}}{{agent}} with {{arguments}}',
+    tooFewArguments: 'fewer than two tool invocations record their arguments',
+  },
   run(context) {
     const allowed = context.evalCase.budget.maxRepeatedCalls ?? 0;
     const { compared, repeats } = repeatedCalls(context);
-    if (compared < 2) {
-      return { outcome: 'skip', message: 'fewer than two tool invocations record their arguments' };
-    }
+    if (compared < 2) return { outcome: 'skip', messageId: 'tooFewArguments' };
     if (repeats.length > allowed) {
-      return {
-        outcome: 'fail',
-        message: `${plural(repeats.length, 'redundant tool call')} (budget.maxRepeatedCalls ${allowed}): ${repeats.map((repeat) => repeat.text).join('; ')}`,
+      const data = {
+        repeats: plural(repeats.length, 'redundant tool call'),
+        allowed,
+        calls: { parts: repeats.map((repeat) => ({ messageId: 'repeat', data: { ...repeat } })), separator: '; ' },
       };
+      return { outcome: 'fail', messageId: 'redundant', data };
     }
-    return {
-      outcome: 'pass',
-      message:
-        repeats.length === 0
-          ? `no tool call repeats an earlier one (${compared} compared)`
-          : `${plural(repeats.length, 'repeated call')}, within budget.maxRepeatedCalls ${allowed}`,
-    };
+    return repeats.length === 0
+      ? { outcome: 'pass', messageId: 'noRepeats', data: { compared } }
+      : {
+          outcome: 'pass',
+          messageId: 'withinBudget',
+          data: { repeats: plural(repeats.length, 'repeated call'), allowed },
+        };
   },
 };

@@ -25,21 +25,21 @@ export const numericGroundingCheck: CheckDefinition = {
   failsWhen: 'a figure of the final answer is found in no evidence (see below)',
   skippedWhen: 'empty answer, or a call that yielded evidence has no `resultSummary`',
   scanByDefault: true,
+  inputs: ['question'],
+  messages: {
+    noFigure: 'the final answer states no exact figure',
+    grounded: 'all {{figures}} of the final answer occur in the evidence',
+    ungrounded: 'the final answer states {{figureWord}} found in no evidence: {{found}}',
+    emptyAnswer: 'the final answer is empty',
+    unrecordedEvidence:
+      'toolInvocations[{{index}}] yielded evidence but records no resultSummary, so figures cannot be checked against the evidence',
+  },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') {
-      return { outcome: 'skip', message: 'the final answer is empty' };
-    }
+    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
     const unrecorded = unrecordedEvidence(context);
-    if (unrecorded !== null) {
-      return {
-        outcome: 'skip',
-        message: `toolInvocations[${unrecorded}] yielded evidence but records no resultSummary, so figures cannot be checked against the evidence`,
-      };
-    }
+    if (unrecorded !== null) return { outcome: 'skip', messageId: 'unrecordedEvidence', data: { index: unrecorded } };
     const figures = answerFigures(context.normalizedFinalAnswer);
-    if (figures.length === 0) {
-      return { outcome: 'pass', message: 'the final answer states no exact figure' };
-    }
+    if (figures.length === 0) return { outcome: 'pass', messageId: 'noFigure' };
     // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
     // One text, parts separated by a line break so that numbers never join; lower case for units.
     // Each part is lowered before the join, which is the same text (a line break cases nothing):
@@ -58,15 +58,14 @@ export const numericGroundingCheck: CheckDefinition = {
       ungrounded = ungroundedByNumbers(ungrounded, argumentTokens(context, groundingWindowsOf(ungrounded)));
     }
     if (ungrounded.length > 0) {
+      const figureWord = ungrounded.length === 1 ? 'a figure' : 'figures';
       return {
         outcome: 'fail',
-        message: `the final answer states ${ungrounded.length === 1 ? 'a figure' : 'figures'} found in no evidence: ${quoteList(distinctTexts(ungrounded))}`,
+        messageId: 'ungrounded',
+        data: { figureWord, found: quoteList(distinctTexts(ungrounded)) },
       };
     }
-    return {
-      outcome: 'pass',
-      message: `all ${plural(figures.length, 'figure')} of the final answer occur in the evidence`,
-    };
+    return { outcome: 'pass', messageId: 'grounded', data: { figures: plural(figures.length, 'figure') } };
   },
 };
 

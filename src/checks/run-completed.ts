@@ -10,19 +10,21 @@ export const runCompletedCheck: CheckDefinition = {
   failsWhen: "the trace's `status` is not one of `contract.completedStatuses` (any case)",
   skippedWhen: 'no `status`',
   scanByDefault: true,
+  inputs: [],
+  messages: {
+    completed: 'status {{status}}',
+    notCompleted: 'the run did not complete: status is {{status}}, expected {{completed}} (contract.completedStatuses)',
+    noStatus: 'the trace records no status',
+  },
   run({ trace, contract }) {
     const status = trace.status;
-    if (status === null) {
-      return { outcome: 'skip', message: 'the trace records no status' };
-    }
+    if (status === null) return { outcome: 'skip', messageId: 'noStatus' };
     const completed = contract.completedStatuses;
     const lowered = status.trim().toLowerCase();
     if (!completed.some((value) => value.toLowerCase() === lowered)) {
-      return {
-        outcome: 'fail',
-        message: `the run did not complete: status is ${quote(status)}, expected ${completed.length === 1 ? '' : 'one of '}${quoteList(completed)} (contract.completedStatuses)`,
-      };
+      const expected = `${completed.length === 1 ? '' : 'one of '}${quoteList(completed)}`;
+      return { outcome: 'fail', messageId: 'notCompleted', data: { status: quote(status), completed: expected } };
     }
-    return { outcome: 'pass', message: `status ${quote(status)}` };
+    return { outcome: 'pass', messageId: 'completed', data: { status: quote(status) } };
   },
 };

@@ -22,29 +22,34 @@ export const singleConclusionCheck: CheckDefinition = {
   failsWhen:
     'the final answer offers more than `maxCandidateCauses` (default 3) candidate causes (the items of a list it introduces as possible causes, and the alternatives of rival statements such as "it could be X, or Y, or Z" and "可能是 X，也可能是 Y"; section 4 below) and chooses none: no statement gives the root cause (other than a rival statement), no ranked list puts one first, no item is marked as the most likely',
   skippedWhen: 'empty answer, or the verdict is `contract.rejectVerdict`',
+  inputs: ['maxCandidateCauses'],
+  messages: {
+    noCandidates: 'the answer offers no list of candidate causes',
+    withinLimit: '{{candidates}} candidate causes, within maxCandidateCauses {{allowed}}',
+    chosen: '{{candidates}} candidate causes, and the answer chooses one',
+    noneChosen:
+      'the answer offers {{candidates}} candidate causes without choosing one (maxCandidateCauses {{allowed}}): {{quoted}}{{more}}',
+    emptyAnswer: 'the final answer is empty',
+    rejected: 'verdict is {{verdict}}: a rejected answer states no conclusion',
+  },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', message: 'the final answer is empty' };
+    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
     if (verdictIs(context, context.contract.rejectVerdict)) {
       return {
         outcome: 'skip',
-        message: `verdict is ${quote(context.contract.rejectVerdict.toUpperCase())}: a rejected answer states no conclusion`,
+        messageId: 'rejected',
+        data: { verdict: quote(context.contract.rejectVerdict.toUpperCase()) },
       };
     }
     const allowed = context.evalCase.maxCandidateCauses ?? DEFAULT_MAX_CANDIDATE_CAUSES;
     const answer = context.answerAssertions;
     const { candidates, chosen } = answer.conclusion();
     if (candidates.length <= allowed) {
-      return {
-        outcome: 'pass',
-        message:
-          candidates.length === 0
-            ? 'the answer offers no list of candidate causes'
-            : `${candidates.length} candidate causes, within maxCandidateCauses ${allowed}`,
-      };
+      return candidates.length === 0
+        ? { outcome: 'pass', messageId: 'noCandidates' }
+        : { outcome: 'pass', messageId: 'withinLimit', data: { candidates: candidates.length, allowed } };
     }
-    if (chosen) {
-      return { outcome: 'pass', message: `${candidates.length} candidate causes, and the answer chooses one` };
-    }
+    if (chosen) return { outcome: 'pass', messageId: 'chosen', data: { candidates: candidates.length } };
     const text = answer.withLinesAsSpaces();
     const quoted = candidates
       .slice(0, QUOTED_CANDIDATES)
@@ -52,7 +57,13 @@ export const singleConclusionCheck: CheckDefinition = {
       .join(', ');
     return {
       outcome: 'fail',
-      message: `the answer offers ${candidates.length} candidate causes without choosing one (maxCandidateCauses ${allowed}): ${quoted}${candidates.length > QUOTED_CANDIDATES ? ', …' : ''}`,
+      messageId: 'noneChosen',
+      data: {
+        candidates: candidates.length,
+        allowed,
+        quoted,
+        more: candidates.length > QUOTED_CANDIDATES ? ', …' : '',
+      },
     };
   },
 };

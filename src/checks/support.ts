@@ -5,9 +5,6 @@ import type { CheckContext, CheckFinding } from './types.js';
 
 export { isRecord } from '../io/validation/is-record.js';
 
-/** Path prefix used in messages, so people can find the field in the fixture. */
-export const VERIFIER_PATH = 'selfEvaluation.verifier_evaluation';
-
 /** docs/contract.md §3: a field that is null counts as missing. */
 export function isMissing(value: unknown): value is null | undefined {
   return value === null || value === undefined;
@@ -53,15 +50,15 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
+/** The verdict checks' message for a case without a verifier (withoutVerifier). */
+export const NO_VERIFIER_MESSAGE =
+  'the case names no allowedVerdicts: the agent has no verifier, so there is no verdict to check';
+
 /**
  * The verdict checks' skip when the case names no `allowedVerdicts` (S73): most agents have no
  * verifier, and a case for one says so by leaving the list out. null when the case names some.
+ * Each of them declares the message `noVerifier` as NO_VERIFIER_MESSAGE.
  */
 export function withoutVerifier(evalCase: { allowedVerdicts: readonly string[] }): CheckFinding | null {
-  return evalCase.allowedVerdicts.length === 0
-    ? {
-        outcome: 'skip',
-        message: 'the case names no allowedVerdicts: the agent has no verifier, so there is no verdict to check',
-      }
-    : null;
+  return evalCase.allowedVerdicts.length === 0 ? { outcome: 'skip', messageId: 'noVerifier' } : null;
 }

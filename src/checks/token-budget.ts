@@ -9,23 +9,22 @@ export const tokenBudgetCheck: CheckDefinition = {
   description: 'The tokens the run used (usage.inputTokens + usage.outputTokens) do not exceed budget.maxTokens.',
   failsWhen: 'tokens (`usage.inputTokens + usage.outputTokens`) > `budget.maxTokens`',
   skippedWhen: 'no such budget, or the trace records no `usage`',
+  inputs: ['budget.maxTokens'],
+  messages: {
+    within: '{{tokens}} ({{input}} in + {{output}} out), within the budget of {{budget}}',
+    over: '{{tokens}} ({{input}} in + {{output}} out) exceed the budget of {{budget}} (budget.maxTokens) by {{excess}}',
+    noBudget: 'the case has no token budget (budget.maxTokens)',
+    noUsage: 'the trace records no token usage (usage)',
+  },
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxTokens;
-    if (typeof budget !== 'number') {
-      return { outcome: 'skip', message: 'the case has no token budget (budget.maxTokens)' };
-    }
-    if (trace.usage === undefined) {
-      return { outcome: 'skip', message: 'the trace records no token usage (usage)' };
-    }
-    const { inputTokens, outputTokens } = trace.usage;
-    const tokens = inputTokens + outputTokens;
-    const detail = `${inputTokens} in + ${outputTokens} out`;
-    if (tokens > budget) {
-      return {
-        outcome: 'fail',
-        message: `${plural(tokens, 'token')} (${detail}) exceed the budget of ${budget} (budget.maxTokens) by ${tokens - budget}`,
-      };
-    }
-    return { outcome: 'pass', message: `${plural(tokens, 'token')} (${detail}), within the budget of ${budget}` };
+    if (typeof budget !== 'number') return { outcome: 'skip', messageId: 'noBudget' };
+    if (trace.usage === undefined) return { outcome: 'skip', messageId: 'noUsage' };
+    const { inputTokens: input, outputTokens: output } = trace.usage;
+    const total = input + output;
+    const data = { tokens: plural(total, 'token'), input, output, budget };
+    return total > budget
+      ? { outcome: 'fail', messageId: 'over', data: { ...data, excess: total - budget } }
+      : { outcome: 'pass', messageId: 'within', data };
   },
 };

@@ -9,18 +9,21 @@ export const toolCallBudgetCheck: CheckDefinition = {
   failsWhen: 'tool-call count > `budget.maxToolCalls`',
   skippedWhen: 'no such budget',
   scanByDefault: true,
+  inputs: ['budget.maxToolCalls'],
+  messages: {
+    within: '{{calls}}, within the budget of {{budget}}',
+    over: '{{calls}} {{exceed}} the budget of {{budget}} (budget.maxToolCalls) by {{excess}}',
+    noBudget: 'the case has no tool-call budget (budget.maxToolCalls)',
+  },
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxToolCalls;
-    if (typeof budget !== 'number') {
-      return { outcome: 'skip', message: 'the case has no tool-call budget (budget.maxToolCalls)' };
-    }
+    if (typeof budget !== 'number') return { outcome: 'skip', messageId: 'noBudget' };
     const count = trace.toolInvocations.length;
+    const calls = plural(count, 'tool call');
     if (count > budget) {
-      return {
-        outcome: 'fail',
-        message: `${plural(count, 'tool call')} ${count === 1 ? 'exceeds' : 'exceed'} the budget of ${budget} (budget.maxToolCalls) by ${count - budget}`,
-      };
+      const exceed = count === 1 ? 'exceeds' : 'exceed';
+      return { outcome: 'fail', messageId: 'over', data: { calls, exceed, budget, excess: count - budget } };
     }
-    return { outcome: 'pass', message: `${plural(count, 'tool call')}, within the budget of ${budget}` };
+    return { outcome: 'pass', messageId: 'within', data: { calls, budget } };
   },
 };

@@ -14,5 +14,7 @@ export const traceLoadableCheck: CheckDefinition = {
   skippedWhen: 'never (when it fails, every other check is `skip`)',
   errorOnly: true,
   scanByDefault: true,
-  run: () => ({ outcome: 'pass', message: 'trace loaded' }),
+  inputs: [],
+  messages: { loaded: 'trace loaded' },
+  run: () => ({ outcome: 'pass', messageId: 'loaded' }),
 };

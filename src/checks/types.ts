@@ -6,6 +6,7 @@ import type { EvidenceCoverage, KeywordCoverage } from '../model/coverage.js';
 import type { CheckOutcome } from '../model/outcomes.js';
 import type { AnalysedAnswer } from '../text/assertion.js';
 import type { DiagnosisTrace } from '../trace/types.js';
+import type { MessagePart } from './messages.js';
 import type { EvaluationSession } from './session.js';
 
 /**
@@ -35,10 +36,12 @@ export interface CheckContext {
   session: EvaluationSession;
 }
 
-/** A check's result is data; text for people is made from it by the renderers. */
-export interface CheckFinding {
+/**
+ * A check's result is data: its outcome, one of the check's `messages` and the data of that
+ * message's placeholders; the text is made from them by renderMessage (messages.ts).
+ */
+export interface CheckFinding extends MessagePart {
   outcome: CheckOutcome;
-  message: string;
 }
 
 export interface CheckDefinition {
@@ -66,6 +69,16 @@ export interface CheckDefinition {
   errorOnly?: true;
   /** `diag-eval scan` applies it when the policies name no checks: it needs nothing a case expects. */
   scanByDefault?: true;
+  /**
+   * The texts its findings are made of, by messageId (as ESLint's `meta.messages`): templates whose
+   * `{{name}}` placeholders show the finding's data. One messageId stands for one outcome.
+   */
+  messages: Readonly<Record<string, string>>;
+  /**
+   * The case fields it reads (docs/contract.md §2; `budget.maxTokens` for one field of an object),
+   * directly or through the context's coverage figures.
+   */
+  inputs: readonly string[];
   /** Pure and synchronous: same context, same finding. */
   run(context: CheckContext): CheckFinding;
 }

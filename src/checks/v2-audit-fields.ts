@@ -1,4 +1,4 @@
-import { hasVerifierEvaluation, isMissing, VERIFIER_PATH, verifierField } from './support.js';
+import { hasVerifierEvaluation, isMissing, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const V2_AUDIT_FIELDS = ['gatekeeper_result', 'claim_checks', 'composer_output'] as const;
@@ -10,25 +10,29 @@ export const v2AuditFieldsCheck: CheckDefinition = {
   description: 'Under V2 audit, the verifier evaluation records gatekeeper_result, claim_checks and composer_output.',
   failsWhen: 'any of `gatekeeper_result`, `claim_checks`, `composer_output` is missing',
   skippedWhen: '`audit.v2` off',
+  inputs: ['audit.v2'],
+  messages: {
+    recorded: 'selfEvaluation.verifier_evaluation records gatekeeper_result, claim_checks, composer_output',
+    noEvaluation:
+      'selfEvaluation.verifier_evaluation is missing, so gatekeeper_result, claim_checks, composer_output are missing',
+    lacks: 'selfEvaluation.verifier_evaluation lacks {{missing}}',
+    lacksWithNulls: 'selfEvaluation.verifier_evaluation lacks {{missing}} ({{nulls}} null, which counts as missing)',
+    auditOff: 'V2 audit is off for this case (audit.v2)',
+  },
   run(context) {
-    if (!context.evalCase.audit.v2) {
-      return { outcome: 'skip', message: 'V2 audit is off for this case (audit.v2)' };
-    }
-    if (!hasVerifierEvaluation(context)) {
-      return {
-        outcome: 'fail',
-        message: `${VERIFIER_PATH} is missing, so ${V2_AUDIT_FIELDS.join(', ')} are missing`,
-      };
-    }
+    if (!context.evalCase.audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
+    if (!hasVerifierEvaluation(context)) return { outcome: 'fail', messageId: 'noEvaluation' };
     const missing = V2_AUDIT_FIELDS.filter((field) => isMissing(verifierField(context, field)));
     if (missing.length > 0) {
       const nulls = missing.filter((field) => verifierField(context, field) === null);
-      const nullNote = nulls.length > 0 ? ` (${nulls.join(', ')} null, which counts as missing)` : '';
-      return {
-        outcome: 'fail',
-        message: `${VERIFIER_PATH} lacks ${missing.join(', ')}${nullNote}`,
-      };
+      return nulls.length > 0
+        ? {
+            outcome: 'fail',
+            messageId: 'lacksWithNulls',
+            data: { missing: missing.join(', '), nulls: nulls.join(', ') },
+          }
+        : { outcome: 'fail', messageId: 'lacks', data: { missing: missing.join(', ') } };
     }
-    return { outcome: 'pass', message: `${VERIFIER_PATH} records ${V2_AUDIT_FIELDS.join(', ')}` };
+    return { outcome: 'pass', messageId: 'recorded' };
   },
 };

@@ -1,4 +1,4 @@
-import { quote, quoteList, withoutVerifier } from './support.js';
+import { NO_VERIFIER_MESSAGE, quote, quoteList, withoutVerifier } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictAllowedCheck: CheckDefinition = {
@@ -8,18 +8,24 @@ export const verdictAllowedCheck: CheckDefinition = {
   description: "The verifier's verdict is one of the case's allowedVerdicts.",
   failsWhen: 'the verdict is not one of `allowedVerdicts`',
   skippedWhen: 'no verdict, or the case names no `allowedVerdicts`',
+  inputs: ['allowedVerdicts'],
+  messages: {
+    allowed: 'verdict {{verdict}} is allowed',
+    notAllowed: 'verdict {{verdict}} is not one of the allowed verdicts {{allowed}}',
+    noVerdict: 'no verdict to compare (see verdict-present)',
+    noVerifier: NO_VERIFIER_MESSAGE,
+  },
   run({ evalCase, verdict }) {
     const noVerifier = withoutVerifier(evalCase);
     if (noVerifier !== null) return noVerifier;
-    if (verdict === null) {
-      return { outcome: 'skip', message: 'no verdict to compare (see verdict-present)' };
-    }
+    if (verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
     if (!evalCase.allowedVerdicts.includes(verdict)) {
       return {
         outcome: 'fail',
-        message: `verdict ${quote(verdict)} is not one of the allowed verdicts ${quoteList(evalCase.allowedVerdicts)}`,
+        messageId: 'notAllowed',
+        data: { verdict: quote(verdict), allowed: quoteList(evalCase.allowedVerdicts) },
       };
     }
-    return { outcome: 'pass', message: `verdict ${quote(verdict)} is allowed` };
+    return { outcome: 'pass', messageId: 'allowed', data: { verdict: quote(verdict) } };
   },
 };

@@ -1,4 +1,4 @@
-import { quote, quoteList, withoutVerifier } from './support.js';
+import { NO_VERIFIER_MESSAGE, quote, quoteList, withoutVerifier } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictNotForbiddenCheck: CheckDefinition = {
@@ -8,24 +8,22 @@ export const verdictNotForbiddenCheck: CheckDefinition = {
   description: "The verifier's verdict is not one of the case's forbiddenVerdicts.",
   failsWhen: 'the verdict is one of `forbiddenVerdicts`',
   skippedWhen: 'no verdict, no forbidden verdicts, or the case names no `allowedVerdicts`',
+  inputs: ['allowedVerdicts', 'forbiddenVerdicts'],
+  messages: {
+    notForbidden: 'verdict {{verdict}} is not among the forbidden verdicts {{forbidden}}',
+    forbidden: 'verdict {{verdict}} is forbidden for this case (forbidden: {{forbidden}})',
+    noVerdict: 'no verdict to compare (see verdict-present)',
+    noForbiddenVerdicts: 'the case forbids no verdicts',
+    noVerifier: NO_VERIFIER_MESSAGE,
+  },
   run({ evalCase, verdict }) {
     const noVerifier = withoutVerifier(evalCase);
     if (noVerifier !== null) return noVerifier;
-    if (verdict === null) {
-      return { outcome: 'skip', message: 'no verdict to compare (see verdict-present)' };
-    }
-    if (evalCase.forbiddenVerdicts.length === 0) {
-      return { outcome: 'skip', message: 'the case forbids no verdicts' };
-    }
-    if (evalCase.forbiddenVerdicts.includes(verdict)) {
-      return {
-        outcome: 'fail',
-        message: `verdict ${quote(verdict)} is forbidden for this case (forbidden: ${quoteList(evalCase.forbiddenVerdicts)})`,
-      };
-    }
-    return {
-      outcome: 'pass',
-      message: `verdict ${quote(verdict)} is not among the forbidden verdicts ${quoteList(evalCase.forbiddenVerdicts)}`,
-    };
+    if (verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
+    if (evalCase.forbiddenVerdicts.length === 0) return { outcome: 'skip', messageId: 'noForbiddenVerdicts' };
+    const data = { verdict: quote(verdict), forbidden: quoteList(evalCase.forbiddenVerdicts) };
+    return evalCase.forbiddenVerdicts.includes(verdict)
+      ? { outcome: 'fail', messageId: 'forbidden', data }
+      : { outcome: 'pass', messageId: 'notForbidden', data };
   },
 };

@@ -2,8 +2,8 @@ import {
   describeValue,
   hasVerifierEvaluation,
   isMissing,
+  NO_VERIFIER_MESSAGE,
   quote,
-  VERIFIER_PATH,
   verifierField,
   withoutVerifier,
 } from './support.js';
@@ -16,22 +16,25 @@ export const verdictPresentCheck: CheckDefinition = {
   description: 'selfEvaluation.verifier_evaluation.verdict exists and is a string.',
   failsWhen: '`selfEvaluation.verifier_evaluation.verdict` is missing or not a string',
   skippedWhen: 'the case names no `allowedVerdicts` (the agent has no verifier)',
+  inputs: ['allowedVerdicts'],
+  messages: {
+    present: 'verdict {{verdict}} present',
+    noEvaluation: 'selfEvaluation.verifier_evaluation is missing, so the trace has no verdict',
+    nullVerdict: 'selfEvaluation.verifier_evaluation.verdict is null, which counts as missing',
+    missingVerdict: 'selfEvaluation.verifier_evaluation.verdict is missing',
+    notText: 'selfEvaluation.verifier_evaluation.verdict is {{found}}, expected a string',
+    noVerifier: NO_VERIFIER_MESSAGE,
+  },
   run(context) {
     const noVerifier = withoutVerifier(context.evalCase);
     if (noVerifier !== null) return noVerifier;
-    if (!hasVerifierEvaluation(context)) {
-      return { outcome: 'fail', message: `${VERIFIER_PATH} is missing, so the trace has no verdict` };
-    }
+    if (!hasVerifierEvaluation(context)) return { outcome: 'fail', messageId: 'noEvaluation' };
     const verdict = verifierField(context, 'verdict');
-    if (verdict === null) {
-      return { outcome: 'fail', message: `${VERIFIER_PATH}.verdict is null, which counts as missing` };
-    }
-    if (isMissing(verdict)) {
-      return { outcome: 'fail', message: `${VERIFIER_PATH}.verdict is missing` };
-    }
+    if (verdict === null) return { outcome: 'fail', messageId: 'nullVerdict' };
+    if (isMissing(verdict)) return { outcome: 'fail', messageId: 'missingVerdict' };
     if (typeof verdict !== 'string') {
-      return { outcome: 'fail', message: `${VERIFIER_PATH}.verdict is ${describeValue(verdict)}, expected a string` };
+      return { outcome: 'fail', messageId: 'notText', data: { found: describeValue(verdict) } };
     }
-    return { outcome: 'pass', message: `verdict ${quote(verdict.toUpperCase())} present` };
+    return { outcome: 'pass', messageId: 'present', data: { verdict: quote(verdict.toUpperCase()) } };
   },
 };

@@ -2,10 +2,12 @@ import type { EvalCase } from '../cases/types.js';
 import { createCheckContext } from '../checks/context.js';
 import { repeatedCalls } from '../checks/derived.js';
 import { CHECKS } from '../checks/index.js';
+import { renderMessage } from '../checks/messages.js';
 import { EvaluationSession } from '../checks/session.js';
-import type { CheckContext, CheckDefinition, CheckFinding } from '../checks/types.js';
+import type { CheckContext, CheckDefinition } from '../checks/types.js';
 import type { ContractValues } from '../config/contract.js';
 import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from '../config/severity.js';
+import type { CheckOutcome } from '../model/outcomes.js';
 import type { CaseResult, CheckRow, FailedCheck } from '../report/types.js';
 import type { TraceRunInput } from '../sources/types.js';
 import { loadTrace } from '../trace/load-trace.js';
@@ -132,10 +134,15 @@ function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
   );
 }
 
-/** A check that throws is a bug in the check, not in the trace; it fails that check on that case and the run goes on. */
-function runGuarded(check: CheckDefinition, context: CheckContext): CheckFinding {
+/**
+ * The check's finding with its text, made from the check's message templates. A check that throws
+ * (or names a message it lacks) is a bug in the check, not in the trace; it fails that check on
+ * that case and the run goes on.
+ */
+function runGuarded(check: CheckDefinition, context: CheckContext): { outcome: CheckOutcome; message: string } {
   try {
-    return check.run(context);
+    const finding = check.run(context);
+    return { outcome: finding.outcome, message: renderMessage(check.messages, finding) };
   } catch (error) {
     return {
       outcome: 'fail',

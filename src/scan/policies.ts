@@ -21,13 +21,6 @@ export interface Policies {
   policyCase: EvalCase;
 }
 
-/**
- * The checks that need no per-case expectation (no expected verdict, keywords or evidence): a
- * scan applies these by default, each check that declares `scanByDefault`; `policies.checks`
- * names others.
- */
-export const DEFAULT_POLICY_CHECK_IDS: readonly string[] = SCAN_DEFAULT_CHECK_IDS;
-
 /** The `policies:` block's schema, built when scan reads one: building a schema costs start-up time. */
 function policiesSchema(): PoliciesSchema {
   return (builtPoliciesSchema ??= buildPoliciesSchema());
@@ -109,7 +102,8 @@ export function resolvePolicies(
     );
   }
   const severities = new Map<string, PolicySeverity | 'off'>();
-  for (const id of DEFAULT_POLICY_CHECK_IDS) if (known.has(id)) severities.set(id, 'error');
+  // The checks that need no per-case expectation (each declares `scanByDefault`); `policies.checks` names others.
+  for (const id of SCAN_DEFAULT_CHECK_IDS) if (known.has(id)) severities.set(id, 'error');
   for (const [id, severity] of Object.entries(block.checks ?? {})) severities.set(id, severity);
   // trace-loadable gates every other check: a trace that does not load is always an error.
   for (const id of ERROR_ONLY_CHECK_IDS) severities.set(id, 'error');

@@ -6,21 +6,28 @@ import type { ToolInvocation } from './types.js';
  * Whether a tool call yielded evidence (docs/contract.md §4, evidence-substance and
  * numeric-grounding): a call that failed, returned nothing, or returned a failure payload was
  * made, but proves nothing. One predicate, so that the two checks can never disagree on it.
+ * Why not is a message of evidence-substance (its `messages`, by these ids) and what was found.
  */
-export type EvidenceYield = { yielded: true } | { yielded: false; reason: string };
+export type EvidenceYield = { yielded: true } | { yielded: false; messageId: NoYield; data: { found: string } };
+
+type NoYield = 'statusWithoutEvidence' | 'errorMessage' | 'summaryStatus' | 'emptyResult' | 'failurePayload';
 
 const YIELDED: EvidenceYield = { yielded: true };
-const FAILURE_PAYLOAD = 'failure payload';
+
+function noYield(messageId: NoYield, found: string): EvidenceYield {
+  return { yielded: false, messageId, data: { found } };
+}
+
 const STATUSES_WITHOUT_EVIDENCE = new Set(['failed', 'no_evidence']);
 /** A summary longer than this is no failure payload: real payloads are short, and parsing is bounded. */
 const MAX_PAYLOAD_TEXT = 20_000;
 
 export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: readonly string[]): EvidenceYield {
   if (invocation.evidenceStatus !== null && STATUSES_WITHOUT_EVIDENCE.has(invocation.evidenceStatus)) {
-    return { yielded: false, reason: `evidence status "${invocation.evidenceStatus}"` };
+    return noYield('statusWithoutEvidence', invocation.evidenceStatus);
   }
   if (hasErrorMessage(invocation)) {
-    return { yielded: false, reason: `error message ${describeValue(invocation.errorMessage)}` };
+    return noYield('errorMessage', describeValue(invocation.errorMessage));
   }
   return 'resultSummary' in invocation ? resultYield(invocation.resultSummary, emptyResultMarkers) : YIELDED;
 }
@@ -34,7 +41,7 @@ export function invocationFailed(invocation: ToolInvocation, emptyResultMarkers:
   if (invocation.evidenceStatus === 'failed' || hasErrorMessage(invocation)) return true;
   if (!('resultSummary' in invocation)) return false;
   const result = resultYield(invocation.resultSummary, emptyResultMarkers);
-  return !result.yielded && result.reason.startsWith(FAILURE_PAYLOAD);
+  return !result.yielded && result.messageId === 'failurePayload';
 }
 
 /** An error message that says something; an empty one is how some services write "no error". */
@@ -50,7 +57,7 @@ export function hasErrorMessage(invocation: ToolInvocation): boolean {
 export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers: readonly string[]): EvidenceYield {
   const status = entry['evidence_status'];
   if (typeof status === 'string' && STATUSES_WITHOUT_EVIDENCE.has(status.toLowerCase())) {
-    return { yielded: false, reason: `evidence status ${describeValue(status)} in trace_summaries` };
+    return noYield('summaryStatus', describeValue(status));
   }
   const summary = entry['summary'];
   return summary === undefined || summary === null ? YIELDED : resultYield(summary, emptyResultMarkers);
@@ -61,7 +68,7 @@ export function resultYield(result: unknown, emptyResultMarkers: readonly string
   if (typeof result === 'string') {
     const text = result.trim();
     if (text === '' || isEmptyResultMarker(text, emptyResultMarkers)) {
-      return { yielded: false, reason: `empty result summary ${describeValue(result)}` };
+      return noYield('emptyResult', describeValue(result));
     }
     const first = text[0];
     if ((first === '{' || first === '[') && text.length <= MAX_PAYLOAD_TEXT) {
@@ -75,13 +82,12 @@ export function resultYield(result: unknown, emptyResultMarkers: readonly string
 
 function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
   if (Array.isArray(value)) {
-    return value.length === 0 ? { yielded: false, reason: `empty result summary ${shownResult(asWritten)}` } : YIELDED;
+    return value.length === 0 ? noYield('emptyResult', shownResult(asWritten)) : YIELDED;
   }
   if (typeof value === 'object' && value !== null) {
     const fields = value as Record<string, unknown>;
-    if (Object.keys(fields).length === 0)
-      return { yielded: false, reason: `empty result summary ${shownResult(asWritten)}` };
-    if (isFailurePayload(fields)) return { yielded: false, reason: `${FAILURE_PAYLOAD} ${shownResult(asWritten)}` };
+    if (Object.keys(fields).length === 0) return noYield('emptyResult', shownResult(asWritten));
+    if (isFailurePayload(fields)) return noYield('failurePayload', shownResult(asWritten));
   }
   return YIELDED;
 }

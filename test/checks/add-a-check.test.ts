@@ -40,7 +40,9 @@ const examples = exampleFiles();
 /** The copy, made when the file is collected so that the example's own test table can be collected from it too. */
 const project = mkdtempSync(join(tmpdir(), 'diag-eval-add-a-check-'));
 cpSync(join(REPO_ROOT, 'src'), join(project, 'src'), { recursive: true });
-cpSync(join(REPO_ROOT, 'test/checks/helpers.ts'), join(project, 'test/checks/helpers.ts'));
+for (const helper of ['helpers.ts', 'check-page.ts']) {
+  cpSync(join(REPO_ROOT, 'test/checks', helper), join(project, 'test/checks', helper));
+}
 cpSync(join(REPO_ROOT, 'test/helpers'), join(project, 'test/helpers'), { recursive: true });
 symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
 mkdirSync(join(project, 'docs'));
@@ -53,7 +55,13 @@ const generator = join(REPO_ROOT, 'scripts/check-registry.mjs');
 execFileSync(process.execPath, [generator, project], { stdio: 'pipe' });
 execFileSync(process.execPath, [generator, '--docs', project], { stdio: 'pipe' });
 
+// The recipe's `npm run docs` writes the check's page from its test file: the copied test does, when it ends.
+const writePages = process.env['WRITE_CHECK_PAGES'];
+process.env['WRITE_CHECK_PAGES'] = '1';
+
 afterAll(() => {
+  if (writePages === undefined) delete process.env['WRITE_CHECK_PAGES'];
+  else process.env['WRITE_CHECK_PAGES'] = writePages;
   rmSync(project, { recursive: true, force: true });
 });
 
@@ -79,6 +87,12 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
     const row = '| `answer-not-empty` | S99 | the final answer is empty or only white space | never |';
     const lastRow = before.split('\n').find((line) => line.startsWith('| `token-budget` |')) as string;
     expect(after).toBe(before.replace(`${lastRow}\n`, `${lastRow}\n${row}\n`));
+  });
+
+  it('the index of docs/checks/ gains its row, a link to its page, after the last check', () => {
+    expect(read('docs/checks/README.md')).toMatch(
+      /\| \[`token-budget`\]\(token-budget\.md\) .*\|\n\| \[`answer-not-empty`\]\(answer-not-empty\.md\) \| `error` \| no \| — \| The final answer is not empty\. \|\n$/u,
+    );
   });
 
   it('`run --help` lists it with its description', () => {
@@ -114,4 +128,15 @@ describe("CONTRIBUTING.md's add-a-check recipe, followed in a copy of the projec
 
 describe("the recipe's example test, run from the copy", async () => {
   await import(pathToFileURL(join(project, 'test/checks/answer-not-empty.test.ts')).href);
+});
+
+describe("the recipe's example check page, written when the example test ended", () => {
+  it('docs/checks/answer-not-empty.md gives its messages and its rows as examples', () => {
+    const page = read('docs/checks/answer-not-empty.md');
+    expect(page).toContain('# `answer-not-empty`\n\nThe final answer is not empty.');
+    expect(page).toContain('| `empty` | fail | `the final answer is empty` |');
+    expect(page).toContain('### S99 fails an answer of white space');
+    expect(page).toContain('`empty`: the final answer is empty');
+    expect(page).toContain('### S99 passes a Chinese answer');
+  });
 });

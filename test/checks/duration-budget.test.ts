@@ -22,6 +22,8 @@ describe('duration-budget', () => {
         case: budget,
         trace: { durationMs: 61_500 },
         message: 'duration 61500 ms exceeds the budget of 60000 ms (budget.maxDurationMs) by 1500 ms',
+        messageId: 'over',
+        data: { duration: 61500, budget: 60000, excess: 1500 },
       },
     ],
     skipped: [

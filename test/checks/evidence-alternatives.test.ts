@@ -34,12 +34,34 @@ describe('evidence-coverage with a set of alternatives (S73)', () => {
         trace: { toolInvocations: [toolCall('queryLogs')] },
         message:
           'required evidence tool not covered: any of "queryMetrics", "queryPrometheusAlerts" (none in toolInvocations or trace_summaries); 1 of 2 covered',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: {
+            parts: [{ messageId: 'noAlternativeFound', data: { tools: '"queryMetrics", "queryPrometheusAlerts"' } }],
+            separator: ', ',
+          },
+          covered: 1,
+          required: 2,
+        },
       },
       {
         name: 'S73 the alternative called only failed',
         case: ALTERNATIVES,
         trace: { toolInvocations: [toolCall('queryPrometheusAlerts', 'failed'), toolCall('queryLogs')] },
         message: 'any of "queryMetrics", "queryPrometheusAlerts" (only with evidence status failed)',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: {
+            parts: [
+              { messageId: 'alternativesOnlyFailed', data: { tools: '"queryMetrics", "queryPrometheusAlerts"' } },
+            ],
+            separator: ', ',
+          },
+          covered: 1,
+          required: 2,
+        },
       },
     ],
     skipped: [

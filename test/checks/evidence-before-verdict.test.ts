@@ -83,16 +83,37 @@ describe('evidence-before-verdict (S39)', () => {
         name: 'S39: the verifier step comes before the executor step (stepIndex)',
         trace: { agentSteps: [step('verifier', 1), step('executor', 2)] },
         message: 'the verifier step (stepIndex 1) comes before the first executor step (stepIndex 2)',
+        messageId: 'outOfOrder',
+        data: {
+          problems: {
+            parts: [{ messageId: 'verifierFirst', data: { verifier: '(stepIndex 1)', executor: '(stepIndex 2)' } }],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S39: the verifier step comes first in array order',
         trace: { agentSteps: [step('verifier'), step('executor'), step('composer')] },
         message: '(agentSteps[0]) comes before the first executor step (agentSteps[1])',
+        messageId: 'outOfOrder',
+        data: {
+          problems: {
+            parts: [{ messageId: 'verifierFirst', data: { verifier: '(agentSteps[0])', executor: '(agentSteps[1])' } }],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S39: a verifier step before the executor even when a later one follows it',
         trace: { agentSteps: [step('verifier', 1), step('executor', 2), step('verifier', 3)] },
         message: 'comes before',
+        messageId: 'outOfOrder',
+        data: {
+          problems: {
+            parts: [{ messageId: 'verifierFirst', data: { verifier: '(stepIndex 1)', executor: '(stepIndex 2)' } }],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S39: a required evidence call starts after the verdict step',
@@ -100,12 +121,55 @@ describe('evidence-before-verdict (S39)', () => {
         trace: { agentSteps: ordered, toolInvocations: [call('queryMetrics', 1000), call('queryLogs', 12_000)] },
         message:
           'the first evidence-yielding call of "queryLogs" starts at 2024-06-11T06:00:12.000Z, not before the verdict step (stepIndex 3) at 2024-06-11T06:00:10.000Z',
+        messageId: 'outOfOrder',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'evidenceLate',
+                data: {
+                  tool: '"queryLogs"',
+                  startedAt: '2024-06-11T06:00:12.000Z',
+                  verdict: '(stepIndex 3)',
+                  verdictAt: '2024-06-11T06:00:10.000Z',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S39: every evidence call after the verdict',
         case: required,
         trace: { agentSteps: ordered, toolInvocations: [call('queryMetrics', 11_000), call('queryLogs', 12_000)] },
         message: '"queryMetrics"',
+        messageId: 'outOfOrder',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'evidenceLate',
+                data: {
+                  tool: '"queryMetrics"',
+                  startedAt: '2024-06-11T06:00:11.000Z',
+                  verdict: '(stepIndex 3)',
+                  verdictAt: '2024-06-11T06:00:10.000Z',
+                },
+              },
+              {
+                messageId: 'evidenceLate',
+                data: {
+                  tool: '"queryLogs"',
+                  startedAt: '2024-06-11T06:00:12.000Z',
+                  verdict: '(stepIndex 3)',
+                  verdictAt: '2024-06-11T06:00:10.000Z',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S39: the only call before the verdict failed; the evidence came after',
@@ -119,6 +183,23 @@ describe('evidence-before-verdict (S39)', () => {
           ],
         },
         message: '"queryLogs"',
+        messageId: 'outOfOrder',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'evidenceLate',
+                data: {
+                  tool: '"queryLogs"',
+                  startedAt: '2024-06-11T06:00:11.000Z',
+                  verdict: '(stepIndex 3)',
+                  verdictAt: '2024-06-11T06:00:10.000Z',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
     ],
     skipped: [

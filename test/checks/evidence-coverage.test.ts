@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { evidenceCoverageCheck } from '../../src/checks/evidence-coverage.js';
 import { computeEvidenceCoverage } from '../../src/checks/measures/evidence-coverage.js';
-import { makeContext, makeVerifierEvaluation, runCheck, testCheck, toolCall } from './helpers.js';
+import { makeContext, makeVerifierEvaluation, testCheck, toolCall } from './helpers.js';
 
 const requiresLogsAndMetrics = { requiredEvidenceTools: ['queryMetrics', 'queryLogs'] };
 
@@ -57,39 +57,120 @@ describe('evidence-coverage (S03)', () => {
     ],
     invalid: [
       {
+        name: 'S73 fails a set of alternatives none of which was called, named as a set',
+        case: { requiredEvidenceTools: [], requiredEvidenceAlternatives: [['queryLogs', 'searchLogs']] },
+        trace: { toolInvocations: [toolCall('queryMetrics')] },
+        message:
+          'required evidence tool not covered: any of "queryLogs", "searchLogs" (none in toolInvocations or trace_summaries); 0 of 1 covered',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: {
+            parts: [{ messageId: 'noAlternativeFound', data: { tools: '"queryLogs", "searchLogs"' } }],
+            separator: ', ',
+          },
+          covered: 0,
+          required: 1,
+        },
+      },
+      {
+        name: 'S73 fails a set of alternatives whose every call failed',
+        case: { requiredEvidenceTools: [], requiredEvidenceAlternatives: [['queryLogs', 'searchLogs']] },
+        trace: { toolInvocations: [toolCall('searchLogs', 'failed'), toolCall('queryLogs', 'failed')] },
+        message: 'any of "queryLogs", "searchLogs" (only with evidence status failed)',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: {
+            parts: [{ messageId: 'alternativesOnlyFailed', data: { tools: '"queryLogs", "searchLogs"' } }],
+            separator: ', ',
+          },
+          covered: 0,
+          required: 1,
+        },
+      },
+      {
         name: 'S03 names a required tool that was never called',
         case: requiresLogsAndMetrics,
         trace: { toolInvocations: [toolCall('queryMetrics')] },
         message: 'not covered: "queryLogs" (not in toolInvocations or trace_summaries); 1 of 2 covered',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 1,
+          required: 2,
+        },
       },
       {
         name: 'S03 does not count an invocation with evidence status failed',
         case: requiresLogsAndMetrics,
         trace: { toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs', 'failed')] },
         message: '"queryLogs" (only with evidence status failed)',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'onlyFailed', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 1,
+          required: 2,
+        },
       },
       {
         name: 'S03 does not count a trace summary with evidence status FAILED in any case',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { verifierEvaluation: summaries({ tool_name: 'queryLogs', evidence_status: 'FAILED' }) },
         message: '"queryLogs" (only with evidence status failed)',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'onlyFailed', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 0,
+          required: 1,
+        },
       },
       {
         name: 'S03 compares tool names exactly',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { toolInvocations: [toolCall('querylogs'), toolCall('queryLogs ')] },
         message: '"queryLogs" (not in toolInvocations or trace_summaries)',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 0,
+          required: 1,
+        },
       },
       {
         name: 'S03 names every missing tool in case-file order',
         case: requiresLogsAndMetrics,
         message: 'tools not covered: "queryMetrics" (not in toolInvocations or trace_summaries), "queryLogs"',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tools',
+          reasons: {
+            parts: [
+              { messageId: 'notFound', data: { tool: '"queryMetrics"' } },
+              { messageId: 'notFound', data: { tool: '"queryLogs"' } },
+            ],
+            separator: ', ',
+          },
+          covered: 0,
+          required: 2,
+        },
       },
       {
         name: 'S03 fails without a verifier evaluation when the tool was not called',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { verifierEvaluation: null },
         message: '"queryLogs"',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 0,
+          required: 1,
+        },
       },
       {
         name: 'S03 ignores malformed trace_summaries entries',
@@ -98,12 +179,26 @@ describe('evidence-coverage (S03)', () => {
           verifierEvaluation: summaries(null, 'queryLogs', ['queryLogs'], { tool_name: 7 }, { toolName: 'queryLogs' }),
         },
         message: '"queryLogs" (not in toolInvocations or trace_summaries)',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 0,
+          required: 1,
+        },
       },
       {
         name: 'S03 ignores trace_summaries that is not a list',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { verifierEvaluation: makeVerifierEvaluation({ trace_summaries: { tool_name: 'queryLogs' } }) },
         message: '"queryLogs"',
+        messageId: 'notCovered',
+        data: {
+          toolWord: 'tool',
+          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
+          covered: 0,
+          required: 1,
+        },
       },
     ],
     skipped: [
@@ -125,7 +220,7 @@ describe('evidence-coverage with the coverage already computed', () => {
     const context = makeContext(input);
     const computed = computeEvidenceCoverage(context.evalCase, context.trace);
     expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: computed })).toEqual(
-      runCheck(evidenceCoverageCheck, input),
+      evidenceCoverageCheck.run(makeContext(input)),
     );
     const carried = {
       required: ['queryLogs', 'queryMetrics'],

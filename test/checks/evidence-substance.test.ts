@@ -93,48 +93,206 @@ describe('evidence-substance (S34)', () => {
     ],
     invalid: [
       {
+        name: 'S34: a tool known only from trace_summaries whose evidence status is no_evidence, in any case',
+        case: { requiredEvidenceTools: ['queryTraces'] },
+        trace: {
+          verifierEvaluation: makeVerifierEvaluation({
+            trace_summaries: [summary('queryTraces', 'No_Evidence', 'trace search ran')],
+          }),
+        },
+        message: '"queryTraces" (its call: evidence status "No_Evidence" in trace_summaries)',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryTraces"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [{ messageId: 'summaryStatus', data: { found: '"No_Evidence"' } }],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
+      },
+      {
         name: 'S34 EN: a required call that errored',
         case: required,
         trace: {
           toolInvocations: [call('queryMetrics'), call('queryLogs', { errorMessage: 'Elasticsearch timed out' })],
         },
         message: '"queryLogs" (its call: error message "Elasticsearch timed out")',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryLogs"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [{ messageId: 'errorMessage', data: { found: '"Elasticsearch timed out"' } }],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a required call with evidence status no_evidence',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { evidenceStatus: 'no_evidence' }), call('queryLogs')] },
         message: '"queryMetrics" (its call: evidence status "no_evidence")',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [{ messageId: 'statusWithoutEvidence', data: { found: 'no_evidence' } }],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34 EN: an empty list as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: '[]' }), call('queryLogs')] },
         message: 'empty result summary "[]"',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"[]"' } }], separator: ', ' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34 EN: "No data." as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: 'No data.' })] },
         message: 'empty result summary "No data."',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryLogs"',
+                  calls: 'its call',
+                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"No data."' } }], separator: ', ' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34 EN: an empty string as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: '  ' }), call('queryLogs')] },
         message: 'empty result summary',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"  "' } }], separator: ', ' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34 ZH: 结果为“无数据”',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: '无数据' }), call('queryLogs')] },
         message: 'empty result summary "无数据"',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"无数据"' } }], separator: ', ' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34 ZH: 结果为“查询结果为空。”',
         case: required,
         trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '查询结果为空。' })] },
         message: '"queryLogs"',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryLogs"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [{ messageId: 'emptyResult', data: { found: '"查询结果为空。"' } }],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a failure payload {"status":"error"}',
@@ -146,6 +304,31 @@ describe('evidence-substance (S34)', () => {
           ],
         },
         message: 'failure payload',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [
+                      {
+                        messageId: 'failurePayload',
+                        data: { found: '"{\\"status\\":\\"error\\",\\"message\\":\\"backend ..."' },
+                      },
+                    ],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a failure payload {"isError": true} as an object',
@@ -157,6 +340,28 @@ describe('evidence-substance (S34)', () => {
           ],
         },
         message: 'failure payload {"isError":true,"content":"quota exceeded"}',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [
+                      { messageId: 'failurePayload', data: { found: '{"isError":true,"content":"quota exceeded"}' } },
+                    ],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a failure payload with an error key',
@@ -165,12 +370,49 @@ describe('evidence-substance (S34)', () => {
           toolInvocations: [call('queryMetrics', { resultSummary: '{"error": {"code": 503}}' }), call('queryLogs')],
         },
         message: 'failure payload',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [{ messageId: 'failurePayload', data: { found: '"{\\"error\\": {\\"code\\": 503}}"' } }],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: an empty object as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: {} }), call('queryLogs')] },
         message: 'empty result summary {}',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '{}' } }], separator: ', ' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a verifier summary cannot rescue a tool whose calls all failed',
@@ -186,6 +428,29 @@ describe('evidence-substance (S34)', () => {
           }),
         },
         message: '"queryLogs" (all 2 calls: empty result summary "[]", evidence status "no_evidence")',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryLogs"',
+                  calls: 'all 2 calls',
+                  reasons: {
+                    parts: [
+                      { messageId: 'emptyResult', data: { found: '"[]"' } },
+                      { messageId: 'statusWithoutEvidence', data: { found: 'no_evidence' } },
+                    ],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a tool known only from trace_summaries with an empty summary',
@@ -196,6 +461,23 @@ describe('evidence-substance (S34)', () => {
           }),
         },
         message: '"queryTraces"',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryTraces"',
+                  calls: 'its call',
+                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"暂无数据"' } }], separator: ', ' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S34: a configured empty-result marker counts too',
@@ -203,6 +485,26 @@ describe('evidence-substance (S34)', () => {
         contract: { emptyResultMarkers: ['nothing matched'] },
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: 'Nothing matched' }), call('queryLogs')] },
         message: 'empty result summary "Nothing matched"',
+        messageId: 'withoutEvidence',
+        data: {
+          toolWord: 'tool',
+          tools: {
+            parts: [
+              {
+                messageId: 'tool',
+                data: {
+                  tool: '"queryMetrics"',
+                  calls: 'its call',
+                  reasons: {
+                    parts: [{ messageId: 'emptyResult', data: { found: '"Nothing matched"' } }],
+                    separator: ', ',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
     ],
     skipped: [

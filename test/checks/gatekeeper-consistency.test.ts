@@ -34,20 +34,35 @@ describe('gatekeeper-consistency (S27)', () => {
         trace: gatekeeper('PASS', failed),
         message:
           'gatekeeper_result.status is "fail" with 2 violations but the verdict is "PASS"; a gatekeeper failure cannot pass verification',
+        messageId: 'failedButPassed',
+        data: { status: '"fail"', violations: ' with 2 violations', verdict: '"PASS"' },
       },
       {
         name: 'S27 compares status and verdict in any case',
         trace: gatekeeper('pass', { status: 'FAIL' }),
         message: 'gatekeeper_result.status is "FAIL" but the verdict is "PASS"',
+        messageId: 'failedButPassed',
+        data: { status: '"FAIL"', violations: '', verdict: '"PASS"' },
       },
       {
         name: 'S27 uses the pass verdict configured in the contract',
         contract: { passVerdict: 'APPROVED' },
         trace: gatekeeper('approved', { status: 'Fail', violations: [] }),
         message: 'with 0 violations but the verdict is "APPROVED"',
+        messageId: 'failedButPassed',
+        data: { status: '"Fail"', violations: ' with 0 violations', verdict: '"APPROVED"' },
       },
     ],
     skipped: [
+      {
+        name: 'S73 skips a case that names no allowedVerdicts, even with a failed gatekeeper and a pass verdict',
+        case: { allowedVerdicts: [] },
+        trace: {
+          verifierEvaluation: makeVerifierEvaluation({ gatekeeper_result: { status: 'fail', violations: [] } }),
+        },
+        message: 'the case names no allowedVerdicts',
+        messageId: 'noVerifier',
+      },
       {
         name: 'S27 skips without gatekeeper_result',
         trace: { verifierEvaluation: verifierWithout('gatekeeper_result') },

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
+import { caseFileJsonSchema } from '../../src/checks/case-file-json-schema.js';
 import { CHECKS } from '../../src/checks/index.js';
+import { renderMessage } from '../../src/checks/messages.js';
 import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import { type ContextInput, makeContext, makeVerifierEvaluation } from './helpers.js';
 
@@ -78,12 +80,31 @@ describe('CHECKS', () => {
     }
   });
 
+  it('declares as inputs only fields of the case file, and together they read every field that sets an expectation', () => {
+    type Properties = Record<string, { properties?: Record<string, unknown> }>;
+    const schema = caseFileJsonSchema() as { properties: { cases: { items: { properties: Properties } } } };
+    const fields = schema.properties.cases.items.properties;
+    const known = Object.entries(fields).flatMap(([name, field]) =>
+      field.properties === undefined ? [name] : [name, ...Object.keys(field.properties).map((key) => `${name}.${key}`)],
+    );
+    const declared = new Set(CHECKS.flatMap((check) => check.inputs));
+    expect([...declared].filter((input) => !known.includes(input))).toEqual([]);
+    // What a case says about itself, its trace or its reporting, rather than what its trace must show.
+    const notExpectations = ['id', 'traceFixture', 'sessionId', 'match', 'tags', 'checks'];
+    const expectations = known.filter(
+      (field) => !notExpectations.includes(field.split('.')[0] as string) && fields[field]?.properties === undefined,
+    );
+    expect(
+      expectations.filter((field) => !declared.has(field) && !declared.has(field.split('.')[0] as string)),
+    ).toEqual([]);
+  });
+
   it.each(hostileInputs)('no check throws on a trace with %s', (_, input) => {
     for (const context of [makeContext(input), makeContext({ ...input, case: everythingOn })]) {
       for (const check of CHECKS) {
         const finding = check.run(context);
         expect(['pass', 'fail', 'skip']).toContain(finding.outcome);
-        expect(finding.message.trim()).not.toBe('');
+        expect(renderMessage(check.messages, finding).trim()).not.toBe('');
       }
     }
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { keywordCoverageCheck } from '../../src/checks/keyword-coverage.js';
 import { computeKeywordCoverage } from '../../src/checks/measures/keyword-coverage.js';
-import { makeContext, makeVerifierEvaluation, runCheck, testCheck } from './helpers.js';
+import { makeContext, makeVerifierEvaluation, testCheck } from './helpers.js';
 
 const poolConcepts = { rootCauseKeywords: [['connection pool', '连接池'], 'exhausted'] };
 const verdict = (value: unknown) => makeVerifierEvaluation({ verdict: value });
@@ -59,36 +59,163 @@ describe('keyword-coverage (S05)', () => {
         case: poolConcepts,
         trace: { finalAnswer: '连接池配置过小' },
         message: '1 of 2 root-cause concepts covered (0.5), below the minimum 1; missing: "exhausted"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 1,
+                  concepts: 2,
+                  ratio: 0.5,
+                  min: 1,
+                  missing: { parts: [{ messageId: 'missing', data: { concepts: '"exhausted"' } }], separator: '' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
       {
         name: 'S05 names a missing concept with all its synonyms',
         case: { ...poolConcepts, minKeywordCoverage: 0.75 },
         trace: { finalAnswer: 'threads exhausted' },
         message: 'missing: one of ["connection pool", "连接池"]',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 1,
+                  concepts: 2,
+                  ratio: 0.5,
+                  min: 0.75,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["connection pool", "连接池"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
       {
         name: 'S05 does not round 2 of 3 up to a minimum of 0.6667',
         case: { rootCauseKeywords: ['pool', 'timeout', 'mysql'], minKeywordCoverage: 0.6667 },
         trace: { finalAnswer: 'pool timeout' },
         message: '2 of 3 root-cause concepts covered (0.6667), below the minimum 0.6667; missing: "mysql"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 2,
+                  concepts: 3,
+                  ratio: 0.6667,
+                  min: 0.6667,
+                  missing: { parts: [{ messageId: 'missing', data: { concepts: '"mysql"' } }], separator: '' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
       {
         name: 'S05 fails when there is no final answer',
         case: poolConcepts,
         trace: { finalAnswer: null },
         message: '0 of 2 root-cause concepts covered (0)',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 2,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [
+                      { messageId: 'missing', data: { concepts: 'one of ["connection pool", "连接池"], "exhausted"' } },
+                    ],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
       {
         name: 'S05 fails a trace without a verdict like any other',
         case: poolConcepts,
         trace: { finalAnswer: 'unknown', verifierEvaluation: null },
         message: 'below the minimum 1',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 2,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [
+                      { messageId: 'missing', data: { concepts: 'one of ["connection pool", "连接池"], "exhausted"' } },
+                    ],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
       {
         name: 'S05 does not split a Chinese keyword into characters',
         case: { rootCauseKeywords: ['连接池'] },
         trace: { finalAnswer: '连接超时，线程池满' },
         message: 'missing: "连接池"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: { parts: [{ messageId: 'missing', data: { concepts: '"连接池"' } }], separator: '' },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
     ],
     skipped: [
@@ -116,7 +243,7 @@ describe('keyword-coverage with the coverage already computed', () => {
     const context = makeContext(input);
     const computed = computeKeywordCoverage(context.evalCase, context.normalizedFinalAnswer);
     expect(keywordCoverageCheck.run({ ...context, keywordCoverage: computed })).toEqual(
-      runCheck(keywordCoverageCheck, input),
+      keywordCoverageCheck.run(makeContext(input)),
     );
     const carried = { concepts: 2, covered: 2, ratio: 1, min: 1, missing: [] };
     expect(keywordCoverageCheck.run({ ...context, keywordCoverage: carried }).outcome).toBe('pass');
@@ -229,18 +356,146 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '结论：不是连接池耗尽。' },
         message: 'concept "连接池" is only mentioned negated: "不是连接池耗尽"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: { mention: '"连接池"', how: 'is only mentioned negated', clause: '"不是连接池耗尽"' },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S33 EN a negated root cause does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: 'It is not the connection pool.' },
         message: 'concept "connection pool" is only mentioned negated: "it is not the connection pool"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"connection pool"',
+                          how: 'is only mentioned negated',
+                          clause: '"it is not the connection pool"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S33 S67 EN a questioned root cause does not cover the concept; the message says it is only asked about',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: 'Could it be the connection pool?' },
         message: 'concept "connection pool" is only asked about: "could it be the connection pool"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"connection pool"',
+                          how: 'is only asked about',
+                          clause: '"could it be the connection pool"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S67 ZH rival causes without a choice do not cover the concept',
@@ -248,24 +503,192 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         trace: { finalAnswer: '可能是连接池的问题，也可能是网络抖动，目前无法确定。' },
         message:
           'concept "连接池" is only offered beside rival causes: "可能是连接池的问题,也可能是网络抖动,目前无法确定"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"连接池"',
+                          how: 'is only offered beside rival causes',
+                          clause: '"可能是连接池的问题,也可能是网络抖动,目前无法确定"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S67 EN an explicit guess does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: 'Unverified guess, not supported by the evidence: the connection pool.' },
         message: 'concept "connection pool" is only guessed',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"connection pool"',
+                          how: 'is only guessed',
+                          clause: '"unverified guess, not supported by the evidence: the connection pool"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S67 ZH a deferred check does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '无法确定根因。可以排查是否连接池耗尽。' },
         message: 'concept "连接池" is only left to check: "可以排查是否连接池耗尽"',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: { mention: '"连接池"', how: 'is only left to check', clause: '"可以排查是否连接池耗尽"' },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S33 S67 ZH a question does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '是连接池的问题吗' },
         message: 'concept "连接池" is only asked about',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: { mention: '"连接池"', how: 'is only asked about', clause: '"是连接池的问题吗"' },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S69 EN a required concept only as the 3rd ranked cause fails, saying where it was found',
@@ -275,18 +698,156 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
             'Final Answer:\n1. **Type**: container CPU load\n   **Location**: adservice-0\n2. **Type**: node disk\n   **Location**: node-2\n3. **Type**: node CPU load\n   **Location**: node-6',
         },
         message: 'concept "node-6" is the 3rd ranked cause, not the conclusion',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
+              },
+              {
+                messageId: 'requiredNotCovered',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  conceptWord: 'concept',
+                  required: 'one of ["node-6"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"node-6"',
+                          how: 'is the 3rd ranked cause, not the conclusion',
+                          clause: '"**location**: node-6"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S69 ZH a required concept only in the propagation path fails',
         case: { rootCauseKeywords: [{ any: ['redis'], required: true }] },
         trace: { finalAnswer: '根因：网关配置错误。\n传播路径：gateway -> cart -> redis' },
         message: 'concept "redis" is only in the 传播路径, not the conclusion',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
+              },
+              {
+                messageId: 'requiredNotCovered',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  conceptWord: 'concept',
+                  required: 'one of ["redis"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"redis"',
+                          how: 'is only in the 传播路径, not the conclusion',
+                          clause: '"传播路径:gateway -> cart -> redis"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S69 EN a required concept named only outside the labelled conclusion fails',
         case: { rootCauseKeywords: [{ any: ['connection pool'], required: true }] },
         trace: { finalAnswer: 'The connection pool looked busy.\n\nRoot cause: a slow network link.' },
         message: 'concept "connection pool" is only named outside the conclusion',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
+              },
+              {
+                messageId: 'requiredNotCovered',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  conceptWord: 'concept',
+                  required: 'one of ["connection pool"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"connection pool"',
+                          how: 'is only named outside the conclusion',
+                          clause: '"the connection pool looked busy"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S69 EN a required concept named only after the first causal sentence fails',
@@ -296,12 +857,104 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
             'Long GC pauses caused the timeouts. The connection pool was also busy and the disk was nearly full.',
         },
         message: 'concept "disk" is only named outside the conclusion',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
+              },
+              {
+                messageId: 'requiredNotCovered',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  conceptWord: 'concept',
+                  required: 'one of ["disk"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"disk"',
+                          how: 'is only named outside the conclusion',
+                          clause: '"the connection pool was also busy and the disk was nearly full"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S69 ZH 必需概念只出现在第一个因果句之后则不通过',
         case: { rootCauseKeywords: [{ any: ['磁盘'], required: true }] },
         trace: { finalAnswer: '频繁 GC 导致接口超时。另外连接池也很忙，磁盘快满了。' },
         message: 'concept "磁盘" is only named outside the conclusion',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
+              },
+              {
+                messageId: 'requiredNotCovered',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 1,
+                  conceptWord: 'concept',
+                  required: 'one of ["磁盘"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"磁盘"',
+                          how: 'is only named outside the conclusion',
+                          clause: '"另外连接池也很忙,磁盘快满了"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S69 EN concepts split across two ranked faults do not cover the case',
@@ -310,6 +963,50 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
           finalAnswer: '1. Type: node memory\n   Location: node-6\n2. Type: node CPU load\n   Location: node-2',
         },
         message: 'concept "cpu load" is the 2nd ranked cause, not the conclusion',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'belowMinimum',
+                data: {
+                  covered: 1,
+                  concepts: 2,
+                  ratio: 0.5,
+                  min: 1,
+                  missing: {
+                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["cpu load"]' } }],
+                    separator: '',
+                  },
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"cpu load"',
+                          how: 'is the 2nd ranked cause, not the conclusion',
+                          clause: '"type: node cpu load"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S33 a required concept not covered fails whatever the minimum says',
@@ -317,12 +1014,74 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         trace: { finalAnswer: 'The settlement-reconcile job caused a timeout; it is not the connection pool.' },
         message:
           '2 of 3 root-cause concepts covered (0.6667), but required concept not covered: one of ["连接池", "connection pool"]; concept "connection pool" is only mentioned negated',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'onlyRequiredNotCovered',
+                data: {
+                  covered: 2,
+                  concepts: 3,
+                  ratio: 0.6667,
+                  min: 0.5,
+                  conceptWord: 'concept',
+                  required: 'one of ["连接池", "connection pool"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: {
+            parts: [
+              {
+                messageId: 'notes',
+                data: {
+                  mentions: {
+                    parts: [
+                      {
+                        messageId: 'unasserted',
+                        data: {
+                          mention: '"connection pool"',
+                          how: 'is only mentioned negated',
+                          clause: '"it is not the connection pool"',
+                        },
+                      },
+                    ],
+                    separator: '; ',
+                  },
+                },
+              },
+            ],
+            separator: '',
+          },
+        },
       },
       {
         name: 'S33 a required concept with a minimum of 0 still fails',
         case: { rootCauseKeywords: [requiredPool], minKeywordCoverage: 0 },
         trace: { finalAnswer: 'The network failed.' },
         message: 'required concept not covered: one of ["连接池", "connection pool"]',
+        messageId: 'notCovered',
+        data: {
+          problems: {
+            parts: [
+              {
+                messageId: 'onlyRequiredNotCovered',
+                data: {
+                  covered: 0,
+                  concepts: 1,
+                  ratio: 0,
+                  min: 0,
+                  conceptWord: 'concept',
+                  required: 'one of ["连接池", "connection pool"]',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+          notes: { parts: [], separator: '' },
+        },
       },
     ],
   });

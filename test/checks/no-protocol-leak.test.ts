@@ -16,6 +16,8 @@ const markerRows: FindingRow[] = DEFAULT_CONTRACT.protocolMarkers.map((marker) =
   case: v2,
   trace: answer(`根因是连接池耗尽。{"${marker}": "x"}`),
   message: `contains protocol marker "${marker}" (composer mode "parsed")`,
+  messageId: 'leaked',
+  data: { markerWord: 'marker', found: `"${marker}"`, composer: ' (composer mode "parsed")' },
 }));
 
 describe('no-protocol-leak (S31, S32)', () => {
@@ -55,6 +57,12 @@ describe('no-protocol-leak (S31, S32)', () => {
         ),
         message:
           'contains protocol markers "executor_evidence_v2", "answer_version", "evidence_bindings" (composer mode "fallback")',
+        messageId: 'leaked',
+        data: {
+          markerWord: 'markers',
+          found: '"executor_evidence_v2", "answer_version", "evidence_bindings"',
+          composer: ' (composer mode "fallback")',
+        },
       },
       {
         name: 'S32 fails a leak whatever the composer records, even nothing',
@@ -64,12 +72,16 @@ describe('no-protocol-leak (S31, S32)', () => {
           verifierEvaluation: makeVerifierEvaluation({ composer_output: null }),
         },
         message: 'contains protocol marker "claim_id"',
+        messageId: 'leaked',
+        data: { markerWord: 'marker', found: '"claim_id"', composer: '' },
       },
       {
         name: 'S31 matches a full-width marker (NFKC) in any case',
         case: v2,
         trace: answer('ＣＬＡＩＭ＿ＩＤ: c1'),
         message: '"claim_id"',
+        messageId: 'leaked',
+        data: { markerWord: 'marker', found: '"claim_id"', composer: ' (composer mode "parsed")' },
       },
     ],
     skipped: [

@@ -88,16 +88,64 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: 'toolInvocations[2] repeats [0]: "whether_is_abnormal_metric" by "CpuExpert" with',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: {
+                  index: 2,
+                  repeats: 0,
+                  tool: '"whether_is_abnormal_metric"',
+                  agent: ' by "CpuExpert"',
+                  arguments: 'an object',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S41: the same call twice',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', metrics)] },
         message: '1 redundant tool call (budget.maxRepeatedCalls 0): toolInvocations[1] repeats [0]: "queryMetrics"',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: { index: 1, repeats: 0, tool: '"queryMetrics"', agent: '', arguments: 'an object' },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S41: key order is ignored',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', reordered)] },
         message: 'repeats [0]',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: { index: 1, repeats: 0, tool: '"queryMetrics"', agent: '', arguments: 'an object' },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S41: arguments as JSON text in another key order',
@@ -105,6 +153,26 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           toolInvocations: [call('queryLogs', '{"q":"x","limit":10}'), call('queryLogs', '{"limit":10,"q":"x"}')],
         },
         message: '"queryLogs"',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: {
+                  index: 1,
+                  repeats: 0,
+                  tool: '"queryLogs"',
+                  agent: '',
+                  arguments: '"{\\"limit\\":10,\\"q\\":\\"x\\"}"',
+                },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S41 ZH: 同样的中文查询反复调用',
@@ -116,12 +184,42 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: '2 redundant tool calls',
+        messageId: 'redundant',
+        data: {
+          repeats: '2 redundant tool calls',
+          allowed: 0,
+          calls: {
+            parts: [
+              {
+                messageId: 'repeat',
+                data: { index: 1, repeats: 0, tool: '"searchRunbook"', agent: '', arguments: 'an object' },
+              },
+              {
+                messageId: 'repeat',
+                data: { index: 2, repeats: 1, tool: '"searchRunbook"', agent: '', arguments: 'an object' },
+              },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S41: over budget.maxRepeatedCalls',
         case: { budget: { maxRepeatedCalls: 1 } },
         trace: { toolInvocations: [call('a', {}), call('a', {}), call('a', {})] },
         message: '(budget.maxRepeatedCalls 1)',
+        messageId: 'redundant',
+        data: {
+          repeats: '2 redundant tool calls',
+          allowed: 1,
+          calls: {
+            parts: [
+              { messageId: 'repeat', data: { index: 1, repeats: 0, tool: '"a"', agent: '', arguments: 'an object' } },
+              { messageId: 'repeat', data: { index: 2, repeats: 1, tool: '"a"', agent: '', arguments: 'an object' } },
+            ],
+            separator: '; ',
+          },
+        },
       },
       {
         name: 'S41: a repeat after a successful retry',
@@ -133,6 +231,17 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: 'toolInvocations[2] repeats [1]',
+        messageId: 'redundant',
+        data: {
+          repeats: '1 redundant tool call',
+          allowed: 0,
+          calls: {
+            parts: [
+              { messageId: 'repeat', data: { index: 2, repeats: 1, tool: '"q"', agent: '', arguments: 'an object' } },
+            ],
+            separator: '; ',
+          },
+        },
       },
     ],
     skipped: [

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { contractWithTable, generatedFiles, readChecks } from '../../scripts/check-registry.mjs';
+import { generatedDocs, generatedFiles, readChecks } from '../../scripts/check-registry.mjs';
 import { CHECKS } from '../../src/checks/index.js';
 import { commandHelp } from '../../src/cli/help.js';
 import { CHECK_IDS, ERROR_ONLY_CHECK_IDS, SCAN_DEFAULT_CHECK_IDS } from '../../src/model/check-ids.generated.js';
@@ -36,8 +36,22 @@ describe('the check registry is generated from the check files', () => {
     }
   });
 
-  it('the check table of docs/contract.md §4 is what the check files give (npm run docs writes it)', () => {
-    expect(readFileSync(join(REPO_ROOT, 'docs/contract.md'), 'utf8')).toBe(contractWithTable(REPO_ROOT));
+  it('the check table of docs/contract.md §4 and the index of docs/checks/ are what the check files give (npm run docs writes them)', () => {
+    const docs = generatedDocs(REPO_ROOT);
+    expect(Object.keys(docs)).toEqual(['docs/contract.md', 'docs/checks/README.md']);
+    for (const [path, text] of Object.entries(docs)) {
+      expect(readFileSync(join(REPO_ROOT, path), 'utf8'), path).toBe(text);
+    }
+  });
+
+  it("docs/checks/ holds a page for every check and nothing else but its index (the pages are checked by the checks' tests)", () => {
+    const pages = readdirSync(join(REPO_ROOT, 'docs/checks')).sort();
+    expect(pages).toEqual(['README.md', ...CHECKS.map((check) => `${check.id}.md`)].sort());
+    for (const check of CHECKS) {
+      expect(readFileSync(join(REPO_ROOT, 'docs/checks/README.md'), 'utf8')).toContain(
+        `[\`${check.id}\`](${check.id}.md)`,
+      );
+    }
   });
 
   it('orders the checks by their order field, which keeps the report order of the committed baseline', () => {
@@ -59,11 +73,23 @@ describe('the check registry is generated from the check files', () => {
       description: string;
       failsWhen: string;
       skippedWhen: string;
+      inputs: readonly string[];
       defaultSeverity?: unknown;
       errorOnly?: unknown;
       scanByDefault?: unknown;
     }) => {
-      const { id, order, spec, description, failsWhen, skippedWhen, defaultSeverity, errorOnly, scanByDefault } = check;
+      const {
+        id,
+        order,
+        spec,
+        description,
+        failsWhen,
+        skippedWhen,
+        inputs,
+        defaultSeverity,
+        errorOnly,
+        scanByDefault,
+      } = check;
       return {
         id,
         order,
@@ -71,6 +97,7 @@ describe('the check registry is generated from the check files', () => {
         description,
         failsWhen,
         skippedWhen,
+        inputs: [...inputs],
         defaultSeverity,
         errorOnly,
         scanByDefault,

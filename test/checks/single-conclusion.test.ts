@@ -117,6 +117,13 @@ describe('single-conclusion (S69)', () => {
         },
         message:
           'the answer offers 11 candidate causes without choosing one (maxCandidateCauses 3): "slow queries", "missing indexes", "lock contention", "network latency", …',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 11,
+          allowed: 3,
+          quoted: '"slow queries", "missing indexes", "lock contention", "network latency"',
+          more: ', …',
+        },
       },
       {
         name: 'S69 ZH 列出五种可能原因而不下结论',
@@ -124,50 +131,98 @@ describe('single-conclusion (S69)', () => {
           finalAnswer: '可能的原因有：\n- 慢查询\n- 锁等待\n- 网络抖动\n- 磁盘写满\n- 内存不足\n需要进一步排查。',
         },
         message: 'the answer offers 5 candidate causes without choosing one',
+        messageId: 'noneChosen',
+        data: { candidates: 5, allowed: 3, quoted: '"慢查询", "锁等待", "网络抖动", "磁盘写满"', more: ', …' },
       },
       {
         name: 'S69 EN "it could be X, or Y, or Z, or W": rivals without a choice fail',
         trace: { finalAnswer: 'It could be the network, or the disk, or GC, or DNS.' },
         message:
           'the answer offers 4 candidate causes without choosing one (maxCandidateCauses 3): "could be the network", "or the disk", "or gc", "or dns"',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 4,
+          allowed: 3,
+          quoted: '"could be the network", "or the disk", "or gc", "or dns"',
+          more: '',
+        },
       },
       {
         name: 'S69 EN a short list before the last rival counts each item',
         trace: { finalAnswer: 'The timeouts may be caused by the network, the disk, GC, or DNS.' },
         message: 'the answer offers 4 candidate causes without choosing one',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 4,
+          allowed: 3,
+          quoted: '"may be caused by the network", "the disk", "gc", "or dns"',
+          more: '',
+        },
       },
       {
         name: 'S69 ZH 「可能是 X，也可能是 Y，还可能是 Z，或者是 W」不做选择则不通过',
         trace: { finalAnswer: '可能是网络抖动，也可能是慢查询，还可能是 GC，或者是连接池耗尽，需要进一步排查。' },
         message:
           'the answer offers 4 candidate causes without choosing one (maxCandidateCauses 3): "可能是网络抖动", "也可能是慢查询", "还可能是 gc", "或者是连接池耗尽,需要进一步排查"',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 4,
+          allowed: 3,
+          quoted: '"可能是网络抖动", "也可能是慢查询", "还可能是 gc", "或者是连接池耗尽,需要进一步排查"',
+          more: '',
+        },
       },
       {
         name: 'S69 ZH 顿号列出的并列原因逐个计数',
         trace: { finalAnswer: '可能是网络、磁盘、内存或者连接池的问题。' },
         message: 'the answer offers 4 candidate causes without choosing one',
+        messageId: 'noneChosen',
+        data: { candidates: 4, allowed: 3, quoted: '"可能是网络", "磁盘", "内存", "或者连接池的问题"', more: '' },
       },
       {
         name: 'S69 EN a labelled conclusion that is itself a rival statement chooses none',
         trace: { finalAnswer: 'Root cause: could be the network, or the disk, or GC, or DNS.' },
         message: 'the answer offers 4 candidate causes without choosing one',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 4,
+          allowed: 3,
+          quoted: '"could be the network", "or the disk", "or gc", "or dns"',
+          more: '',
+        },
       },
       {
         name: 'S69 ZH 本身是并列陈述的结论没有做选择',
         trace: { finalAnswer: '根因：可能是网络，也可能是磁盘，还可能是 GC，或者是 DNS。' },
         message: 'the answer offers 4 candidate causes without choosing one',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 4,
+          allowed: 3,
+          quoted: '"可能是网络", "也可能是磁盘", "还可能是 gc", "或者是 dns"',
+          more: '',
+        },
       },
       {
         name: 'S69 EN two rivals fail a case that allows one',
         case: { maxCandidateCauses: 1 },
         trace: { finalAnswer: 'The timeouts could be due to an unhandled exception or a deliberate shutdown.' },
         message: 'the answer offers 2 candidate causes without choosing one (maxCandidateCauses 1)',
+        messageId: 'noneChosen',
+        data: {
+          candidates: 2,
+          allowed: 1,
+          quoted: '"could be due to an unhandled exception", "or a deliberate shutdown"',
+          more: '',
+        },
       },
       {
         name: 'S69 a case may allow fewer candidates',
         case: { maxCandidateCauses: 1 },
         trace: { finalAnswer: 'Possible causes:\n- slow queries\n- lock contention' },
         message: '(maxCandidateCauses 1)',
+        messageId: 'noneChosen',
+        data: { candidates: 2, allowed: 1, quoted: '"slow queries", "lock contention"', more: '' },
       },
     ],
     skipped: [

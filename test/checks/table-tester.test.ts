@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 
 import { durationBudgetCheck } from '../../src/checks/duration-budget.js';
+import { evidenceCoverageCheck } from '../../src/checks/evidence-coverage.js';
+import { keywordCoverageCheck } from '../../src/checks/keyword-coverage.js';
 import { noRawStructureCheck } from '../../src/checks/no-raw-structure.js';
-import { type CheckTable, tableProblems } from './helpers.js';
+import type { CheckDefinition } from '../../src/checks/types.js';
+import { type CheckTable, type FindingRow, tableProblems, undeclaredInputs } from './helpers.js';
 
 /** duration-budget can pass, fail and skip; these rows show each once. */
 const budget = { budget: { maxDurationMs: 1000 } };
 const sound: CheckTable = {
   valid: [{ name: 'within', case: budget, trace: { durationMs: 10 } }],
-  invalid: [{ name: 'over', case: budget, trace: { durationMs: 2000 }, message: 'exceeds the budget' }],
+  invalid: [
+    {
+      name: 'over',
+      case: budget,
+      trace: { durationMs: 2000 },
+      message: 'exceeds the budget',
+      messageId: 'over',
+      data: { duration: 2000, budget: 1000, excess: 1000 },
+    },
+  ],
   skipped: [{ name: 'no budget', trace: { durationMs: 10 }, message: 'no duration budget' }],
 };
 
@@ -69,7 +81,16 @@ describe('the check table tester refuses the tables ESLint’s RuleTester would'
   it('refuses a failing or skipped row that expects no part of the message', () => {
     const vague: CheckTable = {
       valid: sound.valid,
-      invalid: [{ name: 'over, says nothing', case: budget, trace: { durationMs: 2000 }, message: '' }],
+      invalid: [
+        {
+          name: 'over, says nothing',
+          case: budget,
+          trace: { durationMs: 2000 },
+          message: '',
+          messageId: 'over',
+          data: { duration: 2000, budget: 1000, excess: 1000 },
+        },
+      ],
       skipped: [{ name: 'no budget, says nothing', trace: { durationMs: 10 }, message: ' \n' }],
     };
     expect(tableProblems(durationBudgetCheck, [vague])).toEqual([
@@ -92,7 +113,20 @@ describe('the check table tester refuses the tables ESLint’s RuleTester would'
     expect(noRawStructureCheck.skippedWhen).toBe('never');
     const table: CheckTable = {
       valid: [{ name: 'prose', trace: { finalAnswer: 'the pool is exhausted' } }],
-      invalid: [{ name: 'raw', trace: { finalAnswer: '{"a":1}' }, message: 'raw' }],
+      invalid: [
+        {
+          name: 'raw',
+          trace: { finalAnswer: '{"a":1,"b":2}' },
+          message: 'raw',
+          messageId: 'rawStructure',
+          data: {
+            problems: {
+              parts: [{ messageId: 'jsonObject', data: { keys: 2, literal: '"{\\"a\\":1,\\"b\\":2}"' } }],
+              separator: '; ',
+            },
+          },
+        },
+      ],
     };
     expect(tableProblems(noRawStructureCheck, [table])).toEqual([]);
   });
@@ -109,5 +143,52 @@ describe('the check table tester refuses the tables ESLint’s RuleTester would'
       'outcome fail is declared unreachable (fails elsewhere), yet rows expect it',
     ]);
     expect(invalid).toHaveLength(1);
+  });
+
+  it('refuses an invalid row that asserts no messageId, a messageId the check lacks, or no data for its placeholders', () => {
+    const [over] = sound.invalid ?? [];
+    const { messageId, data, ...bare } = over as FindingRow;
+    expect(messageId).toBe('over');
+    const table = (row: FindingRow): CheckTable => ({ ...sound, invalid: [row] });
+    expect(tableProblems(durationBudgetCheck, [table(bare)])).toEqual(['row "over" (fail) asserts no messageId']);
+    expect(tableProblems(durationBudgetCheck, [table({ ...bare, messageId: 'tooSlow', data })])).toEqual([
+      'row "over" expects messageId "tooSlow", which is not a message of duration-budget',
+    ]);
+    expect(tableProblems(durationBudgetCheck, [table({ ...bare, messageId })])).toEqual([
+      'row "over" (fail) asserts no data for the placeholders of "over"',
+    ]);
+  });
+
+  it("in the check's own test file, refuses a message no row's finding uses", () => {
+    expect(tableProblems(durationBudgetCheck, [sound], { everyMessage: true })).toEqual([
+      'no row\'s finding uses message "noDuration"',
+    ]);
+    const noDuration: CheckTable = {
+      skipped: [{ name: 'no duration', case: budget, trace: { durationMs: null }, message: 'no duration' }],
+    };
+    expect(tableProblems(durationBudgetCheck, [sound, noDuration], { everyMessage: true })).toEqual([]);
+  });
+
+  it('refuses a message found with two outcomes: one messageId stands for one outcome', () => {
+    const shifty: CheckDefinition = {
+      ...durationBudgetCheck,
+      run: (context) => ({ ...durationBudgetCheck.run(context), messageId: 'noBudget', data: {} }),
+    };
+    expect(tableProblems(shifty, [sound], { everyMessage: true })).toContain(
+      'message "noBudget" is found with outcomes pass and fail and skip',
+    );
+  });
+
+  it('names the case fields a check reads that its inputs do not declare', () => {
+    const row = { name: 'over', case: budget, trace: { durationMs: 2000 } };
+    expect(undeclaredInputs(durationBudgetCheck, row)).toEqual([]);
+    expect(undeclaredInputs({ ...durationBudgetCheck, inputs: [] }, row)).toEqual(['budget.maxDurationMs']);
+    expect(undeclaredInputs({ ...durationBudgetCheck, inputs: ['budget'] }, row)).toEqual([]);
+    // Through the context's coverage figures too, by the case-file names of the fields they are made from.
+    const coverageRow = { name: 'covered', case: { requiredEvidenceTools: ['queryLogs'] } };
+    expect(undeclaredInputs({ ...evidenceCoverageCheck, inputs: [] }, coverageRow)).toEqual(['requiredEvidenceTools']);
+    expect(
+      undeclaredInputs({ ...keywordCoverageCheck, inputs: [] }, { case: { rootCauseKeywords: ['pool'] } }),
+    ).toEqual(['minKeywordCoverage', 'rootCauseKeywords']);
   });
 });

@@ -31,12 +31,16 @@ describe('token-budget (S42)', () => {
         case: budget,
         trace: { usage: { inputTokens: 4_000, outputTokens: 1_001 } },
         message: '5001 tokens (4000 in + 1001 out) exceed the budget of 5000 (budget.maxTokens) by 1',
+        messageId: 'over',
+        data: { tokens: '5001 tokens', input: 4000, output: 1001, budget: 5000, excess: 1 },
       },
       {
         name: 'S42 output tokens count as much as input tokens',
         case: budget,
         trace: { usage: { inputTokens: 0, outputTokens: 6_000 } },
         message: 'exceed the budget of 5000',
+        messageId: 'over',
+        data: { tokens: '6000 tokens', input: 0, output: 6000, budget: 5000, excess: 1000 },
       },
     ],
     skipped: [

@@ -22,12 +22,16 @@ describe('tool-call-budget', () => {
         case: { budget: { maxToolCalls: 3 } },
         trace: { toolInvocations: calls(5) },
         message: '5 tool calls exceed the budget of 3 (budget.maxToolCalls) by 2',
+        messageId: 'over',
+        data: { calls: '5 tool calls', exceed: 'exceed', budget: 3, excess: 2 },
       },
       {
         name: 'fails a single call against a zero budget',
         case: { budget: { maxToolCalls: 0 } },
         trace: { toolInvocations: calls(1) },
         message: '1 tool call exceeds the budget of 0',
+        messageId: 'over',
+        data: { calls: '1 tool call', exceed: 'exceeds', budget: 0, excess: 1 },
       },
     ],
     skipped: [

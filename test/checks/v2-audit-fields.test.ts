@@ -12,6 +12,8 @@ const absentRows: FindingRow[] = fields.map((field) => ({
   case: v2,
   trace: { verifierEvaluation: verifierWithout(field) },
   message: `selfEvaluation.verifier_evaluation lacks ${field}`,
+  messageId: 'lacks',
+  data: { missing: field },
 }));
 
 const nullRows: FindingRow[] = fields.map((field) => ({
@@ -19,6 +21,8 @@ const nullRows: FindingRow[] = fields.map((field) => ({
   case: v2,
   trace: { verifierEvaluation: makeVerifierEvaluation({ [field]: null }) },
   message: `lacks ${field} (${field} null, which counts as missing)`,
+  messageId: 'lacksWithNulls',
+  data: { missing: field, nulls: field },
 }));
 
 describe('v2-audit-fields (S26)', () => {
@@ -43,6 +47,8 @@ describe('v2-audit-fields (S26)', () => {
         case: v2,
         trace: { verifierEvaluation: { verdict: 'PASS', composer_output: null } },
         message: 'lacks gatekeeper_result, claim_checks, composer_output',
+        messageId: 'lacksWithNulls',
+        data: { missing: 'gatekeeper_result, claim_checks, composer_output', nulls: 'composer_output' },
       },
       {
         name: 'S26 fails without a verifier evaluation',
@@ -50,6 +56,7 @@ describe('v2-audit-fields (S26)', () => {
         trace: { verifierEvaluation: null },
         message:
           'selfEvaluation.verifier_evaluation is missing, so gatekeeper_result, claim_checks, composer_output are missing',
+        messageId: 'noEvaluation',
       },
     ],
     skipped: [

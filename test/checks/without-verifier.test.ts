@@ -13,22 +13,58 @@ const withVerdict = (verdict: string, extra: Record<string, unknown> = {}) => ({
 
 /** An agent without a verifier: its cases leave allowedVerdicts out, and no verdict check applies (S73). */
 describe.each([
-  [verdictPresentCheck, withVerdict('PASS'), { verifierEvaluation: null }, 'verifier_evaluation is missing'],
-  [verdictAllowedCheck, withVerdict('PASS'), withVerdict('UNHEARD-OF'), 'is not one of the allowed verdicts'],
-  [verdictNotForbiddenCheck, withVerdict('PASS'), withVerdict('REJECT'), 'verdict "REJECT" is forbidden'],
+  [
+    verdictPresentCheck,
+    withVerdict('PASS'),
+    { verifierEvaluation: null },
+    'verifier_evaluation is missing',
+    'noEvaluation',
+    undefined,
+  ],
+  [
+    verdictAllowedCheck,
+    withVerdict('PASS'),
+    withVerdict('UNHEARD-OF'),
+    'is not one of the allowed verdicts',
+    'notAllowed',
+    { verdict: '"UNHEARD-OF"', allowed: '"PASS"' },
+  ],
+  [
+    verdictNotForbiddenCheck,
+    withVerdict('PASS'),
+    withVerdict('REJECT'),
+    'verdict "REJECT" is forbidden',
+    'forbidden',
+    { verdict: '"REJECT"', forbidden: '"REJECT"' },
+  ],
   [
     gatekeeperConsistencyCheck,
     withVerdict('PASS', { gatekeeper_result: { status: 'pass' } }),
     withVerdict('PASS', { gatekeeper_result: { status: 'fail' } }),
     'gatekeeper_result.status is "fail" but the verdict is "PASS"',
+    'failedButPassed',
+    { status: '"fail"', violations: '', verdict: '"PASS"' },
   ],
   [
     degradedOutputCheck,
     { ...withVerdict('REJECT'), finalAnswer: 'The cause could not be verified: insufficient evidence.' },
     { ...withVerdict('REJECT'), finalAnswer: 'The pool is exhausted.' },
     'has none of the degraded-output markers',
+    'notDegraded',
+    {
+      verdict: '"REJECT"',
+      problems: {
+        parts: [
+          {
+            messageId: 'noMarker',
+            data: { markers: '"insufficient evidence", "could not be verified", "证据不足", "无法确认"' },
+          },
+        ],
+        separator: '; and ',
+      },
+    },
   ],
-] as const)('%s without a verifier (S73)', (check, passingTrace, failingTrace, failure) => {
+] as const)('%s without a verifier (S73)', (check, passingTrace, failingTrace, failure, messageId, data) => {
   testCheck(check, {
     valid: [
       {
@@ -43,6 +79,8 @@ describe.each([
         case: { allowedVerdicts: ['PASS'], forbiddenVerdicts: ['REJECT'] },
         trace: failingTrace,
         message: failure,
+        messageId,
+        ...(data === undefined ? {} : { data }),
       },
     ],
     skipped: [
@@ -51,6 +89,7 @@ describe.each([
         case: { allowedVerdicts: [], forbiddenVerdicts: ['REJECT'] },
         trace: { finalAnswer: '连接池耗尽', verifierEvaluation: null },
         message: NO_VERIFIER,
+        messageId: 'noVerifier',
       },
       {
         name: 'S73 what would fail a verifier case is skipped too',

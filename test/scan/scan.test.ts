@@ -5,7 +5,8 @@ import { CHECKS } from '../../src/checks/index.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate/evaluate.js';
-import { DEFAULT_POLICY_CHECK_IDS, resolvePolicies } from '../../src/scan/policies.js';
+import { SCAN_DEFAULT_CHECK_IDS } from '../../src/model/check-ids.generated.js';
+import { resolvePolicies } from '../../src/scan/policies.js';
 import { createScanTally } from '../../src/scan/scan-tally.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { caseYaml, writeFiles } from '../helpers/project.js';
@@ -238,7 +239,7 @@ describe('diag-eval scan: traces against policies', () => {
   it('S62: policy checks are looked up by id in the check registry: the defaults it holds, and any registry check named in policies.checks', () => {
     const registry = CHECKS.map((check) => check.id as string);
     const defaults = resolvePolicies(null, ['policies'], DEFAULT_CONTRACT).checks.map((policy) => policy.check);
-    expect(defaults).toEqual(registry.filter((id) => (DEFAULT_POLICY_CHECK_IDS as readonly string[]).includes(id)));
+    expect(defaults).toEqual(registry.filter((id) => (SCAN_DEFAULT_CHECK_IDS as readonly string[]).includes(id)));
     const file = {
       displayName: 'p.yaml',
       value: { policies: { checks: { 'v2-audit-fields': 'warn' } } },

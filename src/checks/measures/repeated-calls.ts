@@ -6,12 +6,18 @@ import { quote } from '../support.js';
 /** Arguments nested deeper than this compare as different: no real call nests so deep, and the comparison stays bounded. */
 const MAX_DEPTH = 32;
 
+/** A repeat, as no-redundant-tool-calls' message `repeat` shows it. */
 export interface RepeatedCall {
   /** The repeat's index in `toolInvocations`. */
   index: number;
   /** The index of the earlier call it repeats. */
   repeats: number;
-  text: string;
+  /** The tool, quoted. */
+  tool: string;
+  /** ` by "<agent>"`, or '' when the call names no agent. */
+  agent: string;
+  /** The arguments, as a message quotes a value. */
+  arguments: string;
 }
 
 export interface RepeatedCalls {
@@ -55,11 +61,8 @@ export function findRepeatedCalls(trace: DiagnosisTrace, emptyResultMarkers: rea
           const index = indices[later] as number;
           const repeated = indices[earlier] as number;
           const agent = invocation.agent === undefined ? '' : ` by ${quote(invocation.agent)}`;
-          repeats.push({
-            index,
-            repeats: repeated,
-            text: `toolInvocations[${index}] repeats [${repeated}]: ${quote(invocation.toolName)}${agent} with ${describeValue(invocation.arguments)}`,
-          });
+          const tool = quote(invocation.toolName);
+          repeats.push({ index, repeats: repeated, tool, agent, arguments: describeValue(invocation.arguments) });
         }
         break;
       }

@@ -1,0 +1,37 @@
+/**
+ * A check's finding names one of the check's messages (`messages`, messageId → template, as
+ * ESLint's `meta.messages`) and the data its `{{name}}` placeholders show; the text people read is
+ * made here, and only here, from the two.
+ */
+export type MessageValue = string | number | null | MessageList;
+
+/** Absent data leaves its placeholder as written. */
+export type MessageData = Readonly<Record<string, MessageValue | undefined>>;
+
+/** A message of the check (`messageId`) with the data for its placeholders. */
+export interface MessagePart {
+  readonly messageId: string;
+  readonly data?: MessageData;
+}
+
+/** Several messages of the check shown in one placeholder, joined by `separator`: a list of problems. */
+export interface MessageList {
+  readonly parts: readonly MessagePart[];
+  readonly separator: string;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/gu;
+
+/** The text of `part` from the templates of `messages`; a placeholder without data stays as written. */
+export function renderMessage(messages: Readonly<Record<string, string>>, part: MessagePart): string {
+  const template = Object.hasOwn(messages, part.messageId) ? messages[part.messageId] : undefined;
+  if (template === undefined)
+    throw new Error(`no message ${JSON.stringify(part.messageId)} among the check's messages`);
+  return template.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = part.data !== undefined && Object.hasOwn(part.data, name) ? part.data[name] : undefined;
+    if (value === undefined) return placeholder;
+    if (value !== null && typeof value === 'object')
+      return value.parts.map((item) => renderMessage(messages, item)).join(value.separator);
+    return String(value);
+  });
+}
