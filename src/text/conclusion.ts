@@ -75,6 +75,8 @@ interface Line {
 /** The patterns of a lexicon, compiled once per reading rules (AssertionRules.conclusion). */
 export type ConclusionPatterns = ReturnType<typeof conclusionPatterns>;
 
+const MARKUP = '(?:\\s|#{1,6}(?=\\s)|>|\\||[-*+•](?=\\s)|\\*\\*|__)';
+
 export function conclusionPatterns(lexicon: Lexicon) {
   const words = (list: readonly string[]): string => `(?:${wordAlternatives(list, false)})`;
   const copulas = lexicon.labelCopulas;
@@ -96,12 +98,12 @@ export function conclusionPatterns(lexicon: Lexicon) {
     // A copula after a label in its clause, or one before it in its sentence: the label is stated.
     statedAfter: new RegExp(`^[^,，;]*?(?:${wordAlternatives([...copulas.following, ...copulas.both])})`, 'u'),
     statedBefore: new RegExp(`(?:${wordAlternatives([...copulas.preceding, ...copulas.both])})[^,，]*$`, 'u'),
-    answerLabel: new RegExp(`^${words(lexicon.answerLabels)}\\s*:\\s*`, 'u'),
+    // Indentation, "#", ">", "|", a bullet, "**", and an answer label with the markup after it ("Final Answer: **…").
+    leadingMarkup: new RegExp(`^${MARKUP}*(?:${words(lexicon.answerLabels)}\\s*:\\s*${MARKUP}*)?`, 'u'),
     rankColumns: new Set(lexicon.rankColumns) as ReadonlySet<string>,
   };
 }
 
-const LEADING_MARKUP = /^(?:\s|#{1,6}(?=\s)|>|\||[-*+•](?=\s)|\*\*|__)*/u;
 const NUMBERED = /^(?:\((\d{1,2})\)|(\d{1,2})[.)、](?!\d))\s*/u;
 const BULLET = /^\s*[-*+•]\s/u;
 
@@ -112,15 +114,8 @@ function readLines(text: string, patterns: ConclusionPatterns): Line[] {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     const raw = text.slice(start, end);
-    let offset = (LEADING_MARKUP.exec(raw)?.[0] ?? '').length;
-    let body = raw.slice(offset);
-    const prefix = patterns.answerLabel.exec(body)?.[0];
-    if (prefix !== undefined) {
-      const rest = body.slice(prefix.length);
-      const more = (LEADING_MARKUP.exec(rest)?.[0] ?? '').length;
-      offset += prefix.length + more;
-      body = rest.slice(more);
-    }
+    const offset = (patterns.leadingMarkup.exec(raw)?.[0] ?? '').length;
+    const body = raw.slice(offset);
     let number = 0;
     let labelledItem = false;
     const numbered = NUMBERED.exec(body);
