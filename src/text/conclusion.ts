@@ -186,7 +186,9 @@ export function findConclusion(
 ): Conclusion {
   const lines = readLines(text, patterns);
   const asides = findAsides(lines, patterns);
-  const rankedItems = [...findRankedItems(lines, patterns), ...findRankedTables(text, lines, patterns)];
+  // A ranked table in an aside ("## Recommendations", "| Rank | Fix |") ranks no causes.
+  const tableRows = findRankedTables(text, lines, patterns).filter((row) => !within(asides, row.span.start));
+  const rankedItems = [...findRankedItems(lines, patterns), ...tableRows];
   const lowerItems = rankedItems.filter((item) => item.rank > 1).map((item) => item.span);
   const spans: Span[] = rankedItems.filter((item) => item.rank === 1).map((item) => item.span);
   const candidateLists = findCandidateLists(lines, patterns.candidateIntro);

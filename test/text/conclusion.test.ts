@@ -348,6 +348,30 @@ const HAND_ROWS: Row[] = [
     'ranked 2',
   ],
   [
+    'S69 EN a "#" column numbers rows: the table ranks nothing',
+    'The regex backtracking caused the cpu spike.\n\n| # | metric | value |\n|---|---|---|\n| 1 | cpu | 97% |\n| 2 | pool waits | 3 |',
+    'regex',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 序号列只给行编号：表格不是排名',
+    '正则回溯导致 cpu 飙升。\n\n| 序号 | 指标 | 值 |\n|---|---|---|\n| 1 | cpu | 97% |\n| 2 | 连接池等待 | 3 |',
+    '正则',
+    'conclusion',
+  ],
+  [
+    'S69 EN a ranked table in an aside ranks no causes: the causal sentence stays the conclusion',
+    'The regex backtracking caused the cpu spike.\n\n## Recommendations\n\n| Rank | Fix |\n|---|---|\n| 1 | revert v2.31.0 |\n| 2 | add a timeout |',
+    'regex',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 建议里的排名表不排根因：因果句仍是结论',
+    '正则回溯导致 cpu 飙升。\n\n## 建议\n\n| 排名 | 措施 |\n|---|---|\n| 1 | 回滚 v2.31.0 |\n| 2 | 加超时 |',
+    '正则',
+    'conclusion',
+  ],
+  [
     'S69 ZH 排名列：第一行是结论',
     '| 排名 | 根因 |\n|---|---|\n| 1 | 连接池耗尽 |\n| 2 | 网络抖动 |',
     '连接池',

@@ -215,7 +215,8 @@ export const ENGLISH: Lexicon = {
   rankedItemLabels: ['fault', 'type', 'candidate', 'cause', 'root cause', 'hypothesis'],
   topItemLabels: ['top candidate', 'most likely root cause', 'most likely cause'],
   rankingWords: ['ranking', 'ranked', 'in order of', 'most likely', 'top candidates'],
-  rankColumns: ['rank', '#', 'no.'],
+  // Not "#" or "No.": they number the rows of any table.
+  rankColumns: ['rank', 'ranking'],
   asideLabels: [
     'propagation path',
     'justification',

@@ -154,7 +154,8 @@ export const CHINESE: Lexicon = {
   rankedItemLabels: ['故障', '候选', '原因', '根因', '可能原因', '假设'],
   topItemLabels: ['首要候选', '最可能的原因', '最可能的根因'],
   rankingWords: ['按可能性', '排序', '最可能', '候选根因'],
-  rankColumns: ['排名', '序号', '优先级'],
+  // Not 序号 or 优先级: they number or rank the rows of any table (steps, fixes).
+  rankColumns: ['排名', '排序'],
   asideLabels: [
     '传播路径',
     '依据',
