@@ -75,11 +75,15 @@ interface Line {
 /** The patterns of a lexicon, compiled once per reading rules (AssertionRules.conclusion). */
 export type ConclusionPatterns = ReturnType<typeof conclusionPatterns>;
 
+const TRAILING_ELLIPSIS = /\s*(?:…|\.\.\.)$/u;
 const MARKUP = '(?:\\s|#{1,6}(?=\\s)|>|\\||[-*+•](?=\\s)|\\*\\*|__)';
 
 export function conclusionPatterns(lexicon: Lexicon) {
   const words = (list: readonly string[]): string => `(?:${wordAlternatives(list, false)})`;
   const copulas = lexicon.labelCopulas;
+  const before = [...copulas.preceding, ...copulas.both];
+  const open = before.filter((word) => TRAILING_ELLIPSIS.test(word));
+  const closed = before.filter((word) => !TRAILING_ELLIPSIS.test(word));
   return {
     label: new RegExp(words(lexicon.conclusionLabels), 'u'),
     analysis: new RegExp(words(lexicon.analysisLabels), 'u'),
@@ -97,7 +101,11 @@ export function conclusionPatterns(lexicon: Lexicon) {
     labelLead: new RegExp(`^${words(lexicon.labelLeads)}$`, 'u'),
     // A copula after a label in its clause, or one before it in its sentence: the label is stated.
     statedAfter: new RegExp(`^[^,，;]*?(?:${wordAlternatives([...copulas.following, ...copulas.both])})`, 'u'),
-    statedBefore: new RegExp(`(?:${wordAlternatives([...copulas.preceding, ...copulas.both])})[^,，]*$`, 'u'),
+    // A preceding copula ending in "…" ("is the …") may stand words before the label, no comma between.
+    statedBefore: new RegExp(
+      `(?:(?:${wordAlternatives(open.map((word) => word.replace(TRAILING_ELLIPSIS, '')))})[^,，]*|${wordAlternatives(closed)})$`,
+      'u',
+    ),
     // Indentation, "#", ">", "|", a bullet, "**", and an answer label with the markup after it ("Final Answer: **…").
     leadingMarkup: new RegExp(`^${MARKUP}*(?:${words(lexicon.answerLabels)}\\s*:\\s*${MARKUP}*)?`, 'u'),
     rankColumns: new Set(lexicon.rankColumns) as ReadonlySet<string>,

@@ -102,7 +102,7 @@ function lexiconRows(language: 'EN' | 'ZH', lexicon: Lexicon): Row[] {
       'label copula before the label (states it)',
       copula,
       en
-        ? `We queried the metrics. The regex ${copula} most likely root cause. The gc logs were long.`
+        ? `We queried the metrics. The regex ${copula.replace(/\s*…$/u, '')} most likely root cause. The gc logs were long.`
         : `查看了监控。慢查询${copula}主因。gc 日志很长。`,
       'gc',
       'elsewhere',
@@ -346,6 +346,18 @@ const HAND_ROWS: Row[] = [
     '### 候选根因\n\n| 故障 | 依据 |\n|---|---|\n| 正则回溯 | cpu 97% |\n| 连接池耗尽 | 等待 |',
     '连接池',
     'ranked 2',
+  ],
+  [
+    'S69 ZH 「是」 right before a label states it; 「是」 words before it does not',
+    '这是对本次故障根因的排查报告。连接池耗尽导致了超时。',
+    '连接池',
+    'conclusion',
+  ],
+  [
+    'S69 EN "is the …" states a label words after it',
+    'We looked at the metrics. The regex is the single most likely root cause. The gc logs were long.',
+    'gc',
+    'elsewhere',
   ],
   [
     'S69 EN a "#" column numbers rows: the table ranks nothing',

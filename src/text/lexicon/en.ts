@@ -209,7 +209,7 @@ export const ENGLISH: Lexicon = {
     'summary',
   ],
   labelLeads: ['the', 'our', 'the primary', 'the main', 'the most likely'],
-  labelCopulas: { following: ['is', 'was', 'lies', ':'], preceding: ['is the'], both: [] },
+  labelCopulas: { following: ['is', 'was', 'lies', ':'], preceding: ['is the …'], both: [] },
   answerLabels: ['final answer'],
   analysisLabels: ['root cause analysis', 'root-cause analysis', 'analysis of diagnosed root causes'],
   rankedItemLabels: ['fault', 'type', 'candidate', 'cause', 'root cause', 'hypothesis'],

@@ -60,7 +60,10 @@ export interface Lexicon {
   conclusionLabels: readonly string[];
   /** All that may stand before a conclusion label that still heads its line (S69): "The primary root cause: …", "主要根因：". */
   labelLeads: readonly string[];
-  /** What states a label later in a line (S69): after it in its clause ("root cause is", "根因在于"), or before it ("is the main root cause", "是主因"). */
+  /**
+   * What states a label later in a line (S69): after it in its clause ("root cause is", "根因在于"), or
+   * right before it ("是主因"; one ending in "…" words before it: "is the …" in "is the main root cause").
+   */
   labelCopulas: DirectedWords;
   /** Labels of the answer proper, set aside with the leading markup of a line: "Final Answer:", "最终答案：". */
   answerLabels: readonly string[];
