@@ -1,13 +1,6 @@
 import { codeAt } from './code-at.js';
-import {
-  type Conclusion,
-  type ConclusionPatterns,
-  conclusionPatterns,
-  findConclusion,
-  type RivalStatement,
-  type Span,
-} from './conclusion.js';
-import { escapeRegExp } from './escape-regexp.js';
+import { type Conclusion, conclusionPatterns, findConclusion, type RivalStatement, type Span } from './conclusion.js';
+import { wordAlternatives } from './escape-regexp.js';
 import {
   BUILT_IN_LEXICON,
   type DirectedWords,
@@ -88,39 +81,6 @@ type Role =
   | { kind: 'action' }
   | { kind: 'exempt' };
 
-/**
- * The lexicon compiled once per run (AnswerReader): every trigger, contrast word, cause-and-effect
- * word and exempt phrase, and every character that may end a clause, in one pattern whose
- * alternatives are tried longest first, so one pass over a stretch finds them all (scan).
- */
-export interface AssertionRules {
-  /** Every entry of `roles` (a Latin one as a whole word) and every clause-end character, global. */
-  clausePattern: RegExp;
-  /** What each entry of clausePattern does, by its normalised text. */
-  roles: ReadonlyMap<string, Role>;
-  /**
-   * No entry holds a character that may end a clause (CLAUSE_END_CHARACTERS), so a sentence end
-   * (isHardClauseEnd) is one wherever the scan starts, and a sentence can be analysed alone. A
-   * configured trigger holding one ("n.a.") makes the whole answer one stretch.
-   */
-  confined: boolean;
-  /** The lexicon the rules were compiled from: conclusion.ts reads its labels. */
-  lexicon: Lexicon;
-  /** Sentence-wide tests, one compiled pattern each (readingOf, hasRivals). */
-  speculation: RegExp;
-  undecided: RegExp;
-  /** Every modal and rival word: two in one sentence offer rivals. */
-  modalOrRival: RegExp;
-  /** The cause words: the first sentence that commits to one is an unmarked answer's conclusion (S69). */
-  causeWords: RegExp;
-  /** A modal copula at the start of the text (after spaces): "could| be X" offers a cause (rivalStatements). */
-  modalCopula: RegExp;
-  bareDenials: ReadonlySet<string>;
-  questionParticles: readonly string[];
-  /** The patterns conclusion.ts finds the conclusion with. */
-  conclusion: ConclusionPatterns;
-}
-
 interface Scope {
   start: number;
   end: number;
@@ -194,7 +154,14 @@ function directedFromConfig(texts: readonly string[]): DirectedWords {
 }
 
 /** The rules a run reads answers with, compiled once per run from its contract (see CheckContext.reading). */
-export function compileAssertionRules(settings: AssertionTriggerSettings): AssertionRules {
+/**
+ * The lexicon compiled once per run (AnswerReader): every trigger, contrast word, cause-and-effect
+ * word and exempt phrase, and every character that may end a clause, in one pattern whose
+ * alternatives are tried longest first, so one pass over a stretch finds them all (scan).
+ */
+export type AssertionRules = ReturnType<typeof compileAssertionRules>;
+
+export function compileAssertionRules(settings: AssertionTriggerSettings) {
   const lexicon = lexiconOf(settings);
   const roles = new Map<string, Role>();
   // The first role given to a text wins: built-in lists first, so a configured trigger that
@@ -227,21 +194,36 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
   for (const word of lexicon.negatedActions) add(word, { kind: 'action' });
   const confined = [...roles.keys()].every((text) => ![...CLAUSE_END_CHARACTERS].some((end) => text.includes(end)));
   return {
-    clausePattern: new RegExp(`${alternativesOf([...roles.keys()])}|[${CLAUSE_END_CHARACTERS}]`, 'gu'),
-    roles,
+    // Every entry of `roles` (a Latin one as a whole word) and every clause-end character, global.
+    clausePattern: new RegExp(`${wordAlternatives([...roles.keys()])}|[${CLAUSE_END_CHARACTERS}]`, 'gu'),
+    roles: roles as ReadonlyMap<string, Role>,
+    // No entry holds a clause-end character, so a sentence end (isHardClauseEnd) is one wherever the
+    // scan starts and a sentence can be analysed alone; a configured "n.a." makes the answer one stretch.
     confined,
+    // conclusion.ts reads its labels.
     lexicon,
     speculation: wordsPattern(lexicon.speculation),
     undecided: wordsPattern(lexicon.undecided),
+    // Two in one sentence offer rivals.
     modalOrRival: wordsPattern([
       ...lexicon.modal.following,
       ...lexicon.modal.preceding,
       ...lexicon.modal.both,
       ...lexicon.rivals,
     ]),
+    // The first sentence that commits to one is an unmarked answer's conclusion (S69).
     causeWords: wordsPattern(lexicon.causeWords),
+    // At the start of the text: "could| be X" offers a cause (rivalStatements).
     modalCopula: new RegExp(`^\\s*(?:${wordsPattern(lexicon.modalCopulas).source})`, 'u'),
-    bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())),
+    bareDenials: new Set(lexicon.bareDenials.map((word) => normalizeText(word).trim())) as ReadonlySet<string>,
+    // At the start of a list's last item: "…, dns, or the disk" (extendOverLists).
+    listCloser: new RegExp(`^(?:${wordsPattern(lexicon.listClosers).source})`, 'u'),
+    // At the end of the text before a cause word: the link is denied (deniedLink, S68).
+    linkNegation: new RegExp(
+      `(?:${wordsPattern([...lexicon.negation.following, ...lexicon.negation.both, ...lexicon.linkNegations]).source})\\s*$`,
+      'u',
+    ),
+    negatedAction: wordsPattern(lexicon.negatedActions),
     questionParticles: lexicon.questionParticles,
     conclusion: conclusionPatterns(lexicon),
   };
@@ -253,18 +235,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings): Asser
  * by the caller.
  */
 function wordsPattern(words: readonly string[]): RegExp {
-  return new RegExp(alternativesOf(words.map((word) => normalizeText(word).trim())), 'gu');
-}
-
-/** The source of wordsPattern: the words as alternatives, longest first, a Latin end matching only at a word boundary. */
-function alternativesOf(words: readonly string[]): string {
-  const alternatives = [...new Set(words.filter((word) => word !== ''))]
-    .sort((a, b) => b.length - a.length)
-    .map(
-      (word) =>
-        `${/^[a-z0-9]/u.test(word) ? '(?<![a-z0-9])' : ''}${escapeRegExp(word)}${/[a-z0-9]$/u.test(word) ? '(?![a-z0-9])' : ''}`,
-    );
-  return alternatives.length === 0 ? '(?!)' : alternatives.join('|');
+  return new RegExp(wordAlternatives(words.map((word) => normalizeText(word).trim())), 'gu');
 }
 
 /** Every character isClauseEnd may answer true for, as a character class of clausePattern. */
@@ -464,7 +435,7 @@ function analyse(normalizedText: string, from: number, to: number, rules: Assert
     reachingEnd.push(open[0]?.kind ?? null);
     close(clause.end);
   }
-  extendOverLists(normalizedText, clauses, reachingEnd, scopes);
+  extendOverLists(rules, normalizedText, clauses, reachingEnd, scopes);
   return { start: from, end: to, scopes, clauses };
 }
 
@@ -477,9 +448,9 @@ function analyse(normalizedText: string, from: number, to: number, rules: Assert
  * asserted).
  */
 const MAX_LIST_ITEM_WORDS = 4;
-const LIST_CLOSER = /^(?:and|or|nor) /u;
 
 function extendOverLists(
+  rules: AssertionRules,
   text: string,
   clauses: readonly Clause[],
   reachingEnd: readonly (ScopeKind | null)[],
@@ -494,7 +465,7 @@ function extendOverLists(
       const words = text.slice(clause.start, clause.end).trim();
       if (words === '' || words.split(' ').length > MAX_LIST_ITEM_WORDS) break;
       items.push(clause);
-      if (LIST_CLOSER.test(words)) {
+      if (rules.listCloser.test(words)) {
         for (const listed of items) scopes.push({ start: listed.start, end: listed.end, kind });
         break;
       }
@@ -583,18 +554,22 @@ function firstCausalSentence(answer: AnalysedAnswer, skip: (span: Span) => boole
 }
 
 /**
- * Whether a denial or a deferral runs into the cause word at `start` (its scope ends there): the
- * link is denied or left open with the cause it names ("不是网络导致的", "whether the network caused it").
+ * Whether a negation governs the cause word at `start` (S68: a negation governs the predicate it
+ * precedes): it stands right before it ("was not responsible for", "cannot have caused", "不会导致"),
+ * or its scope, or a deferral's, runs into it holding no action of its own ("不是网络导致的",
+ * "whether the network caused it"; not "没有及时释放连接导致超时", which denies the release).
  */
 function deniedLink(answer: AnalysedAnswer, start: number, end: number): boolean {
-  const scopes = answer.stretchAround(start, end)?.scopes ?? [];
   const text = answer.withLines();
-  return scopes.some(
+  const { linkNegation, negatedAction } = answer.rules();
+  if (linkNegation.test(text.slice(sentenceAround(text, start).start, start))) return true;
+  return (answer.stretchAround(start, end)?.scopes ?? []).some(
     (scope) =>
       (scope.kind === 'negated' || scope.kind === 'deferred') &&
       scope.predicate !== true &&
       scope.end <= start &&
-      text.slice(scope.end, start).trim() === '',
+      text.slice(scope.end, start).trim() === '' &&
+      !matches(negatedAction, text.slice(scope.start, scope.end)),
   );
 }
 

@@ -1,4 +1,4 @@
-import { escapeRegExp } from './escape-regexp.js';
+import { wordAlternatives } from './escape-regexp.js';
 import type { Lexicon } from './lexicon/index.js';
 import { sentenceAround } from './sentences.js';
 
@@ -33,14 +33,19 @@ export interface Span {
 export interface Conclusion {
   /** The spans of the conclusion; null when the answer marks none and has no causal sentence (then the whole answer counts). */
   spans: Span[] | null;
-  /** The items of the ranked lists, each list in order: the first of each is in the conclusion. */
-  rankedItems: { span: Span; rank: number }[];
+  /** The items of the ranked lists and tables, each list in order: the first of each is in the conclusion. */
+  rankedItems: RankedItem[];
   /** Sections that are never the conclusion, with the label that opens them. */
   asides: (Span & { label: string })[];
   /** The items of the lists offered as possible causes, and the alternatives of rival statements (S69, single-conclusion). */
   candidates: Span[];
   /** Whether the answer chooses a cause: a labelled statement, a ranked list, or a choice marker outside the candidate lists. */
   chosen: boolean;
+}
+
+interface RankedItem {
+  span: Span;
+  rank: number;
 }
 
 /** Where an occurrence stands relative to the conclusion. */
@@ -67,49 +72,46 @@ interface Line {
   bullet: boolean;
 }
 
-/** The patterns of a lexicon, compiled once per reading rules (ConclusionPatterns are built by conclusionPatterns). */
-export interface ConclusionPatterns {
-  label: RegExp;
-  analysis: RegExp;
-  rankedItem: RegExp;
-  /** An item that starts with a field naming a fault: "**Type**: …", "Fault: …". */
-  faultField: RegExp;
-  topItem: RegExp;
-  aside: RegExp;
-  candidateIntro: RegExp;
-  analysisIntro: RegExp;
-  choice: RegExp;
-  /** A sentence that opens pointing back to the one before: "This caused …", "这导致…". */
-  backReference: RegExp;
-}
+/** The patterns of a lexicon, compiled once per reading rules (AssertionRules.conclusion). */
+export type ConclusionPatterns = ReturnType<typeof conclusionPatterns>;
 
-const RANKING_WORDS = /\b(?:ranking|ranked|in order of|most likely)\b|按可能性|排序|最可能/u;
+const TRAILING_ELLIPSIS = /\s*(?:…|\.\.\.)$/u;
+const MARKUP = '(?:\\s|#{1,6}(?=\\s)|>|\\||[-*+•](?=\\s)|\\*\\*|__)';
 
-function alternation(words: readonly string[]): string {
-  return [...new Set(words)]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|');
-}
-
-export function conclusionPatterns(lexicon: Lexicon): ConclusionPatterns {
-  const words = (list: readonly string[]): string => `(?:${alternation(list) || '(?!)'})`;
+export function conclusionPatterns(lexicon: Lexicon) {
+  const words = (list: readonly string[]): string => `(?:${wordAlternatives(list, false)})`;
+  const copulas = lexicon.labelCopulas;
+  const before = [...copulas.preceding, ...copulas.both];
+  const open = before.filter((word) => TRAILING_ELLIPSIS.test(word));
+  const closed = before.filter((word) => !TRAILING_ELLIPSIS.test(word));
   return {
     label: new RegExp(words(lexicon.conclusionLabels), 'u'),
     analysis: new RegExp(words(lexicon.analysisLabels), 'u'),
     rankedItem: new RegExp(`^${words(lexicon.rankedItemLabels)}\\s*#?(\\d{1,2})(?![\\d.])`, 'u'),
+    // An item that starts with a field naming a fault: "**Type**: …", "Fault: …".
     faultField: new RegExp(`^(?:\\*\\*)?${words(lexicon.rankedItemLabels)}(?:\\*\\*)?\\s*:`, 'u'),
-    topItem: new RegExp(`^${words(lexicon.topItemLabels)}`, 'u'),
+    topItem: new RegExp(`^${words(lexicon.topItemLabels)}(?![a-z])`, 'u'),
     aside: new RegExp(`^${words(lexicon.asideLabels)}\\s*(?:\\*\\*)?\\s*(?::|$)`, 'u'),
     candidateIntro: new RegExp(words(lexicon.candidateIntros), 'u'),
     analysisIntro: new RegExp(words(lexicon.analysisIntros), 'u'),
     choice: new RegExp(words(lexicon.choiceMarkers), 'u'),
+    // A sentence that opens pointing back to the one before: "This caused …", "这导致…".
     backReference: new RegExp(`^[\\s*_>#-]*${words(lexicon.backReferences)}(?![a-z0-9])`, 'u'),
+    ranking: new RegExp(wordAlternatives(lexicon.rankingWords), 'u'),
+    labelLead: new RegExp(`^${words(lexicon.labelLeads)}$`, 'u'),
+    // A copula after a label in its clause, or one before it in its sentence: the label is stated.
+    statedAfter: new RegExp(`^[^,，;]*?(?:${wordAlternatives([...copulas.following, ...copulas.both])})`, 'u'),
+    // A preceding copula ending in "…" ("is the …") may stand words before the label, no comma between.
+    statedBefore: new RegExp(
+      `(?:(?:${wordAlternatives(open.map((word) => word.replace(TRAILING_ELLIPSIS, '')))})[^,，]*|${wordAlternatives(closed)})$`,
+      'u',
+    ),
+    // Indentation, "#", ">", "|", a bullet, "**", and an answer label with the markup after it ("Final Answer: **…").
+    leadingMarkup: new RegExp(`^${MARKUP}*(?:${words(lexicon.answerLabels)}\\s*:\\s*${MARKUP}*)?`, 'u'),
+    rankColumns: new Set(lexicon.rankColumns) as ReadonlySet<string>,
   };
 }
 
-const LEADING_MARKUP = /^(?:\s|#{1,6}(?=\s)|>|\||[-*+•](?=\s)|\*\*|__)*/u;
-const FINAL_ANSWER = /^(?:final answer|最终答案|答案)\s*:\s*/u;
 const NUMBERED = /^(?:\((\d{1,2})\)|(\d{1,2})[.)、](?!\d))\s*/u;
 const BULLET = /^\s*[-*+•]\s/u;
 
@@ -120,15 +122,8 @@ function readLines(text: string, patterns: ConclusionPatterns): Line[] {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     const raw = text.slice(start, end);
-    let offset = (LEADING_MARKUP.exec(raw)?.[0] ?? '').length;
-    let body = raw.slice(offset);
-    const prefix = FINAL_ANSWER.exec(body)?.[0];
-    if (prefix !== undefined) {
-      const rest = body.slice(prefix.length);
-      const more = (LEADING_MARKUP.exec(rest)?.[0] ?? '').length;
-      offset += prefix.length + more;
-      body = rest.slice(more);
-    }
+    const offset = (patterns.leadingMarkup.exec(raw)?.[0] ?? '').length;
+    const body = raw.slice(offset);
     let number = 0;
     let labelledItem = false;
     const numbered = NUMBERED.exec(body);
@@ -199,7 +194,9 @@ export function findConclusion(
 ): Conclusion {
   const lines = readLines(text, patterns);
   const asides = findAsides(lines, patterns);
-  const rankedItems = findRankedItems(lines, patterns);
+  // A ranked table in an aside ("## Recommendations", "| Rank | Fix |") ranks no causes.
+  const tableRows = findRankedTables(text, lines, patterns).filter((row) => !within(asides, row.span.start));
+  const rankedItems = [...findRankedItems(lines, patterns), ...tableRows];
   const lowerItems = rankedItems.filter((item) => item.rank > 1).map((item) => item.span);
   const spans: Span[] = rankedItems.filter((item) => item.rank === 1).map((item) => item.span);
   const candidateLists = findCandidateLists(lines, patterns.candidateIntro);
@@ -295,15 +292,13 @@ function labelledStatement(
     .slice(0, label.index)
     .replace(/[*_`#]/gu, '')
     .trim();
-  const heads = before === '' || /^(?:the|our|the primary|the main|the most likely|主要|最终|初步)$/u.test(before);
+  const heads = before === '' || patterns.labelLead.test(before);
   if (heads) return headedBlock(lines, index);
   const at = line.bodyStart + label.index;
   const sentence = sentenceAround(text, at);
   const after = text.slice(at + label[0].length, sentence.end);
   const beforeInSentence = text.slice(sentence.start, at);
-  const stated =
-    /^[^,，;]*?(?:\bis\b|\bwas\b|\blies\b|:|是|为|在于)/u.test(after) ||
-    /(?:\bis the\b[^,，]*|是|为)$/u.test(beforeInSentence.trim());
+  const stated = patterns.statedAfter.test(after) || patterns.statedBefore.test(beforeInSentence.trim());
   if (!stated) return null;
   // "… we have identified two root causes that could be accountable:" heads the list under it.
   return line.body.replace(/[*_\s]+$/u, '').endsWith(':') ? headedBlock(lines, index) : sentence;
@@ -336,14 +331,14 @@ function headedBlock(lines: readonly Line[], index: number): Span {
  * faults are:"). Each item runs to the next item of its list; the last to the end of its
  * block (a blank line before a line that belongs to no list, or a heading of its level).
  */
-function findRankedItems(lines: readonly Line[], patterns: ConclusionPatterns): { span: Span; rank: number }[] {
-  const items: { span: Span; rank: number }[] = [];
+function findRankedItems(lines: readonly Line[], patterns: ConclusionPatterns): RankedItem[] {
+  const items: RankedItem[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as Line;
     if (line.number !== 1) continue;
     const introIndex = previousContent(lines, index);
     const intro = introIndex < 0 ? '' : (lines[introIndex] as Line).body;
-    const ranks = RANKING_WORDS.test(intro);
+    const ranks = patterns.ranking.test(intro);
     // A numbered list whose items are written as faults ("1. **Type**: …") lists rival faults in order.
     const faultItem = patterns.faultField.test(line.body.replace(NUMBERED, ''));
     if (!(line.labelledItem || ranks || faultItem)) continue;
@@ -360,6 +355,38 @@ function findRankedItems(lines: readonly Line[], patterns: ConclusionPatterns): 
       items.push({ span: { start: (lines[from] as Line).start, end: (lines[to] as Line).end }, rank: rank + 1 });
     });
     index = starts[starts.length - 1] as number;
+  }
+  return items;
+}
+
+/**
+ * Tables of ranked faults (S69): the rows under a header with a rank column ("| Rank | Fault |", "| 排名 |
+ * 根因 |") ranked by the number in that column (in order when it holds none), or in order under a line
+ * that ranks ("## Top candidates", "候选根因："). Each row is an item.
+ */
+function findRankedTables(text: string, lines: readonly Line[], patterns: ConclusionPatterns): RankedItem[] {
+  const items: RankedItem[] = [];
+  const cellsOf = (line: Line | undefined): string[] | null => {
+    const row = line === undefined ? '' : text.slice(line.start, line.end).trim();
+    return row.startsWith('|')
+      ? row
+          .replace(/^\||\|$/gu, '')
+          .split('|')
+          .map((cell) => cell.replace(/[*_`]/gu, '').trim())
+      : null;
+  };
+  for (let index = 0; index + 1 < lines.length; index += 1) {
+    const header = cellsOf(lines[index]);
+    if (header === null || !(cellsOf(lines[index + 1]) ?? ['']).every((cell) => /^:?-+:?$/u.test(cell))) continue;
+    const column = header.findIndex((cell) => patterns.rankColumns.has(cell));
+    const intro = previousContent(lines, index);
+    const ranks = column >= 0 || (intro >= 0 && patterns.ranking.test((lines[intro] as Line).body));
+    let row = index + 2;
+    for (let cells = cellsOf(lines[row]); cells !== null; row += 1, cells = cellsOf(lines[row])) {
+      const rank = Number(/\d{1,2}/u.exec(cells[column] ?? '')?.[0] ?? row - index - 1);
+      if (ranks) items.push({ span: { start: (lines[row] as Line).start, end: (lines[row] as Line).end }, rank });
+    }
+    index = row - 1;
   }
   return items;
 }

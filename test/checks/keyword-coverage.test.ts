@@ -339,6 +339,43 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         trace: { finalAnswer: '需要确认是否是网络抖动导致的。结算任务占满连接，导致连接池耗尽。' },
       },
       {
+        name: 'S69 EN the first row of a table with a rank column is the conclusion',
+        case: { rootCauseKeywords: [{ any: ['regex'], required: true }] },
+        trace: {
+          finalAnswer:
+            '## Root causes\n\n| Rank | Root cause | Evidence |\n|---:|---|---|\n| 1 | **Catastrophic regex backtracking** in v2.31.0 | cpu 97% |\n| 2 | Connection pool exhaustion | waits |',
+        },
+      },
+      {
+        name: 'S69 ZH 「候选根因」下表格的第一行是结论',
+        case: { rootCauseKeywords: [{ any: ['正则'], required: true }] },
+        trace: {
+          finalAnswer:
+            '### 候选根因\n\n| 根因 | 依据 |\n| --- | --- |\n| v2.31.0 引入的正则灾难性回溯 | cpu 97% |\n| 连接池耗尽 | 等待 |',
+        },
+      },
+      {
+        name: 'S69 EN a table that ranks nothing leaves the causal sentence the conclusion',
+        case: { rootCauseKeywords: [{ any: ['regex'], required: true }] },
+        trace: {
+          finalAnswer:
+            'The regex backtracking in v2.31.0 caused the cpu spike.\n\n| metric | value |\n|---|---|\n| cpu | 97% |\n| pool waits | 3 |',
+        },
+      },
+      {
+        name: 'S68 ZH 「没有及时释放连接导致超时」 is the causal sentence: the negation denies the release',
+        case: { rootCauseKeywords: [{ any: ['连接池'], required: true }] },
+        trace: { finalAnswer: '排查了监控。连接池没有及时释放连接导致超时。后来网络抖动引起了重试。' },
+      },
+      {
+        name: 'S68 EN a denied cause link is no causal sentence: the next one is the conclusion',
+        case: { rootCauseKeywords: [{ any: ['settlement job'], required: true }] },
+        trace: {
+          finalAnswer:
+            'The network cannot have caused the timeouts. The settlement job held every connection, which led to pool exhaustion.',
+        },
+      },
+      {
         name: 'S69 EN an answer without a causal sentence is read whole',
         case: { rootCauseKeywords: [{ any: ['settlement job'], required: true }] },
         trace: { finalAnswer: 'The connection pool was exhausted. The settlement job held every connection.' },
@@ -744,6 +781,27 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
             separator: '',
           },
         },
+      },
+      {
+        name: 'S69 EN a required concept only in the 3rd row of a ranked table fails, saying where it was found',
+        case: { rootCauseKeywords: [{ any: ['node-6'], required: true }] },
+        trace: {
+          finalAnswer:
+            '| Rank | Fault | Location |\n|---|---|---|\n| 1 | container CPU load | adservice-0 |\n| 2 | node disk | node-2 |\n| 3 | node CPU load | node-6 |',
+        },
+        message: 'concept "node-6" is the 3rd ranked cause, not the conclusion',
+      },
+      {
+        name: 'S69 ZH 必需概念只在排名表的第 2 行则不通过',
+        case: { rootCauseKeywords: [{ any: ['连接池'], required: true }] },
+        trace: { finalAnswer: '| 排名 | 根因 |\n| --- | --- |\n| 1 | 网络抖动 |\n| 2 | 连接池耗尽 |' },
+        message: 'concept "连接池" is the 2nd ranked cause, not the conclusion',
+      },
+      {
+        name: 'S68 ZH 「网络不会导致超时」 is no causal sentence: a concept only there is outside the conclusion',
+        case: { rootCauseKeywords: [{ any: ['网络'], required: true }] },
+        trace: { finalAnswer: '网络不会导致超时。连接池耗尽导致了超时。' },
+        message: 'concept "网络" is only named outside the conclusion',
       },
       {
         name: 'S69 ZH a required concept only in the propagation path fails',

@@ -224,6 +224,34 @@ describe('loadConfig: the lexicon (S67)', () => {
     expect(contract.lexicon).toEqual({ speculation: ['wild hunch', '瞎猜'], negation: { following: ['nixed'] } });
   });
 
+  it('S69 contract.lexicon takes the ranking and label lists, labelCopulas by direction; bad entries are config errors, every one', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      'diag-eval.config.yaml':
+        'contract:\n  lexicon:\n    rankingWords: [by likelihood]\n    labelCopulas: { preceding: [""] }\n    rankColumns: [3]\n    labelLeads: { following: [x] }\n',
+    });
+    expect(await configProblems(cwd)).toEqual([
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:6:\d+: contract\.lexicon\.labelLeads: found .*expected a list of words/u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:4:\d+: contract\.lexicon\.labelCopulas\.preceding\[0\]: found "", expected non-empty text$/u,
+      ),
+      expect.stringMatching(
+        /^diag-eval\.config\.yaml:5:\d+: contract\.lexicon\.rankColumns\[0\]: found 3, expected text$/u,
+      ),
+    ]);
+    writeFiles(cwd, {
+      'diag-eval.config.yaml':
+        'contract:\n  lexicon:\n    rankingWords: [by likelihood, 按影响排序]\n    labelCopulas: { following: [boils down to] }\n',
+    });
+    const { contract } = await loadConfig(cwd, null);
+    expect(contract.lexicon).toEqual({
+      rankingWords: ['by likelihood', '按影响排序'],
+      labelCopulas: { following: ['boils down to'] },
+    });
+  });
+
   it('S67 lexicon entries that are empty or not text, and unknown lists, are config errors naming file, line, field, found and expected, every one', async () => {
     const cwd = tempDir();
     writeFiles(cwd, {

@@ -8,6 +8,8 @@ import {
   type MentionReading,
   readMentions,
 } from '../../src/text/assertion.js';
+import { ENGLISH } from '../../src/text/lexicon/en.js';
+import { CHINESE } from '../../src/text/lexicon/zh.js';
 import { normalizeWithLineBreaks as normalizeText } from '../../src/text/normalize.js';
 
 type Expected = MentionReading | 'absent';
@@ -313,6 +315,15 @@ describe('assertion-aware matching (S33)', () => {
   it.each(rows)('%s', (_, answer, keyword, expected) => {
     expect(judged(answer, keyword)).toBe(expected);
   });
+
+  // Chinese has no list closers: its lists run with "、", which ends no clause (the 、 row above).
+  it.each([...ENGLISH.listClosers, ...CHINESE.listClosers])(
+    'S33 EN list closer "%s" extends a ruled-out list over its items',
+    (closer) => {
+      expect(judged(`We ruled out the network, dns, ${closer} the disk.`, 'dns')).toBe('negated');
+      expect(judged(`We ruled out the network, dns, the disk.`, 'dns')).toBe('asserted');
+    },
+  );
 
   it('S33 names the unasserted mention and its clause', () => {
     const judgement = judgeMentions(

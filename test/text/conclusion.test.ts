@@ -79,6 +79,80 @@ function lexiconRows(language: 'EN' | 'ZH', lexicon: Lexicon): Row[] {
       en ? 'connection pool' : '连接池',
       'conclusion',
     );
+  for (const lead of lexicon.labelLeads)
+    add(
+      'label lead (the label still heads its paragraph)',
+      lead,
+      en ? `${lead} root cause: the regex backtracks.\nThe pool was busy.` : `${lead}根因：正则回溯。\n连接池繁忙。`,
+      en ? 'pool' : '连接池',
+      'conclusion',
+    );
+  for (const copula of [...lexicon.labelCopulas.following, ...lexicon.labelCopulas.both])
+    add(
+      'label copula after the label (states it)',
+      copula,
+      en
+        ? `We queried the metrics. The pool looked busy, and the root cause ${copula} the regex. The gc logs were long.`
+        : `查看了监控。连接池繁忙，根因${copula}正则回溯。gc 日志很长。`,
+      'gc',
+      'elsewhere',
+    );
+  for (const copula of [...lexicon.labelCopulas.preceding, ...lexicon.labelCopulas.both])
+    add(
+      'label copula before the label (states it)',
+      copula,
+      en
+        ? `We queried the metrics. The regex ${copula.replace(/\s*…$/u, '')} most likely root cause. The gc logs were long.`
+        : `查看了监控。慢查询${copula}主因。gc 日志很长。`,
+      'gc',
+      'elsewhere',
+    );
+  for (const label of lexicon.answerLabels)
+    add(
+      'answer label (set aside as markup)',
+      label,
+      en ? `${label}: Fault 1: regex\nFault 2: pool` : `${label}：故障 1：正则\n故障 2：连接池`,
+      en ? 'pool' : '连接池',
+      'ranked 2',
+    );
+  for (const word of lexicon.rankingWords)
+    add(
+      'ranking word (the list under it is ranked)',
+      word,
+      en ? `${word}:\n1. regex\n2. pool` : `${word}：\n1. 正则\n2. 连接池`,
+      en ? 'pool' : '连接池',
+      'ranked 2',
+    );
+  for (const word of lexicon.rankingWords)
+    add(
+      'ranking word (the table under it is ranked)',
+      word,
+      en
+        ? `## ${word}\n\n| fault | why |\n|---|---|\n| regex | cpu |\n| pool | waits |`
+        : `## ${word}\n\n| 故障 | 依据 |\n|---|---|\n| 正则 | cpu |\n| 连接池 | 等待 |`,
+      en ? 'pool' : '连接池',
+      'ranked 2',
+    );
+  for (const column of lexicon.rankColumns)
+    add(
+      'rank column (the table is ranked by it)',
+      column,
+      en
+        ? `| ${column} | fault |\n|---|---|\n| 2 | pool |\n| 1 | regex |`
+        : `| ${column} | 故障 |\n|---|---|\n| 2 | 连接池 |\n| 1 | 正则 |`,
+      en ? 'pool' : '连接池',
+      'ranked 2',
+    );
+  for (const word of lexicon.linkNegations)
+    add(
+      'link negation (the causal sentence is denied)',
+      word,
+      en
+        ? `We looked. The network ${word} caused the timeouts. The pool exhaustion caused them.`
+        : `查看了监控。网络${word}导致超时。连接池耗尽导致了超时。`,
+      en ? 'network' : '网络',
+      'elsewhere',
+    );
   return rows;
 }
 
@@ -236,6 +310,98 @@ const HAND_ROWS: Row[] = [
   ['S69 ZH a 根因分析 heading is no conclusion', '**根因分析：**\n\n- 慢查询', '慢查询', 'conclusion'],
   ['S69 ZH "…是主因" states the label', '很多指标异常。慢查询是主因。', '慢查询', 'conclusion'],
   [
+    'S68 EN a negation right before the cause word denies the link',
+    'We looked. The network was not responsible for the timeouts. The pool exhaustion caused them.',
+    'network',
+    'elsewhere',
+  ],
+  ['S68 ZH 「不是网络导致的。」 denies the link', '不是网络导致的。连接池耗尽导致了超时。', '网络', 'elsewhere'],
+  ['S68 ZH 「网络不会导致超时」 denies the link', '网络不会导致超时。连接池耗尽导致了超时。', '网络', 'elsewhere'],
+  [
+    'S68 EN a negation that governs an action of its own does not deny the link after it',
+    'The pool did not promptly release connections due to the leak. The gc logs were long.',
+    'gc',
+    'elsewhere',
+  ],
+  [
+    'S68 ZH 「没有及时释放连接导致超时」 asserts the link: the negation governs the release',
+    '连接池没有及时释放连接导致超时。gc 日志很长。',
+    'gc',
+    'elsewhere',
+  ],
+  [
+    'S69 EN a table under "Top candidates": the first row is the conclusion',
+    '## Top candidates\n\n| fault | evidence |\n|---|---|\n| regex backtracking | cpu 97% |\n| pool exhaustion | waits |',
+    'regex',
+    'conclusion',
+  ],
+  [
+    'S69 EN a table with a rank column: a lower row is ranked',
+    '| Rank | Fault |\n|---|---|\n| 1 | regex backtracking |\n| 2 | pool exhaustion |\n| 3 | dns |',
+    'dns',
+    'ranked 3',
+  ],
+  [
+    'S69 ZH 候选根因 下的表格：第二行排第 2',
+    '### 候选根因\n\n| 故障 | 依据 |\n|---|---|\n| 正则回溯 | cpu 97% |\n| 连接池耗尽 | 等待 |',
+    '连接池',
+    'ranked 2',
+  ],
+  [
+    'S69 ZH 「是」 right before a label states it; 「是」 words before it does not',
+    '这是对本次故障根因的排查报告。连接池耗尽导致了超时。',
+    '连接池',
+    'conclusion',
+  ],
+  [
+    'S69 EN "is the …" states a label words after it',
+    'We looked at the metrics. The regex is the single most likely root cause. The gc logs were long.',
+    'gc',
+    'elsewhere',
+  ],
+  [
+    'S69 EN a "#" column numbers rows: the table ranks nothing',
+    'The regex backtracking caused the cpu spike.\n\n| # | metric | value |\n|---|---|---|\n| 1 | cpu | 97% |\n| 2 | pool waits | 3 |',
+    'regex',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 序号列只给行编号：表格不是排名',
+    '正则回溯导致 cpu 飙升。\n\n| 序号 | 指标 | 值 |\n|---|---|---|\n| 1 | cpu | 97% |\n| 2 | 连接池等待 | 3 |',
+    '正则',
+    'conclusion',
+  ],
+  [
+    'S69 EN a ranked table in an aside ranks no causes: the causal sentence stays the conclusion',
+    'The regex backtracking caused the cpu spike.\n\n## Recommendations\n\n| Rank | Fix |\n|---|---|\n| 1 | revert v2.31.0 |\n| 2 | add a timeout |',
+    'regex',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 建议里的排名表不排根因：因果句仍是结论',
+    '正则回溯导致 cpu 飙升。\n\n## 建议\n\n| 排名 | 措施 |\n|---|---|\n| 1 | 回滚 v2.31.0 |\n| 2 | 加超时 |',
+    '正则',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 排名列：第一行是结论',
+    '| 排名 | 根因 |\n|---|---|\n| 1 | 连接池耗尽 |\n| 2 | 网络抖动 |',
+    '连接池',
+    'conclusion',
+  ],
+  [
+    'S69 EN a table that ranks nothing (evidence) leaves the answer unranked',
+    'The regex backtracking caused the cpu spike.\n\n| metric | value |\n|---|---|\n| cpu | 97% |\n| pool waits | 3 |',
+    'pool',
+    'elsewhere',
+  ],
+  [
+    'S69 ZH 不排序的证据表不是排名',
+    '正则回溯导致 cpu 飙升。\n\n| 指标 | 值 |\n|---|---|\n| cpu | 97% |\n| 连接池等待 | 3 |',
+    '连接池',
+    'elsewhere',
+  ],
+  [
     'S69 ZH a mention outside 总结 is not in the conclusion',
     '- `exists` 查询可能导致全表扫描。\n\n**总结**：问题的根源在于并发处理能力。',
     'exists',
@@ -288,6 +454,66 @@ describe('candidate causes (S69): every lexicon entry', () => {
       LEXICON,
     );
     expect(conclusion.chosen).toBe(true);
+  });
+});
+
+describe('the conclusion (S69): contract.lexicon extends the ranking and label lists', () => {
+  it.each<[string, Parameters<typeof compileAssertionRules>[0]['lexicon'], string, string, string, string]>([
+    [
+      'rankingWords',
+      { rankingWords: ['by likelihood'] },
+      'By likelihood:\n1. regex\n2. pool',
+      'pool',
+      'ranked',
+      'conclusion',
+    ],
+    [
+      'rankColumns',
+      { rankColumns: ['order'] },
+      '| Order | Fault |\n|---|---|\n| 1 | regex |\n| 2 | pool |',
+      'pool',
+      'ranked',
+      'conclusion',
+    ],
+    [
+      'labelLeads',
+      { labelLeads: ['the real'] },
+      'The real root cause: regex.\nThe pool was busy.',
+      'pool',
+      'conclusion',
+      'elsewhere',
+    ],
+    [
+      'labelCopulas',
+      { labelCopulas: { following: ['boils down to'] } },
+      'We looked. And the root cause boils down to the regex. The gc logs were long.',
+      'gc',
+      'elsewhere',
+      'conclusion',
+    ],
+    [
+      'answerLabels',
+      { answerLabels: ['verdict'] },
+      'Verdict: Fault 1: regex\nFault 2: pool',
+      'pool',
+      'ranked',
+      'conclusion',
+    ],
+    [
+      'linkNegations',
+      { linkNegations: ['hardly'] },
+      'We looked. The network hardly caused the timeouts. The pool exhaustion caused them.',
+      'network',
+      'elsewhere',
+      'conclusion',
+    ],
+  ])('S69 contract.lexicon.%s extends its list', (_, lexicon, answer, mention, extended, builtIn) => {
+    const text = normalizeWithLineBreaks(answer);
+    const at = text.lastIndexOf(mention);
+    const read = (rules: ReturnType<typeof compileAssertionRules>) =>
+      placeOf(analyseAnswer(text, rules).conclusion(), at, at + mention.length).kind;
+    expect(read(RULES)).toBe(builtIn);
+    expect(read(compileAssertionRules({ ...DEFAULT_CONTRACT, lexicon }))).toBe(extended);
   });
 });
 

@@ -193,6 +193,8 @@ export const ENGLISH: Lexicon = {
     'return to normal',
     'abnormal',
   ],
+  linkNegations: ['cannot have', "can't have", 'could not have', "couldn't have"],
+  listClosers: ['and', 'or', 'nor'],
   questionParticles: [],
   conclusionLabels: [
     'root cause',
@@ -206,9 +208,15 @@ export const ENGLISH: Lexicon = {
     'to summarise',
     'summary',
   ],
+  labelLeads: ['the', 'our', 'the primary', 'the main', 'the most likely'],
+  labelCopulas: { following: ['is', 'was', 'lies', ':'], preceding: ['is the …'], both: [] },
+  answerLabels: ['final answer'],
   analysisLabels: ['root cause analysis', 'root-cause analysis', 'analysis of diagnosed root causes'],
   rankedItemLabels: ['fault', 'type', 'candidate', 'cause', 'root cause', 'hypothesis'],
   topItemLabels: ['top candidate', 'most likely root cause', 'most likely cause'],
+  rankingWords: ['ranking', 'ranked', 'in order of', 'most likely', 'top candidates'],
+  // Not "#" or "No.": they number the rows of any table.
+  rankColumns: ['rank', 'ranking'],
   asideLabels: [
     'propagation path',
     'justification',

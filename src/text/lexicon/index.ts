@@ -4,7 +4,7 @@ import { CHINESE } from './zh.js';
 
 export type { DirectedWords, Lexicon, LexiconExtension } from './types.js';
 
-const DIRECTED_KEYS = ['negation', 'modal', 'deferral'] as const;
+const DIRECTED_KEYS = ['negation', 'modal', 'deferral', 'labelCopulas'] as const;
 
 function isDirected(key: keyof Lexicon): key is (typeof DIRECTED_KEYS)[number] {
   return (DIRECTED_KEYS as readonly string[]).includes(key);

@@ -48,18 +48,35 @@ export interface Lexicon {
   contrast: readonly string[];
   /** Cause-and-effect words: a trigger before them does not reach past them, unless it stands right before ("not caused by"). */
   causal: readonly string[];
+  /** Negations of a link right before a cause word (S68), beside the negations: "cannot have caused", "不会导致". */
+  linkNegations: readonly string[];
+  /** What closes an English list a trigger's scope extends over (S33): "not the network, dns, or the disk". */
+  listClosers: readonly string[];
   /** Ordinary words that contain a trigger but negate or qualify nothing: "无法", "非常", "not only". */
   exempt: readonly string[];
   /** A clause ending with one of these, or with "?", asks. */
   questionParticles: readonly string[];
   /** Words that mark the statement giving the root cause (S69): "root cause", "根因", "结论", "综上". */
   conclusionLabels: readonly string[];
+  /** All that may stand before a conclusion label that still heads its line (S69): "The primary root cause: …", "主要根因：". */
+  labelLeads: readonly string[];
+  /**
+   * What states a label later in a line (S69): after it in its clause ("root cause is", "根因在于"), or
+   * right before it ("是主因"; one ending in "…" words before it: "is the …" in "is the main root cause").
+   */
+  labelCopulas: DirectedWords;
+  /** Labels of the answer proper, set aside with the leading markup of a line: "Final Answer:", "最终答案：". */
+  answerLabels: readonly string[];
   /** Labels that contain a conclusion label but head the whole analysis, not its conclusion: "root cause analysis", "根因分析". */
   analysisLabels: readonly string[];
   /** Words that name an item of a ranked list of causes (S69): "fault 1", "type 1", "候选 1"; followed by a number. */
   rankedItemLabels: readonly string[];
   /** Words for the first item of a ranking without a number: "top candidate", "首要候选". */
   topItemLabels: readonly string[];
+  /** Words that make the line or heading before a list or table rank it (S69): "Ranking:", "Top candidates", "按可能性", "候选根因". */
+  rankingWords: readonly string[];
+  /** Header cells of a table's rank column (S69): "rank", "#", "排名"; its rows are ranked in the column's order. */
+  rankColumns: readonly string[];
   /** Sections of a conclusion that are not the conclusion (S69): "propagation path", "justification", "传播路径", "依据". */
   asideLabels: readonly string[];
   /** Words that introduce a list as possible causes, offered without choosing (S69): "possible causes", "可能的原因". */

@@ -142,11 +142,20 @@ export const CHINESE: Lexicon = {
     '排除故障',
     '尽可能',
   ],
+  linkNegations: ['不会', '不足以'],
+  // Chinese lists run with "、", which ends no clause: nothing needs closing.
+  listClosers: [],
   questionParticles: ['吗', '呢'],
   conclusionLabels: ['根因', '根本原因', '主要原因', '主因', '结论', '总结', '综上', '诊断结论'],
+  labelLeads: ['主要', '最终', '初步'],
+  labelCopulas: { following: ['是', '为', '在于', ':'], preceding: ['是', '为'], both: [] },
+  answerLabels: ['最终答案', '答案'],
   analysisLabels: ['根因分析', '根本原因分析'],
   rankedItemLabels: ['故障', '候选', '原因', '根因', '可能原因', '假设'],
   topItemLabels: ['首要候选', '最可能的原因', '最可能的根因'],
+  rankingWords: ['按可能性', '排序', '最可能', '候选根因'],
+  // Not 序号 or 优先级: they number or rank the rows of any table (steps, fixes).
+  rankColumns: ['排名', '排序'],
   asideLabels: [
     '传播路径',
     '依据',
