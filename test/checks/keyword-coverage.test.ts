@@ -790,18 +790,25 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
             '| Rank | Fault | Location |\n|---|---|---|\n| 1 | container CPU load | adservice-0 |\n| 2 | node disk | node-2 |\n| 3 | node CPU load | node-6 |',
         },
         message: 'concept "node-6" is the 3rd ranked cause, not the conclusion',
+        ...requiredOnlyMentioned(
+          'node-6',
+          'is the 3rd ranked cause, not the conclusion',
+          '| 3 | node cpu load | node-6 |',
+        ),
       },
       {
         name: 'S69 ZH 必需概念只在排名表的第 2 行则不通过',
         case: { rootCauseKeywords: [{ any: ['连接池'], required: true }] },
         trace: { finalAnswer: '| 排名 | 根因 |\n| --- | --- |\n| 1 | 网络抖动 |\n| 2 | 连接池耗尽 |' },
         message: 'concept "连接池" is the 2nd ranked cause, not the conclusion',
+        ...requiredOnlyMentioned('连接池', 'is the 2nd ranked cause, not the conclusion', '| 2 | 连接池耗尽 |'),
       },
       {
         name: 'S68 ZH 「网络不会导致超时」 is no causal sentence: a concept only there is outside the conclusion',
         case: { rootCauseKeywords: [{ any: ['网络'], required: true }] },
         trace: { finalAnswer: '网络不会导致超时。连接池耗尽导致了超时。' },
         message: 'concept "网络" is only named outside the conclusion',
+        ...requiredOnlyMentioned('网络', 'is only named outside the conclusion', '网络不会导致超时'),
       },
       {
         name: 'S69 ZH a required concept only in the propagation path fails',
@@ -915,104 +922,18 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
             'Long GC pauses caused the timeouts. The connection pool was also busy and the disk was nearly full.',
         },
         message: 'concept "disk" is only named outside the conclusion',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
-              },
-              {
-                messageId: 'requiredNotCovered',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  conceptWord: 'concept',
-                  required: 'one of ["disk"]',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"disk"',
-                          how: 'is only named outside the conclusion',
-                          clause: '"the connection pool was also busy and the disk was nearly full"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...requiredOnlyMentioned(
+          'disk',
+          'is only named outside the conclusion',
+          'the connection pool was also busy and the disk was nearly full',
+        ),
       },
       {
         name: 'S69 ZH 必需概念只出现在第一个因果句之后则不通过',
         case: { rootCauseKeywords: [{ any: ['磁盘'], required: true }] },
         trace: { finalAnswer: '频繁 GC 导致接口超时。另外连接池也很忙，磁盘快满了。' },
         message: 'concept "磁盘" is only named outside the conclusion',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: { covered: 0, concepts: 1, ratio: 0, min: 1, missing: { parts: [], separator: '' } },
-              },
-              {
-                messageId: 'requiredNotCovered',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  conceptWord: 'concept',
-                  required: 'one of ["磁盘"]',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"磁盘"',
-                          how: 'is only named outside the conclusion',
-                          clause: '"另外连接池也很忙,磁盘快满了"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...requiredOnlyMentioned('磁盘', 'is only named outside the conclusion', '另外连接池也很忙,磁盘快满了'),
       },
       {
         name: 'S69 EN concepts split across two ranked faults do not cover the case',
@@ -1162,3 +1083,28 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
     });
   });
 });
+
+/**
+ * The finding of a case whose one required concept is mentioned only where it does not count:
+ * none covered, and a note saying how and where (`is the 3rd ranked cause, not the conclusion`).
+ */
+function requiredOnlyMentioned(concept: string, how: string, clause: string) {
+  const note = { messageId: 'unasserted', data: { mention: `"${concept}"`, how, clause: `"${clause}"` } };
+  const figures = { covered: 0, concepts: 1, ratio: 0, min: 1 };
+  return {
+    messageId: 'notCovered',
+    data: {
+      problems: {
+        parts: [
+          { messageId: 'belowMinimum', data: { ...figures, missing: { parts: [], separator: '' } } },
+          {
+            messageId: 'requiredNotCovered',
+            data: { ...figures, conceptWord: 'concept', required: `one of ["${concept}"]` },
+          },
+        ],
+        separator: '; ',
+      },
+      notes: { parts: [{ messageId: 'notes', data: { mentions: { parts: [note], separator: '; ' } } }], separator: '' },
+    },
+  };
+}
