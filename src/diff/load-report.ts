@@ -16,7 +16,7 @@ import {
   type Report,
   reportSchemas,
 } from '../model/report-schema.js';
-import { type Acceptor, compileAcceptor } from '../zod-accepts.js';
+import { compileAcceptor } from '../zod-accepts.js';
 import { runCountProblems } from './run-counts.js';
 
 /**
@@ -55,7 +55,7 @@ function validateReportFile(file: StructuredFile): Report {
   // A well-formed report, the usual case, is recognised by a quick walk over it; zod, which copies
   // the value as it checks it, runs only to describe what is wrong. The value is handed on as read.
   const schema = reportSchemas().report;
-  const wellFormed = (acceptsReport ??= compileAcceptor(schema))(file.value);
+  const wellFormed = compileAcceptor(schema)(file.value);
   const result = wellFormed ? null : schema.safeParse(file.value);
   const problems = [
     ...(result === null || result.success ? [] : schemaProblems(file, result.error.issues, [])),
@@ -79,8 +79,6 @@ function prototypeSafe(report: Report): Report {
   safe.summary.verdictDistribution = prototypeFreeRecord(Object.entries(verdicts));
   return safe;
 }
-
-let acceptsReport: Acceptor | null = null;
 
 /** Cases are matched by id and checks by check id, so a repeated one would be silently ignored. */
 function findDuplicates(file: StructuredFile): string[] {

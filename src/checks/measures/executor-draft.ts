@@ -200,25 +200,7 @@ const SINGLE = 1;
 const WORD = 2;
 const NEITHER = 3;
 
-/** The kind of every character met so far (0: not yet asked); characters above U+FFFF in a map. */
-const basicPlaneKinds = new Uint8Array(0x10000);
-const otherPlaneKinds = new Map<number, number>();
-
 function characterKind(codePoint: number): number {
-  if (codePoint < 0x10000) {
-    let kind = basicPlaneKinds[codePoint] as number;
-    if (kind === 0) basicPlaneKinds[codePoint] = kind = classify(codePoint);
-    return kind;
-  }
-  let kind = otherPlaneKinds.get(codePoint);
-  if (kind === undefined) {
-    kind = classify(codePoint);
-    otherPlaneKinds.set(codePoint, kind);
-  }
-  return kind;
-}
-
-function classify(codePoint: number): number {
   const character = String.fromCodePoint(codePoint);
   if (IS_CJK_CHARACTER.test(character)) return SINGLE;
   return IS_WORD_CHARACTER.test(character) ? WORD : NEITHER;
