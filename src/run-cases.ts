@@ -83,14 +83,12 @@ export async function runCasesStreamed(
 }
 
 /**
- * How many cases a source that reads ahead (TraceSource.readAhead) is asked for at once: their
- * traces are read, then judged together, check by check (evaluateRuns). Reading and judging each
- * case in turn makes the processor switch between the file reads and JSON parsing and the checks,
- * two large sets of code and data, at every case; in stretches, each stays in its caches (measured
- * on 10,000 traces of a few KB: reading and judging took 13–18% less time in stretches of 32 to
- * 128 cases than case by case, before the checks ran check by check). Not more: with stretches of
- * 64 the same run's peak RSS was 219 MB instead of 141 MB in four runs of six (the garbage
- * collector keeps more of the traces of a stretch for longer), with 32 in none, at the same speed.
+ * Buys: a fixtures run's speed (CHANGELOG.md has the figures). How many cases a source that reads
+ * ahead (TraceSource.readAhead) is asked for at once: their traces are read, then judged together
+ * (evaluateRuns). Reading and judging each case in turn makes the processor switch between the
+ * file reads and JSON parsing and the checks, two large sets of code and data, at every case; in
+ * stretches, each stays in its caches. Not more: the garbage collector keeps more of the traces
+ * of a longer stretch for longer, which raises the peak memory.
  */
 const READ_AHEAD_CASES = 32;
 
