@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { type CaseLines, caseLinesOf, type LocatedCases } from '../../cases/case-lines.js';
+import type { LocatedCaseSequence, LocatedCases } from '../../cases/case-lines.js';
 import { displayPath } from '../../io/display-path.js';
-import { ensureFolder } from '../../io/ensure-folder.js';
+import { REPORT_SCHEMA_VERSION } from '../../model/report-version.js';
 import { collectCaseDetails } from '../../report/details/collect-details.js';
 import type { CaseDetails } from '../../report/details/types.js';
-import { renderReportMarkdownChunks } from '../../report/render/markdown.js';
-import { ReportSpill, type SpillFormats } from '../../report/report-spill.js';
-import type { Report, ReportSummary } from '../../report/types.js';
+import { ReportSpill } from '../../report/report-spill.js';
+import type { CaseResult, Report, ReportSummary } from '../../report/types.js';
 import { runCases, runCasesStreamed } from '../../run-cases.js';
+import type { ShardHead, ShardSelection } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
-import { formatsFlag, type ParsedValues, type ReportFormat, stringFlag } from '../args.js';
+import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { chooseTraceSource } from '../choose-source.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
@@ -18,8 +18,8 @@ import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
 import { resolveSettings, type Settings } from '../settings.js';
-import { caseAttentionLines, printReportSummary, printSummaryHead, printWritten } from '../summary.js';
-import { type PlannedFile, writeAll, writeReportFiles } from '../write-outputs.js';
+import { caseAttentionLines, printSummaryHead, printWritten } from '../summary.js';
+import { type PlannedFile, reportFiles, writeAll } from '../write-outputs.js';
 
 export interface EvaluatedRun {
   report: Report;
@@ -91,7 +91,13 @@ export async function evaluateCases(
   };
 }
 
-/** Evaluates the cases, writes the reports into `folder`, and prints the summary (unless --quiet). */
+/**
+ * Evaluates the cases, writes the reports into `folder`, and prints the summary (unless --quiet),
+ * with memory flat in the number of cases: each case's result is written out as it comes
+ * (report-spill.ts) and only the summary's figures are kept; the reports are then copied together
+ * from what was written out. Only the HTML page, which shows every case with its trace details,
+ * keeps the report in memory as well.
+ */
 export async function evaluateAndWrite(
   command: string,
   folder: string,
@@ -102,115 +108,66 @@ export async function evaluateAndWrite(
 ): Promise<ReportSummary> {
   const formats = formatsFlag(command, values);
   const wants = reportWants(command, formats, settings, values, io);
-  // The HTML page shows every case's trace details, and a shard's report is reshaped once whole:
-  // those are made from the report in memory; every other run writes its cases out as they come.
-  if (!wants.details && stringFlag(values, 'shard') === null)
-    return evaluateAndWriteStreamed(command, folder, settings, values, positionals, io, formats, wants);
-  const evaluated = await evaluateCases(command, settings, values, positionals, io, wants);
-  await writeAndTell(command, folder, settings, values, io, formats, {
-    ...evaluated,
-    cases: caseLinesOf(evaluated.cases),
-  });
-  return evaluated.report.summary;
-}
-
-async function writeAndTell(
-  command: string,
-  folder: string,
-  settings: Settings,
-  values: ParsedValues,
-  io: CliIo,
-  formats: readonly ReportFormat[],
-  {
-    report,
-    warnings,
-    cases,
-    details = null,
-  }: Omit<EvaluatedRun, 'cases' | 'details'> & {
-    cases: CaseLines;
-    details?: CaseDetails[] | null;
-  },
-): Promise<void> {
-  const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
-  if (values['quiet'] !== true) {
-    printReportSummary(io, command, report);
-    for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
-    printWritten(io, written);
-  }
-  if (command === 'run' && inGithubActions(io)) {
-    await reportToGithubActions(io, {
-      caseAnnotations: CaseAnnotations.of(report.cases),
-      diff: null,
-      cases,
-      summaryMarkdown: renderReportMarkdownChunks(report),
-      annotations: annotationsWanted(settings, values),
-    });
-  }
-}
-
-/**
- * evaluateAndWrite with memory flat in the number of cases: each case's result is written out
- * as it comes (report-spill.ts) and only the summary's figures are kept; the reports are then
- * copied together from what was written out, byte for byte those of the report held in memory.
- * When the out folder cannot take the hidden folder, the report is kept in memory instead.
- */
-async function evaluateAndWriteStreamed(
-  command: string,
-  folder: string,
-  settings: Settings,
-  values: ParsedValues,
-  positionals: string[],
-  io: CliIo,
-  formats: readonly ReportFormat[],
-  wants: { caseLines: boolean },
-): Promise<ReportSummary> {
   // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
-  const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines);
+  const located = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
+  const shard = await shardOf(command, values, located, settings, io);
+  const cases = shard?.selection.cases ?? located.cases;
+  // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
   const { source, repeat } = await chooseTraceSource(command, values, positionals, {
     fixtures: settings.fixtures,
-    cases: cases.cases,
+    cases: located.cases,
     cwd: io.cwd,
   });
   const quiet = values['quiet'] === true;
   const progress = createProgressLine(io, quiet);
   const inActions = command === 'run' && inGithubActions(io);
-  const spill = await openSpill(
+  const spill = await ReportSpill.open(
     folder,
     {
       json: formats.includes('json'),
       md: formats.includes('md') || inActions,
-      junitCaseFile: formats.includes('junit') ? cases.displayName : null,
+      junitCaseFile: formats.includes('junit') ? located.displayName : null,
     },
     repeat !== null,
   );
-  if (spill === null) {
-    const report = await runCases(Array.from(cases.cases), source, settings.config.contract, {
-      repeat,
-      onCaseDone: progress.update,
-    });
-    progress.clear();
-    await writeAndTell(command, folder, settings, values, io, formats, { report, warnings: source.warnings(), cases });
-    return report.summary;
-  }
   try {
     const attention = quiet ? null : spill.sideFile('summary.txt');
     const attentionLines = caseAttentionLines(io);
     const annotations = new CaseAnnotations();
-    const summary = await runCasesStreamed(cases.cases, source, settings.config.contract, {
+    // The HTML page is made from the report in memory, and each case's trace details.
+    const results: CaseResult[] | null = wants.details ? [] : null;
+    const details: CaseDetails[] | null = wants.details ? [] : null;
+    const summary = await runCasesStreamed(cases, source, settings.config.contract, {
       repeat,
       onCaseDone: progress.update,
-      onResult: (result) => {
+      // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
+      onCaseEvaluated:
+        details === null
+          ? undefined
+          : (index, evalCase, inputs) => {
+              const shown = inputs.find((input) => input.kind !== 'not_run') ?? inputs[0];
+              if (shown !== undefined)
+                details[index] = collectCaseDetails(evalCase, shown, located.lineOfCase(evalCase.id));
+            },
+      onResult: (evaluated) => {
+        const result = shard === null ? evaluated : shard.mark(evaluated);
         spill.add(result);
+        results?.push(result);
         attention?.append(attentionLines(result));
         if (inActions) annotations.add(result);
       },
     });
     progress.clear();
     spill.finish();
+    const head = shard === null ? {} : shard.head;
     const files: PlannedFile[] = [];
-    if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(summary)]);
+    if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(head, summary)]);
     if (formats.includes('md')) files.push([join(folder, 'report.md'), () => spill.reportMarkdown(summary)]);
     if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => spill.reportJunit(summary)]);
+    if (results !== null) {
+      const report: Report = { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results };
+      files.push(...(await reportFiles(folder, report, ['html'], { caseFile: located.displayName, details })));
+    }
     const written = await writeAll(files);
     if (attention !== null) {
       printSummaryHead(io, command, summary);
@@ -222,7 +179,7 @@ async function evaluateAndWriteStreamed(
       await reportToGithubActions(io, {
         caseAnnotations: annotations,
         diff: null,
-        cases,
+        cases: located,
         summaryMarkdown: spill.reportMarkdown(summary),
         annotations: annotationsWanted(settings, values),
       });
@@ -233,14 +190,27 @@ async function evaluateAndWriteStreamed(
   }
 }
 
-/** The run's spill in the out folder (made if missing), or null when it cannot be made there. */
-async function openSpill(folder: string, formats: SpillFormats, repeated: boolean): Promise<ReportSpill | null> {
-  try {
-    await ensureFolder(folder);
-  } catch {
-    return null;
-  }
-  return ReportSpill.open(folder, formats, repeated);
+/** With --shard: the shard's cases, and what its report carries beyond a whole run's (shard-report.ts). */
+async function shardOf(
+  command: string,
+  values: ParsedValues,
+  located: LocatedCaseSequence,
+  settings: Settings,
+  io: CliIo,
+): Promise<{ selection: ShardSelection; head: ShardHead; mark: (result: CaseResult) => CaseResult } | null> {
+  const shardFlag = stringFlag(values, 'shard');
+  if (shardFlag === null) return null;
+  const shard = parseShardFlag(command, shardFlag);
+  // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
+  const sharding = await import('../shard-run.js');
+  const selection = sharding.selectShard(Array.from(located.cases), shard);
+  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  let position = 0;
+  return {
+    selection,
+    head: sharding.shardReportHead(shard, casesHash),
+    mark: (result) => sharding.markShardCase(result, selection.caseIndexes[position++] as number),
+  };
 }
 
 /** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
