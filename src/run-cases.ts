@@ -2,7 +2,7 @@ import type { CaseSequence } from './cases/case-sequence.js';
 import type { EvalCase } from './cases/types.js';
 import { EvaluationSession } from './checks/session.js';
 import type { ContractValues } from './config/contract.js';
-import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
+import { evaluateRun } from './evaluate.js';
 import { REPORT_SCHEMA_VERSION } from './model/report-version.js';
 import { CaseCounts, caseRunFigures, type RunFigures, summarize } from './report/build.js';
 import { combineRuns } from './report/combine-runs.js';
@@ -84,8 +84,7 @@ export async function runCasesStreamed(
 
 /**
  * Buys: a fixtures run's speed (CHANGELOG.md has the figures). How many cases a source that reads
- * ahead (TraceSource.readAhead) is asked for at once: their traces are read, then judged together
- * (evaluateRuns). Reading and judging each case in turn makes the processor switch between the
+ * ahead (TraceSource.readAhead) is asked for at once: their traces are read, then judged. Reading and judging each case in turn makes the processor switch between the
  * file reads and JSON parsing and the checks, two large sets of code and data, at every case; in
  * stretches, each stays in its caches. Not more: the garbage collector keeps more of the traces
  * of a longer stretch for longer, which raises the peak memory.
@@ -147,20 +146,14 @@ async function evaluateEach(
       const runs = readAhead(stretchCases);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
       ahead = ahead.slice(runs.length);
-      const stretch: CaseRun[] = [];
       runs.forEach((inputs, offset) => {
-        for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
-      });
-      const results = evaluateRuns(stretch, contract, session);
-      let first = 0;
-      runs.forEach((inputs, offset) => {
+        const evalCase = stretchCases[offset] as EvalCase;
         finishCase(
           index + offset,
-          stretchCases[offset] as EvalCase,
+          evalCase,
           inputs,
-          results.slice(first, first + inputs.length),
+          inputs.map((input) => evaluateRun(evalCase, input, contract, session)),
         );
-        first += inputs.length;
       });
       index += runs.length;
     }
