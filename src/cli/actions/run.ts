@@ -1,19 +1,20 @@
 import { join } from 'node:path';
-import type { LocatedCaseSequence, LocatedCases } from '../../cases/case-lines.js';
+import type { CaseLines, LocatedCaseSequence } from '../../cases/case-lines.js';
 import { displayPath } from '../../io/display-path.js';
+import type { SpillFile } from '../../io/spill-file.js';
 import { REPORT_SCHEMA_VERSION } from '../../model/report-version.js';
 import { collectCaseDetails } from '../../report/details/collect-details.js';
 import type { CaseDetails } from '../../report/details/types.js';
 import { ReportSpill } from '../../report/report-spill.js';
 import type { CaseResult, Report, ReportSummary } from '../../report/types.js';
-import { runCases, runCasesStreamed } from '../../run-cases.js';
+import { runCasesStreamed } from '../../run-cases.js';
 import type { ShardHead, ShardSelection } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { chooseTraceSource } from '../choose-source.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
-import { loadSettingsCaseFile, loadSettingsCaseSequence } from '../load-settings-cases.js';
+import { loadSettingsCaseSequence } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
@@ -24,50 +25,50 @@ import { type PlannedFile, reportFiles, writeAll } from '../write-outputs.js';
 export interface EvaluatedRun {
   report: Report;
   warnings: string[];
-  /** The cases with their case file's name and lines (JUnit, annotations). */
-  cases: LocatedCases;
+  /** The case file's name and each case's line (JUnit, annotations). */
+  cases: CaseLines;
   /** One per case when asked for (the HTML report), else null. */
   details: CaseDetails[] | null;
 }
 
+/** What evaluating a run's cases gives besides the results handed on as they come. */
+interface Evaluation {
+  summary: ReportSummary;
+  /** What a shard's report carries between its schema version and its summary; empty for a whole run. */
+  head: Partial<ShardHead>;
+  warnings: string[];
+  cases: LocatedCaseSequence;
+  details: CaseDetails[] | null;
+}
+
 /**
- * Loads the cases, picks the trace source the flags ask for, and evaluates every case.
- * Shared by run, baseline and check, which differ only in where they write.
+ * The one way a run's cases are evaluated (run, baseline and check): loads the cases, takes the
+ * shard's with --shard, picks the trace source the flags ask for, and hands each case's result
+ * (marked as the shard's) to `onResult` in case order, as soon as it is evaluated.
  */
-export async function evaluateCases(
+async function evaluateInto(
   command: string,
   settings: Settings,
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
-): Promise<EvaluatedRun> {
-  const located = await loadSettingsCaseFile(settings, io.cwd, wants.caseLines || wants.details);
-  const collectDetails = wants.details;
-  const shardFlag = stringFlag(values, 'shard');
-  const shard = shardFlag === null ? null : parseShardFlag(command, shardFlag);
-  // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
-  const sharding = shard === null ? null : await import('../shard-run.js');
-  const selection = shard === null || sharding === null ? null : sharding.selectShard(located.cases, shard);
-  // A shard's reports (JUnit, annotations, HTML) name the lines of its own cases in the whole case file.
-  const shardCases: LocatedCases =
-    selection === null
-      ? located
-      : {
-          ...located,
-          cases: selection.cases,
-          lineOf: (index) => located.lineOf(selection.caseIndexes[index] as number),
-        };
-  const { cases } = shardCases;
+  wants: { details: boolean; caseLines: boolean },
+  /** Where the results go, made once the run's cases and trace source are known. */
+  sinkFor: (run: { repeated: boolean; cases: LocatedCaseSequence }) => Promise<(result: CaseResult) => void>,
+): Promise<Evaluation> {
+  // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
+  const located = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
+  const shard = await shardOf(command, values, located, settings, io);
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
   const { source, repeat } = await chooseTraceSource(command, values, positionals, {
     fixtures: settings.fixtures,
     cases: located.cases,
     cwd: io.cwd,
   });
+  const onResult = await sinkFor({ repeated: repeat !== null, cases: located });
   const progress = createProgressLine(io, values['quiet'] === true);
-  const details: CaseDetails[] | null = collectDetails ? new Array<CaseDetails>(cases.length) : null;
-  const report = await runCases(cases, source, settings.config.contract, {
+  const details: CaseDetails[] | null = wants.details ? [] : null;
+  const summary = await runCasesStreamed(shard?.selection.cases ?? located.cases, source, settings.config.contract, {
     repeat,
     onCaseDone: progress.update,
     // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
@@ -76,17 +77,33 @@ export async function evaluateCases(
         ? undefined
         : (index, evalCase, inputs) => {
             const shown = inputs.find((input) => input.kind !== 'not_run') ?? inputs[0];
-            if (shown !== undefined) details[index] = collectCaseDetails(evalCase, shown, shardCases.lineOf(index));
+            if (shown !== undefined)
+              details[index] = collectCaseDetails(evalCase, shown, located.lineOfCase(evalCase.id));
           },
+    onResult: (result) => onResult(shard === null ? result : shard.mark(result)),
   });
   progress.clear();
-  if (shard === null || selection === null || sharding === null)
-    return { report, warnings: source.warnings(), cases: shardCases, details };
-  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  return { summary, head: shard?.head ?? {}, warnings: source.warnings(), cases: located, details };
+}
+
+/** The run's report held in memory, for check, which compares it with the baseline. */
+export async function evaluateCases(
+  command: string,
+  settings: Settings,
+  values: ParsedValues,
+  positionals: string[],
+  io: CliIo,
+  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
+): Promise<EvaluatedRun> {
+  const results: CaseResult[] = [];
+  const evaluation = await evaluateInto(command, settings, values, positionals, io, wants, async () => (result) => {
+    results.push(result);
+  });
+  const { head, summary, warnings, cases, details } = evaluation;
   return {
-    report: sharding.markShardReport(report, shard, casesHash, selection.caseIndexes),
-    warnings: source.warnings(),
-    cases: shardCases,
+    report: { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results },
+    warnings,
+    cases,
     details,
   };
 }
@@ -108,85 +125,71 @@ export async function evaluateAndWrite(
 ): Promise<ReportSummary> {
   const formats = formatsFlag(command, values);
   const wants = reportWants(command, formats, settings, values, io);
-  // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
-  const located = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
-  const shard = await shardOf(command, values, located, settings, io);
-  const cases = shard?.selection.cases ?? located.cases;
-  // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
-  const { source, repeat } = await chooseTraceSource(command, values, positionals, {
-    fixtures: settings.fixtures,
-    cases: located.cases,
-    cwd: io.cwd,
-  });
   const quiet = values['quiet'] === true;
-  const progress = createProgressLine(io, quiet);
   const inActions = command === 'run' && inGithubActions(io);
-  const spill = await ReportSpill.open(
-    folder,
-    {
-      json: formats.includes('json'),
-      md: formats.includes('md') || inActions,
-      junitCaseFile: formats.includes('junit') ? located.displayName : null,
-    },
-    repeat !== null,
-  );
+  const attentionLines = caseAttentionLines(io);
+  const annotations = new CaseAnnotations();
+  // The HTML page is made from the report in memory, and each case's trace details.
+  const results: CaseResult[] | null = wants.details ? [] : null;
+  const opened: { spill: ReportSpill | null; attention: SpillFile | null } = { spill: null, attention: null };
   try {
-    const attention = quiet ? null : spill.sideFile('summary.txt');
-    const attentionLines = caseAttentionLines(io);
-    const annotations = new CaseAnnotations();
-    // The HTML page is made from the report in memory, and each case's trace details.
-    const results: CaseResult[] | null = wants.details ? [] : null;
-    const details: CaseDetails[] | null = wants.details ? [] : null;
-    const summary = await runCasesStreamed(cases, source, settings.config.contract, {
-      repeat,
-      onCaseDone: progress.update,
-      // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
-      onCaseEvaluated:
-        details === null
-          ? undefined
-          : (index, evalCase, inputs) => {
-              const shown = inputs.find((input) => input.kind !== 'not_run') ?? inputs[0];
-              if (shown !== undefined)
-                details[index] = collectCaseDetails(evalCase, shown, located.lineOfCase(evalCase.id));
-            },
-      onResult: (evaluated) => {
-        const result = shard === null ? evaluated : shard.mark(evaluated);
-        spill.add(result);
-        results?.push(result);
-        attention?.append(attentionLines(result));
-        if (inActions) annotations.add(result);
+    const { summary, head, warnings, cases, details } = await evaluateInto(
+      command,
+      settings,
+      values,
+      positionals,
+      io,
+      wants,
+      async ({ repeated, cases: located }) => {
+        const spill = await ReportSpill.open(
+          folder,
+          {
+            json: formats.includes('json'),
+            md: formats.includes('md') || inActions,
+            junitCaseFile: formats.includes('junit') ? located.displayName : null,
+          },
+          repeated,
+        );
+        opened.spill = spill;
+        const attention = quiet ? null : spill.sideFile('summary.txt');
+        opened.attention = attention;
+        return (result) => {
+          spill.add(result);
+          results?.push(result);
+          attention?.append(attentionLines(result));
+          if (inActions) annotations.add(result);
+        };
       },
-    });
-    progress.clear();
+    );
+    const spill = opened.spill as ReportSpill;
     spill.finish();
-    const head = shard === null ? {} : shard.head;
     const files: PlannedFile[] = [];
     if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(head, summary)]);
     if (formats.includes('md')) files.push([join(folder, 'report.md'), () => spill.reportMarkdown(summary)]);
     if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => spill.reportJunit(summary)]);
     if (results !== null) {
       const report: Report = { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results };
-      files.push(...(await reportFiles(folder, report, ['html'], { caseFile: located.displayName, details })));
+      files.push(...(await reportFiles(folder, report, ['html'], { caseFile: cases.displayName, details })));
     }
     const written = await writeAll(files);
-    if (attention !== null) {
+    if (opened.attention !== null) {
       printSummaryHead(io, command, summary);
-      for (const text of attention.texts()) io.stdout(text);
-      for (const warning of source.warnings()) io.stderr(printed`warning: ${warning}\n`);
+      for (const text of opened.attention.texts()) io.stdout(text);
+      for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
       printWritten(io, written);
     }
     if (inActions) {
       await reportToGithubActions(io, {
         caseAnnotations: annotations,
         diff: null,
-        cases: located,
+        cases,
         summaryMarkdown: spill.reportMarkdown(summary),
         annotations: annotationsWanted(settings, values),
       });
     }
     return summary;
   } finally {
-    spill.remove();
+    opened.spill?.remove();
   }
 }
 
