@@ -24,10 +24,12 @@ export { loadReportFile, parseReportFile } from './diff/load-report.js';
 export { renderDiffJson } from './diff/render/json.js';
 export { renderDiffMarkdown } from './diff/render/markdown.js';
 export type { Diff, DiffItem, DiffSummary } from './diff/types.js';
-export { InputError } from './errors.js';
-export { evaluateRun } from './evaluate.js';
-export type { CaseDefinition, EvaluateTraceOptions } from './library/evaluate-trace.js';
-export { evaluateTrace } from './library/evaluate-trace.js';
+export { evaluateRun } from './evaluate/evaluate.js';
+export type { CaseDefinition, EvaluateTraceOptions } from './evaluate/evaluate-trace.js';
+export { evaluateTrace } from './evaluate/evaluate-trace.js';
+export type { RunCasesOptions, RunProgress } from './evaluate/run-cases.js';
+export { runCases } from './evaluate/run-cases.js';
+export { InputError } from './io/errors.js';
 export type { CheckId } from './model/check-ids.generated.js';
 export { CHECK_IDS } from './model/check-ids.generated.js';
 export { buildReport } from './report/build.js';
@@ -45,8 +47,6 @@ export type {
   RunResult,
   UnassertedConcept,
 } from './report/types.js';
-export type { RunCasesOptions, RunProgress } from './run-cases.js';
-export { runCases } from './run-cases.js';
 export { createFixtureDirSource } from './sources/fixture-dir.js';
 export type { TraceRunInput, TraceSource } from './sources/types.js';
 export { loadTrace } from './trace/load-trace.js';

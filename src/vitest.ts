@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { compareReports } from './diff/compare.js';
 import type { Diff } from './diff/types.js';
-import { type CaseDefinition, type EvaluateTraceOptions, evaluateTrace } from './library/evaluate-trace.js';
+import { type CaseDefinition, type EvaluateTraceOptions, evaluateTrace } from './evaluate/evaluate-trace.js';
 import { reportSchemas } from './model/report-schema.js';
 import type { Report } from './report/types.js';
 

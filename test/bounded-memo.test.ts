@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMemo } from '../src/bounded-memo.js';
+import { BoundedMemo } from '../src/checks/bounded-memo.js';
 
 describe('BoundedMemo', () => {
   it('makes a value once per key and then looks it up', () => {

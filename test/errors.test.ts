@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsInFileOrder } from '../src/errors.js';
+import { problemsInFileOrder } from '../src/io/errors.js';
 
 describe('problems are printed as a reader goes through the files (problemsInFileOrder)', () => {
   it.each([

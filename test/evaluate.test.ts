@@ -3,7 +3,7 @@ import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
 import { EvaluationSession } from '../src/checks/session.js';
 import { DEFAULT_CONTRACT } from '../src/config/contract.js';
-import { evaluateRun } from '../src/evaluate.js';
+import { evaluateRun } from '../src/evaluate/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
 import type { TraceRunInput } from '../src/sources/types.js';

@@ -1,5 +1,5 @@
-import * as z from '../zod.js';
-import { compileAcceptor } from '../zod-accepts.js';
+import * as z from '../io/validation/zod.js';
+import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import { type CaseFileInput, caseSchemas } from './schema.js';
 
 /**

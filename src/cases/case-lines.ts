@@ -1,6 +1,6 @@
 import type { ContractValues } from '../config/contract.js';
 import type { Severity } from '../config/severity.js';
-import { MAX_CASE_FILE_BYTES } from '../io/input-limits.js';
+import { MAX_CASE_FILE_BYTES } from '../io/files/input-limits.js';
 import {
   readInputFile,
   readStructuredFile,

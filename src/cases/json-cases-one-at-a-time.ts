@@ -2,9 +2,9 @@
 import { isUtf8 } from 'node:buffer';
 import type { ContractValues } from '../config/contract.js';
 import type { Severity } from '../config/severity.js';
-import { isRecord } from '../io/is-record.js';
-import { scanJsonObjectWithList } from '../io/json-list-scan.js';
+import { scanJsonObjectWithList } from '../io/json/json-list-scan.js';
 import type { StructuredFile } from '../io/structured-file.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { caseFileAcceptors } from './case-acceptors.js';
 import type { CaseSequence } from './case-sequence.js';
 import { type CaseDefaults, caseResolver, caseRuleProblems, topLevelRuleProblems } from './resolve-cases.js';

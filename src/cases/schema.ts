@@ -1,5 +1,5 @@
 import { checkSeveritiesSchema } from '../config/config-schema.js';
-import * as z from '../zod.js';
+import * as z from '../io/validation/zod.js';
 
 /**
  * The case file as written (docs/contract.md §2). Unknown keys are errors everywhere, because a typo

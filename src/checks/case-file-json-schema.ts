@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { caseSchemas } from '../cases/schema.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES } from '../config/severity.js';
-import { isRecord } from '../io/is-record.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { CHECKS } from './index.js';
 
 /**

@@ -1,6 +1,6 @@
-import { BoundedMemo } from '../bounded-memo.js';
 import type { ContractValues } from '../config/contract.js';
 import { AnswerReader } from '../text/answer-reader.js';
+import { BoundedMemo } from './bounded-memo.js';
 
 /**
  * What one evaluation keeps from trace to trace: values worked out from the case file and the

@@ -1,9 +1,9 @@
-import { describeValue as describeFoundValue } from '../io/describe-value.js';
-import { isRecord } from '../io/is-record.js';
+import { describeValue as describeFoundValue } from '../io/validation/describe-value.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { containsNormalized } from '../text/normalize.js';
 import type { CheckContext, CheckFinding } from './types.js';
 
-export { isRecord } from '../io/is-record.js';
+export { isRecord } from '../io/validation/is-record.js';
 
 /** Path prefix used in messages, so people can find the field in the fixture. */
 export const VERIFIER_PATH = 'selfEvaluation.verifier_evaluation';

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { InputError } from '../errors.js';
-import { closestKey } from '../io/closest-key.js';
+import { InputError } from '../io/errors.js';
+import { closestKey } from '../io/validation/closest-key.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | string[] | undefined>;

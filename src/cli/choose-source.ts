@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
-import { InputError } from '../errors.js';
-import { displayPath } from '../io/display-path.js';
-import { MIB } from '../io/input-limits.js';
+import { InputError } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
+import { MIB } from '../io/files/input-limits.js';
 import { createFixtureDirSource } from '../sources/fixture-dir.js';
 import type { TraceSource } from '../sources/types.js';
 import { listFlag, numberFlag, type ParsedValues, stringFlag } from './args.js';

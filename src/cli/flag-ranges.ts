@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BODY_MB, MAX_BODY_MB_LIMIT } from '../io/input-limits.js';
+import { DEFAULT_MAX_BODY_MB, MAX_BODY_MB_LIMIT } from '../io/files/input-limits.js';
 import type { NumberRule } from './args.js';
 
 /**

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 
 /** `--from` of import, scan and run/check's `--traces`: an export format, or auto to tell them apart by content (docs/contract.md §9). */
 type FromFlag = 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans';

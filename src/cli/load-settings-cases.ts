@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { type LocatedCaseSequence, loadCaseSequence, loadLocatedCaseFile } from '../cases/case-lines.js';
 import type { EvalCase } from '../cases/types.js';
-import { InputError } from '../errors.js';
-import { displayPath } from '../io/display-path.js';
+import { InputError } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
 import type { ParsedValues } from './args.js';
 import { resolveSettings, type Settings } from './settings.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { InputError, problemsInFileOrder } from '../errors.js';
-import { closestKey } from '../io/closest-key.js';
-import { displayPath } from '../io/display-path.js';
-import { describeFsError } from '../io/fs-problem.js';
+import { InputError, problemsInFileOrder } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
+import { describeFsError } from '../io/files/fs-problem.js';
+import { closestKey } from '../io/validation/closest-key.js';
 import { type OptionSpec, parseCommandArgs } from './args.js';
 import { parserOptions } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';

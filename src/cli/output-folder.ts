@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { InputError } from '../errors.js';
-import { displayPath } from '../io/display-path.js';
+import { InputError } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
 
 /**
  * The checks on an output folder made before any work is done, so that a run that cannot write

@@ -1,6 +1,6 @@
 // The whole CLI: run by dist/cli/bin.cjs (src/cli/bin.cts), from one bundled file, dist/cli/program.cjs.
-import { removePendingTemporaryFilesSync } from '../io/atomic-write.js';
-import { describeFsError } from '../io/fs-problem.js';
+import { removePendingTemporaryFilesSync } from '../io/files/atomic-write.js';
+import { describeFsError } from '../io/files/fs-problem.js';
 import type { CliIo } from './io.js';
 import { main } from './main.js';
 

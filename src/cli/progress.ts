@@ -1,4 +1,4 @@
-import type { RunProgress } from '../run-cases.js';
+import type { RunProgress } from '../evaluate/run-cases.js';
 import type { CliIo } from './io.js';
 
 /**

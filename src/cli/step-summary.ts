@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { withFilePath } from '../io/fs-problem.js';
+import { withFilePath } from '../io/files/fs-problem.js';
 
 /**
  * Appends to `$GITHUB_STEP_SUMMARY`, which must be a regular file or absent (then made). A named

@@ -1,6 +1,6 @@
-import { consolePath } from '../io/display-path.js';
-import { formatPercent } from '../report/render/format.js';
+import { consolePath } from '../io/files/display-path.js';
 import type { CaseResult, Report, ReportSummary } from '../report/types.js';
+import { formatPercent } from '../view/format.js';
 import type { CliIo } from './io.js';
 import { printable, printed } from './printable.js';
 import { paint } from './terminal.js';

@@ -1,4 +1,4 @@
-import { compileAcceptor } from '../zod-accepts.js';
+import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import { type ConfigInput, configSchema } from './config-schema.js';
 
 /** The config file's value itself when the config schema would return exactly that value as its data (zod-accepts.ts); else null. */

@@ -1,5 +1,5 @@
+import * as z from '../io/validation/zod.js';
 import { DIRECTED_LEXICON_LISTS, LEXICON_LISTS } from '../text/lexicon/index.js';
-import * as z from '../zod.js';
 
 /** The `contract:` block as written (docs/contract.md §5): every key optional, unknown keys rejected. */
 export function contractOverridesSchema(): ContractOverridesSchema {

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InputError } from '../errors.js';
-import { displayPath } from '../io/display-path.js';
+import { InputError } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
 import { validConfigQuickly } from './config-acceptor.js';
 import type { ConfigInput } from './config-schema.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { requirementTools } from '../model/evidence-requirement.js';
 import { round4 } from '../model/round.js';

@@ -1,7 +1,7 @@
-import { InputError } from '../errors.js';
-import { withoutByteOrderMark } from '../io/decode-text.js';
-import { MAX_REPORT_BYTES } from '../io/input-limits.js';
-import { isRecord as isPlainObject } from '../io/is-record.js';
+import { InputError } from '../io/errors.js';
+import { withoutByteOrderMark } from '../io/files/decode-text.js';
+import { MAX_REPORT_BYTES } from '../io/files/input-limits.js';
+import { prototypeFreeRecord, withoutUnsafeKeys } from '../io/json/unsafe-keys.js';
 import {
   parseStructuredText,
   problemAt,
@@ -9,14 +9,14 @@ import {
   type StructuredFile,
   schemaProblems,
 } from '../io/structured-file.js';
-import { prototypeFreeRecord, withoutUnsafeKeys } from '../io/unsafe-keys.js';
+import { isRecord as isPlainObject } from '../io/validation/is-record.js';
+import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import {
   READABLE_REPORT_SCHEMA_VERSIONS,
   REPORT_SCHEMA_VERSION,
   type Report,
   reportSchemas,
 } from '../model/report-schema.js';
-import { compileAcceptor } from '../zod-accepts.js';
 import { runCountProblems } from './run-counts.js';
 
 /**

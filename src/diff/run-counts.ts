@@ -1,5 +1,5 @@
-import { isRecord } from '../io/is-record.js';
 import { problemAt, type StructuredFile } from '../io/structured-file.js';
+import { isRecord } from '../io/validation/is-record.js';
 
 /**
  * A report of repeated runs (summary.repeat K) gives each case K runs, or one when its fixture

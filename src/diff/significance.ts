@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { fisherExactOneSided } from '../stats/fisher.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 
 /** The export formats `diag-eval import --from` names (docs/contract.md §9). */
 export const IMPORT_FORMATS = ['otlp', 'jaeger', 'tempo', 'spans'] as const;

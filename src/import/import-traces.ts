@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { InputError } from '../errors.js';
-import { displayPath } from '../io/display-path.js';
+import { InputError } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportFormatOption } from './format.js';
 import { asText, isMappedAttribute } from './map/conventions.js';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { holdTemporary, writeFileAtomic } from '../io/atomic-write.js';
-import { ensureFolder } from '../io/ensure-folder.js';
+import { holdTemporary, writeFileAtomic } from '../io/files/atomic-write.js';
+import { ensureFolder } from '../io/files/ensure-folder.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportedTrace } from './import-traces.js';
 import { formatTraceJson } from './trace-json.js';

@@ -1,17 +1,17 @@
 import { extname } from 'node:path';
 import type * as z from 'zod/mini';
-import { InputError } from '../errors.js';
-import { type BoundedRead, readBoundedFileSync } from './bounded-read.js';
-import { closestKey } from './closest-key.js';
-import { decodeUtf8 } from './decode-text.js';
-import { describeValue, MAX_QUOTED_CHARACTERS, quotedText } from './describe-value.js';
-import { MAX_CASE_FILE_BYTES } from './input-limits.js';
-import { loadYaml } from './js-yaml.js';
-import { createJsonLocator, type JsonLocator } from './json-locate.js';
-import { type ParsedJson, parseJson } from './parse-json.js';
-import { readJsonFile } from './read-json-file.js';
-import { yamlNestingDepth } from './yaml-depth.js';
-import { MAX_YAML_NESTING_DEPTH, parseYamlDocument, type YamlDocument } from './yaml-document.js';
+import { InputError } from './errors.js';
+import { type BoundedRead, readBoundedFileSync } from './files/bounded-read.js';
+import { decodeUtf8 } from './files/decode-text.js';
+import { MAX_CASE_FILE_BYTES } from './files/input-limits.js';
+import { createJsonLocator, type JsonLocator } from './json/json-locate.js';
+import { type ParsedJson, parseJson } from './json/parse-json.js';
+import { readJsonFile } from './json/read-json-file.js';
+import { closestKey } from './validation/closest-key.js';
+import { describeValue, MAX_QUOTED_CHARACTERS, quotedText } from './validation/describe-value.js';
+import { loadYaml } from './yaml/js-yaml.js';
+import { yamlNestingDepth } from './yaml/yaml-depth.js';
+import { MAX_YAML_NESTING_DEPTH, parseYamlDocument, type YamlDocument } from './yaml/yaml-document.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -175,7 +175,7 @@ function onlyBranchThatFits(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | null 
   return fitting[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
-export { MAX_YAML_NESTING_DEPTH } from './yaml-document.js';
+export { MAX_YAML_NESTING_DEPTH } from './yaml/yaml-document.js';
 export { closestKey };
 
 /**

@@ -1,4 +1,4 @@
-import * as z from '../zod.js';
+import * as z from '../io/validation/zod.js';
 import { REPORT_SCHEMA_VERSION } from './report-version.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
-import { isRecord } from '../io/is-record.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
 
 /**

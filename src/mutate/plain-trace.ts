@@ -1,9 +1,9 @@
-import { isRecord as isObject } from '../io/is-record.js';
-import { parseJson } from '../io/parse-json.js';
-import { withoutUnsafeKeys } from '../io/unsafe-keys.js';
+import { parseJson } from '../io/json/parse-json.js';
+import { withoutUnsafeKeys } from '../io/json/unsafe-keys.js';
+import { isRecord as isObject } from '../io/validation/is-record.js';
 import { unwrapEnvelope } from '../trace/envelope.js';
 
-export { isRecord as isObject } from '../io/is-record.js';
+export { isRecord as isObject } from '../io/validation/is-record.js';
 
 export type JsonObject = Record<string, unknown>;
 

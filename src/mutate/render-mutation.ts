@@ -1,4 +1,4 @@
-import { escapeTableCell as cell } from '../report/render/markdown-escape.js';
+import { escapeTableCell as cell } from '../view/markdown-escape.js';
 import type { MutationReport } from './mutation-types.js';
 
 /** mutation.json: the report as it is, two-space indented, one final newline. */

@@ -1,7 +1,7 @@
 import type { EvalCase } from '../cases/types.js';
 import { EvaluationSession } from '../checks/session.js';
 import type { ContractValues } from '../config/contract.js';
-import { evaluateRun } from '../evaluate.js';
+import { evaluateRun } from '../evaluate/evaluate.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult } from '../report/types.js';
 import type { TraceRunInput } from '../sources/types.js';

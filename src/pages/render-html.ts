@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { plural } from '../checks/support.js';
 import { regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
 import type { Diff } from '../diff/types.js';
-import type { CaseDetails } from '../report/details/types.js';
+import type { CaseDetails } from '../model/case-details.js';
+import type { Report } from '../report/types.js';
 import {
   formatCount,
   formatCountDelta,
@@ -10,13 +11,12 @@ import {
   formatDurationComparison,
   formatPercent,
   formatPercentDelta,
-} from '../report/render/format.js';
-import { BROWSER_SCRIPT } from '../report/render/html/browser-script.js';
-import { checkOutcomeChart, distributionCharts } from '../report/render/html/charts.js';
-import { htmlText, scriptJson } from '../report/render/html/html-text.js';
-import { intervalBarsSection } from '../report/render/html/interval-bars.js';
-import { card, htmlPage } from '../report/render/html/static-page.js';
-import type { Report } from '../report/types.js';
+} from '../view/format.js';
+import { htmlText, scriptJson } from '../view/html-text.js';
+import { card, htmlPage } from '../view/static-page.js';
+import { BROWSER_SCRIPT } from './browser-script.js';
+import { checkOutcomeChart, distributionCharts } from './charts.js';
+import { intervalBarsSection } from './interval-bars.js';
 
 export interface HtmlDiffInput {
   diff: Diff;

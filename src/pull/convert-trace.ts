@@ -1,7 +1,7 @@
-import { InputError } from '../errors.js';
 import { importText } from '../import/import-traces.js';
 import { formatImportProblem } from '../import/problems.js';
 import { traceFileName } from '../import/trace-json.js';
+import { InputError } from '../io/errors.js';
 import type { TraceDocument } from '../trace/types.js';
 
 export type Conversion = { ok: true; document: TraceDocument } | { ok: false; problem: string };

@@ -1,5 +1,5 @@
-import { InputError } from '../errors.js';
 import { normalizeId } from '../import/read/values.js';
+import { InputError } from '../io/errors.js';
 import { isoSeconds } from './time-spec.js';
 import { apiUrl, isObject, type SearchResult, type TraceStore } from './trace-store.js';
 

@@ -1,4 +1,4 @@
-import { parseJson } from '../io/parse-json.js';
+import { parseJson } from '../io/json/parse-json.js';
 
 /**
  * A response body as JSON: one document, or several, one per line, as a streaming gateway

@@ -1,7 +1,7 @@
-import { InputError } from '../errors.js';
-import { readBoundedFileSync } from '../io/bounded-read.js';
-import { isRecord } from '../io/is-record.js';
-import { parseJson } from '../io/parse-json.js';
+import { InputError } from '../io/errors.js';
+import { readBoundedFileSync } from '../io/files/bounded-read.js';
+import { parseJson } from '../io/json/parse-json.js';
+import { isRecord } from '../io/validation/is-record.js';
 import type { SearchedWindow } from './search-windows.js';
 
 export const MANIFEST_FILE = 'manifest.json';

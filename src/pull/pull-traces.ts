@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError } from '../errors.js';
 import { formatTraceJson } from '../import/trace-json.js';
-import { writeFileAtomic } from '../io/atomic-write.js';
+import { InputError } from '../io/errors.js';
+import { writeFileAtomic } from '../io/files/atomic-write.js';
 import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-client.js';
 import type { Redactor } from '../sources/live/redactor.js';
 import { convertTrace } from './convert-trace.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 

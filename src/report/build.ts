@@ -1,4 +1,4 @@
-import { prototypeFreeRecord } from '../io/unsafe-keys.js';
+import { prototypeFreeRecord } from '../io/json/unsafe-keys.js';
 import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { round4, round4OrNull } from '../model/round.js';
 import { roundedWilson } from '../stats/run-statistics.js';

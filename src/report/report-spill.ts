@@ -2,14 +2,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { holdTemporary } from '../io/atomic-write.js';
-import { ensureFolder } from '../io/ensure-folder.js';
-import { SpillFile } from '../io/spill-file.js';
+import { holdTemporary } from '../io/files/atomic-write.js';
+import { ensureFolder } from '../io/files/ensure-folder.js';
+import { SpillFile } from '../io/files/spill-file.js';
 import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
+import { xmlAttribute } from '../view/xml-text.js';
 import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
 import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
 import { caseMarkdown, renderMarkdownPage } from './render/markdown.js';
-import { xmlAttribute } from './render/xml-text.js';
 import type { CaseResult, ReportSummary } from './types.js';
 
 /** The reports a spill is kept for. */

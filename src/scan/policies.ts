@@ -1,10 +1,10 @@
 import type { EvalCase } from '../cases/types.js';
 import { CHECKS } from '../checks/index.js';
 import type { ContractValues } from '../config/contract.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 import { problemAt, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
+import * as z from '../io/validation/zod.js';
 import { ERROR_ONLY_CHECK_IDS, SCAN_DEFAULT_CHECK_IDS } from '../model/check-ids.generated.js';
-import * as z from '../zod.js';
 
 export type PolicySeverity = 'error' | 'warn';
 

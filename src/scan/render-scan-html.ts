@@ -1,5 +1,5 @@
-import { htmlText } from '../report/render/html/html-text.js';
-import { card, code, num, staticPage, table } from '../report/render/html/static-page.js';
+import { htmlText } from '../view/html-text.js';
+import { card, code, num, staticPage, table } from '../view/static-page.js';
 import type { ScanReport } from './render-scan.js';
 
 /**

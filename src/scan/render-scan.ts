@@ -1,4 +1,4 @@
-import { escapeTableCell as cell } from '../report/render/markdown-escape.js';
+import { escapeTableCell as cell } from '../view/markdown-escape.js';
 import type { PolicyCheck } from './policies.js';
 import type { ScanTally } from './scan-tally.js';
 

@@ -1,10 +1,10 @@
 import { opendir } from 'node:fs/promises';
 import { EvaluationSession } from '../checks/session.js';
 import type { ContractValues } from '../config/contract.js';
-import { evaluateRun } from '../evaluate.js';
+import { evaluateRun } from '../evaluate/evaluate.js';
 import type { ImportFormatOption } from '../import/format.js';
 import { importTraces } from '../import/import-traces.js';
-import { displayPath } from '../io/display-path.js';
+import { displayPath } from '../io/files/display-path.js';
 import { fixtureFolder, readFixture } from '../sources/fixture-dir.js';
 import type { TraceRunInput } from '../sources/types.js';
 import type { Policies } from './policies.js';

@@ -1,11 +1,11 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { InputError } from '../errors.js';
-import { displayPath } from '../io/display-path.js';
-import { MAX_FIXTURE_BYTES } from '../io/input-limits.js';
-import { isRecord } from '../io/is-record.js';
-import { readJsonFile } from '../io/read-json-file.js';
+import { InputError } from '../io/errors.js';
+import { displayPath } from '../io/files/display-path.js';
+import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
+import { readJsonFile } from '../io/json/read-json-file.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { normalizeText } from '../text/normalize.js';
 import { sessionIdOf, unwrapEnvelope } from '../trace/envelope.js';
 

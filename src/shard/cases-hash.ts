@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_CASE_FILE_BYTES } from '../io/input-limits.js';
+import { MAX_CASE_FILE_BYTES } from '../io/files/input-limits.js';
 import { readInputFile } from '../io/structured-file.js';
 
 /**

@@ -1,9 +1,9 @@
 import { parseReportFile } from '../diff/load-report.js';
-import { InputError } from '../errors.js';
-import { withoutByteOrderMark } from '../io/decode-text.js';
-import { describeValue, quotedText } from '../io/describe-value.js';
-import { isRecord as isObject } from '../io/is-record.js';
-import { withoutUnsafeKeys } from '../io/unsafe-keys.js';
+import { InputError } from '../io/errors.js';
+import { withoutByteOrderMark } from '../io/files/decode-text.js';
+import { withoutUnsafeKeys } from '../io/json/unsafe-keys.js';
+import { describeValue, quotedText } from '../io/validation/describe-value.js';
+import { isRecord as isObject } from '../io/validation/is-record.js';
 import { buildReport } from '../report/build.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { assignShards } from './assign-shards.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../io/errors.js';
 
 /** One slice of a sharded run: shard `index` of `count`, counted from 1 (`--shard 2/5`), as Vitest and Playwright do. */
 export interface ShardSpec {

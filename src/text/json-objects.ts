@@ -1,4 +1,4 @@
-import { isRecord } from '../io/is-record.js';
+import { isRecord } from '../io/validation/is-record.js';
 
 /**
  * JSON object literals pasted into prose (docs/contract.md §4, no-raw-structure). Candidates are

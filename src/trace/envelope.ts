@@ -1,4 +1,4 @@
-import { isRecord } from '../io/is-record.js';
+import { isRecord } from '../io/validation/is-record.js';
 
 /**
  * The two variants every reader of a trace (or of a service's answer) tolerates

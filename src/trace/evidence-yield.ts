@@ -1,4 +1,4 @@
-import { describeValue } from '../io/describe-value.js';
+import { describeValue } from '../io/validation/describe-value.js';
 import { normalizeText } from '../text/normalize.js';
 import type { ToolInvocation } from './types.js';
 

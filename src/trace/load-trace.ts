@@ -1,6 +1,6 @@
-import { describeValue } from '../io/describe-value.js';
-import { isRecord as isObject } from '../io/is-record.js';
-import { parseJson } from '../io/parse-json.js';
+import { parseJson } from '../io/json/parse-json.js';
+import { describeValue } from '../io/validation/describe-value.js';
+import { isRecord as isObject } from '../io/validation/is-record.js';
 import { twinKey as keyOf, snakeKeyOf, unwrapEnvelope } from './envelope.js';
 import { parseTimestamp } from './timestamp.js';
 import {

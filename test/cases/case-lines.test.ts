@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadLocatedCaseFile } from '../../src/cases/case-lines.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { createJsonLocator } from '../../src/io/json-locate.js';
+import { createJsonLocator } from '../../src/io/json/json-locate.js';
 import { caseFileYaml, caseYaml, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 

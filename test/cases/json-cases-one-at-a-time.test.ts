@@ -10,7 +10,7 @@ import {
 } from '../../src/cases/case-lines.js';
 import { CasesReadOneAtATime } from '../../src/cases/json-cases-one-at-a-time.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 

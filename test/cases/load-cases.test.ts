@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../../src/cases/load-cases.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { caseFileYaml, caseYaml, REPO_ROOT } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 

@@ -3,7 +3,7 @@ import { conceptScriptWarnings } from '../../src/cases/concept-script.js';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';

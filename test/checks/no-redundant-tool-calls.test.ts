@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { noRedundantToolCallsCheck } from '../../src/checks/no-redundant-tool-calls.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import type { ToolInvocation } from '../../src/trace/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { buildTrace, toolCall } from '../helpers/trace-builder.js';

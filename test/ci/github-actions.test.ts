@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { annotationLines, cutToLimit, STEP_SUMMARY_LIMIT_BYTES } from '../../src/cli/github-actions.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';

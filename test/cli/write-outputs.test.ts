@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeReportFiles } from '../../src/cli/write-outputs.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { renderReportJson } from '../../src/report/render/json.js';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';

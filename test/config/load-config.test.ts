@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import type { CaseResult } from '../../src/report/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { buildTrace, toolCall } from '../helpers/trace-builder.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import type { CaseResult } from '../../src/report/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { buildTrace } from '../helpers/trace-builder.js';

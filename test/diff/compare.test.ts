@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/diff/compare.js';
 import type { DiffItem } from '../../src/diff/types.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { CHECK_IDS } from '../../src/model/check-ids.generated.js';
 import type { ReportSummary } from '../../src/report/types.js';
 import { type CaseSpec, caseLevelItems, makeCaseResult, makeReport, shape } from './helpers.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReportFile, parseReportFile } from '../../src/diff/load-report.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { makeCaseResult, makeReport } from './helpers.js';
 
 const FILE = 'docs/eval/baseline/report.json';

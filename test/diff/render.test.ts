@@ -4,7 +4,7 @@ import { regressionCount, regressionVerdictLine } from '../../src/diff/regressed
 import { renderDiffJson } from '../../src/diff/render/json.js';
 import { renderDiffMarkdown } from '../../src/diff/render/markdown.js';
 import type { Diff } from '../../src/diff/types.js';
-import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
+import { escapeTableCell } from '../../src/view/markdown-escape.js';
 import { makeCaseResult, makeReport } from './helpers.js';
 
 const labels = { baselinePath: 'docs/eval/baseline/report.json', currentPath: 'eval-out/report.json' };

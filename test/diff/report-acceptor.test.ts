@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as z from '../../src/io/validation/zod.js';
+import { compileAcceptor } from '../../src/io/validation/zod-accepts.js';
 import { reportSchemas } from '../../src/model/report-schema.js';
-import * as z from '../../src/zod.js';
-import { compileAcceptor } from '../../src/zod-accepts.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { makeCaseResult, makeReport } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/diff/compare.js';
 import { renderDiffMarkdown } from '../../src/diff/render/markdown.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import type { CaseResult, RunResult } from '../../src/report/types.js';
 import { makeCaseResult, makeReport } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { importTraces } from '../../src/import/import-traces.js';
 import { detectFormat } from '../../src/import/read/detect.js';
+import { InputError } from '../../src/io/errors.js';
 import { FIXTURES, fixture, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 async function importOne(name: string, from: 'auto' | 'otlp' | 'jaeger' | 'tempo' = 'auto') {

@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
 
 describe('diag-eval import', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConversationHistories, readInputMessages } from '../../src/import/map/input-messages.js';
-import { parseEmbeddedJson } from '../../src/io/parse-json.js';
+import { parseEmbeddedJson } from '../../src/io/json/parse-json.js';
 
 const user = (text: string) => ({ role: 'user', parts: [{ type: 'text', content: text }] });
 const call = (id: string) => ({ role: 'assistant', parts: [{ type: 'tool_call', id, name: 'look', arguments: {} }] });

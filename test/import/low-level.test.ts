@@ -10,7 +10,7 @@ import {
   spanDurationMs,
   toNanoseconds,
 } from '../../src/import/read/values.js';
-import { parseEmbeddedJson, parseLosslessJson as parseJson } from '../../src/io/parse-json.js';
+import { parseEmbeddedJson, parseLosslessJson as parseJson } from '../../src/io/json/parse-json.js';
 
 describe('normalizeId: every id as lowercase hex', () => {
   it.each([

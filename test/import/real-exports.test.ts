@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { importTraces } from '../../src/import/import-traces.js';
+import { InputError } from '../../src/io/errors.js';
 import { loadTrace } from '../../src/trace/load-trace.js';
 import { REAL_TRACES, realTrace } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { createImportedTraceSource } from '../../src/import/trace-source.js';
+import { InputError } from '../../src/io/errors.js';
 import { fixture, makeCase, REPO_ROOT, temporaryFolder, writeTemporaryFile } from './helpers.js';
 
 const FILES = ['test/fixtures/import/otlp-split.jsonl', 'test/fixtures/import/bad-line.jsonl'];

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareFileAtomic, writeFileAtomic } from '../../src/io/atomic-write.js';
+import { prepareFileAtomic, writeFileAtomic } from '../../src/io/files/atomic-write.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBoundedFileSync } from '../../src/io/bounded-read.js';
+import { readBoundedFileSync } from '../../src/io/files/bounded-read.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();

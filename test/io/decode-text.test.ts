@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../src/io/decode-text.js';
+import { decodeUtf8 } from '../../src/io/files/decode-text.js';
 
 describe('decodeUtf8', () => {
   it('decodes UTF-8, Chinese and astral characters included', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import type { InputError } from '../../src/errors.js';
-import { createJsonLocator } from '../../src/io/json-locate.js';
+import type { InputError } from '../../src/io/errors.js';
+import { createJsonLocator } from '../../src/io/json/json-locate.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
 
 /** Where a YAML reading of the text puts a path: the reference the light scanner must agree with. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseJson, parseLosslessJson } from '../../src/io/parse-json.js';
-import { readJsonFile } from '../../src/io/read-json-file.js';
+import { parseJson, parseLosslessJson } from '../../src/io/json/parse-json.js';
+import { readJsonFile } from '../../src/io/json/read-json-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'diag-eval-read-json-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SpillFile } from '../../src/io/spill-file.js';
+import { SpillFile } from '../../src/io/files/spill-file.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();

@@ -3,7 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { writeFileAtomic } from '../../src/io/atomic-write.js';
+import { writeFileAtomic } from '../../src/io/files/atomic-write.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { copyBundledEval } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveCaseFile } from '../../src/cases/load-cases.js';
 import { resolveContract } from '../../src/config/contract.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/io/errors.js';
 import { parseStructuredText } from '../../src/io/structured-file.js';
-import { parseYamlDocument } from '../../src/io/yaml-document.js';
+import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { mutateText, randomSource } from '../helpers/yaml-edits.js';
 

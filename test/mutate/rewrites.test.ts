@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { type PlainTrace, toPlainTrace } from '../../src/mutate/plain-trace.js';
 import { REWRITES } from '../../src/mutate/rewrites/index.js';
 import { makeEvalCase } from '../helpers/eval-case.js';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { collectCaseDetails } from '../../src/report/details/collect-details.js';
+import { collectCaseDetails } from '../../src/evaluate/collect-details.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';
 import { copyBundledEval, REPO_ROOT, writeFiles } from '../helpers/project.js';
@@ -220,7 +220,7 @@ describe('report.html in live mode (S53)', () => {
     const { renderReportHtml } = await import('../../src/pages/render-html.js');
     const { buildReport } = await import('../../src/report/build.js');
     const { combineRuns } = await import('../../src/report/combine-runs.js');
-    const { evaluateRun } = await import('../../src/evaluate.js');
+    const { evaluateRun } = await import('../../src/evaluate/evaluate.js');
     const { DEFAULT_CONTRACT } = await import('../../src/config/contract.js');
     const run = (answer: string) =>
       evaluateRun(

@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
 import { renderReportJunit } from '../../src/report/render/junit.js';

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
 import { combineRuns } from '../../src/report/combine-runs.js';
 import { renderReportJson, renderReportJsonChunks } from '../../src/report/render/json.js';
 import { renderReportMarkdown, renderReportMarkdownChunks } from '../../src/report/render/markdown.js';
-import { escapeTableCell } from '../../src/report/render/markdown-escape.js';
 import type { CaseResult, Report } from '../../src/report/types.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
+import { escapeTableCell } from '../../src/view/markdown-escape.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { buildTrace, type TraceSpec, toolCall } from '../helpers/trace-builder.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { evaluateRun } from '../../src/evaluate.js';
+import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { DEFAULT_POLICY_CHECK_IDS, resolvePolicies } from '../../src/scan/policies.js';
 import { createScanTally } from '../../src/scan/scan-tally.js';
 import { createFakeIo } from '../helpers/fake-io.js';

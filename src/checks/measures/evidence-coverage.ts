@@ -1,5 +1,5 @@
 import type { EvalCase } from '../../cases/types.js';
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { EvidenceCoverage } from '../../model/coverage.js';
 import { alternativesLabel } from '../../model/evidence-requirement.js';
 import { round4 } from '../../model/round.js';

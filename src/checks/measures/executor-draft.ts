@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 

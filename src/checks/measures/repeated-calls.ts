@@ -1,4 +1,4 @@
-import { describeValue } from '../../io/describe-value.js';
+import { describeValue } from '../../io/validation/describe-value.js';
 import { invocationFailed } from '../../trace/evidence-yield.js';
 import type { DiagnosisTrace, ToolInvocation } from '../../trace/types.js';
 import { quote } from '../support.js';

@@ -1,6 +1,6 @@
 import { loadReportFile } from '../../diff/load-report.js';
-import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
+import { InputError } from '../../io/errors.js';
+import { displayPath } from '../../io/files/display-path.js';
 import type { Report } from '../../report/types.js';
 import type { ParsedValues } from '../args.js';
 import { LIVE_ONLY_FLAGS } from '../live-flags.js';

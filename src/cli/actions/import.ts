@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
-import { InputError } from '../../errors.js';
 import { type ImportFormatOption, parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
 import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
 import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
-import { displayPath } from '../../io/display-path.js';
+import { InputError } from '../../io/errors.js';
+import { displayPath } from '../../io/files/display-path.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../errors.js';
-import { type PreparedFile, prepareFileAtomic } from '../../io/atomic-write.js';
-import { displayPath } from '../../io/display-path.js';
+import { InputError } from '../../io/errors.js';
+import { type PreparedFile, prepareFileAtomic } from '../../io/files/atomic-write.js';
+import { displayPath } from '../../io/files/display-path.js';
 import type { CliIo } from '../io.js';
 import { printWritten } from '../summary.js';
 import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-templates.js';

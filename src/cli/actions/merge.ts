@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { decodeUtf8 } from '../../io/decode-text.js';
-import { displayPath } from '../../io/display-path.js';
-import { MAX_REPORT_BYTES } from '../../io/input-limits.js';
+import { InputError } from '../../io/errors.js';
+import { decodeUtf8 } from '../../io/files/decode-text.js';
+import { displayPath } from '../../io/files/display-path.js';
+import { MAX_REPORT_BYTES } from '../../io/files/input-limits.js';
 import { readInputFile } from '../../io/structured-file.js';
 import { mergeShardReports, type ShardReportText } from '../../shard/merge-reports.js';
 import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';

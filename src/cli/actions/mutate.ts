@@ -1,10 +1,10 @@
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { holdTemporary, prepareFileAtomic } from '../../io/atomic-write.js';
-import { displayPath } from '../../io/display-path.js';
-import { ensureFolder } from '../../io/ensure-folder.js';
-import { withFilePath } from '../../io/fs-problem.js';
+import { InputError } from '../../io/errors.js';
+import { holdTemporary, prepareFileAtomic } from '../../io/files/atomic-write.js';
+import { displayPath } from '../../io/files/display-path.js';
+import { ensureFolder } from '../../io/files/ensure-folder.js';
+import { withFilePath } from '../../io/files/fs-problem.js';
 import { closestKey } from '../../io/structured-file.js';
 import { OPERATORS } from '../../mutate/operators/index.js';
 import type { PlainTrace } from '../../mutate/plain-trace.js';

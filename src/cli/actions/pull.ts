@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { plural } from '../../checks/support.js';
-import { InputError } from '../../errors.js';
-import { consolePath, displayPath } from '../../io/display-path.js';
+import { InputError } from '../../io/errors.js';
+import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { createJaegerStore } from '../../pull/jaeger-store.js';
 import { MANIFEST_FILE } from '../../pull/manifest.js';
 import { pullTraces } from '../../pull/pull-traces.js';

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import type { CaseLines, LocatedCaseSequence } from '../../cases/case-lines.js';
-import { displayPath } from '../../io/display-path.js';
-import type { SpillFile } from '../../io/spill-file.js';
+import { collectCaseDetails } from '../../evaluate/collect-details.js';
+import { runCasesStreamed } from '../../evaluate/run-cases.js';
+import { displayPath } from '../../io/files/display-path.js';
+import type { SpillFile } from '../../io/files/spill-file.js';
+import type { CaseDetails } from '../../model/case-details.js';
 import { REPORT_SCHEMA_VERSION } from '../../model/report-version.js';
-import { collectCaseDetails } from '../../report/details/collect-details.js';
-import type { CaseDetails } from '../../report/details/types.js';
 import { ReportSpill } from '../../report/report-spill.js';
 import type { CaseResult, Report, ReportSummary } from '../../report/types.js';
-import { runCasesStreamed } from '../../run-cases.js';
 import type { ShardHead, ShardSelection } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
 import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';

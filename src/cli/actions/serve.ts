@@ -1,5 +1,5 @@
-import { InputError } from '../../errors.js';
-import { displayPath } from '../../io/display-path.js';
+import { InputError } from '../../io/errors.js';
+import { displayPath } from '../../io/files/display-path.js';
 import { type ReplayServer, startReplayServer } from '../../serve/replay-server.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
-import { consolePath, displayPath } from '../../io/display-path.js';
+import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
 import { loadTrace } from '../../trace/load-trace.js';

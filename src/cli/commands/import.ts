@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../io/errors.js';
 import type { ImportCommandOptions } from '../actions/import.js';
 import { stringFlag } from '../args.js';
 import type { Command } from '../command.js';

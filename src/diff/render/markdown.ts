@@ -5,8 +5,8 @@ import {
   formatDurationComparison,
   formatPercent,
   formatPercentDelta,
-} from '../../report/render/format.js';
-import { escapeTableCell } from '../../report/render/markdown-escape.js';
+} from '../../view/format.js';
+import { escapeTableCell } from '../../view/markdown-escape.js';
 import { regressionCount } from '../regressed-cases.js';
 import type { Diff, DiffItem, DiffKind, DiffValue, MetricComparison } from '../types.js';
 import { runsNeededHeading, runsNeededLines } from './runs-needed.js';

@@ -1,5 +1,5 @@
-import { isRecord } from '../../io/is-record.js';
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
+import { isRecord } from '../../io/validation/is-record.js';
 
 /**
  * Tool arguments and results as the tool saw them, out of the envelopes instrumentations wrap

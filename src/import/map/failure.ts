@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportedSpan } from '../read/span.js';
 import { ATTR, asText, EVENT } from './conventions.js';
 import { contentText, isMcpResult, toolMessageFields } from './envelopes.js';

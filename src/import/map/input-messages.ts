@@ -1,4 +1,4 @@
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import type { AttributeValue } from '../read/span.js';
 import { genAiToolResponses, type MessageToolResponse } from './message-tool-calls.js';
 import { firstUserText, messagesFromList, structured } from './messages.js';

@@ -1,5 +1,5 @@
-import { isRecord } from '../../io/is-record.js';
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { contentText } from './envelopes.js';
 
 /**

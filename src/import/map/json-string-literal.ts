@@ -1,4 +1,4 @@
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 
 /**
  * The text a JSON string literal encodes (`"\"disk full\""` → `disk full`), else the text as it is.

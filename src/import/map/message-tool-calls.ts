@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { asText } from './conventions.js';
 import { type MessageSources, structured } from './messages.js';

@@ -1,5 +1,5 @@
-import { isRecord } from '../../io/is-record.js';
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { startsWithAnyOf } from '../../text/prefix-test.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
 import { ATTR, asText, EVENT } from './conventions.js';

@@ -1,4 +1,4 @@
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import type { ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT, spanRole } from './conventions.js';
 import { decodeJsonStringLiteral } from './json-string-literal.js';

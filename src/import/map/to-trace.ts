@@ -1,4 +1,4 @@
-import { parseEmbeddedJson } from '../../io/parse-json.js';
+import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import type {
   AgentStepDocument,
   ToolInvocationDocument,

@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportFormat } from '../format.js';
 import { isSpanDict } from './span-dicts.js';
 import { tempoBatches } from './tempo.js';

@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { asText, EVENT, SPRING_LOG } from '../map/conventions.js';
 import { readSpringContentLog } from '../map/spring-content-log.js';
 import { createAttributes, type ImportSink, type Place } from './span.js';

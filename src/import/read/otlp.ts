@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { readResourceLogs } from './otlp-logs.js';
 import type { Attributes, ImportedSpan, ImportSink, Place, SpanEvent } from './span.js';
 import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanoseconds } from './values.js';

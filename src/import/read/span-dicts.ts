@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import {
   type Attributes,
   createAttributes,

@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { readResourceSpans } from './otlp.js';
 import type { ImportSink, Place } from './span.js';
 

@@ -4,7 +4,7 @@
  * timestamps.
  */
 
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { type Attributes, type AttributeValue, createAttributes, type SpanKind, type StatusCode } from './span.js';
 
 /**

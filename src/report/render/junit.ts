@@ -1,5 +1,5 @@
+import { xmlAttribute, xmlText } from '../../view/xml-text.js';
 import type { CaseResult, Report, ReportSummary } from '../types.js';
-import { xmlAttribute, xmlText } from './xml-text.js';
 
 export interface JunitOptions {
   /** The case file as shown to the user (relative, with `/`): the suite's name and each test's classname. */

@@ -1,7 +1,7 @@
 import type { KeywordSynonyms } from '../../cases/types.js';
+import { formatCount, formatDuration, formatPercent } from '../../view/format.js';
+import { escapeTableCell as cell } from '../../view/markdown-escape.js';
 import type { CaseResult, Report, ReportSummary } from '../types.js';
-import { formatCount, formatDuration, formatPercent } from './format.js';
-import { escapeTableCell as cell } from './markdown-escape.js';
 import { formatCheckFailureRates, formatInterval, formatRunPassRate } from './run-statistics-text.js';
 
 const STATUS_LABEL: Record<CaseResult['status'], string> = {

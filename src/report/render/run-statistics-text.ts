@@ -1,5 +1,5 @@
+import { formatPercent } from '../../view/format.js';
 import type { CaseResult } from '../types.js';
-import { formatPercent } from './format.js';
 
 /**
  * The repeated-run statistics of report.md (S76) as text: an interval as `35.1–72.1%`, a case's

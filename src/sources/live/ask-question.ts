@@ -1,4 +1,4 @@
-import { isRecord } from '../../io/is-record.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { sessionIdOf } from '../../trace/envelope.js';
 import { describeOutcome, type HttpClient, type HttpRequest, jsonFromOutcome } from './http-client.js';
 

@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js';
+import { InputError } from '../../io/errors.js';
 
 /**
  * The first request to a service decides whether anything is there (docs/contract.md §8, and

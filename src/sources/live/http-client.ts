@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { InputError } from '../../errors.js';
-import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/input-limits.js';
-import { parseJson } from '../../io/parse-json.js';
+import { InputError } from '../../io/errors.js';
+import { DEFAULT_MAX_BODY_MB, formatBytes, MIB } from '../../io/files/input-limits.js';
+import { parseJson } from '../../io/json/parse-json.js';
 import { createFirstContact, type FirstContactTarget } from './first-contact.js';
 import { createLimiter } from './limiter.js';
 

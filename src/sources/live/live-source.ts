@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EvalCase } from '../../cases/types.js';
-import { describeFsError } from '../../io/fs-problem.js';
+import { describeFsError } from '../../io/files/fs-problem.js';
 import type { TraceRunInput, TraceSource } from '../types.js';
 import { askQuestion } from './ask-question.js';
 import { contactAddress, ServiceUnreachableError } from './first-contact.js';

@@ -1,5 +1,5 @@
-import { describeValue } from '../../io/describe-value.js';
-import { isRecord } from '../../io/is-record.js';
+import { describeValue } from '../../io/validation/describe-value.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import { unwrapEnvelope } from '../../trace/envelope.js';
 import { type HttpClient, type HttpRequest, type JsonResult, jsonFromOutcome, requestLabel } from './http-client.js';
 

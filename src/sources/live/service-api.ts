@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js';
+import { InputError } from '../../io/errors.js';
 import { safeUrl } from './http-client.js';
 
 /**

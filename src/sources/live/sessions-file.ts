@@ -1,6 +1,6 @@
-import { InputError } from '../../errors.js';
-import { describeValue } from '../../io/describe-value.js';
+import { InputError } from '../../io/errors.js';
 import { problemAt, readStructuredFile } from '../../io/structured-file.js';
+import { describeValue } from '../../io/validation/describe-value.js';
 
 /**
  * `--sessions FILE`: a JSON object mapping case ids to the service's session ids (docs/contract.md §8).

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import { writeFileAtomic } from '../../io/atomic-write.js';
-import { displayPath } from '../../io/display-path.js';
+import { writeFileAtomic } from '../../io/files/atomic-write.js';
+import { displayPath } from '../../io/files/display-path.js';
 
 /**
  * `--record DIR` (docs/contract.md §8): each final trace is written under the case's fixture name, so that

@@ -2,9 +2,9 @@ import { resolveCaseFile } from '../cases/load-cases.js';
 import type { CaseEntryInput } from '../cases/schema.js';
 import type { EvalCase } from '../cases/types.js';
 import { type ContractOverrides, resolveContract } from '../config/contract.js';
-import { InputError } from '../errors.js';
-import { evaluateRun } from '../evaluate.js';
+import { InputError } from '../io/errors.js';
 import type { CaseResult } from '../report/types.js';
+import { evaluateRun } from './evaluate.js';
 
 /** One case as written in a case file (docs/contract.md §2): `id`, `question`, and the fields it needs. */
 export type CaseDefinition = CaseEntryInput;

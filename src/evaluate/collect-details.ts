@@ -1,10 +1,6 @@
-import { synonymsOf } from '../../cases/concepts.js';
-import type { EvalCase } from '../../cases/types.js';
-import { isRecord } from '../../io/is-record.js';
-import type { TraceRunInput } from '../../sources/types.js';
-import { containsNormalized, normalizeText } from '../../text/normalize.js';
-import { snakeKeyOf, unwrapEnvelope } from '../../trace/envelope.js';
-import { verifierEvaluationOf } from '../../trace/load-trace.js';
+import { synonymsOf } from '../cases/concepts.js';
+import type { EvalCase } from '../cases/types.js';
+import { isRecord } from '../io/validation/is-record.js';
 import {
   type AuditChain,
   type CaseDetails,
@@ -14,7 +10,11 @@ import {
   MAX_TEXT_CHARS,
   MAX_TOOL_CALLS,
   type ToolCallDetail,
-} from './types.js';
+} from '../model/case-details.js';
+import type { TraceRunInput } from '../sources/types.js';
+import { containsNormalized, normalizeText } from '../text/normalize.js';
+import { snakeKeyOf, unwrapEnvelope } from '../trace/envelope.js';
+import { verifierEvaluationOf } from '../trace/load-trace.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import type { Report } from '../../types.js';
-import { formatDuration, trimNumber } from '../format.js';
-import { htmlText } from './html-text.js';
+import type { Report } from '../report/types.js';
+import { formatDuration, trimNumber } from '../view/format.js';
+import { htmlText } from '../view/html-text.js';
 
 /**
  * The report's charts as inline SVG, drawn when the page is written (so they need no script and

@@ -1,14 +1,14 @@
-import type { EvalCase } from './cases/types.js';
-import { createCheckContext } from './checks/context.js';
-import { repeatedCalls } from './checks/derived.js';
-import { CHECKS } from './checks/index.js';
-import { EvaluationSession } from './checks/session.js';
-import type { CheckContext, CheckDefinition, CheckFinding } from './checks/types.js';
-import type { ContractValues } from './config/contract.js';
-import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from './config/severity.js';
-import type { CaseResult, CheckRow, FailedCheck } from './report/types.js';
-import type { TraceRunInput } from './sources/types.js';
-import { loadTrace } from './trace/load-trace.js';
+import type { EvalCase } from '../cases/types.js';
+import { createCheckContext } from '../checks/context.js';
+import { repeatedCalls } from '../checks/derived.js';
+import { CHECKS } from '../checks/index.js';
+import { EvaluationSession } from '../checks/session.js';
+import type { CheckContext, CheckDefinition, CheckFinding } from '../checks/types.js';
+import type { ContractValues } from '../config/contract.js';
+import { DEFAULT_SEVERITY, ERROR_ONLY_CHECKS, type Severity } from '../config/severity.js';
+import type { CaseResult, CheckRow, FailedCheck } from '../report/types.js';
+import type { TraceRunInput } from '../sources/types.js';
+import { loadTrace } from '../trace/load-trace.js';
 
 /**
  * Evaluates one run of a case: the trace a source found, against the case's rules.

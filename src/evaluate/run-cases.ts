@@ -1,13 +1,13 @@
-import type { CaseSequence } from './cases/case-sequence.js';
-import type { EvalCase } from './cases/types.js';
-import { EvaluationSession } from './checks/session.js';
-import type { ContractValues } from './config/contract.js';
+import type { CaseSequence } from '../cases/case-sequence.js';
+import type { EvalCase } from '../cases/types.js';
+import { EvaluationSession } from '../checks/session.js';
+import type { ContractValues } from '../config/contract.js';
+import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
+import { CaseCounts, caseRunFigures, type RunFigures, summarize } from '../report/build.js';
+import { combineRuns } from '../report/combine-runs.js';
+import type { CaseResult, Report, ReportSummary } from '../report/types.js';
+import type { TraceRunInput, TraceSource } from '../sources/types.js';
 import { evaluateRun } from './evaluate.js';
-import { REPORT_SCHEMA_VERSION } from './model/report-version.js';
-import { CaseCounts, caseRunFigures, type RunFigures, summarize } from './report/build.js';
-import { combineRuns } from './report/combine-runs.js';
-import type { CaseResult, Report, ReportSummary } from './report/types.js';
-import type { TraceRunInput, TraceSource } from './sources/types.js';
 
 export interface RunProgress {
   done: number;

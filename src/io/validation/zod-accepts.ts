@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { isRecord as isPlainObject } from './io/is-record.js';
+import { isRecord as isPlainObject } from './is-record.js';
 
 /**
  * Buys: a large input (a report, a case file of many thousand cases) checked without zod's copy of

@@ -1,5 +1,5 @@
-import { type BoundedRead, type BoundedReadOptions, readBoundedFileSync } from './bounded-read.js';
-import { decodeUtf8, withoutByteOrderMark } from './decode-text.js';
+import { type BoundedRead, type BoundedReadOptions, readBoundedFileSync } from '../files/bounded-read.js';
+import { decodeUtf8, withoutByteOrderMark } from '../files/decode-text.js';
 import { type ParsedJson, parseJson, parseLosslessJson } from './parse-json.js';
 
 type Failed<T> = Extract<T, { ok: false }>;

@@ -1,7 +1,7 @@
-import type { Report } from '../../types.js';
-import { formatPercent } from '../format.js';
-import { formatCheckFailureRates, formatInterval } from '../run-statistics-text.js';
-import { htmlText } from './html-text.js';
+import { formatCheckFailureRates, formatInterval } from '../report/render/run-statistics-text.js';
+import type { Report } from '../report/types.js';
+import { formatPercent } from '../view/format.js';
+import { htmlText } from '../view/html-text.js';
 
 /** Width of an interval bar in the page's pixels; the bar spans 0% to 100%. */
 const BAR_WIDTH = 200;
