@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
+import { EvaluationSession } from '../src/checks/session.js';
 import { DEFAULT_CONTRACT } from '../src/config/contract.js';
-import { type CaseRun, evaluateRun, evaluateRuns } from '../src/evaluate/evaluate.js';
+import { evaluateRun } from '../src/evaluate/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
 import type { TraceRunInput } from '../src/sources/types.js';
@@ -328,22 +329,15 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
     expect(second).toEqual(untouched);
     // A third call sees nothing of the first's changes either.
     expect(evaluate(evalCase, document)).toEqual(untouched);
-    // Nor does a run judged in a stretch, check by check.
+    // Nor do two runs judged in one session, as a run judges its traces.
     const input: TraceRunInput = {
       kind: 'document',
       document,
       traceFixture: `eval/fixtures/${evalCase.traceFixture}`,
       sessionId: null,
     };
-    expect(
-      evaluateRuns(
-        [
-          { evalCase, input },
-          { evalCase, input },
-        ],
-        DEFAULT_CONTRACT,
-      ),
-    ).toEqual([untouched, untouched]);
+    const session = new EvaluationSession(DEFAULT_CONTRACT);
+    expect([0, 1].map(() => evaluateRun(evalCase, input, DEFAULT_CONTRACT, session))).toEqual([untouched, untouched]);
   });
 });
 
@@ -362,8 +356,8 @@ describe('evaluateRun: token usage (S42)', () => {
   });
 });
 
-describe('evaluateRuns: a stretch of runs judged check by check', () => {
-  it('gives each run the result evaluateRun gives it alone, in order: traces that pass, fail, warn, do not load or did not run, and a check that crashes on one', () => {
+describe('evaluateRun on runs of every kind', () => {
+  it('traces that pass, fail, warn, do not load or did not run, and a check that crashes on one, each judged in one session', () => {
     const original = keywordCoverageCheck.run;
     vi.spyOn(keywordCoverageCheck, 'run').mockImplementation((context) => {
       if (context.evalCase.id === 'crashes') throw new Error('boom');
@@ -375,7 +369,7 @@ describe('evaluateRuns: a stretch of runs judged check by check', () => {
       traceFixture: null,
       sessionId: null,
     });
-    const runs: CaseRun[] = [
+    const runs: { evalCase: EvalCase; input: TraceRunInput }[] = [
       { evalCase: makeEvalCase({ id: 'passes', rootCauseKeywords: ['pool'] }), input: document({}) },
       {
         evalCase: makeEvalCase({ id: 'fails', requiredEvidenceTools: ['queryLogs'] }),
@@ -403,7 +397,8 @@ describe('evaluateRuns: a stretch of runs judged check by check', () => {
         input: { kind: 'document', document: [], traceFixture: null, sessionId: null },
       },
     ];
-    const together = evaluateRuns(runs, DEFAULT_CONTRACT);
+    const session = new EvaluationSession(DEFAULT_CONTRACT);
+    const together = runs.map(({ evalCase, input }) => evaluateRun(evalCase, input, DEFAULT_CONTRACT, session));
     const alone = runs.map(({ evalCase, input }) => evaluateRun(evalCase, input, DEFAULT_CONTRACT));
     expect(together).toEqual(alone);
     expect(together.map((result) => [result.caseId, result.status])).toEqual([

@@ -25,8 +25,7 @@ export interface LocatedCases {
 /**
  * Loads the cases; with `withLines`, also the line where each starts. The lines are worked out
  * once, up front, and nothing of the parsed file is kept: for a file of thousands of cases its
- * YAML syntax tree is many times the size of the cases. A JSON file is scanned for them instead
- * of being read a second time as YAML, which is many times slower than JSON.parse.
+ * YAML syntax tree is many times the size of the cases.
  */
 export async function loadLocatedCaseFile(
   path: string,
@@ -47,12 +46,7 @@ async function locateCases(
   const { displayName } = file;
   const cases = resolveParsedCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
-  let lines: (number | null)[];
-  if (file.jsonText !== undefined) {
-    lines = jsonArrayItemLines(file.jsonText, 'cases');
-  } else {
-    lines = cases.map((_, index) => file.locate(['cases', index])?.line ?? null);
-  }
+  const lines = cases.map((_, index) => file.locate(['cases', index])?.line ?? null);
   return { cases, displayName, lineOf: (index) => lines[index] ?? null };
 }
 
@@ -86,10 +80,9 @@ export function caseLinesOf(located: LocatedCases): CaseLines {
 
 /**
  * A JSON case file from this size on is read a case at a time by a run. A smaller one is read
- * whole: holding it costs a few tens of megabytes at most (a whole 16 MiB file of ~16,000 cases
- * keeps a run's peak under 200 MB), while the first pass of the case-at-a-time reading takes
- * about 1.3 times a whole read, and a file with a problem to name pays for it and then for the
- * whole read that names every problem (about 1.9 times the valid file's load instead of 1.0–1.4).
+ * whole: holding it keeps a run within its memory bound, and reading it whole is quicker (the
+ * case-at-a-time reading passes over the file twice, and a file with a problem to name is then
+ * read whole as well).
  */
 export const ONE_AT_A_TIME_FROM_BYTES = 16 * 1024 * 1024;
 
@@ -116,50 +109,4 @@ export async function loadCaseSequence(
   const file = structuredFileOfBytes(bytes, displayName, syntax);
   const located = await locateCases(file, contract, withLines, checkSeverities);
   return { ...caseLinesOf(located), cases: located.cases };
-}
-
-/**
- * The 1-based line of each object in the array under the top-level key `key` of a JSON text,
- * in one pass over the text (strings skipped, so brackets inside them do not count).
- */
-export function jsonArrayItemLines(text: string, key: string): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let depth = 0;
-  let expectKey = false;
-  let lastKey: string | null = null;
-  let inArray = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index];
-    if (character === '\n') line += 1;
-    else if (character === '"') {
-      let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      if (depth === 1 && expectKey) {
-        lastKey = readKey(text.slice(index, end + 1));
-        expectKey = false;
-      }
-      index = end;
-    } else if (character === '{' || character === '[') {
-      if (inArray && depth === 2 && character === '{') lines.push(line);
-      if (character === '[' && depth === 1 && lastKey === key) inArray = true;
-      depth += 1;
-      if (depth === 1) expectKey = true;
-    } else if (character === '}' || character === ']') {
-      depth -= 1;
-      if (depth === 1 && inArray) inArray = false;
-    } else if (character === ',' && depth === 1) {
-      expectKey = true;
-      lastKey = null;
-    }
-  }
-  return lines;
-}
-
-function readKey(quoted: string): string | null {
-  try {
-    return JSON.parse(quoted) as string;
-  } catch {
-    return null;
-  }
 }

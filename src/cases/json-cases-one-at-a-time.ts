@@ -1,3 +1,4 @@
+// Buys: the peak memory of a run on a JSON case file of tens of thousands of cases (the large run's bound), as no case is held once it is evaluated.
 import { isUtf8 } from 'node:buffer';
 import type { ContractValues } from '../config/contract.js';
 import type { Severity } from '../config/severity.js';

@@ -10,15 +10,12 @@ import * as z from '../io/validation/zod.js';
 export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/u;
 
 /**
- * The case-file schemas, built the first time they are asked for, not when this module loads:
- * building them costs start-up time, and a command that reads no case file needs none. A valid
- * file is accepted by the acceptors compiled from them (case-acceptors.ts); zod decides, and
- * words the problems, only where those are unsure.
+ * The case-file schemas. A valid file is accepted by the acceptors compiled from them
+ * (case-acceptors.ts); zod decides, and words the problems, only where those are unsure.
  */
 export function caseSchemas(): CaseSchemas {
-  return (builtCaseSchemas ??= buildCaseSchemas());
+  return CASE_SCHEMAS;
 }
-let builtCaseSchemas: CaseSchemas | undefined;
 export type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
 
 function buildCaseSchemas() {
@@ -225,6 +222,8 @@ function buildCaseSchemas() {
 
   return { caseFile, caseEntry, caseDefaults };
 }
+
+const CASE_SCHEMAS = buildCaseSchemas();
 
 export type CaseFileInput = z.infer<CaseSchemas['caseFile']>;
 export type CaseEntryInput = z.infer<CaseSchemas['caseEntry']>;

@@ -6,7 +6,7 @@ import { BoundedMemo } from './bounded-memo.js';
  * What one evaluation keeps from trace to trace: values worked out from the case file and the
  * contract (the answer-reading rules, marker lists compiled to patterns) that every trace would
  * otherwise work out again.
- * A run makes one and hands it to every check context (evaluateRuns makes its own when given none),
+ * A run makes one and hands it to every check context (evaluateRun makes its own when given none),
  * so nothing is kept between runs or shared between callers.
  */
 export class EvaluationSession {

@@ -1,10 +1,5 @@
 import { existsSync } from 'node:fs';
-import {
-  type LocatedCaseSequence,
-  type LocatedCases,
-  loadCaseSequence,
-  loadLocatedCaseFile,
-} from '../cases/case-lines.js';
+import { type LocatedCaseSequence, loadCaseSequence, loadLocatedCaseFile } from '../cases/case-lines.js';
 import type { EvalCase } from '../cases/types.js';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
@@ -16,16 +11,16 @@ import { resolveSettings, type Settings } from './settings.js';
  * harness at one, since the usual cause is running from the wrong folder.
  */
 export async function loadSettingsCases(settings: Settings, cwd: string): Promise<EvalCase[]> {
-  return (await loadSettingsCaseFile(settings, cwd, false)).cases;
-}
-
-/** The same, keeping the case file's name and, when asked, each case's line (CI annotations, the HTML report). */
-export async function loadSettingsCaseFile(settings: Settings, cwd: string, withLines: boolean): Promise<LocatedCases> {
   const shown = checkCaseFileExists(settings, cwd);
-  return loadLocatedCaseFile(settings.cases, shown, settings.config.contract, withLines, settings.config.checks);
+  return (await loadLocatedCaseFile(settings.cases, shown, settings.config.contract, false, settings.config.checks))
+    .cases;
 }
 
-/** The same, for a run that reads a valid JSON case file a case at a time (case-lines.ts, loadCaseSequence). */
+/**
+ * The same for a run, keeping the case file's name and, when asked, each case's line (CI
+ * annotations, the HTML report); a valid JSON case file may be read a case at a time
+ * (case-lines.ts, loadCaseSequence).
+ */
 export async function loadSettingsCaseSequence(
   settings: Settings,
   cwd: string,

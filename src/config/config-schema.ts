@@ -2,14 +2,12 @@ import * as z from '../io/validation/zod.js';
 import { contractOverridesSchema } from './contract-schema.js';
 
 /**
- * The config file's schema (docs/contract.md §5), built the first time it is asked for. A valid
- * config file is accepted by the acceptor compiled from it (config-acceptor.ts); zod decides, and
- * words the problems, only when that is unsure.
+ * The config file's schema (docs/contract.md §5). A valid config file is accepted by the acceptor
+ * compiled from it (config-acceptor.ts); zod decides, and words the problems, only when that is unsure.
  */
 export function configSchema() {
-  return (builtConfigSchema ??= buildConfigSchema());
+  return CONFIG_SCHEMA;
 }
-let builtConfigSchema: ReturnType<typeof buildConfigSchema> | undefined;
 
 function buildConfigSchema() {
   const pathSetting = z.optional(
@@ -50,8 +48,9 @@ export type ConfigInput = z.infer<ReturnType<typeof configSchema>>;
  * published JSON Schema lists them for editors. Shared with the config file's `checks:` block.
  */
 export function checkSeveritiesSchema() {
-  return (builtCheckSeverities ??= z.record(z.string(), z.unknown(), {
-    error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }',
-  }));
+  return CHECK_SEVERITIES_SCHEMA;
 }
-let builtCheckSeverities: z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown> | undefined;
+const CHECK_SEVERITIES_SCHEMA = z.record(z.string(), z.unknown(), {
+  error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }',
+});
+const CONFIG_SCHEMA = buildConfigSchema();

@@ -1,15 +1,10 @@
 import * as z from '../io/validation/zod.js';
 import { DIRECTED_LEXICON_LISTS, LEXICON_LISTS } from '../text/lexicon/index.js';
 
-/**
- * The `contract:` block as written (docs/contract.md §5): every key optional, unknown keys
- * rejected. Built the first time a config file is read, as the config schema is: most commands
- * read none, and building a schema costs start-up time.
- */
+/** The `contract:` block as written (docs/contract.md §5): every key optional, unknown keys rejected. */
 export function contractOverridesSchema(): ContractOverridesSchema {
-  return (built ??= buildContractOverridesSchema());
+  return CONTRACT_OVERRIDES_SCHEMA;
 }
-let built: ContractOverridesSchema | undefined;
 
 type ContractOverridesSchema = ReturnType<typeof buildContractOverridesSchema>;
 
@@ -78,3 +73,5 @@ function buildContractOverridesSchema() {
     { error: 'expected an object of contract values' },
   );
 }
+
+const CONTRACT_OVERRIDES_SCHEMA = buildContractOverridesSchema();

@@ -10,7 +10,7 @@ import {
   schemaProblems,
 } from '../io/structured-file.js';
 import { isRecord as isPlainObject } from '../io/validation/is-record.js';
-import { type Acceptor, compileAcceptor } from '../io/validation/zod-accepts.js';
+import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import {
   READABLE_REPORT_SCHEMA_VERSIONS,
   REPORT_SCHEMA_VERSION,
@@ -55,7 +55,7 @@ function validateReportFile(file: StructuredFile): Report {
   // A well-formed report, the usual case, is recognised by a quick walk over it; zod, which copies
   // the value as it checks it, runs only to describe what is wrong. The value is handed on as read.
   const schema = reportSchemas().report;
-  const wellFormed = (acceptsReport ??= compileAcceptor(schema))(file.value);
+  const wellFormed = compileAcceptor(schema)(file.value);
   const result = wellFormed ? null : schema.safeParse(file.value);
   const problems = [
     ...(result === null || result.success ? [] : schemaProblems(file, result.error.issues, [])),
@@ -79,8 +79,6 @@ function prototypeSafe(report: Report): Report {
   safe.summary.verdictDistribution = prototypeFreeRecord(Object.entries(verdicts));
   return safe;
 }
-
-let acceptsReport: Acceptor | null = null;
 
 /** Cases are matched by id and checks by check id, so a repeated one would be silently ignored. */
 function findDuplicates(file: StructuredFile): string[] {

@@ -21,8 +21,6 @@ export interface StructuredFile {
   displayName: string;
   value: unknown;
   locate(path: readonly PropertyKey[]): { line: number; column: number } | null;
-  /** A JSON file's text as read, for scanners that find positions in it without reading the file again. */
-  jsonText?: string;
 }
 
 export type PathSegment = string | number;
@@ -91,7 +89,7 @@ export function readJsonStructuredFile(
 function jsonStructuredFile(text: string, value: unknown, displayName: string): StructuredFile {
   // Lines are found only when a problem has to be named, by a light scanner over the text, never by a second full parse.
   let locator: JsonLocator | null = null;
-  return { displayName, value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path), jsonText: text };
+  return { displayName, value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path) };
 }
 
 function jsonProblem(parsed: Extract<ParsedJson, { ok: false }>, displayName: string): string {

@@ -240,11 +240,11 @@ function buildReportSchemas() {
 
 type ReportSchemas = ReturnType<typeof buildReportSchemas>;
 
-let built: ReportSchemas | null = null;
+const REPORT_SCHEMAS = buildReportSchemas();
 
-/** The report's schemas, built on first use. */
+/** The report's schemas. */
 export function reportSchemas(): ReportSchemas {
-  return (built ??= buildReportSchemas());
+  return REPORT_SCHEMAS;
 }
 
 export type Report = z.output<ReportSchemas['report']>;

@@ -1,6 +1,9 @@
-import { mkdirSync, rmSync } from 'node:fs';
+// Buys: a run's memory flat in the number of cases: no case result is kept, and no report is held whole.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { holdTemporary } from '../io/files/atomic-write.js';
+import { ensureFolder } from '../io/files/ensure-folder.js';
 import { SpillFile } from '../io/files/spill-file.js';
 import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { xmlAttribute } from '../view/xml-text.js';
@@ -22,9 +25,9 @@ export interface SpillFormats {
  * A run's reports while its cases are evaluated: each case result, handed over in case order, is
  * rendered at once into its share of each report (its report.json text, its row and sections of
  * report.md, its JUnit test case), which is written to a file of a hidden folder inside the out
- * folder (SpillFile: once it outgrows one block; a few cases' stay in memory) and dropped. Once the summary is known, each report is its head, then those files read
- * back, then its tail: byte for byte what the renderers make of the whole report in memory, with
- * memory flat in the number of cases. The folder is removed by `remove`, and with the pending
+ * folder (SpillFile) and dropped. Once the summary is known, each report is its head, then those
+ * files read back, then its tail: byte for byte what the renderers make of the whole report in
+ * memory, with memory flat in the number of cases. The folder is removed by `remove`, and with the pending
  * temporary files when the process is stopped.
  */
 export class ReportSpill {
@@ -59,24 +62,20 @@ export class ReportSpill {
   }
 
   /**
-   * Makes the hidden folder in `outFolder` (which must exist). Null when it cannot be made or
-   * written: the caller then keeps the report in memory, and writing the reports names the problem.
+   * Makes the hidden folder in `outFolder` (made if missing). When the out folder cannot take it,
+   * the folder is made in the system's temporary folder instead, and writing the reports names
+   * the out folder's problem.
    */
-  static open(outFolder: string, formats: SpillFormats, repeated: boolean): ReportSpill | null {
-    const folder = join(outFolder, `.diag-eval-run-${process.pid}-${Date.now().toString(36)}`);
+  static async open(outFolder: string, formats: SpillFormats, repeated: boolean): Promise<ReportSpill> {
+    const name = `.diag-eval-run-${process.pid}-${Date.now().toString(36)}`;
+    let folder = join(outFolder, name);
     try {
+      await ensureFolder(outFolder);
       mkdirSync(folder);
     } catch {
-      return null;
+      folder = mkdtempSync(join(tmpdir(), `${name}-`));
     }
-    const hold = holdTemporary(folder);
-    try {
-      return new ReportSpill(folder, hold, formats, repeated);
-    } catch {
-      rmSync(folder, { recursive: true, force: true });
-      hold.release();
-      return null;
-    }
+    return new ReportSpill(folder, holdTemporary(folder), formats, repeated);
   }
 
   /** Takes the next case's result, in case order. */
@@ -102,11 +101,14 @@ export class ReportSpill {
     for (const file of this.files()) file.finish();
   }
 
-  /** report.json, as renderReportJsonChunks renders the report of these cases with this summary. */
-  *reportJson(summary: ReportSummary): Generator<string, void, undefined> {
+  /**
+   * report.json, as renderReportJsonChunks renders the report of these cases with this summary;
+   * `head`: the fields between the schema version and the summary (a shard's).
+   */
+  *reportJson(head: object, summary: ReportSummary): Generator<string, void, undefined> {
     if (this.json === null) throw new Error('report.json was not spilled');
     yield* renderReportJsonFrame(
-      { schemaVersion: REPORT_SCHEMA_VERSION, summary, cases: [] },
+      { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: [] },
       this.cases,
       this.json.texts(),
     );

@@ -21,13 +21,6 @@ export interface Policies {
   policyCase: EvalCase;
 }
 
-/** The `policies:` block's schema, built when scan reads one: building a schema costs start-up time. */
-function policiesSchema(): PoliciesSchema {
-  return (builtPoliciesSchema ??= buildPoliciesSchema());
-}
-let builtPoliciesSchema: PoliciesSchema | undefined;
-type PoliciesSchema = ReturnType<typeof buildPoliciesSchema>;
-
 function buildPoliciesSchema() {
   const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
   const limit = z
@@ -66,9 +59,12 @@ function buildPoliciesSchema() {
   );
 }
 
+/** The `policies:` block's schema. */
+const POLICIES_SCHEMA = buildPoliciesSchema();
+
 function knownKeys(): string[] {
   return [
-    ...Object.keys(policiesSchema().shape),
+    ...Object.keys(POLICIES_SCHEMA.shape),
     'maxToolCalls',
     'maxDurationMs',
     'v2',
@@ -88,7 +84,7 @@ export function resolvePolicies(
   contract: ContractValues,
 ): Policies {
   const raw = file === null ? undefined : valueAt(file.value, path);
-  const parsed = policiesSchema().safeParse(raw ?? {});
+  const parsed = POLICIES_SCHEMA.safeParse(raw ?? {});
   if (!parsed.success)
     throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), knownKeys()));
   const block = parsed.data;

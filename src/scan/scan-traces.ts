@@ -5,7 +5,7 @@ import { evaluateRun } from '../evaluate/evaluate.js';
 import type { ImportFormatOption } from '../import/format.js';
 import { importTraces } from '../import/import-traces.js';
 import { displayPath } from '../io/files/display-path.js';
-import { readFixture } from '../sources/fixture-dir.js';
+import { fixtureFolder, readFixture } from '../sources/fixture-dir.js';
 import type { TraceRunInput } from '../sources/types.js';
 import type { Policies } from './policies.js';
 import { createScanTally, type ScanTally } from './scan-tally.js';
@@ -34,6 +34,7 @@ export async function scanFixtureDir(
   const tally = createScanTally(options.policies.checks, options.top);
   // One session for the whole scan: its answer-reading rules are compiled once, not per trace.
   const session = new EvaluationSession(options.contract);
+  const fixtures = fixtureFolder(fixturesDir, options.cwd);
   let scanned = 0;
   // A `*.json` entry that is not a regular file (a symbolic link, a folder, a pipe) is not read,
   // and named: no trace is left out without a word.
@@ -49,7 +50,7 @@ export async function scanFixtureDir(
       id: entry.name.slice(0, -'.json'.length),
       traceFixture: entry.name,
     };
-    const input = readFixture(fixturesDir, policyCase, options.cwd);
+    const input = readFixture(fixtures, policyCase);
     judge(tally, session, input.traceFixture ?? entry.name, input, options);
     options.onTrace?.((scanned += 1));
   }

@@ -35,10 +35,23 @@ export function markShardReport(
   casesHash: string,
   caseIndexes: readonly number[],
 ): Report {
-  const cases = report.cases.map((result, position): CaseResult => {
-    const { caseId, ...rest } = result;
-    return { caseId, caseIndex: caseIndexes[position] as number, ...rest };
-  });
+  const cases = report.cases.map((result, position) => markShardCase(result, caseIndexes[position] as number));
   const { schemaVersion, ...rest } = report;
-  return { schemaVersion, shard: { index: shard.index, count: shard.count }, casesHash, ...rest, cases };
+  return { schemaVersion, ...shardReportHead(shard, casesHash), ...rest, cases };
+}
+
+/** What a shard's report carries after its schema version: the shard and the case file's hash. */
+export interface ShardHead {
+  shard: { index: number; count: number };
+  casesHash: string;
+}
+
+export function shardReportHead(shard: ShardSpec, casesHash: string): ShardHead {
+  return { shard: { index: shard.index, count: shard.count }, casesHash };
+}
+
+/** A case's result in a shard's report: with its position in the case file, after its id. */
+export function markShardCase(result: CaseResult, caseIndex: number): CaseResult {
+  const { caseId, ...rest } = result;
+  return { caseId, caseIndex, ...rest };
 }

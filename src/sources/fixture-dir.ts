@@ -27,11 +27,11 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
     const folder = displayPath(fixturesDir, cwd);
     throw new InputError(runFiles.badNumbers.map((problem) => `${folder}/${problem}`));
   }
+  const folder = fixtureFolder(fixturesDir, cwd);
   return {
     concurrency: 1,
     repeat: runFiles.repeat,
-    tracesFor: async (evalCase) => readCaseRuns(fixturesDir, evalCase, cwd, runFiles),
-    readAhead: (ahead) => readStretch(fixturesDir, ahead, cwd, runFiles),
+    tracesFor: async (evalCase) => readCaseRuns(folder, evalCase, runFiles),
     warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd, runFiles),
   };
 }
@@ -40,17 +40,11 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
  * The runs of a case: its run files when the folder has them (S75), each with the session id its
  * trace records, as the live run that recorded them had it; else its one fixture.
  */
-function readCaseRuns(
-  fixturesDir: string,
-  evalCase: EvalCase,
-  cwd: string,
-  runFiles: RunFiles | null,
-  size: { bytes: number } | null = null,
-): TraceRunInput[] {
+function readCaseRuns(folder: FixtureFolder, evalCase: EvalCase, runFiles: RunFiles | null): TraceRunInput[] {
   const names = runFiles?.runNamesOf(evalCase.traceFixture) ?? null;
-  if (names === null) return [readFixture(fixturesDir, evalCase, cwd, size)];
+  if (names === null) return [readFixture(folder, evalCase)];
   return names.map((traceFixture) => {
-    const input = readFixture(fixturesDir, { ...evalCase, traceFixture }, cwd, size);
+    const input = readFixture(folder, { ...evalCase, traceFixture });
     return input.kind === 'document'
       ? { ...input, sessionId: sessionIdOf(input.document) ?? evalCase.sessionId }
       : input;
@@ -58,43 +52,48 @@ function readCaseRuns(
 }
 
 /**
- * How many bytes of fixtures are read ahead of their evaluation (TraceSource.readAhead): a stretch
- * of traces of the usual size (a few to a few dozen KB each); at most one fixture's limit beyond.
+ * A fixtures folder its traces are read from, for one run: where it is, how it is shown, and its
+ * real path, resolved when a fixture name first needs it.
  */
-const READ_AHEAD_BYTES = 2 * 1024 * 1024;
-
-/** The traces of the first cases of `ahead`, read here, until READ_AHEAD_BYTES are read (at least one). */
-function readStretch(
-  fixturesDir: string,
-  ahead: readonly EvalCase[],
-  cwd: string,
-  runFiles: RunFiles | null = null,
-): TraceRunInput[][] {
-  const runs: TraceRunInput[][] = [];
-  const size = { bytes: 0 };
-  for (const evalCase of ahead) {
-    if (runs.length > 0 && size.bytes >= READ_AHEAD_BYTES) break;
-    runs.push(readCaseRuns(fixturesDir, evalCase, cwd, runFiles, size));
-  }
-  return runs;
+export interface FixtureFolder {
+  readonly path: string;
+  readonly cwd: string;
+  /** The folder as displayPath shows it, or null when each fixture's path goes through displayPath. */
+  readonly shown: string | null;
+  realPath(): string;
 }
 
-/** The trace of a case's fixture; with `size`, the size of the file read whole is added to `size.bytes`. */
-export function readFixture(
-  fixturesDir: string,
-  evalCase: EvalCase,
-  cwd: string,
-  size: { bytes: number } | null = null,
-): TraceRunInput {
-  const path = join(fixturesDir, evalCase.traceFixture);
-  const traceFixture = fixtureDisplayPath(fixturesDir, evalCase.traceFixture, path, cwd);
+export function fixtureFolder(fixturesDir: string, cwd: string): FixtureFolder {
+  let real: string | undefined;
+  return {
+    path: fixturesDir,
+    cwd,
+    // A relative cwd would be resolved against process.cwd(), which may change between calls.
+    shown: sep === '/' && isAbsolute(cwd) ? displayPath(fixturesDir, cwd) : null,
+    realPath() {
+      if (real === undefined) {
+        try {
+          real = realpathSync.native(fixturesDir);
+        } catch {
+          real = fixturesDir;
+        }
+      }
+      return real;
+    },
+  };
+}
+
+/** The trace of a case's fixture. */
+export function readFixture(folder: FixtureFolder, evalCase: EvalCase): TraceRunInput {
+  const path = join(folder.path, evalCase.traceFixture);
+  const traceFixture = fixtureDisplayPath(folder, evalCase.traceFixture, path);
   const sessionId = evalCase.sessionId;
   // A plain name can only be a link in its last part, which O_NOFOLLOW catches for free; any
   // other name is resolved first. A link is followed only when it stays in the fixtures folder.
   const plain = isPlainName(evalCase.traceFixture);
-  let read = plain ? readJsonFile(path, MAX_FIXTURE_BYTES, { reuseBuffer: true, noFollow: true }) : null;
+  let read = plain ? readJsonFile(path, MAX_FIXTURE_BYTES, { noFollow: true }) : null;
   if (read === null || (!read.ok && read.stage === 'read' && read.read.link === true)) {
-    const confined = confinedPath(fixturesDir, path);
+    const confined = confinedPath(folder, path);
     if (confined.kind === 'missing') return notFound(traceFixture, sessionId);
     if (confined.kind === 'problem')
       return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
@@ -105,7 +104,7 @@ export function readFixture(
         sessionId,
       );
     }
-    read = readJsonFile(confined.path, MAX_FIXTURE_BYTES, { reuseBuffer: true });
+    read = readJsonFile(confined.path, MAX_FIXTURE_BYTES);
   }
   if (!read.ok) {
     if (read.stage === 'decode') return unparsable(`${traceFixture}: ${read.problem}`, traceFixture, sessionId);
@@ -118,7 +117,6 @@ export function readFixture(
       return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
     return unparsable(`${traceFixture}: ${failed.problem}`, traceFixture, sessionId);
   }
-  if (size !== null) size.bytes += read.bytes.length;
   return { kind: 'document', document: read.value, traceFixture, sessionId };
 }
 
@@ -131,9 +129,6 @@ function notFound(traceFixture: string, sessionId: string | null): TraceRunInput
   };
 }
 
-/** The fixtures folder's real path, for the folder of the last call. */
-let realFolder = { fixturesDir: '', real: '' };
-
 type Confined =
   | { kind: 'inside'; path: string }
   | { kind: 'outside' }
@@ -141,16 +136,7 @@ type Confined =
   | { kind: 'problem'; problem: string };
 
 /** The fixture's real path when it lies inside the fixtures folder's real path. */
-function confinedPath(fixturesDir: string, path: string): Confined {
-  if (realFolder.fixturesDir !== fixturesDir) {
-    let real: string;
-    try {
-      real = realpathSync.native(fixturesDir);
-    } catch {
-      real = fixturesDir;
-    }
-    realFolder = { fixturesDir, real };
-  }
+function confinedPath(folder: FixtureFolder, path: string): Confined {
   let real: string;
   try {
     real = realpathSync.native(path);
@@ -159,28 +145,21 @@ function confinedPath(fixturesDir: string, path: string): Confined {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'problem', problem: describeFsError(error) };
   }
-  const inside = relative(realFolder.real, real);
+  const inside = relative(folder.realPath(), real);
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
     return { kind: 'outside' };
   return { kind: 'inside', path: real };
 }
 
-/** The fixtures folder as displayPath shows it, for the folder and working directory of the last call. */
-let shownFolder = { fixturesDir: '', cwd: '', shown: '' };
-
 /**
- * displayPath(path, cwd) for path = join(fixturesDir, traceFixture), without resolving a path
- * per case: when the folder lies in the working directory (shown without `..`) and the fixture
- * name is a plain relative path (no `.`, `..` or empty segments), it is the folder as shown,
- * then the name. Anything else goes through displayPath.
+ * displayPath(path, cwd) for path = join(folder, traceFixture), without resolving a path per
+ * case: when the folder lies in the working directory (shown without `..`) and the fixture name
+ * is a plain relative path (no `.`, `..` or empty segments), it is the folder as shown, then the
+ * name. Anything else goes through displayPath.
  */
-function fixtureDisplayPath(fixturesDir: string, traceFixture: string, path: string, cwd: string): string {
-  // A relative cwd would be resolved against process.cwd(), which may change between calls.
-  if (sep !== '/' || !isAbsolute(cwd) || UNPLAIN_SEGMENT.test(traceFixture)) return displayPath(path, cwd);
-  if (shownFolder.fixturesDir !== fixturesDir || shownFolder.cwd !== cwd) {
-    shownFolder = { fixturesDir, cwd, shown: displayPath(fixturesDir, cwd) };
-  }
-  const { shown } = shownFolder;
+function fixtureDisplayPath(folder: FixtureFolder, traceFixture: string, path: string): string {
+  const { shown, cwd } = folder;
+  if (shown === null || UNPLAIN_SEGMENT.test(traceFixture)) return displayPath(path, cwd);
   if (shown === '.') return traceFixture;
   if (shown === '..' || shown.startsWith('../') || shown.startsWith('/')) return displayPath(path, cwd);
   return `${shown}/${traceFixture}`;

@@ -133,11 +133,14 @@ const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 
 const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
 /** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
-const FAMILY_FACTORS = new Map<UnitFamily, readonly number[]>();
-for (const definition of [...UNIT_TABLE.values(), MULTIPLIER_ONLY]) {
-  const factors = new Set([...(FAMILY_FACTORS.get(definition.family) ?? []), ...definition.factors]);
-  FAMILY_FACTORS.set(definition.family, [...factors]);
-}
+const FAMILY_FACTORS: ReadonlyMap<UnitFamily, readonly number[]> = (() => {
+  const table = new Map<UnitFamily, readonly number[]>();
+  for (const definition of [...UNIT_TABLE.values(), MULTIPLIER_ONLY]) {
+    const factors = new Set([...(table.get(definition.family) ?? []), ...definition.factors]);
+    table.set(definition.family, [...factors]);
+  }
+  return table;
+})();
 
 /** A unit spelling with its definition. */
 interface UnitSpelling {
@@ -145,20 +148,28 @@ interface UnitSpelling {
   definition: UnitDefinition;
 }
 
-/** The unit spellings by the code of their first character, longest first (the rates, "/s", apart). */
-const SPELLINGS_BY_START = new Map<number, UnitSpelling[]>();
-/** The rates written with no counted noun ("/s", "/秒"), by the unit after the slash. */
-const RATES_BY_UNIT = new Map<string, UnitSpelling>();
-for (const [word, definition] of UNIT_TABLE) {
-  if (word.startsWith('/')) {
-    RATES_BY_UNIT.set(word.slice(1), { word, definition });
-    continue;
+/**
+ * The unit spellings by the code of their first character, longest first (the rates, "/s", apart),
+ * and the rates written with no counted noun ("/s", "/秒") by the unit after the slash.
+ */
+const { SPELLINGS_BY_START, RATES_BY_UNIT } = (() => {
+  const byStart = new Map<number, UnitSpelling[]>();
+  const rates = new Map<string, UnitSpelling>();
+  for (const [word, definition] of UNIT_TABLE) {
+    if (word.startsWith('/')) {
+      rates.set(word.slice(1), { word, definition });
+      continue;
+    }
+    const spellings = byStart.get(word.charCodeAt(0)) ?? [];
+    spellings.push({ word, definition });
+    spellings.sort((one, other) => other.word.length - one.word.length);
+    byStart.set(word.charCodeAt(0), spellings);
   }
-  const spellings = SPELLINGS_BY_START.get(word.charCodeAt(0)) ?? [];
-  spellings.push({ word, definition });
-  spellings.sort((one, other) => other.word.length - one.word.length);
-  SPELLINGS_BY_START.set(word.charCodeAt(0), spellings);
-}
+  return {
+    SPELLINGS_BY_START: byStart as ReadonlyMap<number, readonly UnitSpelling[]>,
+    RATES_BY_UNIT: rates as ReadonlyMap<string, UnitSpelling>,
+  };
+})();
 const NO_SPELLINGS: readonly UnitSpelling[] = [];
 const PERCENT_SPELLING: UnitSpelling = { word: '%', definition: UNITS['%'] as UnitDefinition };
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */

@@ -34,17 +34,9 @@ export function twinKey(object: Record<string, unknown>, camelKey: string): stri
   return snakeKey in object ? snakeKey : camelKey;
 }
 
-/** The few keys readers look up, each converted once rather than on every lookup. */
-const snakeKeys = new Map<string, string>();
-
 /** `traceSummaries` → `trace_summaries` */
 export function snakeKeyOf(camelKey: string): string {
-  let snakeKey = snakeKeys.get(camelKey);
-  if (snakeKey === undefined) {
-    snakeKey = camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
-    snakeKeys.set(camelKey, snakeKey);
-  }
-  return snakeKey;
+  return camelKey.replace(/[A-Z]/gu, (letter) => `_${letter.toLowerCase()}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonArrayItemLines, loadLocatedCaseFile } from '../../src/cases/case-lines.js';
+import { loadLocatedCaseFile } from '../../src/cases/case-lines.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
+import { createJsonLocator } from '../../src/io/json/json-locate.js';
 import { caseFileYaml, caseYaml, writeFiles } from '../helpers/project.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
@@ -27,7 +28,7 @@ describe('case lines for annotations (S51)', () => {
   });
 });
 
-describe('jsonArrayItemLines (S51)', () => {
+describe('the line of each case of a JSON case file (S51)', () => {
   it.each([
     ['one line', '{"version":1,"cases":[{"id":"a"},{"id":"b"}]}', [1, 1]],
     [
@@ -39,6 +40,7 @@ describe('jsonArrayItemLines (S51)', () => {
     ['a value equal to the key name is not the key', '{"title":"cases","x":[{"a":1}],\n"cases":[{"id":"a"}]}', [2]],
     ['an escaped key name', '{"\\u0063ases":[\n{"id":"a"}]}', [2]],
   ])('%s', (_label, text, lines) => {
-    expect(jsonArrayItemLines(text, 'cases')).toEqual(lines);
+    const locator = createJsonLocator(text);
+    expect(lines.map((_, index) => locator.locate(['cases', index])?.line)).toEqual(lines);
   });
 });

@@ -6,7 +6,7 @@ import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { runCases } from '../../src/evaluate/run-cases.js';
 import { InputError } from '../../src/io/errors.js';
-import { readFixture } from '../../src/sources/fixture-dir.js';
+import { fixtureFolder, readFixture } from '../../src/sources/fixture-dir.js';
 import { ServiceUnreachableError } from '../../src/sources/live/first-contact.js';
 import { createLiveTraceSource, type LiveSourceOptions, loadSessionsFile } from '../../src/sources/live/live-source.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
@@ -373,7 +373,7 @@ describe('--record', () => {
     expect((await readdir(join(workDir, 'recorded'))).sort()).toEqual(['fail-case.json', 'nested']);
 
     const offline = cases.map((item) =>
-      evaluateRun(item, readFixture(join(workDir, 'recorded'), item, workDir), DEFAULT_CONTRACT),
+      evaluateRun(item, readFixture(fixtureFolder(join(workDir, 'recorded'), workDir), item), DEFAULT_CONTRACT),
     );
     expect(offline.map((result) => result.status)).toEqual(['passed', 'failed', 'not_run']);
     expect(offline.slice(0, 2)).toEqual(live.cases.slice(0, 2));

@@ -6,7 +6,7 @@ import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { synonymsOf } from '../../src/mutate/case-text.js';
 import { OPERATORS } from '../../src/mutate/operators/index.js';
 import { runMutation } from '../../src/mutate/run-mutation.js';
-import { readFixture } from '../../src/sources/fixture-dir.js';
+import { fixtureFolder, readFixture } from '../../src/sources/fixture-dir.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
 /** What a surviving mutant of each operator must suggest: the change that would make some case notice it. */
@@ -40,7 +40,7 @@ async function bundledMutation(weaken: ((evalCase: EvalCase) => EvalCase) | null
   const contract = weaken === null ? settings.config.contract : DEFAULT_CONTRACT;
   return runMutation(
     weaken === null ? cases : cases.map(weaken),
-    (evalCase) => readFixture(settings.fixtures, evalCase, REPO_ROOT),
+    (evalCase) => readFixture(fixtureFolder(settings.fixtures, REPO_ROOT), evalCase),
     contract,
   );
 }

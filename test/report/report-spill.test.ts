@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../../src/cases/types.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
@@ -71,8 +73,11 @@ async function bothWays(count: number, repeat: number | null) {
   const runs = repeat ?? 1;
   const report = await runCases(cases, variedSource(runs), DEFAULT_CONTRACT, { repeat });
   const folder = tempDir();
-  const spill = ReportSpill.open(folder, { json: true, md: true, junitCaseFile: 'eval/"cases".yaml' }, repeat !== null);
-  if (spill === null) throw new Error('the spill folder could not be made');
+  const spill = await ReportSpill.open(
+    folder,
+    { json: true, md: true, junitCaseFile: 'eval/"cases".yaml' },
+    repeat !== null,
+  );
   try {
     const summary = await runCasesStreamed(cases, variedSource(runs), DEFAULT_CONTRACT, {
       repeat,
@@ -88,7 +93,7 @@ async function bothWays(count: number, repeat: number | null) {
         junit: renderReportJunit(report, { caseFile: 'eval/"cases".yaml' }),
       },
       streamed: {
-        json: [...spill.reportJson(summary)].join(''),
+        json: [...spill.reportJson({}, summary)].join(''),
         md: [...spill.reportMarkdown(summary)].join(''),
         junit: [...spill.reportJunit(summary)].join(''),
       },
@@ -123,4 +128,31 @@ describe('reports written out case by case', () => {
       expect(readdirSync(folder)).toEqual([]);
     },
   );
+});
+
+describe('where the spill is kept', () => {
+  it('S07: an out folder that cannot take the hidden folder has the spill kept in the temporary folder, and removed from there', async () => {
+    const notAFolder = join(tempDir(), 'a-file');
+    writeFileSync(notAFolder, 'not a folder');
+    const spills = (): string[] =>
+      readdirSync(tmpdir()).filter((name) => name.startsWith(`.diag-eval-run-${process.pid}-`));
+    const before = spills();
+    const spill = await ReportSpill.open(
+      join(notAFolder, 'out'),
+      { json: true, md: false, junitCaseFile: null },
+      false,
+    );
+    try {
+      expect(spills().length).toBe(before.length + 1);
+      const summary = await runCasesStreamed(variedCases(12), variedSource(1), DEFAULT_CONTRACT, {
+        onResult: (result) => spill.add(result),
+      });
+      spill.finish();
+      const report = await runCases(variedCases(12), variedSource(1), DEFAULT_CONTRACT);
+      expect([...spill.reportJson({}, summary)].join('')).toBe([...renderReportJsonChunks(report)].join(''));
+    } finally {
+      spill.remove();
+    }
+    expect(spills()).toEqual(before);
+  });
 });

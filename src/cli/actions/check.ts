@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { caseLinesOf } from '../../cases/case-lines.js';
+import type { CaseLines } from '../../cases/case-lines.js';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
 import { regressionVerdictLine } from '../../diff/regressed-cases.js';
@@ -56,7 +56,10 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const report = given?.report ?? (evaluated as EvaluatedRun).report;
   const warnings = given?.warnings ?? (evaluated as EvaluatedRun).warnings;
   // A given report has no case file beside it: its annotations name the configured case file, without lines.
-  const cases = evaluated?.cases ?? { cases: [], displayName: displayPath(settings.cases, io.cwd), lineOf: () => null };
+  const cases: CaseLines = evaluated?.cases ?? {
+    displayName: displayPath(settings.cases, io.cwd),
+    lineOfCase: () => null,
+  };
   const diff = compareReports(baseline, report, { costTolerance, alpha });
   const labels = {
     baselinePath: baselineLabel,
@@ -107,7 +110,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
     await reportToGithubActions(io, {
       caseAnnotations: CaseAnnotations.of(report.cases),
       diff,
-      cases: caseLinesOf(cases),
+      cases,
       // The diff first: it is what the gate decided on.
       summaryMarkdown: `${renderDiffMarkdown(diff, labels)}\n${renderReportMarkdown(report)}`,
       annotations: annotationsWanted(settings, values),

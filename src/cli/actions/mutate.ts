@@ -12,7 +12,7 @@ import { renderMutationJson, renderMutationMarkdown } from '../../mutate/render-
 import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
-import { readFixture } from '../../sources/fixture-dir.js';
+import { fixtureFolder, readFixture } from '../../sources/fixture-dir.js';
 import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
@@ -38,16 +38,12 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
   const cases = await loadSettingsCases(settings, io.cwd);
 
   if (keepDir !== null) await ensureFolder(keepDir);
-  const report = await runMutation(
-    cases,
-    (evalCase) => readFixture(settings.fixtures, evalCase, io.cwd),
-    settings.config.contract,
-    {
-      operators,
-      minScore,
-      ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir, io.cwd) }),
-    },
-  );
+  const fixtures = fixtureFolder(settings.fixtures, io.cwd);
+  const report = await runMutation(cases, (evalCase) => readFixture(fixtures, evalCase), settings.config.contract, {
+    operators,
+    minScore,
+    ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir, io.cwd) }),
+  });
 
   const files: [string, string][] = [];
   if (formats.includes('json')) files.push([join(settings.out, 'mutation.json'), renderMutationJson(report)]);

@@ -1,73 +1,74 @@
 import { join } from 'node:path';
-import { type CaseLines, caseLinesOf, type LocatedCases } from '../../cases/case-lines.js';
+import type { CaseLines, LocatedCaseSequence } from '../../cases/case-lines.js';
 import { collectCaseDetails } from '../../evaluate/collect-details.js';
-import { runCases, runCasesStreamed } from '../../evaluate/run-cases.js';
+import { runCasesStreamed } from '../../evaluate/run-cases.js';
 import { displayPath } from '../../io/files/display-path.js';
-import { ensureFolder } from '../../io/files/ensure-folder.js';
+import type { SpillFile } from '../../io/files/spill-file.js';
 import type { CaseDetails } from '../../model/case-details.js';
-import { renderReportMarkdownChunks } from '../../report/render/markdown.js';
-import { ReportSpill, type SpillFormats } from '../../report/report-spill.js';
-import type { Report, ReportSummary } from '../../report/types.js';
+import { REPORT_SCHEMA_VERSION } from '../../model/report-version.js';
+import { ReportSpill } from '../../report/report-spill.js';
+import type { CaseResult, Report, ReportSummary } from '../../report/types.js';
+import type { ShardHead, ShardSelection } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
-import { formatsFlag, type ParsedValues, type ReportFormat, stringFlag } from '../args.js';
+import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { chooseTraceSource } from '../choose-source.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
-import { loadSettingsCaseFile, loadSettingsCaseSequence } from '../load-settings-cases.js';
+import { loadSettingsCaseSequence } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
 import { resolveSettings, type Settings } from '../settings.js';
-import { caseAttentionLines, printReportSummary, printSummaryHead, printWritten } from '../summary.js';
-import { type PlannedFile, writeAll, writeReportFiles } from '../write-outputs.js';
+import { caseAttentionLines, printSummaryHead, printWritten } from '../summary.js';
+import { type PlannedFile, reportFiles, writeAll } from '../write-outputs.js';
 
 export interface EvaluatedRun {
   report: Report;
   warnings: string[];
-  /** The cases with their case file's name and lines (JUnit, annotations). */
-  cases: LocatedCases;
+  /** The case file's name and each case's line (JUnit, annotations). */
+  cases: CaseLines;
   /** One per case when asked for (the HTML report), else null. */
   details: CaseDetails[] | null;
 }
 
+/** What evaluating a run's cases gives besides the results handed on as they come. */
+interface Evaluation {
+  summary: ReportSummary;
+  /** What a shard's report carries between its schema version and its summary; empty for a whole run. */
+  head: Partial<ShardHead>;
+  warnings: string[];
+  cases: LocatedCaseSequence;
+  details: CaseDetails[] | null;
+}
+
 /**
- * Loads the cases, picks the trace source the flags ask for, and evaluates every case.
- * Shared by run, baseline and check, which differ only in where they write.
+ * The one way a run's cases are evaluated (run, baseline and check): loads the cases, takes the
+ * shard's with --shard, picks the trace source the flags ask for, and hands each case's result
+ * (marked as the shard's) to `onResult` in case order, as soon as it is evaluated.
  */
-export async function evaluateCases(
+async function evaluateInto(
   command: string,
   settings: Settings,
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
-): Promise<EvaluatedRun> {
-  const located = await loadSettingsCaseFile(settings, io.cwd, wants.caseLines || wants.details);
-  const collectDetails = wants.details;
-  const shardFlag = stringFlag(values, 'shard');
-  const shard = shardFlag === null ? null : parseShardFlag(command, shardFlag);
-  // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
-  const sharding = shard === null ? null : await import('../shard-run.js');
-  const selection = shard === null || sharding === null ? null : sharding.selectShard(located.cases, shard);
-  // A shard's reports (JUnit, annotations, HTML) name the lines of its own cases in the whole case file.
-  const shardCases: LocatedCases =
-    selection === null
-      ? located
-      : {
-          ...located,
-          cases: selection.cases,
-          lineOf: (index) => located.lineOf(selection.caseIndexes[index] as number),
-        };
-  const { cases } = shardCases;
+  wants: { details: boolean; caseLines: boolean },
+  /** Where the results go, made once the run's cases and trace source are known. */
+  sinkFor: (run: { repeated: boolean; cases: LocatedCaseSequence }) => Promise<(result: CaseResult) => void>,
+): Promise<Evaluation> {
+  // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
+  const located = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
+  const shard = await shardOf(command, values, located, settings, io);
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
   const { source, repeat } = await chooseTraceSource(command, values, positionals, {
     fixtures: settings.fixtures,
     cases: located.cases,
     cwd: io.cwd,
   });
+  const onResult = await sinkFor({ repeated: repeat !== null, cases: located });
   const progress = createProgressLine(io, values['quiet'] === true);
-  const details: CaseDetails[] | null = collectDetails ? new Array<CaseDetails>(cases.length) : null;
-  const report = await runCases(cases, source, settings.config.contract, {
+  const details: CaseDetails[] | null = wants.details ? [] : null;
+  const summary = await runCasesStreamed(shard?.selection.cases ?? located.cases, source, settings.config.contract, {
     repeat,
     onCaseDone: progress.update,
     // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
@@ -76,22 +77,44 @@ export async function evaluateCases(
         ? undefined
         : (index, evalCase, inputs) => {
             const shown = inputs.find((input) => input.kind !== 'not_run') ?? inputs[0];
-            if (shown !== undefined) details[index] = collectCaseDetails(evalCase, shown, shardCases.lineOf(index));
+            if (shown !== undefined)
+              details[index] = collectCaseDetails(evalCase, shown, located.lineOfCase(evalCase.id));
           },
+    onResult: (result) => onResult(shard === null ? result : shard.mark(result)),
   });
   progress.clear();
-  if (shard === null || selection === null || sharding === null)
-    return { report, warnings: source.warnings(), cases: shardCases, details };
-  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  return { summary, head: shard?.head ?? {}, warnings: source.warnings(), cases: located, details };
+}
+
+/** The run's report held in memory, for check, which compares it with the baseline. */
+export async function evaluateCases(
+  command: string,
+  settings: Settings,
+  values: ParsedValues,
+  positionals: string[],
+  io: CliIo,
+  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
+): Promise<EvaluatedRun> {
+  const results: CaseResult[] = [];
+  const evaluation = await evaluateInto(command, settings, values, positionals, io, wants, async () => (result) => {
+    results.push(result);
+  });
+  const { head, summary, warnings, cases, details } = evaluation;
   return {
-    report: sharding.markShardReport(report, shard, casesHash, selection.caseIndexes),
-    warnings: source.warnings(),
-    cases: shardCases,
+    report: { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results },
+    warnings,
+    cases,
     details,
   };
 }
 
-/** Evaluates the cases, writes the reports into `folder`, and prints the summary (unless --quiet). */
+/**
+ * Evaluates the cases, writes the reports into `folder`, and prints the summary (unless --quiet),
+ * with memory flat in the number of cases: each case's result is written out as it comes
+ * (report-spill.ts) and only the summary's figures are kept; the reports are then copied together
+ * from what was written out. Only the HTML page, which shows every case with its trace details,
+ * keeps the report in memory as well.
+ */
 export async function evaluateAndWrite(
   command: string,
   folder: string,
@@ -102,120 +125,57 @@ export async function evaluateAndWrite(
 ): Promise<ReportSummary> {
   const formats = formatsFlag(command, values);
   const wants = reportWants(command, formats, settings, values, io);
-  // The HTML page shows every case's trace details, and a shard's report is reshaped once whole:
-  // those are made from the report in memory; every other run writes its cases out as they come.
-  if (!wants.details && stringFlag(values, 'shard') === null)
-    return evaluateAndWriteStreamed(command, folder, settings, values, positionals, io, formats, wants);
-  const evaluated = await evaluateCases(command, settings, values, positionals, io, wants);
-  await writeAndTell(command, folder, settings, values, io, formats, {
-    ...evaluated,
-    cases: caseLinesOf(evaluated.cases),
-  });
-  return evaluated.report.summary;
-}
-
-async function writeAndTell(
-  command: string,
-  folder: string,
-  settings: Settings,
-  values: ParsedValues,
-  io: CliIo,
-  formats: readonly ReportFormat[],
-  {
-    report,
-    warnings,
-    cases,
-    details = null,
-  }: Omit<EvaluatedRun, 'cases' | 'details'> & {
-    cases: CaseLines;
-    details?: CaseDetails[] | null;
-  },
-): Promise<void> {
-  const written = await writeReportFiles(folder, report, formats, { caseFile: cases.displayName, details });
-  if (values['quiet'] !== true) {
-    printReportSummary(io, command, report);
-    for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
-    printWritten(io, written);
-  }
-  if (command === 'run' && inGithubActions(io)) {
-    await reportToGithubActions(io, {
-      caseAnnotations: CaseAnnotations.of(report.cases),
-      diff: null,
-      cases,
-      summaryMarkdown: renderReportMarkdownChunks(report),
-      annotations: annotationsWanted(settings, values),
-    });
-  }
-}
-
-/**
- * evaluateAndWrite with memory flat in the number of cases: each case's result is written out
- * as it comes (report-spill.ts) and only the summary's figures are kept; the reports are then
- * copied together from what was written out, byte for byte those of the report held in memory.
- * When the out folder cannot take the hidden folder, the report is kept in memory instead.
- */
-async function evaluateAndWriteStreamed(
-  command: string,
-  folder: string,
-  settings: Settings,
-  values: ParsedValues,
-  positionals: string[],
-  io: CliIo,
-  formats: readonly ReportFormat[],
-  wants: { caseLines: boolean },
-): Promise<ReportSummary> {
-  // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
-  const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines);
-  const { source, repeat } = await chooseTraceSource(command, values, positionals, {
-    fixtures: settings.fixtures,
-    cases: cases.cases,
-    cwd: io.cwd,
-  });
   const quiet = values['quiet'] === true;
-  const progress = createProgressLine(io, quiet);
   const inActions = command === 'run' && inGithubActions(io);
-  const spill = await openSpill(
-    folder,
-    {
-      json: formats.includes('json'),
-      md: formats.includes('md') || inActions,
-      junitCaseFile: formats.includes('junit') ? cases.displayName : null,
-    },
-    repeat !== null,
-  );
-  if (spill === null) {
-    const report = await runCases(Array.from(cases.cases), source, settings.config.contract, {
-      repeat,
-      onCaseDone: progress.update,
-    });
-    progress.clear();
-    await writeAndTell(command, folder, settings, values, io, formats, { report, warnings: source.warnings(), cases });
-    return report.summary;
-  }
+  const attentionLines = caseAttentionLines(io);
+  const annotations = new CaseAnnotations();
+  // The HTML page is made from the report in memory, and each case's trace details.
+  const results: CaseResult[] | null = wants.details ? [] : null;
+  const opened: { spill: ReportSpill | null; attention: SpillFile | null } = { spill: null, attention: null };
   try {
-    const attention = quiet ? null : spill.sideFile('summary.txt');
-    const attentionLines = caseAttentionLines(io);
-    const annotations = new CaseAnnotations();
-    const summary = await runCasesStreamed(cases.cases, source, settings.config.contract, {
-      repeat,
-      onCaseDone: progress.update,
-      onResult: (result) => {
-        spill.add(result);
-        attention?.append(attentionLines(result));
-        if (inActions) annotations.add(result);
+    const { summary, head, warnings, cases, details } = await evaluateInto(
+      command,
+      settings,
+      values,
+      positionals,
+      io,
+      wants,
+      async ({ repeated, cases: located }) => {
+        const spill = await ReportSpill.open(
+          folder,
+          {
+            json: formats.includes('json'),
+            md: formats.includes('md') || inActions,
+            junitCaseFile: formats.includes('junit') ? located.displayName : null,
+          },
+          repeated,
+        );
+        opened.spill = spill;
+        const attention = quiet ? null : spill.sideFile('summary.txt');
+        opened.attention = attention;
+        return (result) => {
+          spill.add(result);
+          results?.push(result);
+          attention?.append(attentionLines(result));
+          if (inActions) annotations.add(result);
+        };
       },
-    });
-    progress.clear();
+    );
+    const spill = opened.spill as ReportSpill;
     spill.finish();
     const files: PlannedFile[] = [];
-    if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(summary)]);
+    if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(head, summary)]);
     if (formats.includes('md')) files.push([join(folder, 'report.md'), () => spill.reportMarkdown(summary)]);
     if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => spill.reportJunit(summary)]);
+    if (results !== null) {
+      const report: Report = { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results };
+      files.push(...(await reportFiles(folder, report, ['html'], { caseFile: cases.displayName, details })));
+    }
     const written = await writeAll(files);
-    if (attention !== null) {
+    if (opened.attention !== null) {
       printSummaryHead(io, command, summary);
-      for (const text of attention.texts()) io.stdout(text);
-      for (const warning of source.warnings()) io.stderr(printed`warning: ${warning}\n`);
+      for (const text of opened.attention.texts()) io.stdout(text);
+      for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
       printWritten(io, written);
     }
     if (inActions) {
@@ -229,18 +189,31 @@ async function evaluateAndWriteStreamed(
     }
     return summary;
   } finally {
-    spill.remove();
+    opened.spill?.remove();
   }
 }
 
-/** The run's spill in the out folder (made if missing), or null when it cannot be made there. */
-async function openSpill(folder: string, formats: SpillFormats, repeated: boolean): Promise<ReportSpill | null> {
-  try {
-    await ensureFolder(folder);
-  } catch {
-    return null;
-  }
-  return ReportSpill.open(folder, formats, repeated);
+/** With --shard: the shard's cases, and what its report carries beyond a whole run's (shard-report.ts). */
+async function shardOf(
+  command: string,
+  values: ParsedValues,
+  located: LocatedCaseSequence,
+  settings: Settings,
+  io: CliIo,
+): Promise<{ selection: ShardSelection; head: ShardHead; mark: (result: CaseResult) => CaseResult } | null> {
+  const shardFlag = stringFlag(values, 'shard');
+  if (shardFlag === null) return null;
+  const shard = parseShardFlag(command, shardFlag);
+  // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
+  const sharding = await import('../shard-run.js');
+  const selection = sharding.selectShard(Array.from(located.cases), shard);
+  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  let position = 0;
+  return {
+    selection,
+    head: sharding.shardReportHead(shard, casesHash),
+    mark: (result) => sharding.markShardCase(result, selection.caseIndexes[position++] as number),
+  };
 }
 
 /** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
 import { consolePath, displayPath } from '../../io/files/display-path.js';
-import { orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
+import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import type { ParsedValues } from '../args.js';
@@ -31,6 +31,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
   // S75: a case recorded K times is checked run by run; a gap in its run numbers is a problem.
   const runFiles = discoverRunFiles(settings.fixtures, cases);
   const fixturesShown = displayPath(settings.fixtures, io.cwd);
+  const fixtures = fixtureFolder(settings.fixtures, io.cwd);
   for (const problem of runFiles.badNumbers) problems.push(`${fixturesShown}/${problem}`);
   for (const evalCase of noFolder ? [] : cases) {
     const runNames = runFiles.runNamesOf(evalCase.traceFixture);
@@ -45,7 +46,7 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
     for (const run of present) validateFixture(run);
   }
   function validateFixture(evalCase: (typeof cases)[number]): void {
-    const input = readFixture(settings.fixtures, evalCase, io.cwd);
+    const input = readFixture(fixtures, evalCase);
     if (input.kind === 'not_run') {
       problems.push(`${evalCase.id}: ${input.reason}`);
     } else if (input.kind === 'unparsable') {

@@ -74,18 +74,9 @@ function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories)
 /** A span as read, or compacted: with what the mapping reads of its messages in place of them. */
 type MaybeCompacted = ImportedSpan & { facts?: SpanFacts };
 
-/** Facts of spans that were not compacted while read (`compact: false`), each extracted once. */
-const extracted = new WeakMap<ImportedSpan, SpanFacts>();
-
-/** A span's facts: those taken when it was compacted, else extracted now (once). */
+/** A span's facts: those taken when it was compacted, else extracted now. */
 export function factsOf(span: MaybeCompacted): SpanFacts {
-  if (span.facts !== undefined) return span.facts;
-  let facts = extracted.get(span);
-  if (facts === undefined) {
-    facts = extractSpanFacts(span);
-    extracted.set(span, facts);
-  }
-  return facts;
+  return span.facts ?? extractSpanFacts(span);
 }
 
 /**

@@ -512,16 +512,10 @@ function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
 }
 
-/** A span time as ISO-8601 text (iso-time.ts). A step and its tool invocation share a start: each is formatted once. */
+/** A span time as ISO-8601 text (iso-time.ts). */
 function isoTime(ns: bigint | null): string | null {
-  if (ns === null) return null;
-  if (ns === lastIsoTime.ns) return lastIsoTime.text;
-  const text = isoTimeOf(ns);
-  lastIsoTime = { ns, text };
-  return text;
+  return ns === null ? null : isoTimeOf(ns);
 }
-
-let lastIsoTime: { ns: bigint | null; text: string | null } = { ns: null, text: null };
 
 interface Verdict {
   label: string | null;

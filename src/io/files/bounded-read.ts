@@ -23,11 +23,6 @@ export type BoundedRead =
 
 export interface BoundedReadOptions {
   /**
-   * Hand back a view of a buffer reused by the next call, for small files whose bytes the
-   * caller decodes at once (fixtures: thousands of reads, no allocation each).
-   */
-  reuseBuffer?: boolean;
-  /**
    * Refuse a symbolic link as the last part of the path (`link: true`), for callers that must
    * resolve and confine links themselves; no extra system call when it is not a link.
    */
@@ -62,7 +57,7 @@ export function readBoundedFileSync(path: string, limitBytes: number, options: B
         problem: `cannot read the file (it is ${kind}); expected a regular file`,
       };
     if (stats.size > limitBytes) return overLimit(stats.size, limitBytes);
-    const bytes = readAtMost(descriptor, stats.size, limitBytes + 1, options.reuseBuffer === true);
+    const bytes = readAtMost(descriptor, stats.size, limitBytes + 1);
     if (bytes.length > limitBytes) return overLimit(null, limitBytes);
     return { ok: true, bytes };
   } catch (error) {
@@ -94,28 +89,14 @@ export function notRegularFile(stats: Stats): string | null {
 }
 
 /**
- * Files up to this size are read into one buffer reused from call to call (when asked);
- * larger ones get a buffer of their own, so that one big file does not stay in memory.
- */
-const SCRATCH_LIMIT = 1024 * 1024;
-let scratch = Buffer.allocUnsafeSlow(64 * 1024);
-
-/**
  * A file of known size is read up to that size (one read call for most), which fstat already
  * found within the limit: like readFileSync, bytes appended meanwhile are not read. A file whose
  * size the system reports as 0 (/proc, some virtual file systems) is read to its end, but never
  * past `cap` bytes.
  */
-function readAtMost(descriptor: number, size: number, cap: number, reuse: boolean): Buffer {
+function readAtMost(descriptor: number, size: number, cap: number): Buffer {
   const end = size > 0 ? size : cap;
-  let buffer: Buffer;
-  if (reuse && size > 0 && size <= SCRATCH_LIMIT) {
-    if (scratch.length < size)
-      scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_LIMIT, Math.max(size, scratch.length * 2)));
-    buffer = scratch;
-  } else {
-    buffer = Buffer.allocUnsafeSlow(size > 0 ? size : Math.min(cap, 64 * 1024));
-  }
+  let buffer = Buffer.allocUnsafeSlow(size > 0 ? size : Math.min(cap, 64 * 1024));
   let filled = 0;
   while (filled < end) {
     if (filled === buffer.length) {

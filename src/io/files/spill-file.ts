@@ -1,3 +1,4 @@
+// Buys: with report-spill.ts, a run's memory flat in the number of cases: its reports' text waits on disk, not in memory.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { withFilePath } from './fs-problem.js';
@@ -13,15 +14,12 @@ const BLOCK = 32 * 1024;
  * A temporary file of text written a piece at a time and then read back whole, in blocks: what a
  * run writes out instead of holding it, to be copied into a report later. Written and read
  * synchronously: each write is one large block, and the reading feeds a synchronous renderer.
- * The file is made only when the text outgrows one block: the text of a run of a few cases stays
- * in memory, and such a run opens, writes, reads back and deletes no file for it.
+ * The file is made when the first block is written out (at the latest by finish).
  */
 export class SpillFile {
   private pending = '';
   /** Open while text is being written out; null before the first block and once finished. */
   private descriptor: number | null = null;
-  /** Some text was written out: the text is the file's, followed by nothing (finish wrote the rest). */
-  private onDisk = false;
   private finished = false;
   private empty = true;
 
@@ -43,8 +41,8 @@ export class SpillFile {
   finish(): void {
     if (this.finished) return;
     this.finished = true;
-    if (this.descriptor === null) return;
     this.flush();
+    if (this.descriptor === null) return;
     closeSync(this.descriptor);
     this.descriptor = null;
   }
@@ -60,10 +58,7 @@ export class SpillFile {
 
   /** The text appended, in blocks (each read when asked for); call finish first. */
   *texts(): Generator<string, void, undefined> {
-    if (!this.onDisk) {
-      if (this.pending !== '') yield this.pending;
-      return;
-    }
+    if (this.empty) return;
     const descriptor = openSync(this.path, 'r');
     try {
       const buffer = Buffer.allocUnsafe(BLOCK);
@@ -86,7 +81,6 @@ export class SpillFile {
     if (this.descriptor === null) {
       // wx: never through a link or over a file planted under this (fresh, hidden) name.
       this.descriptor = openSync(this.path, 'wx');
-      this.onDisk = true;
     }
     const bytes = Buffer.from(this.pending, 'utf8');
     this.pending = '';

@@ -1,3 +1,4 @@
+// Buys: with json-cases-one-at-a-time.ts, the peak memory of a run on a large JSON case file: neither its text nor its parsed tree is held whole.
 /**
  * Cuts a JSON document of UTF-8 bytes, an object with one large list (a case file and its
  * `cases`), into the byte ranges of its other members' values and of the list's items, without

@@ -3,14 +3,12 @@ import type * as LosslessJson from 'lossless-json';
 import { textPositions } from './text-position.js';
 
 /**
- * The lossless JSON parser, loaded on first use (synchronously, as its callers are): it is needed
- * only for a text JSON.parse refuses or one with a long integer, and loading it is a visible part
- * of a small run's start-up.
+ * The lossless JSON parser, required when used (synchronously, as its callers are), not imported:
+ * it is needed only for a text JSON.parse refuses or one with a long integer, and loading it is a
+ * visible part of a small run's start-up.
  */
-let losslessModule: typeof LosslessJson | null = null;
 function lossless(): typeof LosslessJson {
-  losslessModule ??= createRequire(import.meta.url)('lossless-json') as typeof LosslessJson;
-  return losslessModule;
+  return createRequire(import.meta.url)('lossless-json') as typeof LosslessJson;
 }
 
 /**
