@@ -18,8 +18,6 @@ const ALLOWED: Record<string, string> = {
   'src/io/files/atomic-write.ts temporaryCount':
     'numbers temporary files within the process, whose pid is in each name',
   'src/cli/program.ts used': "the process's standard streams, made on first use",
-  // Left while trace/evidence-yield.ts is rewritten to read findings as data: it goes with that rewrite.
-  'src/trace/evidence-yield.ts markerSets': 'the empty-result markers of a contract, normalised once',
 };
 
 const EMPTY_CONTAINERS = new Set([

@@ -19,13 +19,13 @@ function derive<T>(context: CheckContext, key: string, compute: () => T): T {
 
 /** The calls that repeat an earlier call of the same agent (S41, S70): the check and the report's cost row read them. */
 export function repeatedCalls(context: CheckContext): RepeatedCalls {
-  return derive(context, 'repeatedCalls', () => findRepeatedCalls(context.trace, context.contract.emptyResultMarkers));
+  return derive(context, 'repeatedCalls', () => findRepeatedCalls(context.trace, context.session.emptyResultMarkers));
 }
 
 /** Whether each tool invocation yielded evidence, in `toolInvocations` order. */
 export function invocationYields(context: CheckContext): readonly EvidenceYield[] {
   return derive(context, 'invocationYields', () =>
-    context.trace.toolInvocations.map((invocation) => invocationYield(invocation, context.contract.emptyResultMarkers)),
+    context.trace.toolInvocations.map((invocation) => invocationYield(invocation, context.session.emptyResultMarkers)),
   );
 }
 
@@ -36,9 +36,7 @@ export function invocationYields(context: CheckContext): readonly EvidenceYield[
  */
 export function invocationFailures(context: CheckContext): readonly boolean[] {
   return derive(context, 'invocationFailures', () =>
-    context.trace.toolInvocations.map((invocation) =>
-      invocationFailed(invocation, context.contract.emptyResultMarkers),
-    ),
+    context.trace.toolInvocations.map((invocation) => invocationFailed(invocation, context.session.emptyResultMarkers)),
   );
 }
 

@@ -62,7 +62,7 @@ function reasonsWithoutEvidence(context: CheckContext, tool: string): MessagePar
   });
   if (results.length === 0) {
     for (const entry of traceSummaryEntries(context)) {
-      if (entry['tool_name'] === tool) results.push(summaryYield(entry, context.contract.emptyResultMarkers));
+      if (entry['tool_name'] === tool) results.push(summaryYield(entry, context.session.emptyResultMarkers));
     }
   }
   const reasons: MessagePart[] = [];

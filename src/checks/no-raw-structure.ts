@@ -2,7 +2,6 @@ import { escapeRegExp } from '../text/escape-regexp.js';
 import { findJsonObjectLiteral } from '../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../text/normalize.js';
 import type { MessagePart } from './messages.js';
-import type { EvaluationSession } from './session.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -36,11 +35,7 @@ export const noRawStructureCheck: CheckDefinition = {
       problems.push({ messageId: 'jsonObject', data: { keys: literal.keys, literal: quote(shorten(literal.text)) } });
     }
     if (context.evalCase.audit.v2) {
-      const leaked = foldedMarkerMatches(
-        context.session,
-        context.normalizedFinalAnswer,
-        context.contract.protocolMarkers,
-      );
+      const leaked = foldedMarkerMatches(context.normalizedFinalAnswer, context.contract.protocolMarkers);
       if (leaked.length > 0) {
         const data = {
           markerWord: leaked.length === 1 ? 'marker' : 'markers',
@@ -65,7 +60,7 @@ function shorten(text: string): string {
 /**
  * Each marker as a pattern that accepts `_`, `-`, spaces or nothing between its words
  * (`evidence_bindings`, `evidence-bindings`, `Evidence Bindings`, `evidenceBindings`), as a whole
- * word. Compiled once per marker list and evaluation (the session keeps them).
+ * word.
  */
 
 interface MarkerPattern {
@@ -83,15 +78,9 @@ function markerPattern(marker: string): MarkerPattern[] {
   return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
 }
 
-function foldedMarkerMatches(
-  session: EvaluationSession,
-  normalizedAnswer: string,
-  markers: readonly string[],
-): { marker: string; text: string }[] {
+function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[]): { marker: string; text: string }[] {
   if (normalizedAnswer === '') return [];
-  const patterns = session
-    .memo<MarkerPattern[]>('no-raw-structure: marker patterns', 100)
-    .get(markers.join('\u0000'), () => markers.flatMap(markerPattern));
+  const patterns = markers.flatMap(markerPattern);
   const found: { marker: string; text: string }[] = [];
   for (const { marker, pattern } of patterns) {
     // Written exactly, the marker is no-protocol-leak's finding; one leak fails one check.

@@ -18,11 +18,22 @@ function noYield(messageId: NoYield, found: string): EvidenceYield {
   return { yielded: false, messageId, data: { found } };
 }
 
+/** The contract's empty-result markers, normalised once per run (EvaluationSession), with the longest one's length. */
+export interface EmptyResultMarkers {
+  readonly set: ReadonlySet<string>;
+  readonly longest: number;
+}
+
+export function compileEmptyResultMarkers(markers: readonly string[]): EmptyResultMarkers {
+  const normalized = markers.map((marker) => normalizeText(marker).trim());
+  return { set: new Set(normalized), longest: Math.max(0, ...normalized.map((marker) => marker.length)) };
+}
+
 const STATUSES_WITHOUT_EVIDENCE = new Set(['failed', 'no_evidence']);
 /** A summary longer than this is no failure payload: real payloads are short, and parsing is bounded. */
 const MAX_PAYLOAD_TEXT = 20_000;
 
-export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: readonly string[]): EvidenceYield {
+export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: EmptyResultMarkers): EvidenceYield {
   if (invocation.evidenceStatus !== null && STATUSES_WITHOUT_EVIDENCE.has(invocation.evidenceStatus)) {
     return noYield('statusWithoutEvidence', invocation.evidenceStatus);
   }
@@ -37,7 +48,7 @@ export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: 
  * result. A call that ran but found nothing (`no_evidence`, an empty result) did not fail: what it
  * reports, such as the sampling rate it searched at, is still real output.
  */
-export function invocationFailed(invocation: ToolInvocation, emptyResultMarkers: readonly string[]): boolean {
+export function invocationFailed(invocation: ToolInvocation, emptyResultMarkers: EmptyResultMarkers): boolean {
   if (invocation.evidenceStatus === 'failed' || hasErrorMessage(invocation)) return true;
   if (!('resultSummary' in invocation)) return false;
   const result = resultYield(invocation.resultSummary, emptyResultMarkers);
@@ -54,7 +65,7 @@ export function hasErrorMessage(invocation: ToolInvocation): boolean {
  * A verifier `trace_summaries` entry, for a tool that has no invocation of its own: the same
  * rules, read from `evidence_status` and `summary`.
  */
-export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers: readonly string[]): EvidenceYield {
+export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers: EmptyResultMarkers): EvidenceYield {
   const status = entry['evidence_status'];
   if (typeof status === 'string' && STATUSES_WITHOUT_EVIDENCE.has(status.toLowerCase())) {
     return noYield('summaryStatus', describeValue(status));
@@ -64,7 +75,7 @@ export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers:
 }
 
 /** A recorded result: empty, an empty-result marker, or a failure payload yields nothing. */
-export function resultYield(result: unknown, emptyResultMarkers: readonly string[]): EvidenceYield {
+export function resultYield(result: unknown, emptyResultMarkers: EmptyResultMarkers): EvidenceYield {
   if (typeof result === 'string') {
     const text = result.trim();
     if (text === '' || isEmptyResultMarker(text, emptyResultMarkers)) {
@@ -122,23 +133,10 @@ function isFailurePayload(fields: Record<string, unknown>): boolean {
  * substring: "no data for 14:00, then 500 errors" is evidence. A summary much longer than the
  * longest marker cannot be one, so most summaries are never normalised at all.
  */
-function isEmptyResultMarker(trimmedSummary: string, markers: readonly string[]): boolean {
-  const { set, longest } = markerSetOf(markers);
+function isEmptyResultMarker(trimmedSummary: string, { set, longest }: EmptyResultMarkers): boolean {
   if (trimmedSummary.length > longest * 2 + 8) return false;
   const normalized = normalizeText(trimmedSummary).trim();
   return set.has(normalized) || set.has(normalized.replace(/[.。!！]+$/u, '').trim());
-}
-
-const markerSets = new WeakMap<readonly string[], { set: Set<string>; longest: number }>();
-
-function markerSetOf(markers: readonly string[]): { set: Set<string>; longest: number } {
-  let entry = markerSets.get(markers);
-  if (entry === undefined) {
-    const normalized = markers.map((marker) => normalizeText(marker).trim());
-    entry = { set: new Set(normalized), longest: Math.max(0, ...normalized.map((marker) => marker.length)) };
-    markerSets.set(markers, entry);
-  }
-  return entry;
 }
 
 function parseQuietly(text: string): unknown {

@@ -1,5 +1,5 @@
 import { describeValue } from '../../io/validation/describe-value.js';
-import { invocationFailed } from '../../trace/evidence-yield.js';
+import { type EmptyResultMarkers, invocationFailed } from '../../trace/evidence-yield.js';
 import type { DiagnosisTrace, ToolInvocation } from '../../trace/types.js';
 import { quote } from '../support.js';
 
@@ -33,7 +33,7 @@ export interface RepeatedCalls {
  * agents (`agent` on the invocation) are not repeats of each other: two experts making the same
  * standard probe each need its answer. A cost, counted in the report beside tool calls and tokens.
  */
-export function findRepeatedCalls(trace: DiagnosisTrace, emptyResultMarkers: readonly string[]): RepeatedCalls {
+export function findRepeatedCalls(trace: DiagnosisTrace, emptyResultMarkers: EmptyResultMarkers): RepeatedCalls {
   // Without recorded arguments two calls cannot be told apart, so they are not compared.
   const byCaller = new Map<string, number[]>();
   let compared = 0;
