@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSettingsCases } from '../dist/cli/load-settings-cases.js';
 import { resolveSettings } from '../dist/cli/settings.js';
 import { runMutation } from '../dist/mutate/run-mutation.js';
-import { readFixture } from '../dist/sources/fixture-dir.js';
+import { fixtureFolder, readFixture } from '../dist/sources/fixture-dir.js';
 import { generateFixtureSet } from './synthetic-fixtures.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,11 +28,12 @@ async function measure(cwd, flags, rounds) {
   const cases = await loadSettingsCases(settings, cwd);
   const timings = [];
   let report;
+  const folder = fixtureFolder(settings.fixtures, cwd);
   for (let round = 0; round < rounds; round += 1) {
     const started = performance.now();
     report = await runMutation(
       cases,
-      (evalCase) => readFixture(settings.fixtures, evalCase, cwd),
+      (evalCase) => readFixture(folder, evalCase),
       settings.config.contract,
     );
     timings.push(performance.now() - started);
