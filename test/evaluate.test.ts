@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvalCase } from '../src/cases/types.js';
 import { keywordCoverageCheck } from '../src/checks/keyword-coverage.js';
-import { EvaluationSession } from '../src/checks/session.js';
 import { DEFAULT_CONTRACT } from '../src/config/contract.js';
-import { evaluateRun } from '../src/evaluate/evaluate.js';
+import { type CaseRun, evaluateRun, evaluateRuns } from '../src/evaluate/evaluate.js';
 import { CHECK_IDS } from '../src/model/check-ids.generated.js';
 import type { CaseResult, ReportedOutcome } from '../src/report/types.js';
 import type { TraceRunInput } from '../src/sources/types.js';
@@ -329,15 +328,22 @@ describe('evaluateRun: traces that do not load, fixtures that do not exist, chec
     expect(second).toEqual(untouched);
     // A third call sees nothing of the first's changes either.
     expect(evaluate(evalCase, document)).toEqual(untouched);
-    // Nor do two runs judged in one session, as a run judges its traces.
+    // Nor does a run judged in a stretch, check by check.
     const input: TraceRunInput = {
       kind: 'document',
       document,
       traceFixture: `eval/fixtures/${evalCase.traceFixture}`,
       sessionId: null,
     };
-    const session = new EvaluationSession(DEFAULT_CONTRACT);
-    expect([0, 1].map(() => evaluateRun(evalCase, input, DEFAULT_CONTRACT, session))).toEqual([untouched, untouched]);
+    expect(
+      evaluateRuns(
+        [
+          { evalCase, input },
+          { evalCase, input },
+        ],
+        DEFAULT_CONTRACT,
+      ),
+    ).toEqual([untouched, untouched]);
   });
 });
 
@@ -356,8 +362,8 @@ describe('evaluateRun: token usage (S42)', () => {
   });
 });
 
-describe('evaluateRun on runs of every kind', () => {
-  it('traces that pass, fail, warn, do not load or did not run, and a check that crashes on one, each judged in one session', () => {
+describe('evaluateRuns: a stretch of runs judged check by check', () => {
+  it('gives each run the result evaluateRun gives it alone, in order: traces that pass, fail, warn, do not load or did not run, and a check that crashes on one', () => {
     const original = keywordCoverageCheck.run;
     vi.spyOn(keywordCoverageCheck, 'run').mockImplementation((context) => {
       if (context.evalCase.id === 'crashes') throw new Error('boom');
@@ -369,7 +375,7 @@ describe('evaluateRun on runs of every kind', () => {
       traceFixture: null,
       sessionId: null,
     });
-    const runs: { evalCase: EvalCase; input: TraceRunInput }[] = [
+    const runs: CaseRun[] = [
       { evalCase: makeEvalCase({ id: 'passes', rootCauseKeywords: ['pool'] }), input: document({}) },
       {
         evalCase: makeEvalCase({ id: 'fails', requiredEvidenceTools: ['queryLogs'] }),
@@ -397,8 +403,7 @@ describe('evaluateRun on runs of every kind', () => {
         input: { kind: 'document', document: [], traceFixture: null, sessionId: null },
       },
     ];
-    const session = new EvaluationSession(DEFAULT_CONTRACT);
-    const together = runs.map(({ evalCase, input }) => evaluateRun(evalCase, input, DEFAULT_CONTRACT, session));
+    const together = evaluateRuns(runs, DEFAULT_CONTRACT);
     const alone = runs.map(({ evalCase, input }) => evaluateRun(evalCase, input, DEFAULT_CONTRACT));
     expect(together).toEqual(alone);
     expect(together.map((result) => [result.caseId, result.status])).toEqual([

@@ -36,8 +36,8 @@ if (argv[0] !== 'serve') {
 
 // The command has ended once main settles: the process ends then, once what was written to stdout
 // and stderr is flushed (a piped stdout is written asynchronously), even when something the command
-// started is still alive, such as a live source's request when a write failed (a full disk): a
-// failed command never hangs.
+// started is still alive, such as the fixture reader's thread with a stretch asked for when a
+// write failed (a full disk): a failed command never hangs.
 // A promise rather than a top-level await: the bundle of this file is a CommonJS script (bin.cts).
 void main(argv, io).then((code) => {
   process.exitCode = code;

@@ -1,3 +1,4 @@
+// Buys: judging a stretch of traces check by check, with the stretches read ahead (sources/fixture-dir.ts), makes a fixtures run about a fifth faster (CHANGELOG.md).
 import type { EvalCase } from '../cases/types.js';
 import { createCheckContext } from '../checks/context.js';
 import { repeatedCalls } from '../checks/derived.js';
@@ -15,9 +16,7 @@ import { loadTrace } from '../trace/load-trace.js';
 /**
  * Evaluates one run of a case: the trace a source found, against the case's rules.
  * Pure: no I/O, no clock, no state kept between calls; the same case, input and contract always
- * give an equal result, made afresh (the caller may change it). `session` holds what the run keeps
- * from trace to trace, the compiled answer-reading rules among it (one per run: see
- * EvaluationSession); absent, one is made for this run.
+ * give an equal result, made afresh (the caller may change it).
  */
 export function evaluateRun(
   evalCase: EvalCase,
@@ -25,27 +24,93 @@ export function evaluateRun(
   contract: ContractValues,
   session: EvaluationSession = new EvaluationSession(contract),
 ): CaseResult {
-  if (input.kind === 'not_run') return notRunResult(evalCase, input.reason, input.traceFixture);
-  const loaded =
-    input.kind === 'document' ? loadTrace(input.document) : ({ ok: false, problem: input.problem } as const);
-  if (!loaded.ok) return unloadableResult(evalCase, loaded.problem, input.traceFixture);
-  const context = createCheckContext(evalCase, loaded.trace, contract, session);
-  const checks: CheckRow[] = [];
-  for (const check of CHECKS) {
-    const severity = severityOf(evalCase, check);
-    if (severity === 'off') continue;
-    const { outcome, message } = runGuarded(check, context);
-    checks.push({ check: check.id, outcome: outcome === 'fail' && severity === 'warn' ? 'warn' : outcome, message });
+  return evaluateRuns([{ evalCase, input }], contract, session)[0] as CaseResult;
+}
+
+/** One run of a case to evaluate: the case and the trace a source found for it. */
+export interface CaseRun {
+  evalCase: EvalCase;
+  input: TraceRunInput;
+}
+
+/**
+ * evaluateRun of each run, in order, judged check by check: each check runs on every trace of the
+ * stretch before the next one starts. Run trace by trace, the processor goes through the code and
+ * data of every check at each trace, more than its caches hold; check by check, the code of one
+ * check stays in them across the stretch. `session` holds what the run keeps from trace to trace,
+ * the compiled answer-reading rules among it (one per run: see EvaluationSession); absent, one is
+ * made for these runs.
+ */
+export function evaluateRuns(
+  runs: readonly CaseRun[],
+  contract: ContractValues,
+  session: EvaluationSession = new EvaluationSession(contract),
+): CaseResult[] {
+  const results = new Array<CaseResult>(runs.length);
+  const judged: Judgement[] = [];
+  for (let index = 0; index < runs.length; index += 1) {
+    const { evalCase, input } = runs[index] as CaseRun;
+    if (input.kind === 'not_run') {
+      results[index] = notRunResult(evalCase, input.reason, input.traceFixture);
+      continue;
+    }
+    const loaded =
+      input.kind === 'document' ? loadTrace(input.document) : ({ ok: false, problem: input.problem } as const);
+    if (!loaded.ok) {
+      results[index] = unloadableResult(evalCase, loaded.problem, input.traceFixture);
+      continue;
+    }
+    judged.push({
+      index,
+      traceFixture: input.traceFixture,
+      context: createCheckContext(evalCase, loaded.trace, contract, session),
+      checks: [],
+      failedChecks: [],
+      warnedChecks: [],
+    });
   }
-  const { trace } = context;
-  const failedChecks = rowsWith(checks, 'fail');
+  for (let checkIndex = 0; checkIndex < CHECKS.length; checkIndex += 1) {
+    const check = CHECKS[checkIndex] as CheckDefinition;
+    for (const judgement of judged) judgeWith(check, judgement);
+  }
+  for (const judgement of judged) results[judgement.index] = resultOf(judgement);
+  return results;
+}
+
+/** A loaded trace being judged (its case and trace are the context's), with the rows of the checks run so far. */
+interface Judgement {
+  index: number;
+  traceFixture: string | null;
+  context: CheckContext;
+  checks: CheckRow[];
+  failedChecks: FailedCheck[];
+  warnedChecks: FailedCheck[];
+}
+
+/** Runs one check on the trace (at the case's severity), adding its row. */
+function judgeWith(check: CheckDefinition, judgement: Judgement): void {
+  const severity = severityOf(judgement.context.evalCase, check);
+  if (severity === 'off') return;
+  const { outcome, message } = runGuarded(check, judgement.context);
+  const row: CheckRow = {
+    check: check.id,
+    outcome: outcome === 'fail' && severity === 'warn' ? 'warn' : outcome,
+    message,
+  };
+  judgement.checks.push(row);
+  if (row.outcome === 'fail') judgement.failedChecks.push({ check: row.check, message: row.message });
+  else if (row.outcome === 'warn') judgement.warnedChecks.push({ check: row.check, message: row.message });
+}
+
+function resultOf({ traceFixture, context, checks, failedChecks, warnedChecks }: Judgement): CaseResult {
+  const { evalCase, trace } = context;
   return {
     caseId: evalCase.id,
     status: failedChecks.length === 0 ? 'passed' : 'failed',
     reason: null,
     verdict: context.verdict,
     failedChecks,
-    warnedChecks: rowsWith(checks, 'warn'),
+    warnedChecks,
     checks,
     evidenceCoverage: context.evidenceCoverage,
     keywordCoverage: context.keywordCoverage,
@@ -53,7 +118,7 @@ export function evaluateRun(
     durationMs: trace.durationMs,
     tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,
     repeatedCalls: repeatedCalls(context).repeats.length,
-    traceFixture: input.traceFixture,
+    traceFixture,
   };
 }
 
@@ -98,7 +163,7 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
     status: 'failed',
     reason: null,
     verdict: null,
-    failedChecks: rowsWith(checks, 'fail'),
+    failedChecks: failuresOf(checks),
     warnedChecks: [],
     checks,
     evidenceCoverage: null,
@@ -130,7 +195,6 @@ export function notRunResult(evalCase: EvalCase, reason: string, traceFixture: s
   };
 }
 
-/** The checks with this outcome, as the report lists its failed and warned checks. */
-function rowsWith(checks: readonly CheckRow[], outcome: 'fail' | 'warn'): FailedCheck[] {
-  return checks.filter((row) => row.outcome === outcome).map((row) => ({ check: row.check, message: row.message }));
+function failuresOf(checks: readonly CheckRow[]): FailedCheck[] {
+  return checks.filter((row) => row.outcome === 'fail').map((row) => ({ check: row.check, message: row.message }));
 }

@@ -7,7 +7,7 @@ import { CaseCounts, caseRunFigures, type RunFigures, summarize } from '../repor
 import { combineRuns } from '../report/combine-runs.js';
 import type { CaseResult, Report, ReportSummary } from '../report/types.js';
 import type { TraceRunInput, TraceSource } from '../sources/types.js';
-import { evaluateRun } from './evaluate.js';
+import { type CaseRun, evaluateRun, evaluateRuns } from './evaluate.js';
 
 export interface RunProgress {
   done: number;
@@ -33,7 +33,8 @@ export interface RunCasesOptions {
 
 /**
  * The pipeline, the same for every source: ask the source for each case's traces, evaluate
- * them, and aggregate. Traces are dropped as soon as they are evaluated, so memory holds only the per-case results however many cases run.
+ * them, and aggregate. Traces are dropped as soon as they are evaluated (a stretch read ahead,
+ * a few MiB, as soon as it is), so memory holds only the per-case results however many cases run.
  */
 export async function runCases(
   cases: CaseSequence,
@@ -82,8 +83,20 @@ export async function runCasesStreamed(
 }
 
 /**
- * Evaluates every case, `source.concurrency` at a time, handing each case's result to `onResult`
- * as it is done (not in case order when several run at once).
+ * Buys: a fixtures run's speed (CHANGELOG.md has the figures). How many cases a source that reads
+ * ahead (TraceSource.readAhead) is asked for at once: their traces are read, then judged together
+ * (evaluateRuns). Reading and judging each case in turn makes the processor switch between the
+ * file reads and JSON parsing and the checks, two large sets of code and data, at every case; in
+ * stretches, each stays in its caches. Not more: the garbage collector keeps more of the traces
+ * of a longer stretch for longer, which raises the peak memory.
+ */
+const READ_AHEAD_CASES = 32;
+
+/**
+ * Evaluates every case, `source.concurrency` at a time (or in stretches read ahead, see
+ * READ_AHEAD_CASES), handing each case's result to `onResult` as it is done (not in case order
+ * when several run at once), with the figures of its runs when it has more than one run or is
+ * repeated (else null: they are those of the result).
  */
 async function evaluateEach(
   cases: CaseSequence,
@@ -118,6 +131,41 @@ async function evaluateEach(
     if (result.status !== 'passed') failed += 1;
     options.onCaseDone?.({ done, total: cases.length, failed });
   };
+
+  const { readAhead } = source;
+  if (readAhead !== undefined) {
+    // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated;
+    // the cases of a stretch the source did not read are kept for the next one, not parsed again.
+    let ahead: EvalCase[] = [];
+    const readFrom = (index: number): void => {
+      while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
+        ahead.push(cases.at(index + ahead.length) as EvalCase);
+    };
+    for (let index = 0; index < cases.length; ) {
+      readFrom(index);
+      const stretchCases = ahead;
+      const runs = readAhead(stretchCases);
+      if (runs.length === 0) throw new Error('the trace source read ahead no case');
+      ahead = ahead.slice(runs.length);
+      const stretch: CaseRun[] = [];
+      runs.forEach((inputs, offset) => {
+        for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
+      });
+      const results = evaluateRuns(stretch, contract, session);
+      let first = 0;
+      runs.forEach((inputs, offset) => {
+        finishCase(
+          index + offset,
+          stretchCases[offset] as EvalCase,
+          inputs,
+          results.slice(first, first + inputs.length),
+        );
+        first += inputs.length;
+      });
+      index += runs.length;
+    }
+    return;
+  }
 
   // A source that cannot be used at all (tracesFor rejected) stops the run: no other case is
   // asked for, and no result is handed on once the failure is known, so nothing is written after it.

@@ -1,3 +1,4 @@
+// Buys: reading a stretch of fixtures ahead of their judging (readAhead) is half of what makes a fixtures run about a fifth faster (CHANGELOG.md).
 import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
@@ -32,6 +33,7 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
     concurrency: 1,
     repeat: runFiles.repeat,
     tracesFor: async (evalCase) => readCaseRuns(folder, evalCase, runFiles),
+    readAhead: (ahead) => readStretch(folder, ahead, runFiles),
     warnings: () => orphanFixtureWarnings(fixturesDir, cases, cwd, runFiles),
   };
 }
@@ -40,15 +42,37 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
  * The runs of a case: its run files when the folder has them (S75), each with the session id its
  * trace records, as the live run that recorded them had it; else its one fixture.
  */
-function readCaseRuns(folder: FixtureFolder, evalCase: EvalCase, runFiles: RunFiles | null): TraceRunInput[] {
+function readCaseRuns(
+  folder: FixtureFolder,
+  evalCase: EvalCase,
+  runFiles: RunFiles | null,
+  size: { bytes: number } | null = null,
+): TraceRunInput[] {
   const names = runFiles?.runNamesOf(evalCase.traceFixture) ?? null;
-  if (names === null) return [readFixture(folder, evalCase)];
+  if (names === null) return [readFixture(folder, evalCase, size)];
   return names.map((traceFixture) => {
-    const input = readFixture(folder, { ...evalCase, traceFixture });
+    const input = readFixture(folder, { ...evalCase, traceFixture }, size);
     return input.kind === 'document'
       ? { ...input, sessionId: sessionIdOf(input.document) ?? evalCase.sessionId }
       : input;
   });
+}
+
+/**
+ * How many bytes of fixtures are read ahead of their evaluation (TraceSource.readAhead): a stretch
+ * of traces of the usual size (a few to a few dozen KB each); at most one fixture's limit beyond.
+ */
+const READ_AHEAD_BYTES = 2 * 1024 * 1024;
+
+/** The traces of the first cases of `ahead`, read here, until READ_AHEAD_BYTES are read (at least one). */
+function readStretch(folder: FixtureFolder, ahead: readonly EvalCase[], runFiles: RunFiles | null): TraceRunInput[][] {
+  const runs: TraceRunInput[][] = [];
+  const size = { bytes: 0 };
+  for (const evalCase of ahead) {
+    if (runs.length > 0 && size.bytes >= READ_AHEAD_BYTES) break;
+    runs.push(readCaseRuns(folder, evalCase, runFiles, size));
+  }
+  return runs;
 }
 
 /**
@@ -83,8 +107,12 @@ export function fixtureFolder(fixturesDir: string, cwd: string): FixtureFolder {
   };
 }
 
-/** The trace of a case's fixture. */
-export function readFixture(folder: FixtureFolder, evalCase: EvalCase): TraceRunInput {
+/** The trace of a case's fixture; with `size`, the size of the file read whole is added to `size.bytes`. */
+export function readFixture(
+  folder: FixtureFolder,
+  evalCase: EvalCase,
+  size: { bytes: number } | null = null,
+): TraceRunInput {
   const path = join(folder.path, evalCase.traceFixture);
   const traceFixture = fixtureDisplayPath(folder, evalCase.traceFixture, path);
   const sessionId = evalCase.sessionId;
@@ -117,6 +145,7 @@ export function readFixture(folder: FixtureFolder, evalCase: EvalCase): TraceRun
       return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
     return unparsable(`${traceFixture}: ${failed.problem}`, traceFixture, sessionId);
   }
+  if (size !== null) size.bytes += read.bytes.length;
   return { kind: 'document', document: read.value, traceFixture, sessionId };
 }
 

@@ -23,4 +23,11 @@ export interface TraceSource {
   warnings(): string[];
   /** How many cases may be fetched at once. */
   readonly concurrency: number;
+  /**
+   * For a source that reads local files: the runs of the first cases of `cases`, one entry per
+   * case read, at least one and as many as fit the source's memory budget. The pipeline then reads
+   * a stretch of cases and judges them one after the other, instead of reading and judging each
+   * case in turn (see run-cases.ts, READ_AHEAD_CASES). Never throws.
+   */
+  readonly readAhead?: (cases: readonly EvalCase[]) => TraceRunInput[][];
 }
