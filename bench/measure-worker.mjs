@@ -125,7 +125,8 @@ async function harnessOnce() {
     warnings = source.warnings();
     t3 = performance.now();
     // The report's head (a shard's marks) came before the summary from this build on; older builds take the summary alone.
-    const reportJson = spill.reportJson.length >= 2 ? () => spill.reportJson({}, summary) : () => spill.reportJson(summary);
+    const reportJson =
+      spill.reportJson.length >= 2 ? () => spill.reportJson({}, summary) : () => spill.reportJson(summary);
     await writeAll([[join(outDir, 'report.json'), reportJson]]);
     t4 = performance.now();
     await writeAll([[join(outDir, 'report.md'), () => spill.reportMarkdown(summary)]]);

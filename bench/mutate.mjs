@@ -31,11 +31,7 @@ async function measure(cwd, flags, rounds) {
   const folder = fixtureFolder(settings.fixtures, cwd);
   for (let round = 0; round < rounds; round += 1) {
     const started = performance.now();
-    report = await runMutation(
-      cases,
-      (evalCase) => readFixture(folder, evalCase),
-      settings.config.contract,
-    );
+    report = await runMutation(cases, (evalCase) => readFixture(folder, evalCase), settings.config.contract);
     timings.push(performance.now() - started);
   }
   timings.sort((left, right) => left - right);
