@@ -623,12 +623,13 @@ function rivalStatements(answer: AnalysedAnswer): RivalStatement[] {
     for (let word = pattern.exec(text); word !== null && word.index < sentence.end; word = pattern.exec(text))
       words.push({ start: word.index, word: word[0] });
     pattern.lastIndex = sentence.end;
+    // The tests in order of cost: most sentences hold one such word and need no other.
+    if (words.length < 2) continue;
     const first = words[0] as { start: number; word: string };
-    const offers = rules.modalCopula.test(text.slice(first.start + first.word.length, sentence.end));
+    if (!rules.modalCopula.test(text.slice(first.start + first.word.length, sentence.end))) continue;
     const chooses =
       maskedConfidence(sentence.text, rules) !== sentence.text || rules.conclusion.choice.test(sentence.text);
-    if (words.length >= 2 && offers && !chooses)
-      statements.push({ span: sentence, alternatives: rivalAlternatives(text, words, sentence.end) });
+    if (!chooses) statements.push({ span: sentence, alternatives: rivalAlternatives(text, words, sentence.end) });
   }
   return statements;
 }
