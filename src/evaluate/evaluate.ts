@@ -158,33 +158,33 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
       ? { check: check.id, outcome: 'fail', message: `the trace did not load: ${problem}` }
       : { check: check.id, outcome: 'skip', message: 'skipped: the trace did not load' },
   );
-  return {
-    caseId: evalCase.id,
+  return withoutTrace(evalCase, traceFixture, {
     status: 'failed',
     reason: null,
-    verdict: null,
     failedChecks: failuresOf(checks),
-    warnedChecks: [],
     checks,
-    evidenceCoverage: null,
-    keywordCoverage: null,
-    toolCallCount: null,
-    durationMs: null,
-    tokens: null,
-    repeatedCalls: null,
-    traceFixture,
-  };
+  });
 }
 
-export function notRunResult(evalCase: EvalCase, reason: string, traceFixture: string | null): CaseResult {
+function notRunResult(evalCase: EvalCase, reason: string, traceFixture: string | null): CaseResult {
+  return withoutTrace(evalCase, traceFixture, { status: 'not_run', reason, failedChecks: [], checks: [] });
+}
+
+/** The result of a case whose trace was not judged: no verdict, no warning and none of a trace's figures. */
+function withoutTrace(
+  evalCase: EvalCase,
+  traceFixture: string | null,
+  outcome: Pick<CaseResult, 'status' | 'reason' | 'failedChecks' | 'checks'>,
+): CaseResult {
+  // The keys in report.json's order (docs/contract.md §6).
   return {
     caseId: evalCase.id,
-    status: 'not_run',
-    reason,
+    status: outcome.status,
+    reason: outcome.reason,
     verdict: null,
-    failedChecks: [],
+    failedChecks: outcome.failedChecks,
     warnedChecks: [],
-    checks: [],
+    checks: outcome.checks,
     evidenceCoverage: null,
     keywordCoverage: null,
     toolCallCount: null,
