@@ -1,6 +1,6 @@
-import { escapeRegExp } from '../text/escape-regexp.js';
 import { findJsonObjectLiteral } from '../text/json-objects.js';
-import { containsNormalized, normalizeText } from '../text/normalize.js';
+import type { MarkerPattern } from '../text/marker-patterns.js';
+import { containsNormalized } from '../text/normalize.js';
 import type { MessagePart } from './messages.js';
 import { quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
@@ -35,7 +35,7 @@ export const noRawStructureCheck: CheckDefinition = {
       problems.push({ messageId: 'jsonObject', data: { keys: literal.keys, literal: quote(shorten(literal.text)) } });
     }
     if (context.evalCase.audit.v2) {
-      const leaked = foldedMarkerMatches(context.normalizedFinalAnswer, context.contract.protocolMarkers);
+      const leaked = foldedMarkerMatches(context.normalizedFinalAnswer, context.session.protocolMarkerPatterns);
       if (leaked.length > 0) {
         const data = {
           markerWord: leaked.length === 1 ? 'marker' : 'markers',
@@ -57,30 +57,12 @@ function shorten(text: string): string {
   return flat.length <= SHOWN_LITERAL ? flat : `${flat.slice(0, SHOWN_LITERAL - 1)}…`;
 }
 
-/**
- * Each marker as a pattern that accepts `_`, `-`, spaces or nothing between its words
- * (`evidence_bindings`, `evidence-bindings`, `Evidence Bindings`, `evidenceBindings`), as a whole
- * word.
- */
-
-interface MarkerPattern {
-  marker: string;
-  pattern: RegExp;
-}
-
-/** A marker's pattern (none for a marker of no word). */
-function markerPattern(marker: string): MarkerPattern[] {
-  const words = normalizeText(marker)
-    .split(/[-_\s]+/u)
-    .filter((word) => word !== '');
-  if (words.length === 0) return [];
-  const body = words.map(escapeRegExp).join('[-_\\s]*');
-  return [{ marker, pattern: new RegExp(`(?<![a-z0-9_])${body}(?![a-z0-9_])`, 'u') }];
-}
-
-function foldedMarkerMatches(normalizedAnswer: string, markers: readonly string[]): { marker: string; text: string }[] {
+/** The markers the answer holds in another spelling than their own (the session compiled their patterns). */
+function foldedMarkerMatches(
+  normalizedAnswer: string,
+  patterns: readonly MarkerPattern[],
+): { marker: string; text: string }[] {
   if (normalizedAnswer === '') return [];
-  const patterns = markers.flatMap(markerPattern);
   const found: { marker: string; text: string }[] = [];
   for (const { marker, pattern } of patterns) {
     // Written exactly, the marker is no-protocol-leak's finding; one leak fails one check.
