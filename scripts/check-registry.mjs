@@ -162,7 +162,9 @@ export function renderCheckIds(checks) {
     "/** The checks whose severity is always `error` (each check's `errorOnly`). */\n" +
     `export const ERROR_ONLY_CHECK_IDS: readonly CheckId[] = [${idList(checks.filter((check) => check.errorOnly === true))}];\n\n` +
     "/** The checks `diag-eval scan` applies when the policies name none (each check's `scanByDefault`). */\n" +
-    `export const SCAN_DEFAULT_CHECK_IDS: readonly CheckId[] = [${idList(checks.filter((check) => check.scanByDefault === true))}];\n`
+    `export const SCAN_DEFAULT_CHECK_IDS: readonly CheckId[] = [${idList(checks.filter((check) => check.scanByDefault === true))}];\n\n` +
+    "/** The case fields some check reads (each check's `inputs`), in check order: the case schema holds these expectations and no others. */\n" +
+    `export const CASE_FIELDS_READ: readonly string[] = [${[...new Set(checks.flatMap((check) => check.inputs))].map((path) => `'${path}'`).join(', ')}];\n`
   );
 }
 

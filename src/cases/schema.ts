@@ -1,5 +1,6 @@
 import { checkSeveritiesSchema } from '../config/config-schema.js';
 import * as z from '../io/validation/zod.js';
+import { CASE_FIELDS_READ } from '../model/check-ids.generated.js';
 
 /**
  * The case file as written (docs/contract.md §2). Unknown keys are errors everywhere, because a typo
@@ -18,7 +19,20 @@ export function caseSchemas(): CaseSchemas {
 }
 export type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
 
-function buildCaseSchemas() {
+/**
+ * The schemas of a case file whose expectations are the fields `read` names: the checks' `inputs`
+ * (CASE_FIELDS_READ, generated from them), `budget.maxTokens` for one field of an object. A field
+ * no check reads is left out, so a case that sets it is told the field is unknown rather than
+ * ignored. The fields that name a case (id, question, fixture, session, match), `tags` and
+ * `checks` belong to the file itself.
+ */
+export function buildCaseSchemas(read: readonly string[]) {
+  const isRead = new Set(read);
+  const someRead = (path: string) => isRead.has(path) || read.some((field) => field.startsWith(`${path}.`));
+  /** The fields of `fields` some check reads (an object: one of its fields), typed as all of them: each is optional. */
+  const onlyRead = <T extends Record<string, unknown>>(prefix: string, fields: T): T =>
+    Object.fromEntries(Object.entries(fields).filter(([key]) => someRead(prefix + key))) as T;
+
   const text = z
     .string({ error: 'expected text' })
     .check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
@@ -63,16 +77,16 @@ function buildCaseSchemas() {
   const checkSeverities = checkSeveritiesSchema();
 
   const auditSchema = z.strictObject(
-    {
+    onlyRead('audit.', {
       v2: z.optional(z.boolean({ error: 'expected true or false' })),
       claimChecks: z.optional(z.boolean({ error: 'expected true or false' })),
       composerOutput: z.optional(z.boolean({ error: 'expected true or false' })),
-    },
+    }),
     { error: 'expected an object such as { v2: true }' },
   );
 
   const budgetSchema = z.strictObject(
-    {
+    onlyRead('budget.', {
       maxToolCalls: z.optional(
         z
           .int({ error: 'expected a whole number of tool calls' })
@@ -98,64 +112,66 @@ function buildCaseSchemas() {
             ),
           ),
       ),
-    },
+    }),
     { error: 'expected an object such as { maxToolCalls: 8, maxDurationMs: 60000 }' },
   );
 
   /** The fields `defaults` may set: every case field but the ones that identify a case. */
   const defaultableFields = {
-    rootCauseKeywords: z.optional(
-      z
-        .array(keywordConcept, { error: 'expected a list of keywords' })
-        .check(
-          z.describe(
-            'Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.',
+    ...onlyRead('', {
+      rootCauseKeywords: z.optional(
+        z
+          .array(keywordConcept, { error: 'expected a list of keywords' })
+          .check(
+            z.describe(
+              'Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.',
+            ),
           ),
-        ),
-    ),
-    minKeywordCoverage: z.optional(
-      z
-        .number({ error: 'expected a number from 0 to 1' })
-        .check(
-          z.gte(0, { error: 'expected a number from 0 to 1' }),
-          z.lte(1, { error: 'expected a number from 0 to 1' }),
-          z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
-        ),
-    ),
-    maxCandidateCauses: z.optional(
-      z
-        .int({ error: 'expected a whole number of candidate causes' })
-        .check(
-          z.gte(0, { error: 'expected a whole number of candidate causes, 0 or more' }),
-          z.describe(
-            'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
+      ),
+      minKeywordCoverage: z.optional(
+        z
+          .number({ error: 'expected a number from 0 to 1' })
+          .check(
+            z.gte(0, { error: 'expected a number from 0 to 1' }),
+            z.lte(1, { error: 'expected a number from 0 to 1' }),
+            z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
           ),
-        ),
-    ),
-    requiredEvidenceTools: z.optional(
-      z
-        .array(requiredTool, { error: 'expected a list of tool names' })
-        .check(
-          z.describe(
-            'Evidence tools that must appear in toolInvocations or the verifier trace_summaries; { any: [...] } is satisfied by any one of its tools.',
+      ),
+      maxCandidateCauses: z.optional(
+        z
+          .int({ error: 'expected a whole number of candidate causes' })
+          .check(
+            z.gte(0, { error: 'expected a whole number of candidate causes, 0 or more' }),
+            z.describe(
+              'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
+            ),
           ),
-        ),
-    ),
-    allowedVerdicts: z.optional(
-      textList.check(
-        z.minLength(1, { error: 'expected at least one allowed verdict' }),
-        z.describe(
-          'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT). Left out (in the case and defaults), the agent has no verifier and the verdict checks are skipped.',
+      ),
+      requiredEvidenceTools: z.optional(
+        z
+          .array(requiredTool, { error: 'expected a list of tool names' })
+          .check(
+            z.describe(
+              'Evidence tools that must appear in toolInvocations or the verifier trace_summaries; { any: [...] } is satisfied by any one of its tools.',
+            ),
+          ),
+      ),
+      allowedVerdicts: z.optional(
+        textList.check(
+          z.minLength(1, { error: 'expected at least one allowed verdict' }),
+          z.describe(
+            'Verifier verdicts that pass the case, each one of the contract verdicts (default PASS, REVISE, REJECT). Left out (in the case and defaults), the agent has no verifier and the verdict checks are skipped.',
+          ),
         ),
       ),
-    ),
-    forbiddenAnswerKeywords: z.optional(textList.check(z.describe('Text the final answer must never contain.'))),
-    forbiddenVerdicts: z.optional(textList.check(z.describe('Verifier verdicts that fail the case.'))),
-    forbiddenConfirmedClaims: z.optional(
-      textList.check(z.describe('Unsupported claims that must not be stated in the final answer.')),
-    ),
-    audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
-    budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
+      forbiddenAnswerKeywords: z.optional(textList.check(z.describe('Text the final answer must never contain.'))),
+      forbiddenVerdicts: z.optional(textList.check(z.describe('Verifier verdicts that fail the case.'))),
+      forbiddenConfirmedClaims: z.optional(
+        textList.check(z.describe('Unsupported claims that must not be stated in the final answer.')),
+      ),
+      audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
+      budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
+    }),
     tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
     checks: z.optional(
       checkSeverities.check(
@@ -223,7 +239,19 @@ function buildCaseSchemas() {
   return { caseFile, caseEntry, caseDefaults };
 }
 
-const CASE_SCHEMAS = buildCaseSchemas();
+const CASE_SCHEMAS = buildCaseSchemas(CASE_FIELDS_READ);
 
 export type CaseFileInput = z.infer<CaseSchemas['caseFile']>;
 export type CaseEntryInput = z.infer<CaseSchemas['caseEntry']>;
+
+type Defaultable = NonNullable<CaseFileInput['defaults']>;
+/**
+ * A case field a check may name in its `inputs`: an expectation (`budget.maxTokens` for one field
+ * of an object) or a field that names the case.
+ */
+export type CaseFieldPath =
+  | Exclude<keyof Defaultable, 'audit' | 'budget' | 'tags' | 'checks'>
+  | `audit.${keyof NonNullable<Defaultable['audit']>}`
+  | `budget.${keyof NonNullable<Defaultable['budget']>}`
+  | 'id'
+  | 'question';

@@ -1,3 +1,4 @@
+import type { CaseFieldPath } from '../cases/schema.js';
 import type { EvalCase } from '../cases/types.js';
 import type { ContractValues } from '../config/contract.js';
 import type { Severity } from '../config/severity.js';
@@ -76,9 +77,10 @@ export interface CheckDefinition {
   messages: Readonly<Record<string, string>>;
   /**
    * The case fields it reads (docs/contract.md §2; `budget.maxTokens` for one field of an object),
-   * directly or through the context's coverage figures.
+   * directly or through the context's coverage figures. The case schema holds the expectations
+   * some check reads and no others (cases/schema.ts, from the generated CASE_FIELDS_READ).
    */
-  inputs: readonly string[];
+  inputs: readonly CaseFieldPath[];
   /** Pure and synchronous: same context, same finding. */
   run(context: CheckContext): CheckFinding;
 }

@@ -37,3 +37,6 @@ export const ERROR_ONLY_CHECK_IDS: readonly CheckId[] = ['trace-loadable'];
 
 /** The checks `diag-eval scan` applies when the policies name none (each check's `scanByDefault`). */
 export const SCAN_DEFAULT_CHECK_IDS: readonly CheckId[] = ['trace-loadable', 'forbidden-answer-keywords', 'degraded-output', 'gatekeeper-consistency', 'forbidden-confirmed-claims', 'no-protocol-leak', 'tool-call-budget', 'duration-budget', 'evidence-substance', 'run-completed', 'numeric-grounding', 'cited-tools-called', 'no-raw-structure'];
+
+/** The case fields some check reads (each check's `inputs`), in check order: the case schema holds these expectations and no others. */
+export const CASE_FIELDS_READ: readonly string[] = ['requiredEvidenceTools', 'allowedVerdicts', 'forbiddenVerdicts', 'rootCauseKeywords', 'minKeywordCoverage', 'maxCandidateCauses', 'forbiddenAnswerKeywords', 'audit.v2', 'audit.claimChecks', 'audit.composerOutput', 'forbiddenConfirmedClaims', 'budget.maxToolCalls', 'budget.maxDurationMs', 'question', 'budget.maxRepeatedCalls', 'budget.maxTokens'];

@@ -364,8 +364,8 @@ export function undeclaredInputs(check: CheckDefinition, row: ContextInput): str
     });
   }
   check.run(noted);
-  const declared = new Set(check.inputs);
-  return [...read].filter((field) => !declared.has(field) && !declared.has(field.split('.')[0] as string)).sort();
+  const declared = new Set<string>(check.inputs);
+  return [...read].filter((field) => !declared.has(field)).sort();
 }
 function runFrozen(check: CheckDefinition, input: ContextInput): CheckFinding {
   // The inputs are cloned first so that freezing never reaches shared values such as DEFAULT_CONTRACT.

@@ -183,7 +183,9 @@ describe('the check table tester refuses the tables ESLint’s RuleTester would'
     const row = { name: 'over', case: budget, trace: { durationMs: 2000 } };
     expect(undeclaredInputs(durationBudgetCheck, row)).toEqual([]);
     expect(undeclaredInputs({ ...durationBudgetCheck, inputs: [] }, row)).toEqual(['budget.maxDurationMs']);
-    expect(undeclaredInputs({ ...durationBudgetCheck, inputs: ['budget'] }, row)).toEqual([]);
+    expect(undeclaredInputs({ ...durationBudgetCheck, inputs: ['budget.maxToolCalls'] }, row)).toEqual([
+      'budget.maxDurationMs',
+    ]);
     // Through the context's coverage figures too, by the case-file names of the fields they are made from.
     const coverageRow = { name: 'covered', case: { requiredEvidenceTools: ['queryLogs'] } };
     expect(undeclaredInputs({ ...evidenceCoverageCheck, inputs: [] }, coverageRow)).toEqual(['requiredEvidenceTools']);
