@@ -57,10 +57,14 @@ function line(label, figures) {
 }
 
 /** The bench, for `npm run bench` (bench/run.mjs) and on its own: prints each figure, returns summary rows. */
-export async function benchMutation(log = (text) => console.log(text), generatedCounts = [1_000]) {
+export async function benchMutation(
+  log = (text) => console.log(text),
+  generatedCounts = [1_000],
+  bundledRounds = BUNDLED_ROUNDS,
+) {
   const rows = [];
-  const bundled = await measure(PROJECT_ROOT, {}, BUNDLED_ROUNDS);
-  log(line(`bundled suite (median of ${BUNDLED_ROUNDS})`, bundled));
+  const bundled = await measure(PROJECT_ROOT, {}, bundledRounds);
+  log(line(`bundled suite (median of ${bundledRounds})`, bundled));
   rows.push([
     'mutate, bundled suite',
     `${Math.round(bundled.mutantsPerSecond).toLocaleString('en-US')} mutants/s`,
