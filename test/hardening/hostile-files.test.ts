@@ -54,12 +54,14 @@ describe('hostile files are refused by name, in bounded memory, without a crash'
     });
     const fixture = join(cwd, 'growing.json');
     writeFileSync(fixture, `{"finalAnswer": "${'x'.repeat(40 * 1024 * 1024)}`);
-    // A writer that keeps appending while the command reads.
+    // A writer that appends while the command reads, and stops at 60 MiB: under the 64 MiB fixture
+    // limit whenever the command first sees the file, however late a loaded machine starts it.
     const writer = spawn(
       process.execPath,
       [
         '-e',
-        `const fs=require('fs');const b=Buffer.alloc(1<<20,120);setInterval(()=>fs.appendFileSync(${JSON.stringify(fixture)},b),1)`,
+        `const fs=require('fs');const f=${JSON.stringify(fixture)};const b=Buffer.alloc(1<<20,120);` +
+          `const t=setInterval(()=>{if(fs.statSync(f).size+b.length>60*(1<<20))clearInterval(t);else fs.appendFileSync(f,b)},1)`,
       ],
       { stdio: 'ignore' },
     );
