@@ -16,30 +16,30 @@ export interface SchemaAccess {
   schemas: () => CaseSchemas;
 }
 
-/** Every key the case file knows, for the did-you-mean of an unknown one; asked for only when a file has a problem. */
+/**
+ * Every key the case file knows, for the did-you-mean of an unknown one: those of the file and of
+ * a case first (a tie goes to the earlier), then those of the objects inside. Asked for only when
+ * a file has a problem.
+ */
 function knownKeys(schemas: CaseSchemas): string[] {
-  const { caseFile, caseEntry, caseDefaults } = schemas;
-  return [
-    ...Object.keys(caseFile.shape),
-    ...Object.keys(caseEntry.shape),
-    ...Object.keys(caseDefaults.shape),
-    ...OTHER_KNOWN_KEYS,
-  ];
+  const { caseFile, caseEntry } = schemas;
+  const keys = new Set([...Object.keys(caseFile.shape), ...Object.keys(caseEntry.shape)]);
+  const walk = (schema: z.core.$ZodType): void => {
+    const def = schema._zod.def as {
+      shape?: Record<string, z.core.$ZodType>;
+      innerType?: z.core.$ZodType;
+      element?: z.core.$ZodType;
+      options?: z.core.$ZodType[];
+    };
+    for (const [key, field] of Object.entries(def.shape ?? {})) {
+      keys.add(key);
+      walk(field);
+    }
+    for (const inner of [def.innerType, def.element, ...(def.options ?? [])]) if (inner !== undefined) walk(inner);
+  };
+  walk(caseFile);
+  return [...keys];
 }
-
-const OTHER_KNOWN_KEYS = [
-  'v2',
-  'claimChecks',
-  'composerOutput',
-  'maxToolCalls',
-  'maxDurationMs',
-  'maxTokens',
-  'any',
-  'required',
-  'attribute',
-  'equals',
-  'traceId',
-];
 
 /**
  * Fields a case must have once `defaults` are applied (S01); `id` and `question` the schema requires
@@ -313,6 +313,8 @@ function inheritedIn<T extends object, K extends keyof T>(
   return own !== undefined && Object.hasOwn(own, key) ? own[key] : fallback?.[key];
 }
 
+const BUDGET_KEYS = ['maxToolCalls', 'maxDurationMs', 'maxTokens', 'maxRepeatedCalls'] as const;
+
 function toEvalCase(
   entry: CaseEntryInput,
   defaults: CaseDefaults,
@@ -329,14 +331,10 @@ function toEvalCase(
           composerOutput: inheritedIn(entry.audit, defaults.audit, 'composerOutput') ?? false,
         };
   const budget: EvalCase['budget'] = {};
-  const maxToolCalls = inheritedIn(entry.budget, defaults.budget, 'maxToolCalls');
-  if (maxToolCalls !== undefined) budget.maxToolCalls = maxToolCalls;
-  const maxDurationMs = inheritedIn(entry.budget, defaults.budget, 'maxDurationMs');
-  if (maxDurationMs !== undefined) budget.maxDurationMs = maxDurationMs;
-  const maxTokens = inheritedIn(entry.budget, defaults.budget, 'maxTokens');
-  if (maxTokens !== undefined) budget.maxTokens = maxTokens;
-  const maxRepeatedCalls = inheritedIn(entry.budget, defaults.budget, 'maxRepeatedCalls');
-  if (maxRepeatedCalls !== undefined) budget.maxRepeatedCalls = maxRepeatedCalls;
+  for (const key of BUDGET_KEYS) {
+    const value = inheritedIn(entry.budget, defaults.budget, key);
+    if (value !== undefined) budget[key] = value;
+  }
   const maxCandidateCauses = inherited(entry, defaults, 'maxCandidateCauses');
   return {
     id: entry.id,

@@ -594,6 +594,17 @@ const BAD_INPUTS: BadRow[] = [
     ],
   },
   {
+    name: 'a misspelt key inside budget, answered with the key of the schema',
+    content: caseFileYaml([caseYaml('a', ['budget: { maxRepeatCalls: 2 }'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:15: cases[0].budget.maxRepeatCalls:',
+        found: 'unknown key "maxRepeatCalls"',
+        expected: 'did you mean "maxRepeatedCalls"?',
+      },
+    ],
+  },
+  {
     name: 'S74 a match: with an unknown key',
     content: caseFileYaml([caseYaml('a', ['match: { span: app.task.id, equals: nightly }'])]),
     problems: [
