@@ -13,9 +13,9 @@ import { isRecord as isPlainObject } from '../io/validation/is-record.js';
 import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import {
   READABLE_REPORT_SCHEMA_VERSIONS,
+  REPORT_SCHEMA,
   REPORT_SCHEMA_VERSION,
   type Report,
-  reportSchemas,
 } from '../model/report-schema.js';
 import { runCountProblems } from './run-counts.js';
 
@@ -54,7 +54,7 @@ function validateReportFile(file: StructuredFile): Report {
 
   // A well-formed report, the usual case, is recognised by a quick walk over it; zod, which copies
   // the value as it checks it, runs only to describe what is wrong. The value is handed on as read.
-  const schema = reportSchemas().report;
+  const schema = REPORT_SCHEMA;
   const wellFormed = compileAcceptor(schema)(file.value);
   const result = wellFormed ? null : schema.safeParse(file.value);
   const problems = [
