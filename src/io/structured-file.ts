@@ -175,9 +175,6 @@ function onlyBranchThatFits(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | null 
   return fitting[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
-export { MAX_YAML_NESTING_DEPTH } from './yaml/yaml-document.js';
-export { closestKey };
-
 /**
  * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
  * regular file, too large) is an InputError naming the file. `expected` is appended to the
