@@ -5,9 +5,10 @@ import { prototypeFreeRecord, withoutUnsafeKeys } from '../io/json/unsafe-keys.j
 import {
   parseStructuredText,
   problemAt,
-  readJsonStructuredFile,
+  readInputFile,
   type StructuredFile,
   schemaProblems,
+  structuredFileOfBytes,
 } from '../io/structured-file.js';
 import { isRecord as isPlainObject } from '../io/validation/is-record.js';
 import { compileAcceptor } from '../io/validation/zod-accepts.js';
@@ -27,9 +28,8 @@ import { runCountProblems } from './run-counts.js';
 
 /** Reads and validates a report file; every problem found becomes one line of the InputError. */
 export async function loadReportFile(path: string, displayName: string): Promise<Report> {
-  return validateReportFile(
-    readJsonStructuredFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval'),
-  );
+  const bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval');
+  return validateReportFile(structuredFileOfBytes(bytes, displayName, 'json'));
 }
 
 /** `displayName` is how the file is named in messages (a path relative to the working directory). */
