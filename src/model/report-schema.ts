@@ -78,7 +78,6 @@ const evidenceCoverage = knownKeys(
     required: listOf(text),
     covered: listOf(text),
     missing: listOf(text),
-    /** null when no tool is required. */
     ratio: nullableRatio,
   },
   'expected an evidence coverage object or null',
@@ -86,15 +85,9 @@ const evidenceCoverage = knownKeys(
 
 const unassertedConcept = z.object({
   concept: synonyms,
-  /** The synonym found, normalised. */
   mention: z.string(),
-  /**
-   * Why it does not cover the concept (S33, S67, S69): denied, asked about, guessed, left to a later
-   * check, offered beside rivals, or committed to only outside the conclusion (`not-conclusion`,
-   * with `place`). `hedged` is written by reports made before S67.
-   */
+  /** `hedged` is written by reports made before S67. */
   kind: z.enum(['negated', 'hedged', 'questioned', 'speculated', 'deferred', 'rivalled', 'not-conclusion']),
-  /** The clause it stands in, normalised. */
   clause: z.string(),
   /** For `not-conclusion`: where it was found ("the 3rd ranked cause", "the propagation path", "outside the conclusion"). */
   place: z.optional(z.string()),
@@ -104,12 +97,9 @@ const keywordCoverage = knownKeys(
   {
     concepts: count,
     covered: count,
-    /** null when the case has no keywords. */
     ratio: nullableRatio,
     min: z.number({ error: 'expected a number' }),
-    /** The uncovered concepts: each its keyword or its list of synonyms, as written in the case file. */
     missing: listOf(synonyms),
-    /** The uncovered concepts marked `required`, in the same form. */
     requiredMissing: z.optional(listOf(synonyms)),
     /** Uncovered concepts the answer mentions without asserting them (S33): the first such mention of each. */
     unasserted: unchecked(z.array(unassertedConcept)),
@@ -127,9 +117,7 @@ const runResult = knownKeys(
     failedChecks: listOf(failedCheck),
     toolCallCount: nullableCount,
     durationMs: nullableNumber,
-    /** Input + output tokens of the run's trace (`usage`); null when it records none. */
     tokens: z.optional(nullableNumber),
-    /** Calls that repeat an earlier call of the same agent (S70); null when no trace was loaded. */
     repeatedCalls: z.optional(nullableCount),
   },
   'expected an object',
@@ -141,21 +129,16 @@ const caseResult = knownKeys(
     /** Only in a sharded run's report (`run --shard`): the case's position in the case file, from 0, so merge restores the order. */
     caseIndex: unchecked(z.number()),
     status: caseStatus,
-    /** Set for `not_run`, else null. */
     reason: nullableText,
     verdict: nullableText,
     failedChecks: listOf(failedCheck),
-    /** Checks with outcome `warn` (severity `warn`), in check order; they do not fail the case. */
     warnedChecks: z.optional(listOf(failedCheck)),
     checks: listOf(checkRow),
-    /** null when no trace was loaded. */
     evidenceCoverage: z.nullable(evidenceCoverage),
     keywordCoverage: z.nullable(keywordCoverage),
     toolCallCount: nullableCount,
     durationMs: nullableNumber,
-    /** Input + output tokens of the trace (`usage`); null when it records none or no trace was loaded. */
     tokens: z.optional(nullableNumber),
-    /** Calls that repeat an earlier call of the same agent with equal arguments (S70, a cost); null when no trace was loaded. */
     repeatedCalls: z.optional(nullableCount),
     traceFixture: nullableText,
     /** Only with `--repeat`. */
@@ -176,14 +159,12 @@ const summary = knownKeys(
     passed: count,
     failed: count,
     notRun: count,
-    /** Cases with at least one check of outcome `warn`, whatever their status. */
     casesWithWarnings: z.optional(count),
     passRate: nullableRatio,
     verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
     avgToolCalls: nullableNumber,
     avgDurationMs: nullableNumber,
     avgTokens: z.optional(nullableNumber),
-    /** The average of the cases' `repeatedCalls` (S70). */
     avgRepeatedCalls: z.optional(nullableNumber),
     /** Only with `--repeat`. */
     repeat: z.optional(count),
