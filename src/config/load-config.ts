@@ -55,10 +55,7 @@ function harnessConfig(file: string | null, data: ConfigInput): HarnessConfig {
   };
 }
 
-/**
- * The config as the schema reads it, and the schema's problems. A valid file is read by the
- * acceptor compiled from the schema alone; zod decides, and words the problems, only when it is unsure.
- */
+/** The config as the schema reads it, and the schema's problems. */
 function validateConfig(file: StructuredFile, value: unknown): { data: ConfigInput | null; problems: string[] } {
   const quick = validConfigQuickly(value);
   if (quick !== null) return { data: quick, problems: [] };

@@ -150,11 +150,7 @@ function onlyBranchThatFits(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | null 
   return fitting[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
-/**
- * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
- * regular file, too large) is an InputError naming the file. `expected` is appended to the
- * message when given (what the file should have been).
- */
+/** An input file's bytes, read with the bounded reader; what stops it is an InputError naming the file and, when given, what it should have been. */
 export function readInputFile(path: string, displayName: string, limitBytes: number, expected?: string): Buffer {
   const read = readBoundedFileSync(path, limitBytes);
   if (read.ok) return read.bytes;

@@ -100,7 +100,6 @@ export function holdTemporary(path: string): { release(): void } {
  */
 let temporaryCount = 0;
 
-/** Characters gathered per write call. */
 const WRITE_BATCH_CHARACTERS = 1024 * 1024;
 
 /** The chunks joined into strings of about a MiB, so that a report of many small chunks is written in few calls. */

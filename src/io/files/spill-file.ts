@@ -25,7 +25,6 @@ export class SpillFile {
 
   constructor(readonly path: string) {}
 
-  /** Nothing has been appended yet. */
   get isEmpty(): boolean {
     return this.empty;
   }

@@ -52,7 +52,7 @@ export function parseLosslessJson(text: string): ParsedJson {
     // The built-in parser's messages do not always say where; the lossless one's always do.
     return parseLosslesslyOrFail(text);
   }
-  // Otherwise (a long integer, or nesting too deep to walk) the text decides, as it always did.
+  // Otherwise (a long integer, or nesting too deep to walk) the text decides.
   if (numbersAreExact(value, 0) || !POSSIBLY_UNSAFE_INTEGER.test(text)) return { ok: true, value };
   const exact = parseLosslesslyOrFail(text);
   // Valid JSON nested deeper than the lossless parser's stack reaches is still valid JSON: its
