@@ -7,11 +7,6 @@ export const MAX_YAML_ALIAS_COUNT = 10_000;
 /** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
 export const MAX_YAML_NESTING_DEPTH = 100;
 
-/** The `yaml` package, required on first use, not imported: only a file with a problem, or a problem's line, needs it. */
-function yaml(): typeof Yaml {
-  return createRequire(import.meta.url)('yaml') as typeof Yaml;
-}
-
 /** A YAML text's value, and the line and column of the node at a path in it. */
 export interface YamlDocument {
   value: unknown;
@@ -24,7 +19,8 @@ export interface YamlDocument {
  * the caller before. Each node keeps its position, so any path can be located.
  */
 export function parseYamlDocument(text: string, displayName: string): YamlDocument {
-  const parser = yaml();
+  // Required on first use, not imported: only a file with a problem, or a problem's line, needs the yaml package.
+  const parser = createRequire(import.meta.url)('yaml') as typeof Yaml;
   const { LineCounter, parseDocument } = parser;
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
