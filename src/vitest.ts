@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { compareReports } from './diff/compare.js';
 import type { Diff } from './diff/types.js';
 import { type CaseDefinition, type EvaluateTraceOptions, evaluateTrace } from './evaluate/evaluate-trace.js';
-import { reportSchemas } from './model/report-schema.js';
+import { REPORT_SCHEMA } from './model/report-schema.js';
 import type { Report } from './report/types.js';
 
 export interface RegressionOptions {
@@ -89,7 +89,7 @@ export const diagEvalMatchers = {
 
 /** What makes the value not a report.json object (checked against the report's schema), or null. */
 function reportProblem(name: string, value: unknown): string | null {
-  const result = reportSchemas().report.safeParse(value);
+  const result = REPORT_SCHEMA.safeParse(value);
   if (result.success) return null;
   const issue = result.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.map(String).join('.')}`;

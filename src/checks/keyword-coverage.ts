@@ -1,5 +1,5 @@
 import type { KeywordSynonyms } from '../cases/types.js';
-import type { UnassertedConcept } from '../model/coverage.js';
+import type { UnassertedConcept } from '../model/report-schema.js';
 import type { MessageData, MessageList, MessagePart } from './messages.js';
 import { quote, quoteList, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';

@@ -1,17 +1,16 @@
-import { access } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
-import { validConfigQuickly } from './config-acceptor.js';
-import type { ConfigInput } from './config-schema.js';
-import { configSchema, knownConfigKeys } from './config-schema.js';
+import { isRecord } from '../io/validation/is-record.js';
+import { CONFIG_SCHEMA, type ConfigInput, knownConfigKeys, validConfigQuickly } from './config-schema.js';
 import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from './contract.js';
 import type { Severity } from './severity.js';
 import { readSeverityBlock, severityBlockProblems } from './severity-settings.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
-export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
+const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
 
 /** Settings from the config file; paths are absolute, resolved against the config file's folder. */
 export interface HarnessConfig {
@@ -28,51 +27,39 @@ export interface HarnessConfig {
 }
 
 export async function loadConfig(cwd: string, explicitPath: string | null): Promise<HarnessConfig> {
-  const path = explicitPath === null ? await findConfigFile(cwd) : resolve(cwd, explicitPath);
-  if (path === null) {
-    return {
-      file: null,
-      cases: null,
-      fixtures: null,
-      out: null,
-      baselineDir: null,
-      contract: resolveContract(undefined),
-      checks: {},
-    };
-  }
+  const path = explicitPath === null ? findConfigFile(cwd) : resolve(cwd, explicitPath);
+  if (path === null) return harnessConfig(null, {});
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
-  const parsed = await validateConfig(file, value);
-  const problems = [...parsed.problems, ...contractProblems(file, value)];
-  problems.push(...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])));
-  if (parsed.data === null || problems.length > 0) throw new InputError(problems);
-  const contract = resolveContract(parsed.data.contract);
-  const folder = dirname(path);
+  const { data, problems } = validateConfig(file, value);
+  problems.push(
+    ...contractProblems(file, value),
+    ...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])),
+  );
+  if (data === null || problems.length > 0) throw new InputError(problems);
+  return harnessConfig(path, data);
+}
+
+function harnessConfig(file: string | null, data: ConfigInput): HarnessConfig {
   const absolute = (setting: string | undefined): string | null =>
-    setting === undefined ? null : resolve(folder, setting);
+    setting === undefined || file === null ? null : resolve(dirname(file), setting);
   return {
-    file: path,
-    cases: absolute(parsed.data.cases),
-    fixtures: absolute(parsed.data.fixtures),
-    out: absolute(parsed.data.out),
-    baselineDir: absolute(parsed.data.baselineDir),
-    ...(parsed.data.annotations === undefined ? {} : { annotations: parsed.data.annotations }),
-    contract,
-    checks: readSeverityBlock(parsed.data.checks),
+    file,
+    cases: absolute(data.cases),
+    fixtures: absolute(data.fixtures),
+    out: absolute(data.out),
+    baselineDir: absolute(data.baselineDir),
+    ...(data.annotations === undefined ? {} : { annotations: data.annotations }),
+    contract: resolveContract(data.contract),
+    checks: readSeverityBlock(data.checks),
   };
 }
 
-/**
- * The config as the schema reads it, and the schema's problems. A valid file is read by the
- * acceptor compiled from the schema alone; zod decides, and words the problems, only when it is unsure.
- */
-async function validateConfig(
-  file: StructuredFile,
-  value: unknown,
-): Promise<{ data: ConfigInput | null; problems: string[] }> {
+/** The config as the schema reads it, and the schema's problems. */
+function validateConfig(file: StructuredFile, value: unknown): { data: ConfigInput | null; problems: string[] } {
   const quick = validConfigQuickly(value);
   if (quick !== null) return { data: quick, problems: [] };
-  const parsed = configSchema().safeParse(value);
+  const parsed = CONFIG_SCHEMA.safeParse(value);
   return parsed.success
     ? { data: parsed.data, problems: [] }
     : { data: null, problems: schemaProblems(file, parsed.error.issues, knownConfigKeys()) };
@@ -84,13 +71,12 @@ async function validateConfig(
  * so these are reported beside the schema's problems, not after they are fixed.
  */
 function contractProblems(file: StructuredFile, value: unknown): string[] {
-  const block = valueAt(value, ['contract']);
-  if (typeof block !== 'object' || block === null || Array.isArray(block)) return [];
-  const written = block as Record<string, unknown>;
+  const written = valueAt(value, ['contract']);
+  if (!isRecord(written)) return [];
   const verdictsWritten = written['verdicts'];
   const verdicts =
     Array.isArray(verdictsWritten) && verdictsWritten.every((verdict) => typeof verdict === 'string')
-      ? (verdictsWritten as string[]).map((verdict) => verdict.toUpperCase())
+      ? verdictsWritten.map((verdict: string) => verdict.toUpperCase())
       : DEFAULT_CONTRACT.verdicts;
   const problems: string[] = [];
   for (const key of ['passVerdict', 'rejectVerdict'] as const) {
@@ -112,15 +98,6 @@ function contractProblems(file: StructuredFile, value: unknown): string[] {
   return problems;
 }
 
-async function findConfigFile(cwd: string): Promise<string | null> {
-  for (const name of CONFIG_FILE_NAMES) {
-    const candidate = resolve(cwd, name);
-    try {
-      await access(candidate);
-      return candidate;
-    } catch {
-      // not there; try the next name
-    }
-  }
-  return null;
+function findConfigFile(cwd: string): string | null {
+  return CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate)) ?? null;
 }

@@ -1,4 +1,6 @@
-import { closestKey, type PathSegment, problemAt, type StructuredFile } from '../io/structured-file.js';
+import { type PathSegment, problemAt, type StructuredFile } from '../io/structured-file.js';
+import { closestKey } from '../io/validation/closest-key.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES, type Severity } from './severity.js';
 
@@ -8,10 +10,10 @@ import { ERROR_ONLY_CHECKS, SEVERITIES, type Severity } from './severity.js';
  * Every problem is returned, each naming the file, line, field, what was found and what was expected.
  */
 export function severityBlockProblems(file: StructuredFile, path: readonly PathSegment[], block: unknown): string[] {
-  if (typeof block !== 'object' || block === null || Array.isArray(block)) return [];
+  if (!isRecord(block)) return [];
   const knownIds: readonly string[] = CHECK_IDS;
   const problems: string[] = [];
-  for (const [id, severity] of Object.entries(block as Record<string, unknown>)) {
+  for (const [id, severity] of Object.entries(block)) {
     if (!knownIds.includes(id)) {
       const suggestion = closestKey(id, knownIds);
       problems.push(
@@ -53,10 +55,9 @@ export function severityBlockProblems(file: StructuredFile, path: readonly PathS
 /** The block once validated: only entries with a known id and severity are kept. */
 export function readSeverityBlock(block: unknown): Record<string, Severity> {
   const severities: Record<string, Severity> = {};
-  if (typeof block !== 'object' || block === null || Array.isArray(block)) return severities;
-  for (const [id, severity] of Object.entries(block as Record<string, unknown>)) {
-    if (typeof severity === 'string' && (SEVERITIES as readonly string[]).includes(severity))
-      severities[id] = severity as Severity;
+  if (!isRecord(block)) return severities;
+  for (const [id, severity] of Object.entries(block)) {
+    if ((SEVERITIES as readonly unknown[]).includes(severity)) severities[id] = severity as Severity;
   }
   return severities;
 }

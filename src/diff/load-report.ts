@@ -5,17 +5,18 @@ import { prototypeFreeRecord, withoutUnsafeKeys } from '../io/json/unsafe-keys.j
 import {
   parseStructuredText,
   problemAt,
-  readJsonStructuredFile,
+  readInputFile,
   type StructuredFile,
   schemaProblems,
+  structuredFileOfBytes,
 } from '../io/structured-file.js';
 import { isRecord as isPlainObject } from '../io/validation/is-record.js';
 import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import {
   READABLE_REPORT_SCHEMA_VERSIONS,
+  REPORT_SCHEMA,
   REPORT_SCHEMA_VERSION,
   type Report,
-  reportSchemas,
 } from '../model/report-schema.js';
 import { runCountProblems } from './run-counts.js';
 
@@ -27,9 +28,8 @@ import { runCountProblems } from './run-counts.js';
 
 /** Reads and validates a report file; every problem found becomes one line of the InputError. */
 export async function loadReportFile(path: string, displayName: string): Promise<Report> {
-  return validateReportFile(
-    readJsonStructuredFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval'),
-  );
+  const bytes = readInputFile(path, displayName, MAX_REPORT_BYTES, 'expected a report.json written by diag-eval');
+  return validateReportFile(structuredFileOfBytes(bytes, displayName, 'json'));
 }
 
 /** `displayName` is how the file is named in messages (a path relative to the working directory). */
@@ -54,7 +54,7 @@ function validateReportFile(file: StructuredFile): Report {
 
   // A well-formed report, the usual case, is recognised by a quick walk over it; zod, which copies
   // the value as it checks it, runs only to describe what is wrong. The value is handed on as read.
-  const schema = reportSchemas().report;
+  const schema = REPORT_SCHEMA;
   const wellFormed = compileAcceptor(schema)(file.value);
   const result = wellFormed ? null : schema.safeParse(file.value);
   const problems = [

@@ -1,12 +1,11 @@
 import { extname } from 'node:path';
 import type * as z from 'zod/mini';
 import { InputError } from './errors.js';
-import { type BoundedRead, readBoundedFileSync } from './files/bounded-read.js';
+import { readBoundedFileSync } from './files/bounded-read.js';
 import { decodeUtf8 } from './files/decode-text.js';
 import { MAX_CASE_FILE_BYTES } from './files/input-limits.js';
 import { createJsonLocator, type JsonLocator } from './json/json-locate.js';
-import { type ParsedJson, parseJson } from './json/parse-json.js';
-import { readJsonFile } from './json/read-json-file.js';
+import { parseJson } from './json/parse-json.js';
 import { closestKey } from './validation/closest-key.js';
 import { describeValue, MAX_QUOTED_CHARACTERS, quotedText } from './validation/describe-value.js';
 import { loadYaml } from './yaml/js-yaml.js';
@@ -47,10 +46,14 @@ export function structuredFileOfBytes(bytes: Buffer, displayName: string, syntax
 
 export function parseStructuredText(text: string, displayName: string, syntax: 'json' | 'yaml'): StructuredFile {
   if (syntax === 'json') {
-    // JSON is read by JSON.parse (strict JSON).
     const parsed = parseJson(text);
-    if (!parsed.ok) throw new InputError(jsonProblem(parsed, displayName));
-    return jsonStructuredFile(text, parsed.value, displayName);
+    if (!parsed.ok) {
+      const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
+      throw new InputError(`${displayName}${where}: ${parsed.problem}`);
+    }
+    // Lines are found only when a problem has to be named, by a light scanner over the text, never by a second full parse.
+    let locator: JsonLocator | null = null;
+    return { displayName, value: parsed.value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path) };
   }
   // js-yaml reads a well-formed file; the yaml package reads a file js-yaml refuses (to name its
   // problem in the documented words and place) and names the line of a problem found later.
@@ -67,34 +70,6 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
   let documented: YamlDocument | null = null;
   const locate = (path: readonly PropertyKey[]) => (documented ??= parseYamlDocument(text, displayName)).locate(path);
   return { displayName, value: read.value, locate };
-}
-
-/**
- * A JSON file read with readJsonFile (bounded, decoded, parsed once), as a StructuredFile; what
- * stops it is an InputError worded as readInputFile and parseStructuredText word theirs.
- */
-export function readJsonStructuredFile(
-  path: string,
-  displayName: string,
-  limitBytes: number,
-  expected?: string,
-): StructuredFile {
-  const read = readJsonFile(path, limitBytes);
-  if (read.ok) return jsonStructuredFile(read.text, read.value, displayName);
-  if (read.stage === 'read') throw new InputError(readProblem(read.read, displayName, expected));
-  if (read.stage === 'decode') throw new InputError(`${displayName}: ${read.problem}`);
-  throw new InputError(jsonProblem(read.parsed, displayName));
-}
-
-function jsonStructuredFile(text: string, value: unknown, displayName: string): StructuredFile {
-  // Lines are found only when a problem has to be named, by a light scanner over the text, never by a second full parse.
-  let locator: JsonLocator | null = null;
-  return { displayName, value, locate: (path) => (locator ??= createJsonLocator(text)).locate(path) };
-}
-
-function jsonProblem(parsed: Extract<ParsedJson, { ok: false }>, displayName: string): string {
-  const where = parsed.line === null ? '' : `:${parsed.line}:${parsed.column}`;
-  return `${displayName}${where}: ${parsed.problem}`;
 }
 
 /** `cases[2].audit.v2` */
@@ -175,25 +150,11 @@ function onlyBranchThatFits(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | null 
   return fitting[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
-export { MAX_YAML_NESTING_DEPTH } from './yaml/yaml-document.js';
-export { closestKey };
-
-/**
- * An input file's bytes, read with the bounded reader; anything that stops it (missing, not a
- * regular file, too large) is an InputError naming the file. `expected` is appended to the
- * message when given (what the file should have been).
- */
+/** An input file's bytes, read with the bounded reader; what stops it is an InputError naming the file and, when given, what it should have been. */
 export function readInputFile(path: string, displayName: string, limitBytes: number, expected?: string): Buffer {
   const read = readBoundedFileSync(path, limitBytes);
   if (read.ok) return read.bytes;
-  throw new InputError(readProblem(read, displayName, expected));
-}
-
-function readProblem(
-  read: Extract<BoundedRead, { ok: false }>,
-  displayName: string,
-  expected: string | undefined,
-): string {
-  const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem}`;
-  return `${displayName}: ${problem}${expected === undefined || read.tooLarge !== undefined || problem.includes('; expected') ? '' : `; ${expected}`}`;
+  if (read.tooLarge !== undefined) throw new InputError(`${displayName}: the file ${read.problem}`);
+  const tail = expected === undefined || read.problem.includes('; expected') ? '' : `; ${expected}`;
+  throw new InputError(`${displayName}: ${read.problem}${tail}`);
 }

@@ -13,7 +13,7 @@ import { REPORT_SCHEMA_VERSION } from './report-version.js';
  * (`unchecked`): merge checks a shard's fields itself, with its own messages.
  *
  * Messages are phrased as "expected …"; the problem lines add the file, line, path and what was
- * found. The schema is built on first use, not when the module loads (start-up time).
+ * found.
  */
 
 export { READABLE_REPORT_SCHEMA_VERSIONS, REPORT_SCHEMA_VERSION } from './report-version.js';
@@ -28,231 +28,178 @@ function unchecked<T extends z.ZodMiniType>(_schema: T): z.ZodMiniOptional<z.Zod
   return z.optional(z.custom<z.output<T>>());
 }
 
-function buildReportSchemas() {
-  const text = z.string({ error: 'expected a string' });
-  const nonEmptyText = z
-    .string({ error: 'expected a non-empty string' })
-    .check(z.minLength(1, { error: 'expected a non-empty string' }));
-  const nullableText = z.nullable(z.string({ error: 'expected a string or null' }));
-  const count = z
-    .number({ error: 'expected a whole number ≥ 0' })
-    .check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
-  const nullableCount = z.nullable(
-    z
-      .number({ error: 'expected a whole number ≥ 0, or null' })
-      .check(
-        z.int({ error: 'expected a whole number ≥ 0, or null' }),
-        z.gte(0, { error: 'expected a whole number ≥ 0, or null' }),
-      ),
-  );
-  const nullableNumber = z.nullable(z.number({ error: 'expected a number or null' }));
-  const nullableRatio = z.nullable(
-    z
-      .number({ error: 'expected a number from 0 to 1, or null' })
-      .check(
-        z.gte(0, { error: 'expected a number from 0 to 1, or null' }),
-        z.lte(1, { error: 'expected a number from 0 to 1, or null' }),
-      ),
-  );
-  const listOf = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: 'expected a list' });
-  const synonyms = z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' });
+function wholeNumber(error: string) {
+  return z.number({ error }).check(z.int({ error }), z.gte(0, { error }));
+}
 
-  const caseStatus = z.enum(['passed', 'failed', 'not_run'], {
-    error: 'expected one of "passed", "failed", "not_run"',
-  });
-  const OUTCOME_EXPECTED = 'expected a lower-case outcome word such as "pass", "fail", "warn", "skip"';
+function fraction(error: string) {
+  return z.number({ error }).check(z.gte(0, { error }), z.lte(1, { error }));
+}
 
-  /**
-   * Any lower-case word: this version writes pass, fail, warn and skip, and a report from a newer
-   * harness may hold another outcome, which the diff compares as text.
-   */
-  const checkOutcome = z
-    .string({ error: OUTCOME_EXPECTED })
-    .check(z.regex(/^[a-z][a-z_]*$/u, { error: OUTCOME_EXPECTED }));
+const text = z.string({ error: 'expected a string' });
+const nonEmptyText = z
+  .string({ error: 'expected a non-empty string' })
+  .check(z.minLength(1, { error: 'expected a non-empty string' }));
+const nullableText = z.nullable(z.string({ error: 'expected a string or null' }));
+const count = wholeNumber('expected a whole number ≥ 0');
+const nullableCount = z.nullable(wholeNumber('expected a whole number ≥ 0, or null'));
+const nullableNumber = z.nullable(z.number({ error: 'expected a number or null' }));
+const nullableRatio = z.nullable(fraction('expected a number from 0 to 1, or null'));
+const listOf = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: 'expected a list' });
+const synonyms = z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' });
 
-  const ratio = z
-    .number({ error: 'expected a number from 0 to 1' })
-    .check(z.gte(0, { error: 'expected a number from 0 to 1' }), z.lte(1, { error: 'expected a number from 0 to 1' }));
-  /** A 95% Wilson score interval (S76). */
-  const interval = knownKeys({ low: ratio, high: ratio }, 'expected an interval object { low, high }');
-  const checkFailureRate = knownKeys(
-    { check: nonEmptyText, failedRuns: count, judgedRuns: count, rate: ratio },
-    'expected an object',
-  );
+const caseStatus = z.enum(['passed', 'failed', 'not_run'], {
+  error: 'expected one of "passed", "failed", "not_run"',
+});
+const OUTCOME_EXPECTED = 'expected a lower-case outcome word such as "pass", "fail", "warn", "skip"';
 
-  const failedCheck = knownKeys({ check: nonEmptyText, message: text }, 'expected an object');
+/**
+ * Any lower-case word: this version writes pass, fail, warn and skip, and a report from a newer
+ * harness may hold another outcome, which the diff compares as text.
+ */
+const checkOutcome = z
+  .string({ error: OUTCOME_EXPECTED })
+  .check(z.regex(/^[a-z][a-z_]*$/u, { error: OUTCOME_EXPECTED }));
 
-  const checkRow = knownKeys({ check: nonEmptyText, outcome: checkOutcome, message: text }, 'expected an object');
+const ratio = fraction('expected a number from 0 to 1');
+/** A 95% Wilson score interval (S76). */
+const interval = knownKeys({ low: ratio, high: ratio }, 'expected an interval object { low, high }');
+const checkFailureRate = knownKeys(
+  { check: nonEmptyText, failedRuns: count, judgedRuns: count, rate: ratio },
+  'expected an object',
+);
 
-  const evidenceCoverage = knownKeys(
-    {
-      required: listOf(text),
-      covered: listOf(text),
-      missing: listOf(text),
-      /** null when no tool is required. */
-      ratio: nullableRatio,
-    },
-    'expected an evidence coverage object or null',
-  );
+const failedCheck = knownKeys({ check: nonEmptyText, message: text }, 'expected an object');
 
-  const unassertedConcept = z.object({
-    concept: synonyms,
-    /** The synonym found, normalised. */
-    mention: z.string(),
-    /**
-     * Why it does not cover the concept (S33, S67, S69): denied, asked about, guessed, left to a later
-     * check, offered beside rivals, or committed to only outside the conclusion (`not-conclusion`,
-     * with `place`). `hedged` is written by reports made before S67.
-     */
-    kind: z.enum(['negated', 'hedged', 'questioned', 'speculated', 'deferred', 'rivalled', 'not-conclusion']),
-    /** The clause it stands in, normalised. */
-    clause: z.string(),
-    /** For `not-conclusion`: where it was found ("the 3rd ranked cause", "the propagation path", "outside the conclusion"). */
-    place: z.optional(z.string()),
-  });
+const checkRow = knownKeys({ check: nonEmptyText, outcome: checkOutcome, message: text }, 'expected an object');
 
-  const keywordCoverage = knownKeys(
-    {
-      concepts: count,
-      covered: count,
-      /** null when the case has no keywords. */
-      ratio: nullableRatio,
-      min: z.number({ error: 'expected a number' }),
-      /** The uncovered concepts: each its keyword or its list of synonyms, as written in the case file. */
-      missing: listOf(synonyms),
-      /** The uncovered concepts marked `required`, in the same form. */
-      requiredMissing: z.optional(listOf(synonyms)),
-      /** Uncovered concepts the answer mentions without asserting them (S33): the first such mention of each. */
-      unasserted: unchecked(z.array(unassertedConcept)),
-    },
-    'expected a keyword coverage object or null',
-  );
+const evidenceCoverage = knownKeys(
+  {
+    required: listOf(text),
+    covered: listOf(text),
+    missing: listOf(text),
+    ratio: nullableRatio,
+  },
+  'expected an evidence coverage object or null',
+);
 
-  /** One run of a case, kept in report.json when a case is asked several times (live mode, `--repeat`). */
-  const runResult = knownKeys(
-    {
-      sessionId: nullableText,
-      status: caseStatus,
-      reason: nullableText,
-      verdict: nullableText,
-      failedChecks: listOf(failedCheck),
-      toolCallCount: nullableCount,
-      durationMs: nullableNumber,
-      /** Input + output tokens of the run's trace (`usage`); null when it records none. */
-      tokens: z.optional(nullableNumber),
-      /** Calls that repeat an earlier call of the same agent (S70); null when no trace was loaded. */
-      repeatedCalls: z.optional(nullableCount),
-    },
-    'expected an object',
-  );
+const unassertedConcept = z.object({
+  concept: synonyms,
+  mention: z.string(),
+  /** `hedged` is written by reports made before S67. */
+  kind: z.enum(['negated', 'hedged', 'questioned', 'speculated', 'deferred', 'rivalled', 'not-conclusion']),
+  clause: z.string(),
+  /** For `not-conclusion`: where it was found ("the 3rd ranked cause", "the propagation path", "outside the conclusion"). */
+  place: z.optional(z.string()),
+});
 
-  const caseResult = knownKeys(
-    {
-      caseId: nonEmptyText,
-      /** Only in a sharded run's report (`run --shard`): the case's position in the case file, from 0, so merge restores the order. */
-      caseIndex: unchecked(z.number()),
-      status: caseStatus,
-      /** Set for `not_run`, else null. */
-      reason: nullableText,
-      verdict: nullableText,
-      failedChecks: listOf(failedCheck),
-      /** Checks with outcome `warn` (severity `warn`), in check order; they do not fail the case. */
-      warnedChecks: z.optional(listOf(failedCheck)),
-      checks: listOf(checkRow),
-      /** null when no trace was loaded. */
-      evidenceCoverage: z.nullable(evidenceCoverage),
-      keywordCoverage: z.nullable(keywordCoverage),
-      toolCallCount: nullableCount,
-      durationMs: nullableNumber,
-      /** Input + output tokens of the trace (`usage`); null when it records none or no trace was loaded. */
-      tokens: z.optional(nullableNumber),
-      /** Calls that repeat an earlier call of the same agent with equal arguments (S70, a cost); null when no trace was loaded. */
-      repeatedCalls: z.optional(nullableCount),
-      traceFixture: nullableText,
-      /** Only with `--repeat`. */
-      runs: z.optional(listOf(runResult)),
-      passedRuns: z.optional(count),
-      flaky: z.optional(z.boolean({ error: 'expected true or false' })),
-      /** Only with repeated runs (S76): passed runs / runs, its 95% Wilson interval, each failing check's rate. */
-      runPassRate: z.optional(nullableRatio),
-      runPassInterval: z.optional(interval),
-      checkFailureRates: z.optional(listOf(checkFailureRate)),
-    },
-    'expected a case result object',
-  );
+const keywordCoverage = knownKeys(
+  {
+    concepts: count,
+    covered: count,
+    ratio: nullableRatio,
+    min: z.number({ error: 'expected a number' }),
+    missing: listOf(synonyms),
+    requiredMissing: z.optional(listOf(synonyms)),
+    /** Uncovered concepts the answer mentions without asserting them (S33): the first such mention of each. */
+    unasserted: unchecked(z.array(unassertedConcept)),
+  },
+  'expected a keyword coverage object or null',
+);
 
-  const summary = knownKeys(
-    {
-      total: count,
-      passed: count,
-      failed: count,
-      notRun: count,
-      /** Cases with at least one check of outcome `warn`, whatever their status. */
-      casesWithWarnings: z.optional(count),
-      passRate: nullableRatio,
-      verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
-      avgToolCalls: nullableNumber,
-      avgDurationMs: nullableNumber,
-      avgTokens: z.optional(nullableNumber),
-      /** The average of the cases' `repeatedCalls` (S70). */
-      avgRepeatedCalls: z.optional(nullableNumber),
-      /** Only with `--repeat`. */
-      repeat: z.optional(count),
-      passAtK: z.optional(nullableRatio),
-      runPassRate: z.optional(nullableRatio),
-      /** Only with repeated runs (S76): the 95% Wilson interval of runPassRate. */
-      runPassInterval: z.optional(z.nullable(interval)),
-    },
-    'expected a summary object',
-  );
+/** One run of a case, kept in report.json when a case is asked several times (live mode, `--repeat`). */
+const runResult = knownKeys(
+  {
+    sessionId: nullableText,
+    status: caseStatus,
+    reason: nullableText,
+    verdict: nullableText,
+    failedChecks: listOf(failedCheck),
+    toolCallCount: nullableCount,
+    durationMs: nullableNumber,
+    tokens: z.optional(nullableNumber),
+    repeatedCalls: z.optional(nullableCount),
+  },
+  'expected an object',
+);
 
-  /** Which slice of the cases a sharded run evaluated (`run --shard i/n`); index from 1. */
-  const shard = z.object({ index: z.number(), count: z.number() });
+const caseResult = knownKeys(
+  {
+    caseId: nonEmptyText,
+    /** Only in a sharded run's report (`run --shard`): the case's position in the case file, from 0, so merge restores the order. */
+    caseIndex: unchecked(z.number()),
+    status: caseStatus,
+    reason: nullableText,
+    verdict: nullableText,
+    failedChecks: listOf(failedCheck),
+    warnedChecks: z.optional(listOf(failedCheck)),
+    checks: listOf(checkRow),
+    evidenceCoverage: z.nullable(evidenceCoverage),
+    keywordCoverage: z.nullable(keywordCoverage),
+    toolCallCount: nullableCount,
+    durationMs: nullableNumber,
+    tokens: z.optional(nullableNumber),
+    repeatedCalls: z.optional(nullableCount),
+    traceFixture: nullableText,
+    /** Only with `--repeat`. */
+    runs: z.optional(listOf(runResult)),
+    passedRuns: z.optional(count),
+    flaky: z.optional(z.boolean({ error: 'expected true or false' })),
+    /** Only with repeated runs (S76): passed runs / runs, its 95% Wilson interval, each failing check's rate. */
+    runPassRate: z.optional(nullableRatio),
+    runPassInterval: z.optional(interval),
+    checkFailureRates: z.optional(listOf(checkFailureRate)),
+  },
+  'expected a case result object',
+);
 
-  const report = knownKeys(
-    {
-      schemaVersion: z.union([z.literal(1), z.literal(REPORT_SCHEMA_VERSION)], {
-        error: `expected 1 or ${REPORT_SCHEMA_VERSION} (the report schema versions this diag-eval reads)`,
-      }),
-      /** Only in a sharded run's report; merge removes it. */
-      shard: unchecked(shard),
-      /** Only in a sharded run's report: "sha256:<hex>" of the case file's bytes. */
-      casesHash: unchecked(z.string()),
-      summary,
-      cases: listOf(caseResult),
-    },
-    'expected a report object with schemaVersion, summary and cases',
-  );
+const summary = knownKeys(
+  {
+    total: count,
+    passed: count,
+    failed: count,
+    notRun: count,
+    casesWithWarnings: z.optional(count),
+    passRate: nullableRatio,
+    verdictDistribution: z.record(z.string(), count, { error: 'expected an object of verdict counts' }),
+    avgToolCalls: nullableNumber,
+    avgDurationMs: nullableNumber,
+    avgTokens: z.optional(nullableNumber),
+    avgRepeatedCalls: z.optional(nullableNumber),
+    /** Only with `--repeat`. */
+    repeat: z.optional(count),
+    passAtK: z.optional(nullableRatio),
+    runPassRate: z.optional(nullableRatio),
+    /** Only with repeated runs (S76): the 95% Wilson interval of runPassRate. */
+    runPassInterval: z.optional(z.nullable(interval)),
+  },
+  'expected a summary object',
+);
 
-  return {
-    report,
-    caseResult,
-    runResult,
+/** Which slice of the cases a sharded run evaluated (`run --shard i/n`); index from 1. */
+const shard = z.object({ index: z.number(), count: z.number() });
+
+export const REPORT_SCHEMA = knownKeys(
+  {
+    schemaVersion: z.union([z.literal(1), z.literal(REPORT_SCHEMA_VERSION)], {
+      error: `expected 1 or ${REPORT_SCHEMA_VERSION} (the report schema versions this diag-eval reads)`,
+    }),
+    /** Only in a sharded run's report; merge removes it. */
+    shard: unchecked(shard),
+    /** Only in a sharded run's report: "sha256:<hex>" of the case file's bytes. */
+    casesHash: unchecked(z.string()),
     summary,
-    shard,
-    checkRow,
-    failedCheck,
-    evidenceCoverage,
-    keywordCoverage,
-    unassertedConcept,
-  };
-}
+    cases: listOf(caseResult),
+  },
+  'expected a report object with schemaVersion, summary and cases',
+);
 
-type ReportSchemas = ReturnType<typeof buildReportSchemas>;
-
-const REPORT_SCHEMAS = buildReportSchemas();
-
-/** The report's schemas. */
-export function reportSchemas(): ReportSchemas {
-  return REPORT_SCHEMAS;
-}
-
-export type Report = z.output<ReportSchemas['report']>;
-export type CaseResult = z.output<ReportSchemas['caseResult']>;
-export type RunResult = z.output<ReportSchemas['runResult']>;
-export type ReportSummary = z.output<ReportSchemas['summary']>;
-export type CheckRow = z.output<ReportSchemas['checkRow']>;
-export type FailedCheck = z.output<ReportSchemas['failedCheck']>;
-export type EvidenceCoverage = z.output<ReportSchemas['evidenceCoverage']>;
-export type KeywordCoverage = z.output<ReportSchemas['keywordCoverage']>;
-export type UnassertedConcept = z.output<ReportSchemas['unassertedConcept']>;
+export type Report = z.output<typeof REPORT_SCHEMA>;
+export type CaseResult = z.output<typeof caseResult>;
+export type RunResult = z.output<typeof runResult>;
+export type ReportSummary = z.output<typeof summary>;
+export type CheckRow = z.output<typeof checkRow>;
+export type FailedCheck = z.output<typeof failedCheck>;
+export type EvidenceCoverage = z.output<typeof evidenceCoverage>;
+export type KeywordCoverage = z.output<typeof keywordCoverage>;
+export type UnassertedConcept = z.output<typeof unassertedConcept>;

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { validConfigQuickly } from '../../src/config/config-acceptor.js';
-import { configSchema } from '../../src/config/config-schema.js';
+import { CONFIG_SCHEMA, validConfigQuickly } from '../../src/config/config-schema.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
 /**
@@ -15,7 +14,7 @@ function expectAgreement(value: unknown): 'quick' | 'zod' {
   const quick = validConfigQuickly(value);
   if (quick === null) return 'zod';
   expect(quick).toBe(value);
-  const parsed = configSchema().safeParse(value);
+  const parsed = CONFIG_SCHEMA.safeParse(value);
   expect(parsed.success, 'the quick check accepted a config the schema refuses').toBe(true);
   expect(quick).toStrictEqual(parsed.data);
   return 'quick';
@@ -90,7 +89,7 @@ describe('validConfigQuickly: invalid config files are left to zod, which refuse
   ];
   it.each(invalid)('%s', (_name, value) => {
     expect(validConfigQuickly(value)).toBeNull();
-    expect(configSchema().safeParse(value).success).toBe(false);
+    expect(CONFIG_SCHEMA.safeParse(value).success).toBe(false);
   });
 });
 

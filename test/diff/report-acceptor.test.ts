@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from '../../src/io/validation/zod.js';
 import { compileAcceptor } from '../../src/io/validation/zod-accepts.js';
-import { reportSchemas } from '../../src/model/report-schema.js';
+import { REPORT_SCHEMA } from '../../src/model/report-schema.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { makeCaseResult, makeReport } from './helpers.js';
 
@@ -12,8 +12,8 @@ import { makeCaseResult, makeReport } from './helpers.js';
  * schema and asks zod only when that walk says no. The walk must never accept what zod refuses
  * (a broken report would pass unnoticed); it may refuse what zod accepts (zod then decides).
  */
-const accepts = compileAcceptor(reportSchemas().report);
-const zodAccepts = (value: unknown): boolean => reportSchemas().report.safeParse(value).success;
+const accepts = compileAcceptor(REPORT_SCHEMA);
+const zodAccepts = (value: unknown): boolean => REPORT_SCHEMA.safeParse(value).success;
 
 const committed = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/eval/baseline/report.json'), 'utf8')) as Record<
   string,

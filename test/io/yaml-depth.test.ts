@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_YAML_NESTING_DEPTH } from '../../src/io/structured-file.js';
 import { yamlNestingDepth } from '../../src/io/yaml/yaml-depth.js';
+import { MAX_YAML_NESTING_DEPTH } from '../../src/io/yaml/yaml-document.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
 const LIMIT = MAX_YAML_NESTING_DEPTH;

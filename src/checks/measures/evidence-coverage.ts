@@ -1,7 +1,7 @@
 import type { EvalCase } from '../../cases/types.js';
 import { isRecord } from '../../io/validation/is-record.js';
-import type { EvidenceCoverage } from '../../model/coverage.js';
 import { alternativesLabel } from '../../model/evidence-requirement.js';
+import type { EvidenceCoverage } from '../../model/report-schema.js';
 import { round4 } from '../../model/round.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 

@@ -1,7 +1,7 @@
 import { isRequiredConcept, reportedSynonyms, synonymsOf } from '../../cases/concepts.js';
 import type { EvalCase, KeywordConcept, KeywordSynonyms } from '../../cases/types.js';
 import { DEFAULT_CONTRACT } from '../../config/contract.js';
-import type { KeywordCoverage, UnassertedConcept } from '../../model/coverage.js';
+import type { KeywordCoverage, UnassertedConcept } from '../../model/report-schema.js';
 import { round4 } from '../../model/round.js';
 import { AnswerReader } from '../../text/answer-reader.js';
 import {

@@ -5,7 +5,7 @@ import { holdTemporary, prepareFileAtomic } from '../../io/files/atomic-write.js
 import { displayPath } from '../../io/files/display-path.js';
 import { ensureFolder } from '../../io/files/ensure-folder.js';
 import { withFilePath } from '../../io/files/fs-problem.js';
-import { closestKey } from '../../io/structured-file.js';
+import { closestKey } from '../../io/validation/closest-key.js';
 import { OPERATORS } from '../../mutate/operators/index.js';
 import type { PlainTrace } from '../../mutate/plain-trace.js';
 import { renderMutationJson, renderMutationMarkdown } from '../../mutate/render-mutation.js';

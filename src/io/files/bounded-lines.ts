@@ -16,32 +16,24 @@ export async function* readBoundedLines(path: string, maxLineBytes: number): Asy
   // Read a MiB at a time: each read is a round trip to the thread pool, which on a busy machine
   // waits for a free thread; 64 KiB reads made the main thread wait more than it worked.
   const input = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
-  let pieces: Buffer[] = [];
+  // The pieces of the line being read; null once it is too long to keep.
+  let pieces: Buffer[] | null = [];
   let length = 0;
-  let tooLong = false;
   let number = 0;
+  const keep = (piece: Buffer): void => {
+    if (pieces === null || piece.length === 0) return;
+    length += piece.length;
+    if (length > maxLineBytes) pieces = null;
+    else pieces.push(piece);
+  };
   const finish = (): BoundedLine => {
     number += 1;
-    if (tooLong) {
-      tooLong = false;
-      return { number, text: null, tooLong: true };
-    }
-    let bytes = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, length);
-    if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
+    const bytes = pieces === null ? null : pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, length);
     pieces = [];
     length = 0;
-    return { number, text: bytes.toString('utf8'), tooLong: false };
-  };
-  const keep = (piece: Buffer): void => {
-    if (tooLong || piece.length === 0) return;
-    if (length + piece.length > maxLineBytes) {
-      tooLong = true;
-      pieces = [];
-      length = 0;
-      return;
-    }
-    pieces.push(piece);
-    length += piece.length;
+    if (bytes === null) return { number, text: null, tooLong: true };
+    const end = bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+    return { number, text: bytes.toString('utf8', 0, end), tooLong: false };
   };
   try {
     for await (const chunk of input as AsyncIterable<Buffer>) {
@@ -54,7 +46,7 @@ export async function* readBoundedLines(path: string, maxLineBytes: number): Asy
       // A copy: the stream may reuse the chunk's memory, and a small slice must not pin a 64 KiB chunk.
       if (start < chunk.length) keep(Buffer.from(chunk.subarray(start)));
     }
-    if (length > 0 || tooLong) yield finish();
+    if (length > 0) yield finish();
   } finally {
     input.destroy();
   }

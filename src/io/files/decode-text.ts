@@ -13,58 +13,36 @@ export function withoutByteOrderMark(text: string): string {
 }
 
 export function decodeUtf8(bytes: Uint8Array): DecodedText {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // isUtf8 validates strictly (as a fatal TextDecoder does) without the decoder's set-up cost.
-  if (isUtf8(bytes)) {
-    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isUtf8(buffer)) {
     const start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
     return { ok: true, text: buffer.toString('utf8', start) };
   }
-  const offset = firstInvalidUtf8Offset(bytes);
-  const byte = (bytes[offset] ?? 0).toString(16).padStart(2, '0');
+  const { offset, line } = firstInvalidSequence(buffer);
+  const byte = (buffer[offset] ?? 0).toString(16).padStart(2, '0');
   return {
     ok: false,
-    problem: `not UTF-8 text (byte 0x${byte} at offset ${offset}, line ${lineOf(bytes, offset)}, is not valid UTF-8); expected a UTF-8 encoded file`,
+    problem: `not UTF-8 text (byte 0x${byte} at offset ${offset}, line ${line}, is not valid UTF-8); expected a UTF-8 encoded file`,
   };
 }
 
 /**
  * Where the first invalid sequence starts, so the message points at the offending byte (for a
- * Latin-1 `é`, the `é` itself, not the byte after it). Follows the well-formed byte sequences
- * of the Unicode standard (table 3-7): no overlong forms, no surrogates, nothing above U+10FFFF.
+ * Latin-1 `é`, the `é` itself, not the byte after it), and its line. The decoder puts a U+FFFD
+ * there, and the text before it encodes back to the very bytes it was decoded from; a U+FFFD
+ * the file holds as such (the bytes EF BF BD) is passed over.
  */
-function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  let index = 0;
-  while (index < bytes.length) {
-    const lead = bytes[index] as number;
-    if (lead < 0x80) {
-      index += 1;
-      continue;
+function firstInvalidSequence(bytes: Buffer): { offset: number; line: number } {
+  const text = bytes.toString('utf8');
+  let offset = 0;
+  let decodedTo = 0;
+  for (let at = text.indexOf('\ufffd'); at !== -1; at = text.indexOf('\ufffd', at + 1)) {
+    offset += Buffer.byteLength(text.slice(decodedTo, at));
+    decodedTo = at;
+    if (bytes[offset] !== 0xef || bytes[offset + 1] !== 0xbf || bytes[offset + 2] !== 0xbd) {
+      return { offset, line: text.slice(0, at).split('\n').length };
     }
-    const rule = sequenceRule(lead);
-    if (rule === null) return index;
-    for (let position = 1; position < rule.length; position += 1) {
-      const next = bytes[index + position];
-      const [low, high] = position === 1 ? rule.second : [0x80, 0xbf];
-      if (next === undefined || next < low || next > high) return index;
-    }
-    index += rule.length;
   }
-  return bytes.length;
-}
-
-function sequenceRule(lead: number): { length: number; second: [number, number] } | null {
-  if (lead >= 0xc2 && lead <= 0xdf) return { length: 2, second: [0x80, 0xbf] };
-  if (lead === 0xe0) return { length: 3, second: [0xa0, 0xbf] };
-  if (lead === 0xed) return { length: 3, second: [0x80, 0x9f] };
-  if (lead >= 0xe1 && lead <= 0xef) return { length: 3, second: [0x80, 0xbf] };
-  if (lead === 0xf0) return { length: 4, second: [0x90, 0xbf] };
-  if (lead >= 0xf1 && lead <= 0xf3) return { length: 4, second: [0x80, 0xbf] };
-  if (lead === 0xf4) return { length: 4, second: [0x80, 0x8f] };
-  return null;
-}
-
-function lineOf(bytes: Uint8Array, offset: number): number {
-  let line = 1;
-  for (let index = 0; index < offset; index += 1) if (bytes[index] === 0x0a) line += 1;
-  return line;
+  return { offset: bytes.length, line: text.split('\n').length };
 }

@@ -1,3 +1,24 @@
+const FS_ERROR_WORDS = new Map([
+  ['ENOENT', 'no such file'],
+  ['EISDIR', 'it is a folder, expected a file'],
+  ['EACCES', 'permission denied'],
+  ['EPERM', 'permission denied'],
+  ['ENOTDIR', 'a part of the path is not a folder'],
+  ['ELOOP', 'too many levels of symbolic links'],
+  ['ENAMETOOLONG', 'the name is too long'],
+  ['EEXIST', 'a file of that name is in the way'],
+  ['ENOSPC', 'no space left on the device'],
+  ['EDQUOT', 'the disk quota is exceeded'],
+  ['EIO', 'an input/output error of the device'],
+  ['EPIPE', 'the reading end of the pipe is closed'],
+  ['EFBIG', 'the file is too large for the device'],
+  ['EROFS', 'read-only file system'],
+  ['EMFILE', 'too many open files'],
+  ['ENFILE', 'too many open files'],
+  ['ERR_INVALID_ARG_VALUE', 'the path holds a NUL byte'],
+  ['ERR_INVALID_ARG_TYPE', 'the path holds a NUL byte'],
+]);
+
 /**
  * A file-system error as words for a message. Only the error's code is used, never node's
  * message: that message holds the absolute path (ELOOP, ENAMETOOLONG, a NUL byte), and what is
@@ -5,45 +26,8 @@
  */
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EISDIR':
-      return 'it is a folder, expected a file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    case 'ELOOP':
-      return 'too many levels of symbolic links';
-    case 'ENAMETOOLONG':
-      return 'the name is too long';
-    case 'EEXIST':
-      return 'a file of that name is in the way';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EDQUOT':
-      return 'the disk quota is exceeded';
-    case 'EIO':
-      return 'an input/output error of the device';
-    case 'EPIPE':
-      return 'the reading end of the pipe is closed';
-    case 'EFBIG':
-      return 'the file is too large for the device';
-    case 'EROFS':
-      return 'read-only file system';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'too many open files';
-    case 'ERR_INVALID_ARG_VALUE':
-    case 'ERR_INVALID_ARG_TYPE':
-      return 'the path holds a NUL byte';
-    case undefined:
-      return error instanceof Error ? 'unexpected error' : String(error);
-    default:
-      return /^[A-Z][A-Z0-9_]*$/u.test(code) ? code : 'unexpected error';
-  }
+  if (code === undefined) return error instanceof Error ? 'unexpected error' : String(error);
+  return FS_ERROR_WORDS.get(code) ?? (/^[A-Z][A-Z0-9_]*$/u.test(code) ? code : 'unexpected error');
 }
 
 /**

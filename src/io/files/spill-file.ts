@@ -25,7 +25,6 @@ export class SpillFile {
 
   constructor(readonly path: string) {}
 
-  /** Nothing has been appended yet. */
   get isEmpty(): boolean {
     return this.empty;
   }
@@ -40,11 +39,8 @@ export class SpillFile {
   /** Writes out what is pending (into the file, if there is one) and closes it; append no more after it. */
   finish(): void {
     if (this.finished) return;
-    this.finished = true;
     this.flush();
-    if (this.descriptor === null) return;
-    closeSync(this.descriptor);
-    this.descriptor = null;
+    this.close();
   }
 
   /** Closes the file without writing out what is pending: for a spill being thrown away. */

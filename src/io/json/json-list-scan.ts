@@ -39,55 +39,51 @@ export function scanJsonObjectWithList(bytes: Buffer, start: number, listKey: st
   const itemStarts: number[] = [];
   const itemEnds: number[] = [];
   let listPosition = -1;
-  let at = skipSpace(bytes, start);
-  if (bytes[at] !== OPEN_BRACE) return null;
-  at = skipSpace(bytes, at + 1);
-  for (;;) {
-    if (bytes[at] !== QUOTE) return null;
+  const item = (at: number): number => {
+    if (bytes[at] !== OPEN_BRACE) return -1;
+    const end = valueEndAt(bytes, at);
+    itemStarts.push(at);
+    itemEnds.push(end);
+    return end;
+  };
+  const member = (at: number): number => {
+    if (bytes[at] !== QUOTE) return -1;
     const keyEnd = stringEnd(bytes, at);
-    if (keyEnd === -1) return null;
-    const key = parseKey(bytes, at, keyEnd);
-    if (key === null || seen.has(key)) return null;
+    const key = keyEnd === -1 ? null : parseKey(bytes, at, keyEnd);
+    if (key === null || seen.has(key)) return -1;
     seen.add(key);
-    at = skipSpace(bytes, keyEnd);
-    if (bytes[at] !== COLON) return null;
-    const valueStart = skipSpace(bytes, at + 1);
-    let valueEnd: number;
+    const colon = skipSpace(bytes, keyEnd);
+    if (bytes[colon] !== COLON) return -1;
+    const valueStart = skipSpace(bytes, colon + 1);
     if (key === listKey) {
       listPosition = members.length;
-      valueEnd = scanItems(bytes, valueStart, itemStarts, itemEnds);
-    } else {
-      valueEnd = valueEndAt(bytes, valueStart);
-      members.push({ key, start: valueStart, end: valueEnd });
+      return bytes[valueStart] === OPEN_BRACKET ? sequenceEnd(bytes, valueStart, CLOSE_BRACKET, item) : -1;
     }
-    if (valueEnd === -1) return null;
-    at = skipSpace(bytes, valueEnd);
-    if (bytes[at] === COMMA) {
-      at = skipSpace(bytes, at + 1);
-      continue;
-    }
-    if (bytes[at] !== CLOSE_BRACE) return null;
-    return listPosition === -1 || skipSpace(bytes, at + 1) !== bytes.length
-      ? null
-      : { members, listPosition, itemStarts, itemEnds };
-  }
+    const valueEnd = valueEndAt(bytes, valueStart);
+    members.push({ key, start: valueStart, end: valueEnd });
+    return valueEnd;
+  };
+  const open = skipSpace(bytes, start);
+  const end = bytes[open] === OPEN_BRACE ? sequenceEnd(bytes, open, CLOSE_BRACE, member) : -1;
+  return end === -1 || listPosition === -1 || skipSpace(bytes, end) !== bytes.length
+    ? null
+    : { members, listPosition, itemStarts, itemEnds };
 }
 
-/** The items of the list at `at`, each an object; the index just past the list, or -1. */
-function scanItems(bytes: Buffer, at: number, starts: number[], ends: number[]): number {
-  if (bytes[at] !== OPEN_BRACKET) return -1;
-  let index = skipSpace(bytes, at + 1);
-  if (bytes[index] === CLOSE_BRACKET) return index + 1;
+/**
+ * The index just past the object or list whose opening bracket is at `open`, each of whose
+ * members or items `element` steps over (returning the index past it), or -1 when unsure.
+ */
+function sequenceEnd(bytes: Buffer, open: number, close: number, element: (at: number) => number): number {
+  let at = skipSpace(bytes, open + 1);
+  if (bytes[at] === close) return at + 1;
   for (;;) {
-    if (bytes[index] !== OPEN_BRACE) return -1;
-    const end = valueEndAt(bytes, index);
+    const end = element(at);
     if (end === -1) return -1;
-    starts.push(index);
-    ends.push(end);
-    index = skipSpace(bytes, end);
-    if (bytes[index] === CLOSE_BRACKET) return index + 1;
-    if (bytes[index] !== COMMA) return -1;
-    index = skipSpace(bytes, index + 1);
+    at = skipSpace(bytes, end);
+    if (bytes[at] === close) return at + 1;
+    if (bytes[at] !== COMMA) return -1;
+    at = skipSpace(bytes, at + 1);
   }
 }
 

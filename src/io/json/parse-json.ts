@@ -34,7 +34,7 @@ export function parseJson(text: string): ParsedJson {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     // The lossless parser is used only to say where the text breaks: V8's messages often do not.
-    return syntaxFailure(text, error, () => lossless().parse(text));
+    return syntaxFailure(text, error, true);
   }
 }
 
@@ -52,7 +52,7 @@ export function parseLosslessJson(text: string): ParsedJson {
     // The built-in parser's messages do not always say where; the lossless one's always do.
     return parseLosslesslyOrFail(text);
   }
-  // Otherwise (a long integer, or nesting too deep to walk) the text decides, as it always did.
+  // Otherwise (a long integer, or nesting too deep to walk) the text decides.
   if (numbersAreExact(value, 0) || !POSSIBLY_UNSAFE_INTEGER.test(text)) return { ok: true, value };
   const exact = parseLosslesslyOrFail(text);
   // Valid JSON nested deeper than the lossless parser's stack reaches is still valid JSON: its
@@ -71,8 +71,8 @@ function parseLosslesslyOrFail(text: string): ParsedJson {
     };
   } catch (error) {
     if (error instanceof RangeError && /call stack/iu.test(error.message))
-      return { ...syntaxFailure(text, error, null), tooDeep: true };
-    return syntaxFailure(text, error, null);
+      return { ...syntaxFailure(text, error, false), tooDeep: true };
+    return syntaxFailure(text, error, false);
   }
 }
 
@@ -130,18 +130,14 @@ function parseNumberLosslessly(text: string): number | bigint {
   return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
 }
 
-/** `reparse`, when given, is run for a message that says where (the lossless parser's always do). */
-function syntaxFailure(
-  text: string,
-  original: unknown,
-  reparse: (() => unknown) | null,
-): Extract<ParsedJson, { ok: false }> {
+/** With `reparse`, the lossless parser is run for a message that says where (its messages always do). */
+function syntaxFailure(text: string, original: unknown, reparse: boolean): Extract<ParsedJson, { ok: false }> {
   let raw = original instanceof Error ? original.message : String(original);
   // The lossless parser builds its whole value before it fails, several times the text in memory
   // (2 GB for a 60 MiB fixture): a large text's position is V8's, read from its message.
-  if (reparse !== null && text.length <= REPARSE_LIMIT) {
+  if (reparse && text.length <= REPARSE_LIMIT) {
     try {
-      reparse();
+      lossless().parse(text);
     } catch (error) {
       if (error instanceof Error) raw = error.message;
     }

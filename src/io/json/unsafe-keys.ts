@@ -58,8 +58,7 @@ function holdsUnsafeKey(value: unknown): boolean {
  */
 export function prototypeFreeRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
   const record = Object.create(null) as Record<string, T>;
-  for (const [key, value] of entries) {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  }
+  // With no prototype there is no `__proto__` setter: every key is assigned as an own property.
+  for (const [key, value] of entries) record[key] = value;
   return record;
 }

@@ -7,11 +7,6 @@ export const MAX_YAML_ALIAS_COUNT = 10_000;
 /** Nesting levels a YAML input may have; case files and configs use fewer than ten. */
 export const MAX_YAML_NESTING_DEPTH = 100;
 
-/** The `yaml` package, required on first use, not imported: only a file with a problem, or a problem's line, needs it. */
-function yaml(): typeof Yaml {
-  return createRequire(import.meta.url)('yaml') as typeof Yaml;
-}
-
 /** A YAML text's value, and the line and column of the node at a path in it. */
 export interface YamlDocument {
   value: unknown;
@@ -24,7 +19,8 @@ export interface YamlDocument {
  * the caller before. Each node keeps its position, so any path can be located.
  */
 export function parseYamlDocument(text: string, displayName: string): YamlDocument {
-  const parser = yaml();
+  // Required on first use, not imported: only a file with a problem, or a problem's line, needs the yaml package.
+  const parser = createRequire(import.meta.url)('yaml') as typeof Yaml;
   const { LineCounter, parseDocument } = parser;
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
@@ -32,9 +28,8 @@ export function parseYamlDocument(text: string, displayName: string): YamlDocume
     throw new InputError(
       document.errors.map((error) => {
         // With prettyErrors off the parser leaves linePos unset; the offset is always there.
-        const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-        const where = `:${position.line}:${position.col}`;
-        return `${displayName}${where}: ${yamlErrorText(error.code, error.message)}`;
+        const { line, col } = lineCounter.linePos(error.pos[0]);
+        return `${displayName}:${line}:${col}: ${yamlErrorText(error.code, error.message)}`;
       }),
     );
   }
@@ -48,8 +43,8 @@ export function parseYamlDocument(text: string, displayName: string): YamlDocume
     const unresolved = /^Unresolved alias/iu.test(message);
     if (!unresolved && !/alias count/iu.test(message)) throw error;
     const alias = firstAlias(parser, document, unresolved);
-    const where =
-      alias === null ? '' : `:${lineCounter.linePos(alias.offset).line}:${lineCounter.linePos(alias.offset).col}`;
+    const position = alias === null ? null : lineCounter.linePos(alias.offset);
+    const where = position === null ? '' : `:${position.line}:${position.col}`;
     throw new InputError(
       unresolved
         ? `${displayName}${where}: found the alias *${alias?.name ?? ''} with no anchor &${alias?.name ?? ''} before it; expected an anchor defined before its alias`
@@ -57,10 +52,10 @@ export function parseYamlDocument(text: string, displayName: string): YamlDocume
     );
   }
   const locate = (path: readonly PropertyKey[]): { line: number; column: number } | null => {
-    const node = nodeAt(parser, document.contents, path);
-    if (node?.range === undefined || node.range === null) return null;
-    const position = lineCounter.linePos(node.range[0]);
-    return { line: position.line, column: position.col };
+    const range = nodeAt(parser, document.contents, path)?.range;
+    if (range === undefined || range === null) return null;
+    const { line, col } = lineCounter.linePos(range[0]);
+    return { line, column: col };
   };
   return { value, locate };
 }
@@ -68,7 +63,7 @@ export function parseYamlDocument(text: string, displayName: string): YamlDocume
 function yamlErrorText(code: string, message: string): string {
   if (code === 'MULTIPLE_DOCS')
     return 'found a second YAML document (after a `---` line); expected one document per file';
-  return `YAML syntax error: ${firstLine(message)}; expected valid YAML`;
+  return `YAML syntax error: ${message.split('\n')[0]}; expected valid YAML`;
 }
 
 /**
@@ -114,8 +109,4 @@ function nodeAt(parser: typeof Yaml, root: unknown, path: readonly PropertyKey[]
     }
   }
   return node;
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
 }
