@@ -42,8 +42,9 @@ export interface SettledTrace {
  * line or document that held it is done: exporters write a span when it ends, so the root comes
  * last. Only its index and file are kept after. Should a span or an event of the trace turn up
  * later after all (out of order, in a later file), the trace is marked late; the caller reads
- * the input again for the late traces alone (collectAgain) and hands them on again, whole, so
- * that whatever the order of the input each trace ends up as one pass over all of it gives.
+ * the input again for the late traces alone (collectAgain, with an assembly of its own) and hands
+ * them on again, whole, so that whatever the order of the input each trace ends up as one pass
+ * over all of it gives.
  */
 export class TraceAssembly {
   private readonly open = new Map<string, OpenTrace>();
@@ -101,7 +102,6 @@ export class TraceAssembly {
 
   /** Traces whose root span has been read, taken out of memory; call when a line or document is done. */
   settle(): CollectedTrace[] {
-    if (this.ready.size === 0) return [];
     const ready = [...this.ready].map((trace) => this.handOver(trace));
     this.ready.clear();
     return ready;
@@ -146,45 +146,5 @@ export class TraceAssembly {
       spans: [...trace.spans.values()],
       events: trace.events,
     };
-  }
-}
-
-/**
- * The spans and events of the late traces, read again from the whole input in its order (first
- * span of an id kept, as in the first pass), each with the index and file of its first pass.
- */
-export class LateTraceCollector {
-  private readonly traces = new Map<string, CollectedTrace & { seen: Map<string, ImportedSpan> }>();
-
-  constructor(private readonly late: ReadonlyMap<string, SettledTrace>) {}
-
-  wants(traceId: string): boolean {
-    return this.late.has(traceId);
-  }
-
-  add(span: ImportedSpan): void {
-    const trace = this.entry(span.traceId);
-    if (trace !== null && !trace.seen.has(span.spanId)) trace.seen.set(span.spanId, span);
-  }
-
-  addEvent(traceId: string, event: SpanEvent): void {
-    this.entry(traceId)?.events.push(event);
-  }
-
-  collected(): CollectedTrace[] {
-    return [...this.traces.values()]
-      .sort((a, b) => a.index - b.index)
-      .map(({ traceId, index, file, seen, events }) => ({ traceId, index, file, spans: [...seen.values()], events }));
-  }
-
-  private entry(traceId: string): (CollectedTrace & { seen: Map<string, ImportedSpan> }) | null {
-    const settled = this.late.get(traceId);
-    if (settled === undefined) return null;
-    let trace = this.traces.get(traceId);
-    if (trace === undefined) {
-      trace = { traceId, index: settled.index, file: settled.file, spans: [], events: [], seen: new Map() };
-      this.traces.set(traceId, trace);
-    }
-    return trace;
   }
 }

@@ -72,7 +72,7 @@ class Lineage {
   }
 }
 
-/** The span's ancestors, nearest first; a parent missing from the export ends the chain. */
+/** The span's ancestors, nearest first; a parent missing from the export, or a cycle, ends the chain. */
 export function ancestors(span: ImportedSpan, tree: SpanTree): ImportedSpan[] {
   const found: ImportedSpan[] = [];
   const seen = new Set<string>([span.spanId]);

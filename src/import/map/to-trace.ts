@@ -27,7 +27,7 @@ import {
 import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.js';
 import { resultFailureOf, type ToolFailure, toolFailureOf } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
-import { isoTime as isoTimeOf } from './iso-time.js';
+import { isoTime } from './iso-time.js';
 import { decodeJsonStringLiteral, textOrJson } from './json-string-literal.js';
 import type { MessageToolCall } from './message-tool-calls.js';
 import { ancestors, compareByStart, findRunRoot, type SpanTree, spanTree } from './run-root.js';
@@ -84,11 +84,7 @@ export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
 }
 
 function firstAttribute(spans: ImportedSpan[], key: string): string | null {
-  for (const span of spans) {
-    const value = stringAttribute(span, key);
-    if (value !== null && value !== '') return value;
-  }
-  return null;
+  return firstFound(spans, (span) => stringAttribute(span, key) || null);
 }
 
 /**
@@ -199,13 +195,11 @@ function completionRecord(events: readonly SpanEvent[], name: string, spanId: st
 }
 
 function rootInputText(root: ImportedSpan): string | null {
-  for (const key of [ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput]) {
+  return firstFound([ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput], (key) => {
     const value = root.attributes[key];
-    if (value === undefined || value === null) continue;
-    const text = inputText(value);
-    if (text !== null && text.trim() !== '') return text;
-  }
-  return null;
+    const text = value === undefined || value === null ? null : inputText(value);
+    return text !== null && text.trim() !== '' ? text : null;
+  });
 }
 
 function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring: SpringRunContent): string | null {
@@ -246,12 +240,10 @@ function answerToolArgument(span: ImportedSpan): string | null {
 function runOutputText(root: ImportedSpan): string | null {
   const value = stringAttribute(root, ATTR.outputValue);
   if (value !== null) return outputText(value) ?? value;
-  for (const key of [ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput]) {
+  return firstFound([ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput], (key) => {
     const entity = root.attributes[key];
-    const text = entity === undefined || entity === null ? null : outputText(entity);
-    if (text !== null) return text;
-  }
-  return null;
+    return entity === undefined || entity === null ? null : outputText(entity);
+  });
 }
 
 function modelOutput(span: ImportedSpan): string | null {
@@ -273,9 +265,10 @@ function anyAgentOutput(span: ImportedSpan): string | null {
   return isToolCalls ? null : output;
 }
 
-function firstFound(spans: ImportedSpan[], read: (span: ImportedSpan) => string | null): string | null {
-  for (const span of spans) {
-    const value = read(span);
+/** The first thing `read` finds in the items, in their order. */
+function firstFound<T, R>(items: readonly T[], read: (item: T) => R | null): R | null {
+  for (const item of items) {
+    const value = read(item);
     if (value !== null) return value;
   }
   return null;
@@ -339,9 +332,7 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
-  return timed
-    .sort((a, b) => (a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0))
-    .map((entry) => entry.invocation);
+  return timed.sort(byTime).map((entry) => entry.invocation);
 }
 
 /** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
@@ -438,30 +429,25 @@ function toolNameOf(span: ImportedSpan): string {
 
 /** `gen_ai.tool.call.id` (Microsoft Agent Framework writes `[run id, call id]`), else OpenInference's `tool.id` / `tool_call.id`. */
 function callIdOf(span: ImportedSpan): string | null {
-  for (const key of [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId]) {
-    const value = span.attributes[key];
-    const id = Array.isArray(value) ? asText(value.at(-1)) : asText(value);
-    if (id !== null && id !== '') return id;
-  }
-  return null;
+  return firstFound(
+    [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId],
+    (key) => {
+      const value = span.attributes[key];
+      return (Array.isArray(value) ? asText(value.at(-1)) : asText(value)) || null;
+    },
+  );
 }
 
-function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeValue | undefined {
-  for (const key of keys) {
-    const value = span.attributes[key];
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
+function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeValue | null {
+  return firstFound(keys, (key) => span.attributes[key] ?? null);
 }
 
 /**
  * "any"-typed values given as a JSON string are written as the structure they encode; a JSON
  * string literal (Spring AI 1.x's quoting of a String result) as the text it encodes, parsed when JSON.
  */
-function anyValue(value: AttributeValue | undefined): unknown {
-  if (value === undefined) return null;
-  if (typeof value === 'string') return textOrJson(value);
-  return value;
+function anyValue(value: AttributeValue | null): unknown {
+  return typeof value === 'string' ? textOrJson(value) : value;
 }
 
 /**
@@ -512,11 +498,6 @@ function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
 }
 
-/** A span time as ISO-8601 text (iso-time.ts). */
-function isoTime(ns: bigint | null): string | null {
-  return ns === null ? null : isoTimeOf(ns);
-}
-
 interface Verdict {
   label: string | null;
   explanation: string | null;
@@ -557,8 +538,12 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
     }
   }
   // A stable sort keeps span order among verdicts given at the same time.
-  const latest = verdicts.sort((a, b) => (a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0)).at(-1);
+  const latest = verdicts.sort(byTime).at(-1);
   if (latest === undefined) return {};
   const verifierEvaluation: VerifierEvaluationDocument = { verdict: latest.label, reason: latest.explanation };
   return { verifier_evaluation: verifierEvaluation };
+}
+
+function byTime(a: { timeNs: bigint }, b: { timeNs: bigint }): number {
+  return a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0;
 }
