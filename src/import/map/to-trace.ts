@@ -1,10 +1,5 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
-import type {
-  AgentStepDocument,
-  ToolInvocationDocument,
-  TraceDocument,
-  VerifierEvaluationDocument,
-} from '../../trace/types.js';
+import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
 import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
 import {
@@ -18,8 +13,8 @@ import {
   isRunCandidate,
   isSpringAlibabaGraph,
   isSpringChatClient,
+  isSpringToolCall,
   openInferenceKind,
-  operationName,
   SPRING_LOG,
   spanRole,
   stringAttribute,
@@ -59,12 +54,7 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const spring = springRunContent(root, spans, tree, trace.events ?? []);
   const finalAnswer = finalAnswerOf(root, spans, spring);
   return {
-    sessionId:
-      firstAttribute(searchOrder, ATTR.conversationId) ??
-      firstAttribute(searchOrder, ATTR.springConversationId) ??
-      firstAttribute(searchOrder, ATTR.sessionId) ??
-      firstAttribute(searchOrder, ATTR.langfuseSessionId) ??
-      trace.traceId,
+    sessionId: firstFound(SESSION_ID_KEYS, (key) => firstAttribute(searchOrder, key)) ?? trace.traceId,
     question: questionOf(root, searchOrder, spring),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
@@ -82,6 +72,8 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
 export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
   return spans.some((span) => spanRole(span) !== null || isRunCandidate(span));
 }
+
+const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.sessionId, ATTR.langfuseSessionId];
 
 function firstAttribute(spans: ImportedSpan[], key: string): string | null {
   return firstFound(spans, (span) => stringAttribute(span, key) || null);
@@ -282,7 +274,6 @@ function firstFound<T, R>(items: readonly T[], read: (item: T) => R | null): R |
  * and arguments, in order.
  */
 function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
-  const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [];
   const fromSpans = spans
     .filter((span) => spanRole(span) === 'tool')
     .map((span) => ({
@@ -292,13 +283,9 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
       /** The arguments in canonical form, made when first compared. */
       canonical: null as string | null,
     }));
-  const spanCallIds = new Set<string>();
-  const spanToolNames = new Set<string>();
-  for (const entry of fromSpans) {
-    if (typeof entry.invocation.callId === 'string') spanCallIds.add(entry.invocation.callId);
-    spanToolNames.add(entry.invocation.toolName);
-    timed.push(entry);
-  }
+  const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [...fromSpans];
+  const spanCallIds = new Set(fromSpans.map((entry) => entry.invocation.callId));
+  const spanToolNames = new Set(fromSpans.map((entry) => entry.invocation.toolName));
   const responses = new Map<string, unknown>();
   for (const span of spans) {
     for (const response of factsOf(span).toolResponses)
@@ -356,24 +343,19 @@ const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputV
 const RESULT_KEYS = [ATTR.toolResult, ATTR.springToolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
 
 function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
-  const rawArguments = anyValue(firstPresent(span, ARGUMENT_KEYS));
-  const rawResult = anyValue(firstPresent(span, RESULT_KEYS));
-  const args = unwrapArguments(rawArguments);
-  const result = unwrapResult(rawResult);
-  const failure = toolFailureOf(span, result.levels);
+  const result = unwrapResult(anyValue(firstPresent(span, RESULT_KEYS)));
   return invocationDocument({
     toolName: toolNameOf(span),
     callId: callIdOf(span),
-    failure,
+    failure: toolFailureOf(span, result.levels),
     startNs: span.startNs,
     durationMs: spanDurationMs(span.startNs, span.endNs),
-    args,
+    args: unwrapArguments(anyValue(firstPresent(span, ARGUMENT_KEYS))),
     result,
   });
 }
 
 function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): ToolInvocationDocument {
-  const args = unwrapArguments(call.arguments);
   const result = unwrapResult(
     response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response,
   );
@@ -383,7 +365,7 @@ function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: 
     failure: resultFailureOf(result.levels),
     startNs: askedAtNs,
     durationMs: null,
-    args,
+    args: unwrapArguments(call.arguments),
     result,
   });
 }
@@ -467,7 +449,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       agentName: agentNameOf(span),
       stepType:
         springToolStepType(span) ??
-        operationName(span) ??
+        stringAttribute(span, ATTR.operationName) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
         stringAttribute(span, ATTR.legacyRequestType) ??
@@ -482,7 +464,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
 
 /** Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names. */
 function springToolStepType(span: ImportedSpan): string | null {
-  return stringAttribute(span, ATTR.springAiKind) === 'tool_call' ? 'execute_tool' : null;
+  return isSpringToolCall(span) ? 'execute_tool' : null;
 }
 
 function agentNameOf(span: ImportedSpan): string {
@@ -539,9 +521,7 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
   }
   // A stable sort keeps span order among verdicts given at the same time.
   const latest = verdicts.sort(byTime).at(-1);
-  if (latest === undefined) return {};
-  const verifierEvaluation: VerifierEvaluationDocument = { verdict: latest.label, reason: latest.explanation };
-  return { verifier_evaluation: verifierEvaluation };
+  return latest === undefined ? {} : { verifier_evaluation: { verdict: latest.label, reason: latest.explanation } };
 }
 
 function byTime(a: { timeNs: bigint }, b: { timeNs: bigint }): number {
