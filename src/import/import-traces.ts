@@ -142,16 +142,7 @@ async function importExports(
   if (late.size > 0) await handOn(await collectAgain(exports, from, late, sink.keepAttribute, compact));
   if (unkept > 0)
     skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
-  for (const empty of assembly.emptyTraces()) {
-    skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
-  }
-  for (const orphan of assembly.eventsWithoutTrace()) {
-    skipped.push({
-      file: orphan.file,
-      line: orphan.line,
-      message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped`,
-    });
-  }
+  skipped.push(...assembly.tracesWithoutSpans());
   return {
     traces,
     skipped,

@@ -1,3 +1,4 @@
+import type { ImportProblem } from './problems.js';
 import type { ImportedSpan, SpanEvent } from './read/span.js';
 
 /** One trace's spans, from however many lines and files they came. */
@@ -12,7 +13,7 @@ export interface CollectedTrace {
   events: SpanEvent[];
 }
 
-export interface EmptyTrace {
+interface EmptyTrace {
   traceId: string;
   file: string;
   line: number | null;
@@ -119,20 +120,19 @@ export class TraceAssembly {
     return new Map([...this.late].map((traceId) => [traceId, this.settled.get(traceId) as SettledTrace]));
   }
 
-  /** Traces that events were recorded for but that have no span anywhere in the input. */
-  eventsWithoutTrace(): EmptyTrace[] {
-    return [...this.pendingEvents.entries()].map(([traceId, entry]) => ({
-      traceId,
-      file: entry.file,
-      line: entry.line,
-    }));
-  }
-
-  /** Traces listed without spans anywhere in the input. */
-  emptyTraces(): EmptyTrace[] {
-    return [...this.empty.values()].filter(
+  /** Traces listed, or that events were recorded for, without a span anywhere in the input. */
+  tracesWithoutSpans(): ImportProblem[] {
+    const listed = [...this.empty.values()].filter(
       (trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId),
     );
+    return [
+      ...listed.map(({ traceId, file, line }) => ({ file, line, message: `trace ${traceId} has no spans; skipped` })),
+      ...[...this.pendingEvents].map(([traceId, { file, line }]) => ({
+        file,
+        line,
+        message: `evaluation result for trace ${traceId}, which has no spans; skipped`,
+      })),
+    ];
   }
 
   private handOver(trace: OpenTrace): CollectedTrace {

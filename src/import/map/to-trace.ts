@@ -131,10 +131,8 @@ function springRunContent(
   );
   const first = clients[0];
   const last = clients.at(-1);
-  const userText = (span: ImportedSpan | undefined): string | null => {
-    const text = span === undefined ? null : stringAttribute(span, ATTR.springUserText);
-    return text === null || text.trim() === '' ? null : text;
-  };
+  const userText = (span: ImportedSpan | undefined): string | null =>
+    nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
   return {
     question:
       langfuseText(root, ATTR.langfuseInput, inputText) ??
@@ -151,46 +149,36 @@ function springRunContent(
 }
 
 function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) => string | null): string | null {
-  const value = stringAttribute(span, key);
-  if (value === null || value.trim() === '') return null;
-  const text = read(decodeJsonStringLiteral(value));
-  return text === null || text.trim() === '' ? null : text;
+  const value = nonBlank(stringAttribute(span, key));
+  return value === null ? null : nonBlank(read(decodeJsonStringLiteral(value)));
 }
 
+/** The bodies of a span's Spring AI content log records of one name, in record order. */
 function springRecords(events: readonly SpanEvent[], name: string, spanId: string): string[] {
-  const bodies: string[] = [];
-  for (const event of events) {
-    if (event.name !== name || event.attributes.span_id !== spanId) continue;
-    const content = asText(event.attributes.content);
-    if (content !== null) bodies.push(content);
-  }
-  return bodies;
+  return events.flatMap((event) =>
+    event.name === name && event.attributes.span_id === spanId ? (asText(event.attributes.content) ?? []) : [],
+  );
 }
 
 function promptRecordUser(events: readonly SpanEvent[], spanId: string): string | null {
-  for (const body of springRecords(events, SPRING_LOG.promptEvent, spanId)) {
+  return firstFound(springRecords(events, SPRING_LOG.promptEvent, spanId), (body) => {
     const content = readSpringContentLog(body);
-    const user = content?.kind === 'prompt' ? content.entries.user : undefined;
-    if (user !== undefined && user.trim() !== '') return user;
-  }
-  return null;
+    return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
+  });
 }
 
+/** The latest record's text. */
 function completionRecord(events: readonly SpanEvent[], name: string, spanId: string): string | null {
-  const bodies = springRecords(events, name, spanId);
-  for (let index = bodies.length - 1; index >= 0; index -= 1) {
-    const content = readSpringContentLog(bodies[index] as string);
-    const text = content?.kind === 'completion' ? content.texts.join('\n') : '';
-    if (text.trim() !== '') return text;
-  }
-  return null;
+  return firstFound(springRecords(events, name, spanId).reverse(), (body) => {
+    const content = readSpringContentLog(body);
+    return nonBlank(content?.kind === 'completion' ? content.texts.join('\n') : null);
+  });
 }
 
 function rootInputText(root: ImportedSpan): string | null {
   return firstFound([ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput], (key) => {
     const value = root.attributes[key];
-    const text = value === undefined || value === null ? null : inputText(value);
-    return text !== null && text.trim() !== '' ? text : null;
+    return nonBlank(value === undefined || value === null ? null : inputText(value));
   });
 }
 
@@ -249,8 +237,8 @@ function modelOutput(span: ImportedSpan): string | null {
 
 /** any-agent's own `gen_ai.output` on a model span: the answer as text or JSON, unless it lists tool calls. */
 function anyAgentOutput(span: ImportedSpan): string | null {
-  const output = stringAttribute(span, ATTR.anyAgentOutput);
-  if (output === null || output.trim() === '') return null;
+  const output = nonBlank(stringAttribute(span, ATTR.anyAgentOutput));
+  if (output === null) return null;
   const parsed = parseEmbeddedJson(output);
   const isToolCalls =
     Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
@@ -397,13 +385,11 @@ function invocationDocument(parts: InvocationParts): ToolInvocationDocument {
   };
 }
 
+const TOOL_NAME_KEYS = [ATTR.springToolName, ATTR.toolName, ATTR.openInferenceToolName, ATTR.traceloopEntityName];
+
 function toolNameOf(span: ImportedSpan): string {
   // Spring AI's span name is Micrometer's lower-hyphenated, 50-character cut of "tool_call queryLogs": never the name.
-  const named =
-    stringAttribute(span, ATTR.springToolName) ??
-    stringAttribute(span, ATTR.toolName) ??
-    stringAttribute(span, ATTR.openInferenceToolName) ??
-    stringAttribute(span, ATTR.traceloopEntityName);
+  const named = firstFound(TOOL_NAME_KEYS, (key) => stringAttribute(span, key));
   if (named !== null && named !== '') return named;
   // The GenAI span name is "execute_tool {gen_ai.tool.name}"; Traceloop's "{name}.tool".
   return span.name.replace(/^execute_tool\s+/u, '').replace(/\.tool$/u, '');
@@ -522,6 +508,11 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
   // A stable sort keeps span order among verdicts given at the same time.
   const latest = verdicts.sort(byTime).at(-1);
   return latest === undefined ? {} : { verifier_evaluation: { verdict: latest.label, reason: latest.explanation } };
+}
+
+/** The text, unless it is absent or only white space. */
+function nonBlank(text: string | null | undefined): string | null {
+  return text === undefined || text === null || text.trim() === '' ? null : text;
 }
 
 function byTime(a: { timeNs: bigint }, b: { timeNs: bigint }): number {
