@@ -215,14 +215,7 @@ function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): s
 /** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text), in start order. */
 function attributeValues(spans: readonly ImportedSpan[], keys: readonly string[]): Record<string, string[]> {
   const ordered = [...spans].sort((a, b) => ((a.startNs ?? -1n) < (b.startNs ?? -1n) ? -1 : 1));
-  const values: Record<string, string[]> = {};
-  for (const key of keys) {
-    const found: string[] = [];
-    for (const span of ordered) {
-      const value = asText(span.attributes[key]);
-      if (value !== null && !found.includes(value)) found.push(value);
-    }
-    values[key] = found;
-  }
-  return values;
+  return Object.fromEntries(
+    keys.map((key) => [key, [...new Set(ordered.flatMap((span) => asText(span.attributes[key]) ?? []))]]),
+  );
 }

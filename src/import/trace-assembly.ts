@@ -56,7 +56,6 @@ export class TraceAssembly {
   private readonly empty = new Map<string, EmptyTrace>();
   /** Events of traces no span has been read for (yet). */
   private readonly pendingEvents = new Map<string, { file: string; line: number | null; events: SpanEvent[] }>();
-  private nextIndex = 0;
 
   /** `onSettled`: told when a trace is handed on, so that state kept per trace can go. */
   constructor(private readonly onSettled: (traceId: string) => void = () => undefined) {}
@@ -72,13 +71,11 @@ export class TraceAssembly {
     if (this.isLate(span.traceId)) return;
     let trace = this.open.get(span.traceId);
     if (trace === undefined) {
-      trace = { traceId: span.traceId, index: this.nextIndex, file, spans: new Map(), events: [] };
-      this.nextIndex += 1;
-      const pending = this.pendingEvents.get(span.traceId);
-      if (pending !== undefined) {
-        trace.events = pending.events;
-        this.pendingEvents.delete(span.traceId);
-      }
+      // Every trace seen so far is open or settled: its index is their count.
+      const index = this.open.size + this.settled.size;
+      const events = this.pendingEvents.get(span.traceId)?.events ?? [];
+      this.pendingEvents.delete(span.traceId);
+      trace = { traceId: span.traceId, index, file, spans: new Map(), events };
       this.open.set(span.traceId, trace);
     }
     if (!trace.spans.has(span.spanId)) trace.spans.set(span.spanId, span);

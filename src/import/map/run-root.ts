@@ -1,12 +1,11 @@
 import type { ImportedSpan } from '../read/span.js';
 import { isRunCandidate, spanRole } from './conventions.js';
 
-export interface SpanTree {
-  byId: Map<string, ImportedSpan>;
-}
+/** A trace's spans by span id, for walking up the parent links. */
+export type SpanTree = ReadonlyMap<string, ImportedSpan>;
 
 export function spanTree(spans: readonly ImportedSpan[]): SpanTree {
-  return { byId: new Map(spans.map((span) => [span.spanId, span])) };
+  return new Map(spans.map((span) => [span.spanId, span]));
 }
 
 /**
@@ -29,7 +28,7 @@ export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): Imp
   const outermost = chosenPool.filter(
     (span) => !chosenPool.some((other) => other !== span && lineage.encloses(other, span)),
   );
-  const roots = spans.filter((span) => span.parentSpanId === null || !tree.byId.has(span.parentSpanId));
+  const roots = spans.filter((span) => span.parentSpanId === null || !tree.has(span.parentSpanId));
   const chosen = outermost.length > 0 ? outermost : roots.length > 0 ? roots : spans;
   return [...chosen].sort(compareOutermostFirst)[0] ?? null;
 }
@@ -65,7 +64,7 @@ class Lineage {
     if (line === undefined) {
       const chain = ancestors(span, this.tree);
       const top = chain.at(-1) ?? span;
-      line = { above: new Set(chain), linkBroken: top.parentSpanId !== null && !this.tree.byId.has(top.parentSpanId) };
+      line = { above: new Set(chain), linkBroken: top.parentSpanId !== null && !this.tree.has(top.parentSpanId) };
       this.cache.set(span, line);
     }
     return line;
@@ -78,7 +77,7 @@ export function ancestors(span: ImportedSpan, tree: SpanTree): ImportedSpan[] {
   const seen = new Set<string>([span.spanId]);
   let parentId = span.parentSpanId;
   while (parentId !== null && !seen.has(parentId)) {
-    const parent = tree.byId.get(parentId);
+    const parent = tree.get(parentId);
     if (parent === undefined) break;
     found.push(parent);
     seen.add(parentId);
