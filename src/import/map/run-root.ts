@@ -86,20 +86,18 @@ export function ancestors(span: ImportedSpan, tree: SpanTree): ImportedSpan[] {
   return found;
 }
 
+/** Two span times in order, an unknown time first. */
+export function compareNs(a: bigint | null, b: bigint | null): number {
+  const first = a ?? -1n;
+  const second = b ?? -1n;
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
 export function compareByStart(a: ImportedSpan, b: ImportedSpan): number {
-  const aStart = a.startNs ?? -1n;
-  const bStart = b.startNs ?? -1n;
-  if (aStart !== bStart) return aStart < bStart ? -1 : 1;
-  return a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0;
+  return compareNs(a.startNs, b.startNs) || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
 }
 
 /** Earliest start first; at the same start, the longer (enclosing) span first. */
 function compareOutermostFirst(a: ImportedSpan, b: ImportedSpan): number {
-  const aStart = a.startNs ?? -1n;
-  const bStart = b.startNs ?? -1n;
-  if (aStart !== bStart) return aStart < bStart ? -1 : 1;
-  const aEnd = a.endNs ?? -1n;
-  const bEnd = b.endNs ?? -1n;
-  if (aEnd !== bEnd) return aEnd > bEnd ? -1 : 1;
-  return compareByStart(a, b);
+  return compareNs(a.startNs, b.startNs) || compareNs(b.endNs, a.endNs) || compareByStart(a, b);
 }

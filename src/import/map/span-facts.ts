@@ -124,11 +124,8 @@ export class RepeatedToolResponses {
   drop(span: MaybeCompacted): MaybeCompacted {
     const facts = span.facts;
     if (facts === undefined || facts.toolResponses.length === 0) return span;
-    let seen = this.seen.get(span.traceId);
-    if (seen === undefined) {
-      seen = new Set<string>();
-      this.seen.set(span.traceId, seen);
-    }
+    const seen = this.seen.get(span.traceId) ?? new Set<string>();
+    this.seen.set(span.traceId, seen);
     const toolResponses = facts.toolResponses.filter((response) => {
       if (seen.has(response.id)) return false;
       seen.add(response.id);

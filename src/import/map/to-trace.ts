@@ -25,7 +25,7 @@ import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
 import { isoTime } from './iso-time.js';
 import { decodeJsonStringLiteral, textOrJson } from './json-string-literal.js';
 import type { MessageToolCall } from './message-tool-calls.js';
-import { ancestors, compareByStart, findRunRoot, type SpanTree, spanTree } from './run-root.js';
+import { ancestors, compareByStart, compareNs, findRunRoot, type SpanTree, spanTree } from './run-root.js';
 import { factsOf } from './span-facts.js';
 import { readSpringContentLog } from './spring-content-log.js';
 import { UsageIndex } from './usage.js';
@@ -51,8 +51,9 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const toolInvocations = toolInvocationsOf(spans);
   const agentSteps = agentStepsOf(spans, tree, usage);
   const totalUsage = usage.total();
-  const spring = springRunContent(root, spans, tree, trace.events ?? []);
-  const finalAnswer = finalAnswerOf(root, spans, spring);
+  const events = trace.events ?? [];
+  const spring = springRunContent(root, spans, tree, events);
+  const finalAnswer = finalAnswerOf(root, spans, spring, events);
   return {
     sessionId: firstFound(SESSION_ID_KEYS, (key) => firstAttribute(searchOrder, key)) ?? trace.traceId,
     question: questionOf(root, searchOrder, spring),
@@ -62,7 +63,7 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
     stepCount: agentSteps.length,
     toolCallCount: toolInvocations.length,
     ...(totalUsage === null ? {} : { usage: totalUsage }),
-    selfEvaluation: selfEvaluationOf(spans, trace.events ?? []),
+    selfEvaluation: selfEvaluationOf(spans, events),
     agentSteps,
     toolInvocations,
   };
@@ -113,8 +114,6 @@ function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
 interface SpringRunContent {
   question: string | null;
   answer: string | null;
-  /** A model span's own `Chat Model Completion:` record, by span id (Spring AI 1.0's only completion record). */
-  modelCompletion(spanId: string): string | null;
 }
 
 function springRunContent(
@@ -123,9 +122,7 @@ function springRunContent(
   tree: SpanTree,
   events: readonly SpanEvent[],
 ): SpringRunContent {
-  const modelCompletion = (spanId: string): string | null =>
-    completionRecord(events, SPRING_LOG.modelCompletionEvent, spanId);
-  if (root === null) return { question: null, answer: null, modelCompletion };
+  if (root === null) return { question: null, answer: null };
   const clients = spans.filter(
     (span) => isSpringChatClient(span) && (span === root || ancestors(span, tree).includes(root)),
   );
@@ -144,7 +141,6 @@ function springRunContent(
       langfuseText(root, ATTR.langfuseOutput, outputText) ??
       completionRecord(events, SPRING_LOG.completionEvent, root.spanId) ??
       (last === undefined ? null : completionRecord(events, SPRING_LOG.completionEvent, last.spanId)),
-    modelCompletion,
   };
 }
 
@@ -182,7 +178,12 @@ function rootInputText(root: ImportedSpan): string | null {
   });
 }
 
-function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring: SpringRunContent): string | null {
+function finalAnswerOf(
+  root: ImportedSpan | null,
+  spans: ImportedSpan[],
+  spring: SpringRunContent,
+  events: readonly SpanEvent[],
+): string | null {
   if (spring.answer !== null) return spring.answer;
   // The run root's output, else that of the first agent inside it that gives one (a CHAIN root often records none).
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
@@ -196,7 +197,8 @@ function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring:
     const role = spanRole(span);
     const answer =
       role === 'model'
-        ? (modelOutput(span) ?? spring.modelCompletion(span.spanId))
+        ? // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
+          (modelOutput(span) ?? completionRecord(events, SPRING_LOG.modelCompletionEvent, span.spanId))
         : role === 'tool'
           ? answerToolArgument(span)
           : null;
@@ -516,5 +518,5 @@ function nonBlank(text: string | null | undefined): string | null {
 }
 
 function byTime(a: { timeNs: bigint }, b: { timeNs: bigint }): number {
-  return a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0;
+  return compareNs(a.timeNs, b.timeNs);
 }
