@@ -10,7 +10,7 @@ import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 import type { ImportProblem } from './problems.js';
 import { type ExportFile, readExportFile } from './read/file.js';
 import type { ImportedSpan, ImportSink } from './read/span.js';
-import { type CollectedTrace, LateTraceCollector, type SettledTrace, TraceAssembly } from './trace-assembly.js';
+import { type CollectedTrace, type SettledTrace, TraceAssembly } from './trace-assembly.js';
 
 /** Skipped-input messages kept and listed; beyond this many they are only counted. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -52,12 +52,6 @@ export interface ImportOptions {
   matchAttributes?: readonly string[];
 }
 
-/** An export given as text rather than as a file (a trace fetched by `pull`); `name` is how messages name it. */
-export interface ExportText {
-  name: string;
-  text: string;
-}
-
 /**
  * Reads OTLP/JSON, Jaeger and Tempo exports and OpenTelemetry SDK span dictionaries and converts every trace in them (docs/contract.md §9).
  * Throws an InputError naming every file that cannot be used — unreadable, of no known format,
@@ -80,9 +74,12 @@ export async function importTraces(
   );
 }
 
-/** The same for an export held in memory: one conversion, with one set of rules, whatever the traces came from. */
+/**
+ * The same for an export held in memory (a trace fetched by `pull`; `name` is how messages name
+ * it): one conversion, with one set of rules, whatever the traces came from.
+ */
 export async function importText(
-  input: ExportText,
+  input: { name: string; text: string },
   from: ImportFormatOption,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
@@ -97,17 +94,9 @@ async function importExports(
   const compact = options.compact ?? true;
   const matchAttributes = [...new Set(options.matchAttributes ?? [])];
   const keepForMatching = new Set(matchAttributes);
-  const keepAttribute =
-    options.keepAttribute ??
-    (keepForMatching.size === 0
-      ? isMappedAttribute
-      : (key: string) => isMappedAttribute(key) || keepForMatching.has(key));
-  const repeatedResponses = new RepeatedToolResponses();
-  const histories = new ConversationHistories();
-  const assembly = new TraceAssembly((traceId) => {
-    repeatedResponses.forget(traceId);
-    histories.forget(traceId);
-  });
+  const keepAttribute = options.keepAttribute ?? ((key: string) => isMappedAttribute(key) || keepForMatching.has(key));
+  const compactor = new SpanCompactor(compact);
+  const assembly = new TraceAssembly((traceId) => compactor.forget(traceId));
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
@@ -130,8 +119,7 @@ async function importExports(
   };
   const sink: ImportSink = {
     span: (span, place) => {
-      if (!assembly.isLate(span.traceId))
-        assembly.add(compact ? repeatedResponses.drop(compactSpan(span, histories)) : span, place.file);
+      if (!assembly.isLate(span.traceId)) assembly.add(compactor.compact(span), place.file);
     },
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
     traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
@@ -154,16 +142,7 @@ async function importExports(
   if (late.size > 0) await handOn(await collectAgain(exports, from, late, sink.keepAttribute, compact));
   if (unkept > 0)
     skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
-  for (const empty of assembly.emptyTraces()) {
-    skipped.push({ file: empty.file, line: empty.line, message: `trace ${empty.traceId} has no spans; skipped` });
-  }
-  for (const orphan of assembly.eventsWithoutTrace()) {
-    skipped.push({
-      file: orphan.file,
-      line: orphan.line,
-      message: `evaluation result for trace ${orphan.traceId}, which has no spans; skipped`,
-    });
-  }
+  skipped.push(...assembly.tracesWithoutSpans());
   return {
     traces,
     skipped,
@@ -174,7 +153,8 @@ async function importExports(
 /**
  * Spans of some traces turned up after the traces were handed on (input out of order): the input
  * is read again for those traces alone, so that each is converted from all its spans, as one pass
- * over the whole input would have it. Nothing else is taken the second time (no problem twice).
+ * over the whole input would have it, with the index and file of its first pass. Nothing else is
+ * taken the second time (no problem twice).
  */
 async function collectAgain(
   exports: readonly ExportFile[],
@@ -183,21 +163,41 @@ async function collectAgain(
   keepAttribute: (key: string) => boolean,
   compact: boolean,
 ): Promise<CollectedTrace[]> {
-  const collector = new LateTraceCollector(late);
-  const repeatedResponses = new RepeatedToolResponses();
-  const histories = new ConversationHistories();
+  const assembly = new TraceAssembly();
+  const compactor = new SpanCompactor(compact);
   const rereading: ImportSink = {
     span: (span) => {
-      if (collector.wants(span.traceId))
-        collector.add(compact ? repeatedResponses.drop(compactSpan(span, histories)) : span);
+      if (late.has(span.traceId)) assembly.add(compactor.compact(span), '');
     },
-    traceEvent: (traceId, event) => collector.addEvent(traceId, event),
+    traceEvent: (traceId, event) => {
+      if (late.has(traceId)) assembly.addEvent(traceId, event, '', null);
+    },
     emptyTrace: () => undefined,
     skipped: () => undefined,
     keepAttribute,
   };
   for (const file of exports) await readExportFile(file, from, rereading);
-  return collector.collected();
+  return assembly
+    .settleAll()
+    .map((trace) => ({ ...trace, ...late.get(trace.traceId) }))
+    .sort((a, b) => a.index - b.index);
+}
+
+/** Each span reduced as it is read (map/span-facts.ts), with what that keeps per trace until the trace is handed on. */
+class SpanCompactor {
+  private readonly repeatedResponses = new RepeatedToolResponses();
+  private readonly histories = new ConversationHistories();
+
+  constructor(private readonly enabled: boolean) {}
+
+  compact(span: ImportedSpan): ImportedSpan {
+    return this.enabled ? this.repeatedResponses.drop(compactSpan(span, this.histories)) : span;
+  }
+
+  forget(traceId: string): void {
+    this.repeatedResponses.forget(traceId);
+    this.histories.forget(traceId);
+  }
 }
 
 function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {
@@ -215,14 +215,7 @@ function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): s
 /** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text), in start order. */
 function attributeValues(spans: readonly ImportedSpan[], keys: readonly string[]): Record<string, string[]> {
   const ordered = [...spans].sort((a, b) => ((a.startNs ?? -1n) < (b.startNs ?? -1n) ? -1 : 1));
-  const values: Record<string, string[]> = {};
-  for (const key of keys) {
-    const found: string[] = [];
-    for (const span of ordered) {
-      const value = asText(span.attributes[key]);
-      if (value !== null && !found.includes(value)) found.push(value);
-    }
-    values[key] = found;
-  }
-  return values;
+  return Object.fromEntries(
+    keys.map((key) => [key, [...new Set(ordered.flatMap((span) => asText(span.attributes[key]) ?? []))]]),
+  );
 }

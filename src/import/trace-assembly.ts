@@ -1,3 +1,4 @@
+import type { ImportProblem } from './problems.js';
 import type { ImportedSpan, SpanEvent } from './read/span.js';
 
 /** One trace's spans, from however many lines and files they came. */
@@ -12,7 +13,7 @@ export interface CollectedTrace {
   events: SpanEvent[];
 }
 
-export interface EmptyTrace {
+interface EmptyTrace {
   traceId: string;
   file: string;
   line: number | null;
@@ -42,8 +43,9 @@ export interface SettledTrace {
  * line or document that held it is done: exporters write a span when it ends, so the root comes
  * last. Only its index and file are kept after. Should a span or an event of the trace turn up
  * later after all (out of order, in a later file), the trace is marked late; the caller reads
- * the input again for the late traces alone (collectAgain) and hands them on again, whole, so
- * that whatever the order of the input each trace ends up as one pass over all of it gives.
+ * the input again for the late traces alone (collectAgain, with an assembly of its own) and hands
+ * them on again, whole, so that whatever the order of the input each trace ends up as one pass
+ * over all of it gives.
  */
 export class TraceAssembly {
   private readonly open = new Map<string, OpenTrace>();
@@ -54,7 +56,6 @@ export class TraceAssembly {
   private readonly empty = new Map<string, EmptyTrace>();
   /** Events of traces no span has been read for (yet). */
   private readonly pendingEvents = new Map<string, { file: string; line: number | null; events: SpanEvent[] }>();
-  private nextIndex = 0;
 
   /** `onSettled`: told when a trace is handed on, so that state kept per trace can go. */
   constructor(private readonly onSettled: (traceId: string) => void = () => undefined) {}
@@ -70,13 +71,11 @@ export class TraceAssembly {
     if (this.isLate(span.traceId)) return;
     let trace = this.open.get(span.traceId);
     if (trace === undefined) {
-      trace = { traceId: span.traceId, index: this.nextIndex, file, spans: new Map(), events: [] };
-      this.nextIndex += 1;
-      const pending = this.pendingEvents.get(span.traceId);
-      if (pending !== undefined) {
-        trace.events = pending.events;
-        this.pendingEvents.delete(span.traceId);
-      }
+      // Every trace seen so far is open or settled: its index is their count.
+      const index = this.open.size + this.settled.size;
+      const events = this.pendingEvents.get(span.traceId)?.events ?? [];
+      this.pendingEvents.delete(span.traceId);
+      trace = { traceId: span.traceId, index, file, spans: new Map(), events };
       this.open.set(span.traceId, trace);
     }
     if (!trace.spans.has(span.spanId)) trace.spans.set(span.spanId, span);
@@ -101,7 +100,6 @@ export class TraceAssembly {
 
   /** Traces whose root span has been read, taken out of memory; call when a line or document is done. */
   settle(): CollectedTrace[] {
-    if (this.ready.size === 0) return [];
     const ready = [...this.ready].map((trace) => this.handOver(trace));
     this.ready.clear();
     return ready;
@@ -119,20 +117,19 @@ export class TraceAssembly {
     return new Map([...this.late].map((traceId) => [traceId, this.settled.get(traceId) as SettledTrace]));
   }
 
-  /** Traces that events were recorded for but that have no span anywhere in the input. */
-  eventsWithoutTrace(): EmptyTrace[] {
-    return [...this.pendingEvents.entries()].map(([traceId, entry]) => ({
-      traceId,
-      file: entry.file,
-      line: entry.line,
-    }));
-  }
-
-  /** Traces listed without spans anywhere in the input. */
-  emptyTraces(): EmptyTrace[] {
-    return [...this.empty.values()].filter(
+  /** Traces listed, or that events were recorded for, without a span anywhere in the input. */
+  tracesWithoutSpans(): ImportProblem[] {
+    const listed = [...this.empty.values()].filter(
       (trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId),
     );
+    return [
+      ...listed.map(({ traceId, file, line }) => ({ file, line, message: `trace ${traceId} has no spans; skipped` })),
+      ...[...this.pendingEvents].map(([traceId, { file, line }]) => ({
+        file,
+        line,
+        message: `evaluation result for trace ${traceId}, which has no spans; skipped`,
+      })),
+    ];
   }
 
   private handOver(trace: OpenTrace): CollectedTrace {
@@ -146,45 +143,5 @@ export class TraceAssembly {
       spans: [...trace.spans.values()],
       events: trace.events,
     };
-  }
-}
-
-/**
- * The spans and events of the late traces, read again from the whole input in its order (first
- * span of an id kept, as in the first pass), each with the index and file of its first pass.
- */
-export class LateTraceCollector {
-  private readonly traces = new Map<string, CollectedTrace & { seen: Map<string, ImportedSpan> }>();
-
-  constructor(private readonly late: ReadonlyMap<string, SettledTrace>) {}
-
-  wants(traceId: string): boolean {
-    return this.late.has(traceId);
-  }
-
-  add(span: ImportedSpan): void {
-    const trace = this.entry(span.traceId);
-    if (trace !== null && !trace.seen.has(span.spanId)) trace.seen.set(span.spanId, span);
-  }
-
-  addEvent(traceId: string, event: SpanEvent): void {
-    this.entry(traceId)?.events.push(event);
-  }
-
-  collected(): CollectedTrace[] {
-    return [...this.traces.values()]
-      .sort((a, b) => a.index - b.index)
-      .map(({ traceId, index, file, seen, events }) => ({ traceId, index, file, spans: [...seen.values()], events }));
-  }
-
-  private entry(traceId: string): (CollectedTrace & { seen: Map<string, ImportedSpan> }) | null {
-    const settled = this.late.get(traceId);
-    if (settled === undefined) return null;
-    let trace = this.traces.get(traceId);
-    if (trace === undefined) {
-      trace = { traceId, index: settled.index, file: settled.file, spans: [], events: [], seen: new Map() };
-      this.traces.set(traceId, trace);
-    }
-    return trace;
   }
 }

@@ -60,10 +60,6 @@ export const ATTR = {
   langfuseSessionId: 'langfuse.session.id',
 } as const;
 
-/** `spring.ai.kind` values (Spring AI's SpringAiKind) and `spring.ai.alibaba.kind` values (SpringAiAlibabaKind). */
-export const SPRING_AI_KIND = { toolCall: 'tool_call', chatClient: 'chat_client' } as const;
-export const SPRING_AI_ALIBABA_GRAPH = 'graph';
-
 /**
  * The messages Spring AI's content observation handlers log when the chat client span stops
  * (ChatClientPromptContentObservationHandler, ChatClientCompletionObservationHandler); exported
@@ -152,10 +148,6 @@ export function asText(value: AttributeValue | undefined): string | null {
   return null;
 }
 
-export function operationName(span: ImportedSpan): string | null {
-  return stringAttribute(span, ATTR.operationName);
-}
-
 /** OpenInference span kinds are upper case by convention; some SDKs write them lower. */
 export function openInferenceKind(span: ImportedSpan): string | null {
   return stringAttribute(span, ATTR.openInferenceKind)?.toUpperCase() ?? null;
@@ -179,9 +171,9 @@ export function frameworkKind(span: ImportedSpan): string | null {
  */
 export function spanRole(span: ImportedSpan): SpanRole | null {
   // Spring AI 1.x marks a tool call only so (its operation is `framework`); 2.x adds `execute_tool`.
-  if (stringAttribute(span, ATTR.springAiKind) === SPRING_AI_KIND.toolCall) return 'tool';
+  if (isSpringToolCall(span)) return 'tool';
   if (isSpringAlibabaGraph(span)) return 'agent';
-  const operation = operationName(span);
+  const operation = stringAttribute(span, ATTR.operationName);
   const kind = openInferenceKind(span);
   const framework = frameworkKind(span);
   if (operation === 'invoke_agent' || kind === 'AGENT' || framework === 'agent') return 'agent';
@@ -207,15 +199,15 @@ export function isRunCandidate(span: ImportedSpan): boolean {
     role === 'agent' ||
     openInferenceKind(span) === 'CHAIN' ||
     frameworkKind(span) === 'workflow' ||
-    stringAttribute(span, ATTR.springAiKind) === SPRING_AI_KIND.chatClient ||
+    isSpringChatClient(span) ||
     span.name.startsWith(LANGCHAIN4J_AI_SERVICE_PREFIX) ||
     (role === null && hasLangfuseRunAttribute(span))
   );
 }
 
-/** A Spring AI Alibaba graph (an agent: ReactAgent, SequentialAgent…), not one of its nodes or edges. */
+/** A Spring AI Alibaba graph (`spring.ai.alibaba.kind` of SpringAiAlibabaKind: an agent, ReactAgent, SequentialAgent…), not one of its nodes or edges. */
 export function isSpringAlibabaGraph(span: ImportedSpan): boolean {
-  return stringAttribute(span, ATTR.springAlibabaKind) === SPRING_AI_ALIBABA_GRAPH;
+  return stringAttribute(span, ATTR.springAlibabaKind) === 'graph';
 }
 
 /** A Spring AI Alibaba graph, node or edge span: its state dumps are no question and its counts no usage. */
@@ -223,8 +215,13 @@ export function isSpringAlibabaSpan(span: ImportedSpan): boolean {
   return stringAttribute(span, ATTR.springAlibabaKind) !== null;
 }
 
+/** `spring.ai.kind` (Spring AI's SpringAiKind) of a chat client call. */
 export function isSpringChatClient(span: ImportedSpan): boolean {
-  return stringAttribute(span, ATTR.springAiKind) === SPRING_AI_KIND.chatClient;
+  return stringAttribute(span, ATTR.springAiKind) === 'chat_client';
+}
+
+export function isSpringToolCall(span: ImportedSpan): boolean {
+  return stringAttribute(span, ATTR.springAiKind) === 'tool_call';
 }
 
 /** An application span that a Langfuse-minded app marks as the run (`langfuse.observation.*`, `langfuse.trace.*`). */

@@ -81,12 +81,11 @@ const LANGCHAIN_OUTPUT_KEYS = new Set(['output', 'kwargs', 'tags', 'metadata']);
  * keyword arguments, or positional ones when there are none.
  */
 function isSmolagentsCall(value: Record<string, unknown>): boolean {
-  const keys = Object.keys(value);
-  if (!keys.every((key) => SMOLAGENTS_CALL_KEYS.has(key)) || !('kwargs' in value || 'args' in value)) return false;
-  const kwargs = value.kwargs === undefined || isRecord(value.kwargs);
-  const args = value.args === undefined || Array.isArray(value.args);
   return (
-    kwargs && args && (isRecord(value.kwargs) || (Array.isArray(value.args) && 'sanitize_inputs_outputs' in value))
+    Object.keys(value).every((key) => SMOLAGENTS_CALL_KEYS.has(key)) &&
+    (value.kwargs === undefined || isRecord(value.kwargs)) &&
+    (value.args === undefined || Array.isArray(value.args)) &&
+    (isRecord(value.kwargs) || (Array.isArray(value.args) && 'sanitize_inputs_outputs' in value))
   );
 }
 

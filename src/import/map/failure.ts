@@ -16,12 +16,10 @@ export interface ToolFailure {
  * (outermost first) is looked at, so that a failure wrapped in a LangChain output still counts.
  */
 export function toolFailureOf(span: ImportedSpan, resultLevels: readonly unknown[]): ToolFailure {
-  const errorType = asText(span.attributes[ATTR.errorType]);
-  const hasErrorType = errorType !== null && errorType !== '';
-  const inResult = resultLevels.map(failureInResult).find((message) => message !== undefined);
-  if (span.status.code !== 'error' && !hasErrorType && inResult === undefined) return { failed: false, message: null };
-  const message = span.status.message ?? exceptionMessage(span) ?? inResult ?? (hasErrorType ? errorType : null);
-  return { failed: true, message };
+  const errorType = asText(span.attributes[ATTR.errorType]) || null;
+  const inResult = resultFailureOf(resultLevels);
+  if (span.status.code !== 'error' && errorType === null && !inResult.failed) return inResult;
+  return { failed: true, message: span.status.message ?? exceptionMessage(span) ?? inResult.message ?? errorType };
 }
 
 /** A failure signalled only by the result: a tool call read from messages has no span to mark it. */

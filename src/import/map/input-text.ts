@@ -47,11 +47,7 @@ function messageText(message: unknown): string | null {
   return contentText(fields.content) ?? contentText(fields.parts);
 }
 
-/** Text a framework puts before the user's request (smolagents: "New task:\n"). */
-const FRAMEWORK_PREFIXES = [/^New task:\s*\n/u];
-
+/** Without the text a framework puts before the user's request (smolagents: "New task:\n"). */
 export function withoutFrameworkPrefix(text: string): string {
-  let result = text;
-  for (const prefix of FRAMEWORK_PREFIXES) result = result.replace(prefix, '');
-  return result;
+  return text.replace(/^New task:\s*\n/u, '');
 }

@@ -1,7 +1,6 @@
 import { isRecord } from '../../io/validation/is-record.js';
-import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
-import { asText } from './conventions.js';
-import { type MessageSources, structured } from './messages.js';
+import { ATTR, asText } from './conventions.js';
+import { indexedEntries, type MessageSources, structured } from './messages.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:
@@ -22,11 +21,8 @@ export interface MessageToolResponse {
   response: unknown;
 }
 
-export function messageToolCalls(span: ImportedSpan, sources: MessageSources): MessageToolCall[] {
-  const calls = [
-    ...genAiToolCalls(sources.genAiOutput),
-    ...openInferenceToolCalls(span.attributes, sources.flattenedKeys),
-  ];
+export function messageToolCalls(sources: MessageSources): MessageToolCall[] {
+  const calls = [...genAiToolCalls(sources.genAiOutput), ...openInferenceToolCalls(sources)];
   // The two conventions may both be present on one span: a call is one call.
   const seen = new Set<string>();
   return calls.filter((call) => {
@@ -35,15 +31,6 @@ export function messageToolCalls(span: ImportedSpan, sources: MessageSources): M
     seen.add(key);
     return true;
   });
-}
-
-/** `inputResponses`: the tool responses input-messages.ts read of the span's `gen_ai.input.messages`. */
-export function messageToolResponses(
-  span: ImportedSpan,
-  inputResponses: readonly MessageToolResponse[],
-  sources: MessageSources,
-): MessageToolResponse[] {
-  return [...inputResponses, ...openInferenceToolResponses(span.attributes, sources.flattenedKeys)];
 }
 
 function genAiToolCalls(output: unknown): MessageToolCall[] {
@@ -82,55 +69,24 @@ export function genAiToolResponses(input: unknown): MessageToolResponse[] {
   return responses;
 }
 
-const OI_OUTPUT_PREFIX = 'llm.output_messages.';
-const OI_INPUT_PREFIX = 'llm.input_messages.';
-const OI_TOOL_CALL =
-  /^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$/u;
-
-function openInferenceToolCalls(attributes: Attributes, flattenedKeys: readonly string[]): MessageToolCall[] {
-  const byIndex = new Map<string, { order: [number, number]; fields: Map<string, AttributeValue> }>();
-  for (const key of flattenedKeys) {
-    if (!key.startsWith(OI_OUTPUT_PREFIX)) continue;
-    const match = OI_TOOL_CALL.exec(key);
-    if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined) continue;
-    const slot = `${match[1]}.${match[2]}`;
-    const entry = byIndex.get(slot) ?? { order: [Number(match[1]), Number(match[2])], fields: new Map() };
-    entry.fields.set(match[3], attributes[key] ?? null);
-    byIndex.set(slot, entry);
-  }
-  return [...byIndex.values()]
-    .sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
-    .flatMap((entry) => {
-      const name = asText(entry.fields.get('function.name'));
+/** OpenInference's `llm.output_messages.N.message.tool_calls.M.tool_call.*`, in the order of N, then M. */
+function openInferenceToolCalls(sources: MessageSources): MessageToolCall[] {
+  return indexedEntries(sources.flattened, ATTR.openInferenceOutputMessages)
+    .flatMap((message) => indexedEntries(message, 'message.tool_calls'))
+    .flatMap((call) => {
+      const name = asText(call.get('tool_call.function.name'));
       if (name === null) return [];
-      return [
-        {
-          id: idText(entry.fields.get('id')),
-          name,
-          arguments: structuredArguments(entry.fields.get('function.arguments')),
-        },
-      ];
+      const args = call.get('tool_call.function.arguments');
+      return [{ id: idText(call.get('tool_call.id')), name, arguments: structuredArguments(args) }];
     });
 }
 
-const OI_INPUT_MESSAGE = /^llm\.input_messages\.(\d+)\.message\.(role|tool_call_id|content)$/u;
-
-function openInferenceToolResponses(attributes: Attributes, flattenedKeys: readonly string[]): MessageToolResponse[] {
-  const byIndex = new Map<number, Map<string, AttributeValue>>();
-  for (const key of flattenedKeys) {
-    if (!key.startsWith(OI_INPUT_PREFIX)) continue;
-    const match = OI_INPUT_MESSAGE.exec(key);
-    if (match?.[1] === undefined || match[2] === undefined) continue;
-    const entry = byIndex.get(Number(match[1])) ?? new Map<string, AttributeValue>();
-    entry.set(match[2], attributes[key] ?? null);
-    byIndex.set(Number(match[1]), entry);
-  }
-  return [...byIndex.entries()]
-    .sort(([a], [b]) => a - b)
-    .flatMap(([, fields]) => {
-      const id = asText(fields.get('role')) === 'tool' ? idText(fields.get('tool_call_id')) : null;
-      return id === null ? [] : [{ id, response: fields.get('content') ?? null }];
-    });
+/** OpenInference's `llm.input_messages.N.message.*` of role `tool`. */
+export function openInferenceToolResponses(sources: MessageSources): MessageToolResponse[] {
+  return indexedEntries(sources.flattened, ATTR.openInferenceInputMessages).flatMap((message) => {
+    const id = asText(message.get('message.role')) === 'tool' ? idText(message.get('message.tool_call_id')) : null;
+    return id === null ? [] : [{ id, response: message.get('message.content') ?? null }];
+  });
 }
 
 function messageList(list: unknown): Record<string, unknown>[] {

@@ -19,20 +19,15 @@ export interface ChatMessage {
 const USER_ROLES = new Set(['user', 'human']);
 const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai']);
 
-export function isUserRole(role: string): boolean {
-  return USER_ROLES.has(role.toLowerCase());
-}
-
-export function isAssistantRole(role: string): boolean {
-  return ASSISTANT_ROLES.has(role.toLowerCase());
-}
-
 export function firstUserText(messages: ChatMessage[]): string | null {
-  return messages.find((message) => isUserRole(message.role) && message.text !== null)?.text ?? null;
+  return messages.find((message) => USER_ROLES.has(message.role.toLowerCase()) && message.text !== null)?.text ?? null;
 }
 
 export function lastAssistantText(messages: ChatMessage[]): string | null {
-  return messages.findLast((message) => isAssistantRole(message.role) && message.text !== null)?.text ?? null;
+  return (
+    messages.findLast((message) => ASSISTANT_ROLES.has(message.role.toLowerCase()) && message.text !== null)?.text ??
+    null
+  );
 }
 
 /**
@@ -54,25 +49,22 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
 /**
  * What the readers below take from a span besides its attributes and events, gathered once per
  * span (span-facts.ts): its GenAI output messages parsed, as they are read for several things
- * (the input messages are read by input-messages.ts); and the keys of its flattened messages,
- * found in one pass over the keys, as most spans have none.
+ * (the input messages are read by input-messages.ts); and its flattened messages, found in one
+ * pass over the keys, as most spans have none.
  */
 export interface MessageSources {
   /** `gen_ai.output.messages` as structured() gives it. */
   genAiOutput: unknown;
-  /** The keys under the prefixes of flattened messages (isFlattenedMessageKey), in attribute order. */
-  flattenedKeys: readonly string[];
+  /** The attributes under the prefixes of flattened messages (isFlattenedMessageKey), in attribute order. */
+  flattened: ReadonlyMap<string, AttributeValue>;
 }
 
 export function messageSources(span: ImportedSpan): MessageSources {
-  const flattenedKeys: string[] = [];
+  const flattened = new Map<string, AttributeValue>();
   for (const key in span.attributes) {
-    if (isFlattenedMessageKey(key)) flattenedKeys.push(key);
+    if (isFlattenedMessageKey(key)) flattened.set(key, span.attributes[key] ?? null);
   }
-  return {
-    genAiOutput: structured(genAiMessagesValue(span, ATTR.outputMessages)),
-    flattenedKeys,
-  };
+  return { genAiOutput: structured(genAiMessagesValue(span, ATTR.outputMessages)), flattened };
 }
 
 /**
@@ -86,51 +78,45 @@ export const isFlattenedMessageKey = startsWithAnyOf([
   `${ATTR.openInferenceOutputMessages}.`,
 ]);
 
-/** The model input of a span in the older forms of the GenAI conventions, read when `gen_ai.input.messages` holds no message. */
-export function olderGenAiInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
+/** The older forms of the GenAI conventions: an event per message or a `gen_ai.content.*` event's list, else flattened attributes. */
+const OLDER_GEN_AI = {
+  input: { messageEvent: EVENT.userMessage, role: 'user', listEvent: EVENT.contentPrompt, key: ATTR.legacyPrompt },
+  output: {
+    messageEvent: EVENT.choice,
+    role: 'assistant',
+    listEvent: EVENT.contentCompletion,
+    key: ATTR.legacyCompletion,
+  },
+} as const;
+
+/** The model input (read when `gen_ai.input.messages` holds no message) or output of a span in the older GenAI forms. */
+export function olderGenAiMessages(
+  span: ImportedSpan,
+  sources: MessageSources,
+  side: 'input' | 'output',
+): ChatMessage[] {
+  const form = OLDER_GEN_AI[side];
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
-    if (event.name === EVENT.userMessage) fromEvents.push({ role: 'user', text: eventText(event.attributes) });
-    if (event.name === EVENT.contentPrompt) fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyPrompt]));
+    if (event.name === form.messageEvent) fromEvents.push({ role: form.role, text: eventText(event.attributes) });
+    if (event.name === form.listEvent) fromEvents.push(...messagesFromValue(event.attributes[form.key]));
   }
   if (fromEvents.length > 0) return fromEvents;
-  return indexedMessages(span.attributes, sources.flattenedKeys, ATTR.legacyPrompt, 'role', 'content');
+  return indexedMessages(sources.flattened, form.key, 'role', 'content');
 }
 
 /** The model output of a span in the GenAI conventions, current form first, then the older ones. */
 export function genAiOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
   const messages = messagesFromList(sources.genAiOutput);
-  if (messages.length > 0) return messages;
-  const fromEvents: ChatMessage[] = [];
-  for (const event of span.events) {
-    if (event.name === EVENT.choice) fromEvents.push({ role: 'assistant', text: eventText(event.attributes) });
-    if (event.name === EVENT.contentCompletion)
-      fromEvents.push(...messagesFromValue(event.attributes[ATTR.legacyCompletion]));
-  }
-  if (fromEvents.length > 0) return fromEvents;
-  return indexedMessages(span.attributes, sources.flattenedKeys, ATTR.legacyCompletion, 'role', 'content');
+  return messages.length > 0 ? messages : olderGenAiMessages(span, sources, 'output');
 }
 
-export function openInferenceInputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
-  return indexedMessages(
-    span.attributes,
-    sources.flattenedKeys,
-    ATTR.openInferenceInputMessages,
-    'message.role',
-    'message.content',
-    'message.contents',
-  );
-}
-
-export function openInferenceOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
-  return indexedMessages(
-    span.attributes,
-    sources.flattenedKeys,
-    ATTR.openInferenceOutputMessages,
-    'message.role',
-    'message.content',
-    'message.contents',
-  );
+/** OpenInference's flattened `llm.input_messages.N.message.*` or `llm.output_messages.N.message.*`. */
+export function openInferenceMessages(
+  sources: MessageSources,
+  prefix: typeof ATTR.openInferenceInputMessages | typeof ATTR.openInferenceOutputMessages,
+): ChatMessage[] {
+  return indexedMessages(sources.flattened, prefix, 'message.role', 'message.content', 'message.contents');
 }
 
 /** Google ADK's `llm_request` JSON: `{contents: [{role, parts: [{text}]}]}`. */
@@ -212,53 +198,50 @@ function eventText(attributes: Attributes): string | null {
 }
 
 /**
- * Messages flattened into indexed attributes, `PREFIX.N.ROLE_KEY` / `PREFIX.N.CONTENT_KEY`
- * (Traceloop: `gen_ai.prompt.0.role`; OpenInference: `llm.input_messages.0.message.role`, with
- * multi-part content under `...message.contents.M.message_content.text`), in index order.
+ * Values flattened into indexed keys, `PREFIX.N.REST` (Traceloop: `gen_ai.prompt.0.role`;
+ * OpenInference: `llm.input_messages.0.message.role`): for each N, in index order, its values by REST.
+ */
+export function indexedEntries(
+  values: ReadonlyMap<string, AttributeValue>,
+  prefix: string,
+): ReadonlyMap<string, AttributeValue>[] {
+  const byIndex = new Map<number, Map<string, AttributeValue>>();
+  const head = `${prefix}.`;
+  for (const [key, value] of values) {
+    if (!key.startsWith(head)) continue;
+    const match = /^(\d+)\.(.+)$/u.exec(key.slice(head.length));
+    if (match?.[1] === undefined || match[2] === undefined) continue;
+    const index = Number(match[1]);
+    const entry = byIndex.get(index) ?? new Map<string, AttributeValue>();
+    entry.set(match[2], value);
+    byIndex.set(index, entry);
+  }
+  return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+}
+
+/**
+ * Messages flattened into indexed attributes, `PREFIX.N.ROLE_KEY` / `PREFIX.N.CONTENT_KEY`, with
+ * OpenInference's multi-part content under `...message.contents.M.message_content.text`.
  */
 function indexedMessages(
-  attributes: Attributes,
-  flattenedKeys: readonly string[],
+  flattened: ReadonlyMap<string, AttributeValue>,
   prefix: string,
   roleKey: string,
   contentKey: string,
   partsKey?: string,
 ): ChatMessage[] {
-  const fields = new Map<number, Map<string, AttributeValue>>();
-  const head = `${prefix}.`;
-  for (const key of flattenedKeys) {
-    if (!key.startsWith(head)) continue;
-    const match = /^(\d+)\.(.+)$/u.exec(key.slice(head.length));
-    if (match?.[1] === undefined || match[2] === undefined) continue;
-    const index = Number(match[1]);
-    const entry = fields.get(index) ?? new Map<string, AttributeValue>();
-    entry.set(match[2], attributes[key] ?? null);
-    fields.set(index, entry);
-  }
-  const messages: ChatMessage[] = [];
-  for (const index of [...fields.keys()].sort((a, b) => a - b)) {
-    const entry = fields.get(index) ?? new Map<string, AttributeValue>();
+  return indexedEntries(flattened, prefix).flatMap((entry) => {
     const role = asText(entry.get(roleKey));
-    if (role === null) continue;
-    let text = textOf(entry.get(contentKey));
-    if (text === null && partsKey !== undefined) text = indexedPartsText(entry, partsKey);
-    messages.push({ role, text });
-  }
-  return messages;
+    if (role === null) return [];
+    const text = textOf(entry.get(contentKey)) ?? (partsKey === undefined ? null : indexedPartsText(entry, partsKey));
+    return [{ role, text }];
+  });
 }
 
-function indexedPartsText(entry: Map<string, AttributeValue>, partsKey: string): string | null {
-  const texts = new Map<number, string>();
-  const head = `${partsKey}.`;
-  for (const [key, value] of entry) {
-    if (!key.startsWith(head) || !key.endsWith('.message_content.text')) continue;
-    const index = Number(key.slice(head.length, key.length - '.message_content.text'.length));
-    const text = asText(value);
-    if (Number.isInteger(index) && text !== null) texts.set(index, text);
-  }
-  if (texts.size === 0) return null;
-  return [...texts.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, text]) => text)
-    .join('\n');
+function indexedPartsText(entry: ReadonlyMap<string, AttributeValue>, partsKey: string): string | null {
+  const texts = indexedEntries(entry, partsKey).flatMap((part) => {
+    const text = asText(part.get('message_content.text'));
+    return text === null ? [] : [text];
+  });
+  return texts.length === 0 ? null : texts.join('\n');
 }

@@ -1,12 +1,11 @@
 import type { ImportedSpan } from '../read/span.js';
 import { isRunCandidate, spanRole } from './conventions.js';
 
-export interface SpanTree {
-  byId: Map<string, ImportedSpan>;
-}
+/** A trace's spans by span id, for walking up the parent links. */
+export type SpanTree = ReadonlyMap<string, ImportedSpan>;
 
 export function spanTree(spans: readonly ImportedSpan[]): SpanTree {
-  return { byId: new Map(spans.map((span) => [span.spanId, span])) };
+  return new Map(spans.map((span) => [span.spanId, span]));
 }
 
 /**
@@ -29,7 +28,7 @@ export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): Imp
   const outermost = chosenPool.filter(
     (span) => !chosenPool.some((other) => other !== span && lineage.encloses(other, span)),
   );
-  const roots = spans.filter((span) => span.parentSpanId === null || !tree.byId.has(span.parentSpanId));
+  const roots = spans.filter((span) => span.parentSpanId === null || !tree.has(span.parentSpanId));
   const chosen = outermost.length > 0 ? outermost : roots.length > 0 ? roots : spans;
   return [...chosen].sort(compareOutermostFirst)[0] ?? null;
 }
@@ -65,20 +64,20 @@ class Lineage {
     if (line === undefined) {
       const chain = ancestors(span, this.tree);
       const top = chain.at(-1) ?? span;
-      line = { above: new Set(chain), linkBroken: top.parentSpanId !== null && !this.tree.byId.has(top.parentSpanId) };
+      line = { above: new Set(chain), linkBroken: top.parentSpanId !== null && !this.tree.has(top.parentSpanId) };
       this.cache.set(span, line);
     }
     return line;
   }
 }
 
-/** The span's ancestors, nearest first; a parent missing from the export ends the chain. */
+/** The span's ancestors, nearest first; a parent missing from the export, or a cycle, ends the chain. */
 export function ancestors(span: ImportedSpan, tree: SpanTree): ImportedSpan[] {
   const found: ImportedSpan[] = [];
   const seen = new Set<string>([span.spanId]);
   let parentId = span.parentSpanId;
   while (parentId !== null && !seen.has(parentId)) {
-    const parent = tree.byId.get(parentId);
+    const parent = tree.get(parentId);
     if (parent === undefined) break;
     found.push(parent);
     seen.add(parentId);
@@ -87,20 +86,18 @@ export function ancestors(span: ImportedSpan, tree: SpanTree): ImportedSpan[] {
   return found;
 }
 
+/** Two span times in order, an unknown time first. */
+export function compareNs(a: bigint | null, b: bigint | null): number {
+  const first = a ?? -1n;
+  const second = b ?? -1n;
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
 export function compareByStart(a: ImportedSpan, b: ImportedSpan): number {
-  const aStart = a.startNs ?? -1n;
-  const bStart = b.startNs ?? -1n;
-  if (aStart !== bStart) return aStart < bStart ? -1 : 1;
-  return a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0;
+  return compareNs(a.startNs, b.startNs) || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
 }
 
 /** Earliest start first; at the same start, the longer (enclosing) span first. */
 function compareOutermostFirst(a: ImportedSpan, b: ImportedSpan): number {
-  const aStart = a.startNs ?? -1n;
-  const bStart = b.startNs ?? -1n;
-  if (aStart !== bStart) return aStart < bStart ? -1 : 1;
-  const aEnd = a.endNs ?? -1n;
-  const bEnd = b.endNs ?? -1n;
-  if (aEnd !== bEnd) return aEnd > bEnd ? -1 : 1;
-  return compareByStart(a, b);
+  return compareNs(a.startNs, b.startNs) || compareNs(b.endNs, a.endNs) || compareByStart(a, b);
 }

@@ -5,7 +5,7 @@ import {
   type MessageToolCall,
   type MessageToolResponse,
   messageToolCalls,
-  messageToolResponses,
+  openInferenceToolResponses,
 } from './message-tool-calls.js';
 import {
   adkRequestMessages,
@@ -16,9 +16,8 @@ import {
   isFlattenedMessageKey,
   lastAssistantText,
   messageSources,
-  olderGenAiInputMessages,
-  openInferenceInputMessages,
-  openInferenceOutputMessages,
+  olderGenAiMessages,
+  openInferenceMessages,
   structured,
 } from './messages.js';
 import { plainCompletion, plainPromptQuestion } from './plain-content.js';
@@ -55,19 +54,19 @@ function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories)
     histories === undefined ? readInputMessages(structured(inputValue)) : histories.read(span.traceId, inputValue);
   return {
     question: {
-      genAi: input.hasMessage ? input.firstUserText : firstUserText(olderGenAiInputMessages(span, sources)),
-      openInference: firstUserText(openInferenceInputMessages(span, sources)),
+      genAi: input.hasMessage ? input.firstUserText : firstUserText(olderGenAiMessages(span, sources, 'input')),
+      openInference: firstUserText(openInferenceMessages(sources, ATTR.openInferenceInputMessages)),
       adk: firstUserText(adkRequestMessages(span)),
       plain: plainPromptQuestion(span),
     },
     answer: {
       genAi: lastAssistantText(genAiOutputMessages(span, sources)),
-      openInference: lastAssistantText(openInferenceOutputMessages(span, sources)),
+      openInference: lastAssistantText(openInferenceMessages(sources, ATTR.openInferenceOutputMessages)),
       adk: lastAssistantText(adkResponseMessages(span)),
       plain: plainCompletion(span),
     },
-    toolCalls: messageToolCalls(span, sources),
-    toolResponses: messageToolResponses(span, input.toolResponses, sources),
+    toolCalls: messageToolCalls(sources),
+    toolResponses: [...input.toolResponses, ...openInferenceToolResponses(sources)],
   };
 }
 
@@ -125,11 +124,8 @@ export class RepeatedToolResponses {
   drop(span: MaybeCompacted): MaybeCompacted {
     const facts = span.facts;
     if (facts === undefined || facts.toolResponses.length === 0) return span;
-    let seen = this.seen.get(span.traceId);
-    if (seen === undefined) {
-      seen = new Set<string>();
-      this.seen.set(span.traceId, seen);
-    }
+    const seen = this.seen.get(span.traceId) ?? new Set<string>();
+    this.seen.set(span.traceId, seen);
     const toolResponses = facts.toolResponses.filter((response) => {
       if (seen.has(response.id)) return false;
       seen.add(response.id);

@@ -1,10 +1,5 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
-import type {
-  AgentStepDocument,
-  ToolInvocationDocument,
-  TraceDocument,
-  VerifierEvaluationDocument,
-} from '../../trace/types.js';
+import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
 import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
 import {
@@ -18,8 +13,8 @@ import {
   isRunCandidate,
   isSpringAlibabaGraph,
   isSpringChatClient,
+  isSpringToolCall,
   openInferenceKind,
-  operationName,
   SPRING_LOG,
   spanRole,
   stringAttribute,
@@ -27,10 +22,10 @@ import {
 import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.js';
 import { resultFailureOf, type ToolFailure, toolFailureOf } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
-import { isoTime as isoTimeOf } from './iso-time.js';
+import { isoTime } from './iso-time.js';
 import { decodeJsonStringLiteral, textOrJson } from './json-string-literal.js';
 import type { MessageToolCall } from './message-tool-calls.js';
-import { ancestors, compareByStart, findRunRoot, type SpanTree, spanTree } from './run-root.js';
+import { ancestors, compareByStart, compareNs, findRunRoot, type SpanTree, spanTree } from './run-root.js';
 import { factsOf } from './span-facts.js';
 import { readSpringContentLog } from './spring-content-log.js';
 import { UsageIndex } from './usage.js';
@@ -56,15 +51,11 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const toolInvocations = toolInvocationsOf(spans);
   const agentSteps = agentStepsOf(spans, tree, usage);
   const totalUsage = usage.total();
-  const spring = springRunContent(root, spans, tree, trace.events ?? []);
-  const finalAnswer = finalAnswerOf(root, spans, spring);
+  const events = trace.events ?? [];
+  const spring = springRunContent(root, spans, tree, events);
+  const finalAnswer = finalAnswerOf(root, spans, spring, events);
   return {
-    sessionId:
-      firstAttribute(searchOrder, ATTR.conversationId) ??
-      firstAttribute(searchOrder, ATTR.springConversationId) ??
-      firstAttribute(searchOrder, ATTR.sessionId) ??
-      firstAttribute(searchOrder, ATTR.langfuseSessionId) ??
-      trace.traceId,
+    sessionId: firstFound(SESSION_ID_KEYS, (key) => firstAttribute(searchOrder, key)) ?? trace.traceId,
     question: questionOf(root, searchOrder, spring),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
@@ -72,7 +63,7 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
     stepCount: agentSteps.length,
     toolCallCount: toolInvocations.length,
     ...(totalUsage === null ? {} : { usage: totalUsage }),
-    selfEvaluation: selfEvaluationOf(spans, trace.events ?? []),
+    selfEvaluation: selfEvaluationOf(spans, events),
     agentSteps,
     toolInvocations,
   };
@@ -83,12 +74,10 @@ export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
   return spans.some((span) => spanRole(span) !== null || isRunCandidate(span));
 }
 
+const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.sessionId, ATTR.langfuseSessionId];
+
 function firstAttribute(spans: ImportedSpan[], key: string): string | null {
-  for (const span of spans) {
-    const value = stringAttribute(span, key);
-    if (value !== null && value !== '') return value;
-  }
-  return null;
+  return firstFound(spans, (span) => stringAttribute(span, key) || null);
 }
 
 /**
@@ -125,8 +114,6 @@ function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
 interface SpringRunContent {
   question: string | null;
   answer: string | null;
-  /** A model span's own `Chat Model Completion:` record, by span id (Spring AI 1.0's only completion record). */
-  modelCompletion(spanId: string): string | null;
 }
 
 function springRunContent(
@@ -135,18 +122,14 @@ function springRunContent(
   tree: SpanTree,
   events: readonly SpanEvent[],
 ): SpringRunContent {
-  const modelCompletion = (spanId: string): string | null =>
-    completionRecord(events, SPRING_LOG.modelCompletionEvent, spanId);
-  if (root === null) return { question: null, answer: null, modelCompletion };
+  if (root === null) return { question: null, answer: null };
   const clients = spans.filter(
     (span) => isSpringChatClient(span) && (span === root || ancestors(span, tree).includes(root)),
   );
   const first = clients[0];
   const last = clients.at(-1);
-  const userText = (span: ImportedSpan | undefined): string | null => {
-    const text = span === undefined ? null : stringAttribute(span, ATTR.springUserText);
-    return text === null || text.trim() === '' ? null : text;
-  };
+  const userText = (span: ImportedSpan | undefined): string | null =>
+    nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
   return {
     question:
       langfuseText(root, ATTR.langfuseInput, inputText) ??
@@ -158,57 +141,49 @@ function springRunContent(
       langfuseText(root, ATTR.langfuseOutput, outputText) ??
       completionRecord(events, SPRING_LOG.completionEvent, root.spanId) ??
       (last === undefined ? null : completionRecord(events, SPRING_LOG.completionEvent, last.spanId)),
-    modelCompletion,
   };
 }
 
 function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) => string | null): string | null {
-  const value = stringAttribute(span, key);
-  if (value === null || value.trim() === '') return null;
-  const text = read(decodeJsonStringLiteral(value));
-  return text === null || text.trim() === '' ? null : text;
+  const value = nonBlank(stringAttribute(span, key));
+  return value === null ? null : nonBlank(read(decodeJsonStringLiteral(value)));
 }
 
+/** The bodies of a span's Spring AI content log records of one name, in record order. */
 function springRecords(events: readonly SpanEvent[], name: string, spanId: string): string[] {
-  const bodies: string[] = [];
-  for (const event of events) {
-    if (event.name !== name || event.attributes.span_id !== spanId) continue;
-    const content = asText(event.attributes.content);
-    if (content !== null) bodies.push(content);
-  }
-  return bodies;
+  return events.flatMap((event) =>
+    event.name === name && event.attributes.span_id === spanId ? (asText(event.attributes.content) ?? []) : [],
+  );
 }
 
 function promptRecordUser(events: readonly SpanEvent[], spanId: string): string | null {
-  for (const body of springRecords(events, SPRING_LOG.promptEvent, spanId)) {
+  return firstFound(springRecords(events, SPRING_LOG.promptEvent, spanId), (body) => {
     const content = readSpringContentLog(body);
-    const user = content?.kind === 'prompt' ? content.entries.user : undefined;
-    if (user !== undefined && user.trim() !== '') return user;
-  }
-  return null;
+    return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
+  });
 }
 
+/** The latest record's text. */
 function completionRecord(events: readonly SpanEvent[], name: string, spanId: string): string | null {
-  const bodies = springRecords(events, name, spanId);
-  for (let index = bodies.length - 1; index >= 0; index -= 1) {
-    const content = readSpringContentLog(bodies[index] as string);
-    const text = content?.kind === 'completion' ? content.texts.join('\n') : '';
-    if (text.trim() !== '') return text;
-  }
-  return null;
+  return firstFound(springRecords(events, name, spanId).reverse(), (body) => {
+    const content = readSpringContentLog(body);
+    return nonBlank(content?.kind === 'completion' ? content.texts.join('\n') : null);
+  });
 }
 
 function rootInputText(root: ImportedSpan): string | null {
-  for (const key of [ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput]) {
+  return firstFound([ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput], (key) => {
     const value = root.attributes[key];
-    if (value === undefined || value === null) continue;
-    const text = inputText(value);
-    if (text !== null && text.trim() !== '') return text;
-  }
-  return null;
+    return nonBlank(value === undefined || value === null ? null : inputText(value));
+  });
 }
 
-function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring: SpringRunContent): string | null {
+function finalAnswerOf(
+  root: ImportedSpan | null,
+  spans: ImportedSpan[],
+  spring: SpringRunContent,
+  events: readonly SpanEvent[],
+): string | null {
   if (spring.answer !== null) return spring.answer;
   // The run root's output, else that of the first agent inside it that gives one (a CHAIN root often records none).
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
@@ -222,7 +197,8 @@ function finalAnswerOf(root: ImportedSpan | null, spans: ImportedSpan[], spring:
     const role = spanRole(span);
     const answer =
       role === 'model'
-        ? (modelOutput(span) ?? spring.modelCompletion(span.spanId))
+        ? // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
+          (modelOutput(span) ?? completionRecord(events, SPRING_LOG.modelCompletionEvent, span.spanId))
         : role === 'tool'
           ? answerToolArgument(span)
           : null;
@@ -246,12 +222,10 @@ function answerToolArgument(span: ImportedSpan): string | null {
 function runOutputText(root: ImportedSpan): string | null {
   const value = stringAttribute(root, ATTR.outputValue);
   if (value !== null) return outputText(value) ?? value;
-  for (const key of [ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput]) {
+  return firstFound([ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput], (key) => {
     const entity = root.attributes[key];
-    const text = entity === undefined || entity === null ? null : outputText(entity);
-    if (text !== null) return text;
-  }
-  return null;
+    return entity === undefined || entity === null ? null : outputText(entity);
+  });
 }
 
 function modelOutput(span: ImportedSpan): string | null {
@@ -265,17 +239,18 @@ function modelOutput(span: ImportedSpan): string | null {
 
 /** any-agent's own `gen_ai.output` on a model span: the answer as text or JSON, unless it lists tool calls. */
 function anyAgentOutput(span: ImportedSpan): string | null {
-  const output = stringAttribute(span, ATTR.anyAgentOutput);
-  if (output === null || output.trim() === '') return null;
+  const output = nonBlank(stringAttribute(span, ATTR.anyAgentOutput));
+  if (output === null) return null;
   const parsed = parseEmbeddedJson(output);
   const isToolCalls =
     Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
   return isToolCalls ? null : output;
 }
 
-function firstFound(spans: ImportedSpan[], read: (span: ImportedSpan) => string | null): string | null {
-  for (const span of spans) {
-    const value = read(span);
+/** The first thing `read` finds in the items, in their order. */
+function firstFound<T, R>(items: readonly T[], read: (item: T) => R | null): R | null {
+  for (const item of items) {
+    const value = read(item);
     if (value !== null) return value;
   }
   return null;
@@ -289,7 +264,6 @@ function firstFound(spans: ImportedSpan[], read: (span: ImportedSpan) => string 
  * and arguments, in order.
  */
 function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
-  const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [];
   const fromSpans = spans
     .filter((span) => spanRole(span) === 'tool')
     .map((span) => ({
@@ -299,13 +273,9 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
       /** The arguments in canonical form, made when first compared. */
       canonical: null as string | null,
     }));
-  const spanCallIds = new Set<string>();
-  const spanToolNames = new Set<string>();
-  for (const entry of fromSpans) {
-    if (typeof entry.invocation.callId === 'string') spanCallIds.add(entry.invocation.callId);
-    spanToolNames.add(entry.invocation.toolName);
-    timed.push(entry);
-  }
+  const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [...fromSpans];
+  const spanCallIds = new Set(fromSpans.map((entry) => entry.invocation.callId));
+  const spanToolNames = new Set(fromSpans.map((entry) => entry.invocation.toolName));
   const responses = new Map<string, unknown>();
   for (const span of spans) {
     for (const response of factsOf(span).toolResponses)
@@ -339,9 +309,7 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
-  return timed
-    .sort((a, b) => (a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0))
-    .map((entry) => entry.invocation);
+  return timed.sort(byTime).map((entry) => entry.invocation);
 }
 
 /** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
@@ -365,24 +333,19 @@ const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputV
 const RESULT_KEYS = [ATTR.toolResult, ATTR.springToolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
 
 function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
-  const rawArguments = anyValue(firstPresent(span, ARGUMENT_KEYS));
-  const rawResult = anyValue(firstPresent(span, RESULT_KEYS));
-  const args = unwrapArguments(rawArguments);
-  const result = unwrapResult(rawResult);
-  const failure = toolFailureOf(span, result.levels);
+  const result = unwrapResult(anyValue(firstPresent(span, RESULT_KEYS)));
   return invocationDocument({
     toolName: toolNameOf(span),
     callId: callIdOf(span),
-    failure,
+    failure: toolFailureOf(span, result.levels),
     startNs: span.startNs,
     durationMs: spanDurationMs(span.startNs, span.endNs),
-    args,
+    args: unwrapArguments(anyValue(firstPresent(span, ARGUMENT_KEYS))),
     result,
   });
 }
 
 function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): ToolInvocationDocument {
-  const args = unwrapArguments(call.arguments);
   const result = unwrapResult(
     response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response,
   );
@@ -392,7 +355,7 @@ function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: 
     failure: resultFailureOf(result.levels),
     startNs: askedAtNs,
     durationMs: null,
-    args,
+    args: unwrapArguments(call.arguments),
     result,
   });
 }
@@ -424,13 +387,11 @@ function invocationDocument(parts: InvocationParts): ToolInvocationDocument {
   };
 }
 
+const TOOL_NAME_KEYS = [ATTR.springToolName, ATTR.toolName, ATTR.openInferenceToolName, ATTR.traceloopEntityName];
+
 function toolNameOf(span: ImportedSpan): string {
   // Spring AI's span name is Micrometer's lower-hyphenated, 50-character cut of "tool_call queryLogs": never the name.
-  const named =
-    stringAttribute(span, ATTR.springToolName) ??
-    stringAttribute(span, ATTR.toolName) ??
-    stringAttribute(span, ATTR.openInferenceToolName) ??
-    stringAttribute(span, ATTR.traceloopEntityName);
+  const named = firstFound(TOOL_NAME_KEYS, (key) => stringAttribute(span, key));
   if (named !== null && named !== '') return named;
   // The GenAI span name is "execute_tool {gen_ai.tool.name}"; Traceloop's "{name}.tool".
   return span.name.replace(/^execute_tool\s+/u, '').replace(/\.tool$/u, '');
@@ -438,30 +399,25 @@ function toolNameOf(span: ImportedSpan): string {
 
 /** `gen_ai.tool.call.id` (Microsoft Agent Framework writes `[run id, call id]`), else OpenInference's `tool.id` / `tool_call.id`. */
 function callIdOf(span: ImportedSpan): string | null {
-  for (const key of [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId]) {
-    const value = span.attributes[key];
-    const id = Array.isArray(value) ? asText(value.at(-1)) : asText(value);
-    if (id !== null && id !== '') return id;
-  }
-  return null;
+  return firstFound(
+    [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId],
+    (key) => {
+      const value = span.attributes[key];
+      return (Array.isArray(value) ? asText(value.at(-1)) : asText(value)) || null;
+    },
+  );
 }
 
-function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeValue | undefined {
-  for (const key of keys) {
-    const value = span.attributes[key];
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
+function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeValue | null {
+  return firstFound(keys, (key) => span.attributes[key] ?? null);
 }
 
 /**
  * "any"-typed values given as a JSON string are written as the structure they encode; a JSON
  * string literal (Spring AI 1.x's quoting of a String result) as the text it encodes, parsed when JSON.
  */
-function anyValue(value: AttributeValue | undefined): unknown {
-  if (value === undefined) return null;
-  if (typeof value === 'string') return textOrJson(value);
-  return value;
+function anyValue(value: AttributeValue | null): unknown {
+  return typeof value === 'string' ? textOrJson(value) : value;
 }
 
 /**
@@ -481,7 +437,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       agentName: agentNameOf(span),
       stepType:
         springToolStepType(span) ??
-        operationName(span) ??
+        stringAttribute(span, ATTR.operationName) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
         stringAttribute(span, ATTR.legacyRequestType) ??
@@ -496,7 +452,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
 
 /** Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names. */
 function springToolStepType(span: ImportedSpan): string | null {
-  return stringAttribute(span, ATTR.springAiKind) === 'tool_call' ? 'execute_tool' : null;
+  return isSpringToolCall(span) ? 'execute_tool' : null;
 }
 
 function agentNameOf(span: ImportedSpan): string {
@@ -510,11 +466,6 @@ function agentNameOf(span: ImportedSpan): string {
 function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   const enclosing = ancestors(span, tree).find((ancestor) => spanRole(ancestor) !== null);
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
-}
-
-/** A span time as ISO-8601 text (iso-time.ts). */
-function isoTime(ns: bigint | null): string | null {
-  return ns === null ? null : isoTimeOf(ns);
 }
 
 interface Verdict {
@@ -557,8 +508,15 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
     }
   }
   // A stable sort keeps span order among verdicts given at the same time.
-  const latest = verdicts.sort((a, b) => (a.timeNs < b.timeNs ? -1 : a.timeNs > b.timeNs ? 1 : 0)).at(-1);
-  if (latest === undefined) return {};
-  const verifierEvaluation: VerifierEvaluationDocument = { verdict: latest.label, reason: latest.explanation };
-  return { verifier_evaluation: verifierEvaluation };
+  const latest = verdicts.sort(byTime).at(-1);
+  return latest === undefined ? {} : { verifier_evaluation: { verdict: latest.label, reason: latest.explanation } };
+}
+
+/** The text, unless it is absent or only white space. */
+function nonBlank(text: string | null | undefined): string | null {
+  return text === undefined || text === null || text.trim() === '' ? null : text;
+}
+
+function byTime(a: { timeNs: bigint }, b: { timeNs: bigint }): number {
+  return compareNs(a.timeNs, b.timeNs);
 }

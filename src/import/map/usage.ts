@@ -7,7 +7,7 @@ import {
   OUTPUT_TOKEN_KEYS,
   spanRole,
 } from './conventions.js';
-import type { SpanTree } from './run-root.js';
+import { ancestors, type SpanTree } from './run-root.js';
 
 export interface TokenUsage {
   inputTokens: number;
@@ -19,7 +19,7 @@ export interface TokenUsage {
  * node span never counts (what it holds is its state, not a model call's usage); the bare
  * `prompt_tokens` / `completion_tokens` count on model spans only.
  */
-export function ownUsage(span: ImportedSpan): TokenUsage | null {
+function ownUsage(span: ImportedSpan): TokenUsage | null {
   if (isSpringAlibabaSpan(span)) return null;
   const isModel = spanRole(span) === 'model';
   const input = firstCount(span, INPUT_TOKEN_KEYS) ?? (isModel ? firstCount(span, MODEL_INPUT_TOKEN_KEYS) : null);
@@ -42,17 +42,17 @@ export class UsageIndex {
   constructor(spans: readonly ImportedSpan[], tree: SpanTree) {
     const withUsage = spans.filter((span) => ownUsage(span) !== null);
     const hasUsageBelow = new Set<string>();
-    for (const span of withUsage) for (const id of ancestorIds(span, tree)) hasUsageBelow.add(id);
+    for (const span of withUsage) for (const ancestor of ancestors(span, tree)) hasUsageBelow.add(ancestor.spanId);
     const counted = withUsage.filter((span) => !hasUsageBelow.has(span.spanId));
     this.totalUsage = counted.length === 0 ? null : { inputTokens: 0, outputTokens: 0 };
     // Each counted call adds its tokens to itself and every span above it, once.
     for (const span of counted) {
       const usage = ownUsage(span) as TokenUsage;
       add(this.totalUsage as TokenUsage, usage);
-      for (const id of [span.spanId, ...ancestorIds(span, tree)]) {
-        const entry = this.bySpan.get(id) ?? { inputTokens: 0, outputTokens: 0 };
+      for (const { spanId } of [span, ...ancestors(span, tree)]) {
+        const entry = this.bySpan.get(spanId) ?? { inputTokens: 0, outputTokens: 0 };
         add(entry, usage);
-        this.bySpan.set(id, entry);
+        this.bySpan.set(spanId, entry);
       }
     }
   }
@@ -67,21 +67,6 @@ export class UsageIndex {
     const usage = this.bySpan.get(span.spanId);
     return usage === undefined ? null : { ...usage };
   }
-}
-
-/** The ids of a span's ancestors present in the export, nearest first (a cycle ends the walk). */
-function ancestorIds(span: ImportedSpan, tree: SpanTree): string[] {
-  const ids: string[] = [];
-  const seen = new Set<string>([span.spanId]);
-  let parentId = span.parentSpanId;
-  while (parentId !== null && !seen.has(parentId)) {
-    const parent = tree.byId.get(parentId);
-    if (parent === undefined) break;
-    ids.push(parentId);
-    seen.add(parentId);
-    parentId = parent.parentSpanId;
-  }
-  return ids;
 }
 
 function add(total: TokenUsage, usage: TokenUsage): void {

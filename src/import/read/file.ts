@@ -5,8 +5,8 @@ import { notRegularFile, tooLargeText } from '../../io/files/bounded-read.js';
 import { withoutByteOrderMark } from '../../io/files/decode-text.js';
 import { describeFsErrorWithCode } from '../../io/files/fs-problem.js';
 import { formatBytes, MAX_EXPORT_DOCUMENT_BYTES, MAX_EXPORT_LINE_BYTES } from '../../io/files/input-limits.js';
-import { parseLosslessJson as parseJson } from '../../io/json/parse-json.js';
-import { type JsonFileRead, readJsonFile } from '../../io/json/read-json-file.js';
+import { type ParsedJson, parseLosslessJson as parseJson } from '../../io/json/parse-json.js';
+import { readJsonFile } from '../../io/json/read-json-file.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import { expectedShapes, type ImportFormat, type ImportFormatOption } from '../format.js';
 import { formatImportProblem, type ImportProblem } from '../problems.js';
@@ -28,6 +28,7 @@ export type ExportFile =
     }
   | { text: string; display: string };
 
+/** Only span dictionaries come as a bare list, and their reader takes any value; every other format is an object. */
 const READERS: Record<ImportFormat, (document: Record<string, unknown>, sink: ImportSink, place: Place) => void> = {
   otlp: readOtlpDocument,
   jaeger: readJaegerDocument,
@@ -35,10 +36,14 @@ const READERS: Record<ImportFormat, (document: Record<string, unknown>, sink: Im
   spans: readSpanDictsDocument,
 };
 
-function readWith(format: ImportFormat, document: unknown, sink: ImportSink, place: Place): void {
-  // Only span dictionaries come as a bare list; every other format is an object.
-  if (format === 'spans') readSpanDictsDocument(document, sink, place);
-  else READERS[format](document as Record<string, unknown>, sink, place);
+/** The format `--from` lets the document be read as; null when none. */
+function formatOf(document: unknown, option: ImportFormatOption): ImportFormat | null {
+  const format = detectFormat(document);
+  return format === null || (option !== 'auto' && format !== option) ? null : format;
+}
+
+function readWith(format: ImportFormat, document: unknown, sink: ImportSink, place: Place): boolean {
+  return readNested(() => READERS[format](document as Record<string, unknown>, sink, place));
 }
 
 const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
@@ -166,28 +171,17 @@ async function readJsonLines(
 
 function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ImportSink): void {
   const place: Place = { file: file.display, line };
-  const format = detectFormat(value);
-  if (format === null || (option !== 'auto' && format !== option)) {
+  const format = formatOf(value, option);
+  if (format === null) {
     sink.skipped(`found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped`, place);
-    return;
-  }
-  if (!readNested(() => readWith(format, value, sink, place))) sink.skipped(`${TOO_DEEP}; line skipped`, place);
+  } else if (!readWith(format, value, sink, place)) sink.skipped(`${TOO_DEEP}; line skipped`, place);
 }
 
 async function readDocument(file: ExportFile, option: ImportFormatOption, sink: ImportSink): Promise<string | null> {
-  const parsed =
-    'path' in file
-      ? readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true })
-      : parseText(file.text);
-  if (!parsed.ok && parsed.stage === 'read') {
-    const { read } = parsed;
-    const problem = read.tooLarge === undefined ? read.problem : `the file ${read.problem} for one JSON document`;
-    return `${file.display}: ${problem}; expected ${expectedShapes(option)}`;
-  }
+  const read = documentText(file);
+  if (typeof read === 'string') return `${file.display}: ${read}; expected ${expectedShapes(option)}`;
+  const { text, parsed } = read;
   if (!parsed.ok) {
-    // Invalid UTF-8 is replaced, never refused, so only a syntax error gets here.
-    const text = parsed.stage === 'parse' ? parsed.text : '';
-    const message = parsed.stage === 'parse' ? parsed.parsed.message : parsed.problem;
     // ConsoleSpanExporter output: span dictionaries printed one after the other, pretty-printed.
     const concatenated = option === 'auto' || option === 'spans' ? concatenatedSpanDicts(text) : null;
     if (concatenated !== null) {
@@ -200,36 +194,36 @@ async function readDocument(file: ExportFile, option: ImportFormatOption, sink: 
       await readJsonLines(file, option, sink, false);
       return null;
     }
-    return `${file.display}: not valid JSON (${message}); expected ${expectedShapes(option)}`;
+    return `${file.display}: not valid JSON (${parsed.message}); expected ${expectedShapes(option)}`;
   }
-  const format = detectFormat(parsed.value);
-  if (format === null || (option !== 'auto' && format !== option)) {
-    const what = option === 'auto' || format === null ? 'unknown trace format' : `a ${format} export, not ${option}`;
+  const format = formatOf(parsed.value, option);
+  if (format === null) {
+    const detected = detectFormat(parsed.value);
+    const what = detected === null ? 'unknown trace format' : `a ${detected} export, not ${option}`;
     return `${file.display}: ${what}: found ${describeDocument(parsed.value)}; expected ${expectedShapes(option)}`;
   }
-  if (!readNested(() => readWith(format, parsed.value, sink, { file: file.display, line: null }))) {
+  if (!readWith(format, parsed.value, sink, { file: file.display, line: null })) {
     return `${file.display}: ${TOO_DEEP}; expected ${expectedShapes(option)}`;
   }
   await sink.settle?.();
   return null;
 }
 
-/** Text in memory parsed as readJsonFile parses a file's. */
-function parseText(text: string): JsonFileRead {
-  const bytes = Buffer.from(text);
-  if (bytes.length > MAX_EXPORT_DOCUMENT_BYTES) {
-    const problem = tooLargeText(bytes.length, MAX_EXPORT_DOCUMENT_BYTES);
-    return {
-      ok: false,
-      stage: 'read',
-      read: { ok: false, missing: false, problem, tooLarge: { size: bytes.length, limit: MAX_EXPORT_DOCUMENT_BYTES } },
-    };
+/** The whole export's text and its parse, or what keeps it from being read as one document. */
+function documentText(file: ExportFile): { text: string; parsed: ParsedJson } | string {
+  if (!('path' in file)) {
+    const size = Buffer.byteLength(file.text);
+    if (size > MAX_EXPORT_DOCUMENT_BYTES)
+      return `the file ${tooLargeText(size, MAX_EXPORT_DOCUMENT_BYTES)} for one JSON document`;
+    const text = withoutByteOrderMark(file.text);
+    return { text, parsed: parseJson(text) };
   }
-  const clean = withoutByteOrderMark(text);
-  const parsed = parseJson(clean);
-  return parsed.ok
-    ? { ok: true, value: parsed.value, text: clean, bytes }
-    : { ok: false, stage: 'parse', parsed, text: clean, bytes };
+  const read = readJsonFile(file.path, MAX_EXPORT_DOCUMENT_BYTES, { lossless: true, replaceInvalidUtf8: true });
+  if (read.ok) return { text: read.text, parsed: { ok: true, value: read.value } };
+  if (read.stage === 'read')
+    return read.read.tooLarge === undefined ? read.read.problem : `the file ${read.read.problem} for one JSON document`;
+  // Invalid UTF-8 is replaced, never refused, so only a syntax error gets here.
+  return read.stage === 'parse' ? { text: read.text, parsed: read.parsed } : read.problem;
 }
 
 const TOO_DEEP = 'values nested too deeply to read (attributes within attributes, thousands of levels)';

@@ -118,19 +118,14 @@ function decodeLog(raw: Record<string, unknown>): SpanEvent {
 }
 
 function decodeProcesses(value: unknown): Map<string, Attributes> {
-  const processes = new Map<string, Attributes>();
-  if (!isRecord(value)) return processes;
-  for (const [id, process] of Object.entries(value)) processes.set(id, decodeProcess(process));
-  return processes;
+  return new Map(isRecord(value) ? Object.entries(value).map(([id, process]) => [id, decodeProcess(process)]) : []);
 }
 
 function decodeProcess(value: unknown): Attributes {
   const resource = createAttributes();
   if (!isRecord(value)) return resource;
   if (typeof value.serviceName === 'string') resource['service.name'] = value.serviceName;
-  const tags = decodeTags(value.tags);
-  for (const key in tags) resource[key] = tags[key] ?? null;
-  return resource;
+  return Object.assign(resource, decodeTags(value.tags));
 }
 
 function decodeTags(list: unknown): Attributes {

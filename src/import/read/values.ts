@@ -43,22 +43,14 @@ export function flattenAnyValue(value: unknown): AttributeValue {
 
 /** A JS number when exact, else the decimal text. */
 export function integerValue(value: unknown): AttributeValue {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'string' && /^-?\d+$/u.test(value.trim())) {
-    const number = Number(value);
-    return Number.isSafeInteger(number) ? number : BigInt(value.trim()).toString();
-  }
-  return toAttributeValue(value);
+  const integer = typeof value === 'string' && /^-?\d+$/u.test(value.trim()) ? BigInt(value.trim()) : value;
+  if (typeof integer !== 'bigint') return toAttributeValue(integer);
+  return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer.toString();
 }
 
 export function doubleValue(value: unknown): AttributeValue {
   if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'string') {
-    const number = Number(value);
-    return value.trim() !== '' && Number.isFinite(number) ? number : value;
-  }
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return toAttributeValue(value);
 }
 
@@ -138,9 +130,10 @@ function fromInteger(value: bigint, kind: IdKind): string {
 
 function decodeBase64(text: string): string | null {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/u.test(text)) return null;
-  const bytes = Buffer.from(text, text.includes('-') || text.includes('_') ? 'base64url' : 'base64');
+  const encoding = text.includes('-') || text.includes('_') ? 'base64url' : 'base64';
+  const bytes = Buffer.from(text, encoding);
   if (bytes.length !== 8 && bytes.length !== 16) return null;
-  const reencoded = bytes.toString(text.includes('-') || text.includes('_') ? 'base64url' : 'base64');
+  const reencoded = bytes.toString(encoding);
   return reencoded.replace(/=+$/u, '') === text.replace(/=+$/u, '') ? bytes.toString('hex') : null;
 }
 
