@@ -5,7 +5,7 @@ import { displayPath } from '../io/files/display-path.js';
 import { MIB } from '../io/files/input-limits.js';
 import { createFixtureDirSource } from '../sources/fixture-dir.js';
 import type { TraceSource } from '../sources/types.js';
-import { listFlag, numberFlag, type ParsedValues, stringFlag } from './args.js';
+import { listFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from './args.js';
 import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from './flag-ranges.js';
 import { parseFromFlag } from './from-flag.js';
 import { LIVE_ONLY_FLAGS } from './live-flags.js';
@@ -36,11 +36,7 @@ export async function chooseTraceSource(
   const api = stringFlag(values, 'api');
   // `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals.
   const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
-  const stray = values['traces'] === undefined ? positionals : [];
-  if (stray.length > 0)
-    throw new InputError(
-      `diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``,
-    );
+  if (values['traces'] === undefined) noPositionals(command, positionals);
   const liveOnly = LIVE_ONLY_FLAGS.filter((name) => values[name] !== undefined);
   if (api === null && liveOnly.length > 0) {
     throw new InputError(

@@ -2,7 +2,7 @@ import { loadReportFile } from '../../diff/load-report.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import type { Report } from '../../report/types.js';
-import type { ParsedValues } from '../args.js';
+import { noPositionals, type ParsedValues } from '../args.js';
 import { LIVE_ONLY_FLAGS } from '../live-flags.js';
 
 /**
@@ -19,8 +19,7 @@ export function assertGatingOnly(values: ParsedValues, positionals: string[]): v
       `diag-eval check: --report FILE gates an existing report and evaluates nothing; found --${conflicting[0]}, which chooses what to evaluate: expected one or the other`,
     );
   }
-  if (positionals.length > 0)
-    throw new InputError(`diag-eval check: unexpected argument "${positionals[0]}"; see \`diag-eval check --help\``);
+  noPositionals('check', positionals);
 }
 
 /** A shard's report is not the whole run: gated alone, every case of the other shards would be "missing". */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
-import { type ImportFormatOption, parseImportFormatOption } from '../../import/format.js';
+import { parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
 import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
@@ -8,6 +8,8 @@ import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
+import { type ParsedValues, stringFlag } from '../args.js';
+import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
 
@@ -29,6 +31,32 @@ interface PlannedFile {
   index: number;
 }
 
+export async function importAction(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  const out = stringFlag(values, 'out');
+  if (positionals.length === 0)
+    throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
+  if (out === null)
+    throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
+  const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
+  let cases: EvalCase[] | null = null;
+  if (stringFlag(values, 'cases') !== null) {
+    // The case file's and the config's readers are loaded only with --cases.
+    const { loadCommandCases } = await import('../load-settings-cases.js');
+    cases = await loadCommandCases(values, io.cwd);
+  }
+  return importCommand(
+    {
+      files: positionals.map((file) => resolve(io.cwd, file)),
+      from,
+      outDir: resolve(io.cwd, out),
+      cases,
+      quiet: values['quiet'] === true,
+      strict: values['strict'] === true,
+    },
+    io,
+  );
+}
+
 /**
  * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
  * matched case (its `traceFixture`, `<case id>.json` by default) and one per trace no case matches (`<trace id>.json`), or one
@@ -37,15 +65,7 @@ interface PlannedFile {
  * with `strict`, whatever would give 1) throw an InputError (exit 2) before anything is written.
  */
 export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
-  return importExports({ ...options, from: parseImportFormatOption(options.from) }, io);
-}
-
-/** The same with `from` already read, as the command line reads it with the other flags. */
-export async function importExports(
-  options: Omit<ImportCommandOptions, 'from'> & { from: ImportFormatOption },
-  io: CliIo,
-): Promise<number> {
-  const { from } = options;
+  const from = parseImportFormatOption(options.from);
   if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
   const outDir = resolve(io.cwd, options.outDir);
   // Each trace is written (to a hidden folder in the out folder) as soon as it is converted; the

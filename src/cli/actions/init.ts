@@ -3,28 +3,25 @@ import { join } from 'node:path';
 import { InputError } from '../../io/errors.js';
 import { type PreparedFile, prepareFileAtomic } from '../../io/files/atomic-write.js';
 import { displayPath } from '../../io/files/display-path.js';
+import { noPositionals, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printWritten } from '../summary.js';
 import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-templates.js';
-
-export interface InitOptions {
-  force: boolean;
-  quiet: boolean;
-}
 
 /**
  * `diag-eval init` (S52): a starter suite in the working directory that `run`, `baseline` and
  * `check` work on as it is. An existing file is never overwritten without `--force`: the
  * user's own cases are worth more than the example.
  */
-export async function initCommand(options: InitOptions, io: CliIo): Promise<number> {
+export async function initCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('init', positionals);
   const files: [string, string][] = [
     [join(io.cwd, 'eval', 'cases.yaml'), CASES_YAML],
     [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
     [join(io.cwd, 'diag-eval.config.yaml'), CONFIG_YAML],
   ];
   const existing = files.filter(([path]) => existsSync(path)).map(([path]) => displayPath(path, io.cwd));
-  if (existing.length > 0 && !options.force) {
+  if (existing.length > 0 && values['force'] !== true) {
     throw new InputError(
       `diag-eval init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already; expected none of the starter files there (--force overwrites them)`,
     );
@@ -37,7 +34,7 @@ export async function initCommand(options: InitOptions, io: CliIo): Promise<numb
     throw error;
   }
   for (const file of prepared) await file.commit();
-  if (!options.quiet) {
+  if (values['quiet'] !== true) {
     printWritten(
       io,
       files.map(([path]) => path),

@@ -13,7 +13,7 @@ import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
 import { fixtureFolder, readFixture } from '../../sources/fixture-dir.js';
-import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
@@ -26,7 +26,8 @@ import { printWritten } from '../summary.js';
  * the operators and evaluated in memory; mutation.json / mutation.md say which regressions no
  * case notices and what to change. Exit 1 below --min-score, 2 on unusable input.
  */
-export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<number> {
+export async function mutateCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('mutate', positionals);
   const settings = await resolveSettings(io.cwd, values);
   const formats = formatsFlag('mutate', values, ['json', 'md', 'html']);
   const minScore = numberFlag('mutate', values, 'min-score', { min: 0, max: 1, integer: false });

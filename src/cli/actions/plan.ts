@@ -4,14 +4,13 @@ import { planRuns } from '../../diff/plan-runs.js';
 import { DEFAULT_ALPHA, PLAN_POWER } from '../../diff/significance.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
-import { numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 
 /** S78: the runs per case a drop of `--detect` needs to be told from noise, from the baseline's run pass rates. */
 export async function planCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
-  if (positionals.length > 0)
-    throw new InputError(`diag-eval plan: unexpected argument "${positionals[0]}"; see \`diag-eval plan --help\``);
+  noPositionals('plan', positionals);
   const baselineFlag = stringFlag(values, 'baseline');
   if (baselineFlag === null)
     throw new InputError('diag-eval plan: found no --baseline; expected --baseline REPORT (a report.json)');

@@ -13,7 +13,7 @@ import { contactAddress } from '../../sources/live/first-contact.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
 import { createRedactor } from '../../sources/live/redactor.js';
 import { urlCredentials } from '../../sources/live/service-api.js';
-import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { listFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
@@ -28,8 +28,7 @@ const MAX_LIMIT = 10_000;
  * when the flags or the folder's manifest cannot be used.
  */
 export async function pullCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
-  if (positionals.length > 0)
-    throw new InputError(`diag-eval pull: unexpected argument "${positionals[0]}"; see \`diag-eval pull --help\``);
+  noPositionals('pull', positionals);
   const required = (name: string): string => {
     const value = stringFlag(values, name);
     if (value === null || value.trim() === '')

@@ -10,7 +10,7 @@ import { ReportSpill } from '../../report/report-spill.js';
 import type { CaseResult, Report, ReportSummary } from '../../report/types.js';
 import type { ShardHead, ShardSelection } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
-import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
+import { formatsFlag, noPositionals, type ParsedValues, stringFlag } from '../args.js';
 import { chooseTraceSource } from '../choose-source.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
@@ -243,6 +243,7 @@ export async function runCommand(values: ParsedValues, positionals: string[], io
 
 /** Known failures may be recorded in a baseline: it is written, and that is success. */
 export async function baselineCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('baseline', positionals);
   const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('baseline', '--baseline-dir', settings.baselineDir, io.cwd, null);
   await evaluateAndWrite('baseline', settings.baselineDir, settings, values, positionals, io);

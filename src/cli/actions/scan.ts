@@ -10,7 +10,7 @@ import { resolvePolicies } from '../../scan/policies.js';
 import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
 import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
-import { formatsFlag, listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { formatsFlag, listFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { parseFromFlag } from '../from-flag.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
@@ -28,8 +28,7 @@ const MAX_TOP = 1000;
 export async function scanCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
   const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
-  if (values['traces'] === undefined && positionals.length > 0)
-    throw new InputError(`diag-eval scan: unexpected argument "${positionals[0]}"; see \`diag-eval scan --help\``);
+  if (values['traces'] === undefined) noPositionals('scan', positionals);
   if (traceFiles.length > 0 && values['fixtures'] !== undefined)
     throw new InputError(
       'diag-eval scan: --fixtures and --traces are two different trace sources; expected one of them',

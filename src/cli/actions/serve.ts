@@ -1,6 +1,9 @@
+import { resolve } from 'node:path';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { type ReplayServer, startReplayServer } from '../../serve/replay-server.js';
+import { noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
 
@@ -15,6 +18,16 @@ export interface ServeOptions {
 export interface StopSignals {
   once(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
   off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
+export async function serveAction(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('serve', positionals);
+  const fixturesDir = resolve(io.cwd, stringFlag(values, 'fixtures') ?? 'eval/fixtures');
+  const port = numberFlag('serve', values, 'port', FLAG_RANGES.port) ?? 8787;
+  return serveCommand(
+    { fixturesDir, port, host: stringFlag(values, 'host') ?? '127.0.0.1', quiet: values['quiet'] === true },
+    io,
+  );
 }
 
 /**

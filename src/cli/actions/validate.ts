@@ -5,7 +5,7 @@ import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
 import { loadTrace } from '../../trace/load-trace.js';
-import type { ParsedValues } from '../args.js';
+import { noPositionals, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { printable, printed } from '../printable.js';
@@ -16,7 +16,8 @@ import { paint } from '../terminal.js';
  * S12, S13: every case's fixture exists and loads as a trace. Nothing is evaluated.
  * Every problem is listed, not only the first; exit 1 when there is one.
  */
-export async function validateCommand(values: ParsedValues, io: CliIo): Promise<number> {
+export async function validateCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('validate', positionals);
   const settings = await resolveSettings(io.cwd, values);
   const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
