@@ -1,9 +1,9 @@
 import { loadReportFile } from '../../diff/load-report.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
-import type { Report } from '../../report/types.js';
 import { noPositionals, type ParsedValues } from '../args.js';
 import { LIVE_ONLY_FLAGS } from '../live-flags.js';
+import type { EvaluatedRun } from './run.js';
 
 /**
  * The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be
@@ -23,10 +23,7 @@ export function assertGatingOnly(values: ParsedValues, positionals: string[]): v
 }
 
 /** A shard's report is not the whole run: gated alone, every case of the other shards would be "missing". */
-export async function loadGatedReport(
-  path: string,
-  cwd: string,
-): Promise<{ report: Report; warnings: string[]; label: string }> {
+export async function loadGatedReport(path: string, casesPath: string, cwd: string): Promise<EvaluatedRun> {
   const label = displayPath(path, cwd);
   const report = await loadReportFile(path, label);
   if (report.shard !== undefined) {
@@ -35,5 +32,7 @@ export async function loadGatedReport(
       `${label}: shard: found shard ${String(index)}/${String(count)} of a sharded run, expected a whole run's report (merge the shards first: diag-eval merge REPORT… --out DIR)`,
     );
   }
-  return { report, warnings: [], label };
+  // A given report has no case file beside it: its annotations name the configured case file, without lines.
+  const cases = { displayName: displayPath(casesPath, cwd), lineOfCase: () => null };
+  return { report, warnings: [], cases, details: null };
 }

@@ -8,10 +8,10 @@ import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
-import { type ParsedValues, stringFlag } from '../args.js';
-import { parseFromFlag } from '../from-flag.js';
+import { fromFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
+import { printWarnings } from '../summary.js';
 
 export interface ImportCommandOptions {
   files: string[];
@@ -37,7 +37,7 @@ export async function importAction(values: ParsedValues, positionals: string[], 
     throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
   if (out === null)
     throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
-  const from = parseFromFlag('import', stringFlag(values, 'from') ?? 'auto');
+  const from = fromFlag('import', values);
   let cases: EvalCase[] | null = null;
   if (stringFlag(values, 'cases') !== null) {
     // The case file's and the config's readers are loaded only with --cases.
@@ -101,7 +101,7 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
     }
     await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
     for (const problem of problems) io.stderr(printed`${problem}\n`);
-    if (!options.quiet) for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
+    if (!options.quiet) printWarnings(io, warnings);
     return problems.length > 0 ? 1 : 0;
   } finally {
     await staging.discard();

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../io/errors.js';
-import { type PreparedFile, prepareFileAtomic } from '../../io/files/atomic-write.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { noPositionals, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printWritten } from '../summary.js';
+import { type PlannedFile, writeAll } from '../write-outputs.js';
 import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-templates.js';
 
 /**
@@ -15,10 +15,10 @@ import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-
  */
 export async function initCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   noPositionals('init', positionals);
-  const files: [string, string][] = [
-    [join(io.cwd, 'eval', 'cases.yaml'), CASES_YAML],
-    [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
-    [join(io.cwd, 'diag-eval.config.yaml'), CONFIG_YAML],
+  const files: PlannedFile[] = [
+    [join(io.cwd, 'eval', 'cases.yaml'), () => CASES_YAML],
+    [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), () => `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
+    [join(io.cwd, 'diag-eval.config.yaml'), () => CONFIG_YAML],
   ];
   const existing = files.filter(([path]) => existsSync(path)).map(([path]) => displayPath(path, io.cwd));
   if (existing.length > 0 && values['force'] !== true) {
@@ -26,19 +26,9 @@ export async function initCommand(values: ParsedValues, positionals: string[], i
       `diag-eval init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already; expected none of the starter files there (--force overwrites them)`,
     );
   }
-  const prepared: PreparedFile[] = [];
-  try {
-    for (const [path, text] of files) prepared.push(await prepareFileAtomic(path, text));
-  } catch (error) {
-    await Promise.all(prepared.map((file) => file.discard()));
-    throw error;
-  }
-  for (const file of prepared) await file.commit();
+  const written = await writeAll(files);
   if (values['quiet'] !== true) {
-    printWritten(
-      io,
-      files.map(([path]) => path),
-    );
+    printWritten(io, written);
     io.stdout(
       [
         'next:',

@@ -10,6 +10,7 @@ import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { printable, printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
+import { printWarnings } from '../summary.js';
 import { paint } from '../terminal.js';
 
 /**
@@ -62,12 +63,8 @@ export async function validateCommand(values: ParsedValues, positionals: string[
   if (values['quiet'] !== true) {
     const colour = paint(io);
     // Warnings only: the exit code stays as the fixtures decide.
-    for (const evalCase of cases) {
-      for (const warning of conceptScriptWarnings(evalCase)) io.stderr(printed`warning: ${warning}\n`);
-    }
-    for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles)) {
-      io.stderr(printed`warning: ${warning}\n`);
-    }
+    printWarnings(io, cases.flatMap(conceptScriptWarnings));
+    printWarnings(io, noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles));
     io.stdout(
       problems.length === 0
         ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}\n`
