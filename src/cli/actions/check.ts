@@ -20,10 +20,7 @@ import { assertGatingOnly, loadGatedReport } from './check-report.js';
 import { printDiffSummary } from './diff.js';
 import { annotationsWanted, evaluateCases, reportWants } from './run.js';
 
-/**
- * The CI gate: run the cases, diff against the committed baseline, fail only on regressions.
- * Failures the baseline already had do not fail the gate: they are known, not new.
- */
+/** Failures the baseline already had do not fail the gate: they are known, not new. */
 export async function checkCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
   const formats = formatsFlag('check', values);

@@ -57,13 +57,7 @@ export async function importAction(values: ParsedValues, positionals: string[], 
   );
 }
 
-/**
- * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
- * matched case (its `traceFixture`, `<case id>.json` by default) and one per trace no case matches (`<trace id>.json`), or one
- * per trace without cases. Exit 0 when everything converted; 1 when some input was skipped, a
- * trace had nothing the mapping recognises, or a case matched no trace; unusable files (and,
- * with `strict`, whatever would give 1) throw an InputError (exit 2) before anything is written.
- */
+/** `diag-eval import` with its flags read (docs/contract.md §9); what would give exit 1 is exit 2 with `strict`, before anything is written. */
 export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
   const from = parseImportFormatOption(options.from);
   if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');

@@ -8,11 +8,7 @@ import { printWritten } from '../summary.js';
 import { type PlannedFile, writeAll } from '../write-outputs.js';
 import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-templates.js';
 
-/**
- * `diag-eval init` (S52): a starter suite in the working directory that `run`, `baseline` and
- * `check` work on as it is. An existing file is never overwritten without `--force`: the
- * user's own cases are worth more than the example.
- */
+/** S52. An existing file is never overwritten without `--force`: the user's own cases are worth more than the example. */
 export async function initCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   noPositionals('init', positionals);
   const files: PlannedFile[] = [

@@ -11,11 +11,7 @@ import type { CliIo } from '../io.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { reportFiles, writeAll } from '../write-outputs.js';
 
-/**
- * `diag-eval merge REPORT… --out DIR`: the shards' reports become the unsharded run's
- * report.json / report.md. Exit 0 once written (gating is `check --report`'s business), 2 when
- * the reports do not make one whole run.
- */
+/** Exit 0 once written: gating is `check --report`'s business. */
 export async function mergeCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) {
     throw new InputError(

@@ -22,11 +22,6 @@ import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { formatFiles, writeAll } from '../write-outputs.js';
 
-/**
- * `diag-eval mutate`: how strong the case suite is. Every passing case's trace is regressed by
- * the operators and evaluated in memory; mutation.json / mutation.md say which regressions no
- * case notices and what to change. Exit 1 below --min-score, 2 on unusable input.
- */
 export async function mutateCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   noPositionals('mutate', positionals);
   const settings = await resolveSettings(io.cwd, values);

@@ -19,12 +19,6 @@ import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
 import { printWritten } from '../summary.js';
 
-/**
- * `diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T] [--window D]
- * [--limit N] [--header "Name: value"]… --out DIR` (docs/contract.md §1). Exit 0 when every trace
- * found was written (or was there already), 1 when a trace or a search window was skipped, 2
- * when the flags or the folder's manifest cannot be used.
- */
 export async function pullCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   noPositionals('pull', positionals);
   const required = (name: string): string => {

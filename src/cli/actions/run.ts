@@ -23,7 +23,6 @@ import { formatFiles, reportFiles, writeAll } from '../write-outputs.js';
 export interface EvaluatedRun {
   report: Report;
   warnings: string[];
-  /** The case file's name and each case's line (JUnit, annotations). */
   cases: CaseLines;
   /** One per case when asked for (the HTML report), else null. */
   details: CaseDetails[] | null;
@@ -37,7 +36,6 @@ interface PlannedRun {
   repeat: number | null;
 }
 
-/** The one way a run's cases are planned (run, baseline and check). */
 async function planRun(
   command: string,
   settings: Settings,
@@ -209,14 +207,15 @@ async function shardOf(
   if (shardFlag === null) return null;
   const shard = parseShardFlag(command, shardFlag);
   // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
-  const sharding = await import('../shard-run.js');
-  const selection = sharding.selectShard(Array.from(located.cases), shard);
-  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  const { hashCaseFile } = await import('../../shard/cases-hash.js');
+  const { markShardCase, selectShard, shardReportHead } = await import('../../shard/shard-report.js');
+  const selection = selectShard(Array.from(located.cases), shard);
+  const casesHash = await hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
   let position = 0;
   return {
     selection,
-    head: sharding.shardReportHead(shard, casesHash),
-    mark: (result) => sharding.markShardCase(result, selection.caseIndexes[position++] as number),
+    head: shardReportHead(shard, casesHash),
+    mark: (result) => markShardCase(result, selection.caseIndexes[position++] as number),
   };
 }
 

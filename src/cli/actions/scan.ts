@@ -17,11 +17,6 @@ import { resolveSettings, type Settings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { formatFiles, writeAll } from '../write-outputs.js';
 
-/**
- * `diag-eval scan`: every trace of a folder (or of export files) judged by the policies, the
- * checks that need no per-case expectation. Writes scan.json / scan.md. Exit 1 when a trace
- * violates an `error` policy, 0 otherwise, 2 when the input cannot be used.
- */
 export async function scanCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
   const traceFiles = traceFilesFlag('scan', values, positionals);

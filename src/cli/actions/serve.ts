@@ -30,11 +30,7 @@ export async function serveAction(values: ParsedValues, positionals: string[], i
   );
 }
 
-/**
- * `diag-eval serve --fixtures DIR [--port N] [--host H]`: replays a fixture folder on the trace
- * API until SIGINT or SIGTERM, then closes the server and returns 0. An address that cannot be
- * bound is an input error (exit 2), like any other unusable flag.
- */
+/** Replays the folder until SIGINT or SIGTERM; an address that cannot be bound is an input error (exit 2), like any other unusable flag. */
 export async function serveCommand(options: ServeOptions, io: CliIo, signals: StopSignals = process): Promise<number> {
   let server: ReplayServer;
   try {

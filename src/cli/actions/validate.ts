@@ -13,10 +13,7 @@ import { resolveSettings } from '../settings.js';
 import { printWarnings } from '../summary.js';
 import { paint } from '../terminal.js';
 
-/**
- * S12, S13: every case's fixture exists and loads as a trace. Nothing is evaluated.
- * Every problem is listed, not only the first; exit 1 when there is one.
- */
+/** S12, S13: every problem is listed, not only the first. */
 export async function validateCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   noPositionals('validate', positionals);
   const settings = await resolveSettings(io.cwd, values);
