@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { InputError } from '../io/errors.js';
+import { MAX_BODY_MB_LIMIT } from '../io/files/input-limits.js';
 import { closestKey } from '../io/validation/closest-key.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -69,7 +70,35 @@ export function listFlag(values: ParsedValues, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-export interface NumberRule {
+/**
+ * `--header "Name: value"`, each split at its first colon (the live source and the store check the
+ * name and value). The value is a secret (a tenant id, a token) and is never echoed, even here.
+ */
+export function headersFlag(command: string, values: ParsedValues): [string, string][] {
+  return listFlag(values, 'header').map((header, index) => {
+    const colon = header.indexOf(':');
+    if (colon === -1)
+      throw new InputError(
+        `diag-eval ${command}: --header #${index + 1}: expected "Name: value" (the value is not shown)`,
+      );
+    return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
+  });
+}
+
+/** `--from` of import, scan and run/check's `--traces`: an export format, or auto to tell them apart by content (docs/contract.md §9). */
+export function fromFlag(command: string, values: ParsedValues): 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans' {
+  const from = stringFlag(values, 'from') ?? 'auto';
+  if (from === 'auto' || from === 'otlp' || from === 'jaeger' || from === 'tempo' || from === 'spans') return from;
+  throw new InputError(`diag-eval ${command}: --from: found "${from}", expected auto, otlp, jaeger, tempo or spans`);
+}
+
+/** `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals. */
+export function traceFilesFlag(command: string, values: ParsedValues, positionals: readonly string[]): string[] {
+  if (values['traces'] === undefined) noPositionals(command, positionals);
+  return [...listFlag(values, 'traces'), ...positionals];
+}
+
+interface NumberRule {
   min: number;
   /** Every number flag has an upper bound too (docs/contract.md §1): a huge value must not exhaust memory or overflow a timer. */
   max: number;
@@ -77,8 +106,30 @@ export interface NumberRule {
   exclusiveMin?: boolean;
 }
 
+/**
+ * The range of every number flag (docs/contract.md §1, "Limits"). Beyond these a value would
+ * not mean anything useful and could exhaust memory (`--repeat 1e9`) or overflow a timer
+ * (`--timeout-ms` beyond 2^31 ms): it is refused with exit 2.
+ */
+const NUMBER_FLAGS = {
+  repeat: { min: 1, max: 1000, integer: true },
+  concurrency: { min: 1, max: 64, integer: true },
+  'timeout-ms': { min: 0, max: 3_600_000, integer: true, exclusiveMin: true },
+  'poll-timeout-ms': { min: 0, max: 86_400_000, integer: true },
+  'max-body-mb': { min: 1, max: MAX_BODY_MB_LIMIT, integer: true },
+  'cost-tolerance': { min: 0, max: 100, integer: false },
+  alpha: { min: 0, max: 0.5, integer: false, exclusiveMin: true },
+  detect: { min: 0, max: 1, integer: false, exclusiveMin: true },
+  power: { min: 0, max: 1, integer: false, exclusiveMin: true },
+  port: { min: 0, max: 65_535, integer: true },
+  top: { min: 0, max: 1000, integer: true },
+  limit: { min: 1, max: 10_000, integer: true },
+  'min-score': { min: 0, max: 1, integer: false },
+} as const satisfies Record<string, NumberRule>;
+
 /** A number flag: whole or not, within its range; anything else is named in an InputError. */
-export function numberFlag(command: string, values: ParsedValues, name: string, rule: NumberRule): number | null {
+export function numberFlag(command: string, values: ParsedValues, name: keyof typeof NUMBER_FLAGS): number | null {
+  const rule: NumberRule = NUMBER_FLAGS[name];
   const raw = stringFlag(values, name);
   if (raw === null) return null;
   const value = Number(raw);

@@ -2,12 +2,10 @@ import { resolve } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
-import { MIB } from '../io/files/input-limits.js';
+import { DEFAULT_MAX_BODY_MB, MIB } from '../io/files/input-limits.js';
 import { createFixtureDirSource } from '../sources/fixture-dir.js';
 import type { TraceSource } from '../sources/types.js';
-import { listFlag, numberFlag, type ParsedValues, stringFlag } from './args.js';
-import { DEFAULT_MAX_BODY_MB, FLAG_RANGES } from './flag-ranges.js';
-import { parseFromFlag } from './from-flag.js';
+import { fromFlag, headersFlag, numberFlag, type ParsedValues, stringFlag, traceFilesFlag } from './args.js';
 import { LIVE_ONLY_FLAGS } from './live-flags.js';
 import { checkOutputFolder } from './output-folder.js';
 
@@ -34,13 +32,7 @@ export async function chooseTraceSource(
   where: { fixtures: string; cases: CaseSequence; cwd: string },
 ): Promise<ChosenSource> {
   const api = stringFlag(values, 'api');
-  // `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals.
-  const traceFiles = [...listFlag(values, 'traces'), ...(values['traces'] === undefined ? [] : positionals)];
-  const stray = values['traces'] === undefined ? positionals : [];
-  if (stray.length > 0)
-    throw new InputError(
-      `diag-eval ${command}: unexpected argument "${stray[0]}"; see \`diag-eval ${command} --help\``,
-    );
+  const traceFiles = traceFilesFlag(command, values, positionals);
   const liveOnly = LIVE_ONLY_FLAGS.filter((name) => values[name] !== undefined);
   if (api === null && liveOnly.length > 0) {
     throw new InputError(
@@ -59,10 +51,9 @@ export async function chooseTraceSource(
   if (traceFiles.length > 0) {
     // Importers and the HTTP client are loaded only when asked for, so a fixture run starts fast.
     const { createImportedTraceSource } = await import('../import/trace-source.js');
-    const from = stringFlag(values, 'from') ?? 'auto';
     // Traces are matched to cases across the whole file: the cases are held in memory for it.
     const cases = Array.from(where.cases);
-    const source = await createImportedTraceSource(traceFiles, parseFromFlag(command, from), cases, where.cwd);
+    const source = await createImportedTraceSource(traceFiles, fromFlag(command, values), cases, where.cwd);
     return { source, repeat: null };
   }
   const source = createFixtureDirSource(where.fixtures, where.cases, where.cwd);
@@ -71,12 +62,12 @@ export async function chooseTraceSource(
 
 async function liveSource(command: string, apiUrl: string, values: ParsedValues, cwd: string): Promise<ChosenSource> {
   const ask = values['ask'] === true;
-  const repeatFlag = numberFlag(command, values, 'repeat', FLAG_RANGES.repeat);
+  const repeatFlag = numberFlag(command, values, 'repeat');
   if (repeatFlag !== null && !ask)
     throw new InputError(
       `diag-eval ${command}: found --repeat without --ask; expected --ask with it (each case is asked K times)`,
     );
-  const headers = listFlag(values, 'header').map((header, index) => parseHeader(command, header, index + 1));
+  const headers = headersFlag(command, values);
   const { createLiveTraceSource, loadSessionsFile } = await import('../sources/live/live-source.js');
   const sessionsPath = stringFlag(values, 'sessions');
   const recordDir = stringFlag(values, 'record');
@@ -89,25 +80,12 @@ async function liveSource(command: string, apiUrl: string, values: ParsedValues,
     ask,
     repeat: repeatFlag ?? 1,
     recordDir: recordDir === null ? null : resolve(cwd, recordDir),
-    concurrency: numberFlag(command, values, 'concurrency', FLAG_RANGES.concurrency) ?? 4,
-    timeoutMs: numberFlag(command, values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
-    pollTimeoutMs: numberFlag(command, values, 'poll-timeout-ms', FLAG_RANGES['poll-timeout-ms']) ?? 600_000,
-    maxBodyBytes: (numberFlag(command, values, 'max-body-mb', FLAG_RANGES['max-body-mb']) ?? DEFAULT_MAX_BODY_MB) * MIB,
+    concurrency: numberFlag(command, values, 'concurrency') ?? 4,
+    timeoutMs: numberFlag(command, values, 'timeout-ms') ?? 30_000,
+    pollTimeoutMs: numberFlag(command, values, 'poll-timeout-ms') ?? 600_000,
+    maxBodyBytes: (numberFlag(command, values, 'max-body-mb') ?? DEFAULT_MAX_BODY_MB) * MIB,
     headers,
     cwd,
   });
   return { source, repeat: repeatFlag };
-}
-
-/**
- * `--header "Name: value"`, split at the first colon; the live source checks the name and value.
- * The value is a secret and is never echoed, even in this error.
- */
-function parseHeader(command: string, header: string, position: number): [string, string] {
-  const colon = header.indexOf(':');
-  if (colon === -1)
-    throw new InputError(
-      `diag-eval ${command}: --header #${position}: expected "Name: value" (the value is not shown)`,
-    );
-  return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
 }

@@ -1,7 +1,7 @@
-import type { OptionSpec, ParsedValues } from './args.js';
+import type { ParsedValues } from './args.js';
 import type { CliIo } from './io.js';
 
-/** One flag: how node's parser reads it, and how `--help` shows it. */
+/** One flag: how node's parser reads it (which ignores the rest), and how `--help` shows it. */
 export interface FlagDefinition {
   type: 'string' | 'boolean';
   short?: string;
@@ -21,11 +21,10 @@ interface HelpSection {
   flags: readonly string[];
 }
 
-/**
- * A command of `diag-eval`: its flags (with their descriptions), its `--help` (generated from
- * them, src/cli/help.ts) and what it does. `run` loads the command's work when it is called, so
- * that declaring a command costs the CLI's start nothing but this object.
- */
+/** What a command does, given its parsed flags and arguments; returns the exit code. */
+export type CommandAction = (values: ParsedValues, positionals: string[], io: CliIo) => Promise<number>;
+
+/** A command of `diag-eval`: its flags (with their descriptions), its `--help` (generated from them, src/cli/help.ts) and what it does. */
 export interface Command {
   /** Its line in `diag-eval --help`. */
   summary: string;
@@ -40,18 +39,15 @@ export interface Command {
   descriptionColumn?: number;
   /** A paragraph after the flags. */
   footer?: string;
-  run(values: ParsedValues, positionals: string[], io: CliIo): Promise<number>;
+  /**
+   * Loads the command's work (src/cli/actions/) when it runs: declaring a command costs the CLI's
+   * start nothing but this object, --help and a mistyped flag load none, and a command loads only what it uses.
+   */
+  action(): Promise<CommandAction>;
 }
 
-/** The flags as node's parser takes them. */
-export function parserOptions(flags: FlagDefinitions): OptionSpec {
-  const options: OptionSpec = {};
-  for (const [name, { type, short, multiple }] of Object.entries(flags)) {
-    options[name] = {
-      type,
-      ...(short === undefined ? {} : { short }),
-      ...(multiple === undefined ? {} : { multiple }),
-    };
-  }
-  return options;
+/** A command whose `--help` lists its own flags in their declared order, then --quiet and --help. */
+export function defineCommand(declaration: Omit<Command, 'sections'>): Command {
+  const own = Object.keys(declaration.flags).filter((name) => name !== 'quiet' && name !== 'help');
+  return { ...declaration, sections: [{ flags: [...own, 'quiet', 'help'] }] };
 }

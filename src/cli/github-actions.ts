@@ -23,7 +23,6 @@ export interface GithubActionsReport {
   caseAnnotations: CaseAnnotations;
   /** For `check`: the diff against the baseline, whose regressions are annotated and summarised first. */
   diff: Diff | null;
-  /** The case file's name and each case's line in it. */
   cases: CaseLines;
   /** The Markdown to append to the step summary (for check: the diff, then the report), whole or in chunks. */
   summaryMarkdown: string | Iterable<string>;
@@ -91,12 +90,16 @@ function cutChunksToLimit(chunks: string | Iterable<string>, limit: number): str
   return cutToLimit(head.join(''), limit);
 }
 
-/** The annotations a report's cases give: the first few of each kind and how many there are. */
+/** The first few annotations of one kind, and how many there are. */
+interface AnnotationTally {
+  first: Annotation[];
+  count: number;
+}
+
+/** The annotations a report's cases give, taken a case at a time in report order. */
 export class CaseAnnotations {
-  readonly failures: Annotation[] = [];
-  failureCount = 0;
-  readonly warnings: Annotation[] = [];
-  warningCount = 0;
+  readonly failures: AnnotationTally = { first: [], count: 0 };
+  readonly warnings: AnnotationTally = { first: [], count: 0 };
 
   static of(results: Iterable<CaseResult>): CaseAnnotations {
     const tally = new CaseAnnotations();
@@ -104,17 +107,16 @@ export class CaseAnnotations {
     return tally;
   }
 
-  /** Takes the next case, in report order. */
   add(result: CaseResult): void {
-    for (const failure of failureAnnotation(result)) {
-      this.failureCount += 1;
-      if (this.failures.length < MAX_ANNOTATIONS) this.failures.push(failure);
-    }
-    for (const warning of warningAnnotation(result)) {
-      this.warningCount += 1;
-      if (this.warnings.length < MAX_ANNOTATIONS) this.warnings.push(warning);
-    }
+    count(this.failures, failureAnnotation(result));
+    count(this.warnings, warningAnnotation(result));
   }
+}
+
+function count(tally: AnnotationTally, annotation: Annotation | null): void {
+  if (annotation === null) return;
+  tally.count += 1;
+  if (tally.first.length < MAX_ANNOTATIONS) tally.first.push(annotation);
 }
 
 /** The annotation lines of a report held whole (and, for check, of its diff). */
@@ -128,10 +130,9 @@ export function annotationLines(input: { report: Report; diff: Diff | null; case
 
 function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' | 'diff' | 'cases'>): string[] {
   const { caseAnnotations, diff, cases } = input;
-  const regressions = diff === null ? null : regressionAnnotations(diff);
   const lines: string[] = [];
-  const emit = (kind: 'error' | 'warning', items: Annotation[], total: number): void => {
-    for (const item of items.slice(0, MAX_ANNOTATIONS)) {
+  const emit = (kind: 'error' | 'warning', { first, count }: AnnotationTally): void => {
+    for (const item of first.slice(0, MAX_ANNOTATIONS)) {
       const line = item.caseId === null ? null : cases.lineOfCase(item.caseId);
       const properties = [
         `file=${property(cases.displayName)}`,
@@ -140,15 +141,18 @@ function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' 
       ];
       lines.push(`::${kind} ${properties.join(',')}::${data(item.message)}`);
     }
-    if (total > MAX_ANNOTATIONS) {
+    if (count > MAX_ANNOTATIONS) {
       lines.push(
-        `::notice::${data(`diag-eval: ${total - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`,
+        `::notice::${data(`diag-eval: ${count - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`,
       );
     }
   };
-  if (regressions === null) emit('error', caseAnnotations.failures, caseAnnotations.failureCount);
-  else emit('error', regressions, regressions.length);
-  emit('warning', caseAnnotations.warnings, caseAnnotations.warningCount);
+  if (diff === null) emit('error', caseAnnotations.failures);
+  else {
+    const regressions = regressionAnnotations(diff);
+    emit('error', { first: regressions, count: regressions.length });
+  }
+  emit('warning', caseAnnotations.warnings);
   return lines;
 }
 
@@ -158,19 +162,19 @@ interface Annotation {
   message: string;
 }
 
-function failureAnnotation(result: CaseResult): Annotation[] {
+function failureAnnotation(result: CaseResult): Annotation | null {
+  const { caseId } = result;
   if (result.status === 'failed') {
-    return [
-      {
-        caseId: result.caseId,
-        title: result.caseId,
-        message: result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n'),
-      },
-    ];
+    const message = result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n');
+    return { caseId, title: caseId, message };
   }
-  if (result.status === 'not_run')
-    return [{ caseId: result.caseId, title: result.caseId, message: `not run: ${result.reason ?? ''}` }];
-  return [];
+  return result.status === 'not_run' ? { caseId, title: caseId, message: `not run: ${result.reason ?? ''}` } : null;
+}
+
+function warningAnnotation(result: CaseResult): Annotation | null {
+  const warnings = result.checks.filter((row) => (row.outcome as string) === 'warn');
+  const message = warnings.map((row) => `${row.check}: ${row.message}`).join('\n');
+  return warnings.length === 0 ? null : { caseId: result.caseId, title: result.caseId, message };
 }
 
 /** One annotation per regressed case (its regressions together), and one per aggregate regression. */
@@ -179,30 +183,19 @@ function regressionAnnotations(diff: Diff): Annotation[] {
   const byCase = new Map<string, Annotation>();
   for (const item of diff.items) {
     if (item.kind !== 'regression') continue;
-    if (item.caseId === null) {
-      annotations.push({ caseId: null, title: `diag-eval: ${item.metric}`, message: item.message });
+    const known = item.caseId === null ? undefined : byCase.get(item.caseId);
+    if (known !== undefined) {
+      known.message += `\n${item.message}`;
       continue;
     }
-    const known = byCase.get(item.caseId);
-    if (known === undefined) {
-      const annotation = { caseId: item.caseId, title: item.caseId, message: item.message };
-      byCase.set(item.caseId, annotation);
-      annotations.push(annotation);
-    } else known.message += `\n${item.message}`;
+    const annotation =
+      item.caseId === null
+        ? { caseId: null, title: `diag-eval: ${item.metric}`, message: item.message }
+        : { caseId: item.caseId, title: item.caseId, message: item.message };
+    if (item.caseId !== null) byCase.set(item.caseId, annotation);
+    annotations.push(annotation);
   }
   return annotations;
-}
-
-function warningAnnotation(result: CaseResult): Annotation[] {
-  const warnings = result.checks.filter((row) => (row.outcome as string) === 'warn');
-  if (warnings.length === 0) return [];
-  return [
-    {
-      caseId: result.caseId,
-      title: result.caseId,
-      message: warnings.map((row) => `${row.check}: ${row.message}`).join('\n'),
-    },
-  ];
 }
 
 /** The message of a workflow command: `%`, CR and LF escaped, as the runner expects. */

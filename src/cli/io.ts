@@ -6,9 +6,6 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** stdout is a terminal: colour (unless NO_COLOR) and live progress lines are allowed. */
   stdoutIsTTY: boolean;
-  /**
-   * Prints one GitHub Actions workflow command of the CLI's own (its data escaped for the
-   * runner); every other line that would start one is neutralised (src/cli/printable.ts).
-   */
+  /** Prints one GitHub Actions workflow command of the CLI's own; every other line that would start one is neutralised (printable.ts). */
   workflowCommand?: (line: string) => void;
 }

@@ -6,10 +6,7 @@ import { displayPath } from '../io/files/display-path.js';
 import type { ParsedValues } from './args.js';
 import { resolveSettings, type Settings } from './settings.js';
 
-/**
- * The case file a command works on. A missing file gets a message that says how to point the
- * harness at one, since the usual cause is running from the wrong folder.
- */
+/** The case file a command works on. */
 export async function loadSettingsCases(settings: Settings, cwd: string): Promise<EvalCase[]> {
   const shown = checkCaseFileExists(settings, cwd);
   return (await loadLocatedCaseFile(settings.cases, shown, settings.config.contract, false, settings.config.checks))

@@ -4,7 +4,6 @@ import { displayPath } from '../io/files/display-path.js';
 import { describeFsError } from '../io/files/fs-problem.js';
 import { closestKey } from '../io/validation/closest-key.js';
 import { type OptionSpec, parseCommandArgs } from './args.js';
-import { parserOptions } from './command.js';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { commandHelp, generalHelp } from './help.js';
 import type { CliIo } from './io.js';
@@ -15,7 +14,7 @@ import { guardedIo, printed } from './printable.js';
  * holds the three together). Marked pure: the bundled CLI, which does not read it, leaves it out.
  */
 export const OPTIONS: Record<string, OptionSpec> = /* @__PURE__ */ (() =>
-  Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, parserOptions(command.flags)])))();
+  Object.fromEntries(Object.entries(COMMANDS).map(([name, command]) => [name, command.flags])))();
 
 /** The whole CLI as a function of its arguments and I/O; returns the exit code. */
 export async function main(argv: string[], rawIo: CliIo): Promise<number> {
@@ -38,14 +37,13 @@ export async function main(argv: string[], rawIo: CliIo): Promise<number> {
         `diag-eval: unknown command "${command}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}; expected one of ${Object.keys(COMMANDS).join(', ')} (see \`diag-eval --help\`)`,
       );
     }
-    const { values, positionals } = parseCommandArgs(command, rest, parserOptions(definition.flags));
+    const { values, positionals } = parseCommandArgs(command, rest, definition.flags);
     if (values['help'] === true) {
       io.stdout(commandHelp(command));
       return 0;
     }
-    // The command loads its own work (src/cli/actions/) when it runs: --help, --version and a
-    // mistyped flag load none, and a command loads only what it uses.
-    return await definition.run(values, positionals, io);
+    const action = await definition.action();
+    return await action(values, positionals, io);
   } catch (error) {
     if (error instanceof InputError) {
       for (const problem of problemsInFileOrder(error.problems)) io.stderr(printed`error: ${problem}\n`);

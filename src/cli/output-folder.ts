@@ -26,7 +26,7 @@ export function checkOutputFolder(
       `diag-eval ${command}: ${flag} ${shown}: ${where} not a folder; expected a folder to write into`,
     );
   }
-  if (baselineReport !== null && sameLocation(folder, dirname(baselineReport))) {
+  if (baselineReport !== null && realLocation(folder) === realLocation(dirname(baselineReport))) {
     throw new InputError(
       `diag-eval ${command}: ${flag} ${shown}: it is the folder of the baseline (${displayPath(baselineReport, cwd)}); ` +
         `expected another folder, so that the committed baseline is not overwritten (use \`diag-eval baseline\` to update it)`,
@@ -50,12 +50,7 @@ function firstNonFolder(folder: string): string | null {
   }
 }
 
-/** Whether two paths name the same folder, links resolved, whether or not the folders exist yet. */
-function sameLocation(a: string, b: string): boolean {
-  return realLocation(a) === realLocation(b);
-}
-
-/** The real path of the deepest existing part, joined with the rest as written. */
+/** The real path of the deepest existing part, joined with the rest as written: two paths name the same folder, whether or not it exists yet, when these are equal. */
 function realLocation(path: string): string {
   const rest: string[] = [];
   for (let current = resolve(path); ; ) {

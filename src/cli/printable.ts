@@ -32,11 +32,7 @@ export function printable(value: unknown): string {
 
 /** A template whose values are printable(): `printed\`wrote ${path} (trace ${id})\n\``. */
 export function printed(strings: TemplateStringsArray, ...values: unknown[]): string {
-  let text = strings[0] ?? '';
-  values.forEach((value, index) => {
-    text += printable(value) + (strings[index + 1] ?? '');
-  });
-  return text;
+  return strings.reduce((text, part, index) => `${text}${printable(values[index - 1])}${part}`);
 }
 
 /**

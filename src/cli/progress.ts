@@ -1,12 +1,16 @@
-import type { RunProgress } from '../evaluate/run-cases.js';
 import type { CliIo } from './io.js';
+import { printed } from './printable.js';
 
 /**
- * A live "cases done / total" line on a terminal, rewritten in place. Nothing at all when
- * stdout is not a terminal or with --quiet, so logs and pipes stay clean. The clock is read
- * only here, for people watching; it never reaches a report.
+ * A live progress line on a terminal ("cases done / total", "traces fetched"), rewritten in place.
+ * Nothing at all when stdout is not a terminal or with --quiet, so logs and pipes stay clean. The
+ * clock is read only here, for people watching; it never reaches a report.
  */
-export function createProgressLine(io: CliIo, quiet: boolean): { update(progress: RunProgress): void; clear(): void } {
+export function createProgressLine<Progress extends { done: number; total: number }>(
+  io: CliIo,
+  quiet: boolean,
+  describe: (progress: Progress, seconds: string) => string,
+): { update(progress: Progress): void; clear(): void } {
   if (quiet || !io.stdoutIsTTY) return { update: () => undefined, clear: () => undefined };
   const started = Date.now();
   let lastDrawn = 0;
@@ -18,8 +22,7 @@ export function createProgressLine(io: CliIo, quiet: boolean): { update(progress
       if (progress.done < progress.total && now - lastDrawn < 100) return;
       lastDrawn = now;
       drawn = true;
-      const elapsed = ((now - started) / 1000).toFixed(1);
-      io.stdout(`\r\u001b[2K${progress.done}/${progress.total} cases, ${progress.failed} not passed, ${elapsed} s`);
+      io.stdout(printed`\r\u001b[2K${describe(progress, ((now - started) / 1000).toFixed(1))}`);
     },
     clear() {
       if (drawn) io.stdout('\r\u001b[2K');

@@ -53,6 +53,10 @@ export function caseAttentionLines(io: CliIo): (result: CaseResult) => string {
   };
 }
 
+export function printWarnings(io: CliIo, warnings: Iterable<string>): void {
+  for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
+}
+
 export function printWritten(io: CliIo, paths: readonly string[]): void {
   for (const path of paths) io.stdout(printed`wrote ${consolePath(path, io.cwd)}\n`);
 }

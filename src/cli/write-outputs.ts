@@ -4,14 +4,14 @@ import { renderDiffMarkdown } from '../diff/render/markdown.js';
 import type { Diff } from '../diff/types.js';
 import { type FileContent, type PreparedFile, prepareFileAtomic } from '../io/files/atomic-write.js';
 import type { CaseDetails } from '../model/case-details.js';
+import type { HtmlDiffInput, HtmlReportInput } from '../pages/render-html.js';
 import { renderReportJsonChunks } from '../report/render/json.js';
 import { renderReportJunit } from '../report/render/junit.js';
 import { renderReportMarkdownChunks } from '../report/render/markdown.js';
 import type { Report } from '../report/types.js';
-import type { ReportFormat } from './args.js';
 
 /** A file to write and how to render it, rendered only when it is written. */
-export type PlannedFile = [path: string, render: () => FileContent];
+export type PlannedFile = [path: string, render: () => FileContent | Promise<FileContent>];
 
 /** What the JUnit and HTML reports show beyond report.json. */
 export interface ReportContext {
@@ -20,81 +20,76 @@ export interface ReportContext {
   /** One per case, in report order; null when not collected (no HTML asked for). */
   details: CaseDetails[] | null;
   /** For check: the diff against the baseline, shown on a tab of report.html. */
-  diff?: { diff: Diff; labels: { baselinePath: string; currentPath: string }; baseline: Report } | null;
+  diff?: HtmlDiffInput | null;
 }
 
-/** Writes report.json / report.md / report.junit.xml / report.html (the formats asked for) and returns the absolute paths written. */
-export async function writeReportFiles(
+/** The files of the formats asked for, in the order of `byFormat`, which names each format's file and its renderer. */
+export function formatFiles(
+  folder: string,
+  formats: readonly string[],
+  byFormat: Record<string, [name: string, render: PlannedFile[1]]>,
+): PlannedFile[] {
+  return Object.entries(byFormat)
+    .filter(([format]) => formats.includes(format))
+    .map(([, [name, render]]) => [join(folder, name), render]);
+}
+
+/** report.json / report.md / report.junit.xml / report.html, the formats asked for. */
+export function reportFiles(
   folder: string,
   report: Report,
-  formats: readonly ReportFormat[],
+  formats: readonly string[],
   context: ReportContext = { caseFile: 'cases', details: null },
-): Promise<string[]> {
-  return writeAll(await reportFiles(folder, report, formats, context));
-}
-
-export async function reportFiles(
-  folder: string,
-  report: Report,
-  formats: readonly ReportFormat[],
-  context: ReportContext = { caseFile: 'cases', details: null },
-): Promise<PlannedFile[]> {
-  const files: PlannedFile[] = [];
-  // report.json is rendered while it is written, a batch of cases at a time: for a large run it
-  // is tens of megabytes, which are then never held whole as one string.
-  if (formats.includes('json')) files.push([join(folder, 'report.json'), () => renderReportJsonChunks(report)]);
-  if (formats.includes('md')) files.push([join(folder, 'report.md'), () => renderReportMarkdownChunks(report)]);
-  if (formats.includes('junit'))
-    files.push([join(folder, 'report.junit.xml'), () => renderReportJunit(report, { caseFile: context.caseFile })]);
-  if (formats.includes('html')) {
-    // Loaded only when asked for: a run without --format html never reads the page's code.
-    const { renderReportHtml } = await import('../pages/render-html.js');
-    const diff = context.diff ?? null;
-    files.push([
-      join(folder, 'report.html'),
+): PlannedFile[] {
+  return formatFiles(folder, formats, {
+    // report.json is rendered while it is written, a batch of cases at a time: for a large run it
+    // is tens of megabytes, which are then never held whole as one string.
+    json: ['report.json', () => renderReportJsonChunks(report)],
+    md: ['report.md', () => renderReportMarkdownChunks(report)],
+    junit: ['report.junit.xml', () => renderReportJunit(report, { caseFile: context.caseFile })],
+    html: [
+      'report.html',
       () =>
-        renderReportHtml({ report, details: context.details, caseFile: context.caseFile, diff, initialTab: 'cases' }),
-    ]);
-  }
-  return files;
+        renderHtml({
+          report,
+          details: context.details,
+          caseFile: context.caseFile,
+          diff: context.diff ?? null,
+          initialTab: 'cases',
+        }),
+    ],
+  });
 }
 
-export async function writeDiffFiles(
+/** diff.json / diff.md / diff.html (the `diff` command's HTML page, made of the two reports compared). */
+export function diffFiles(
   folder: string,
   diff: Diff,
-  formats: readonly ReportFormat[],
+  formats: readonly string[],
   labels: { baselinePath: string; currentPath: string },
-  /** The two reports compared, for diff.html (the `diff` command's HTML page). */
-  reports: { baseline: Report; current: Report } | null = null,
-): Promise<string[]> {
-  return writeAll(await diffFiles(folder, diff, formats, labels, reports));
-}
-
-export async function diffFiles(
-  folder: string,
-  diff: Diff,
-  formats: readonly ReportFormat[],
-  labels: { baselinePath: string; currentPath: string },
-  reports: { baseline: Report; current: Report } | null = null,
-): Promise<PlannedFile[]> {
-  const files: PlannedFile[] = [];
-  if (formats.includes('json')) files.push([join(folder, 'diff.json'), () => renderDiffJson(diff)]);
-  if (formats.includes('md')) files.push([join(folder, 'diff.md'), () => renderDiffMarkdown(diff, labels)]);
-  if (formats.includes('html') && reports !== null) {
-    const { renderReportHtml } = await import('../pages/render-html.js');
-    files.push([
-      join(folder, 'diff.html'),
+  reports: { baseline: Report; current: Report },
+): PlannedFile[] {
+  return formatFiles(folder, formats, {
+    json: ['diff.json', () => renderDiffJson(diff)],
+    md: ['diff.md', () => renderDiffMarkdown(diff, labels)],
+    html: [
+      'diff.html',
       () =>
-        renderReportHtml({
+        renderHtml({
           report: reports.current,
           details: null,
           caseFile: null,
           diff: { diff, labels, baseline: reports.baseline },
           initialTab: 'diff',
         }),
-    ]);
-  }
-  return files;
+    ],
+  });
+}
+
+/** The page's code is loaded only when asked for: a run without --format html never reads it. */
+async function renderHtml(input: HtmlReportInput): Promise<string> {
+  const { renderReportHtml } = await import('../pages/render-html.js');
+  return renderReportHtml(input);
 }
 
 /**
@@ -104,7 +99,7 @@ export async function diffFiles(
 export async function writeAll(files: readonly PlannedFile[]): Promise<string[]> {
   const prepared: PreparedFile[] = [];
   try {
-    for (const [path, render] of files) prepared.push(await prepareFileAtomic(path, render()));
+    for (const [path, render] of files) prepared.push(await prepareFileAtomic(path, await render()));
   } catch (error) {
     await Promise.all(prepared.map((file) => file.discard()));
     throw error;

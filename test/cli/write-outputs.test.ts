@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeReportFiles } from '../../src/cli/write-outputs.js';
+import { reportFiles, writeAll } from '../../src/cli/write-outputs.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate/evaluate.js';
 import { buildReport } from '../../src/report/build.js';
@@ -27,11 +27,11 @@ function reportOf(count: number): Report {
   return buildReport(results);
 }
 
-describe('writeReportFiles', () => {
+describe('writeAll(reportFiles(…))', () => {
   it('writes report.json (rendered in chunks) and report.md byte-identical to the renderers, and nothing else', async () => {
     const folder = tempDir();
     const report = reportOf(50);
-    const written = await writeReportFiles(folder, report, ['json', 'md']);
+    const written = await writeAll(reportFiles(folder, report, ['json', 'md']));
     expect(written).toEqual([join(folder, 'report.json'), join(folder, 'report.md')]);
     expect(readFileSync(join(folder, 'report.json'), 'utf8')).toBe(renderReportJson(report));
     expect(readFileSync(join(folder, 'report.md'), 'utf8')).toBe(renderReportMarkdown(report));
@@ -50,7 +50,7 @@ describe('writeReportFiles', () => {
         throw new Error('markdown renderer broke');
       },
     });
-    await expect(writeReportFiles(folder, report, ['json', 'md'])).rejects.toThrow('markdown renderer broke');
+    await expect(writeAll(reportFiles(folder, report, ['json', 'md']))).rejects.toThrow('markdown renderer broke');
     expect(readFileSync(join(folder, 'report.json'), 'utf8')).toBe('old json\n');
     expect(readFileSync(join(folder, 'report.md'), 'utf8')).toBe('old md\n');
     expect(readdirSync(folder).sort()).toEqual(['report.json', 'report.md']);

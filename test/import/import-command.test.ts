@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importCommand } from '../../src/cli/commands/import.js';
+import { importCommand } from '../../src/cli/actions/import.js';
 import { InputError } from '../../src/io/errors.js';
 import { fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
 

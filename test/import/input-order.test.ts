@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCommand } from '../../src/cli/commands/import.js';
+import { importCommand } from '../../src/cli/actions/import.js';
 import { importText, importTraces } from '../../src/import/import-traces.js';
 import { fixture, recordingIo, temporaryFolder, writeTemporaryFile } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCommand } from '../../src/cli/commands/import.js';
+import { importCommand } from '../../src/cli/actions/import.js';
 import { fixture, makeCase, recordingIo, temporaryFolder } from './helpers.js';
 
 describe('import puts staged fixtures in place only when the import succeeds', () => {

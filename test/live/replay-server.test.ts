@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serveCommand } from '../../src/cli/commands/serve.js';
+import { serveCommand } from '../../src/cli/actions/serve.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { runCases } from '../../src/evaluate/run-cases.js';

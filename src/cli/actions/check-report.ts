@@ -1,9 +1,9 @@
 import { loadReportFile } from '../../diff/load-report.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
-import type { Report } from '../../report/types.js';
-import type { ParsedValues } from '../args.js';
+import { noPositionals, type ParsedValues } from '../args.js';
 import { LIVE_ONLY_FLAGS } from '../live-flags.js';
+import type { EvaluatedRun } from './run.js';
 
 /**
  * The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be
@@ -19,15 +19,11 @@ export function assertGatingOnly(values: ParsedValues, positionals: string[]): v
       `diag-eval check: --report FILE gates an existing report and evaluates nothing; found --${conflicting[0]}, which chooses what to evaluate: expected one or the other`,
     );
   }
-  if (positionals.length > 0)
-    throw new InputError(`diag-eval check: unexpected argument "${positionals[0]}"; see \`diag-eval check --help\``);
+  noPositionals('check', positionals);
 }
 
 /** A shard's report is not the whole run: gated alone, every case of the other shards would be "missing". */
-export async function loadGatedReport(
-  path: string,
-  cwd: string,
-): Promise<{ report: Report; warnings: string[]; label: string }> {
+export async function loadGatedReport(path: string, casesPath: string, cwd: string): Promise<EvaluatedRun> {
   const label = displayPath(path, cwd);
   const report = await loadReportFile(path, label);
   if (report.shard !== undefined) {
@@ -36,5 +32,7 @@ export async function loadGatedReport(
       `${label}: shard: found shard ${String(index)}/${String(count)} of a sharded run, expected a whole run's report (merge the shards first: diag-eval merge REPORT… --out DIR)`,
     );
   }
-  return { report, warnings: [], label };
+  // A given report has no case file beside it: its annotations name the configured case file, without lines.
+  const cases = { displayName: displayPath(casesPath, cwd), lineOfCase: () => null };
+  return { report, warnings: [], cases, details: null };
 }

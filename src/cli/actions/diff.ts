@@ -10,13 +10,12 @@ import { consolePath, displayPath } from '../../io/files/display-path.js';
 import type { Report } from '../../report/types.js';
 import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { DEFAULT_OUT } from '../defaults.js';
-import { FLAG_RANGES } from '../flag-ranges.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printable, printed } from '../printable.js';
 import { printWritten } from '../summary.js';
 import { paint } from '../terminal.js';
-import { writeDiffFiles } from '../write-outputs.js';
+import { diffFiles, writeAll } from '../write-outputs.js';
 
 export async function diffCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 2) {
@@ -27,8 +26,8 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   const formats = formatsFlag('diff', values, ['json', 'md', 'html']);
   const out = resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT);
   checkOutputFolder('diff', '--out', out, io.cwd, null);
-  const costTolerance = numberFlag('diff', values, 'cost-tolerance', FLAG_RANGES['cost-tolerance']);
-  const alpha = numberFlag('diff', values, 'alpha', FLAG_RANGES.alpha);
+  const costTolerance = numberFlag('diff', values, 'cost-tolerance');
+  const alpha = numberFlag('diff', values, 'alpha');
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
   const [baseline, current] = await loadBothReports(
@@ -36,7 +35,7 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
     [currentPath, labels.currentPath],
   );
   const diff = compareReports(baseline, current, { costTolerance, alpha });
-  const written = await writeDiffFiles(out, diff, formats, labels, { baseline, current });
+  const written = await writeAll(diffFiles(out, diff, formats, labels, { baseline, current }));
   if (values['quiet'] !== true) {
     printDiffSummary(io, diff, written);
     printWritten(io, written);

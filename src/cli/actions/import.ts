@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
-import { type ImportFormatOption, parseImportFormatOption } from '../../import/format.js';
+import { parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
 import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
 import { formatImportProblem } from '../../import/problems.js';
@@ -8,8 +8,10 @@ import { FixtureStaging } from '../../import/stage-fixtures.js';
 import { traceFileName } from '../../import/trace-json.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
+import { fromFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
+import { printWarnings } from '../summary.js';
 
 export interface ImportCommandOptions {
   files: string[];
@@ -29,23 +31,35 @@ interface PlannedFile {
   index: number;
 }
 
-/**
- * `diag-eval import FILE… [--from …] --out DIR [--cases FILE]` (docs/contract.md §9): one fixture per
- * matched case (its `traceFixture`, `<case id>.json` by default) and one per trace no case matches (`<trace id>.json`), or one
- * per trace without cases. Exit 0 when everything converted; 1 when some input was skipped, a
- * trace had nothing the mapping recognises, or a case matched no trace; unusable files (and,
- * with `strict`, whatever would give 1) throw an InputError (exit 2) before anything is written.
- */
-export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
-  return importExports({ ...options, from: parseImportFormatOption(options.from) }, io);
+export async function importAction(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  const out = stringFlag(values, 'out');
+  if (positionals.length === 0)
+    throw new InputError('diag-eval import: found no export file; expected at least one FILE to import');
+  if (out === null)
+    throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
+  const from = fromFlag('import', values);
+  let cases: EvalCase[] | null = null;
+  if (stringFlag(values, 'cases') !== null) {
+    // The case file's and the config's readers are loaded only with --cases.
+    const { loadCommandCases } = await import('../load-settings-cases.js');
+    cases = await loadCommandCases(values, io.cwd);
+  }
+  return importCommand(
+    {
+      files: positionals.map((file) => resolve(io.cwd, file)),
+      from,
+      outDir: resolve(io.cwd, out),
+      cases,
+      quiet: values['quiet'] === true,
+      strict: values['strict'] === true,
+    },
+    io,
+  );
 }
 
-/** The same with `from` already read, as the command line reads it with the other flags. */
-export async function importExports(
-  options: Omit<ImportCommandOptions, 'from'> & { from: ImportFormatOption },
-  io: CliIo,
-): Promise<number> {
-  const { from } = options;
+/** `diag-eval import` with its flags read (docs/contract.md §9); what would give exit 1 is exit 2 with `strict`, before anything is written. */
+export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
+  const from = parseImportFormatOption(options.from);
   if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
   const outDir = resolve(io.cwd, options.outDir);
   // Each trace is written (to a hidden folder in the out folder) as soon as it is converted; the
@@ -81,7 +95,7 @@ export async function importExports(
     }
     await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
     for (const problem of problems) io.stderr(printed`${problem}\n`);
-    if (!options.quiet) for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
+    if (!options.quiet) printWarnings(io, warnings);
     return problems.length > 0 ? 1 : 0;
   } finally {
     await staging.discard();

@@ -1,47 +1,30 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../io/errors.js';
-import { type PreparedFile, prepareFileAtomic } from '../../io/files/atomic-write.js';
 import { displayPath } from '../../io/files/display-path.js';
+import { noPositionals, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printWritten } from '../summary.js';
+import { type PlannedFile, writeAll } from '../write-outputs.js';
 import { CASES_YAML, CONFIG_YAML, EXAMPLE_CASE_ID, EXAMPLE_TRACE } from './init-templates.js';
 
-export interface InitOptions {
-  force: boolean;
-  quiet: boolean;
-}
-
-/**
- * `diag-eval init` (S52): a starter suite in the working directory that `run`, `baseline` and
- * `check` work on as it is. An existing file is never overwritten without `--force`: the
- * user's own cases are worth more than the example.
- */
-export async function initCommand(options: InitOptions, io: CliIo): Promise<number> {
-  const files: [string, string][] = [
-    [join(io.cwd, 'eval', 'cases.yaml'), CASES_YAML],
-    [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
-    [join(io.cwd, 'diag-eval.config.yaml'), CONFIG_YAML],
+/** S52. An existing file is never overwritten without `--force`: the user's own cases are worth more than the example. */
+export async function initCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('init', positionals);
+  const files: PlannedFile[] = [
+    [join(io.cwd, 'eval', 'cases.yaml'), () => CASES_YAML],
+    [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), () => `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
+    [join(io.cwd, 'diag-eval.config.yaml'), () => CONFIG_YAML],
   ];
   const existing = files.filter(([path]) => existsSync(path)).map(([path]) => displayPath(path, io.cwd));
-  if (existing.length > 0 && !options.force) {
+  if (existing.length > 0 && values['force'] !== true) {
     throw new InputError(
       `diag-eval init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already; expected none of the starter files there (--force overwrites them)`,
     );
   }
-  const prepared: PreparedFile[] = [];
-  try {
-    for (const [path, text] of files) prepared.push(await prepareFileAtomic(path, text));
-  } catch (error) {
-    await Promise.all(prepared.map((file) => file.discard()));
-    throw error;
-  }
-  for (const file of prepared) await file.commit();
-  if (!options.quiet) {
-    printWritten(
-      io,
-      files.map(([path]) => path),
-    );
+  const written = await writeAll(files);
+  if (values['quiet'] !== true) {
+    printWritten(io, written);
     io.stdout(
       [
         'next:',

@@ -9,13 +9,9 @@ import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { DEFAULT_OUT } from '../defaults.js';
 import type { CliIo } from '../io.js';
 import { printReportSummary, printWritten } from '../summary.js';
-import { writeReportFiles } from '../write-outputs.js';
+import { reportFiles, writeAll } from '../write-outputs.js';
 
-/**
- * `diag-eval merge REPORT… --out DIR`: the shards' reports become the unsharded run's
- * report.json / report.md. Exit 0 once written (gating is `check --report`'s business), 2 when
- * the reports do not make one whole run.
- */
+/** Exit 0 once written: gating is `check --report`'s business. */
 export async function mergeCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) {
     throw new InputError(
@@ -28,7 +24,9 @@ export async function mergeCommand(values: ParsedValues, positionals: string[], 
     io.cwd,
   );
   const report = mergeShardReports(inputs);
-  const written = await writeReportFiles(resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT), report, formats);
+  const written = await writeAll(
+    reportFiles(resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT), report, formats),
+  );
   if (values['quiet'] !== true) {
     printReportSummary(io, 'merge', report);
     printWritten(io, written);

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../io/errors.js';
-import { holdTemporary, prepareFileAtomic } from '../../io/files/atomic-write.js';
+import { holdTemporary } from '../../io/files/atomic-write.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { ensureFolder } from '../../io/files/ensure-folder.js';
 import { withFilePath } from '../../io/files/fs-problem.js';
@@ -13,23 +13,20 @@ import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
 import { fixtureFolder, readFixture } from '../../sources/fixture-dir.js';
-import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
+import { formatFiles, writeAll } from '../write-outputs.js';
 
-/**
- * `diag-eval mutate`: how strong the case suite is. Every passing case's trace is regressed by
- * the operators and evaluated in memory; mutation.json / mutation.md say which regressions no
- * case notices and what to change. Exit 1 below --min-score, 2 on unusable input.
- */
-export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<number> {
+export async function mutateCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('mutate', positionals);
   const settings = await resolveSettings(io.cwd, values);
   const formats = formatsFlag('mutate', values, ['json', 'md', 'html']);
-  const minScore = numberFlag('mutate', values, 'min-score', { min: 0, max: 1, integer: false });
+  const minScore = numberFlag('mutate', values, 'min-score');
   const operators = operatorsFlag(stringFlag(values, 'operators'));
   const keepFlag = stringFlag(values, 'keep-mutants');
   const keepDir = keepFlag === null ? null : resolve(io.cwd, keepFlag);
@@ -45,14 +42,13 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
     ...(keepDir === null ? {} : { onMutant: mutantWriter(keepDir, io.cwd) }),
   });
 
-  const files: [string, string][] = [];
-  if (formats.includes('json')) files.push([join(settings.out, 'mutation.json'), renderMutationJson(report)]);
-  if (formats.includes('md')) files.push([join(settings.out, 'mutation.md'), renderMutationMarkdown(report)]);
-  if (formats.includes('html'))
-    files.push([join(settings.out, 'mutation.html'), renderMutationHtml(report, displayPath(settings.cases, io.cwd))]);
-  const prepared = [];
-  for (const [path, content] of files) prepared.push(await prepareFileAtomic(path, content));
-  for (const file of prepared) await file.commit();
+  const written = await writeAll(
+    formatFiles(settings.out, formats, {
+      json: ['mutation.json', () => renderMutationJson(report)],
+      md: ['mutation.md', () => renderMutationMarkdown(report)],
+      html: ['mutation.html', () => renderMutationHtml(report, displayPath(settings.cases, io.cwd))],
+    }),
+  );
 
   if (values['quiet'] !== true) {
     const { summary } = report;
@@ -69,7 +65,7 @@ export async function mutateCommand(values: ParsedValues, io: CliIo): Promise<nu
       );
     if (summary.fragileVariants > 0)
       io.stdout(printed`  fragile: ${summary.fragileVariants} meaning-preserving variants failed their case\n`);
-    printWritten(io, [...files.map(([path]) => path), ...(keepDir === null ? [] : [keepDir])]);
+    printWritten(io, [...written, ...(keepDir === null ? [] : [keepDir])]);
   }
   return mutationExitCode(report);
 }

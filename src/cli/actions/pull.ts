@@ -13,23 +13,14 @@ import { contactAddress } from '../../sources/live/first-contact.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
 import { createRedactor } from '../../sources/live/redactor.js';
 import { urlCredentials } from '../../sources/live/service-api.js';
-import { listFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
-import { FLAG_RANGES } from '../flag-ranges.js';
+import { headersFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
+import { createProgressLine } from '../progress.js';
 import { printWritten } from '../summary.js';
 
-const MAX_LIMIT = 10_000;
-
-/**
- * `diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T] [--window D]
- * [--limit N] [--header "Name: value"]… --out DIR` (docs/contract.md §1). Exit 0 when every trace
- * found was written (or was there already), 1 when a trace or a search window was skipped, 2
- * when the flags or the folder's manifest cannot be used.
- */
 export async function pullCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
-  if (positionals.length > 0)
-    throw new InputError(`diag-eval pull: unexpected argument "${positionals[0]}"; see \`diag-eval pull --help\``);
+  noPositionals('pull', positionals);
   const required = (name: string): string => {
     const value = stringFlag(values, name);
     if (value === null || value.trim() === '')
@@ -64,13 +55,13 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
       `diag-eval pull: --window ${windowText} cuts the range into more than ${MAX_WINDOWS} windows; expected a longer --window or a shorter range`,
     );
   }
-  const limit = numberFlag('pull', values, 'limit', { min: 1, max: MAX_LIMIT, integer: true }) ?? 20;
-  const given = listFlag(values, 'header').map((header, index) => parseHeader(header, index + 1));
+  const limit = numberFlag('pull', values, 'limit') ?? 20;
+  const given = headersFlag('pull', values);
   const named = new Set(given.map(([name]) => name.toLowerCase()));
   const headers = [...given, ...urlHeaders.filter(([name]) => !named.has(name.toLowerCase()))];
-  const concurrency = numberFlag('pull', values, 'concurrency', FLAG_RANGES.concurrency) ?? 4;
+  const concurrency = numberFlag('pull', values, 'concurrency') ?? 4;
   const client = createHttpClient({
-    timeoutMs: numberFlag('pull', values, 'timeout-ms', FLAG_RANGES['timeout-ms']) ?? 30_000,
+    timeoutMs: numberFlag('pull', values, 'timeout-ms') ?? 30_000,
     concurrency,
     headers,
     maxBodyBytes: MAX_FIXTURE_BYTES,
@@ -82,7 +73,11 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const store = from === 'tempo' ? createTempoStore(url, query) : createJaegerStore(url, query, 'pull');
   const outDir = resolve(io.cwd, out);
   const quiet = values['quiet'] === true;
-  const progress = createTraceProgress(io, quiet);
+  const progress = createProgressLine<{ done: number; total: number; skipped: number }>(
+    io,
+    quiet,
+    ({ done, total, skipped }) => `${done}/${total} traces fetched, ${skipped} skipped`,
+  );
   const { manifest, written } = await pullTraces({
     store,
     client,
@@ -116,12 +111,7 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
 }
 
 function parseUrl(text: string): URL {
-  let url: URL | null = null;
-  try {
-    url = new URL(text);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(text) ? new URL(text) : null;
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     // Not echoed: a URL may carry credentials.
     throw new InputError(
@@ -129,34 +119,4 @@ function parseUrl(text: string): URL {
     );
   }
   return url;
-}
-
-/** `--header "Name: value"`; the value is a secret (a tenant id, a token) and is never echoed, even here. */
-function parseHeader(header: string, position: number): [string, string] {
-  const colon = header.indexOf(':');
-  if (colon === -1)
-    throw new InputError(`diag-eval pull: --header #${position}: expected "Name: value" (the value is not shown)`);
-  return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
-}
-
-/** "traces fetched / to fetch" rewritten in place on a terminal; nothing otherwise. */
-function createTraceProgress(
-  io: CliIo,
-  quiet: boolean,
-): { update(progress: { done: number; total: number; skipped: number }): void; clear(): void } {
-  if (quiet || !io.stdoutIsTTY) return { update: () => undefined, clear: () => undefined };
-  let drawn = false;
-  let lastDrawn = 0;
-  return {
-    update({ done, total, skipped }) {
-      const now = Date.now();
-      if (done < total && now - lastDrawn < 100) return;
-      lastDrawn = now;
-      drawn = true;
-      io.stdout(printed`\r\u001b[2K${done}/${total} traces fetched, ${skipped} skipped`);
-    },
-    clear() {
-      if (drawn) io.stdout('\r\u001b[2K');
-    },
-  };
 }

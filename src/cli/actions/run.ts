@@ -1,75 +1,82 @@
-import { join } from 'node:path';
 import type { CaseLines, LocatedCaseSequence } from '../../cases/case-lines.js';
 import { collectCaseDetails } from '../../evaluate/collect-details.js';
-import { runCasesStreamed } from '../../evaluate/run-cases.js';
+import { type RunProgress, runCasesStreamed } from '../../evaluate/run-cases.js';
 import { displayPath } from '../../io/files/display-path.js';
-import type { SpillFile } from '../../io/files/spill-file.js';
 import type { CaseDetails } from '../../model/case-details.js';
 import { REPORT_SCHEMA_VERSION } from '../../model/report-version.js';
 import { ReportSpill } from '../../report/report-spill.js';
 import type { CaseResult, Report, ReportSummary } from '../../report/types.js';
 import type { ShardHead, ShardSelection } from '../../shard/shard-report.js';
 import { parseShardFlag } from '../../shard/shard-spec.js';
-import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
+import type { TraceSource } from '../../sources/types.js';
+import { formatsFlag, noPositionals, type ParsedValues, stringFlag } from '../args.js';
 import { chooseTraceSource } from '../choose-source.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCaseSequence } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
-import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
 import { resolveSettings, type Settings } from '../settings.js';
-import { caseAttentionLines, printSummaryHead, printWritten } from '../summary.js';
-import { type PlannedFile, reportFiles, writeAll } from '../write-outputs.js';
+import { caseAttentionLines, printSummaryHead, printWarnings, printWritten } from '../summary.js';
+import { formatFiles, reportFiles, writeAll } from '../write-outputs.js';
 
 export interface EvaluatedRun {
   report: Report;
   warnings: string[];
-  /** The case file's name and each case's line (JUnit, annotations). */
   cases: CaseLines;
   /** One per case when asked for (the HTML report), else null. */
   details: CaseDetails[] | null;
 }
 
-/** What evaluating a run's cases gives besides the results handed on as they come. */
-interface Evaluation {
-  summary: ReportSummary;
-  /** What a shard's report carries between its schema version and its summary; empty for a whole run. */
-  head: Partial<ShardHead>;
-  warnings: string[];
+/** A run's cases, its shard with --shard, and the trace source the flags ask for: all known before any case is evaluated. */
+interface PlannedRun {
   cases: LocatedCaseSequence;
-  details: CaseDetails[] | null;
+  shard: Shard | null;
+  source: TraceSource;
+  repeat: number | null;
 }
 
-/**
- * The one way a run's cases are evaluated (run, baseline and check): loads the cases, takes the
- * shard's with --shard, picks the trace source the flags ask for, and hands each case's result
- * (marked as the shard's) to `onResult` in case order, as soon as it is evaluated.
- */
-async function evaluateInto(
+async function planRun(
   command: string,
   settings: Settings,
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
   wants: { details: boolean; caseLines: boolean },
-  /** Where the results go, made once the run's cases and trace source are known. */
-  sinkFor: (run: { repeated: boolean; cases: LocatedCaseSequence }) => Promise<(result: CaseResult) => void>,
-): Promise<Evaluation> {
+): Promise<PlannedRun> {
   // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
-  const located = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
-  const shard = await shardOf(command, values, located, settings, io);
+  const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
+  const shard = await shardOf(command, values, cases, settings, io);
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
-  const { source, repeat } = await chooseTraceSource(command, values, positionals, {
+  const chosen = await chooseTraceSource(command, values, positionals, {
     fixtures: settings.fixtures,
-    cases: located.cases,
+    cases: cases.cases,
     cwd: io.cwd,
   });
-  const onResult = await sinkFor({ repeated: repeat !== null, cases: located });
-  const progress = createProgressLine(io, values['quiet'] === true);
-  const details: CaseDetails[] | null = wants.details ? [] : null;
-  const summary = await runCasesStreamed(shard?.selection.cases ?? located.cases, source, settings.config.contract, {
-    repeat,
+  return { cases, shard, ...chosen };
+}
+
+/**
+ * Evaluates the planned cases and hands each case's result (marked as the shard's) to `onResult`
+ * in case order, as soon as it is evaluated; with `wantDetails`, each case's trace details too.
+ */
+async function evaluatePlanned(
+  run: PlannedRun,
+  settings: Settings,
+  values: ParsedValues,
+  io: CliIo,
+  wantDetails: boolean,
+  onResult: (result: CaseResult) => void,
+): Promise<{ summary: ReportSummary; details: CaseDetails[] | null }> {
+  const { cases, shard } = run;
+  const progress = createProgressLine<RunProgress>(
+    io,
+    values['quiet'] === true,
+    ({ done, total, failed }, seconds) => `${done}/${total} cases, ${failed} not passed, ${seconds} s`,
+  );
+  const details: CaseDetails[] | null = wantDetails ? [] : null;
+  const summary = await runCasesStreamed(shard?.selection.cases ?? cases.cases, run.source, settings.config.contract, {
+    repeat: run.repeat,
     onCaseDone: progress.update,
     // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
     onCaseEvaluated:
@@ -78,12 +85,12 @@ async function evaluateInto(
         : (index, evalCase, inputs) => {
             const shown = inputs.find((input) => input.kind !== 'not_run') ?? inputs[0];
             if (shown !== undefined)
-              details[index] = collectCaseDetails(evalCase, shown, located.lineOfCase(evalCase.id));
+              details[index] = collectCaseDetails(evalCase, shown, cases.lineOfCase(evalCase.id));
           },
     onResult: (result) => onResult(shard === null ? result : shard.mark(result)),
   });
   progress.clear();
-  return { summary, head: shard?.head ?? {}, warnings: source.warnings(), cases: located, details };
+  return { summary, details };
 }
 
 /** The run's report held in memory, for check, which compares it with the baseline. */
@@ -93,17 +100,17 @@ export async function evaluateCases(
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-  wants: { details: boolean; caseLines: boolean } = { details: false, caseLines: false },
+  wants: { details: boolean; caseLines: boolean },
 ): Promise<EvaluatedRun> {
+  const run = await planRun(command, settings, values, positionals, io, wants);
   const results: CaseResult[] = [];
-  const evaluation = await evaluateInto(command, settings, values, positionals, io, wants, async () => (result) => {
+  const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
     results.push(result);
   });
-  const { head, summary, warnings, cases, details } = evaluation;
   return {
-    report: { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results },
-    warnings,
-    cases,
+    report: { schemaVersion: REPORT_SCHEMA_VERSION, ...run.shard?.head, summary, cases: results },
+    warnings: run.source.warnings(),
+    cases: run.cases,
     details,
   };
 }
@@ -125,72 +132,67 @@ export async function evaluateAndWrite(
 ): Promise<ReportSummary> {
   const formats = formatsFlag(command, values);
   const wants = reportWants(command, formats, settings, values, io);
-  const quiet = values['quiet'] === true;
   const inActions = command === 'run' && inGithubActions(io);
   const attentionLines = caseAttentionLines(io);
   const annotations = new CaseAnnotations();
-  // The HTML page is made from the report in memory, and each case's trace details.
-  const results: CaseResult[] | null = wants.details ? [] : null;
-  const opened: { spill: ReportSpill | null; attention: SpillFile | null } = { spill: null, attention: null };
+  const run = await planRun(command, settings, values, positionals, io, wants);
+  const spill = await ReportSpill.open(
+    folder,
+    {
+      json: formats.includes('json'),
+      md: formats.includes('md') || inActions,
+      junitCaseFile: formats.includes('junit') ? run.cases.displayName : null,
+    },
+    run.repeat !== null,
+  );
   try {
-    const { summary, head, warnings, cases, details } = await evaluateInto(
-      command,
-      settings,
-      values,
-      positionals,
-      io,
-      wants,
-      async ({ repeated, cases: located }) => {
-        const spill = await ReportSpill.open(
-          folder,
-          {
-            json: formats.includes('json'),
-            md: formats.includes('md') || inActions,
-            junitCaseFile: formats.includes('junit') ? located.displayName : null,
-          },
-          repeated,
-        );
-        opened.spill = spill;
-        const attention = quiet ? null : spill.sideFile('summary.txt');
-        opened.attention = attention;
-        return (result) => {
-          spill.add(result);
-          results?.push(result);
-          attention?.append(attentionLines(result));
-          if (inActions) annotations.add(result);
-        };
-      },
-    );
-    const spill = opened.spill as ReportSpill;
+    const attention = values['quiet'] === true ? null : spill.sideFile('summary.txt');
+    // The HTML page is made from the report in memory, and each case's trace details.
+    const results: CaseResult[] | null = wants.details ? [] : null;
+    const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
+      spill.add(result);
+      results?.push(result);
+      attention?.append(attentionLines(result));
+      if (inActions) annotations.add(result);
+    });
     spill.finish();
-    const files: PlannedFile[] = [];
-    if (formats.includes('json')) files.push([join(folder, 'report.json'), () => spill.reportJson(head, summary)]);
-    if (formats.includes('md')) files.push([join(folder, 'report.md'), () => spill.reportMarkdown(summary)]);
-    if (formats.includes('junit')) files.push([join(folder, 'report.junit.xml'), () => spill.reportJunit(summary)]);
+    const head = run.shard?.head ?? {};
+    const files = formatFiles(folder, formats, {
+      json: ['report.json', () => spill.reportJson(head, summary)],
+      md: ['report.md', () => spill.reportMarkdown(summary)],
+      junit: ['report.junit.xml', () => spill.reportJunit(summary)],
+    });
     if (results !== null) {
       const report: Report = { schemaVersion: REPORT_SCHEMA_VERSION, ...head, summary, cases: results };
-      files.push(...(await reportFiles(folder, report, ['html'], { caseFile: cases.displayName, details })));
+      files.push(...reportFiles(folder, report, ['html'], { caseFile: run.cases.displayName, details }));
     }
     const written = await writeAll(files);
-    if (opened.attention !== null) {
+    if (attention !== null) {
       printSummaryHead(io, command, summary);
-      for (const text of opened.attention.texts()) io.stdout(text);
-      for (const warning of warnings) io.stderr(printed`warning: ${warning}\n`);
+      for (const text of attention.texts()) io.stdout(text);
+      printWarnings(io, run.source.warnings());
       printWritten(io, written);
     }
     if (inActions) {
       await reportToGithubActions(io, {
         caseAnnotations: annotations,
         diff: null,
-        cases,
+        cases: run.cases,
         summaryMarkdown: spill.reportMarkdown(summary),
         annotations: annotationsWanted(settings, values),
       });
     }
     return summary;
   } finally {
-    opened.spill?.remove();
+    spill.remove();
   }
+}
+
+interface Shard {
+  selection: ShardSelection;
+  /** What a shard's report carries between its schema version and its summary. */
+  head: ShardHead;
+  mark: (result: CaseResult) => CaseResult;
 }
 
 /** With --shard: the shard's cases, and what its report carries beyond a whole run's (shard-report.ts). */
@@ -200,19 +202,20 @@ async function shardOf(
   located: LocatedCaseSequence,
   settings: Settings,
   io: CliIo,
-): Promise<{ selection: ShardSelection; head: ShardHead; mark: (result: CaseResult) => CaseResult } | null> {
+): Promise<Shard | null> {
   const shardFlag = stringFlag(values, 'shard');
   if (shardFlag === null) return null;
   const shard = parseShardFlag(command, shardFlag);
   // Sharding hashes case ids and the case file (node:crypto): loaded only with --shard.
-  const sharding = await import('../shard-run.js');
-  const selection = sharding.selectShard(Array.from(located.cases), shard);
-  const casesHash = await sharding.hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
+  const { hashCaseFile } = await import('../../shard/cases-hash.js');
+  const { markShardCase, selectShard, shardReportHead } = await import('../../shard/shard-report.js');
+  const selection = selectShard(Array.from(located.cases), shard);
+  const casesHash = await hashCaseFile(settings.cases, displayPath(settings.cases, io.cwd));
   let position = 0;
   return {
     selection,
-    head: sharding.shardReportHead(shard, casesHash),
-    mark: (result) => sharding.markShardCase(result, selection.caseIndexes[position++] as number),
+    head: shardReportHead(shard, casesHash),
+    mark: (result) => markShardCase(result, selection.caseIndexes[position++] as number),
   };
 }
 
@@ -243,6 +246,7 @@ export async function runCommand(values: ParsedValues, positionals: string[], io
 
 /** Known failures may be recorded in a baseline: it is written, and that is success. */
 export async function baselineCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('baseline', positionals);
   const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('baseline', '--baseline-dir', settings.baselineDir, io.cwd, null);
   await evaluateAndWrite('baseline', settings.baselineDir, settings, values, positionals, io);

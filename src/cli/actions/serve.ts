@@ -1,8 +1,11 @@
+import { resolve } from 'node:path';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { type ReplayServer, startReplayServer } from '../../serve/replay-server.js';
+import { noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
+import { printWarnings } from '../summary.js';
 
 export interface ServeOptions {
   fixturesDir: string;
@@ -17,11 +20,17 @@ export interface StopSignals {
   off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
 }
 
-/**
- * `diag-eval serve --fixtures DIR [--port N] [--host H]`: replays a fixture folder on the trace
- * API until SIGINT or SIGTERM, then closes the server and returns 0. An address that cannot be
- * bound is an input error (exit 2), like any other unusable flag.
- */
+export async function serveAction(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('serve', positionals);
+  const fixturesDir = resolve(io.cwd, stringFlag(values, 'fixtures') ?? 'eval/fixtures');
+  const port = numberFlag('serve', values, 'port') ?? 8787;
+  return serveCommand(
+    { fixturesDir, port, host: stringFlag(values, 'host') ?? '127.0.0.1', quiet: values['quiet'] === true },
+    io,
+  );
+}
+
+/** Replays the folder until SIGINT or SIGTERM; an address that cannot be bound is an input error (exit 2), like any other unusable flag. */
 export async function serveCommand(options: ServeOptions, io: CliIo, signals: StopSignals = process): Promise<number> {
   let server: ReplayServer;
   try {
@@ -35,7 +44,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo, signals: St
     throw listenError(error, options) ?? error;
   }
   if (!options.quiet) {
-    for (const warning of server.warnings) io.stderr(printed`warning: ${warning}\n`);
+    printWarnings(io, server.warnings);
     const traces = server.fixtures.length === 1 ? '1 trace' : `${server.fixtures.length} traces`;
     io.stdout(printed`diag-eval serve: ${traces} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`);
     const width = Math.max(0, ...server.fixtures.map(({ id }) => id.length));

@@ -5,18 +5,17 @@ import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
 import { loadTrace } from '../../trace/load-trace.js';
-import type { ParsedValues } from '../args.js';
+import { noPositionals, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { printable, printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
+import { printWarnings } from '../summary.js';
 import { paint } from '../terminal.js';
 
-/**
- * S12, S13: every case's fixture exists and loads as a trace. Nothing is evaluated.
- * Every problem is listed, not only the first; exit 1 when there is one.
- */
-export async function validateCommand(values: ParsedValues, io: CliIo): Promise<number> {
+/** S12, S13: every problem is listed, not only the first. */
+export async function validateCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
+  noPositionals('validate', positionals);
   const settings = await resolveSettings(io.cwd, values);
   const cases = await loadSettingsCases(settings, io.cwd);
   const problems: string[] = [];
@@ -61,12 +60,8 @@ export async function validateCommand(values: ParsedValues, io: CliIo): Promise<
   if (values['quiet'] !== true) {
     const colour = paint(io);
     // Warnings only: the exit code stays as the fixtures decide.
-    for (const evalCase of cases) {
-      for (const warning of conceptScriptWarnings(evalCase)) io.stderr(printed`warning: ${warning}\n`);
-    }
-    for (const warning of noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles)) {
-      io.stderr(printed`warning: ${warning}\n`);
-    }
+    printWarnings(io, cases.flatMap(conceptScriptWarnings));
+    printWarnings(io, noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles));
     io.stdout(
       problems.length === 0
         ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}\n`

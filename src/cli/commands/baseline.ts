@@ -1,4 +1,3 @@
-import { noPositionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, GENERAL_ROWS } from './shared-flags.js';
 
@@ -12,9 +11,5 @@ and reviewed. Exit 0 once written, even when some cases fail (known failures are
     'baseline-dir': { type: 'string', value: 'DIR', help: ['where to write (default docs/eval/baseline)'] },
   },
   sections: [{ flags: [...CASE_SOURCE_ROWS, 'baseline-dir', 'format', ...GENERAL_ROWS] }],
-  async run(values, positionals, io) {
-    noPositionals('baseline', positionals);
-    const { baselineCommand } = await import('../actions/run.js');
-    return baselineCommand(values, positionals, io);
-  },
+  action: async () => (await import('../actions/run.js')).baselineCommand,
 };

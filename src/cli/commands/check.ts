@@ -60,8 +60,5 @@ the baseline; failures the baseline already records do not fail the gate.`,
   ],
   footer: `In GitHub Actions (GITHUB_ACTIONS=true), run and check append their Markdown summary (check:
 the diff first) to $GITHUB_STEP_SUMMARY and annotate the case file at failing or regressed cases.`,
-  async run(values, positionals, io) {
-    const { checkCommand } = await import('../actions/check.js');
-    return checkCommand(values, positionals, io);
-  },
+  action: async () => (await import('../actions/check.js')).checkCommand,
 };

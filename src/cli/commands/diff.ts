@@ -1,7 +1,7 @@
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { HELP, QUIET } from './shared-flags.js';
 
-export const command: Command = {
+export const command = defineCommand({
   summary: 'compare two report.json files: regressions, improvements, changes',
   usage: 'diag-eval diff BASELINE_JSON CURRENT_JSON [options]',
   about: `Compares two report.json files case by case and writes OUT/diff.json and OUT/diff.md:
@@ -29,10 +29,6 @@ each required evidence tool, missing and new cases. Exit 1 on any regression, el
       ],
     },
   },
-  sections: [{ flags: ['out', 'format', 'cost-tolerance', 'alpha', 'quiet', 'help'] }],
   descriptionColumn: 24,
-  async run(values, positionals, io) {
-    const { diffCommand } = await import('../actions/diff.js');
-    return diffCommand(values, positionals, io);
-  },
-};
+  action: async () => (await import('../actions/diff.js')).diffCommand,
+});

@@ -13,10 +13,7 @@ import { command as scan } from './scan.js';
 import { command as serve } from './serve.js';
 import { command as validate } from './validate.js';
 
-/**
- * Every command, in the order `diag-eval --help` lists them. A command is its declaration: flags,
- * help and a `run` that loads its work only when called, so this table costs the start little.
- */
+/** Every command, in the order `diag-eval --help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   run,
   baseline,

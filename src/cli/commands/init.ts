@@ -1,8 +1,7 @@
-import { noPositionals } from '../args.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { HELP, QUIET } from './shared-flags.js';
 
-export const command: Command = {
+export const command = defineCommand({
   summary: 'write a starter suite: eval/cases.yaml, a fixture and diag-eval.config.yaml',
   usage: 'diag-eval init [--force] [--quiet]',
   about: `Writes a starter suite into the working directory: eval/cases.yaml (one commented example
@@ -14,10 +13,5 @@ exit 2 naming them, when any of these files exists, unless --force.`,
     help: HELP,
     force: { type: 'boolean', help: ['overwrite the starter files that exist'] },
   },
-  sections: [{ flags: ['force', 'quiet', 'help'] }],
-  async run(values, positionals, io) {
-    noPositionals('init', positionals);
-    const { initCommand } = await import('../actions/init.js');
-    return initCommand({ force: values['force'] === true, quiet: values['quiet'] === true }, io);
-  },
-};
+  action: async () => (await import('../actions/init.js')).initCommand,
+});

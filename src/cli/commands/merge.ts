@@ -1,7 +1,7 @@
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { HELP, QUIET, REPORT_FORMAT } from './shared-flags.js';
 
-export const command: Command = {
+export const command = defineCommand({
   summary: "merge the reports of a sharded run (run --shard i/n) into the whole run's report",
   usage: 'diag-eval merge REPORT… [--out DIR] [--format LIST] [--quiet]',
   about: `Merges the report.json of every shard of one sharded run (diag-eval run --shard i/n) into
@@ -15,9 +15,5 @@ written; gate the merged report with \`diag-eval check --report OUT/report.json\
     out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
     format: REPORT_FORMAT,
   },
-  sections: [{ flags: ['out', 'format', 'quiet', 'help'] }],
-  async run(values, positionals, io) {
-    const { mergeCommand } = await import('../actions/merge.js');
-    return mergeCommand(values, positionals, io);
-  },
-};
+  action: async () => (await import('../actions/merge.js')).mergeCommand,
+});

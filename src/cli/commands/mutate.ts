@@ -1,8 +1,7 @@
-import { noPositionals } from '../args.js';
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { HELP, QUIET } from './shared-flags.js';
 
-export const command: Command = {
+export const command = defineCommand({
   summary: 'regress every passing trace on purpose and report which regressions no case notices',
   usage: `diag-eval mutate [--cases FILE] [--fixtures DIR] [--config FILE] [--operators LIST]
                       [--out DIR] [--min-score F] [--format LIST] [--keep-mutants DIR] [--quiet]`,
@@ -42,25 +41,5 @@ mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when
     quiet: QUIET,
     help: HELP,
   },
-  sections: [
-    {
-      flags: [
-        'cases',
-        'fixtures',
-        'config',
-        'operators',
-        'out',
-        'min-score',
-        'format',
-        'keep-mutants',
-        'quiet',
-        'help',
-      ],
-    },
-  ],
-  async run(values, positionals, io) {
-    noPositionals('mutate', positionals);
-    const { mutateCommand } = await import('../actions/mutate.js');
-    return mutateCommand(values, io);
-  },
-};
+  action: async () => (await import('../actions/mutate.js')).mutateCommand,
+});

@@ -1,7 +1,7 @@
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { HELP } from './shared-flags.js';
 
-export const command: Command = {
+export const command = defineCommand({
   summary: 'how many runs per case would tell a drop of a given size from noise',
   usage: 'diag-eval plan --baseline REPORT --detect D [--alpha A] [--power P]',
   about: `Reads a baseline report.json and prints, for each case, how many runs per case (on each side of
@@ -16,9 +16,5 @@ Fisher exact test follows (docs/statistics.md). Exit 0; 2 when the input cannot 
     power: { type: 'string', value: 'P', help: ['chance of detecting the drop, 0 < P < 1 (default 0.8)'] },
     quiet: { type: 'boolean', help: ['print only the last line: the runs per case that every case needs'] },
   },
-  sections: [{ flags: ['baseline', 'detect', 'alpha', 'power', 'quiet', 'help'] }],
-  async run(values, positionals, io) {
-    const { planCommand } = await import('../actions/plan.js');
-    return planCommand(values, positionals, io);
-  },
-};
+  action: async () => (await import('../actions/plan.js')).planCommand,
+});

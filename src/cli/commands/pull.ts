@@ -1,7 +1,7 @@
-import type { Command } from '../command.js';
+import { defineCommand } from '../command.js';
 import { HELP } from './shared-flags.js';
 
-export const command: Command = {
+export const command = defineCommand({
   summary: 'fetch traces from Grafana Tempo or Jaeger into a fixture folder, window by window',
   usage: `diag-eval pull --from tempo|jaeger --url URL --query Q --since T [--until T]
                       [--window D] [--limit N] [--header "Name: value"]… --out DIR`,
@@ -62,27 +62,5 @@ cannot be used.`,
     quiet: { type: 'boolean', help: ['print nothing but skips and errors'] },
     help: HELP,
   },
-  sections: [
-    {
-      flags: [
-        'from',
-        'url',
-        'query',
-        'since',
-        'until',
-        'window',
-        'limit',
-        'header',
-        'out',
-        'concurrency',
-        'timeout-ms',
-        'quiet',
-        'help',
-      ],
-    },
-  ],
-  async run(values, positionals, io) {
-    const { pullCommand } = await import('../actions/pull.js');
-    return pullCommand(values, positionals, io);
-  },
-};
+  action: async () => (await import('../actions/pull.js')).pullCommand,
+});

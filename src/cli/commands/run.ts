@@ -43,8 +43,5 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
     ...ALTERNATIVE_SOURCE_SECTIONS,
   ],
   footer: `Checks, in the order of every case's rows in the report (docs/contract.md §4):\n${CHECK_LIST_HELP}`,
-  async run(values, positionals, io) {
-    const { runCommand } = await import('../actions/run.js');
-    return runCommand(values, positionals, io);
-  },
+  action: async () => (await import('../actions/run.js')).runCommand,
 };

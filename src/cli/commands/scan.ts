@@ -31,8 +31,5 @@ input cannot be used.`,
     help: HELP,
   },
   sections: [{ flags: ['fixtures', 'traces', 'from', 'policies', 'out', 'format', 'top', 'config', 'quiet', 'help'] }],
-  async run(values, positionals, io) {
-    const { scanCommand } = await import('../actions/scan.js');
-    return scanCommand(values, positionals, io);
-  },
+  action: async () => (await import('../actions/scan.js')).scanCommand,
 };

@@ -1,21 +1,15 @@
-import { noPositionals } from '../args.js';
-import type { Command } from '../command.js';
-import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, GENERAL_ROWS } from './shared-flags.js';
+import { defineCommand } from '../command.js';
+import { CASE_SOURCE_FLAGS } from './shared-flags.js';
 
 /** validate evaluates nothing and writes nothing: it has no --format. */
 const { format: _format, ...flags } = CASE_SOURCE_FLAGS;
 
-export const command: Command = {
+export const command = defineCommand({
   summary: 'check that the case file is valid and every fixture loads as a trace',
   usage: 'diag-eval validate [options]',
   about: `Checks that the case file is valid and that every case's fixture exists and loads as a
 diagnosis trace; evaluates nothing. Lists every problem. Exit 1 when a fixture is missing
 or not loadable, 2 when the case file itself is invalid.`,
   flags,
-  sections: [{ flags: [...CASE_SOURCE_ROWS, ...GENERAL_ROWS] }],
-  async run(values, positionals, io) {
-    noPositionals('validate', positionals);
-    const { validateCommand } = await import('../actions/validate.js');
-    return validateCommand(values, io);
-  },
-};
+  action: async () => (await import('../actions/validate.js')).validateCommand,
+});
