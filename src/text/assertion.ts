@@ -170,7 +170,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings) {
   };
   // Confidence qualifiers, speculation and undecided statements mask the triggers inside them
   // ("可能" in "很可能", "not" in "not confirmed", "无法" in "无法确定"): they are read sentence by
-  // sentence (readingOf, hasRivals), not as scopes.
+  // sentence (readingAt, hasRivals), not as scopes.
   for (const phrase of [...lexicon.exempt, ...lexicon.confidence, ...lexicon.speculation, ...lexicon.undecided])
     add(phrase, { kind: 'exempt' });
   addDirected(lexicon.negation, 'negated');
@@ -494,7 +494,14 @@ export function readMentions(
 /** How the occurrence at `start` to `end` reads: from the kind of the scope it lies in and the sentence around it (S67). */
 function readingAt(answer: AnalysedAnswer, start: number, end: number): MentionReading {
   const stretch = answer.stretchAround(start, end);
-  return readingOf(answer, stretch === null ? null : scopeKind(stretch.scopes, start, end), start, end);
+  const kind = stretch === null ? null : scopeKind(stretch.scopes, start, end);
+  if (kind === 'negated' || kind === 'questioned' || kind === 'deferred') return kind;
+  if (answer.speculates()) {
+    const sentence = sentenceAround(answer.withLines(), start, end);
+    if (matches(answer.rules().speculation, sentence.text)) return 'speculated';
+  }
+  if (kind === null) return 'asserted';
+  return hasRivals(answer, start, end) ? 'rivalled' : 'qualified';
 }
 
 /**
@@ -534,17 +541,6 @@ function deniedLink(answer: AnalysedAnswer, start: number, end: number): boolean
       text.slice(scope.end, start).trim() === '' &&
       !matches(negatedAction, text.slice(scope.start, scope.end)),
   );
-}
-
-/** The reading of an occurrence from the kind of the scope it lies in and the sentence around it (S67). */
-function readingOf(answer: AnalysedAnswer, kind: Scope['kind'] | null, start: number, end: number): MentionReading {
-  if (kind === 'negated' || kind === 'questioned' || kind === 'deferred') return kind;
-  if (answer.speculates()) {
-    const sentence = sentenceAround(answer.withLines(), start, end);
-    if (matches(answer.rules().speculation, sentence.text)) return 'speculated';
-  }
-  if (kind === null) return 'asserted';
-  return hasRivals(answer, start, end) ? 'rivalled' : 'qualified';
 }
 
 /**
