@@ -1,6 +1,5 @@
 import {
   answerFigures,
-  evidenceForm,
   evidenceFormOfLowered,
   type Figure,
   groundingWindowsOf,
@@ -157,7 +156,7 @@ function addArgumentFigures(value: unknown, key: string | null, reading: Argumen
     // Only text that may hold a figure is read: dates and names are the common argument texts.
     if (value.length <= MAX_ARGUMENT_TEXT && !reading.textsRead.has(value) && FIGURE_HINT.test(value)) {
       reading.textsRead.add(value);
-      for (const token of scanNumbers(evidenceForm(value), reading.windows))
+      for (const token of scanNumbers(evidenceFormOfLowered(value.toLowerCase()), reading.windows))
         if (token.family !== null) reading.tokens.push(token);
     }
   } else if (typeof value === 'object' && value !== null && depth < MAX_ARGUMENT_DEPTH) {

@@ -20,8 +20,7 @@ export class AnswerReader {
   }
 
   get rules(): AssertionRules {
-    this.#rules ??= compileAssertionRules(this.#settings);
-    return this.#rules;
+    return (this.#rules ??= compileAssertionRules(this.#settings));
   }
 
   /** An answer (normalizeText's result; `withLineBreaks` gives normalizeWithLineBreaks') prepared for reading. */

@@ -1,13 +1,7 @@
 import { codeAt } from './code-at.js';
 import { type Conclusion, conclusionPatterns, findConclusion, type RivalStatement, type Span } from './conclusion.js';
 import { wordAlternatives } from './escape-regexp.js';
-import {
-  BUILT_IN_LEXICON,
-  type DirectedWords,
-  joinLexicons,
-  type Lexicon,
-  type LexiconExtension,
-} from './lexicon/index.js';
+import { BUILT_IN_LEXICON, type DirectedWords, joinLexicons, type LexiconExtension } from './lexicon/index.js';
 import { normalizedNeedleOf, normalizeText, withoutLineBreaks } from './normalize.js';
 import { isHardClauseEnd, isWordCode, sentenceAround } from './sentences.js';
 
@@ -133,14 +127,6 @@ export interface AnalysedAnswer {
   speculates(): boolean;
 }
 
-/** The lexicon of a contract: the built-in one and what the contract adds. */
-export function lexiconOf(settings: AssertionTriggerSettings): Lexicon {
-  return joinLexicons(BUILT_IN_LEXICON, settings.lexicon ?? {}, {
-    negation: directedFromConfig(settings.negationTriggers),
-    modal: directedFromConfig(settings.hedgeTriggers),
-  });
-}
-
 /** A configured trigger covers the text after it, or, written with a leading "...", the text before it. */
 function directedFromConfig(texts: readonly string[]): DirectedWords {
   const following: string[] = [];
@@ -153,7 +139,6 @@ function directedFromConfig(texts: readonly string[]): DirectedWords {
   return { following, preceding, both: [] };
 }
 
-/** The rules a run reads answers with, compiled once per run from its contract (see CheckContext.reading). */
 /**
  * The lexicon compiled once per run (AnswerReader): every trigger, contrast word, cause-and-effect
  * word and exempt phrase, and every character that may end a clause, in one pattern whose
@@ -162,7 +147,11 @@ function directedFromConfig(texts: readonly string[]): DirectedWords {
 export type AssertionRules = ReturnType<typeof compileAssertionRules>;
 
 export function compileAssertionRules(settings: AssertionTriggerSettings) {
-  const lexicon = lexiconOf(settings);
+  // The built-in lexicon and what the contract adds.
+  const lexicon = joinLexicons(BUILT_IN_LEXICON, settings.lexicon ?? {}, {
+    negation: directedFromConfig(settings.negationTriggers),
+    modal: directedFromConfig(settings.hedgeTriggers),
+  });
   const roles = new Map<string, Role>();
   // The first role given to a text wins: built-in lists first, so a configured trigger that
   // repeats a built-in one does not change its direction.
@@ -181,7 +170,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings) {
   };
   // Confidence qualifiers, speculation and undecided statements mask the triggers inside them
   // ("可能" in "很可能", "not" in "not confirmed", "无法" in "无法确定"): they are read sentence by
-  // sentence (readingOf, hasRivals), not as scopes.
+  // sentence (readingAt, hasRivals), not as scopes.
   for (const phrase of [...lexicon.exempt, ...lexicon.confidence, ...lexicon.speculation, ...lexicon.undecided])
     add(phrase, { kind: 'exempt' });
   addDirected(lexicon.negation, 'negated');
@@ -253,7 +242,7 @@ interface Found {
  * unless they stand between two letters or digits (`max.poll.records`, `1,150`, `14:05`), and a
  * colon does not right after a trigger: "已排除：数据库宕机" and "ruled out: X" introduce what they deny.
  */
-function scan(text: string, from: number, to: number, rules: AssertionRules): Scanned {
+function scan(text: string, from: number, to: number, rules: AssertionRules): { found: Found[]; clauseEnds: number[] } {
   const found: Found[] = [];
   const clauseEnds: number[] = [];
   const { clausePattern: pattern, roles } = rules;
@@ -274,11 +263,6 @@ function scan(text: string, from: number, to: number, rules: AssertionRules): Sc
 
 function isScopeRole(role: Role): role is { kind: ScopeKind; direction: TriggerDirection } {
   return role.kind === 'negated' || role.kind === 'hedged' || role.kind === 'deferred';
-}
-
-interface Scanned {
-  found: Found[];
-  clauseEnds: number[];
 }
 
 function isClauseEnd(text: string, index: number, code: number, lastTriggerEnd: number): boolean {
@@ -308,13 +292,7 @@ export function prepareAnswer(
     text: normalizedFinalAnswer,
     rules,
     withLines: () => (withLines ??= withLineBreaks()),
-    withLinesAsSpaces: () => {
-      if (asSpaces === null) {
-        const text = answer.withLines();
-        asSpaces = text.includes('\n') ? text.replace(/\n/gu, ' ') : text;
-      }
-      return asSpaces;
-    },
+    withLinesAsSpaces: () => (asSpaces ??= answer.withLines().replaceAll('\n', ' ')),
     stretchAround: (start, end) => {
       for (const stretch of stretches) if (stretch.start <= start && end <= stretch.end) return stretch;
       const text = answer.withLines();
@@ -327,14 +305,11 @@ export function prepareAnswer(
       return stretch;
     },
     conclusion: () =>
-      (conclusion ??= findConclusion(answer.withLines(), rules().lexicon, rules().conclusion, {
+      (conclusion ??= findConclusion(answer.withLines(), rules().conclusion, {
         firstCausalSentence: (skip) => firstCausalSentence(answer, skip),
         rivalStatements: () => rivalStatements(answer),
       })),
-    speculates: () => {
-      if (speculates === null) speculates = matches(rules().speculation, normalizedFinalAnswer);
-      return speculates;
-    },
+    speculates: () => (speculates ??= matches(rules().speculation, normalizedFinalAnswer)),
   };
   return answer;
 }
@@ -359,19 +334,13 @@ function isSureClauseEnd(text: string, index: number): boolean {
 function analyse(normalizedText: string, from: number, to: number, rules: AssertionRules): Stretch {
   const { found, clauseEnds } = scan(normalizedText, from, to, rules);
   const clauses: Clause[] = [];
-  const questionClauses: boolean[] = [];
   let clauseStart = from;
   for (const end of clauseEnds) {
     clauses.push({ start: clauseStart, end });
-    questionClauses.push(
-      normalizedText[end] === '?' || endsWithQuestionParticle(normalizedText, clauseStart, end, rules),
-    );
     clauseStart = end + 1;
   }
-  if (clauseStart < to) {
-    clauses.push({ start: clauseStart, end: to });
-    questionClauses.push(endsWithQuestionParticle(normalizedText, clauseStart, to, rules));
-  }
+  // A clause that runs to the end of the stretch found no clause end there, so no "?" closes it.
+  if (clauseStart < to) clauses.push({ start: clauseStart, end: to });
 
   const scopes: Scope[] = [];
   let next = 0;
@@ -379,18 +348,12 @@ function analyse(normalizedText: string, from: number, to: number, rules: Assert
   const reachingEnd: (ScopeKind | null)[] = [];
   for (let index = 0; index < clauses.length; index += 1) {
     const clause = clauses[index] as Clause;
-    if (questionClauses[index] === true) scopes.push({ start: clause.start, end: clause.end, kind: 'questioned' });
+    if (normalizedText[clause.end] === '?' || endsWithQuestionParticle(normalizedText, clause.start, clause.end, rules))
+      scopes.push({ start: clause.start, end: clause.end, kind: 'questioned' });
     // "Elasticsearch disk full: no." (S68): a clause that is only a denial denies the one before its colon.
-    if (
-      index > 0 &&
-      normalizedText[(clauses[index - 1] as Clause).end] === ':' &&
-      isBareDenial(normalizedText, clause, rules)
-    )
-      scopes.push({
-        start: (clauses[index - 1] as Clause).start,
-        end: (clauses[index - 1] as Clause).end,
-        kind: 'negated',
-      });
+    const previous = clauses[index - 1];
+    if (previous !== undefined && normalizedText[previous.end] === ':' && isBareDenial(normalizedText, clause, rules))
+      scopes.push({ start: previous.start, end: previous.end, kind: 'negated' });
     // Triggers whose scope covers what follows, waiting for the end of their segment.
     let open: { end: number; kind: ScopeKind }[] = [];
     let precedingStart = clause.start;
@@ -531,7 +494,14 @@ export function readMentions(
 /** How the occurrence at `start` to `end` reads: from the kind of the scope it lies in and the sentence around it (S67). */
 function readingAt(answer: AnalysedAnswer, start: number, end: number): MentionReading {
   const stretch = answer.stretchAround(start, end);
-  return readingOf(answer, stretch === null ? null : scopeKind(stretch.scopes, start, end), start, end);
+  const kind = stretch === null ? null : scopeKind(stretch.scopes, start, end);
+  if (kind === 'negated' || kind === 'questioned' || kind === 'deferred') return kind;
+  if (answer.speculates()) {
+    const sentence = sentenceAround(answer.withLines(), start, end);
+    if (matches(answer.rules().speculation, sentence.text)) return 'speculated';
+  }
+  if (kind === null) return 'asserted';
+  return hasRivals(answer, start, end) ? 'rivalled' : 'qualified';
 }
 
 /**
@@ -571,17 +541,6 @@ function deniedLink(answer: AnalysedAnswer, start: number, end: number): boolean
       text.slice(scope.end, start).trim() === '' &&
       !matches(negatedAction, text.slice(scope.start, scope.end)),
   );
-}
-
-/** The reading of an occurrence from the kind of the scope it lies in and the sentence around it (S67). */
-function readingOf(answer: AnalysedAnswer, kind: Scope['kind'] | null, start: number, end: number): MentionReading {
-  if (kind === 'negated' || kind === 'questioned' || kind === 'deferred') return kind;
-  if (answer.speculates()) {
-    const sentence = sentenceAround(answer.withLines(), start, end);
-    if (matches(answer.rules().speculation, sentence.text)) return 'speculated';
-  }
-  if (kind === null) return 'asserted';
-  return hasRivals(answer, start, end) ? 'rivalled' : 'qualified';
 }
 
 /**

@@ -184,14 +184,7 @@ export interface SentenceReadings {
   rivalStatements(): RivalStatement[];
 }
 
-const NO_SENTENCE_READINGS: SentenceReadings = { firstCausalSentence: () => null, rivalStatements: () => [] };
-
-export function findConclusion(
-  text: string,
-  lexicon: Lexicon,
-  patterns = conclusionPatterns(lexicon),
-  sentences: SentenceReadings = NO_SENTENCE_READINGS,
-): Conclusion {
+export function findConclusion(text: string, patterns: ConclusionPatterns, sentences: SentenceReadings): Conclusion {
   const lines = readLines(text, patterns);
   const asides = findAsides(lines, patterns);
   // A ranked table in an aside ("## Recommendations", "| Rank | Fix |") ranks no causes.

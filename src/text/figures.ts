@@ -1,5 +1,6 @@
 import { codeAt } from './code-at.js';
 import { type GroundingWindows, groundingWindows, inGroundingWindows } from './grounding-windows.js';
+import { isWordCode } from './sentences.js';
 
 /**
  * Figures in text (docs/contract.md §4, numeric-grounding): numbers with a unit, read from text
@@ -51,96 +52,36 @@ const MEGA = [1e6, 1024 ** 2];
 const GIGA = [1e9, 1024 ** 3];
 const TERA = [1e12, 1024 ** 4];
 
-/** Every unit spelling the scanner knows, normalised (lower case). */
-const UNITS: Record<string, UnitDefinition> = {
-  '%': { family: 'percent', factors: [1] },
-  percent: { family: 'percent', factors: [1] },
-  pct: { family: 'percent', factors: [1] },
-
-  ms: { family: 'time', factors: [1] },
-  msec: { family: 'time', factors: [1] },
-  millisecond: { family: 'time', factors: [1] },
-  milliseconds: { family: 'time', factors: [1] },
-  毫秒: { family: 'time', factors: [1] },
-  s: { family: 'time', factors: [1e3] },
-  sec: { family: 'time', factors: [1e3] },
-  secs: { family: 'time', factors: [1e3] },
-  second: { family: 'time', factors: [1e3] },
-  seconds: { family: 'time', factors: [1e3] },
-  秒: { family: 'time', factors: [1e3] },
-  秒钟: { family: 'time', factors: [1e3] },
-  min: { family: 'time', factors: [6e4] },
-  mins: { family: 'time', factors: [6e4] },
-  minute: { family: 'time', factors: [6e4] },
-  minutes: { family: 'time', factors: [6e4] },
-  分钟: { family: 'time', factors: [6e4] },
-  h: { family: 'time', factors: [36e5] },
-  hr: { family: 'time', factors: [36e5] },
-  hrs: { family: 'time', factors: [36e5] },
-  hour: { family: 'time', factors: [36e5] },
-  hours: { family: 'time', factors: [36e5] },
-  小时: { family: 'time', factors: [36e5] },
-
-  byte: { family: 'size', factors: [1] },
-  bytes: { family: 'size', factors: [1] },
-  kb: { family: 'size', factors: KILO },
-  mb: { family: 'size', factors: MEGA },
-  gb: { family: 'size', factors: GIGA },
-  tb: { family: 'size', factors: TERA },
-  kib: { family: 'size', factors: [1024] },
-  mib: { family: 'size', factors: [1024 ** 2] },
-  gib: { family: 'size', factors: [1024 ** 3] },
-  tib: { family: 'size', factors: [1024 ** 4] },
-
+/** Every unit spelling the scanner knows, normalised (lower case), with its family and sizes. */
+const UNIT_SPELLINGS: readonly [UnitFamily, readonly number[], readonly string[]][] = [
+  ['percent', [1], ['%', 'percent', 'pct']],
+  ['time', [1], ['ms', 'msec', 'millisecond', 'milliseconds', '毫秒']],
+  ['time', [1e3], ['s', 'sec', 'secs', 'second', 'seconds', '秒', '秒钟']],
+  ['time', [6e4], ['min', 'mins', 'minute', 'minutes', '分钟']],
+  ['time', [36e5], ['h', 'hr', 'hrs', 'hour', 'hours', '小时']],
+  ['size', [1], ['byte', 'bytes']],
+  ['size', KILO, ['kb']],
+  ['size', MEGA, ['mb']],
+  ['size', GIGA, ['gb']],
+  ['size', TERA, ['tb']],
+  ['size', [1024], ['kib']],
+  ['size', [1024 ** 2], ['mib']],
+  ['size', [1024 ** 3], ['gib']],
+  ['size', [1024 ** 4], ['tib']],
   // Counted things. One family: "1,150 次/秒" and "1,150 req/s" state the same figure.
-  connection: { family: 'count', factors: [1] },
-  connections: { family: 'count', factors: [1] },
-  conn: { family: 'count', factors: [1] },
-  conns: { family: 'count', factors: [1] },
-  request: { family: 'count', factors: [1] },
-  requests: { family: 'count', factors: [1] },
-  req: { family: 'count', factors: [1] },
-  reqs: { family: 'count', factors: [1] },
-  qps: { family: 'count', factors: [1] },
-  rps: { family: 'count', factors: [1] },
-  tps: { family: 'count', factors: [1] },
-  error: { family: 'count', factors: [1] },
-  errors: { family: 'count', factors: [1] },
-  pod: { family: 'count', factors: [1] },
-  pods: { family: 'count', factors: [1] },
-  replica: { family: 'count', factors: [1] },
-  replicas: { family: 'count', factors: [1] },
-  thread: { family: 'count', factors: [1] },
-  threads: { family: 'count', factors: [1] },
-  次: { family: 'count', factors: [1] },
-  个: { family: 'count', factors: [1] },
-  条: { family: 'count', factors: [1] },
-  台: { family: 'count', factors: [1] },
+  ['count', [1], ['connection', 'conn', 'request', 'req', 'error', 'pod', 'replica', 'thread'].flatMap(withPlural)],
+  ['count', [1], ['qps', 'rps', 'tps', '次', '个', '条', '台']],
   // A rate written with no counted noun ("4,800/s") is a count per unit of time.
-  '/s': { family: 'count', factors: [1] },
-  '/sec': { family: 'count', factors: [1] },
-  '/秒': { family: 'count', factors: [1] },
-  '/min': { family: 'count', factors: [1] },
-  '/分钟': { family: 'count', factors: [1] },
-  '/h': { family: 'count', factors: [1] },
-  '/小时': { family: 'count', factors: [1] },
+  ['count', [1], ['/s', '/sec', '/秒', '/min', '/分钟', '/h', '/小时']],
+  ['multiple', [1], ['倍']],
+];
 
-  倍: { family: 'multiple', factors: [1] },
-};
+function withPlural(word: string): string[] {
+  return [word, `${word}s`];
+}
 
 /** A standalone 万/亿 ("3 万") counts things. */
 const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
-
-const UNIT_TABLE = new Map<string, UnitDefinition>(Object.entries(UNITS));
-/** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
-const FAMILY_FACTORS: ReadonlyMap<UnitFamily, readonly number[]> = (() => {
-  const table = new Map<UnitFamily, readonly number[]>();
-  for (const definition of [...UNIT_TABLE.values(), MULTIPLIER_ONLY]) {
-    const factors = new Set([...(table.get(definition.family) ?? []), ...definition.factors]);
-    table.set(definition.family, [...factors]);
-  }
-  return table;
-})();
 
 /** A unit spelling with its definition. */
 interface UnitSpelling {
@@ -148,30 +89,31 @@ interface UnitSpelling {
   definition: UnitDefinition;
 }
 
-/**
- * The unit spellings by the code of their first character, longest first (the rates, "/s", apart),
- * and the rates written with no counted noun ("/s", "/秒") by the unit after the slash.
- */
-const { SPELLINGS_BY_START, RATES_BY_UNIT } = (() => {
-  const byStart = new Map<number, UnitSpelling[]>();
-  const rates = new Map<string, UnitSpelling>();
-  for (const [word, definition] of UNIT_TABLE) {
-    if (word.startsWith('/')) {
-      rates.set(word.slice(1), { word, definition });
-      continue;
-    }
-    const spellings = byStart.get(word.charCodeAt(0)) ?? [];
-    spellings.push({ word, definition });
-    spellings.sort((one, other) => other.word.length - one.word.length);
-    byStart.set(word.charCodeAt(0), spellings);
-  }
-  return {
-    SPELLINGS_BY_START: byStart as ReadonlyMap<number, readonly UnitSpelling[]>,
-    RATES_BY_UNIT: rates as ReadonlyMap<string, UnitSpelling>,
-  };
-})();
+/** Every unit spelling, longest first. */
+const SPELLINGS: readonly UnitSpelling[] = UNIT_SPELLINGS.flatMap(([family, factors, words]) =>
+  words.map((word) => ({ word, definition: { family, factors } })),
+).sort((one, other) => other.word.length - one.word.length);
+const UNIT_TABLE = new Map(SPELLINGS.map((spelling) => [spelling.word, spelling.definition]));
+/** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
+const FAMILY_FACTORS = new Map(
+  SPELLINGS.map(({ definition: { family } }) => [
+    family,
+    [...new Set(SPELLINGS.flatMap(({ definition }) => (definition.family === family ? definition.factors : [])))],
+  ]),
+);
+/** The unit spellings by the code of their first character, longest first (the rates, "/s", apart). */
+const SPELLINGS_BY_START = new Map(
+  SPELLINGS.map(({ word }) => [
+    word.charCodeAt(0),
+    SPELLINGS.filter((other) => other.word.charCodeAt(0) === word.charCodeAt(0) && !other.word.startsWith('/')),
+  ]),
+);
+/** The rates written with no counted noun ("/s", "/秒") by the unit after the slash. */
+const RATES_BY_UNIT = new Map(
+  SPELLINGS.filter(({ word }) => word.startsWith('/')).map((spelling) => [spelling.word.slice(1), spelling]),
+);
 const NO_SPELLINGS: readonly UnitSpelling[] = [];
-const PERCENT_SPELLING: UnitSpelling = { word: '%', definition: UNITS['%'] as UnitDefinition };
+const PERCENT_SPELLING: UnitSpelling = { word: '%', definition: UNIT_TABLE.get('%') as UnitDefinition };
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
 const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
 /** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
@@ -189,6 +131,7 @@ const CODE_HASH = 35;
 const CODE_DOLLAR = 36;
 const CODE_PERCENT = 37;
 const CODE_POINT = 46;
+const CODE_COMMA = 44;
 const CODE_DASH = 45;
 const CODE_EN_DASH = 0x2013; // –
 const CODE_COLON = 58;
@@ -208,17 +151,9 @@ function isLetterAt(text: string, at: number): boolean {
   return code >= CODE_A && code <= CODE_Z;
 }
 
-/** a–z, 0–9 or _; NaN (past either end of the text) is none. */
+/** a–z, 0–9 or _; -1 (past either end of the text) is none. */
 function isIdentifierCode(code: number): boolean {
-  return isLatinOrDigitCode(code) || code === CODE_UNDERSCORE;
-}
-
-function isLatinOrDigitCode(code: number): boolean {
-  return (code >= CODE_A && code <= CODE_Z) || (code >= CODE_0 && code <= CODE_9);
-}
-
-function isIdentifierCharacter(character: string): boolean {
-  return (character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character === '_';
+  return isWordCode(code) || code === CODE_UNDERSCORE;
 }
 
 /**
@@ -280,7 +215,10 @@ function visitNumbers(text: string, windows: GroundingWindows | null, visit: (to
     while (isDigitAt(text, end)) end += 1;
     const integerDigits = end - start;
     // A date or a time of day is skipped whole, so that none of its parts reads as a number.
-    if ((integerDigits === 4 && codeAt(text, end) === 45) || (integerDigits <= 2 && codeAt(text, end) === 58)) {
+    if (
+      (integerDigits === 4 && codeAt(text, end) === CODE_DASH) ||
+      (integerDigits <= 2 && codeAt(text, end) === CODE_COLON)
+    ) {
       const skipTo = dateOrTimeEnd(text, start);
       if (skipTo > 0) {
         at = skipTo;
@@ -290,7 +228,7 @@ function visitNumbers(text: string, windows: GroundingWindows | null, visit: (to
     let separated = false;
     if (integerDigits <= 3) {
       while (
-        codeAt(text, end) === 44 &&
+        codeAt(text, end) === CODE_COMMA &&
         isDigitAt(text, end + 1) &&
         isDigitAt(text, end + 2) &&
         isDigitAt(text, end + 3) &&
@@ -301,7 +239,7 @@ function visitNumbers(text: string, windows: GroundingWindows | null, visit: (to
       }
     }
     let decimals = 0;
-    if (codeAt(text, end) === 46 && isDigitAt(text, end + 1)) {
+    if (codeAt(text, end) === CODE_POINT && isDigitAt(text, end + 1)) {
       let fraction = end + 1;
       while (isDigitAt(text, fraction)) fraction += 1;
       decimals = fraction - end - 1;
@@ -312,7 +250,7 @@ function visitNumbers(text: string, windows: GroundingWindows | null, visit: (to
     // Character codes, not characters: charAt makes a string of every CJK character it reads.
     const before = codeAt(text, start - 1);
     if (isIdentifierCode(before) || before === CODE_HASH || before === CODE_DOLLAR || before === CODE_AT) continue;
-    if (before === CODE_POINT && isLatinOrDigitCode(codeAt(text, start - 2))) continue;
+    if (before === CODE_POINT && isWordCode(codeAt(text, start - 2))) continue;
     const written = writtenValue(text, start, numberEnd, decimals, separated);
     // Outside the windows, the number grounds nothing whatever its unit: neither is read (see grounding-windows.ts).
     if (windows !== null && !inGroundingWindows(written * multiplierAfter(text, numberEnd), windows)) continue;
@@ -459,8 +397,6 @@ const CODE_ORDINAL = 0x7b2c; // 第
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
 const APPROXIMATE_BEFORE = ['约', '~', '～', '≈', '约为', '大约', '大概', '将近', '接近', '差不多'];
-/** The last character code of every marker of APPROXIMATE_BEFORE. */
-const APPROXIMATE_BEFORE_ENDS = new Set(APPROXIMATE_BEFORE.map((marker) => marker.charCodeAt(marker.length - 1)));
 const APPROXIMATE_WORDS = new Set([
   'about',
   'around',
@@ -480,11 +416,7 @@ const APPROXIMATE_WORDS = new Set([
  */
 export function answerFigures(normalizedAnswer: string): Figure[] {
   const figures: Figure[] = [];
-  collectFigures(normalizedAnswer, scanNumbers(normalizedAnswer), figures);
-  return figures;
-}
-
-function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[], figures: Figure[]): void {
+  const tokens = scanNumbers(normalizedAnswer);
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as NumberToken;
     let measured = token;
@@ -526,6 +458,7 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
     )
       continue;
     const digits = normalizedAnswer.slice(token.start, token.numberEnd);
+    // A literal, not a spread: every figure has one shape, which the grounding tests read many times.
     figures.push({
       start: measured.start,
       numberEnd: measured.numberEnd,
@@ -540,6 +473,7 @@ function collectFigures(normalizedAnswer: string, tokens: readonly NumberToken[]
       spellings: digits.includes(',') ? [digits, digits.replaceAll(',', '')] : [digits],
     });
   }
+  return figures;
 }
 
 /** A range connector alone between two numbers; short by nature, so longer gaps are never tested. */
@@ -562,7 +496,7 @@ function standsAlone(text: string, token: NumberToken): boolean {
       before === CODE_SLASH ||
       before === CODE_COLON ||
       before === CODE_POINT) &&
-    isLatinOrDigitCode(codeAt(text, token.start - 2))
+    isWordCode(codeAt(text, token.start - 2))
   )
     return false;
   return standsAloneAfter(text, token);
@@ -588,18 +522,12 @@ function isDecade(token: NumberToken): boolean {
 }
 
 function isApproximate(text: string, start: number, end: number): boolean {
-  // Before: at most one space, then a marker ending right there. Most characters end no marker,
-  // and are passed by their code, without a string made of them.
+  // Before: at most one space, then a marker ending right there.
   let before = start;
   if (codeAt(text, before - 1) === CODE_SPACE) before -= 1;
-  const last = codeAt(text, before - 1);
-  if (
-    APPROXIMATE_BEFORE_ENDS.has(last) &&
-    APPROXIMATE_BEFORE.some((marker) => before >= marker.length && text.startsWith(marker, before - marker.length))
-  )
-    return true;
+  if (APPROXIMATE_BEFORE.some((marker) => text.endsWith(marker, before))) return true;
   let wordEnd = before;
-  if (last === CODE_POINT) wordEnd -= 1;
+  if (codeAt(text, before - 1) === CODE_POINT) wordEnd -= 1;
   let wordStart = wordEnd;
   while (wordStart > 0 && isLetterAt(text, wordStart - 1)) wordStart -= 1;
   if (wordStart < wordEnd && APPROXIMATE_WORDS.has(text.slice(wordStart, wordEnd))) return true;
@@ -620,15 +548,10 @@ const MAX_KEY_GAP = 4;
 const MAX_KEY_LENGTH = 64;
 
 /**
- * Evidence text as the scanner reads it: lower case, and NFKC only where it can change something
- * (full-width digits, `％`); most evidence is ASCII, and NFKC over all of it would cost more than
- * the scan.
+ * Evidence text (already in lower case) as the scanner reads it: NFKC only where it can change
+ * something (full-width digits, `％`); most evidence is ASCII, and NFKC over all of it would cost
+ * more than the scan.
  */
-export function evidenceForm(text: string): string {
-  return evidenceFormOfLowered(text.toLowerCase());
-}
-
-/** evidenceForm of a text already in lower case: lower-casing twice changes nothing, and costs a pass over the text. */
 export function evidenceFormOfLowered(lowered: string): string {
   return NEEDS_NFKC.test(lowered) ? lowered.normalize('NFKC') : lowered;
 }
@@ -651,7 +574,7 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
   let left = figures.length;
   visitNumbers(text, windows, (token) => {
     // A bare number takes the unit its key names, when it is the value of one.
-    const keyed = token.family === null ? keyUnitDefinitionBefore(text, token.start) : undefined;
+    const keyed = token.family === null ? keyUnitBefore(text, token.start) : undefined;
     const unit = keyed ?? token;
     for (let index = 0; index < figures.length; index += 1) {
       if (grounded[index] === true) continue;
@@ -672,12 +595,6 @@ export function groundingWindowsOf(figures: readonly Figure[]): GroundingWindows
 
 function familyFactors(family: UnitFamily): readonly number[] {
   return FAMILY_FACTORS.get(family) ?? BARE_FACTORS;
-}
-
-/** The unit the key before a bare evidence number names, when the number is the value of one. */
-function keyUnitDefinitionBefore(text: string, start: number): UnitDefinition | undefined {
-  const unit = keyUnitBefore(text, start);
-  return unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
 }
 
 /**
@@ -710,10 +627,9 @@ export function ungroundedByNumbers(figures: readonly Figure[], tokens: readonly
 
 /** A numeric value under a key that names its unit, as a token; null when the key names none. */
 export function keyedNumber(key: string, value: number): NumberToken | null {
-  const match = KEY_UNIT.exec(key.toLowerCase());
-  const unit = match === null ? null : (match[1] ?? match[2] ?? null);
-  const definition = unit === null ? undefined : UNIT_TABLE.get(KEY_UNIT_SPELLING[unit] ?? unit);
-  if (unit === null || definition === undefined || !Number.isFinite(value)) return null;
+  const unit = keyUnit(key.toLowerCase());
+  const definition = unit === null ? undefined : UNIT_TABLE.get(unit);
+  if (definition === undefined || !Number.isFinite(value)) return null;
   const text = String(value);
   const point = text.indexOf('.');
   return {
@@ -729,31 +645,33 @@ export function keyedNumber(key: string, value: number): NumberToken | null {
   };
 }
 
-function isKeyGap(character: string): boolean {
-  return (
-    character === '"' ||
-    character === "'" ||
-    character === ':' ||
-    character === '=' ||
-    character === '(' ||
-    character === ' '
-  );
+/** The unit a key's name ends with, as UNIT_TABLE spells it; null when it names none. */
+function keyUnit(key: string): string | null {
+  const match = KEY_UNIT.exec(key);
+  if (match === null) return null;
+  const unit = (match[1] ?? match[2]) as string;
+  return KEY_UNIT_SPELLING[unit] ?? unit;
 }
 
-function isKeyCharacter(character: string): boolean {
-  return isIdentifierCharacter(character) || character === '.' || character === '-';
+/** `"`, `'`, `:`, `=`, `(` or a space: what may stand between a key and its value. */
+function isKeyGapCode(code: number): boolean {
+  return code === 0x22 || code === 0x27 || code === CODE_COLON || code === 0x3d || code === 0x28 || code === CODE_SPACE;
 }
 
-function keyUnitBefore(text: string, start: number): string | null {
+/** The unit the key before a bare evidence number names, when the number is the value of one. */
+function keyUnitBefore(text: string, start: number): UnitDefinition | undefined {
   let at = start;
   const gapEnd = Math.max(0, start - MAX_KEY_GAP);
-  while (at > gapEnd && isKeyGap(text.charAt(at - 1))) at -= 1;
-  if (at === start) return null;
+  while (at > gapEnd && isKeyGapCode(text.charCodeAt(at - 1))) at -= 1;
+  if (at === start) return undefined;
   let keyStart = at;
-  while (keyStart > 0 && isKeyCharacter(text.charAt(keyStart - 1)) && at - keyStart < MAX_KEY_LENGTH) keyStart -= 1;
-  if (keyStart === at) return null;
-  const match = KEY_UNIT.exec(text.slice(keyStart, at));
-  return match === null ? null : (match[1] ?? match[2] ?? null);
+  while (keyStart > 0 && isKeyCode(text.charCodeAt(keyStart - 1)) && at - keyStart < MAX_KEY_LENGTH) keyStart -= 1;
+  const unit = keyStart === at ? null : keyUnit(text.slice(keyStart, at));
+  return unit === null ? undefined : UNIT_TABLE.get(unit);
+}
+
+function isKeyCode(code: number): boolean {
+  return isIdentifierCode(code) || code === CODE_POINT || code === CODE_DASH;
 }
 
 /**
@@ -766,27 +684,31 @@ function keyUnitBefore(text: string, start: number): string | null {
 export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
   for (const spelling of figure.spellings) {
     for (let at = evidence.indexOf(spelling); at >= 0; at = evidence.indexOf(spelling, at + 1)) {
-      const before = evidence.charAt(at - 1);
-      if (isIdentifierCharacter(before)) continue;
+      const before = codeAt(evidence, at - 1);
+      if (isIdentifierCode(before)) continue;
       if (
-        (before === '.' || before === ':' || before === '-' || before === '/' || before === ',') &&
+        (before === CODE_POINT ||
+          before === CODE_COLON ||
+          before === CODE_DASH ||
+          before === CODE_SLASH ||
+          before === CODE_COMMA) &&
         isDigitAt(evidence, at - 2)
       )
         continue;
       let end = at + spelling.length;
       if (isDigitAt(evidence, end)) continue;
-      if (evidence.charAt(end) === '.' && isDigitAt(evidence, end + 1) && figure.decimals === 0) {
+      if (codeAt(evidence, end) === CODE_POINT && isDigitAt(evidence, end + 1) && figure.decimals === 0) {
         // More decimals in the evidence than in the figure: 30 s ← "30.0 s", 97% ← "97.4%".
         let fractionEnd = end + 1;
         while (isDigitAt(evidence, fractionEnd)) fractionEnd += 1;
         if (Math.abs(Number(evidence.slice(at, fractionEnd).replaceAll(',', '')) - figure.written) > 0.5) continue;
         end = fractionEnd;
       }
-      const next = evidence.charAt(end);
-      if ((next === '.' || next === ',' || next === ':') && isDigitAt(evidence, end + 1)) continue;
+      const next = codeAt(evidence, end);
+      if ((next === CODE_POINT || next === CODE_COMMA || next === CODE_COLON) && isDigitAt(evidence, end + 1)) continue;
       const unit = unitAfter(evidence, end);
       if (unit === null) {
-        if (isLetterAt(evidence, end) || next === '_') continue;
+        if (isLetterAt(evidence, end) || next === CODE_UNDERSCORE) continue;
         if (figure.multiplier === 1) return true;
         continue;
       }

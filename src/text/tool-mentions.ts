@@ -9,27 +9,15 @@ import { normalizeText } from './normalize.js';
  * match ordinary prose, so it counts only when written as code: in backticks, or followed by `(`.
  */
 export function mentionedToolNames(normalizedText: string, names: readonly string[]): string[] {
-  const found: string[] = [];
-  for (const name of names) {
-    if (mentions(normalizedText, name)) found.push(name);
-  }
-  return found;
-}
-
-interface PreparedName {
-  needle: string;
-  codeOnly: boolean;
+  return names.filter((name) => mentions(normalizedText, name));
 }
 
 const WORD_CHARACTER = /[a-z0-9_]/u;
 
-function prepared(name: string): PreparedName {
-  const trimmed = name.trim();
-  return { needle: normalizeText(trimmed), codeOnly: /^[A-Za-z][a-z]*$/u.test(trimmed) };
-}
-
 function mentions(text: string, name: string): boolean {
-  const { needle, codeOnly } = prepared(name);
+  const trimmed = name.trim();
+  const needle = normalizeText(trimmed);
+  const codeOnly = /^[A-Za-z][a-z]*$/u.test(trimmed);
   if (needle === '') return false;
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
     const before = at === 0 ? '' : text.charAt(at - 1);

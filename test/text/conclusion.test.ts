@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
-import { analyseAnswer, compileAssertionRules, lexiconOf } from '../../src/text/assertion.js';
-import { findConclusion, type Place, placeOf } from '../../src/text/conclusion.js';
+import { analyseAnswer, compileAssertionRules } from '../../src/text/assertion.js';
+import { type Place, placeOf } from '../../src/text/conclusion.js';
 import { ENGLISH } from '../../src/text/lexicon/en.js';
 import type { Lexicon } from '../../src/text/lexicon/types.js';
 import { CHINESE } from '../../src/text/lexicon/zh.js';
 import { normalizeWithLineBreaks } from '../../src/text/normalize.js';
 
-const LEXICON = lexiconOf(DEFAULT_CONTRACT);
 const RULES = compileAssertionRules(DEFAULT_CONTRACT);
 
 /** Where `mention` (its last occurrence) stands in the answer's conclusion, as the answer reader finds it. */
@@ -440,7 +439,7 @@ describe('candidate causes (S69): every lexicon entry', () => {
     ...ENGLISH.candidateIntros.map((intro) => ['EN', intro] as const),
     ...CHINESE.candidateIntros.map((intro) => ['ZH', intro] as const),
   ])('S69 %s candidate intro "%s" makes its items candidates', (_, intro) => {
-    const conclusion = findConclusion(normalizeWithLineBreaks(`${intro}:\n- a\n- b\n- c\n- d`), LEXICON);
+    const conclusion = analyseAnswer(normalizeWithLineBreaks(`${intro}:\n- a\n- b\n- c\n- d`), RULES).conclusion();
     expect(conclusion.candidates).toHaveLength(4);
     expect(conclusion.chosen).toBe(false);
   });
@@ -449,10 +448,10 @@ describe('candidate causes (S69): every lexicon entry', () => {
     ...ENGLISH.choiceMarkers.map((marker) => ['EN', marker] as const),
     ...CHINESE.choiceMarkers.map((marker) => ['ZH', marker] as const),
   ])('S69 %s choice marker "%s" chooses a candidate', (_, marker) => {
-    const conclusion = findConclusion(
+    const conclusion = analyseAnswer(
       normalizeWithLineBreaks(`possible causes:\n- a\n- b\n- c\n- d\n\n${marker} b`),
-      LEXICON,
-    );
+      RULES,
+    ).conclusion();
     expect(conclusion.chosen).toBe(true);
   });
 });
