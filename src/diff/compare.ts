@@ -14,6 +14,8 @@ import {
   testChecks,
 } from './significance.js';
 import {
+  AGGREGATE_METRICS,
+  type AggregateMetric,
   type CompareOptions,
   DIFF_SCHEMA_VERSION,
   type Diff,
@@ -36,45 +38,27 @@ export function compareReports(baseline: Report, current: Report, options: Compa
   const after = exactFigures(current);
   // S77: cases with repeated runs in both reports are judged on significance (significance.ts).
   const tests = testCases(baseline, current, checkAlpha(options.alpha));
-  const passRateItems = comparePassRate(
-    baseline.summary.passRate,
-    current.summary.passRate,
-    before.passRate,
-    after.passRate,
-  );
+  const comparisons = Object.fromEntries(
+    AGGREGATE_METRICS.map((metric) => [
+      metric,
+      {
+        // Reports written before token usage (or repeated calls, S70) was recorded have no figure, like null.
+        baseline: baseline.summary[metric] ?? null,
+        current: current.summary[metric] ?? null,
+        delta: deltaOf(before[metric], after[metric]),
+      },
+    ]),
+  ) as Record<AggregateMetric, MetricComparison>;
   const items: DiffItem[] = [
-    ...(tests.summary.repeatedCases > 0 ? passRateItems.map(decidedCaseByCase) : passRateItems),
-    ...compareCost(
-      'avgToolCalls',
-      baseline.summary,
-      current.summary,
-      [before.avgToolCalls, after.avgToolCalls],
-      costTolerance,
-    ),
-    ...compareCost(
-      'avgDurationMs',
-      baseline.summary,
-      current.summary,
-      [before.avgDurationMs, after.avgDurationMs],
-      costTolerance,
-    ),
-    // Reports written before token usage was recorded have no avgTokens: no figure, like null.
-    ...compareCost('avgTokens', baseline.summary, current.summary, [before.avgTokens, after.avgTokens], costTolerance),
-    // S70: repeated calls are a cost; reports written before they were counted have no figure.
-    ...compareCost(
-      'avgRepeatedCalls',
-      baseline.summary,
-      current.summary,
-      [before.avgRepeatedCalls, after.avgRepeatedCalls],
-      costTolerance,
-    ),
+    ...AGGREGATE_METRICS.flatMap((metric) => {
+      const compared = compareAggregate(metric, comparisons[metric], before[metric], after[metric], costTolerance);
+      return metric === 'passRate' && tests.summary.repeatedCases > 0 ? compared.map(decidedCaseByCase) : compared;
+    }),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
     ...compareCases(baseline.cases, current.cases, tests),
   ];
-
-  const regressions = items.filter((item) => item.kind === 'regression').length;
-  const improvements = items.filter((item) => item.kind === 'improvement').length;
-  const changes = items.filter((item) => item.kind === 'change').length;
+  const count = (kind: DiffKind): number => items.filter((entry) => entry.kind === kind).length;
+  const [regressions, improvements, changes] = [count('regression'), count('improvement'), count('change')];
   return {
     schemaVersion: DIFF_SCHEMA_VERSION,
     summary: {
@@ -82,31 +66,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       regressions,
       improvements,
       changes,
-      passRate: metricComparison(baseline.summary.passRate, current.summary.passRate, before.passRate, after.passRate),
-      avgToolCalls: metricComparison(
-        baseline.summary.avgToolCalls,
-        current.summary.avgToolCalls,
-        before.avgToolCalls,
-        after.avgToolCalls,
-      ),
-      avgDurationMs: metricComparison(
-        baseline.summary.avgDurationMs,
-        current.summary.avgDurationMs,
-        before.avgDurationMs,
-        after.avgDurationMs,
-      ),
-      avgTokens: metricComparison(
-        baseline.summary.avgTokens ?? null,
-        current.summary.avgTokens ?? null,
-        before.avgTokens,
-        after.avgTokens,
-      ),
-      avgRepeatedCalls: metricComparison(
-        baseline.summary.avgRepeatedCalls ?? null,
-        current.summary.avgRepeatedCalls ?? null,
-        before.avgRepeatedCalls,
-        after.avgRepeatedCalls,
-      ),
+      ...comparisons,
       significance: tests.summary,
     },
     items,
@@ -128,16 +88,6 @@ function statusOf(regressions: number, improvements: number, changes: number): D
   if (improvements > 0) return 'improved';
   if (changes > 0) return 'changed';
   return 'unchanged';
-}
-
-/** The reported (rounded) figures beside the delta of the exact ones. */
-function metricComparison(
-  baseline: number | null,
-  current: number | null,
-  exactBaseline: number | null,
-  exactCurrent: number | null,
-): MetricComparison {
-  return { baseline, current, delta: deltaOf(exactBaseline, exactCurrent) };
 }
 
 function deltaOf(baseline: DiffValue, current: DiffValue): number | null {
@@ -172,57 +122,38 @@ function item(fields: ItemFields): DiffItem {
   };
 }
 
-// S17: a null pass rate (a report without cases) has no direction, so it can only be a change.
-function comparePassRate(
-  baseline: number | null,
-  current: number | null,
+/**
+ * S17, S18. A figure that is null on one side (a report without cases has no pass rate, an
+ * average no case had) has no direction: it is reported as a change, since there is nothing to
+ * measure the move against. The pass rate falling is a regression; a cost rising is one only
+ * beyond the cost tolerance.
+ */
+function compareAggregate(
+  metric: AggregateMetric,
+  { baseline, current }: MetricComparison,
   exactBaseline: number | null,
   exactCurrent: number | null,
-): DiffItem[] {
-  if (baseline === current) return [];
-  const fields = { scope: 'aggregate', metric: 'passRate', baseline, current } as const;
-  if (baseline === null || current === null || exactBaseline === null || exactCurrent === null) {
-    return [item({ ...fields, kind: 'change', message: appearedOrVanished('passRate', baseline, current) })];
-  }
-  const fell = current < baseline;
-  return [
-    item({
-      ...fields,
-      exact: [exactBaseline, exactCurrent],
-      kind: fell ? 'regression' : 'improvement',
-      message: `passRate ${fell ? 'fell' : 'rose'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))})`,
-    }),
-  ];
-}
-
-// S18. Averages are null when no case had the figure; appearing or vanishing data is reported
-// but is not a cost regression, since there is nothing to measure the increase against.
-function compareCost(
-  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens' | 'avgRepeatedCalls',
-  baselineSummary: Report['summary'],
-  currentSummary: Report['summary'],
-  [exactBaseline, exactCurrent]: [number | null, number | null],
   tolerance: number | null,
 ): DiffItem[] {
-  const baseline = baselineSummary[metric] ?? null;
-  const current = currentSummary[metric] ?? null;
   if (baseline === current) return [];
   const fields = { scope: 'aggregate', metric, baseline, current } as const;
   if (baseline === null || current === null || exactBaseline === null || exactCurrent === null) {
     return [item({ ...fields, kind: 'change', message: appearedOrVanished(metric, baseline, current) })];
   }
   const rose = current > baseline;
-  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))}${relativeChange(exactBaseline, exactCurrent)})`;
   const measured = { ...fields, exact: [exactBaseline, exactCurrent] as [number, number] };
-  if (tolerance === null || !rose) {
-    return [item({ ...measured, kind: 'change', message: movement })];
+  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))}`;
+  if (metric === 'passRate') {
+    return [item({ ...measured, kind: rose ? 'improvement' : 'regression', message: `${movement})` })];
   }
+  const moved = `${movement}${relativeChange(exactBaseline, exactCurrent)})`;
+  if (tolerance === null || !rose) return [item({ ...measured, kind: 'change', message: moved })];
   const allowed = `the cost tolerance of ${formatPercent(tolerance)}`;
   // A zero baseline allows no increase at all: any rise from nothing is beyond every fraction of it.
   if (exceeds(current - baseline, tolerance * baseline, baseline, current)) {
-    return [item({ ...measured, kind: 'regression', message: `${movement}, more than ${allowed} allows` })];
+    return [item({ ...measured, kind: 'regression', message: `${moved}, more than ${allowed} allows` })];
   }
-  return [item({ ...measured, kind: 'change', message: `${movement}, within ${allowed}` })];
+  return [item({ ...measured, kind: 'change', message: `${moved}, within ${allowed}` })];
 }
 
 /**

@@ -2,17 +2,11 @@ import { createHash } from 'node:crypto';
 import { whyNotCovered } from '../checks/keyword-coverage.js';
 import { plural } from '../checks/support.js';
 import { regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
+import { summaryFigureRows } from '../diff/render/markdown.js';
 import type { Diff } from '../diff/types.js';
 import type { CaseDetails } from '../model/case-details.js';
 import type { Report } from '../report/types.js';
-import {
-  formatCount,
-  formatCountDelta,
-  formatDuration,
-  formatDurationComparison,
-  formatPercent,
-  formatPercentDelta,
-} from '../view/format.js';
+import { formatCount, formatDuration, formatPercent } from '../view/format.js';
 import { htmlText, scriptJson } from '../view/html-text.js';
 import { card, htmlPage } from '../view/static-page.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
@@ -216,35 +210,16 @@ function caseTableSection(): string {
 
 function diffSummary(diff: Diff): string {
   const { summary } = diff;
-  // Each delta in the unit of the two figures beside it, with its sign.
-  const row = (label: string, [baseline, current, delta]: string[]): string =>
-    `<tr><th>${htmlText(label)}</th><td class="num">${htmlText(baseline ?? '')}</td><td class="num">${htmlText(current ?? '')}</td><td class="num">${htmlText(delta ?? '')}</td></tr>`;
-  const { passRate, avgToolCalls, avgDurationMs } = summary;
+  // As in diff.md, but without the tokens: a diff of reports that both predate S70 has no repeated-calls row.
+  const rows = summaryFigureRows(summary, ['passRate', 'avgToolCalls', 'avgDurationMs', 'avgRepeatedCalls']).map(
+    ([label, ...figures]) =>
+      `<tr><th>${htmlText(label ?? '')}</th>${figures.map((figure) => `<td class="num">${htmlText(figure)}</td>`).join('')}</tr>`,
+  );
   return [
     `<h2>Diff: <span class="status status-${summary.regressions > 0 ? 'regression' : 'improvement'}">${htmlText(summary.status)}</span></h2>`,
     `<p>${htmlText(regressionCount(diff))}, ${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}; regressions first.</p>`,
     '<table class="metrics"><tr><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">delta</th></tr>',
-    row('pass rate', [
-      formatPercent(passRate.baseline),
-      formatPercent(passRate.current),
-      formatPercentDelta(passRate.delta),
-    ]),
-    row('avg tool calls', [
-      formatCount(avgToolCalls.baseline),
-      formatCount(avgToolCalls.current),
-      formatCountDelta(avgToolCalls.delta),
-    ]),
-    row('avg duration', formatDurationComparison(avgDurationMs.baseline, avgDurationMs.current, avgDurationMs.delta)),
-    // As in diff.md: a diff of reports that both predate S70 has no repeated-calls figure.
-    ...(summary.avgRepeatedCalls === undefined
-      ? []
-      : [
-          row('avg repeated calls', [
-            formatCount(summary.avgRepeatedCalls.baseline),
-            formatCount(summary.avgRepeatedCalls.current),
-            formatCountDelta(summary.avgRepeatedCalls.delta),
-          ]),
-        ]),
+    ...rows,
     '</table>',
   ].join('\n');
 }
