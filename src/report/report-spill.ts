@@ -9,7 +9,13 @@ import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { xmlAttribute } from '../view/xml-text.js';
 import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
 import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
-import { caseMarkdown, renderMarkdownPage } from './render/markdown.js';
+import {
+  caseMarkdown,
+  MARKDOWN_SECTIONS,
+  type MarkdownSection,
+  type MarkdownSections,
+  renderMarkdownPage,
+} from './render/markdown.js';
 import type { CaseResult, ReportSummary } from './types.js';
 
 /** The reports a spill is kept for. */
@@ -32,7 +38,7 @@ export interface SpillFormats {
  */
 export class ReportSpill {
   private readonly json: SpillFile | null;
-  private readonly markdown: Record<'rows' | 'notRun' | 'failed' | 'warnings' | 'runs', SpillFile> | null;
+  private readonly markdown: Record<MarkdownSection, SpillFile> | null;
   private readonly junit: SpillFile | null;
   private readonly junitFile: string;
   private readonly sideFiles: SpillFile[] = [];
@@ -49,13 +55,10 @@ export class ReportSpill {
     const file = (name: string): SpillFile => new SpillFile(join(folder, name));
     this.json = formats.json ? file('cases.json.part') : null;
     this.markdown = formats.md
-      ? {
-          rows: file('rows.md.part'),
-          notRun: file('not-run.md.part'),
-          failed: file('failed.md.part'),
-          warnings: file('warnings.md.part'),
-          runs: file('runs.md.part'),
-        }
+      ? (Object.fromEntries(MARKDOWN_SECTIONS.map((section) => [section, file(`${section}.md.part`)])) as Record<
+          MarkdownSection,
+          SpillFile
+        >)
       : null;
     this.junit = formats.junitCaseFile === null ? null : file('testcases.xml.part');
     this.junitFile = xmlAttribute(formats.junitCaseFile ?? '');
@@ -82,12 +85,8 @@ export class ReportSpill {
   add(result: CaseResult): void {
     this.json?.append(`${this.cases === 0 ? '' : CASE_SEPARATOR}${caseJson(result)}`);
     if (this.markdown !== null) {
-      const fragments = caseMarkdown(result, this.repeated);
-      this.markdown.rows.append(fragments.row);
-      if (fragments.notRun !== null) this.markdown.notRun.append(fragments.notRun);
-      if (fragments.failed !== null) this.markdown.failed.append(fragments.failed);
-      if (fragments.warnings !== null) this.markdown.warnings.append(fragments.warnings);
-      if (fragments.runs !== null) this.markdown.runs.append(fragments.runs);
+      for (const section of MARKDOWN_SECTIONS)
+        this.markdown[section].append(caseMarkdown(result, this.repeated, section));
     }
     if (this.junit !== null) {
       this.totalMs += result.durationMs ?? 0;
@@ -118,15 +117,11 @@ export class ReportSpill {
   reportMarkdown(summary: ReportSummary): Generator<string, void, undefined> {
     const markdown = this.markdown;
     if (markdown === null) throw new Error('report.md was not spilled');
-    const section = (file: SpillFile): Iterable<string> | null =>
-      file.isEmpty ? null : { [Symbol.iterator]: () => file.texts() };
-    return renderMarkdownPage(summary, {
-      rows: { [Symbol.iterator]: () => markdown.rows.texts() },
-      notRun: section(markdown.notRun),
-      failed: section(markdown.failed),
-      warnings: section(markdown.warnings),
-      runs: { [Symbol.iterator]: () => markdown.runs.texts() },
-    });
+    const sections = MARKDOWN_SECTIONS.map((section) => [
+      section,
+      { [Symbol.iterator]: () => markdown[section].texts() },
+    ]);
+    return renderMarkdownPage(summary, Object.fromEntries(sections) as MarkdownSections);
   }
 
   /** report.junit.xml, as renderReportJunit renders it. */
