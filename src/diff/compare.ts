@@ -258,11 +258,11 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
     const caseTest = tests.byCase.get(after.caseId) ?? null;
     // The evidence of a repeated case is its evidence-coverage check's runs, compared with the checks.
     return [
-      ...(caseTest === null ? [] : [runPassRateItem(after.caseId, caseTest)]),
+      ...(caseTest === null ? [] : [rateItem(after.caseId, null, caseTest)]),
       ...compareVerdict(before, after),
       ...[...testChecks(before, after, caseTest, tests.summary.alpha)]
         .sort(([a], [b]) => checkRank(a) - checkRank(b) || (a < b ? -1 : a > b ? 1 : 0))
-        .map(([check, significance]) => checkRateItem(after.caseId, check, significance)),
+        .map(([check, significance]) => rateItem(after.caseId, check, significance)),
     ];
   }
   return [
@@ -273,41 +273,29 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
   ];
 }
 
-/** S77: the run pass rate of a case repeated on both sides, judged on significance. */
-function runPassRateItem(caseId: string, significance: DiffSignificance): DiffItem {
-  const { baselinePassed, baselineRuns, currentPassed, currentRuns } = significance;
-  const before = round4(baselinePassed / baselineRuns);
-  const after = round4(currentPassed / currentRuns);
-  return {
-    ...item({
-      kind: kindOf(significance),
-      scope: 'case',
-      caseId,
-      metric: 'runPassRate',
-      baseline: before,
-      current: after,
-      message: `${caseId}: run pass rate ${after < before ? 'fell' : 'rose'} from ${baselinePassed}/${baselineRuns} to ${currentPassed}/${currentRuns} (${signed(round4(after - before))}): ${significanceText(significance)}`,
-    }),
-    significance,
-  };
-}
-
-/** S77: the failure rate of a check over the runs of a case repeated on both sides. */
-function checkRateItem(caseId: string, check: string, significance: DiffSignificance): DiffItem {
+/**
+ * S77: a rate over the runs of a case repeated on both sides, judged on significance: the case's
+ * run pass rate, or (given a check) the check's failure rate.
+ */
+function rateItem(caseId: string, check: string | null, significance: DiffSignificance): DiffItem {
   const { baselinePassed, baselineRuns, currentPassed, currentRuns } = significance;
   const beforeFailed = baselineRuns - baselinePassed;
   const afterFailed = currentRuns - currentPassed;
-  const before = round4(beforeFailed / baselineRuns);
-  const after = round4(afterFailed / currentRuns);
+  const before = round4((check === null ? baselinePassed : beforeFailed) / baselineRuns);
+  const after = round4((check === null ? currentPassed : afterFailed) / currentRuns);
+  const moved =
+    check === null
+      ? `run pass rate ${after < before ? 'fell' : 'rose'} from ${baselinePassed}/${baselineRuns} to ${currentPassed}/${currentRuns} (${signed(round4(after - before))})`
+      : `check ${check} failed in ${afterFailed}/${currentRuns} runs (${beforeFailed}/${baselineRuns} in the baseline)`;
   return {
     ...item({
       kind: kindOf(significance),
-      scope: 'check',
+      scope: check === null ? 'case' : 'check',
       caseId,
-      metric: check,
+      metric: check ?? 'runPassRate',
       baseline: before,
       current: after,
-      message: `${caseId}: check ${check} failed in ${afterFailed}/${currentRuns} runs (${beforeFailed}/${baselineRuns} in the baseline): ${significanceText(significance)}`,
+      message: `${caseId}: ${moved}: ${significanceText(significance)}`,
     }),
     significance,
   };

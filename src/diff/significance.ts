@@ -68,12 +68,8 @@ export function testCases(baseline: Report, current: Report, alpha: number): Cas
     tested.map(({ before, after }) => [before, after]),
     alpha,
   );
-  const byCase = new Map<string, DiffSignificance | null>();
-  tested.forEach(({ caseId }, index) => {
-    byCase.set(caseId, results[index] ?? null);
-  });
   return {
-    byCase,
+    byCase: new Map(tested.map(({ caseId }, index) => [caseId, results[index] ?? null])),
     summary: {
       test: 'fisher-exact-one-sided',
       correction: 'holm',

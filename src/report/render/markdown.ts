@@ -106,38 +106,28 @@ function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generat
   const warnedNote = warned === 0 ? '' : ` ${warned} ${warned === 1 ? 'case has' : 'cases have'} warnings.`;
   yield `**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).${warnedNote}\n\n`;
 
-  const summaryColumns = [
-    'total',
-    'passed',
-    'failed',
-    'not run',
-    'pass rate',
-    'verdicts',
-    'avg tool calls',
-    'avg repeated calls',
-    'avg duration',
+  const figures: [column: string, value: string][] = [
+    ['total', String(summary.total)],
+    ['passed', String(summary.passed)],
+    ['failed', String(summary.failed)],
+    ['not run', String(summary.notRun)],
+    ['pass rate', formatPercent(summary.passRate)],
+    ['verdicts', formatVerdicts(summary.verdictDistribution)],
+    ['avg tool calls', formatCount(summary.avgToolCalls)],
+    ['avg repeated calls', formatCount(summary.avgRepeatedCalls ?? null)],
+    ['avg duration', formatDuration(summary.avgDurationMs)],
   ];
-  const summaryValues = [
-    String(summary.total),
-    String(summary.passed),
-    String(summary.failed),
-    String(summary.notRun),
-    formatPercent(summary.passRate),
-    formatVerdicts(summary.verdictDistribution),
-    formatCount(summary.avgToolCalls),
-    formatCount(summary.avgRepeatedCalls ?? null),
-    formatDuration(summary.avgDurationMs),
-  ];
-  if (repeated) {
-    summaryColumns.push('runs per case', 'pass@k', 'run pass rate', 'run pass rate 95% CI');
-    summaryValues.push(
-      String(summary.repeat),
-      formatPercent(summary.passAtK ?? null),
-      formatPercent(summary.runPassRate ?? null),
-      formatInterval(summary.runPassInterval),
+  if (repeated)
+    figures.push(
+      ['runs per case', String(summary.repeat)],
+      ['pass@k', formatPercent(summary.passAtK ?? null)],
+      ['run pass rate', formatPercent(summary.runPassRate ?? null)],
+      ['run pass rate 95% CI', formatInterval(summary.runPassInterval)],
     );
-  }
-  yield* table(summaryColumns, [linesText([tableRow(summaryValues)])]);
+  yield* table(
+    figures.map(([column]) => column),
+    [linesText([tableRow(figures.map(([, value]) => value))])],
+  );
 
   yield '## Cases\n\n';
   const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
