@@ -3,6 +3,7 @@ import { round4 } from '../model/round.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { fisherExactOneSided } from '../stats/fisher.js';
 import { holmAdjust } from '../stats/holm.js';
+import { checkFailureCounts } from '../stats/run-statistics.js';
 import { runsToDetectDrop } from '../stats/sample-size.js';
 import type { DiffKind, DiffSignificance, SignificanceSummary } from './types.js';
 
@@ -94,8 +95,9 @@ export function testChecks(
   caseResult: DiffSignificance | null,
   alpha: number,
 ): Map<string, DiffSignificance> {
-  const beforeFailures = checkFailures(before);
-  const afterFailures = checkFailures(after);
+  // Counted from the runs: a report of version 1 has no checkFailureRates.
+  const beforeFailures = checkFailureCounts(before.runs ?? []);
+  const afterFailures = checkFailureCounts(after.runs ?? []);
   const beforeJudged = judgedRuns(before);
   const afterJudged = judgedRuns(after);
   const compared =
@@ -185,17 +187,6 @@ function caseCounts(result: CaseResult): Counts {
 
 function judgedRuns(result: CaseResult): number {
   return (result.runs ?? []).filter((run) => run.status !== 'not_run').length;
-}
-
-/** Check id → runs it failed in, counted from the runs (a report of version 1 has no checkFailureRates). */
-function checkFailures(result: CaseResult): Map<string, number> {
-  const failures = new Map<string, number>();
-  for (const run of result.runs ?? []) {
-    if (run.status === 'not_run') continue;
-    for (const check of new Set(run.failedChecks.map((failed) => failed.check)))
-      failures.set(check, (failures.get(check) ?? 0) + 1);
-  }
-  return failures;
 }
 
 /** p-values to 4 significant places below 0.0001, else 4 decimal places: small ones must not print as 0. */

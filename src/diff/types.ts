@@ -83,7 +83,6 @@ export interface DiffSummary {
   avgToolCalls: MetricComparison;
   avgDurationMs: MetricComparison;
   avgTokens?: MetricComparison;
-  /** S70: the average of the cases' repeated calls. */
   avgRepeatedCalls?: MetricComparison;
   significance?: SignificanceSummary;
 }

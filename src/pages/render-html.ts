@@ -8,7 +8,7 @@ import type { CaseDetails } from '../model/case-details.js';
 import type { Report } from '../report/types.js';
 import { formatCount, formatDuration, formatPercent } from '../view/format.js';
 import { htmlText, scriptJson } from '../view/html-text.js';
-import { card, htmlPage } from '../view/static-page.js';
+import { card, code, htmlPage } from '../view/static-page.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { intervalBarsSection } from './interval-bars.js';
@@ -143,7 +143,7 @@ function summarySection(report: Report): string {
     `<p>Verdicts: ${verdicts.length === 0 ? '–' : verdicts.map(([verdict, count]) => `<b>${htmlText(verdict)}</b> ${count}`).join(', ')}</p>`,
     summary.repeat === undefined
       ? ''
-      : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+      : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map(code).join(', ')}</p>`,
     intervalBarsSection(report),
   ].join('\n');
 }
@@ -160,7 +160,7 @@ function chartSection(report: Report): string {
 
 /** A link to a case's row in the table (the page's script opens it). */
 function caseLink(caseId: string): string {
-  return `<a href="#case-${htmlText(encodeURIComponent(caseId))}"><code>${htmlText(caseId)}</code></a>`;
+  return `<a href="#case-${htmlText(encodeURIComponent(caseId))}">${code(caseId)}</a>`;
 }
 
 function regressedLabel(diff: Diff): string {
@@ -185,7 +185,7 @@ function attentionSection(report: Report, diff: Diff | null): string {
     const what =
       result.status === 'not_run'
         ? htmlText(result.reason ?? '')
-        : result.failedChecks.map((failed) => `<code>${htmlText(failed.check)}</code>`).join(', ');
+        : result.failedChecks.map((failed) => code(failed.check)).join(', ');
     const mark = regressed.includes(result.caseId) ? ' <span class="muted">(regressed)</span>' : '';
     return `<li data-case-id="${htmlText(result.caseId)}"><span class="status status-${result.status}">${htmlText(result.status.replace('_', ' '))}</span> ${caseLink(result.caseId)}${mark}: ${what}</li>`;
   });

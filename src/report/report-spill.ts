@@ -18,7 +18,6 @@ import {
 } from './render/markdown.js';
 import type { CaseResult, ReportSummary } from './types.js';
 
-/** The reports a spill is kept for. */
 export interface SpillFormats {
   json: boolean;
   /** report.md, or the Markdown summary of a CI job. */
@@ -41,7 +40,7 @@ export class ReportSpill {
   private readonly markdown: Record<MarkdownSection, SpillFile> | null;
   private readonly junit: SpillFile | null;
   private readonly junitFile: string;
-  private readonly sideFiles: SpillFile[] = [];
+  private readonly files: SpillFile[] = [];
   private cases = 0;
   /** The cases' durations added up in case order, as the JUnit report's `time` adds them. */
   private totalMs = 0;
@@ -52,15 +51,13 @@ export class ReportSpill {
     formats: SpillFormats,
     private readonly repeated: boolean,
   ) {
-    const file = (name: string): SpillFile => new SpillFile(join(folder, name));
-    this.json = formats.json ? file('cases.json.part') : null;
+    this.json = formats.json ? this.sideFile('cases.json.part') : null;
     this.markdown = formats.md
-      ? (Object.fromEntries(MARKDOWN_SECTIONS.map((section) => [section, file(`${section}.md.part`)])) as Record<
-          MarkdownSection,
-          SpillFile
-        >)
+      ? (Object.fromEntries(
+          MARKDOWN_SECTIONS.map((section) => [section, this.sideFile(`${section}.md.part`)]),
+        ) as Record<MarkdownSection, SpillFile>)
       : null;
-    this.junit = formats.junitCaseFile === null ? null : file('testcases.xml.part');
+    this.junit = formats.junitCaseFile === null ? null : this.sideFile('testcases.xml.part');
     this.junitFile = xmlAttribute(formats.junitCaseFile ?? '');
   }
 
@@ -81,7 +78,7 @@ export class ReportSpill {
     return new ReportSpill(folder, holdTemporary(folder), formats, repeated);
   }
 
-  /** Takes the next case's result, in case order. */
+  /** In case order. */
   add(result: CaseResult): void {
     this.json?.append(`${this.cases === 0 ? '' : CASE_SEPARATOR}${caseJson(result)}`);
     if (this.markdown !== null) {
@@ -97,7 +94,7 @@ export class ReportSpill {
 
   /** Every case has been added: what is pending is written out, to be read back by the renderers below. */
   finish(): void {
-    for (const file of this.files()) file.finish();
+    for (const file of this.files) file.finish();
   }
 
   /**
@@ -132,26 +129,16 @@ export class ReportSpill {
     yield JUNIT_TAIL;
   }
 
-  /** Another file of text in the hidden folder, for what else a run writes out instead of holding (its CLI summary lines). */
+  /** A file of text in the hidden folder: a report's share, or what else a run writes out instead of holding (its CLI summary lines). */
   sideFile(name: string): SpillFile {
     const file = new SpillFile(join(this.folder, name));
-    this.sideFiles.push(file);
+    this.files.push(file);
     return file;
   }
 
-  /** Removes the hidden folder and everything in it. */
   remove(): void {
-    for (const file of this.files()) file.close();
+    for (const file of this.files) file.close();
     rmSync(this.folder, { recursive: true, force: true });
     this.hold.release();
-  }
-
-  private files(): SpillFile[] {
-    return [
-      ...(this.json === null ? [] : [this.json]),
-      ...(this.markdown === null ? [] : Object.values(this.markdown)),
-      ...(this.junit === null ? [] : [this.junit]),
-      ...this.sideFiles,
-    ];
   }
 }

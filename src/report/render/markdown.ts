@@ -251,7 +251,6 @@ function* table(columns: string[], rows: Iterable<string>): Generator<string, vo
   yield '\n';
 }
 
-/** Lines as one text, each ended by a newline. */
 function linesText(lines: string[]): string {
   return `${lines.join('\n')}\n`;
 }
