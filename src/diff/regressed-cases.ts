@@ -15,12 +15,15 @@ export function regressedCaseIds(diff: Diff): string[] {
   return [...ids];
 }
 
-/** `4 cases regressed (11 regression items)`, `1 regression` (one with no case), `0 regressions`. */
-export function regressionCount(diff: Diff): string {
+/**
+ * `4 cases regressed (11 regression items)`, `1 regression` (one with no case), `0 regressions`;
+ * without the items, `4 cases regressed`.
+ */
+export function regressionCount(diff: Diff, withItems = true): string {
   const items = diff.summary.regressions;
   const cases = regressedCaseIds(diff).length;
   if (cases === 0) return plural(items, 'regression');
-  return `${plural(cases, 'case')} regressed (${plural(items, 'regression item')})`;
+  return `${plural(cases, 'case')} regressed${withItems ? ` (${plural(items, 'regression item')})` : ''}`;
 }
 
 /**

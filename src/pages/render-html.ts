@@ -79,7 +79,7 @@ export function renderReportHtml(input: HtmlReportInput): string {
         ]
       : [['cases', 'Cases']];
   if (diff !== null && input.initialTab !== 'diff')
-    tabs.push(['diff', `Diff against the baseline (${regressedLabel(diff.diff)})`]);
+    tabs.push(['diff', `Diff against the baseline (${regressionCount(diff.diff, false)})`]);
   return htmlPage({
     title,
     subtitle: subtitle.join(' \u00b7 '),
@@ -163,23 +163,16 @@ function caseLink(caseId: string): string {
   return `<a href="#case-${htmlText(encodeURIComponent(caseId))}">${code(caseId)}</a>`;
 }
 
-function regressedLabel(diff: Diff): string {
-  const cases = regressedCaseIds(diff).length;
-  return cases > 0 ? `${plural(cases, 'case')} regressed` : plural(diff.summary.regressions, 'regression');
-}
-
 /**
  * The first screen: the regressed cases (with a link to the diff), then every failing or not-run
  * case with its failing checks, each linking to its row; or that every case passed.
  */
 function attentionSection(report: Report, diff: Diff | null): string {
   const regressed = diff === null ? [] : regressedCaseIds(diff);
-  const lines: string[] = [];
-  if (diff !== null && diff.summary.regressions > 0) {
-    lines.push(
-      `<p class="attention-diff"><a href="#diff">${htmlText(regressionCount(diff))} against the baseline</a>${regressed.length > 0 ? `: ${regressed.map(caseLink).join(', ')}` : ''}</p>`,
-    );
-  }
+  const diffLine =
+    diff === null || diff.summary.regressions === 0
+      ? ''
+      : `<p class="attention-diff"><a href="#diff">${htmlText(regressionCount(diff))} against the baseline</a>${regressed.length > 0 ? `: ${regressed.map(caseLink).join(', ')}` : ''}</p>`;
   const notPassing = report.cases.filter((result) => result.status !== 'passed');
   const rows = notPassing.map((result) => {
     const what =
@@ -193,7 +186,7 @@ function attentionSection(report: Report, diff: Diff | null): string {
     notPassing.length === 0
       ? `<h2>${report.summary.total === 0 ? 'No cases' : `All ${plural(report.summary.total, 'case')} passed`}</h2>`
       : `<h2>${htmlText(`${plural(notPassing.length, 'case')} of ${report.summary.total} did not pass`)}</h2>`;
-  return `<section class="attention" aria-label="what failed">${heading}${lines.join('')}${rows.length === 0 ? '' : `<ul class="attention-cases">${rows.join('')}</ul>`}</section>`;
+  return `<section class="attention" aria-label="what failed">${heading}${diffLine}${rows.length === 0 ? '' : `<ul class="attention-cases">${rows.join('')}</ul>`}</section>`;
 }
 
 function caseTableSection(): string {

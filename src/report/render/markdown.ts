@@ -165,9 +165,11 @@ function checkMessages(caseId: string, checks: readonly { check: string; message
 }
 
 function caseRow(result: CaseResult, repeated: boolean): string[] {
-  const row = [
+  const runs = `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`;
+  return [
     `\`${result.caseId}\``,
     STATUS_LABEL[result.status],
+    ...(repeated ? [runs, formatRunPassRate(result)] : []),
     result.verdict ?? '–',
     formatEvidence(result),
     formatKeywords(result),
@@ -175,14 +177,6 @@ function caseRow(result: CaseResult, repeated: boolean): string[] {
     formatDuration(result.durationMs),
     formatCheckList(result),
   ];
-  if (repeated)
-    row.splice(
-      2,
-      0,
-      `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`,
-      formatRunPassRate(result),
-    );
-  return row;
 }
 
 function* runRows(result: CaseResult): Generator<string[], void, undefined> {
