@@ -168,23 +168,13 @@ function exceeds(increase: number, limit: number, baseline: number, current: num
 // S19
 function compareVerdictDistribution(baseline: Record<string, number>, current: Record<string, number>): DiffItem[] {
   const verdicts = [...new Set([...Object.keys(baseline), ...Object.keys(current)])].sort();
-  const items: DiffItem[] = [];
-  for (const verdict of verdicts) {
+  return verdicts.flatMap((verdict) => {
     const before = countOf(baseline, verdict);
     const after = countOf(current, verdict);
-    if (before === after) continue;
-    items.push(
-      item({
-        kind: 'change',
-        scope: 'verdict',
-        metric: verdict,
-        baseline: before,
-        current: after,
-        message: `${verdict} verdicts ${after > before ? 'rose' : 'fell'} from ${before} to ${after} (${signed(after - before)})`,
-      }),
-    );
-  }
-  return items;
+    if (before === after) return [];
+    const message = `${verdict} verdicts ${after > before ? 'rose' : 'fell'} from ${before} to ${after} (${signed(after - before)})`;
+    return [item({ kind: 'change', scope: 'verdict', metric: verdict, baseline: before, current: after, message })];
+  });
 }
 
 // Own keys only: a verdict named like an Object.prototype member must not read the prototype.
@@ -207,15 +197,13 @@ function decidedCaseByCase(passRate: DiffItem): DiffItem {
 function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], tests: CaseTests): DiffItem[] {
   const baselineById = indexById(baselineCases);
   const currentById = indexById(currentCases);
-  const items: DiffItem[] = [];
-  for (const [caseId, before] of baselineById) {
-    const after = currentById.get(caseId);
-    items.push(...(after === undefined ? [missingCase(before)] : compareCase(before, after, tests)));
-  }
-  for (const [caseId, after] of currentById) {
-    if (!baselineById.has(caseId)) items.push(newCase(after));
-  }
-  return items;
+  return [
+    ...[...baselineById.values()].flatMap((before) => {
+      const after = currentById.get(before.caseId);
+      return after === undefined ? [missingCase(before)] : compareCase(before, after, tests);
+    }),
+    ...[...currentById.values()].filter((after) => !baselineById.has(after.caseId)).map(newCase),
+  ];
 }
 
 // The loader rejects repeated ids; a report built in code that repeats one is read by its first entry.
@@ -374,16 +362,15 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
   const beforeRows = indexChecks(before);
   const afterRows = indexChecks(after);
   const unknown = [...beforeRows.keys(), ...afterRows.keys()].filter((check) => !KNOWN_CHECKS.has(check));
-  const items: DiffItem[] = [];
-  for (const check of new Set<string>([...CHECK_IDS, ...unknown])) {
+  return [...new Set<string>([...CHECK_IDS, ...unknown])].flatMap((check) => {
     const beforeRow = beforeRows.get(check);
     const afterRow = afterRows.get(check);
-    if (beforeRow === undefined || afterRow === undefined) continue;
-    if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip') continue;
-    const kind = CHECK_TRANSITIONS.get(`${beforeRow.outcome}>${afterRow.outcome}`) ?? 'change';
-    items.push(
+    if (beforeRow === undefined || afterRow === undefined) return [];
+    if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip')
+      return [];
+    return [
       item({
-        kind,
+        kind: CHECK_TRANSITIONS.get(`${beforeRow.outcome}>${afterRow.outcome}`) ?? 'change',
         scope: 'check',
         caseId: after.caseId,
         metric: check,
@@ -391,9 +378,8 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
         current: afterRow.outcome,
         message: checkMessage(after.caseId, check, beforeRow.outcome, afterRow),
       }),
-    );
-  }
-  return items;
+    ];
+  });
 }
 
 function checkMessage(
@@ -426,33 +412,29 @@ function indexChecks(caseResult: CaseResult): Map<string, { outcome: ReportedOut
  * reflects a case-file edit, not agent behaviour, so it gives no item either.
  */
 function compareEvidence(before: CaseResult, after: CaseResult): DiffItem[] {
-  if (before.evidenceCoverage === null || after.evidenceCoverage === null) return [];
-  const beforeCoverage = before.evidenceCoverage;
-  const afterCoverage = after.evidenceCoverage;
-  const items: DiffItem[] = [];
-  for (const tool of new Set(beforeCoverage.required)) {
-    if (!afterCoverage.required.includes(tool)) continue;
+  const { evidenceCoverage: beforeCoverage } = before;
+  const { evidenceCoverage: afterCoverage, caseId } = after;
+  if (beforeCoverage === null || afterCoverage === null) return [];
+  return [...new Set(beforeCoverage.required)].flatMap((tool) => {
+    if (!afterCoverage.required.includes(tool)) return [];
     // A `{ any: [...] }` requirement is covered by whichever of its tools covered it.
     const tools = requirementTools(tool);
     const wasCovered = tools.some((name) => beforeCoverage.covered.includes(name));
     const isCovered = tools.some((name) => afterCoverage.covered.includes(name));
-    if (wasCovered === isCovered) continue;
-    items.push(
+    if (wasCovered === isCovered) return [];
+    return [
       item({
         kind: wasCovered ? 'regression' : 'improvement',
         scope: 'evidence',
-        caseId: after.caseId,
+        caseId,
         tool,
         metric: 'coverage',
         baseline: wasCovered ? 'covered' : 'uncovered',
         current: isCovered ? 'covered' : 'uncovered',
-        message: wasCovered
-          ? `${after.caseId}: required evidence tool ${tool} is no longer covered`
-          : `${after.caseId}: required evidence tool ${tool} is now covered`,
+        message: `${caseId}: required evidence tool ${tool} is ${wasCovered ? 'no longer' : 'now'} covered`,
       }),
-    );
-  }
-  return items;
+    ];
+  });
 }
 
 function appearedOrVanished(metric: string, baseline: number | null, current: number | null): string {

@@ -57,16 +57,16 @@ export interface CaseTests {
 /** Tests every case repeated in both reports, with Holm's correction over them. */
 export function testCases(baseline: Report, current: Report, alpha: number): CaseTests {
   const currentById = new Map(current.cases.map((result) => [result.caseId, result]));
-  const tested: { caseId: string; before: Counts; after: Counts }[] = [];
+  const tested: { caseId: string; counts: [Counts, Counts] }[] = [];
   const seen = new Set<string>();
   for (const before of baseline.cases) {
     const after = currentById.get(before.caseId);
     if (after === undefined || seen.has(before.caseId) || !isRepeatedOnBothSides(before, after)) continue;
     seen.add(before.caseId);
-    tested.push({ caseId: before.caseId, before: caseCounts(before), after: caseCounts(after) });
+    tested.push({ caseId: before.caseId, counts: [caseCounts(before), caseCounts(after)] });
   }
   const results = judge(
-    tested.map(({ before, after }) => [before, after]),
+    tested.map((entry) => entry.counts),
     alpha,
   );
   return {
