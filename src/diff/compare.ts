@@ -14,6 +14,8 @@ import {
   testChecks,
 } from './significance.js';
 import {
+  AGGREGATE_METRICS,
+  type AggregateMetric,
   type CompareOptions,
   DIFF_SCHEMA_VERSION,
   type Diff,
@@ -36,45 +38,27 @@ export function compareReports(baseline: Report, current: Report, options: Compa
   const after = exactFigures(current);
   // S77: cases with repeated runs in both reports are judged on significance (significance.ts).
   const tests = testCases(baseline, current, checkAlpha(options.alpha));
-  const passRateItems = comparePassRate(
-    baseline.summary.passRate,
-    current.summary.passRate,
-    before.passRate,
-    after.passRate,
-  );
+  const comparisons = Object.fromEntries(
+    AGGREGATE_METRICS.map((metric) => [
+      metric,
+      {
+        // Reports written before token usage (or repeated calls, S70) was recorded have no figure, like null.
+        baseline: baseline.summary[metric] ?? null,
+        current: current.summary[metric] ?? null,
+        delta: deltaOf(before[metric], after[metric]),
+      },
+    ]),
+  ) as Record<AggregateMetric, MetricComparison>;
   const items: DiffItem[] = [
-    ...(tests.summary.repeatedCases > 0 ? passRateItems.map(decidedCaseByCase) : passRateItems),
-    ...compareCost(
-      'avgToolCalls',
-      baseline.summary,
-      current.summary,
-      [before.avgToolCalls, after.avgToolCalls],
-      costTolerance,
-    ),
-    ...compareCost(
-      'avgDurationMs',
-      baseline.summary,
-      current.summary,
-      [before.avgDurationMs, after.avgDurationMs],
-      costTolerance,
-    ),
-    // Reports written before token usage was recorded have no avgTokens: no figure, like null.
-    ...compareCost('avgTokens', baseline.summary, current.summary, [before.avgTokens, after.avgTokens], costTolerance),
-    // S70: repeated calls are a cost; reports written before they were counted have no figure.
-    ...compareCost(
-      'avgRepeatedCalls',
-      baseline.summary,
-      current.summary,
-      [before.avgRepeatedCalls, after.avgRepeatedCalls],
-      costTolerance,
-    ),
+    ...AGGREGATE_METRICS.flatMap((metric) => {
+      const compared = compareAggregate(metric, comparisons[metric], before[metric], after[metric], costTolerance);
+      return metric === 'passRate' && tests.summary.repeatedCases > 0 ? compared.map(decidedCaseByCase) : compared;
+    }),
     ...compareVerdictDistribution(baseline.summary.verdictDistribution, current.summary.verdictDistribution),
     ...compareCases(baseline.cases, current.cases, tests),
   ];
-
-  const regressions = items.filter((item) => item.kind === 'regression').length;
-  const improvements = items.filter((item) => item.kind === 'improvement').length;
-  const changes = items.filter((item) => item.kind === 'change').length;
+  const count = (kind: DiffKind): number => items.filter((entry) => entry.kind === kind).length;
+  const [regressions, improvements, changes] = [count('regression'), count('improvement'), count('change')];
   return {
     schemaVersion: DIFF_SCHEMA_VERSION,
     summary: {
@@ -82,31 +66,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       regressions,
       improvements,
       changes,
-      passRate: metricComparison(baseline.summary.passRate, current.summary.passRate, before.passRate, after.passRate),
-      avgToolCalls: metricComparison(
-        baseline.summary.avgToolCalls,
-        current.summary.avgToolCalls,
-        before.avgToolCalls,
-        after.avgToolCalls,
-      ),
-      avgDurationMs: metricComparison(
-        baseline.summary.avgDurationMs,
-        current.summary.avgDurationMs,
-        before.avgDurationMs,
-        after.avgDurationMs,
-      ),
-      avgTokens: metricComparison(
-        baseline.summary.avgTokens ?? null,
-        current.summary.avgTokens ?? null,
-        before.avgTokens,
-        after.avgTokens,
-      ),
-      avgRepeatedCalls: metricComparison(
-        baseline.summary.avgRepeatedCalls ?? null,
-        current.summary.avgRepeatedCalls ?? null,
-        before.avgRepeatedCalls,
-        after.avgRepeatedCalls,
-      ),
+      ...comparisons,
       significance: tests.summary,
     },
     items,
@@ -128,16 +88,6 @@ function statusOf(regressions: number, improvements: number, changes: number): D
   if (improvements > 0) return 'improved';
   if (changes > 0) return 'changed';
   return 'unchanged';
-}
-
-/** The reported (rounded) figures beside the delta of the exact ones. */
-function metricComparison(
-  baseline: number | null,
-  current: number | null,
-  exactBaseline: number | null,
-  exactCurrent: number | null,
-): MetricComparison {
-  return { baseline, current, delta: deltaOf(exactBaseline, exactCurrent) };
 }
 
 function deltaOf(baseline: DiffValue, current: DiffValue): number | null {
@@ -172,57 +122,38 @@ function item(fields: ItemFields): DiffItem {
   };
 }
 
-// S17: a null pass rate (a report without cases) has no direction, so it can only be a change.
-function comparePassRate(
-  baseline: number | null,
-  current: number | null,
+/**
+ * S17, S18. A figure that is null on one side (a report without cases has no pass rate, an
+ * average no case had) has no direction: it is reported as a change, since there is nothing to
+ * measure the move against. The pass rate falling is a regression; a cost rising is one only
+ * beyond the cost tolerance.
+ */
+function compareAggregate(
+  metric: AggregateMetric,
+  { baseline, current }: MetricComparison,
   exactBaseline: number | null,
   exactCurrent: number | null,
-): DiffItem[] {
-  if (baseline === current) return [];
-  const fields = { scope: 'aggregate', metric: 'passRate', baseline, current } as const;
-  if (baseline === null || current === null || exactBaseline === null || exactCurrent === null) {
-    return [item({ ...fields, kind: 'change', message: appearedOrVanished('passRate', baseline, current) })];
-  }
-  const fell = current < baseline;
-  return [
-    item({
-      ...fields,
-      exact: [exactBaseline, exactCurrent],
-      kind: fell ? 'regression' : 'improvement',
-      message: `passRate ${fell ? 'fell' : 'rose'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))})`,
-    }),
-  ];
-}
-
-// S18. Averages are null when no case had the figure; appearing or vanishing data is reported
-// but is not a cost regression, since there is nothing to measure the increase against.
-function compareCost(
-  metric: 'avgToolCalls' | 'avgDurationMs' | 'avgTokens' | 'avgRepeatedCalls',
-  baselineSummary: Report['summary'],
-  currentSummary: Report['summary'],
-  [exactBaseline, exactCurrent]: [number | null, number | null],
   tolerance: number | null,
 ): DiffItem[] {
-  const baseline = baselineSummary[metric] ?? null;
-  const current = currentSummary[metric] ?? null;
   if (baseline === current) return [];
   const fields = { scope: 'aggregate', metric, baseline, current } as const;
   if (baseline === null || current === null || exactBaseline === null || exactCurrent === null) {
     return [item({ ...fields, kind: 'change', message: appearedOrVanished(metric, baseline, current) })];
   }
   const rose = current > baseline;
-  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))}${relativeChange(exactBaseline, exactCurrent)})`;
   const measured = { ...fields, exact: [exactBaseline, exactCurrent] as [number, number] };
-  if (tolerance === null || !rose) {
-    return [item({ ...measured, kind: 'change', message: movement })];
+  const movement = `${metric} ${rose ? 'rose' : 'fell'} from ${baseline} to ${current} (${signed(round4(exactCurrent - exactBaseline))}`;
+  if (metric === 'passRate') {
+    return [item({ ...measured, kind: rose ? 'improvement' : 'regression', message: `${movement})` })];
   }
+  const moved = `${movement}${relativeChange(exactBaseline, exactCurrent)})`;
+  if (tolerance === null || !rose) return [item({ ...measured, kind: 'change', message: moved })];
   const allowed = `the cost tolerance of ${formatPercent(tolerance)}`;
   // A zero baseline allows no increase at all: any rise from nothing is beyond every fraction of it.
   if (exceeds(current - baseline, tolerance * baseline, baseline, current)) {
-    return [item({ ...measured, kind: 'regression', message: `${movement}, more than ${allowed} allows` })];
+    return [item({ ...measured, kind: 'regression', message: `${moved}, more than ${allowed} allows` })];
   }
-  return [item({ ...measured, kind: 'change', message: `${movement}, within ${allowed}` })];
+  return [item({ ...measured, kind: 'change', message: `${moved}, within ${allowed}` })];
 }
 
 /**
@@ -237,23 +168,13 @@ function exceeds(increase: number, limit: number, baseline: number, current: num
 // S19
 function compareVerdictDistribution(baseline: Record<string, number>, current: Record<string, number>): DiffItem[] {
   const verdicts = [...new Set([...Object.keys(baseline), ...Object.keys(current)])].sort();
-  const items: DiffItem[] = [];
-  for (const verdict of verdicts) {
+  return verdicts.flatMap((verdict) => {
     const before = countOf(baseline, verdict);
     const after = countOf(current, verdict);
-    if (before === after) continue;
-    items.push(
-      item({
-        kind: 'change',
-        scope: 'verdict',
-        metric: verdict,
-        baseline: before,
-        current: after,
-        message: `${verdict} verdicts ${after > before ? 'rose' : 'fell'} from ${before} to ${after} (${signed(after - before)})`,
-      }),
-    );
-  }
-  return items;
+    if (before === after) return [];
+    const message = `${verdict} verdicts ${after > before ? 'rose' : 'fell'} from ${before} to ${after} (${signed(after - before)})`;
+    return [item({ kind: 'change', scope: 'verdict', metric: verdict, baseline: before, current: after, message })];
+  });
 }
 
 // Own keys only: a verdict named like an Object.prototype member must not read the prototype.
@@ -276,15 +197,13 @@ function decidedCaseByCase(passRate: DiffItem): DiffItem {
 function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], tests: CaseTests): DiffItem[] {
   const baselineById = indexById(baselineCases);
   const currentById = indexById(currentCases);
-  const items: DiffItem[] = [];
-  for (const [caseId, before] of baselineById) {
-    const after = currentById.get(caseId);
-    items.push(...(after === undefined ? [missingCase(before)] : compareCase(before, after, tests)));
-  }
-  for (const [caseId, after] of currentById) {
-    if (!baselineById.has(caseId)) items.push(newCase(after));
-  }
-  return items;
+  return [
+    ...[...baselineById.values()].flatMap((before) => {
+      const after = currentById.get(before.caseId);
+      return after === undefined ? [missingCase(before)] : compareCase(before, after, tests);
+    }),
+    ...[...currentById.values()].filter((after) => !baselineById.has(after.caseId)).map(newCase),
+  ];
 }
 
 // The loader rejects repeated ids; a report built in code that repeats one is read by its first entry.
@@ -327,11 +246,11 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
     const caseTest = tests.byCase.get(after.caseId) ?? null;
     // The evidence of a repeated case is its evidence-coverage check's runs, compared with the checks.
     return [
-      ...(caseTest === null ? [] : [runPassRateItem(after.caseId, caseTest)]),
+      ...(caseTest === null ? [] : [rateItem(after.caseId, null, caseTest)]),
       ...compareVerdict(before, after),
       ...[...testChecks(before, after, caseTest, tests.summary.alpha)]
         .sort(([a], [b]) => checkRank(a) - checkRank(b) || (a < b ? -1 : a > b ? 1 : 0))
-        .map(([check, significance]) => checkRateItem(after.caseId, check, significance)),
+        .map(([check, significance]) => rateItem(after.caseId, check, significance)),
     ];
   }
   return [
@@ -342,41 +261,29 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
   ];
 }
 
-/** S77: the run pass rate of a case repeated on both sides, judged on significance. */
-function runPassRateItem(caseId: string, significance: DiffSignificance): DiffItem {
-  const { baselinePassed, baselineRuns, currentPassed, currentRuns } = significance;
-  const before = round4(baselinePassed / baselineRuns);
-  const after = round4(currentPassed / currentRuns);
-  return {
-    ...item({
-      kind: kindOf(significance),
-      scope: 'case',
-      caseId,
-      metric: 'runPassRate',
-      baseline: before,
-      current: after,
-      message: `${caseId}: run pass rate ${after < before ? 'fell' : 'rose'} from ${baselinePassed}/${baselineRuns} to ${currentPassed}/${currentRuns} (${signed(round4(after - before))}): ${significanceText(significance)}`,
-    }),
-    significance,
-  };
-}
-
-/** S77: the failure rate of a check over the runs of a case repeated on both sides. */
-function checkRateItem(caseId: string, check: string, significance: DiffSignificance): DiffItem {
+/**
+ * S77: a rate over the runs of a case repeated on both sides, judged on significance: the case's
+ * run pass rate, or (given a check) the check's failure rate.
+ */
+function rateItem(caseId: string, check: string | null, significance: DiffSignificance): DiffItem {
   const { baselinePassed, baselineRuns, currentPassed, currentRuns } = significance;
   const beforeFailed = baselineRuns - baselinePassed;
   const afterFailed = currentRuns - currentPassed;
-  const before = round4(beforeFailed / baselineRuns);
-  const after = round4(afterFailed / currentRuns);
+  const before = round4((check === null ? baselinePassed : beforeFailed) / baselineRuns);
+  const after = round4((check === null ? currentPassed : afterFailed) / currentRuns);
+  const moved =
+    check === null
+      ? `run pass rate ${after < before ? 'fell' : 'rose'} from ${baselinePassed}/${baselineRuns} to ${currentPassed}/${currentRuns} (${signed(round4(after - before))})`
+      : `check ${check} failed in ${afterFailed}/${currentRuns} runs (${beforeFailed}/${baselineRuns} in the baseline)`;
   return {
     ...item({
       kind: kindOf(significance),
-      scope: 'check',
+      scope: check === null ? 'case' : 'check',
       caseId,
-      metric: check,
+      metric: check ?? 'runPassRate',
       baseline: before,
       current: after,
-      message: `${caseId}: check ${check} failed in ${afterFailed}/${currentRuns} runs (${beforeFailed}/${baselineRuns} in the baseline): ${significanceText(significance)}`,
+      message: `${caseId}: ${moved}: ${significanceText(significance)}`,
     }),
     significance,
   };
@@ -455,16 +362,15 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
   const beforeRows = indexChecks(before);
   const afterRows = indexChecks(after);
   const unknown = [...beforeRows.keys(), ...afterRows.keys()].filter((check) => !KNOWN_CHECKS.has(check));
-  const items: DiffItem[] = [];
-  for (const check of new Set<string>([...CHECK_IDS, ...unknown])) {
+  return [...new Set<string>([...CHECK_IDS, ...unknown])].flatMap((check) => {
     const beforeRow = beforeRows.get(check);
     const afterRow = afterRows.get(check);
-    if (beforeRow === undefined || afterRow === undefined) continue;
-    if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip') continue;
-    const kind = CHECK_TRANSITIONS.get(`${beforeRow.outcome}>${afterRow.outcome}`) ?? 'change';
-    items.push(
+    if (beforeRow === undefined || afterRow === undefined) return [];
+    if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip')
+      return [];
+    return [
       item({
-        kind,
+        kind: CHECK_TRANSITIONS.get(`${beforeRow.outcome}>${afterRow.outcome}`) ?? 'change',
         scope: 'check',
         caseId: after.caseId,
         metric: check,
@@ -472,9 +378,8 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
         current: afterRow.outcome,
         message: checkMessage(after.caseId, check, beforeRow.outcome, afterRow),
       }),
-    );
-  }
-  return items;
+    ];
+  });
 }
 
 function checkMessage(
@@ -507,33 +412,29 @@ function indexChecks(caseResult: CaseResult): Map<string, { outcome: ReportedOut
  * reflects a case-file edit, not agent behaviour, so it gives no item either.
  */
 function compareEvidence(before: CaseResult, after: CaseResult): DiffItem[] {
-  if (before.evidenceCoverage === null || after.evidenceCoverage === null) return [];
-  const beforeCoverage = before.evidenceCoverage;
-  const afterCoverage = after.evidenceCoverage;
-  const items: DiffItem[] = [];
-  for (const tool of new Set(beforeCoverage.required)) {
-    if (!afterCoverage.required.includes(tool)) continue;
+  const { evidenceCoverage: beforeCoverage } = before;
+  const { evidenceCoverage: afterCoverage, caseId } = after;
+  if (beforeCoverage === null || afterCoverage === null) return [];
+  return [...new Set(beforeCoverage.required)].flatMap((tool) => {
+    if (!afterCoverage.required.includes(tool)) return [];
     // A `{ any: [...] }` requirement is covered by whichever of its tools covered it.
     const tools = requirementTools(tool);
     const wasCovered = tools.some((name) => beforeCoverage.covered.includes(name));
     const isCovered = tools.some((name) => afterCoverage.covered.includes(name));
-    if (wasCovered === isCovered) continue;
-    items.push(
+    if (wasCovered === isCovered) return [];
+    return [
       item({
         kind: wasCovered ? 'regression' : 'improvement',
         scope: 'evidence',
-        caseId: after.caseId,
+        caseId,
         tool,
         metric: 'coverage',
         baseline: wasCovered ? 'covered' : 'uncovered',
         current: isCovered ? 'covered' : 'uncovered',
-        message: wasCovered
-          ? `${after.caseId}: required evidence tool ${tool} is no longer covered`
-          : `${after.caseId}: required evidence tool ${tool} is now covered`,
+        message: `${caseId}: required evidence tool ${tool} is ${wasCovered ? 'no longer' : 'now'} covered`,
       }),
-    );
-  }
-  return items;
+    ];
+  });
 }
 
 function appearedOrVanished(metric: string, baseline: number | null, current: number | null): string {

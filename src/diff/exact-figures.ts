@@ -1,6 +1,15 @@
 import { round4 } from '../model/round.js';
 import { unroundedAverage } from '../report/build.js';
-import type { Report } from '../report/types.js';
+import type { CaseResult, Report } from '../report/types.js';
+import type { AggregateMetric } from './types.js';
+
+/** Each average of the summary, and the figure of a case it averages. */
+const CASE_FIGURE = {
+  avgToolCalls: 'toolCallCount',
+  avgDurationMs: 'durationMs',
+  avgTokens: 'tokens',
+  avgRepeatedCalls: 'repeatedCalls',
+} as const satisfies Record<Exclude<AggregateMetric, 'passRate'>, keyof CaseResult>;
 
 /**
  * A report's summary figures before rounding, so that a delta is the difference of the figures
@@ -9,36 +18,17 @@ import type { Report } from '../report/types.js';
  * (a report of repeated runs averages every run, which its cases do not list), the reported
  * figure is used.
  */
-export interface ExactFigures {
-  passRate: number | null;
-  avgToolCalls: number | null;
-  avgDurationMs: number | null;
-  avgTokens: number | null;
-  avgRepeatedCalls: number | null;
-}
-
-export function exactFigures(report: Report): ExactFigures {
+export function exactFigures(report: Report): Record<AggregateMetric, number | null> {
   const { summary, cases } = report;
-  const exact = summary.repeat === undefined;
-  return {
+  const figures = {
     passRate: agreeing(summary.passRate, summary.total === 0 ? null : summary.passed / summary.total),
-    avgToolCalls: agreeing(
-      summary.avgToolCalls,
-      exact ? unroundedAverage(cases.map((result) => result.toolCallCount)) : null,
-    ),
-    avgDurationMs: agreeing(
-      summary.avgDurationMs,
-      exact ? unroundedAverage(cases.map((result) => result.durationMs)) : null,
-    ),
-    avgTokens: agreeing(
-      summary.avgTokens ?? null,
-      exact ? unroundedAverage(cases.map((result) => result.tokens)) : null,
-    ),
-    avgRepeatedCalls: agreeing(
-      summary.avgRepeatedCalls ?? null,
-      exact ? unroundedAverage(cases.map((result) => result.repeatedCalls)) : null,
-    ),
-  };
+  } as Record<AggregateMetric, number | null>;
+  for (const [metric, field] of Object.entries(CASE_FIGURE) as [keyof typeof CASE_FIGURE, keyof CaseResult][]) {
+    const computed =
+      summary.repeat === undefined ? unroundedAverage(cases.map((result) => result[field] as number | null)) : null;
+    figures[metric] = agreeing(summary[metric] ?? null, computed);
+  }
+  return figures;
 }
 
 function agreeing(reported: number | null, computed: number | null): number | null {

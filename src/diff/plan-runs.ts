@@ -12,7 +12,7 @@ const MAX_RUNS = 1000;
 export function planRuns(baseline: Report, options: { detect: number; alpha: number; power: number }): string[] {
   const { detect, alpha, power } = options;
   const lines = [
-    `diag-eval plan: runs per case to detect a drop of ${points(detect)} in a case's run pass rate (one-sided, α ${alpha}, power ${Math.round(power * 1000) / 10}%)`,
+    `diag-eval plan: runs per case to detect a drop of ${points(detect)} in a case's run pass rate (one-sided, α ${alpha}, power ${percent(power)})`,
   ];
   let most = 0;
   for (const result of baseline.cases) {
@@ -55,10 +55,11 @@ function runCounts(result: CaseResult): { passed: number; runs: number } | null 
   return { passed: result.status === 'passed' ? 1 : 0, runs: 1 };
 }
 
-function percent(rate: number): string {
+/** A rate as a percentage to one decimal: `66.7%`. */
+export function percent(rate: number): string {
   return `${Math.round(rate * 1000) / 10}%`;
 }
 
 function points(drop: number): string {
-  return `${drop} (${Math.round(drop * 1000) / 10} points)`;
+  return `${drop} (${percent(drop).slice(0, -1)} points)`;
 }

@@ -15,17 +15,15 @@ export function regressedCaseIds(diff: Diff): string[] {
   return [...ids];
 }
 
-/** The metrics of the regressions that belong to no case (a pass rate, a cost beyond the tolerance). */
-function aggregateRegressions(diff: Diff): string[] {
-  return diff.items.filter((item) => item.kind === 'regression' && item.caseId === null).map((item) => item.metric);
-}
-
-/** `4 cases regressed (11 regression items)`, `1 regression` (one with no case), `0 regressions`. */
-export function regressionCount(diff: Diff): string {
+/**
+ * `4 cases regressed (11 regression items)`, `1 regression` (one with no case), `0 regressions`;
+ * without the items, `4 cases regressed`.
+ */
+export function regressionCount(diff: Diff, withItems = true): string {
   const items = diff.summary.regressions;
   const cases = regressedCaseIds(diff).length;
   if (cases === 0) return plural(items, 'regression');
-  return `${plural(cases, 'case')} regressed (${plural(items, 'regression item')})`;
+  return `${plural(cases, 'case')} regressed${withItems ? ` (${plural(items, 'regression item')})` : ''}`;
 }
 
 /**
@@ -38,7 +36,11 @@ export function regressionVerdictLine(diff: Diff): string {
   const cases = regressedCaseIds(diff);
   const parts: string[] = [];
   if (cases.length > 0) parts.push(`${plural(cases.length, 'case')} regressed: ${cases.join(', ')}`);
-  const aggregates = aggregateRegressions(diff).filter((metric) => cases.length === 0 || metric !== 'passRate');
+  // The regressions that belong to no case: a pass rate, a cost beyond the tolerance.
+  const aggregates = diff.items
+    .filter((item) => item.kind === 'regression' && item.caseId === null)
+    .map((item) => item.metric)
+    .filter((metric) => cases.length === 0 || metric !== 'passRate');
   if (aggregates.length > 0) parts.push(`${aggregates.join(', ')} regressed`);
   return parts.join('; ');
 }

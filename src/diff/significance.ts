@@ -3,6 +3,7 @@ import { round4 } from '../model/round.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { fisherExactOneSided } from '../stats/fisher.js';
 import { holmAdjust } from '../stats/holm.js';
+import { checkFailureCounts } from '../stats/run-statistics.js';
 import { runsToDetectDrop } from '../stats/sample-size.js';
 import type { DiffKind, DiffSignificance, SignificanceSummary } from './types.js';
 
@@ -56,24 +57,20 @@ export interface CaseTests {
 /** Tests every case repeated in both reports, with Holm's correction over them. */
 export function testCases(baseline: Report, current: Report, alpha: number): CaseTests {
   const currentById = new Map(current.cases.map((result) => [result.caseId, result]));
-  const tested: { caseId: string; before: Counts; after: Counts }[] = [];
+  const tested: { caseId: string; counts: [Counts, Counts] }[] = [];
   const seen = new Set<string>();
   for (const before of baseline.cases) {
     const after = currentById.get(before.caseId);
     if (after === undefined || seen.has(before.caseId) || !isRepeatedOnBothSides(before, after)) continue;
     seen.add(before.caseId);
-    tested.push({ caseId: before.caseId, before: caseCounts(before), after: caseCounts(after) });
+    tested.push({ caseId: before.caseId, counts: [caseCounts(before), caseCounts(after)] });
   }
   const results = judge(
-    tested.map(({ before, after }) => [before, after]),
+    tested.map((entry) => entry.counts),
     alpha,
   );
-  const byCase = new Map<string, DiffSignificance | null>();
-  tested.forEach(({ caseId }, index) => {
-    byCase.set(caseId, results[index] ?? null);
-  });
   return {
-    byCase,
+    byCase: new Map(tested.map(({ caseId }, index) => [caseId, results[index] ?? null])),
     summary: {
       test: 'fisher-exact-one-sided',
       correction: 'holm',
@@ -98,8 +95,9 @@ export function testChecks(
   caseResult: DiffSignificance | null,
   alpha: number,
 ): Map<string, DiffSignificance> {
-  const beforeFailures = checkFailures(before);
-  const afterFailures = checkFailures(after);
+  // Counted from the runs: a report of version 1 has no checkFailureRates.
+  const beforeFailures = checkFailureCounts(before.runs ?? []);
+  const afterFailures = checkFailureCounts(after.runs ?? []);
   const beforeJudged = judgedRuns(before);
   const afterJudged = judgedRuns(after);
   const compared =
@@ -189,17 +187,6 @@ function caseCounts(result: CaseResult): Counts {
 
 function judgedRuns(result: CaseResult): number {
   return (result.runs ?? []).filter((run) => run.status !== 'not_run').length;
-}
-
-/** Check id → runs it failed in, counted from the runs (a report of version 1 has no checkFailureRates). */
-function checkFailures(result: CaseResult): Map<string, number> {
-  const failures = new Map<string, number>();
-  for (const run of result.runs ?? []) {
-    if (run.status === 'not_run') continue;
-    for (const check of new Set(run.failedChecks.map((failed) => failed.check)))
-      failures.set(check, (failures.get(check) ?? 0) + 1);
-  }
-  return failures;
 }
 
 /** p-values to 4 significant places below 0.0001, else 4 decimal places: small ones must not print as 0. */

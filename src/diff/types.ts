@@ -57,6 +57,17 @@ export interface SignificanceSummary {
   note: string | null;
 }
 
+/** The summary figures a diff compares, in the order of its summary and of its aggregate items. */
+export const AGGREGATE_METRICS = [
+  'passRate',
+  'avgToolCalls',
+  'avgDurationMs',
+  'avgTokens',
+  'avgRepeatedCalls',
+] as const;
+
+export type AggregateMetric = (typeof AGGREGATE_METRICS)[number];
+
 export interface MetricComparison {
   baseline: number | null;
   current: number | null;
@@ -72,7 +83,6 @@ export interface DiffSummary {
   avgToolCalls: MetricComparison;
   avgDurationMs: MetricComparison;
   avgTokens?: MetricComparison;
-  /** S70: the average of the cases' repeated calls. */
   avgRepeatedCalls?: MetricComparison;
   significance?: SignificanceSummary;
 }

@@ -2,6 +2,7 @@ import { formatCheckFailureRates, formatInterval } from '../report/render/run-st
 import type { Report } from '../report/types.js';
 import { formatPercent } from '../view/format.js';
 import { htmlText } from '../view/html-text.js';
+import { code } from '../view/static-page.js';
 
 /** Width of an interval bar in the page's pixels; the bar spans 0% to 100%. */
 const BAR_WIDTH = 200;
@@ -22,7 +23,7 @@ export function intervalBarsSection(report: Report): string {
       continue;
     rows.push(
       row(
-        `<code>${htmlText(result.caseId)}</code> ${result.passedRuns ?? 0}/${result.runs?.length ?? 0}`,
+        `${code(result.caseId)} ${result.passedRuns ?? 0}/${result.runs?.length ?? 0}`,
         result.runPassRate,
         result.runPassInterval,
         htmlText(formatCheckFailureRates(result)),

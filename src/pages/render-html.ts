@@ -2,19 +2,13 @@ import { createHash } from 'node:crypto';
 import { whyNotCovered } from '../checks/keyword-coverage.js';
 import { plural } from '../checks/support.js';
 import { regressedCaseIds, regressionCount } from '../diff/regressed-cases.js';
+import { summaryFigureRows } from '../diff/render/markdown.js';
 import type { Diff } from '../diff/types.js';
 import type { CaseDetails } from '../model/case-details.js';
 import type { Report } from '../report/types.js';
-import {
-  formatCount,
-  formatCountDelta,
-  formatDuration,
-  formatDurationComparison,
-  formatPercent,
-  formatPercentDelta,
-} from '../view/format.js';
+import { formatCount, formatDuration, formatPercent } from '../view/format.js';
 import { htmlText, scriptJson } from '../view/html-text.js';
-import { card, htmlPage } from '../view/static-page.js';
+import { card, code, htmlPage } from '../view/static-page.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { intervalBarsSection } from './interval-bars.js';
@@ -85,7 +79,7 @@ export function renderReportHtml(input: HtmlReportInput): string {
         ]
       : [['cases', 'Cases']];
   if (diff !== null && input.initialTab !== 'diff')
-    tabs.push(['diff', `Diff against the baseline (${regressedLabel(diff.diff)})`]);
+    tabs.push(['diff', `Diff against the baseline (${regressionCount(diff.diff, false)})`]);
   return htmlPage({
     title,
     subtitle: subtitle.join(' \u00b7 '),
@@ -149,7 +143,7 @@ function summarySection(report: Report): string {
     `<p>Verdicts: ${verdicts.length === 0 ? '–' : verdicts.map(([verdict, count]) => `<b>${htmlText(verdict)}</b> ${count}`).join(', ')}</p>`,
     summary.repeat === undefined
       ? ''
-      : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map((id) => `<code>${htmlText(id)}</code>`).join(', ')}</p>`,
+      : `<p>Flaky cases (some runs passed, some not): ${flaky.length === 0 ? 'none' : flaky.map(code).join(', ')}</p>`,
     intervalBarsSection(report),
   ].join('\n');
 }
@@ -166,12 +160,7 @@ function chartSection(report: Report): string {
 
 /** A link to a case's row in the table (the page's script opens it). */
 function caseLink(caseId: string): string {
-  return `<a href="#case-${htmlText(encodeURIComponent(caseId))}"><code>${htmlText(caseId)}</code></a>`;
-}
-
-function regressedLabel(diff: Diff): string {
-  const cases = regressedCaseIds(diff).length;
-  return cases > 0 ? `${plural(cases, 'case')} regressed` : plural(diff.summary.regressions, 'regression');
+  return `<a href="#case-${htmlText(encodeURIComponent(caseId))}">${code(caseId)}</a>`;
 }
 
 /**
@@ -180,18 +169,16 @@ function regressedLabel(diff: Diff): string {
  */
 function attentionSection(report: Report, diff: Diff | null): string {
   const regressed = diff === null ? [] : regressedCaseIds(diff);
-  const lines: string[] = [];
-  if (diff !== null && diff.summary.regressions > 0) {
-    lines.push(
-      `<p class="attention-diff"><a href="#diff">${htmlText(regressionCount(diff))} against the baseline</a>${regressed.length > 0 ? `: ${regressed.map(caseLink).join(', ')}` : ''}</p>`,
-    );
-  }
+  const diffLine =
+    diff === null || diff.summary.regressions === 0
+      ? ''
+      : `<p class="attention-diff"><a href="#diff">${htmlText(regressionCount(diff))} against the baseline</a>${regressed.length > 0 ? `: ${regressed.map(caseLink).join(', ')}` : ''}</p>`;
   const notPassing = report.cases.filter((result) => result.status !== 'passed');
   const rows = notPassing.map((result) => {
     const what =
       result.status === 'not_run'
         ? htmlText(result.reason ?? '')
-        : result.failedChecks.map((failed) => `<code>${htmlText(failed.check)}</code>`).join(', ');
+        : result.failedChecks.map((failed) => code(failed.check)).join(', ');
     const mark = regressed.includes(result.caseId) ? ' <span class="muted">(regressed)</span>' : '';
     return `<li data-case-id="${htmlText(result.caseId)}"><span class="status status-${result.status}">${htmlText(result.status.replace('_', ' '))}</span> ${caseLink(result.caseId)}${mark}: ${what}</li>`;
   });
@@ -199,7 +186,7 @@ function attentionSection(report: Report, diff: Diff | null): string {
     notPassing.length === 0
       ? `<h2>${report.summary.total === 0 ? 'No cases' : `All ${plural(report.summary.total, 'case')} passed`}</h2>`
       : `<h2>${htmlText(`${plural(notPassing.length, 'case')} of ${report.summary.total} did not pass`)}</h2>`;
-  return `<section class="attention" aria-label="what failed">${heading}${lines.join('')}${rows.length === 0 ? '' : `<ul class="attention-cases">${rows.join('')}</ul>`}</section>`;
+  return `<section class="attention" aria-label="what failed">${heading}${diffLine}${rows.length === 0 ? '' : `<ul class="attention-cases">${rows.join('')}</ul>`}</section>`;
 }
 
 function caseTableSection(): string {
@@ -216,35 +203,16 @@ function caseTableSection(): string {
 
 function diffSummary(diff: Diff): string {
   const { summary } = diff;
-  // Each delta in the unit of the two figures beside it, with its sign.
-  const row = (label: string, [baseline, current, delta]: string[]): string =>
-    `<tr><th>${htmlText(label)}</th><td class="num">${htmlText(baseline ?? '')}</td><td class="num">${htmlText(current ?? '')}</td><td class="num">${htmlText(delta ?? '')}</td></tr>`;
-  const { passRate, avgToolCalls, avgDurationMs } = summary;
+  // As in diff.md, but without the tokens: a diff of reports that both predate S70 has no repeated-calls row.
+  const rows = summaryFigureRows(summary, ['passRate', 'avgToolCalls', 'avgDurationMs', 'avgRepeatedCalls']).map(
+    ([label, ...figures]) =>
+      `<tr><th>${htmlText(label ?? '')}</th>${figures.map((figure) => `<td class="num">${htmlText(figure)}</td>`).join('')}</tr>`,
+  );
   return [
     `<h2>Diff: <span class="status status-${summary.regressions > 0 ? 'regression' : 'improvement'}">${htmlText(summary.status)}</span></h2>`,
     `<p>${htmlText(regressionCount(diff))}, ${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}; regressions first.</p>`,
     '<table class="metrics"><tr><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">delta</th></tr>',
-    row('pass rate', [
-      formatPercent(passRate.baseline),
-      formatPercent(passRate.current),
-      formatPercentDelta(passRate.delta),
-    ]),
-    row('avg tool calls', [
-      formatCount(avgToolCalls.baseline),
-      formatCount(avgToolCalls.current),
-      formatCountDelta(avgToolCalls.delta),
-    ]),
-    row('avg duration', formatDurationComparison(avgDurationMs.baseline, avgDurationMs.current, avgDurationMs.delta)),
-    // As in diff.md: a diff of reports that both predate S70 has no repeated-calls figure.
-    ...(summary.avgRepeatedCalls === undefined
-      ? []
-      : [
-          row('avg repeated calls', [
-            formatCount(summary.avgRepeatedCalls.baseline),
-            formatCount(summary.avgRepeatedCalls.current),
-            formatCountDelta(summary.avgRepeatedCalls.delta),
-          ]),
-        ]),
+    ...rows,
     '</table>',
   ].join('\n');
 }

@@ -71,34 +71,28 @@ export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: 
 
 /** The figures of a case's runs: one per run of a repeated case (`runs`), else the case's own. */
 export function caseRunFigures(result: CaseResult): RunFigures[] {
-  return result.runs === undefined ? [figuresOf(result)] : result.runs.map(figuresOfRun);
+  if (result.runs === undefined)
+    return [
+      figuresOf(
+        result,
+        result.checks.some((row) => row.check === 'trace-loadable' && row.outcome === 'pass'),
+      ),
+    ];
+  // A run's verdict counts when its trace loaded, that is when it ran and `trace-loadable` did not fail.
+  return result.runs.map((run) =>
+    figuresOf(run, run.status !== 'not_run' && !run.failedChecks.some((failed) => failed.check === 'trace-loadable')),
+  );
 }
 
-/**
- * The summary figures of one run of a repeated case: a run's verdict counts when its trace loaded,
- * that is when it ran and `trace-loadable` did not fail.
- */
-function figuresOfRun(run: RunResult): RunFigures {
+function figuresOf(run: CaseResult | RunResult, traceLoaded: boolean): RunFigures {
   return {
     status: run.status,
-    traceLoaded: run.status !== 'not_run' && !run.failedChecks.some((failed) => failed.check === 'trace-loadable'),
+    traceLoaded,
     verdict: run.verdict,
     toolCallCount: run.toolCallCount,
     durationMs: run.durationMs,
     tokens: run.tokens ?? null,
     repeatedCalls: run.repeatedCalls ?? null,
-  };
-}
-
-function figuresOf(result: CaseResult): RunFigures {
-  return {
-    status: result.status,
-    traceLoaded: result.checks.some((row) => row.check === 'trace-loadable' && row.outcome === 'pass'),
-    verdict: result.verdict,
-    toolCallCount: result.toolCallCount,
-    durationMs: result.durationMs,
-    tokens: result.tokens ?? null,
-    repeatedCalls: result.repeatedCalls ?? null,
   };
 }
 
@@ -113,7 +107,7 @@ function verdictDistribution(runs: RunFigures[]): Record<string, number> {
     const key = run.verdict ?? 'MISSING';
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const keys = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys = [...counts.keys()].sort();
   return prototypeFreeRecord(keys.map((key) => [key, counts.get(key) ?? 0] as const));
 }
 

@@ -41,15 +41,9 @@ export function combineRuns(runResults: CaseResult[], sessionIds: (string | null
 /** Each check that failed in some run, once, in check order, with the message of the first run it failed in. */
 function failedInAnyRun(runResults: CaseResult[]): FailedCheck[] {
   const firstFailure = new Map<string, FailedCheck>();
-  for (const [index, result] of runResults.entries()) {
-    for (const failed of result.failedChecks) {
-      if (!firstFailure.has(failed.check)) {
+  for (const [index, result] of runResults.entries())
+    for (const failed of result.failedChecks)
+      if (!firstFailure.has(failed.check))
         firstFailure.set(failed.check, { check: failed.check, message: `run ${index + 1}: ${failed.message}` });
-      }
-    }
-  }
-  return CHECK_IDS.flatMap((id) => {
-    const failed = firstFailure.get(id);
-    return failed === undefined ? [] : [failed];
-  });
+  return CHECK_IDS.flatMap((id) => firstFailure.get(id) ?? []);
 }

@@ -9,10 +9,15 @@ import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { xmlAttribute } from '../view/xml-text.js';
 import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
 import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
-import { caseMarkdown, renderMarkdownPage } from './render/markdown.js';
+import {
+  caseMarkdown,
+  MARKDOWN_SECTIONS,
+  type MarkdownSection,
+  type MarkdownSections,
+  renderMarkdownPage,
+} from './render/markdown.js';
 import type { CaseResult, ReportSummary } from './types.js';
 
-/** The reports a spill is kept for. */
 export interface SpillFormats {
   json: boolean;
   /** report.md, or the Markdown summary of a CI job. */
@@ -32,10 +37,10 @@ export interface SpillFormats {
  */
 export class ReportSpill {
   private readonly json: SpillFile | null;
-  private readonly markdown: Record<'rows' | 'notRun' | 'failed' | 'warnings' | 'runs', SpillFile> | null;
+  private readonly markdown: Record<MarkdownSection, SpillFile> | null;
   private readonly junit: SpillFile | null;
   private readonly junitFile: string;
-  private readonly sideFiles: SpillFile[] = [];
+  private readonly files: SpillFile[] = [];
   private cases = 0;
   /** The cases' durations added up in case order, as the JUnit report's `time` adds them. */
   private totalMs = 0;
@@ -46,18 +51,13 @@ export class ReportSpill {
     formats: SpillFormats,
     private readonly repeated: boolean,
   ) {
-    const file = (name: string): SpillFile => new SpillFile(join(folder, name));
-    this.json = formats.json ? file('cases.json.part') : null;
+    this.json = formats.json ? this.sideFile('cases.json.part') : null;
     this.markdown = formats.md
-      ? {
-          rows: file('rows.md.part'),
-          notRun: file('not-run.md.part'),
-          failed: file('failed.md.part'),
-          warnings: file('warnings.md.part'),
-          runs: file('runs.md.part'),
-        }
+      ? (Object.fromEntries(
+          MARKDOWN_SECTIONS.map((section) => [section, this.sideFile(`${section}.md.part`)]),
+        ) as Record<MarkdownSection, SpillFile>)
       : null;
-    this.junit = formats.junitCaseFile === null ? null : file('testcases.xml.part');
+    this.junit = formats.junitCaseFile === null ? null : this.sideFile('testcases.xml.part');
     this.junitFile = xmlAttribute(formats.junitCaseFile ?? '');
   }
 
@@ -78,16 +78,12 @@ export class ReportSpill {
     return new ReportSpill(folder, holdTemporary(folder), formats, repeated);
   }
 
-  /** Takes the next case's result, in case order. */
+  /** In case order. */
   add(result: CaseResult): void {
     this.json?.append(`${this.cases === 0 ? '' : CASE_SEPARATOR}${caseJson(result)}`);
     if (this.markdown !== null) {
-      const fragments = caseMarkdown(result, this.repeated);
-      this.markdown.rows.append(fragments.row);
-      if (fragments.notRun !== null) this.markdown.notRun.append(fragments.notRun);
-      if (fragments.failed !== null) this.markdown.failed.append(fragments.failed);
-      if (fragments.warnings !== null) this.markdown.warnings.append(fragments.warnings);
-      if (fragments.runs !== null) this.markdown.runs.append(fragments.runs);
+      for (const section of MARKDOWN_SECTIONS)
+        this.markdown[section].append(caseMarkdown(result, this.repeated, section));
     }
     if (this.junit !== null) {
       this.totalMs += result.durationMs ?? 0;
@@ -98,7 +94,7 @@ export class ReportSpill {
 
   /** Every case has been added: what is pending is written out, to be read back by the renderers below. */
   finish(): void {
-    for (const file of this.files()) file.finish();
+    for (const file of this.files) file.finish();
   }
 
   /**
@@ -118,15 +114,11 @@ export class ReportSpill {
   reportMarkdown(summary: ReportSummary): Generator<string, void, undefined> {
     const markdown = this.markdown;
     if (markdown === null) throw new Error('report.md was not spilled');
-    const section = (file: SpillFile): Iterable<string> | null =>
-      file.isEmpty ? null : { [Symbol.iterator]: () => file.texts() };
-    return renderMarkdownPage(summary, {
-      rows: { [Symbol.iterator]: () => markdown.rows.texts() },
-      notRun: section(markdown.notRun),
-      failed: section(markdown.failed),
-      warnings: section(markdown.warnings),
-      runs: { [Symbol.iterator]: () => markdown.runs.texts() },
-    });
+    const sections = MARKDOWN_SECTIONS.map((section) => [
+      section,
+      { [Symbol.iterator]: () => markdown[section].texts() },
+    ]);
+    return renderMarkdownPage(summary, Object.fromEntries(sections) as MarkdownSections);
   }
 
   /** report.junit.xml, as renderReportJunit renders it. */
@@ -137,26 +129,16 @@ export class ReportSpill {
     yield JUNIT_TAIL;
   }
 
-  /** Another file of text in the hidden folder, for what else a run writes out instead of holding (its CLI summary lines). */
+  /** A file of text in the hidden folder: a report's share, or what else a run writes out instead of holding (its CLI summary lines). */
   sideFile(name: string): SpillFile {
     const file = new SpillFile(join(this.folder, name));
-    this.sideFiles.push(file);
+    this.files.push(file);
     return file;
   }
 
-  /** Removes the hidden folder and everything in it. */
   remove(): void {
-    for (const file of this.files()) file.close();
+    for (const file of this.files) file.close();
     rmSync(this.folder, { recursive: true, force: true });
     this.hold.release();
-  }
-
-  private files(): SpillFile[] {
-    return [
-      ...(this.json === null ? [] : [this.json]),
-      ...(this.markdown === null ? [] : Object.values(this.markdown)),
-      ...(this.junit === null ? [] : [this.junit]),
-      ...this.sideFiles,
-    ];
   }
 }

@@ -41,10 +41,9 @@ export function fisherExactOneSided(table: TwoByTwo, tail: Tail): number {
   const logTerms: number[] = [];
   for (let x = low; x <= high; x += 1)
     logTerms.push(logChoose(successes, x) + logChoose(failures, draws - x) - logTotal);
-  const from = tail === 'lower' ? 0 : a - low;
-  const to = tail === 'lower' ? a - low : high - low;
-  const tailSum = logSumExp(logTerms, from, to);
-  const allSum = logSumExp(logTerms, 0, high - low);
+  const tailTerms = tail === 'lower' ? logTerms.slice(0, a - low + 1) : logTerms.slice(a - low);
+  const tailSum = logSumExp(tailTerms);
+  const allSum = logSumExp(logTerms);
   // Dividing by the whole distribution's sum (1 up to rounding) keeps p at most 1.
   return Math.min(1, Math.exp(tailSum - allSum));
 }
@@ -56,12 +55,9 @@ function logFactorials(max: number): Float64Array {
   return table;
 }
 
-/** log(Σ exp(values[i])) for i = from … to. */
-function logSumExp(values: readonly number[], from: number, to: number): number {
-  let max = Number.NEGATIVE_INFINITY;
-  for (let index = from; index <= to; index += 1) max = Math.max(max, values[index] as number);
+/** log(Σ exp(value)) over the values. */
+function logSumExp(values: readonly number[]): number {
+  const max = Math.max(...values);
   if (max === Number.NEGATIVE_INFINITY) return max;
-  let sum = 0;
-  for (let index = from; index <= to; index += 1) sum += Math.exp((values[index] as number) - max);
-  return max + Math.log(sum);
+  return max + Math.log(values.reduce((sum, value) => sum + Math.exp(value - max), 0));
 }

@@ -30,10 +30,7 @@ interface JudgedRun {
 export function caseRunStatistics(runs: readonly JudgedRun[]): CaseRunStatistics {
   const passed = runs.filter((run) => run.status === 'passed').length;
   const judged = runs.filter((run) => run.status !== 'not_run');
-  const failures = new Map<string, number>();
-  for (const run of judged)
-    for (const check of new Set(run.failedChecks.map((failed) => failed.check)))
-      failures.set(check, (failures.get(check) ?? 0) + 1);
+  const failures = checkFailureCounts(runs);
   const known = new Set<string>(CHECK_IDS);
   const order = [...CHECK_IDS, ...[...failures.keys()].filter((check) => !known.has(check)).sort()];
   return {
@@ -46,6 +43,17 @@ export function caseRunStatistics(runs: readonly JudgedRun[]): CaseRunStatistics
         : [{ check, failedRuns, judgedRuns: judged.length, rate: round4(failedRuns / judged.length) }];
     }),
   };
+}
+
+/** Check id → the runs it failed in, over the runs that were judged (a run without a trace judges no check). */
+export function checkFailureCounts(runs: readonly JudgedRun[]): Map<string, number> {
+  const failures = new Map<string, number>();
+  for (const run of runs) {
+    if (run.status === 'not_run') continue;
+    for (const check of new Set(run.failedChecks.map((failed) => failed.check)))
+      failures.set(check, (failures.get(check) ?? 0) + 1);
+  }
+  return failures;
 }
 
 /** The 95% Wilson interval of `successes` out of `trials`, its bounds rounded to 4 places as every ratio of a report. */

@@ -12,9 +12,9 @@ export interface Interval {
 }
 
 /** z for a 95% two-sided interval: the 0.975 quantile of the standard normal distribution (R's qnorm(0.975)). */
-export const Z_95 = 1.959963984540054;
+const z = 1.959963984540054;
 
-export function wilsonInterval(successes: number, trials: number, z: number = Z_95): Interval {
+export function wilsonInterval(successes: number, trials: number): Interval {
   if (
     !Number.isSafeInteger(trials) ||
     trials < 1 ||

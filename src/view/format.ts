@@ -1,14 +1,14 @@
 /** Figures as people read them in Markdown and on the terminal. Deterministic: no locale. */
 
 export function formatPercent(ratio: number | null): string {
-  if (ratio === null) return '–';
-  return `${trimNumber(ratio * 100, 1)}%`;
+  return ratio === null ? '–' : `${trimNumber(ratio * 100, 1)}%`;
 }
 
 export function formatDuration(milliseconds: number | null): string {
   if (milliseconds === null) return '–';
-  if (Math.abs(milliseconds) < 1000) return `${trimNumber(milliseconds, 0)} ms`;
-  return `${trimNumber(milliseconds / 1000, 1)} s`;
+  return Math.abs(milliseconds) < 1000
+    ? `${trimNumber(milliseconds, 0)} ms`
+    : `${trimNumber(milliseconds / 1000, 1)} s`;
 }
 
 export function formatCount(value: number | null): string {
@@ -20,35 +20,25 @@ export function trimNumber(value: number, decimals: number): string {
   return String(Number(value.toFixed(decimals)));
 }
 
-/** A figure with its sign: `+0.33`, `-1`, `0`. */
-function signed(text: string, value: number): string {
-  return value > 0 ? `+${text}` : text;
-}
-
-/** A change of a ratio shown as a percentage, in percentage points: `-66.7 points` beside 100% and 33.3%. */
-export function formatPercentDelta(delta: number | null): string {
-  if (delta === null) return '–';
-  return `${signed(trimNumber(delta * 100, 1), delta)} points`;
-}
-
-export function formatCountDelta(delta: number | null): string {
-  return delta === null ? '–' : signed(trimNumber(delta, 2), delta);
-}
-
 /**
- * Two durations and their change in one unit, so that they read together: `26.5 s`, `28 s`,
- * `+1.5 s` (seconds when either duration is a second or more, else milliseconds).
+ * Two figures and their change, so that they read together: the change signed and in the unit
+ * of the figures beside it. Ratios as percentages, their change in points (`100%`, `33.3%`,
+ * `-66.7 points`); durations in seconds when either is a second or more, else in milliseconds
+ * (`26.5 s`, `28 s`, `+1.5 s`).
  */
-export function formatDurationComparison(
-  baseline: number | null,
-  current: number | null,
-  delta: number | null,
+export function formatComparison(
+  unit: 'percent' | 'count' | 'duration',
+  figures: { baseline: number | null; current: number | null; delta: number | null },
 ): [string, string, string] {
+  const { baseline, current, delta } = figures;
   const inSeconds = Math.max(Math.abs(baseline ?? 0), Math.abs(current ?? 0)) >= 1000;
-  const format = (value: number | null, withSign: boolean): string => {
-    if (value === null) return '–';
-    const text = inSeconds ? `${trimNumber(value / 1000, 1)} s` : `${trimNumber(value, 0)} ms`;
-    return withSign ? signed(text, value) : text;
+  const text = (value: number): string => {
+    if (unit === 'percent') return trimNumber(value * 100, 1);
+    if (unit === 'count') return trimNumber(value, 2);
+    return inSeconds ? `${trimNumber(value / 1000, 1)} s` : `${trimNumber(value, 0)} ms`;
   };
-  return [format(baseline, false), format(current, false), format(delta, true)];
+  const show = (value: number | null, signed: boolean, suffix: string): string =>
+    value === null ? '–' : `${signed && value > 0 ? '+' : ''}${text(value)}${suffix}`;
+  const [figureSuffix, deltaSuffix] = unit === 'percent' ? ['%', ' points'] : ['', ''];
+  return [show(baseline, false, figureSuffix), show(current, false, figureSuffix), show(delta, true, deltaSuffix)];
 }

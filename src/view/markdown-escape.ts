@@ -15,3 +15,8 @@ export function escapeTableCell(text: string): string {
 }
 
 const NEEDS_ESCAPE = /[|\r\n]/u;
+
+/** A row of a Markdown table, every cell escaped. */
+export function tableRow(cells: readonly string[]): string {
+  return `| ${cells.map(escapeTableCell).join(' | ')} |`;
+}

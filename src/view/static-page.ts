@@ -1,7 +1,7 @@
 import { htmlText } from './html-text.js';
 import { STYLES } from './styles.js';
 
-/** What a page of the harness holds; every string but the title and subtitle is HTML already. */
+/** Every string but the title and subtitle is HTML already. */
 export interface HtmlPage {
   title: string;
   subtitle: string;

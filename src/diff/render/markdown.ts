@@ -1,14 +1,16 @@
 import { plural } from '../../checks/support.js';
-import {
-  formatCount,
-  formatCountDelta,
-  formatDurationComparison,
-  formatPercent,
-  formatPercentDelta,
-} from '../../view/format.js';
-import { escapeTableCell } from '../../view/markdown-escape.js';
+import { formatComparison } from '../../view/format.js';
+import { tableRow } from '../../view/markdown-escape.js';
 import { regressionCount } from '../regressed-cases.js';
-import type { Diff, DiffItem, DiffKind, DiffValue, MetricComparison } from '../types.js';
+import {
+  AGGREGATE_METRICS,
+  type AggregateMetric,
+  type Diff,
+  type DiffItem,
+  type DiffKind,
+  type DiffSummary,
+  type DiffValue,
+} from '../types.js';
 import { runsNeededHeading, runsNeededLines } from './runs-needed.js';
 
 export interface DiffMarkdownLabels {
@@ -34,61 +36,56 @@ const NO_VALUE = '–';
  */
 export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): string {
   const { summary } = diff;
-  const lines: string[] = ['# Baseline diff', ''];
-  lines.push(
+  const lines: string[] = [
+    '# Baseline diff',
+    '',
     `**Status: ${summary.status}** — ${regressionCount(diff)}, ` +
       `${plural(summary.improvements, 'improvement')}, ${plural(summary.changes, 'change')}.`,
     '',
-  );
-  lines.push(`- Baseline: ${codeSpan(labels.baselinePath)}`, `- Current: ${codeSpan(labels.currentPath)}`, '');
-  lines.push(
-    ...table(
-      ['metric', 'baseline', 'current', 'delta'],
-      ['---', '---:', '---:', '---:'],
-      [
-        ['pass rate', ...percentComparison(summary.passRate)],
-        ['avg tool calls', ...countComparison(summary.avgToolCalls)],
-        [
-          'avg duration',
-          ...formatDurationComparison(
-            summary.avgDurationMs.baseline,
-            summary.avgDurationMs.current,
-            summary.avgDurationMs.delta,
-          ),
-        ],
-        ...(summary.avgTokens === undefined ? [] : [['avg tokens', ...countComparison(summary.avgTokens)]]),
-        ...(summary.avgRepeatedCalls === undefined
-          ? []
-          : [['avg repeated calls', ...countComparison(summary.avgRepeatedCalls)]]),
-      ],
-    ),
+    `- Baseline: ${codeSpan(labels.baselinePath)}`,
+    `- Current: ${codeSpan(labels.currentPath)}`,
     '',
-  );
-
-  lines.push(...significanceLines(diff));
-  lines.push('## Items', '');
+    tableRow(['metric', 'baseline', 'current', 'delta']),
+    '| --- | ---: | ---: | ---: |',
+    ...summaryFigureRows(summary, AGGREGATE_METRICS).map(tableRow),
+    '',
+    ...significanceLines(diff),
+    '## Items',
+    '',
+  ];
   if (diff.items.length === 0) {
     lines.push('No differences: the current report matches the baseline on every compared value.');
   } else {
-    const sorted = KIND_ORDER.flatMap((kind) => diff.items.filter((item) => item.kind === kind));
     lines.push(
-      ...table(
-        ['kind', 'scope', 'case', 'metric', 'tool', 'baseline', 'current', 'delta', 'message'],
-        ['---', '---', '---', '---', '---', '---', '---', '---:', '---'],
-        sorted.map(itemRow),
+      tableRow(['kind', 'scope', 'case', 'metric', 'tool', 'baseline', 'current', 'delta', 'message']),
+      '| --- | --- | --- | --- | --- | --- | --- | ---: | --- |',
+      ...KIND_ORDER.flatMap((kind) => diff.items.filter((item) => item.kind === kind)).map((item) =>
+        tableRow(itemRow(item)),
       ),
     );
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** The summary's figures as report.md shows them; each delta in the unit of the two figures beside it. */
-function percentComparison(comparison: MetricComparison): string[] {
-  return [formatPercent(comparison.baseline), formatPercent(comparison.current), formatPercentDelta(comparison.delta)];
-}
+const FIGURE_LABEL: Record<AggregateMetric, string> = {
+  passRate: 'pass rate',
+  avgToolCalls: 'avg tool calls',
+  avgDurationMs: 'avg duration',
+  avgTokens: 'avg tokens',
+  avgRepeatedCalls: 'avg repeated calls',
+};
 
-function countComparison(comparison: MetricComparison): string[] {
-  return [formatCount(comparison.baseline), formatCount(comparison.current), formatCountDelta(comparison.delta)];
+/**
+ * The rows of the summary's figures, as diff.md and diff.html show them: a label, the two
+ * figures and their change. A figure the diff does not hold (both reports predate it) has no row.
+ */
+export function summaryFigureRows(summary: DiffSummary, metrics: readonly AggregateMetric[]): string[][] {
+  return metrics.flatMap((metric) => {
+    const figures = summary[metric];
+    if (figures === undefined) return [];
+    const unit = metric === 'passRate' ? 'percent' : metric === 'avgDurationMs' ? 'duration' : 'count';
+    return [[FIGURE_LABEL[metric], ...formatComparison(unit, figures)]];
+  });
 }
 
 /** S77, S78: how repeated cases were tested, or that significance needs repeats; and the runs that would tell a drop from noise. */
@@ -117,11 +114,6 @@ function itemRow(item: DiffItem): string[] {
     formatDelta(item.delta),
     item.message,
   ];
-}
-
-function table(header: string[], alignment: string[], rows: string[][]): string[] {
-  const row = (cells: string[]): string => `| ${cells.map((cell) => escapeTableCell(cell)).join(' | ')} |`;
-  return [row(header), `| ${alignment.join(' | ')} |`, ...rows.map(row)];
 }
 
 function formatValue(value: DiffValue): string {

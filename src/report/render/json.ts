@@ -5,9 +5,7 @@ import type { CaseResult, Report } from '../types.js';
  * newline, as JSON.stringify writes it.
  */
 export function renderReportJson(report: Report): string {
-  let text = '';
-  for (const chunk of renderReportJsonChunks(report)) text += chunk;
-  return text;
+  return [...renderReportJsonChunks(report)].join('');
 }
 
 /**
@@ -25,8 +23,7 @@ export function renderReportJsonChunks(report: Report): Generator<string, void, 
 }
 
 function* caseTexts(cases: readonly CaseResult[]): Generator<string, void, undefined> {
-  for (let index = 0; index < cases.length; index += 1)
-    yield `${index === 0 ? '' : CASE_SEPARATOR}${caseJson(cases[index] as CaseResult)}`;
+  for (const [index, result] of cases.entries()) yield `${index === 0 ? '' : CASE_SEPARATOR}${caseJson(result)}`;
 }
 
 /** What stands between two cases in report.json. */

@@ -26,12 +26,15 @@ export function renderReportJunit(report: Report, options: JunitOptions): string
  */
 export function junitHead(summary: ReportSummary, totalMs: number, file: string): string {
   const suiteCounts = `tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.notRun}" time="${seconds(totalMs)}"`;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="diag-eval" ${suiteCounts}>`];
-  lines.push(`  <testsuite name="${file}" ${suiteCounts}>`);
-  lines.push('    <properties>');
-  lines.push(property(6, 'passRate', summary.passRate));
-  lines.push(property(6, 'avgToolCalls', summary.avgToolCalls));
-  lines.push(property(6, 'avgDurationMs', summary.avgDurationMs));
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="diag-eval" ${suiteCounts}>`,
+    `  <testsuite name="${file}" ${suiteCounts}>`,
+    '    <properties>',
+    property(6, 'passRate', summary.passRate),
+    property(6, 'avgToolCalls', summary.avgToolCalls),
+    property(6, 'avgDurationMs', summary.avgDurationMs),
+  ];
   for (const [verdict, count] of Object.entries(summary.verdictDistribution))
     lines.push(property(6, `verdict.${verdict}`, count));
   if (summary.repeat !== undefined) {
@@ -48,15 +51,11 @@ export const JUNIT_TAIL = '  </testsuite>\n</testsuites>\n';
 
 /** One case's `<testcase>` element, its lines each ended by a newline. */
 export function junitTestcase(result: CaseResult, file: string): string {
-  return `${testcase(result, file).join('\n')}\n`;
-}
-
-function testcase(result: CaseResult, file: string): string[] {
   const time = result.durationMs === null ? '0' : seconds(result.durationMs);
   const lines = [
     `    <testcase classname="${file}" name="${xmlAttribute(result.caseId)}" file="${file}" time="${time}">`,
+    '      <properties>',
   ];
-  lines.push('      <properties>');
   lines.push(property(8, 'verdict', result.verdict));
   lines.push(property(8, 'toolCalls', result.toolCallCount));
   lines.push(property(8, 'durationMs', result.durationMs));
@@ -67,24 +66,18 @@ function testcase(result: CaseResult, file: string): string[] {
     lines.push(property(8, 'flaky', result.flaky === true ? 'true' : 'false'));
   }
   lines.push('      </properties>');
-  if (result.status === 'not_run') {
-    lines.push(`      <skipped message="${xmlAttribute(result.reason ?? 'not run')}"/>`);
-  }
-  for (const failed of result.failedChecks) {
+  if (result.status === 'not_run') lines.push(`      <skipped message="${xmlAttribute(result.reason ?? 'not run')}"/>`);
+  for (const failed of result.failedChecks)
     lines.push(
       `      <failure message="${xmlAttribute(failed.message)}" type="${xmlAttribute(failed.check)}">${xmlText(`${failed.check}: ${failed.message}`)}</failure>`,
     );
-  }
   // Warnings and outcomes this renderer does not know are not failures; CI shows them as the test's output.
-  const notes: string[] = [];
-  for (const row of result.checks) {
-    const outcome: string = row.outcome;
-    if (outcome === 'pass' || outcome === 'fail' || outcome === 'skip') continue;
-    notes.push(`${outcome === 'warn' ? 'warning' : outcome} ${row.check}: ${row.message}`);
-  }
+  const notes = result.checks
+    .filter((row) => !['pass', 'fail', 'skip'].includes(row.outcome))
+    .map((row) => `${row.outcome === 'warn' ? 'warning' : row.outcome} ${row.check}: ${row.message}`);
   if (notes.length > 0) lines.push(`      <system-out>${xmlText(notes.join('\n'))}</system-out>`);
   lines.push('    </testcase>');
-  return lines;
+  return `${lines.join('\n')}\n`;
 }
 
 function property(indent: number, name: string, value: string | number | null): string {

@@ -1,6 +1,6 @@
 import type { KeywordSynonyms } from '../../cases/types.js';
 import { formatCount, formatDuration, formatPercent } from '../../view/format.js';
-import { escapeTableCell as cell } from '../../view/markdown-escape.js';
+import { tableRow } from '../../view/markdown-escape.js';
 import type { CaseResult, Report, ReportSummary } from '../types.js';
 import { formatCheckFailureRates, formatInterval, formatRunPassRate } from './run-statistics-text.js';
 
@@ -18,9 +18,7 @@ const CHUNK_CHARS = 16 * 1024;
  * case, then the message of every failed check. Pure: the same report gives the same text.
  */
 export function renderReportMarkdown(report: Report): string {
-  let text = '';
-  for (const chunk of renderReportMarkdownChunks(report)) text += chunk;
-  return text;
+  return [...renderReportMarkdownChunks(report)].join('');
 }
 
 /**
@@ -29,87 +27,45 @@ export function renderReportMarkdown(report: Report): string {
  * the lines joined by newlines, trailing white space dropped, one final newline.
  */
 export function renderReportMarkdownChunks(report: Report): Generator<string, void, undefined> {
-  const { cases } = report;
   const repeated = report.summary.repeat !== undefined;
-  const parts = (pick: (fragments: CaseMarkdown) => string | null): Iterable<string> => ({
+  const fragments = (section: MarkdownSection): Iterable<string> => ({
     *[Symbol.iterator]() {
-      for (const result of cases) {
-        const text = pick(caseMarkdown(result, repeated));
-        if (text !== null) yield text;
-      }
+      for (const result of report.cases) yield caseMarkdown(result, repeated, section);
     },
   });
-  return renderMarkdownPage(report.summary, {
-    rows: parts((fragments) => fragments.row),
-    notRun: cases.some((result) => result.status === 'not_run') ? parts((fragments) => fragments.notRun) : null,
-    failed: cases.some((result) => result.failedChecks.length > 0) ? parts((fragments) => fragments.failed) : null,
-    warnings: cases.some((result) => (result.warnedChecks ?? []).length > 0)
-      ? parts((fragments) => fragments.warnings)
-      : null,
-    runs: parts((fragments) => fragments.runs),
-  });
+  return renderMarkdownPage(
+    report.summary,
+    Object.fromEntries(MARKDOWN_SECTIONS.map((section) => [section, fragments(section)])) as MarkdownSections,
+  );
 }
 
 /**
- * One case's share of each section of report.md, each a text of whole lines, every line ended by
- * a newline; null when the case has nothing in that section.
+ * Each section of report.md past the summary, and one case's share of it: a text of whole lines,
+ * each ended by a newline, or '' when the case has nothing there. A case's share depends on
+ * nothing but the case.
  */
-export interface CaseMarkdown {
-  /** Its row of the cases table. */
-  row: string;
-  /** Its item of "Not run". */
-  notRun: string | null;
-  /** Its heading and items under "Failed checks". */
-  failed: string | null;
-  /** Its heading and items under "Warnings". */
-  warnings: string | null;
-  /** Its rows of the runs table (repeated runs only). */
-  runs: string | null;
+const CASE_SECTIONS = {
+  rows: (result, repeated) => linesText([tableRow(caseRow(result, repeated))]),
+  notRun: (result) =>
+    result.status === 'not_run'
+      ? linesText([`- \`${result.caseId}\`: ${inline(result.reason ?? 'no reason recorded')}`])
+      : '',
+  failed: (result) => checkMessages(result.caseId, result.failedChecks),
+  warnings: (result) => checkMessages(result.caseId, result.warnedChecks ?? []),
+  // The runs table: repeated runs only.
+  runs: (result, repeated) => (repeated ? [...runRows(result)].map((row) => linesText([tableRow(row)])).join('') : ''),
+} satisfies Record<string, (result: CaseResult, repeated: boolean) => string>;
+
+export type MarkdownSection = keyof typeof CASE_SECTIONS;
+
+export const MARKDOWN_SECTIONS = Object.keys(CASE_SECTIONS) as MarkdownSection[];
+
+export function caseMarkdown(result: CaseResult, repeated: boolean, section: MarkdownSection): string {
+  return CASE_SECTIONS[section](result, repeated);
 }
 
-/** The fragments of report.md one case contributes; a case's fragments depend on nothing but the case. */
-export function caseMarkdown(result: CaseResult, repeated: boolean): CaseMarkdown {
-  const failed =
-    result.failedChecks.length === 0
-      ? null
-      : linesText([
-          `### \`${result.caseId}\``,
-          '',
-          ...result.failedChecks.map((failure) => `- **${failure.check}**: ${inline(failure.message)}`),
-          '',
-        ]);
-  const warnedChecks = result.warnedChecks ?? [];
-  const warnings =
-    warnedChecks.length === 0
-      ? null
-      : linesText([
-          `### \`${result.caseId}\``,
-          '',
-          ...warnedChecks.map((warning) => `- **${warning.check}**: ${inline(warning.message)}`),
-          '',
-        ]);
-  const runs = repeated ? [...runRows(result)].map(tableRow) : [];
-  return {
-    row: linesText([tableRow(caseRow(result, repeated))]),
-    notRun:
-      result.status === 'not_run'
-        ? linesText([`- \`${result.caseId}\`: ${inline(result.reason ?? 'no reason recorded')}`])
-        : null,
-    failed,
-    warnings,
-    runs: runs.length === 0 ? null : linesText(runs),
-  };
-}
-
-/** Each section of the page past the summary: the cases' fragments in case order, or null for a section the page leaves out. */
-export interface MarkdownSections {
-  rows: Iterable<string>;
-  notRun: Iterable<string> | null;
-  failed: Iterable<string> | null;
-  warnings: Iterable<string> | null;
-  /** Read only for a report of repeated runs. */
-  runs: Iterable<string>;
-}
+/** Each section's fragments, in case order. */
+export type MarkdownSections = Record<MarkdownSection, Iterable<string>>;
 
 /**
  * The page from its summary and its sections, in chunks of some tens of kilobytes. The same for
@@ -150,71 +106,70 @@ function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generat
   const warnedNote = warned === 0 ? '' : ` ${warned} ${warned === 1 ? 'case has' : 'cases have'} warnings.`;
   yield `**${summary.passed} of ${summary.total} ${summary.total === 1 ? 'case' : 'cases'} passed** (${formatPercent(summary.passRate)}).${warnedNote}\n\n`;
 
-  const summaryColumns = [
-    'total',
-    'passed',
-    'failed',
-    'not run',
-    'pass rate',
-    'verdicts',
-    'avg tool calls',
-    'avg repeated calls',
-    'avg duration',
+  const figures: [column: string, value: string][] = [
+    ['total', String(summary.total)],
+    ['passed', String(summary.passed)],
+    ['failed', String(summary.failed)],
+    ['not run', String(summary.notRun)],
+    ['pass rate', formatPercent(summary.passRate)],
+    ['verdicts', formatVerdicts(summary.verdictDistribution)],
+    ['avg tool calls', formatCount(summary.avgToolCalls)],
+    ['avg repeated calls', formatCount(summary.avgRepeatedCalls ?? null)],
+    ['avg duration', formatDuration(summary.avgDurationMs)],
   ];
-  const summaryValues = [
-    String(summary.total),
-    String(summary.passed),
-    String(summary.failed),
-    String(summary.notRun),
-    formatPercent(summary.passRate),
-    formatVerdicts(summary.verdictDistribution),
-    formatCount(summary.avgToolCalls),
-    formatCount(summary.avgRepeatedCalls ?? null),
-    formatDuration(summary.avgDurationMs),
-  ];
-  if (repeated) {
-    summaryColumns.push('runs per case', 'pass@k', 'run pass rate', 'run pass rate 95% CI');
-    summaryValues.push(
-      String(summary.repeat),
-      formatPercent(summary.passAtK ?? null),
-      formatPercent(summary.runPassRate ?? null),
-      formatInterval(summary.runPassInterval),
+  if (repeated)
+    figures.push(
+      ['runs per case', String(summary.repeat)],
+      ['pass@k', formatPercent(summary.passAtK ?? null)],
+      ['run pass rate', formatPercent(summary.runPassRate ?? null)],
+      ['run pass rate 95% CI', formatInterval(summary.runPassInterval)],
     );
-  }
-  yield* table(summaryColumns, [linesText([tableRow(summaryValues)])]);
+  yield* table(
+    figures.map(([column]) => column),
+    [linesText([tableRow(figures.map(([, value]) => value))])],
+  );
 
   yield '## Cases\n\n';
   const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
   if (repeated) caseColumns.splice(2, 0, 'runs passed', 'run pass rate (95% CI)');
   yield* table(caseColumns, sections.rows);
 
-  if (sections.notRun !== null) {
-    yield '## Not run\n\n';
-    yield* sections.notRun;
-    yield '\n';
-  }
-
-  if (sections.failed !== null) {
-    yield '## Failed checks\n\n';
-    yield* sections.failed;
-  }
-
-  if (sections.warnings !== null) {
-    yield '## Warnings\n\n';
-    yield 'Checks whose severity is `warn`: reported, but they do not fail the case.\n\n';
-    yield* sections.warnings;
-  }
-
+  yield* section('## Not run\n\n', sections.notRun, '\n');
+  yield* section('## Failed checks\n\n', sections.failed);
+  yield* section(
+    '## Warnings\n\nChecks whose severity is `warn`: reported, but they do not fail the case.\n\n',
+    sections.warnings,
+  );
   if (repeated) {
     yield '## Runs\n\n';
     yield* table(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], sections.runs);
   }
 }
 
+/** A section's heading, its fragments and its end; nothing at all when no case has a fragment in it. */
+function* section(heading: string, fragments: Iterable<string>, end = ''): Generator<string, void, undefined> {
+  let empty = true;
+  for (const text of fragments) {
+    if (text === '') continue;
+    if (empty) yield heading;
+    empty = false;
+    yield text;
+  }
+  if (!empty) yield end;
+}
+
+/** A case's heading under "Failed checks" or "Warnings", and its checks' messages. */
+function checkMessages(caseId: string, checks: readonly { check: string; message: string }[]): string {
+  if (checks.length === 0) return '';
+  return linesText([`### \`${caseId}\``, '', ...checks.map((row) => `- **${row.check}**: ${inline(row.message)}`), '']);
+}
+
 function caseRow(result: CaseResult, repeated: boolean): string[] {
-  const row = [
+  const runs = `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`;
+  return [
     `\`${result.caseId}\``,
     STATUS_LABEL[result.status],
+    ...(repeated ? [runs, formatRunPassRate(result)] : []),
     result.verdict ?? '–',
     formatEvidence(result),
     formatKeywords(result),
@@ -222,14 +177,6 @@ function caseRow(result: CaseResult, repeated: boolean): string[] {
     formatDuration(result.durationMs),
     formatCheckList(result),
   ];
-  if (repeated)
-    row.splice(
-      2,
-      0,
-      `${result.passedRuns ?? 0}/${result.runs?.length ?? 0}${result.flaky === true ? ' (flaky)' : ''}`,
-      formatRunPassRate(result),
-    );
-  return row;
 }
 
 function* runRows(result: CaseResult): Generator<string[], void, undefined> {
@@ -298,11 +245,6 @@ function* table(columns: string[], rows: Iterable<string>): Generator<string, vo
   yield '\n';
 }
 
-function tableRow(values: string[]): string {
-  return `| ${values.map(cell).join(' | ')} |`;
-}
-
-/** Lines as one text, each ended by a newline. */
 function linesText(lines: string[]): string {
   return `${lines.join('\n')}\n`;
 }
