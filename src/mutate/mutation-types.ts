@@ -28,24 +28,24 @@ export interface MutationSummary {
   fragileVariants: number;
 }
 
-export interface OperatorScore {
-  operator: string;
-  description: string;
+/** The mutants of an operator or a case and how many were killed; `score` is killed / mutants, null when none. */
+interface MutantCounts {
   mutants: number;
   killed: number;
   survived: number;
   score: number | null;
 }
 
-export interface CaseScore {
+export interface OperatorScore extends MutantCounts {
+  operator: string;
+  description: string;
+}
+
+export interface CaseScore extends MutantCounts {
   caseId: string;
   /** `mutated`, or `skipped` with the reason (the case fails today, or its trace could not be had). */
   status: 'mutated' | 'skipped';
   reason: string | null;
-  mutants: number;
-  killed: number;
-  survived: number;
-  score: number | null;
 }
 
 export interface Survivor {
