@@ -48,17 +48,18 @@ export interface CaseScore extends MutantCounts {
   reason: string | null;
 }
 
-export interface Survivor {
+/** One mutant: the case it regresses, the operator that made it, and its label among that operator's mutants of the case. */
+interface MutantName {
   caseId: string;
   operator: string;
   label: string;
+}
+
+export interface Survivor extends MutantName {
   suggestion: string;
 }
 
-export interface MutantResult {
-  caseId: string;
-  operator: string;
-  label: string;
+export interface MutantResult extends MutantName {
   killed: boolean;
   /** The checks that failed on the mutant, in registry order. */
   killedBy: string[];

@@ -26,7 +26,6 @@ const limit = z
   .number({ error: 'expected a whole number ≥ 0' })
   .check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
 
-/** The `policies:` block's schema. */
 const POLICIES_SCHEMA = z.strictObject(
   {
     forbiddenAnswerKeywords: z.optional(textList),

@@ -178,17 +178,12 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
  * the value, which is usually a token; these messages name the header by position and name only.
  */
 export function assertValidHeaders(headers: Array<[string, string]>): void {
-  const problems: string[] = [];
-  headers.forEach(([name, value], index) => {
-    if (!TOKEN.test(name)) {
-      problems.push(
-        `--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`,
-      );
-    } else if (/[\r\n\0]/u.test(value)) {
-      problems.push(
-        `--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`,
-      );
-    }
+  const problems = headers.flatMap(([name, value], index) => {
+    if (!TOKEN.test(name))
+      return `--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`;
+    if (/[\r\n\0]/u.test(value))
+      return `--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`;
+    return [];
   });
   if (problems.length > 0) throw new InputError(problems);
 }
