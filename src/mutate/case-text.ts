@@ -1,6 +1,7 @@
 import type { EvalCase } from '../cases/types.js';
 import { isRecord } from '../io/validation/is-record.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
+import { answerOf, changed, type PlainTrace } from './plain-trace.js';
 
 /**
  * The synonyms of a root-cause concept, whichever way the case file wrote it: one keyword, a list
@@ -8,12 +9,8 @@ import { escapeRegExp } from '../text/escape-regexp.js';
  */
 export function synonymsOf(concept: unknown): string[] {
   if (typeof concept === 'string') return [concept];
-  if (Array.isArray(concept)) return concept.filter((item): item is string => typeof item === 'string');
-  if (typeof concept === 'object' && concept !== null) {
-    const any = (concept as { any?: unknown }).any;
-    if (Array.isArray(any)) return any.filter((item): item is string => typeof item === 'string');
-  }
-  return [];
+  const list: unknown = isRecord(concept) ? concept['any'] : concept;
+  return Array.isArray(list) ? list.filter((item) => typeof item === 'string') : [];
 }
 
 /** True for a concept written `{ any: [...], required: true }`. */
@@ -47,14 +44,10 @@ export function culpritConcept(evalCase: EvalCase, answer: string): unknown {
   );
 }
 
-/** Every occurrence of `needle` (letter case ignored) replaced through `replace`, which sees the text as written. */
-export function replaceMentions(text: string, needle: string, replace: (found: string) => string): string {
-  if (needle === '') return text;
-  const pattern = new RegExp(escapeRegExp(needle), 'giu');
-  return text.replace(pattern, (found) => replace(found));
-}
-
-/** Replaces every mention of every given synonym, longest first, without touching text a longer one already replaced. */
+/**
+ * Replaces every mention (letter case ignored) of every given synonym through `replace`, which sees
+ * the text as written; longest first, without touching text a longer one already replaced.
+ */
 export function replaceSynonyms(text: string, synonyms: readonly string[], replace: (found: string) => string): string {
   const ordered = [...synonyms].sort((left, right) => right.length - left.length);
   if (ordered.length === 0) return text;
@@ -67,9 +60,13 @@ export function speaksChinese(evalCase: EvalCase): boolean {
   return /\p{Script=Han}/u.test(evalCase.question);
 }
 
-/** `sentence` put at the end of the answer's first line (its conclusion), where a reader looks first. */
-export function insertIntoConclusion(answer: string, sentence: string): string {
+/** A copy of the trace with `sentence` at the end of its answer's first line (its conclusion), where a reader looks first. */
+export function withConcludingSentence(trace: PlainTrace, sentence: string): PlainTrace {
+  const answer = answerOf(trace);
   const lineEnd = answer.indexOf('\n');
-  if (lineEnd < 0) return `${answer}${answer === '' ? '' : ' '}${sentence}`;
-  return `${answer.slice(0, lineEnd)} ${sentence}${answer.slice(lineEnd)}`;
+  const finalAnswer =
+    lineEnd < 0
+      ? `${answer}${answer === '' ? '' : ' '}${sentence}`
+      : `${answer.slice(0, lineEnd)} ${sentence}${answer.slice(lineEnd)}`;
+  return changed(trace, { finalAnswer });
 }

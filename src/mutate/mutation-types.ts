@@ -28,37 +28,38 @@ export interface MutationSummary {
   fragileVariants: number;
 }
 
-export interface OperatorScore {
-  operator: string;
-  description: string;
+/** The mutants of an operator or a case and how many were killed; `score` is killed / mutants, null when none. */
+interface MutantCounts {
   mutants: number;
   killed: number;
   survived: number;
   score: number | null;
 }
 
-export interface CaseScore {
+export interface OperatorScore extends MutantCounts {
+  operator: string;
+  description: string;
+}
+
+export interface CaseScore extends MutantCounts {
   caseId: string;
   /** `mutated`, or `skipped` with the reason (the case fails today, or its trace could not be had). */
   status: 'mutated' | 'skipped';
   reason: string | null;
-  mutants: number;
-  killed: number;
-  survived: number;
-  score: number | null;
 }
 
-export interface Survivor {
+/** One mutant: the case it regresses, the operator that made it, and its label among that operator's mutants of the case. */
+interface MutantName {
   caseId: string;
   operator: string;
   label: string;
+}
+
+export interface Survivor extends MutantName {
   suggestion: string;
 }
 
-export interface MutantResult {
-  caseId: string;
-  operator: string;
-  label: string;
+export interface MutantResult extends MutantName {
   killed: boolean;
   /** The checks that failed on the mutant, in registry order. */
   killedBy: string[];

@@ -1,9 +1,7 @@
 import { parseJson } from '../io/json/parse-json.js';
 import { withoutUnsafeKeys } from '../io/json/unsafe-keys.js';
-import { isRecord as isObject } from '../io/validation/is-record.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { unwrapEnvelope } from '../trace/envelope.js';
-
-export { isRecord as isObject } from '../io/validation/is-record.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -27,54 +25,37 @@ export interface PlainTrace extends JsonObject {
  */
 export function toPlainTrace(document: unknown): PlainTrace {
   const { root } = unwrapEnvelope(document);
-  const trace = camelKeys(cloneJson(withoutUnsafeKeys(root)) as JsonObject) as PlainTrace;
+  const trace = camelKeys(structuredClone(withoutUnsafeKeys(root)) as JsonObject) as PlainTrace;
   const selfEvaluation = trace['selfEvaluation'];
   if (typeof selfEvaluation === 'string') {
     const parsed = parseJson(selfEvaluation);
-    if (parsed.ok && isObject(parsed.value)) trace.selfEvaluation = parsed.value;
+    if (parsed.ok && isRecord(parsed.value)) trace.selfEvaluation = parsed.value;
   }
   if (Array.isArray(trace.toolInvocations))
-    trace.toolInvocations = trace.toolInvocations.map((item) => (isObject(item) ? camelKeys(item) : item));
+    trace.toolInvocations = trace.toolInvocations.map((item) => (isRecord(item) ? camelKeys(item) : item));
   if (Array.isArray(trace.agentSteps))
-    trace.agentSteps = trace.agentSteps.map((item) => (isObject(item) ? camelKeys(item) : item));
+    trace.agentSteps = trace.agentSteps.map((item) => (isRecord(item) ? camelKeys(item) : item));
   return trace;
-}
-
-/** A deep copy of a JSON value (traces hold only JSON values, so structuredClone is exact). */
-export function cloneJson<T>(value: T): T {
-  return structuredClone(value);
 }
 
 /** `selfEvaluation.verifier_evaluation` when it is an object, else null. */
 export function verifierOf(trace: PlainTrace): JsonObject | null {
-  const selfEvaluation = trace.selfEvaluation;
-  if (!isObject(selfEvaluation)) return null;
-  const verifier = selfEvaluation['verifier_evaluation'];
-  return isObject(verifier) ? verifier : null;
+  const verifier = isRecord(trace.selfEvaluation) ? trace.selfEvaluation['verifier_evaluation'] : undefined;
+  return isRecord(verifier) ? verifier : null;
 }
 
 export function invocationsOf(trace: PlainTrace): JsonObject[] {
-  return Array.isArray(trace.toolInvocations) ? trace.toolInvocations.filter(isObject) : [];
+  return Array.isArray(trace.toolInvocations) ? trace.toolInvocations.filter(isRecord) : [];
 }
 
 export function stepsOf(trace: PlainTrace): JsonObject[] {
-  return Array.isArray(trace.agentSteps) ? trace.agentSteps.filter(isObject) : [];
-}
-
-/** The verifier's `trace_summaries` entries that are objects. */
-export function summariesOf(trace: PlainTrace): JsonObject[] {
-  const summaries = verifierOf(trace)?.['trace_summaries'];
-  return Array.isArray(summaries) ? summaries.filter(isObject) : [];
+  return Array.isArray(trace.agentSteps) ? trace.agentSteps.filter(isRecord) : [];
 }
 
 /** Tool names the trace invokes, in order of first call. */
 export function calledTools(trace: PlainTrace): string[] {
-  const names: string[] = [];
-  for (const invocation of invocationsOf(trace)) {
-    const name = invocation['toolName'];
-    if (typeof name === 'string' && !names.includes(name)) names.push(name);
-  }
-  return names;
+  const names = invocationsOf(trace).map((invocation) => invocation['toolName']);
+  return [...new Set(names.filter((name) => typeof name === 'string'))];
 }
 
 /**
@@ -92,7 +73,9 @@ export function evidenceTools(trace: PlainTrace): string[] {
   };
   for (const invocation of invocationsOf(trace))
     add(invocation['toolName'], invocation['evidenceStatus'], invocation['errorMessage']);
-  for (const summary of summariesOf(trace)) add(summary['tool_name'], summary['evidence_status'], null);
+  const summaries = verifierOf(trace)?.['trace_summaries'];
+  for (const summary of Array.isArray(summaries) ? summaries.filter(isRecord) : [])
+    add(summary['tool_name'], summary['evidence_status'], null);
   return names;
 }
 
@@ -108,10 +91,11 @@ export function answerOf(trace: PlainTrace): string {
   return typeof trace.finalAnswer === 'string' ? trace.finalAnswer : '';
 }
 
-/** A copy of the trace with `change` applied to it. */
-export function changed(trace: PlainTrace, change: (copy: PlainTrace) => void): PlainTrace {
-  const copy = cloneJson(trace);
-  change(copy);
+/** A deep copy of the trace with `change` applied to it, or with the fields of `change` set. */
+export function changed(trace: PlainTrace, change: PlainTrace | ((copy: PlainTrace) => void)): PlainTrace {
+  const copy = structuredClone(trace);
+  if (typeof change === 'function') change(copy);
+  else Object.assign(copy, change);
   return copy;
 }
 

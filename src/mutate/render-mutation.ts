@@ -1,4 +1,5 @@
 import { escapeTableCell as cell } from '../view/markdown-escape.js';
+import { percent } from '../view/static-page.js';
 import type { MutationReport } from './mutation-types.js';
 
 /** mutation.json: the report as it is, two-space indented, one final newline. */
@@ -55,8 +56,4 @@ export function renderMutationMarkdown(report: MutationReport): string {
     lines.push(`- case \`${variant.caseId}\`, \`${variant.rewrite}\` (${variant.label}): ${checks}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function percent(score: number | null): string {
-  return score === null ? '–' : `${(score * 100).toFixed(1)}%`;
 }

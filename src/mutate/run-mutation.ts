@@ -16,12 +16,11 @@ import type {
 import { OPERATORS } from './operators/index.js';
 import { calledTools, type PlainTrace, toPlainTrace } from './plain-trace.js';
 import { REWRITES } from './rewrites/index.js';
-import type { MutationContext, MutationOperator, PreservingRewrite } from './types.js';
+import type { MutationContext, MutationOperator } from './types.js';
 
 export interface MutationOptions {
   /** The regression operators to apply (default: all, in registry order). */
   operators?: readonly MutationOperator[];
-  rewrites?: readonly PreservingRewrite[];
   minScore?: number | null;
   /** Sees every mutant's document as it is evaluated (for --keep-mutants); the run keeps none. */
   onMutant?: (caseId: string, operator: string, index: number, document: PlainTrace) => void;
@@ -40,7 +39,6 @@ export async function runMutation(
   options: MutationOptions = {},
 ): Promise<MutationReport> {
   const operators = options.operators ?? OPERATORS;
-  const rewrites = options.rewrites ?? REWRITES;
   const passing: {
     evalCase: EvalCase;
     input: TraceRunInput & { kind: 'document' };
@@ -54,33 +52,13 @@ export async function runMutation(
     const input = traceOf(evalCase);
     const result = evaluateRun(evalCase, input, contract, session);
     if (result.status !== 'passed' || input.kind !== 'document') {
-      caseScores.push({
-        caseId: evalCase.id,
-        status: 'skipped',
-        reason: skipReason(result),
-        mutants: 0,
-        killed: 0,
-        survived: 0,
-        score: null,
-      });
+      caseScores.push(newCaseScore(evalCase, skipReason(result)));
       continue;
     }
-    const caseScore: CaseScore = {
-      caseId: evalCase.id,
-      status: 'mutated',
-      reason: null,
-      mutants: 0,
-      killed: 0,
-      survived: 0,
-      score: null,
-    };
     const trace = plainOrNull(input.document);
-    if (trace === null) {
-      caseScores.push({ ...caseScore, status: 'skipped', reason: TOO_DEEP });
-      continue;
-    }
-    passing.push({ evalCase, input, trace, caseScore });
+    const caseScore = newCaseScore(evalCase, trace === null ? TOO_DEEP : null);
     caseScores.push(caseScore);
+    if (trace !== null) passing.push({ evalCase, input, trace, caseScore });
   }
   // Tool names the suite knows (the contract's list, the cases' required tools, the tools the traces call): an uncalled one is cited by cite-uncalled-tool.
   const suiteToolNames = [
@@ -138,7 +116,7 @@ export async function runMutation(
           });
       });
     }
-    for (const rewrite of rewrites) {
+    for (const rewrite of REWRITES) {
       for (const variant of rewrite.rewrite(context)) {
         variants += 1;
         const result = evaluate(variant.document);
@@ -201,6 +179,12 @@ function plainOrNull(document: unknown): PlainTrace | null {
     if (error instanceof RangeError && /call stack/iu.test(error.message)) return null;
     throw error;
   }
+}
+
+/** A case's score before any mutant is counted: `mutated`, or `skipped` with the reason. */
+function newCaseScore(evalCase: EvalCase, skipped: string | null): CaseScore {
+  const status = skipped === null ? 'mutated' : 'skipped';
+  return { caseId: evalCase.id, status, reason: skipped, mutants: 0, killed: 0, survived: 0, score: null };
 }
 
 function skipReason(result: CaseResult): string {

@@ -12,11 +12,15 @@ export interface MutationContext {
   suiteToolNames: readonly string[];
 }
 
-/** One regressed variant of a trace, and what to change in the case when no check notices it. */
-export interface Mutant {
-  /** Names this variant among the operator's variants of one case, e.g. `queryLogs` or `concept 2`. */
+/** A variant that says the same thing differently; a case that fails it would raise a false alarm. */
+interface Variant {
+  /** Names this variant among the variants of one case, e.g. `queryLogs` or `concept 2`. */
   label: string;
   document: PlainTrace;
+}
+
+/** One regressed variant of a trace, and what to change in the case when no check notices it. */
+export interface Mutant extends Variant {
   /** Shown when the mutant survives: a concrete change to the case (or config) that would notice it. */
   suggestion: string;
 }
@@ -29,12 +33,6 @@ export interface MutationOperator {
   id: string;
   description: string;
   mutate(context: MutationContext): Mutant[];
-}
-
-/** A variant that says the same thing differently; a case that fails it would raise a false alarm. */
-export interface Variant {
-  label: string;
-  document: PlainTrace;
 }
 
 /** A meaning-preserving rewrite: the same diagnosis in another form the contract accepts. */

@@ -1,7 +1,8 @@
 import { normalizeId } from '../import/read/values.js';
 import { InputError } from '../io/errors.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { isoSeconds } from './time-spec.js';
-import { apiUrl, isObject, type SearchResult, type TraceStore } from './trace-store.js';
+import { apiUrl, type SearchResult, type TraceStore } from './trace-store.js';
 
 /** Search parameters pull sets itself from --since/--until/--window/--limit. */
 const OWNED = new Set(['start_time_min', 'start_time_max', 'search_depth']);
@@ -17,8 +18,7 @@ const OWNED = new Set(['start_time_min', 'start_time_max', 'search_depth']);
  */
 export function createJaegerStore(base: URL, query: string, command: string): TraceStore {
   const params = new URLSearchParams(query.trim());
-  const keys = [...params.keys()];
-  const owned = keys.filter((key) => OWNED.has(key.replace(/^query\./u, '')));
+  const owned = [...params.keys()].filter((key) => OWNED.has(key.replace(/^query\./u, '')));
   if (owned.length > 0 || params.get('service_name') === null) {
     throw new InputError(
       `diag-eval ${command}: --query: found "${query}", expected Jaeger search parameters such as service_name=checkout&operation_name=invoke_agent ` +
@@ -41,7 +41,7 @@ export function createJaegerStore(base: URL, query: string, command: string): Tr
       const chunks = Array.isArray(json) ? json : [json];
       const seen = new Set<string>();
       for (const chunk of chunks) {
-        if (!isObject(chunk) || !isObject(chunk['result']))
+        if (!isRecord(chunk) || !isRecord(chunk['result']))
           return { ok: false, problem: 'expected {"result": {"resourceSpans": …}}' };
         for (const traceId of traceIdsOf(chunk['result'])) seen.add(traceId);
       }
@@ -52,31 +52,25 @@ export function createJaegerStore(base: URL, query: string, command: string): Tr
     },
     traceDocument(json) {
       const chunks = Array.isArray(json) ? json : [json];
-      const results = chunks.map((chunk) => (isObject(chunk) && isObject(chunk['result']) ? chunk['result'] : chunk));
+      const results = chunks.map((chunk) => (isRecord(chunk) && isRecord(chunk['result']) ? chunk['result'] : chunk));
       if (results.length === 1) return results[0];
       // A streamed answer: the resource spans of every chunk, as one OTLP document.
-      return {
-        resourceSpans: results.flatMap((result) =>
-          isObject(result) && Array.isArray(result['resourceSpans']) ? result['resourceSpans'] : [],
-        ),
-      };
+      return { resourceSpans: results.flatMap((result) => listAt(result, 'resourceSpans')) };
     },
   };
 }
 
 /** The distinct trace ids of the spans in an OTLP document, in order of appearance. */
 function traceIdsOf(document: unknown): string[] {
-  const ids = new Set<string>();
-  const resourceSpans = isObject(document) && Array.isArray(document['resourceSpans']) ? document['resourceSpans'] : [];
-  for (const resource of resourceSpans) {
-    const scopes = isObject(resource) && Array.isArray(resource['scopeSpans']) ? resource['scopeSpans'] : [];
-    for (const scope of scopes) {
-      const spans = isObject(scope) && Array.isArray(scope['spans']) ? scope['spans'] : [];
-      for (const span of spans) {
-        const id = isObject(span) ? normalizeId(span['traceId'], 'trace') : null;
-        if (id !== null) ids.add(id);
-      }
-    }
-  }
-  return [...ids];
+  const spans = listAt(document, 'resourceSpans')
+    .flatMap((resource) => listAt(resource, 'scopeSpans'))
+    .flatMap((scope) => listAt(scope, 'spans'));
+  const ids = spans.map((span) => (isRecord(span) ? normalizeId(span['traceId'], 'trace') : null));
+  return [...new Set(ids.filter((id) => id !== null))];
+}
+
+/** The list at `key` of an object, or none. */
+function listAt(value: unknown, key: string): unknown[] {
+  const list = isRecord(value) ? value[key] : undefined;
+  return Array.isArray(list) ? list : [];
 }

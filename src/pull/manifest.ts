@@ -1,7 +1,7 @@
 import { InputError } from '../io/errors.js';
 import { readBoundedFileSync } from '../io/files/bounded-read.js';
 import { parseJson } from '../io/json/parse-json.js';
-import { isRecord } from '../io/validation/is-record.js';
+import * as z from '../io/validation/zod.js';
 import type { SearchedWindow } from './search-windows.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -54,11 +54,8 @@ export function renderManifest(manifest: PullManifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-/** The manifest an earlier pull left in the folder, or null. What a resumed pull needs of it: its source, query and traces. */
-export async function readManifest(
-  path: string,
-  displayName: string,
-): Promise<Pick<PullManifest, 'source' | 'url' | 'query' | 'traces'> | null> {
+/** The manifest an earlier pull left in the folder, or null. */
+export async function readManifest(path: string, displayName: string): Promise<EarlierManifest | null> {
   // Read through the bounded reader like every other input: a pipe or a device in its place
   // is refused at once, and no more than the limit is ever read.
   const read = readBoundedFileSync(path, MAX_MANIFEST_BYTES);
@@ -70,50 +67,36 @@ export async function readManifest(
         : `${displayName}: ${read.tooLarge.size === null ? 'more than' : read.tooLarge.size} bytes, over the ${MAX_MANIFEST_BYTES}-byte limit for a pull manifest`,
     );
   }
-  const bytes = read.bytes;
-  const parsed = parseJson(bytes.toString('utf8'));
-  const value = parsed.ok ? parsed.value : null;
-  const record = isRecord(value) ? value : null;
-  const traces = record?.['traces'];
-  const valid =
-    record !== null &&
-    record['manifestVersion'] === MANIFEST_VERSION &&
-    (record['source'] === 'tempo' || record['source'] === 'jaeger') &&
-    typeof record['url'] === 'string' &&
-    typeof record['query'] === 'string' &&
-    Array.isArray(traces) &&
-    traces.every((entry: unknown) => {
-      const trace = entry as Record<string, unknown> | null;
-      return (
-        typeof trace === 'object' &&
-        trace !== null &&
-        typeof trace['traceId'] === 'string' &&
-        typeof trace['fixture'] === 'string'
-      );
-    });
-  if (!valid || record === null) {
+  const parsed = parseJson(read.bytes.toString('utf8'));
+  if (!parsed.ok || !EARLIER_MANIFEST.safeParse(parsed.value).success) {
     const where = parsed.ok ? '' : ` (${parsed.problem})`;
     throw new InputError(
       `${displayName}: not a pull manifest${where}; expected the manifest.json of an earlier diag-eval pull (manifestVersion ${MANIFEST_VERSION}, source, url, query, traces), or pull into another folder`,
     );
   }
+  const manifest = parsed.value as EarlierManifest;
   // A manifest's fixture entries are carried forward and checked for on disk: each must be a
   // plain file name in the folder, never a path that leads out of it.
-  const entries = traces as ManifestTrace[];
-  const outside = entries.findIndex((trace) => !isPlainFixtureName(trace.fixture));
+  const outside = manifest.traces.findIndex((trace) => !isPlainFixtureName(trace.fixture));
   if (outside !== -1) {
-    const fixture = (entries[outside] as ManifestTrace).fixture;
+    const fixture = (manifest.traces[outside] as ManifestTrace).fixture;
     throw new InputError(
       `${displayName}: traces[${outside}].fixture: found ${JSON.stringify(fixture.length > 200 ? `${fixture.slice(0, 200)}…` : fixture)}; expected the name of a .json file in the folder (no folder part, not ${MANIFEST_FILE})`,
     );
   }
-  return {
-    source: record['source'] as PullManifest['source'],
-    url: record['url'] as string,
-    query: record['query'] as string,
-    traces: traces as ManifestTrace[],
-  };
+  return manifest;
 }
+
+/** What a resumed pull needs of the manifest an earlier one left: its source, query and traces, as written. */
+type EarlierManifest = Pick<PullManifest, 'source' | 'url' | 'query' | 'traces'>;
+
+const EARLIER_MANIFEST = z.object({
+  manifestVersion: z.literal(MANIFEST_VERSION),
+  source: z.enum(['tempo', 'jaeger']),
+  url: z.string(),
+  query: z.string(),
+  traces: z.array(z.object({ traceId: z.string(), fixture: z.string() })),
+});
 
 /** A fixture name a manifest may hold: one `.json` file directly in the folder. */
 function isPlainFixtureName(name: string): boolean {

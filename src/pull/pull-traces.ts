@@ -5,6 +5,7 @@ import { formatTraceJson } from '../import/trace-json.js';
 import { InputError } from '../io/errors.js';
 import { writeFileAtomic } from '../io/files/atomic-write.js';
 import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-client.js';
+import { createLimiter } from '../sources/live/limiter.js';
 import type { Redactor } from '../sources/live/redactor.js';
 import { convertTrace } from './convert-trace.js';
 import { pullFixtureName, unusableTraceId } from './fixture-name.js';
@@ -94,20 +95,17 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
   const written: string[] = [];
   let fetchSkips = 0;
   let done = 0;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < toFetch.length; index = next++) {
-      const traceId = toFetch[index] as string;
-      const problem = await fetchOne(options, traceId, written);
-      if (problem !== null) {
-        fetchSkips += 1;
-        skipped.push({ traceId, window: null, reason: options.redactor.text(problem) });
-      }
-      done += 1;
-      options.onProgress?.({ done, total: toFetch.length, skipped: skipped.length });
+  const limiter = createLimiter(options.concurrency);
+  const fetchAndCount = async (traceId: string): Promise<void> => {
+    const problem = await fetchOne(options, traceId, written);
+    if (problem !== null) {
+      fetchSkips += 1;
+      skipped.push({ traceId, window: null, reason: options.redactor.text(problem) });
     }
+    done += 1;
+    options.onProgress?.({ done, total: toFetch.length, skipped: skipped.length });
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, toFetch.length)) }, worker));
+  await Promise.all(toFetch.map((traceId) => limiter.run(() => fetchAndCount(traceId))));
 
   const traces = new Map<string, ManifestTrace>();
   for (const trace of earlier?.traces ?? [])

@@ -42,45 +42,35 @@ export async function searchWindows(
   const seen = new Set<string>();
   const pending = [...windows].reverse();
   for (let window = pending.pop(); window !== undefined; window = pending.pop()) {
-    const label = `${isoSeconds(window.start)}..${isoSeconds(window.end)}`;
+    const start = isoSeconds(window.start);
+    const end = isoSeconds(window.end);
     const request = { method: 'GET' as const, url: store.searchUrl(window, limit) };
     const outcome = await client.send(request);
-    const json = outcome.kind === 'response' ? parseJsonBody(outcome.body) : null;
-    const read = outcome.kind === 'failure' ? null : store.readSearch(outcome.status, json);
+    const read = outcome.kind === 'failure' ? null : store.readSearch(outcome.status, parseJsonBody(outcome.body));
     if (read === null || !read.ok) {
-      const detail =
-        read === null
-          ? undefined
-          : outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300
-            ? read.problem
-            : undefined;
-      result.problems.push({ window: label, reason: describeOutcome(request, outcome, detail) });
-      result.windows.push({ start: isoSeconds(window.start), end: isoSeconds(window.end), traces: 0, split: false });
+      const answered = outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
+      result.problems.push({
+        window: `${start}..${end}`,
+        reason: describeOutcome(request, outcome, answered ? read?.problem : undefined),
+      });
+      result.windows.push({ start, end, traces: 0, split: false });
       continue;
     }
     const full = read.traceIds.length >= limit;
     const halves = full ? splitWindow(window) : null;
-    result.windows.push({
-      start: isoSeconds(window.start),
-      end: isoSeconds(window.end),
-      traces: read.traceIds.length,
-      split: halves !== null,
-    });
+    result.windows.push({ start, end, traces: read.traceIds.length, split: halves !== null });
     if (halves !== null) {
       pending.push(halves[1], halves[0]);
       continue;
     }
     if (full) {
       result.problems.push({
-        window: label,
+        window: `${start}..${end}`,
         reason: `the search returned the limit of ${limit} traces even for one second; some traces may be missing (raise --limit)`,
       });
     }
-    for (const traceId of read.traceIds) {
-      if (seen.has(traceId)) continue;
-      seen.add(traceId);
-      result.traceIds.push(traceId);
-    }
+    for (const traceId of read.traceIds) seen.add(traceId);
   }
+  result.traceIds = [...seen];
   return result;
 }

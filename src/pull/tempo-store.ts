@@ -1,5 +1,6 @@
 import { normalizeId } from '../import/read/values.js';
-import { apiUrl, isObject, type SearchResult, type TraceStore } from './trace-store.js';
+import { isRecord } from '../io/validation/is-record.js';
+import { apiUrl, type SearchResult, type TraceStore } from './trace-store.js';
 
 /**
  * Grafana Tempo's HTTP API: `GET /api/search?q=<TraceQL>&start=&end=&limit=` (start and end in
@@ -20,12 +21,12 @@ export function createTempoStore(base: URL, traceQl: string): TraceStore {
     },
     readSearch(status, json): SearchResult {
       if (status < 200 || status >= 300) return { ok: false, problem: `HTTP ${status}` };
-      const traces = isObject(json) ? (json['traces'] ?? []) : null;
+      const traces = isRecord(json) ? (json['traces'] ?? []) : null;
       if (!Array.isArray(traces)) return { ok: false, problem: 'expected {"traces": [{"traceID": …}]}' };
       const traceIds: string[] = [];
       for (const entry of traces) {
         // Tempo writes trace ids in hex and drops leading zeros; normalizeId pads them back.
-        const id = isObject(entry) ? normalizeId(entry['traceID'] ?? entry['traceId'], 'trace') : null;
+        const id = isRecord(entry) ? normalizeId(entry['traceID'] ?? entry['traceId'], 'trace') : null;
         if (id === null) return { ok: false, problem: 'expected every entry of "traces" to have a "traceID"' };
         traceIds.push(id);
       }
@@ -35,7 +36,7 @@ export function createTempoStore(base: URL, traceQl: string): TraceStore {
       return apiUrl(base, `/api/v2/traces/${encodeURIComponent(traceId)}`);
     },
     traceDocument(json) {
-      return isObject(json) && isObject(json['trace']) ? json['trace'] : json;
+      return isRecord(json) && isRecord(json['trace']) ? json['trace'] : json;
     },
   };
 }

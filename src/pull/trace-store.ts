@@ -1,7 +1,5 @@
 import type { TimeWindow } from './time-window.js';
 
-export { isRecord as isObject } from '../io/validation/is-record.js';
-
 /** What a search response came to: the trace ids it names, in the order given. */
 export type SearchResult = { ok: true; traceIds: string[] } | { ok: false; problem: string };
 

@@ -21,57 +21,51 @@ export interface Policies {
   policyCase: EvalCase;
 }
 
-function buildPoliciesSchema() {
-  const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
-  const limit = z
-    .number({ error: 'expected a whole number ≥ 0' })
-    .check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
+const textList = z.array(z.string({ error: 'expected a string' }), { error: 'expected a list of strings' });
+const limit = z
+  .number({ error: 'expected a whole number ≥ 0' })
+  .check(z.int({ error: 'expected a whole number ≥ 0' }), z.gte(0, { error: 'expected a whole number ≥ 0' }));
 
-  return z.strictObject(
-    {
-      forbiddenAnswerKeywords: z.optional(textList),
-      forbiddenConfirmedClaims: z.optional(textList),
-      /** For the checks that judge evidence of given tools (evidence-coverage, evidence-substance). */
-      requiredEvidenceTools: z.optional(textList),
-      budget: z.optional(
-        z.strictObject(
-          { maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) },
-          { error: 'expected {maxToolCalls, maxDurationMs}' },
-        ),
+const POLICIES_SCHEMA = z.strictObject(
+  {
+    forbiddenAnswerKeywords: z.optional(textList),
+    forbiddenConfirmedClaims: z.optional(textList),
+    /** For the checks that judge evidence of given tools (evidence-coverage, evidence-substance). */
+    requiredEvidenceTools: z.optional(textList),
+    budget: z.optional(
+      z.strictObject(
+        { maxToolCalls: z.optional(limit), maxDurationMs: z.optional(limit) },
+        { error: 'expected {maxToolCalls, maxDurationMs}' },
       ),
-      audit: z.optional(
-        z.strictObject(
-          {
-            v2: z.optional(z.boolean()),
-            claimChecks: z.optional(z.boolean()),
-            composerOutput: z.optional(z.boolean()),
-          },
-          { error: 'expected {v2, claimChecks, composerOutput}' },
-        ),
+    ),
+    audit: z.optional(
+      z.strictObject(
+        {
+          v2: z.optional(z.boolean()),
+          claimChecks: z.optional(z.boolean()),
+          composerOutput: z.optional(z.boolean()),
+        },
+        { error: 'expected {v2, claimChecks, composerOutput}' },
       ),
-      checks: z.optional(
-        z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), {
-          error: 'expected an object of check id: error | warn | off',
-        }),
-      ),
-    },
-    { error: 'expected an object of policies' },
-  );
-}
+    ),
+    checks: z.optional(
+      z.record(z.string(), z.enum(['error', 'warn', 'off'], { error: 'expected error, warn or off' }), {
+        error: 'expected an object of check id: error | warn | off',
+      }),
+    ),
+  },
+  { error: 'expected an object of policies' },
+);
 
-/** The `policies:` block's schema. */
-const POLICIES_SCHEMA = buildPoliciesSchema();
-
-function knownKeys(): string[] {
-  return [
-    ...Object.keys(POLICIES_SCHEMA.shape),
-    'maxToolCalls',
-    'maxDurationMs',
-    'v2',
-    'claimChecks',
-    'composerOutput',
-  ];
-}
+/** Every key the block may hold, at any depth, for "did you mean" hints. */
+const KNOWN_KEYS = [
+  ...Object.keys(POLICIES_SCHEMA.shape),
+  'maxToolCalls',
+  'maxDurationMs',
+  'v2',
+  'claimChecks',
+  'composerOutput',
+];
 
 /**
  * The `policies:` block found at `path` in `file` (a config or policies file), resolved. An
@@ -85,8 +79,10 @@ export function resolvePolicies(
 ): Policies {
   const raw = file === null ? undefined : valueAt(file.value, path);
   const parsed = POLICIES_SCHEMA.safeParse(raw ?? {});
-  if (!parsed.success)
-    throw new InputError(schemaProblems(file as StructuredFile, prefixIssues(parsed.error.issues, path), knownKeys()));
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] }));
+    throw new InputError(schemaProblems(file as StructuredFile, issues, KNOWN_KEYS));
+  }
   const block = parsed.data;
   const known = new Set(CHECKS.map((check) => check.id as string));
   const unknown = Object.keys(block.checks ?? {}).filter((id) => !known.has(id));
@@ -133,8 +129,4 @@ export function resolvePolicies(
     checks: {},
   };
   return { checks, policyCase };
-}
-
-function prefixIssues(issues: readonly z.core.$ZodIssue[], path: readonly string[]): z.core.$ZodIssue[] {
-  return issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] }));
 }

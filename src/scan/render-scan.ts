@@ -21,21 +21,9 @@ export interface ScanReport {
 }
 
 export function buildScanReport(tally: ScanTally, policies: PolicyCheck[], skippedInput: string[]): ScanReport {
-  return {
-    scanVersion: 1,
-    summary: {
-      traces: tally.traces,
-      clean: tally.clean,
-      withErrors: tally.withErrors,
-      withWarnings: tally.withWarnings,
-      skippedInput: skippedInput.length,
-    },
-    policies,
-    checks: tally.checks,
-    agents: tally.agents,
-    worst: tally.worst,
-    skippedInput,
-  };
+  const { checks, agents, worst, ...totals } = tally;
+  const summary = { ...totals, skippedInput: skippedInput.length };
+  return { scanVersion: 1, summary, policies, checks, agents, worst, skippedInput };
 }
 
 export function renderScanJson(report: ScanReport): string {

@@ -1,15 +1,11 @@
 import type { CaseResult } from '../report/types.js';
-import type { PolicyCheck, PolicySeverity } from './policies.js';
+import type { PolicyCheck } from './policies.js';
 
-export interface Violation {
-  check: string;
-  severity: PolicySeverity;
+export interface Violation extends PolicyCheck {
   message: string;
 }
 
-export interface CheckTally {
-  check: string;
-  severity: PolicySeverity;
+export interface CheckTally extends PolicyCheck {
   violations: number;
   passed: number;
   skipped: number;

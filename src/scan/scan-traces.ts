@@ -5,6 +5,7 @@ import { evaluateRun } from '../evaluate/evaluate.js';
 import type { ImportFormatOption } from '../import/format.js';
 import { importTraces } from '../import/import-traces.js';
 import { displayPath } from '../io/files/display-path.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { fixtureFolder, readFixture } from '../sources/fixture-dir.js';
 import type { TraceRunInput } from '../sources/types.js';
 import type { Policies } from './policies.js';
@@ -31,11 +32,8 @@ export async function scanFixtureDir(
   fixturesDir: string,
   options: ScanOptions,
 ): Promise<{ tally: ScanTally; skipped: string[] }> {
-  const tally = createScanTally(options.policies.checks, options.top);
-  // One session for the whole scan: its answer-reading rules are compiled once, not per trace.
-  const session = new EvaluationSession(options.contract);
+  const scan = createScan(options);
   const fixtures = fixtureFolder(fixturesDir, options.cwd);
-  let scanned = 0;
   // A `*.json` entry that is not a regular file (a symbolic link, a folder, a pipe) is not read,
   // and named: no trace is left out without a word.
   const skippedNames: string[] = [];
@@ -51,8 +49,7 @@ export async function scanFixtureDir(
       traceFixture: entry.name,
     };
     const input = readFixture(fixtures, policyCase);
-    judge(tally, session, input.traceFixture ?? entry.name, input, options);
-    options.onTrace?.((scanned += 1));
+    scan.judge(input.traceFixture ?? entry.name, input);
   }
   const folder = displayPath(fixturesDir, options.cwd);
   const skipped = skippedNames
@@ -61,7 +58,7 @@ export async function scanFixtureDir(
     .map((name) => `${folder}/${name}; expected a regular file (scan follows no link)`);
   if (skippedNames.length > MAX_SKIPPED_LISTED)
     skipped.push(`${folder}: ${skippedNames.length - MAX_SKIPPED_LISTED} more entries that are not regular files`);
-  return { tally: tally.result(), skipped };
+  return { tally: scan.tally.result(), skipped };
 }
 
 /** Skipped entries named one by one; the rest are counted in one line. */
@@ -77,54 +74,40 @@ export async function scanExports(
   from: ImportFormatOption,
   options: ScanOptions,
 ): Promise<{ tally: ScanTally; skipped: string[] }> {
-  const tally = createScanTally(options.policies.checks, options.top);
-  // One session for the whole scan: its answer-reading rules are compiled once, not per trace.
-  const session = new EvaluationSession(options.contract);
+  const scan = createScan(options);
   const imported = await importTraces(files, from, options.cwd);
-  let scanned = 0;
   for (const trace of imported.traces) {
     const name = `${trace.file}#${trace.traceId}`;
-    judge(
-      tally,
-      session,
-      name,
-      { kind: 'document', document: trace.document, traceFixture: name, sessionId: null },
-      options,
-    );
-    options.onTrace?.((scanned += 1));
+    scan.judge(name, { kind: 'document', document: trace.document, traceFixture: name, sessionId: null });
   }
   const { formatImportProblem } = await import('../import/problems.js');
-  return { tally: tally.result(), skipped: imported.skipped.map(formatImportProblem) };
+  return { tally: scan.tally.result(), skipped: imported.skipped.map(formatImportProblem) };
 }
 
-function judge(
-  tally: ReturnType<typeof createScanTally>,
-  session: EvaluationSession,
-  name: string,
-  input: TraceRunInput,
-  options: ScanOptions,
-): void {
-  const result = evaluateRun(options.policies.policyCase, input, options.contract, session);
-  tally.add(name, result, input.kind === 'document' ? agentNames(input.document) : []);
+/** Judges traces one by one into a tally, in one session for the whole scan: its answer-reading rules are compiled once, not per trace. */
+function createScan(options: ScanOptions) {
+  const tally = createScanTally(options.policies.checks, options.top);
+  const session = new EvaluationSession(options.contract);
+  let scanned = 0;
+  return {
+    tally,
+    judge(name: string, input: TraceRunInput): void {
+      const result = evaluateRun(options.policies.policyCase, input, options.contract, session);
+      tally.add(name, result, input.kind === 'document' ? agentNames(input.document) : []);
+      options.onTrace?.((scanned += 1));
+    },
+  };
 }
 
 /** The agents that took a step in the trace (`agentSteps[].agentName`, either spelling), for the per-agent counts. */
 function agentNames(document: unknown): string[] {
-  if (typeof document !== 'object' || document === null) return [];
-  const record = document as Record<string, unknown>;
-  const data =
-    typeof record['data'] === 'object' && record['data'] !== null && !('finalAnswer' in record)
-      ? (record['data'] as Record<string, unknown>)
-      : record;
-  const steps = data['agentSteps'] ?? data['agent_steps'];
+  if (!isRecord(document)) return [];
+  const inner = document['data'];
+  const data = typeof inner === 'object' && inner !== null && !('finalAnswer' in document) ? inner : document;
+  const steps = (data as Record<string, unknown>)['agentSteps'] ?? (data as Record<string, unknown>)['agent_steps'];
   if (!Array.isArray(steps)) return [];
-  const names: string[] = [];
-  for (const step of steps) {
-    const name =
-      typeof step === 'object' && step !== null
-        ? ((step as Record<string, unknown>)['agentName'] ?? (step as Record<string, unknown>)['agent_name'])
-        : undefined;
-    if (typeof name === 'string' && name !== '') names.push(name.length > 100 ? name.slice(0, 100) : name);
-  }
-  return names;
+  return steps.flatMap((step) => {
+    const name = isRecord(step) ? (step['agentName'] ?? step['agent_name']) : undefined;
+    return typeof name === 'string' && name !== '' ? [name.slice(0, 100)] : [];
+  });
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadReplayFixtures, normalizeQuestion, type ReplayFixture } from './replay-fixtures.js';
@@ -59,13 +60,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(options.port, options.host);
+  // Rejects with the server's 'error' (the port taken, the host not this machine's) instead.
+  await once(server, 'listening');
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
 

@@ -8,9 +8,6 @@ import { readInputFile } from '../io/structured-file.js';
  * comment, changes it, which is the safe side (the case order and ids could have changed).
  */
 export async function hashCaseFile(path: string, displayName: string): Promise<string> {
-  return hashBytes(readInputFile(path, displayName, MAX_CASE_FILE_BYTES));
-}
-
-export function hashBytes(bytes: Uint8Array): string {
+  const bytes = readInputFile(path, displayName, MAX_CASE_FILE_BYTES);
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }

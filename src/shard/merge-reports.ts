@@ -7,6 +7,7 @@ import { isRecord as isObject } from '../io/validation/is-record.js';
 import { buildReport } from '../report/build.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
+import { MAX_SHARDS } from './shard-spec.js';
 
 /** A sharded run's report.json as read: how to name it, and its text. */
 export interface ShardReportText {
@@ -49,18 +50,14 @@ export function mergeShardReports(inputs: readonly ShardReportText[]): Report {
       problems.push(...error.problems);
     }
   }
-  if (problems.length > 0) throw new InputError(problems);
+  refuseAny(problems);
+  refuseAny(disagreements(files));
+  refuseAny(shardSetProblems(files));
+  return buildReport(placeCases(files), (files[0] as ShardFile).repeat);
+}
 
-  problems.push(...disagreements(files));
+function refuseAny(problems: string[]): void {
   if (problems.length > 0) throw new InputError(problems);
-  problems.push(...shardSetProblems(files));
-  if (problems.length > 0) throw new InputError(problems);
-
-  const placed = placeCases(files, problems);
-  if (problems.length > 0) throw new InputError(problems);
-
-  const cases = placed.map(({ result }) => result);
-  return buildReport(cases, (files[0] as ShardFile).repeat);
 }
 
 /** A valid report that is a shard's, or the problem with it. Invalid reports throw the report loader's InputError. */
@@ -180,65 +177,60 @@ interface PlacedCase {
  * each once, and each case must be in the shard the shard assignment gives it: with the same
  * case file on every shard, anything else means a report was edited or mislabelled.
  */
-function placeCases(files: readonly ShardFile[], problems: string[]): PlacedCase[] {
+function placeCases(files: readonly ShardFile[]): CaseResult[] {
+  const problems: string[] = [];
   const byPosition = new Map<number, PlacedCase>();
   const byId = new Map<string, PlacedCase>();
   for (const file of files) {
-    for (const raw of file.cases) {
-      const { caseIndex, ...rest } = raw;
+    for (const { caseIndex, ...rest } of file.cases) {
       const position = caseIndex as number;
-      const placed: PlacedCase = {
-        result: rest as unknown as CaseResult,
-        caseId: rest['caseId'] as string,
-        shard: file.index,
-        displayName: file.displayName,
-      };
+      const caseId = rest['caseId'] as string;
       const atPosition = byPosition.get(position);
-      const sameId = byId.get(placed.caseId);
+      const sameId = byId.get(caseId);
       if (atPosition !== undefined) {
         problems.push(
-          `diag-eval merge: case index ${position} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${file.displayName} (${placed.caseId}); expected each case in one shard`,
+          `diag-eval merge: case index ${position} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${file.displayName} (${caseId}); expected each case in one shard`,
         );
       } else if (sameId !== undefined) {
         problems.push(
-          `diag-eval merge: case "${placed.caseId}" is in ${sameId.displayName} and in ${file.displayName}; expected each case in one shard`,
+          `diag-eval merge: case "${caseId}" is in ${sameId.displayName} and in ${file.displayName}; expected each case in one shard`,
         );
       } else {
+        const placed = {
+          result: rest as unknown as CaseResult,
+          caseId,
+          shard: file.index,
+          displayName: file.displayName,
+        };
         byPosition.set(position, placed);
-        byId.set(placed.caseId, placed);
+        byId.set(caseId, placed);
       }
     }
   }
-  if (problems.length > 0) return [];
-  const total = byPosition.size;
-  const placed: PlacedCase[] = [];
-  for (let position = 0; position < total; position += 1) {
-    const found = byPosition.get(position);
-    if (found === undefined) {
-      problems.push(
-        `diag-eval merge: no report holds the case at index ${position} of the case file; expected the cases 0 to ${total - 1} once each`,
-      );
-      return [];
-    }
-    placed.push(found);
+  refuseAny(problems);
+  const placed = Array.from({ length: byPosition.size }, (_, position) => byPosition.get(position));
+  const gap = placed.indexOf(undefined);
+  if (gap !== -1) {
+    refuseAny([
+      `diag-eval merge: no report holds the case at index ${gap} of the case file; expected the cases 0 to ${placed.length - 1} once each`,
+    ]);
   }
   const count = (files[0] as ShardFile).count;
+  const inOrder = placed as PlacedCase[];
   const expected = assignShards(
-    placed.map((entry) => entry.caseId),
+    inOrder.map((entry) => entry.caseId),
     count,
   );
-  placed.forEach((entry, position) => {
+  inOrder.forEach((entry, position) => {
     if (expected[position] !== entry.shard) {
       problems.push(
         `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" is in shard ${entry.shard}/${count}, expected in shard ${expected[position]}/${count} (was the report edited, or renamed from another run?)`,
       );
     }
   });
-  return placed;
+  refuseAny(problems);
+  return inOrder.map(({ result }) => result);
 }
-
-/** The most shards a run is cut into (`run --shard i/n`, n ≤ 1000). */
-const MAX_SHARDS = 1000;
 
 function isWhole(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);

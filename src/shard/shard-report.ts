@@ -1,5 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
-import type { CaseResult, Report } from '../report/types.js';
+import type { CaseResult } from '../report/types.js';
 import { assignShards } from './assign-shards.js';
 import type { ShardSpec } from './shard-spec.js';
 
@@ -24,23 +24,11 @@ export function selectShard(cases: readonly EvalCase[], shard: ShardSpec): Shard
 }
 
 /**
- * A shard's report: the report of its cases plus what merge needs to put the shards back
- * together and to refuse shards that do not belong together: the shard, the case file's hash,
- * and each case's position in the case file. Only sharded reports carry these, so an unsharded
- * report stays exactly as it always was.
+ * What a shard's report carries after its schema version, so that merge can put the shards back
+ * together and refuse shards that do not belong together: the shard and the case file's hash
+ * (and, in each case, its position in the case file). Only sharded reports carry these, so an
+ * unsharded report stays exactly as it always was.
  */
-export function markShardReport(
-  report: Report,
-  shard: ShardSpec,
-  casesHash: string,
-  caseIndexes: readonly number[],
-): Report {
-  const cases = report.cases.map((result, position) => markShardCase(result, caseIndexes[position] as number));
-  const { schemaVersion, ...rest } = report;
-  return { schemaVersion, ...shardReportHead(shard, casesHash), ...rest, cases };
-}
-
-/** What a shard's report carries after its schema version: the shard and the case file's hash. */
 export interface ShardHead {
   shard: { index: number; count: number };
   casesHash: string;

@@ -7,22 +7,22 @@ import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { describeFsError } from '../io/files/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
-import { readJsonFile } from '../io/json/read-json-file.js';
+import { type JsonFileRead, readJsonFile } from '../io/json/read-json-file.js';
 import { sessionIdOf } from '../trace/envelope.js';
 import { discoverRunFiles, type RunFiles } from './run-files.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
-export { MAX_FIXTURE_BYTES };
-
-/** A fixtures folder as a trace source; `repeat` is K when the folder holds repeated runs (run-files.ts), else null. */
-export type FixtureDirSource = TraceSource & { readonly repeat: number | null };
-
 /**
- * Traces saved as JSON files in a folder, one per case (S10): `<fixtures>/<traceFixture>`.
+ * Traces saved as JSON files in a folder, one per case (S10): `<fixtures>/<traceFixture>`;
+ * `repeat` is K when the folder holds repeated runs (run-files.ts), else null.
  * Reads are synchronous on purpose: for thousands of small files in a CLI run they are
  * cheaper than the thread-pool round trips of async reads, and nothing else waits meanwhile.
  */
-export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence, cwd: string): FixtureDirSource {
+export function createFixtureDirSource(
+  fixturesDir: string,
+  cases: CaseSequence,
+  cwd: string,
+): TraceSource & { readonly repeat: number | null } {
   const runFiles = discoverRunFiles(fixturesDir, cases);
   if (runFiles.badNumbers.length > 0) {
     const folder = displayPath(fixturesDir, cwd);
@@ -45,10 +45,10 @@ export function createFixtureDirSource(fixturesDir: string, cases: CaseSequence,
 function readCaseRuns(
   folder: FixtureFolder,
   evalCase: EvalCase,
-  runFiles: RunFiles | null,
-  size: { bytes: number } | null = null,
+  runFiles: RunFiles,
+  size?: { bytes: number },
 ): TraceRunInput[] {
-  const names = runFiles?.runNamesOf(evalCase.traceFixture) ?? null;
+  const names = runFiles.runNamesOf(evalCase.traceFixture);
   if (names === null) return [readFixture(folder, evalCase, size)];
   return names.map((traceFixture) => {
     const input = readFixture(folder, { ...evalCase, traceFixture }, size);
@@ -65,7 +65,7 @@ function readCaseRuns(
 const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 
 /** The traces of the first cases of `ahead`, read here, until READ_AHEAD_BYTES are read (at least one). */
-function readStretch(folder: FixtureFolder, ahead: readonly EvalCase[], runFiles: RunFiles | null): TraceRunInput[][] {
+function readStretch(folder: FixtureFolder, ahead: readonly EvalCase[], runFiles: RunFiles): TraceRunInput[][] {
   const runs: TraceRunInput[][] = [];
   const size = { bytes: 0 };
   for (const evalCase of ahead) {
@@ -108,76 +108,63 @@ export function fixtureFolder(fixturesDir: string, cwd: string): FixtureFolder {
 }
 
 /** The trace of a case's fixture; with `size`, the size of the file read whole is added to `size.bytes`. */
-export function readFixture(
-  folder: FixtureFolder,
-  evalCase: EvalCase,
-  size: { bytes: number } | null = null,
-): TraceRunInput {
+export function readFixture(folder: FixtureFolder, evalCase: EvalCase, size?: { bytes: number }): TraceRunInput {
   const path = join(folder.path, evalCase.traceFixture);
   const traceFixture = fixtureDisplayPath(folder, evalCase.traceFixture, path);
   const sessionId = evalCase.sessionId;
   // A plain name can only be a link in its last part, which O_NOFOLLOW catches for free; any
   // other name is resolved first. A link is followed only when it stays in the fixtures folder.
-  const plain = isPlainName(evalCase.traceFixture);
-  let read = plain ? readJsonFile(path, MAX_FIXTURE_BYTES, { noFollow: true }) : null;
+  let read = isPlainName(evalCase.traceFixture) ? readJsonFile(path, MAX_FIXTURE_BYTES, { noFollow: true }) : null;
   if (read === null || (!read.ok && read.stage === 'read' && read.read.link === true)) {
-    const confined = confinedPath(folder, path);
-    if (confined.kind === 'missing') return notFound(traceFixture, sessionId);
-    if (confined.kind === 'problem')
-      return unparsable(`cannot read ${traceFixture} (${confined.problem})`, traceFixture, sessionId);
-    if (confined.kind === 'outside') {
-      return unparsable(
-        `${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`,
-        traceFixture,
-        sessionId,
-      );
-    }
-    read = readJsonFile(confined.path, MAX_FIXTURE_BYTES);
+    const confined = confinedPath(folder, path, traceFixture);
+    if (typeof confined !== 'string') return unreadable(confined.problem, traceFixture, sessionId);
+    read = readJsonFile(confined, MAX_FIXTURE_BYTES);
   }
-  if (!read.ok) {
-    if (read.stage === 'decode') return unparsable(`${traceFixture}: ${read.problem}`, traceFixture, sessionId);
-    if (read.stage === 'parse') return unparsable(`${traceFixture}: ${read.parsed.problem}`, traceFixture, sessionId);
-    const failed = read.read;
-    if (failed.missing) return notFound(traceFixture, sessionId);
-    if (failed.notRegular !== undefined)
-      return unparsable(`${traceFixture} is ${failed.notRegular}, expected a JSON file`, traceFixture, sessionId);
-    if (failed.tooLarge !== undefined)
-      return unparsable(`${traceFixture} ${failed.problem} for one trace`, traceFixture, sessionId);
-    return unparsable(`${traceFixture}: ${failed.problem}`, traceFixture, sessionId);
-  }
-  if (size !== null) size.bytes += read.bytes.length;
+  if (!read.ok) return unreadable(readProblem(read, traceFixture), traceFixture, sessionId);
+  if (size !== undefined) size.bytes += read.bytes.length;
   return { kind: 'document', document: read.value, traceFixture, sessionId };
 }
 
-function notFound(traceFixture: string, sessionId: string | null): TraceRunInput {
-  return {
-    kind: 'not_run',
-    reason: `fixture not found: expected a trace file at ${traceFixture}`,
-    traceFixture,
-    sessionId,
-  };
+/** A fixture that could not be read: a missing one (`problem` null) is not run, any other fails trace-loadable. */
+function unreadable(problem: string | null, traceFixture: string, sessionId: string | null): TraceRunInput {
+  return problem === null
+    ? {
+        kind: 'not_run',
+        reason: `fixture not found: expected a trace file at ${traceFixture}`,
+        traceFixture,
+        sessionId,
+      }
+    : { kind: 'unparsable', problem, traceFixture, sessionId };
 }
 
-type Confined =
-  | { kind: 'inside'; path: string }
-  | { kind: 'outside' }
-  | { kind: 'missing' }
-  | { kind: 'problem'; problem: string };
+/** What stopped the read of a fixture shown as `traceFixture`, or null when the file is missing. */
+function readProblem(read: Extract<JsonFileRead, { ok: false }>, traceFixture: string): string | null {
+  if (read.stage === 'decode') return `${traceFixture}: ${read.problem}`;
+  if (read.stage === 'parse') return `${traceFixture}: ${read.parsed.problem}`;
+  const failed = read.read;
+  if (failed.missing) return null;
+  if (failed.notRegular !== undefined) return `${traceFixture} is ${failed.notRegular}, expected a JSON file`;
+  if (failed.tooLarge !== undefined) return `${traceFixture} ${failed.problem} for one trace`;
+  return `${traceFixture}: ${failed.problem}`;
+}
 
-/** The fixture's real path when it lies inside the fixtures folder's real path. */
-function confinedPath(folder: FixtureFolder, path: string): Confined {
+/** The fixture's real path when it lies inside the fixtures folder's real path, else why not (null: it is missing). */
+function confinedPath(folder: FixtureFolder, path: string, traceFixture: string): string | { problem: string | null } {
   let real: string;
   try {
     real = realpathSync.native(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'problem', problem: describeFsError(error) };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { problem: null };
+    return { problem: `cannot read ${traceFixture} (${describeFsError(error)})` };
   }
   const inside = relative(folder.realPath(), real);
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
-    return { kind: 'outside' };
-  return { kind: 'inside', path: real };
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    return {
+      problem: `${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`,
+    };
+  }
+  return real;
 }
 
 /**
@@ -197,15 +184,11 @@ function fixtureDisplayPath(folder: FixtureFolder, traceFixture: string, path: s
 /** An empty, `.` or `..` segment, which includes a leading or trailing `/`. */
 const UNPLAIN_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/u;
 
-function unparsable(problem: string, traceFixture: string, sessionId: string | null): TraceRunInput {
-  return { kind: 'unparsable', problem, traceFixture, sessionId };
-}
-
 /**
  * The orphan scan looks at this many folder entries at most, this many folders deep, and this
  * many orphans are listed: `--fixtures /` must not walk the whole disk or print a line per file.
  */
-export const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
+const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
 
 /**
  * The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of
@@ -241,68 +224,48 @@ function scanOrphanFixtures(
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
   const referencedPaths = new Set<string>();
-  for (const name of cases.traceFixtures ?? fixtureNames(cases)) {
+  for (const name of cases.traceFixtures ?? Array.from(cases, (evalCase) => evalCase.traceFixture)) {
     if (isPlainName(name)) referencedNames.add(name);
     else referencedPaths.add(join(fixturesDir, name));
   }
-  const orphans: string[] = [];
-  const budget = { entries: ORPHAN_SCAN_LIMITS.entries, complete: true };
-  collectOrphans(fixturesDir, 0, referencedNames, referencedPaths, orphans, budget);
-  // Run files of a case (`<name>.run<i>.json`) are its repeated runs, not orphans.
-  const unclaimed = orphans.filter((path) => !runFiles.isRunFile(path));
+  const orphans: { path: string; key: string }[] = [];
+  let entriesLeft: number = ORPHAN_SCAN_LIMITS.entries;
+  let complete = true;
+  const collect = (folder: string, depth: number): void => {
+    if (depth > ORPHAN_SCAN_LIMITS.depth || entriesLeft <= 0) {
+      complete = false;
+      return;
+    }
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entriesLeft -= entries.length;
+    if (entriesLeft < 0) complete = false;
+    for (const entry of entries) {
+      const name = entry.name;
+      if (entry.isDirectory()) {
+        collect(join(folder, name), depth + 1);
+        continue;
+      }
+      if (!entry.isFile() || !name.toLowerCase().endsWith('.json')) continue;
+      // A case's own fixture, or the record `diag-eval pull` keeps beside the traces it pulled.
+      if (depth === 0 && (referencedNames.has(name) || name === 'manifest.json')) continue;
+      const path = join(folder, name);
+      // Run files of a case (`<name>.run<i>.json`) are its repeated runs, not orphans.
+      if (!referencedPaths.has(path) && !runFiles.isRunFile(path))
+        orphans.push({ path, key: relative(fixturesDir, path).split(sep).join('/') });
+    }
+  };
+  collect(fixturesDir, 0);
   // Code-unit order, not locale order: the list must not depend on the machine's locale.
-  const sorted = unclaimed
-    .map((path) => ({ path, key: toPosix(relative(fixturesDir, path)) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ path }) => path);
-  return { orphans: sorted, complete: budget.complete };
-}
-
-function* fixtureNames(cases: Iterable<EvalCase>): Generator<string, void, undefined> {
-  for (const evalCase of cases) yield evalCase.traceFixture;
+  orphans.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { orphans: orphans.map(({ path }) => path), complete };
 }
 
 /** A file name with no separator that join() would keep as it is: join(folder, name) is folder + sep + name. */
 function isPlainName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\\');
-}
-
-function collectOrphans(
-  folder: string,
-  depth: number,
-  referencedNames: ReadonlySet<string>,
-  referencedPaths: ReadonlySet<string>,
-  orphans: string[],
-  budget: { entries: number; complete: boolean },
-): void {
-  if (depth > ORPHAN_SCAN_LIMITS.depth || budget.entries <= 0) {
-    budget.complete = false;
-    return;
-  }
-  const top = depth === 0;
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  budget.entries -= entries.length;
-  if (budget.entries < 0) budget.complete = false;
-  for (const entry of entries) {
-    const name = entry.name;
-    if (entry.isDirectory()) {
-      collectOrphans(join(folder, name), depth + 1, referencedNames, referencedPaths, orphans, budget);
-      continue;
-    }
-    if (!entry.isFile() || !name.toLowerCase().endsWith('.json')) continue;
-    if (top && referencedNames.has(name)) continue;
-    // The record `diag-eval pull` keeps beside the traces it pulled, not a trace.
-    if (top && name === 'manifest.json') continue;
-    const path = join(folder, name);
-    if (!referencedPaths.has(path)) orphans.push(path);
-  }
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
 }

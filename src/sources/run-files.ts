@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
-import type { EvalCase } from '../cases/types.js';
 
 /**
  * Repeated runs in a fixtures folder (docs/contract.md §8, S75): what `run --record DIR --repeat K`
@@ -36,33 +35,26 @@ const RUN_NUMBER = /^[1-9][0-9]*$/u;
  * folder once (a name with folders, `sub/x.json`, has its runs in `sub/`).
  */
 export function discoverRunFiles(fixturesDir: string, cases: CaseSequence): RunFiles {
-  const fixtureNames = cases.traceFixtures ?? Array.from(cases, (evalCase: EvalCase) => evalCase.traceFixture);
-  const referenced = new Set(fixtureNames);
+  const referenced = new Set(cases.traceFixtures ?? Array.from(cases, (evalCase) => evalCase.traceFixture));
   /** folder path → base name in that folder → run numbers found, and names with a bad number. */
   const folders = new Map<string, Map<string, FoundRuns>>();
   const badNumbers: string[] = [];
   const runsByFixture = new Map<string, number[]>();
+  const runFilePaths = new Set<string>();
   let repeat: number | null = null;
   for (const fixture of referenced) {
     const { folder, base } = locate(fixturesDir, fixture);
-    let bases = folders.get(folder);
-    if (bases === undefined) {
-      bases = readRunNumbers(folder, fixture, referenced);
-      folders.set(folder, bases);
-    }
-    const found = bases.get(base);
+    if (!folders.has(folder)) folders.set(folder, readRunNumbers(folder, fixture, referenced));
+    const found = folders.get(folder)?.get(base);
     if (found === undefined) continue;
     // Reported once per folder and base, however many cases share the fixture.
     badNumbers.push(...found.bad.splice(0));
-    const numbers = found.numbers;
-    if (numbers.length === 0) continue;
-    numbers.sort((a, b) => a - b);
+    if (found.numbers.length === 0) continue;
+    const numbers = found.numbers.sort((a, b) => a - b);
     runsByFixture.set(fixture, numbers);
+    for (const number of numbers) runFilePaths.add(join(fixturesDir, runName(fixture, number)));
     repeat = Math.max(repeat ?? 0, numbers[numbers.length - 1] as number);
   }
-  const runFilePaths = new Set<string>();
-  for (const [fixture, numbers] of runsByFixture)
-    for (const number of numbers) runFilePaths.add(join(fixturesDir, runName(fixture, number)));
   return {
     repeat,
     runNamesOf(traceFixture) {

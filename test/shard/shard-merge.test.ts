@@ -7,10 +7,11 @@ import { runCases } from '../../src/evaluate/run-cases.js';
 import { buildReport } from '../../src/report/build.js';
 import { renderReportJson } from '../../src/report/render/json.js';
 import { renderReportMarkdown } from '../../src/report/render/markdown.js';
-import type { CaseResult } from '../../src/report/types.js';
+import type { CaseResult, Report } from '../../src/report/types.js';
 import { assignShards } from '../../src/shard/assign-shards.js';
 import { mergeShardReports } from '../../src/shard/merge-reports.js';
-import { markShardReport, selectShard } from '../../src/shard/shard-report.js';
+import { markShardCase, selectShard, shardReportHead } from '../../src/shard/shard-report.js';
+import type { ShardSpec } from '../../src/shard/shard-spec.js';
 import type { TraceRunInput, TraceSource } from '../../src/sources/types.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { createFakeIo } from '../helpers/fake-io.js';
@@ -27,6 +28,13 @@ async function cli(argv: string[], cwd: string) {
 }
 
 const CASE_COUNT = 13;
+
+/** A shard's report as `run --shard` writes it: the shard head after the schema version, each case's position after its id. */
+function markShardReport(report: Report, shard: ShardSpec, casesHash: string, caseIndexes: readonly number[]): Report {
+  const cases = report.cases.map((result, position) => markShardCase(result, caseIndexes[position] as number));
+  const { schemaVersion, ...rest } = report;
+  return { schemaVersion, ...shardReportHead(shard, casesHash), ...rest, cases };
+}
 
 /** 13 cases, passing, failing (a forbidden verdict, slower) and not run (no fixture), so every summary figure is exercised. */
 function shardProject(): string {

@@ -1,5 +1,4 @@
-import { insertIntoConclusion, speaksChinese } from '../case-text.js';
-import { answerOf, changed } from '../plain-trace.js';
+import { speaksChinese, withConcludingSentence } from '../case-text.js';
 import type { Mutant, MutationOperator } from '../types.js';
 
 /**
@@ -12,15 +11,12 @@ export const addForbiddenText: MutationOperator = {
     'a forbidden answer keyword or confirmed claim (or, when the case lists none, a wrong cause) stated in the conclusion',
   mutate({ evalCase, trace }) {
     const chinese = speaksChinese(evalCase);
-    const state = (text: string): string => (chinese ? `另外，确认${text}。` : `Also, it is confirmed that ${text}.`);
-    const listed = [...evalCase.forbiddenAnswerKeywords, ...evalCase.forbiddenConfirmedClaims];
     const mutantFor = (text: string, suggestion: string): Mutant => ({
       label: text,
-      document: changed(trace, (copy) => {
-        copy.finalAnswer = insertIntoConclusion(answerOf(trace), state(text));
-      }),
+      document: withConcludingSentence(trace, chinese ? `另外，确认${text}。` : `Also, it is confirmed that ${text}.`),
       suggestion,
     });
+    const listed = [...evalCase.forbiddenAnswerKeywords, ...evalCase.forbiddenConfirmedClaims];
     if (listed.length > 0) {
       return listed.map((text) =>
         mutantFor(

@@ -1,5 +1,5 @@
-import { insertIntoConclusion, speaksChinese } from '../case-text.js';
-import { answerOf, calledTools, changed } from '../plain-trace.js';
+import { speaksChinese, withConcludingSentence } from '../case-text.js';
+import { calledTools } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';
 
 /** The answer cites a tool the agent never called, as if it had evidence from it. */
@@ -16,9 +16,7 @@ export const citeUncalledTool: MutationOperator = {
     return [
       {
         label: tool,
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = insertIntoConclusion(answerOf(trace), sentence);
-        }),
+        document: withConcludingSentence(trace, sentence),
         suggestion: `case \`${evalCase.id}\` does not notice the answer citing \`${tool}\`, which was never called: list the agent's tool names in the config's contract.toolNames`,
       },
     ];

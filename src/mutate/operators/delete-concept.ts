@@ -15,9 +15,7 @@ export const deleteConcept: MutationOperator = {
       return [
         {
           label: `concept ${index + 1} (${conceptName(concept)})`,
-          document: changed(trace, (copy) => {
-            copy.finalAnswer = regressed;
-          }),
+          document: changed(trace, { finalAnswer: regressed }),
           suggestion: isRequiredConcept(concept)
             ? `case \`${evalCase.id}\` does not notice concept "${conceptName(concept)}" vanishing although it is required: check keyword-coverage's severity`
             : `concept "${conceptName(concept)}" of case \`${evalCase.id}\` can vanish within minKeywordCoverage ${evalCase.minKeywordCoverage}: mark it required ({ any: [...], required: true }) if the diagnosis needs it`,

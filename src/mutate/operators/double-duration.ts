@@ -11,9 +11,7 @@ export const doubleDuration: MutationOperator = {
     return [
       {
         label: `${duration} → ${duration * 2} ms`,
-        document: changed(trace, (copy) => {
-          copy.durationMs = duration * 2;
-        }),
+        document: changed(trace, { durationMs: duration * 2 }),
         suggestion: `case \`${evalCase.id}\` does not notice the run taking ${duration * 2} ms instead of ${duration} ms: set budget.maxDurationMs (e.g. ${Math.ceil((duration * 1.5) / 1000) * 1000})`,
       },
     ];

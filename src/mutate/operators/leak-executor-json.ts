@@ -16,9 +16,7 @@ export const leakExecutorJson: MutationOperator = {
     return [
       {
         label: 'executor JSON',
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = `${answerOf(trace)}\n\n${raw}`;
-        }),
+        document: changed(trace, { finalAnswer: `${answerOf(trace)}\n\n${raw}` }),
         suggestion: `case \`${evalCase.id}\` would not notice raw executor JSON in the answer: turn on audit.v2, or keep no-raw-structure at severity error`,
       },
     ];

@@ -17,9 +17,7 @@ export const pasteRejectedDraft: MutationOperator = {
     return [
       {
         label: 'executor draft',
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = draft;
-        }),
+        document: changed(trace, { finalAnswer: draft }),
         suggestion: `case \`${evalCase.id}\` does not notice the rejected draft passed on as the answer: keep degraded-output at severity error`,
       },
     ];

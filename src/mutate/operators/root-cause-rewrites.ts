@@ -1,5 +1,12 @@
 import type { EvalCase } from '../../cases/types.js';
-import { conceptName, culpritConcept, isRequiredConcept, mentionedSynonyms, replaceSynonyms } from '../case-text.js';
+import {
+  conceptName,
+  culpritConcept,
+  isRequiredConcept,
+  mentionedSynonyms,
+  replaceSynonyms,
+  speaksChinese,
+} from '../case-text.js';
 import { answerOf, changed } from '../plain-trace.js';
 import type { Mutant, MutationContext } from '../types.js';
 
@@ -17,14 +24,12 @@ export function rewriteCulprit(
   if (culprit === null) return [];
   const synonyms = mentionedSynonyms(answer, culprit);
   if (synonyms.length === 0) return [];
-  const chinese = /\p{Script=Han}/u.test(evalCase.question);
+  const chinese = speaksChinese(evalCase);
   const regressed = replaceSynonyms(answer, synonyms, (found) => rewrite(found, chinese));
   return [
     {
       label: `concept "${conceptName(culprit)}"`,
-      document: changed(trace, (copy) => {
-        copy.finalAnswer = regressed;
-      }),
+      document: changed(trace, { finalAnswer: regressed }),
       suggestion: culpritSuggestion(evalCase, culprit, what),
     },
   ];

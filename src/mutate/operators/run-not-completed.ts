@@ -10,9 +10,7 @@ export const runNotCompleted: MutationOperator = {
     return [
       {
         label: 'FAILED',
-        document: changed(trace, (copy) => {
-          copy.status = 'FAILED';
-        }),
+        document: changed(trace, { status: 'FAILED' }),
         suggestion: `case \`${evalCase.id}\` does not notice a run that ended FAILED: keep run-completed at severity error`,
       },
     ];

@@ -1,5 +1,4 @@
-import { insertIntoConclusion, speaksChinese } from '../case-text.js';
-import { answerOf, changed } from '../plain-trace.js';
+import { speaksChinese, withConcludingSentence } from '../case-text.js';
 import type { MutationOperator } from '../types.js';
 
 /** Figures no trace of the bundled kind returns; the first one absent from the trace is used. */
@@ -13,13 +12,13 @@ export const ungroundedFigure: MutationOperator = {
     const whole = JSON.stringify(trace);
     const figure = CANDIDATE_FIGURES.find((candidate) => !whole.includes(candidate.replace(/\D.*$/u, '')));
     if (figure === undefined) return [];
-    const sentence = speaksChinese(evalCase) ? `峰值达到 ${figure}。` : `It peaked at ${figure}.`;
     return [
       {
         label: figure,
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = insertIntoConclusion(answerOf(trace), sentence);
-        }),
+        document: withConcludingSentence(
+          trace,
+          speaksChinese(evalCase) ? `峰值达到 ${figure}。` : `It peaked at ${figure}.`,
+        ),
         suggestion: `case \`${evalCase.id}\` does not notice a figure (${figure}) that no tool returned: keep numeric-grounding at severity error, and record every evidence call's resultSummary (it is skipped without them)`,
       },
     ];

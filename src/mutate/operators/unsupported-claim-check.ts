@@ -1,4 +1,5 @@
-import { changed, isObject, verifierOf } from '../plain-trace.js';
+import { isRecord } from '../../io/validation/is-record.js';
+import { changed, verifierOf } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';
 
 /** A claim check is flipped to supported, with nothing to show for it. */
@@ -7,7 +8,7 @@ export const unsupportedClaimCheck: MutationOperator = {
   description: 'the first claim check set to the supported verification with an empty detail',
   mutate({ evalCase, trace, contract }) {
     const checks = verifierOf(trace)?.['claim_checks'];
-    if (!Array.isArray(checks) || !isObject(checks[0])) return [];
+    if (!Array.isArray(checks) || !isRecord(checks[0])) return [];
     const supported = contract.claimVerifications[0] ?? 'supported';
     return [
       {

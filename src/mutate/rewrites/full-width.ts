@@ -14,9 +14,7 @@ export const fullWidth: PreservingRewrite = {
     return [
       {
         label: 'full-width letters and digits',
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = wide;
-        }),
+        document: changed(trace, { finalAnswer: wide }),
       },
     ];
   },

@@ -11,9 +11,7 @@ export const letterCase: PreservingRewrite = {
     return [
       {
         label: 'upper case',
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = answer.toUpperCase();
-        }),
+        document: changed(trace, { finalAnswer: answer.toUpperCase() }),
       },
     ];
   },

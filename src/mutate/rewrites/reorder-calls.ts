@@ -9,17 +9,16 @@ export const reorderCalls: PreservingRewrite = {
   id: 'reorder-calls',
   description: 'the calls of different tools reordered (tools reversed, each tool keeping the order of its own calls)',
   rewrite({ trace }) {
-    const tools = calledTools(trace);
-    if (tools.length < 2) return [];
+    const reversed = calledTools(trace).reverse();
+    if (reversed.length < 2) return [];
     return [
       {
-        label: tools.slice().reverse().join(', '),
+        label: reversed.join(', '),
         document: changed(trace, (copy) => {
           const invocations = invocationsOf(copy);
-          copy.toolInvocations = tools
-            .slice()
-            .reverse()
-            .flatMap((tool) => invocations.filter((invocation) => invocation['toolName'] === tool));
+          copy.toolInvocations = reversed.flatMap((tool) =>
+            invocations.filter((invocation) => invocation['toolName'] === tool),
+          );
         }),
       },
     ];

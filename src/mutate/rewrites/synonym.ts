@@ -1,4 +1,4 @@
-import { conceptName, mentionedSynonyms, replaceMentions, synonymsOf } from '../case-text.js';
+import { conceptName, mentionedSynonyms, replaceSynonyms, synonymsOf } from '../case-text.js';
 import { answerOf, changed } from '../plain-trace.js';
 import type { PreservingRewrite } from '../types.js';
 
@@ -23,9 +23,7 @@ export const synonym: PreservingRewrite = {
       return [
         {
           label: `concept ${index + 1} (${conceptName(concept)}): "${found}" → "${other}"`,
-          document: changed(trace, (copy) => {
-            copy.finalAnswer = replaceMentions(answer, found, () => other);
-          }),
+          document: changed(trace, { finalAnswer: replaceSynonyms(answer, [found], () => other) }),
         },
       ];
     });

@@ -10,8 +10,8 @@ export const whitespace: PreservingRewrite = {
     return [
       {
         label: 'spaces and lines',
-        document: changed(trace, (copy) => {
-          copy.finalAnswer = `\n\t${answerOf(trace).replace(/ /gu, '  ').replace(/\n/gu, '\n\n')}\n\n`;
+        document: changed(trace, {
+          finalAnswer: `\n\t${answerOf(trace).replace(/ /gu, '  ').replace(/\n/gu, '\n\n')}\n\n`,
         }),
       },
     ];

@@ -101,20 +101,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       for (let attempts = 1; ; attempts += 1) {
         const attempt = await limiter.run(() => attemptOnce(request));
         if (makesContact && attempts === 1) contact?.settle(attempt.kind === 'failure' ? attempt.code : null);
-        // The same request would get the same oversized body again.
-        const retryable =
-          !(attempt.kind === 'failure' && attempt.code === BODY_TOO_LARGE) &&
-          shouldRetry(request.method, attempt.kind === 'response' ? attempt : { kind: 'failure', code: attempt.code });
-        if (attempts >= MAX_ATTEMPTS || !retryable) {
-          return attempt.kind === 'response'
-            ? {
-                kind: 'response',
-                status: attempt.status,
-                body: attempt.body,
-                contentType: attempt.contentType,
-                attempts,
-              }
-            : { kind: 'failure', error: attempt.error, attempts };
+        if (attempts >= MAX_ATTEMPTS || !shouldRetry(request.method, attempt)) {
+          if (attempt.kind === 'failure') return { kind: 'failure', error: attempt.error, attempts };
+          const { retryAfter: _, ...response } = attempt;
+          return { ...response, attempts };
         }
         const asked = attempt.kind === 'response' ? retryAfterMs(attempt.retryAfter, now()) : null;
         await sleep(asked ?? backoffMs(attempts, random));
@@ -156,8 +146,9 @@ async function readBody(response: Response, maxBytes: number): Promise<string | 
 export function describeOutcome(request: HttpRequest, outcome: HttpOutcome, detail?: string): string {
   const redirect = outcome.kind === 'response' && outcome.status >= 300 && outcome.status < 400;
   const cause = outcome.kind === 'failure' ? outcome.error : `HTTP ${outcome.status}`;
-  const details = [detail ?? (redirect ? 'redirects are not followed' : null)].filter((item) => item !== null);
-  return `${requestLabel(request.method, request.url)}: ${[cause, ...details].join(', ')} (${attemptsText(outcome.attempts)})`;
+  const note = detail ?? (redirect ? 'redirects are not followed' : null);
+  const attempts = outcome.attempts === 1 ? '1 attempt' : `${outcome.attempts} attempts`;
+  return `${requestLabel(request.method, request.url)}: ${cause}${note === null ? '' : `, ${note}`} (${attempts})`;
 }
 
 /**
@@ -187,17 +178,12 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
  * the value, which is usually a token; these messages name the header by position and name only.
  */
 export function assertValidHeaders(headers: Array<[string, string]>): void {
-  const problems: string[] = [];
-  headers.forEach(([name, value], index) => {
-    if (!TOKEN.test(name)) {
-      problems.push(
-        `--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`,
-      );
-    } else if (/[\r\n\0]/u.test(value)) {
-      problems.push(
-        `--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`,
-      );
-    }
+  const problems = headers.flatMap(([name, value], index) => {
+    if (!TOKEN.test(name))
+      return `--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`;
+    if (/[\r\n\0]/u.test(value))
+      return `--header #${index + 1} (${name}): the value has a line break or NUL character; expected a single-line value`;
+    return [];
   });
   if (problems.length > 0) throw new InputError(problems);
 }
@@ -256,30 +242,13 @@ export function retryAfterMs(header: string | null, now: number): number | null 
  * How a request is named in reasons and messages: the method and the URL's path only. The
  * query string and the user-info part are left out because that is where callers put tokens.
  */
-export function requestLabel(method: string, url: string | URL): string {
-  return `${method} ${safePath(url)}`;
-}
-
-export function safePath(url: string | URL): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return '(invalid URL)';
-  }
+export function requestLabel(method: string, url: URL): string {
+  return `${method} ${url.pathname}`;
 }
 
 /** The service's address for a summary line: scheme, host, port and path, nothing else. */
-export function safeUrl(url: string | URL): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
-}
-
-export function attemptsText(attempts: number): string {
-  return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+export function safeUrl(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
 // ---- json response ----

@@ -53,13 +53,10 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   const now = options.now ?? Date.now;
   const client = createHttpClient({
-    timeoutMs: options.timeoutMs,
-    concurrency: options.concurrency,
-    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...options,
     headers,
     sleep,
     now,
-    ...(options.random === undefined ? {} : { random: options.random }),
     firstContact: { address: contactAddress(api.base), expected: 'a diagnosis service' },
   });
   const redactor = createRedactor([...headers.map(([, value]) => value), ...api.secrets]);
@@ -81,10 +78,15 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
       });
       return { sessionId: asked.sessionId, trace };
     }
-    const sessionId = sessionIdFor(evalCase, options.sessions);
-    if (sessionId === null)
-      return { sessionId, trace: { ok: false, reason: noSessionReason(evalCase, options.sessions) } };
-    return { sessionId, trace: await fetchTrace(client, api.traceUrl(sessionId)) };
+    const { sessions } = options;
+    const sessionId =
+      sessions !== null && Object.hasOwn(sessions, evalCase.id) ? (sessions[evalCase.id] ?? null) : evalCase.sessionId;
+    if (sessionId !== null) return { sessionId, trace: await fetchTrace(client, api.traceUrl(sessionId)) };
+    const reason =
+      sessions === null
+        ? 'no session id: the case has no sessionId; give it one in the case file, map it with --sessions FILE, or use --ask'
+        : `no session id: the case has no sessionId and the --sessions file does not map ${JSON.stringify(evalCase.id)}; add it there, or use --ask`;
+    return { sessionId, trace: { ok: false, reason } };
   }
 
   async function runOnce(evalCase: EvalCase, run: number, recordName: string | null): Promise<TraceRunInput> {
@@ -155,15 +157,4 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
       );
     },
   };
-}
-
-function sessionIdFor(evalCase: EvalCase, sessions: Record<string, string> | null): string | null {
-  if (sessions !== null && Object.hasOwn(sessions, evalCase.id)) return sessions[evalCase.id] ?? null;
-  return evalCase.sessionId;
-}
-
-function noSessionReason(evalCase: EvalCase, sessions: Record<string, string> | null): string {
-  return sessions === null
-    ? 'no session id: the case has no sessionId; give it one in the case file, map it with --sessions FILE, or use --ask'
-    : `no session id: the case has no sessionId and the --sessions file does not map ${JSON.stringify(evalCase.id)}; add it there, or use --ask`;
 }

@@ -58,13 +58,8 @@ export async function pollTrace(client: HttpClient, traceUrl: URL, options: Poll
     }
     const body = withoutEnvelope(jsonFromOutcome(request, outcome));
     if (!body.ok) return body;
-    const status = statusOf(body.value);
-    if (status === null || !UNFINISHED_STATUSES.has(status.toUpperCase())) return body;
+    const status = isRecord(body.value) ? body.value['status'] : undefined;
+    if (typeof status !== 'string' || !UNFINISHED_STATUSES.has(status.toUpperCase())) return body;
     lastSeen = `status still ${describeValue(status)}`;
   }
-}
-
-function statusOf(root: unknown): string | null {
-  const status = isRecord(root) ? root['status'] : undefined;
-  return typeof status === 'string' ? status : null;
 }

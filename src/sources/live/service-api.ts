@@ -19,23 +19,21 @@ export interface ServiceApi {
 }
 
 export function parseServiceApi(apiUrl: string): ServiceApi {
-  let base: URL;
+  let given: URL;
   try {
-    base = new URL(apiUrl);
+    given = new URL(apiUrl);
   } catch {
     // The text is not echoed: it may hold credentials, and a URL that does not parse cannot be trimmed of them.
     throw new InputError(
       '--api: the value is not a URL; expected an http:// or https:// URL such as http://127.0.0.1:8080',
     );
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+  if (given.protocol !== 'http:' && given.protocol !== 'https:') {
     throw new InputError(
-      `--api ${safeUrl(base)}: found the ${base.protocol.replace(/:$/u, '')} scheme; expected an http:// or https:// URL`,
+      `--api ${safeUrl(given)}: found the ${given.protocol.replace(/:$/u, '')} scheme; expected an http:// or https:// URL`,
     );
   }
-  const credentials = urlCredentials(base);
-  const { headers, secrets } = credentials;
-  base = credentials.url;
+  const { url: base, headers, secrets } = urlCredentials(given);
   base.hash = '';
   const basePath = base.pathname.replace(/\/+$/u, '');
   const at = (path: string): URL => {

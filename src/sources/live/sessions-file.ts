@@ -1,6 +1,7 @@
 import { InputError } from '../../io/errors.js';
 import { problemAt, readStructuredFile } from '../../io/structured-file.js';
 import { describeValue } from '../../io/validation/describe-value.js';
+import { isRecord } from '../../io/validation/is-record.js';
 
 /**
  * `--sessions FILE`: a JSON object mapping case ids to the service's session ids (docs/contract.md §8).
@@ -10,7 +11,7 @@ import { describeValue } from '../../io/validation/describe-value.js';
 export async function loadSessionsFile(path: string, displayName: string): Promise<Record<string, string>> {
   const file = await readStructuredFile(path, displayName);
   const value = file.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new InputError(
       problemAt(file, [], `found ${describeValue(value)}; expected a JSON object of case id → session id`),
     );

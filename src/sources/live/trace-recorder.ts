@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../../io/files/atomic-write.js';
 import { displayPath } from '../../io/files/display-path.js';
+import { runName } from '../run-files.js';
 
 /**
  * `--record DIR` (docs/contract.md §8): each final trace is written under the case's fixture name, so that
@@ -18,7 +19,7 @@ export function createTraceRecorder(recordDir: string, cwd: string): TraceRecord
   const root = resolve(cwd, recordDir);
   return {
     fileName(traceFixture, run, runs) {
-      return runs > 1 ? `${traceFixture.replace(/\.json$/u, '')}.run${run}.json` : traceFixture;
+      return runs > 1 ? runName(traceFixture, run) : traceFixture;
     },
     async write(fileName, trace) {
       const path = resolve(root, fileName);
