@@ -1,7 +1,19 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
 import { supportedVerification, uninvokedToolNames, wasInvoked } from './derived.js';
 import type { MessagePart } from './messages.js';
-import { describeValue, isMissing, isRecord, plural, quote, quoteList, verifierField } from './support.js';
+import {
+  describeValue,
+  fail,
+  isMissing,
+  isRecord,
+  messageList,
+  pass,
+  plural,
+  quote,
+  quoteList,
+  skip,
+  verifierField,
+} from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const GATEKEEPER_PASS = 'pass';
@@ -35,17 +47,17 @@ export const auditConsistencyCheck: CheckDefinition = {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     const claimChecks = verifierField(context, 'claim_checks');
     const claims = Array.isArray(claimChecks) ? (claimChecks as unknown[]) : [];
-    if (isMissing(gatekeeper) && claims.length === 0) return { outcome: 'skip', messageId: 'nothingToAudit' };
+    if (isMissing(gatekeeper) && claims.length === 0) return skip('nothingToAudit');
     const problems = [...gatekeeperProblems(context, gatekeeper), ...claimCheckProblems(context, claims)];
     if (problems.length > 0) {
-      return { outcome: 'fail', messageId: 'inconsistent', data: { problems: { parts: problems, separator: '; ' } } };
+      return fail('inconsistent', { problems: messageList(problems) });
     }
     const parts: MessagePart[] = [];
     if (!isMissing(gatekeeper)) parts.push({ messageId: 'gatekeeperConsistent' });
     if (claims.length > 0) {
       parts.push({ messageId: 'claimsConsistent', data: { claimChecks: plural(claims.length, 'claim check') } });
     }
-    return { outcome: 'pass', messageId: 'consistent', data: { parts: { parts, separator: '; ' } } };
+    return pass('consistent', { parts: messageList(parts) });
   },
 };
 

@@ -1,7 +1,7 @@
 import type { AgentStep } from '../trace/types.js';
 import { invocationYields } from './derived.js';
 import type { MessagePart } from './messages.js';
-import { quote } from './support.js';
+import { fail, messageList, pass, quote, skip } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const EXECUTOR = 'executor';
@@ -66,11 +66,11 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
         }
       }
     }
-    if (!judged) return { outcome: 'skip', messageId: 'nothingToOrder' };
+    if (!judged) return skip('nothingToOrder');
     if (problems.length > 0) {
-      return { outcome: 'fail', messageId: 'outOfOrder', data: { problems: { parts: problems, separator: '; ' } } };
+      return fail('outOfOrder', { problems: messageList(problems) });
     }
-    return { outcome: 'pass', messageId: 'ordered' };
+    return pass('ordered');
   },
 };
 

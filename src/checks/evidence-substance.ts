@@ -1,7 +1,7 @@
 import { type EvidenceYield, summaryYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import type { MessagePart } from './messages.js';
-import { quote, quoteList } from './support.js';
+import { fail, messageList, pass, quote, quoteList, skip } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 export const evidenceSubstanceCheck: CheckDefinition = {
@@ -30,8 +30,8 @@ export const evidenceSubstanceCheck: CheckDefinition = {
   },
   run(context) {
     const coverage = context.evidenceCoverage;
-    if (coverage.required.length === 0) return { outcome: 'skip', messageId: 'noRequiredTools' };
-    if (coverage.covered.length === 0) return { outcome: 'skip', messageId: 'noneCovered' };
+    if (coverage.required.length === 0) return skip('noRequiredTools');
+    if (coverage.covered.length === 0) return skip('noneCovered');
     const problems: MessagePart[] = [];
     for (const tool of coverage.covered) {
       const reasons = reasonsWithoutEvidence(context, tool);
@@ -39,13 +39,13 @@ export const evidenceSubstanceCheck: CheckDefinition = {
     }
     if (problems.length > 0) {
       const toolWord = problems.length === 1 ? 'tool' : 'tools';
-      const tools = { parts: problems, separator: '; ' };
-      return { outcome: 'fail', messageId: 'withoutEvidence', data: { toolWord, tools } };
+      const tools = messageList(problems);
+      return fail('withoutEvidence', { toolWord, tools });
     }
     const tools = quoteList(coverage.covered);
     return coverage.covered.length === 1
-      ? { outcome: 'pass', messageId: 'yieldedOne', data: { tools } }
-      : { outcome: 'pass', messageId: 'yieldedAll', data: { covered: coverage.covered.length, tools } };
+      ? pass('yieldedOne', { tools })
+      : pass('yieldedAll', { covered: coverage.covered.length, tools });
   },
 };
 
@@ -77,5 +77,5 @@ function reasonsWithoutEvidence(context: CheckContext, tool: string): MessagePar
 function toolPart(tool: string, reasons: readonly MessagePart[]): MessagePart {
   const distinct = [...new Map(reasons.map((reason) => [JSON.stringify(reason), reason])).values()];
   const calls = reasons.length === 1 ? 'its call' : `all ${reasons.length} calls`;
-  return { messageId: 'tool', data: { tool: quote(tool), calls, reasons: { parts: distinct, separator: ', ' } } };
+  return { messageId: 'tool', data: { tool: quote(tool), calls, reasons: messageList(distinct, ', ') } };
 }

@@ -1,7 +1,7 @@
 import type { KeywordSynonyms } from '../cases/types.js';
 import type { UnassertedConcept } from '../model/coverage.js';
 import type { MessageData, MessageList, MessagePart } from './messages.js';
-import { quote, quoteList, verdictIs } from './support.js';
+import { fail, messageList, pass, quote, quoteList, skip, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const keywordCoverageCheck: CheckDefinition = {
@@ -31,9 +31,9 @@ export const keywordCoverageCheck: CheckDefinition = {
   },
   run(context) {
     const { evalCase, contract } = context;
-    if (evalCase.rootCauseKeywords.length === 0) return { outcome: 'skip', messageId: 'noKeywords' };
+    if (evalCase.rootCauseKeywords.length === 0) return skip('noKeywords');
     if (verdictIs(context, contract.rejectVerdict)) {
-      return { outcome: 'skip', messageId: 'rejected', data: { verdict: quote(contract.rejectVerdict.toUpperCase()) } };
+      return skip('rejected', { verdict: quote(contract.rejectVerdict.toUpperCase()) });
     }
     const coverage = context.keywordCoverage;
     const summary = {
@@ -52,7 +52,7 @@ export const keywordCoverageCheck: CheckDefinition = {
     if (coverage.covered / coverage.concepts < coverage.min) {
       const missing =
         otherMissing.length === 0 ? [] : [{ messageId: 'missing', data: { concepts: otherMissing.join(', ') } }];
-      problems.push({ messageId: 'belowMinimum', data: { ...summary, missing: { parts: missing, separator: '' } } });
+      problems.push({ messageId: 'belowMinimum', data: { ...summary, missing: messageList(missing, '') } });
     }
     if (requiredMissing.length > 0) {
       const data = {
@@ -63,13 +63,9 @@ export const keywordCoverageCheck: CheckDefinition = {
       problems.push({ messageId: problems.length === 0 ? 'onlyRequiredNotCovered' : 'requiredNotCovered', data });
     }
     if (problems.length > 0) {
-      return {
-        outcome: 'fail',
-        messageId: 'notCovered',
-        data: { problems: { parts: problems, separator: '; ' }, notes },
-      };
+      return fail('notCovered', { problems: messageList(problems), notes });
     }
-    return { outcome: 'pass', messageId: 'covered', data: { ...summary, notes } };
+    return pass('covered', { ...summary, notes });
   },
 };
 
@@ -87,8 +83,7 @@ export function unassertedNotes(
   messageId: string,
 ): MessageList {
   const mentions = entries.map((entry) => ({ messageId, data: unassertedData(entry) }));
-  const parts =
-    mentions.length === 0 ? [] : [{ messageId: 'notes', data: { mentions: { parts: mentions, separator: '; ' } } }];
+  const parts = mentions.length === 0 ? [] : [{ messageId: 'notes', data: { mentions: messageList(mentions) } }];
   return { parts, separator: '' };
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../text/figures.js';
 import { type GroundingWindows, inGroundingWindows } from '../text/grounding-windows.js';
 import { invocationFailures, invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
-import { isRecord, plural, quoteList, verifierField } from './support.js';
+import { fail, isRecord, pass, plural, quoteList, skip, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 export const numericGroundingCheck: CheckDefinition = {
@@ -35,11 +35,11 @@ export const numericGroundingCheck: CheckDefinition = {
       'toolInvocations[{{index}}] yielded evidence but records no resultSummary, so figures cannot be checked against the evidence',
   },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
+    if (context.normalizedFinalAnswer.trim() === '') return skip('emptyAnswer');
     const unrecorded = unrecordedEvidence(context);
-    if (unrecorded !== null) return { outcome: 'skip', messageId: 'unrecordedEvidence', data: { index: unrecorded } };
+    if (unrecorded !== null) return skip('unrecordedEvidence', { index: unrecorded });
     const figures = answerFigures(context.normalizedFinalAnswer);
-    if (figures.length === 0) return { outcome: 'pass', messageId: 'noFigure' };
+    if (figures.length === 0) return pass('noFigure');
     // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
     // One text, parts separated by a line break so that numbers never join; lower case for units.
     // Each part is lowered before the join, which is the same text (a line break cases nothing):
@@ -59,13 +59,9 @@ export const numericGroundingCheck: CheckDefinition = {
     }
     if (ungrounded.length > 0) {
       const figureWord = ungrounded.length === 1 ? 'a figure' : 'figures';
-      return {
-        outcome: 'fail',
-        messageId: 'ungrounded',
-        data: { figureWord, found: quoteList(distinctTexts(ungrounded)) },
-      };
+      return fail('ungrounded', { figureWord, found: quoteList(distinctTexts(ungrounded)) });
     }
-    return { outcome: 'pass', messageId: 'grounded', data: { figures: plural(figures.length, 'figure') } };
+    return pass('grounded', { figures: plural(figures.length, 'figure') });
   },
 };
 

@@ -1,6 +1,8 @@
 import { describeValue as describeFoundValue } from '../io/validation/describe-value.js';
 import { isRecord } from '../io/validation/is-record.js';
+import type { CheckOutcome } from '../model/outcomes.js';
 import { containsNormalized } from '../text/normalize.js';
+import type { MessageData, MessageList, MessagePart } from './messages.js';
 import type { CheckContext, CheckFinding } from './types.js';
 
 export { isRecord } from '../io/validation/is-record.js';
@@ -60,5 +62,27 @@ export const NO_VERIFIER_MESSAGE =
  * Each of them declares the message `noVerifier` as NO_VERIFIER_MESSAGE.
  */
 export function withoutVerifier(evalCase: { allowedVerdicts: readonly string[] }): CheckFinding | null {
-  return evalCase.allowedVerdicts.length === 0 ? { outcome: 'skip', messageId: 'noVerifier' } : null;
+  return evalCase.allowedVerdicts.length === 0 ? skip('noVerifier') : null;
+}
+
+/** The findings a check returns: one of its messageIds, with the data of the template's placeholders. */
+export function pass(messageId: string, data?: MessageData): CheckFinding {
+  return finding('pass', messageId, data);
+}
+
+export function fail(messageId: string, data?: MessageData): CheckFinding {
+  return finding('fail', messageId, data);
+}
+
+export function skip(messageId: string, data?: MessageData): CheckFinding {
+  return finding('skip', messageId, data);
+}
+
+function finding(outcome: CheckOutcome, messageId: string, data: MessageData | undefined): CheckFinding {
+  return data === undefined ? { outcome, messageId } : { outcome, messageId, data };
+}
+
+/** Several messages of the check in one placeholder: a list of problems. */
+export function messageList(parts: readonly MessagePart[], separator = '; '): MessageList {
+  return { parts, separator };
 }

@@ -1,4 +1,4 @@
-import { NO_VERIFIER_MESSAGE, quote, quoteList, withoutVerifier } from './support.js';
+import { fail, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip, withoutVerifier } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictNotForbiddenCheck: CheckDefinition = {
@@ -19,11 +19,9 @@ export const verdictNotForbiddenCheck: CheckDefinition = {
   run({ evalCase, verdict }) {
     const noVerifier = withoutVerifier(evalCase);
     if (noVerifier !== null) return noVerifier;
-    if (verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
-    if (evalCase.forbiddenVerdicts.length === 0) return { outcome: 'skip', messageId: 'noForbiddenVerdicts' };
+    if (verdict === null) return skip('noVerdict');
+    if (evalCase.forbiddenVerdicts.length === 0) return skip('noForbiddenVerdicts');
     const data = { verdict: quote(verdict), forbidden: quoteList(evalCase.forbiddenVerdicts) };
-    return evalCase.forbiddenVerdicts.includes(verdict)
-      ? { outcome: 'fail', messageId: 'forbidden', data }
-      : { outcome: 'pass', messageId: 'notForbidden', data };
+    return evalCase.forbiddenVerdicts.includes(verdict) ? fail('forbidden', data) : pass('notForbidden', data);
   },
 };

@@ -1,8 +1,10 @@
 import {
   describeValue,
+  fail,
   hasVerifierEvaluation,
   isMissing,
   NO_VERIFIER_MESSAGE,
+  pass,
   quote,
   verifierField,
   withoutVerifier,
@@ -28,13 +30,13 @@ export const verdictPresentCheck: CheckDefinition = {
   run(context) {
     const noVerifier = withoutVerifier(context.evalCase);
     if (noVerifier !== null) return noVerifier;
-    if (!hasVerifierEvaluation(context)) return { outcome: 'fail', messageId: 'noEvaluation' };
+    if (!hasVerifierEvaluation(context)) return fail('noEvaluation');
     const verdict = verifierField(context, 'verdict');
-    if (verdict === null) return { outcome: 'fail', messageId: 'nullVerdict' };
-    if (isMissing(verdict)) return { outcome: 'fail', messageId: 'missingVerdict' };
+    if (verdict === null) return fail('nullVerdict');
+    if (isMissing(verdict)) return fail('missingVerdict');
     if (typeof verdict !== 'string') {
-      return { outcome: 'fail', messageId: 'notText', data: { found: describeValue(verdict) } };
+      return fail('notText', { found: describeValue(verdict) });
     }
-    return { outcome: 'pass', messageId: 'present', data: { verdict: quote(verdict.toUpperCase()) } };
+    return pass('present', { verdict: quote(verdict.toUpperCase()) });
   },
 };
