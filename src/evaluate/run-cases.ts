@@ -119,13 +119,9 @@ async function evaluateEach(
     runResults: CaseResult[],
   ): void => {
     options.onCaseEvaluated?.(index, evalCase, inputs, runResults);
+    const sessionIds = inputs.map((input) => input.sessionId);
     const single = repeat === null && runResults.length === 1;
-    const result = single
-      ? (runResults[0] as CaseResult)
-      : combineRuns(
-          runResults,
-          inputs.map((input) => input.sessionId),
-        );
+    const result = single ? (runResults[0] as CaseResult) : combineRuns(runResults, sessionIds);
     onResult(index, result);
     done += 1;
     if (result.status !== 'passed') failed += 1;
@@ -137,30 +133,22 @@ async function evaluateEach(
     // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated;
     // the cases of a stretch the source did not read are kept for the next one, not parsed again.
     let ahead: EvalCase[] = [];
-    const readFrom = (index: number): void => {
+    for (let index = 0; index < cases.length; ) {
       while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
         ahead.push(cases.at(index + ahead.length) as EvalCase);
-    };
-    for (let index = 0; index < cases.length; ) {
-      readFrom(index);
       const stretchCases = ahead;
       const runs = readAhead(stretchCases);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
       ahead = ahead.slice(runs.length);
-      const stretch: CaseRun[] = [];
-      runs.forEach((inputs, offset) => {
-        for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
-      });
+      const stretch = runs.flatMap((inputs, offset) =>
+        inputs.map((input): CaseRun => ({ evalCase: stretchCases[offset] as EvalCase, input })),
+      );
       const results = evaluateRuns(stretch, contract, session);
       let first = 0;
       runs.forEach((inputs, offset) => {
-        finishCase(
-          index + offset,
-          stretchCases[offset] as EvalCase,
-          inputs,
-          results.slice(first, first + inputs.length),
-        );
+        const caseResults = results.slice(first, first + inputs.length);
         first += inputs.length;
+        finishCase(index + offset, stretchCases[offset] as EvalCase, inputs, caseResults);
       });
       index += runs.length;
     }
@@ -182,12 +170,8 @@ async function evaluateEach(
         return;
       }
       if (stopped !== null) return;
-      finishCase(
-        index,
-        evalCase,
-        inputs,
-        inputs.map((input) => evaluateRun(evalCase, input, contract, session)),
-      );
+      const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract, session));
+      finishCase(index, evalCase, inputs, runResults);
     }
   };
 
