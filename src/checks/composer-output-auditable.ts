@@ -20,9 +20,8 @@ export const composerOutputAuditableCheck: CheckDefinition = {
     auditOff: 'composer-output audit is off for this case (audit.composerOutput)',
   },
   run(context) {
-    const { audit } = context.evalCase;
-    // audit.v2 implies the composer audit (docs/contract.md §2); honoured here too in case a caller builds the case by hand.
-    if (!audit.composerOutput && !audit.v2) return skip('auditOff');
+    // audit.v2 turns composerOutput on when the case loads (docs/contract.md §2).
+    if (!context.evalCase.audit.composerOutput) return skip('auditOff');
     const composerOutput = verifierField(context, 'composer_output');
     if (isMissing(composerOutput)) {
       return fail('missing', { found: describeValue(composerOutput) });

@@ -79,9 +79,15 @@ export function traceSummaryEntries(context: CheckContext): readonly Record<stri
  * The claim verification that asserts support: `supported` when contract.claimVerifications lists
  * it (any case), else the list's first value. Lower case.
  */
-export function supportedVerification(context: CheckContext): string {
+function supportedVerification(context: CheckContext): string {
   return derive(context, 'supportedVerification', () => {
     const lowered = context.contract.claimVerifications.map((value) => value.toLowerCase());
     return lowered.includes('supported') ? 'supported' : (lowered[0] ?? 'supported');
   });
+}
+
+/** Whether a claim check's verification (any case, spaces trimmed) is the supported one. */
+export function isSupportedClaim(context: CheckContext, claim: Record<string, unknown>): boolean {
+  const verification = claim['verification'];
+  return typeof verification === 'string' && verification.trim().toLowerCase() === supportedVerification(context);
 }

@@ -1,6 +1,6 @@
 import type { KeywordSynonyms } from '../cases/types.js';
 import type { UnassertedConcept } from '../model/coverage.js';
-import type { MessageData, MessageList, MessagePart } from './messages.js';
+import type { MessageList, MessagePart } from './messages.js';
 import { fail, messageList, pass, quote, quoteList, skip, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -36,12 +36,8 @@ export const keywordCoverageCheck: CheckDefinition = {
       return skip('rejected', { verdict: quote(contract.rejectVerdict.toUpperCase()) });
     }
     const coverage = context.keywordCoverage;
-    const summary = {
-      covered: coverage.covered,
-      concepts: coverage.concepts,
-      ratio: coverage.ratio,
-      min: coverage.min,
-    };
+    const { covered, concepts, ratio, min } = coverage;
+    const summary = { covered, concepts, ratio, min };
     const notes = unassertedNotes(coverage.unasserted ?? [], 'unasserted');
     const requiredMissing = coverage.requiredMissing ?? [];
     const problems: MessagePart[] = [];
@@ -49,7 +45,7 @@ export const keywordCoverageCheck: CheckDefinition = {
     const required = new Set(requiredMissing.map((concept) => describeConcept(concept)));
     const otherMissing = coverage.missing.map(describeConcept).filter((concept) => !required.has(concept));
     // The exact fraction, not the rounded ratio, decides: 2/3 must not pass a minimum of 0.6667.
-    if (coverage.covered / coverage.concepts < coverage.min) {
+    if (covered / concepts < min) {
       const missing =
         otherMissing.length === 0 ? [] : [{ messageId: 'missing', data: { concepts: otherMissing.join(', ') } }];
       problems.push({ messageId: 'belowMinimum', data: { ...summary, missing: messageList(missing, '') } });
@@ -82,17 +78,12 @@ export function unassertedNotes(
   entries: readonly Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>[],
   messageId: string,
 ): MessageList {
-  const mentions = entries.map((entry) => ({ messageId, data: unassertedData(entry) }));
+  const mentions = entries.map((entry) => ({
+    messageId,
+    data: { mention: quote(entry.mention), how: whyNotCovered(entry), clause: quote(entry.clause) },
+  }));
   const parts = mentions.length === 0 ? [] : [{ messageId: 'notes', data: { mentions: messageList(mentions) } }];
-  return { parts, separator: '' };
-}
-
-function unassertedData(entry: Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>): MessageData {
-  return {
-    mention: quote(entry.mention),
-    how: whyNotCovered(entry),
-    clause: quote(entry.clause),
-  };
+  return messageList(parts, '');
 }
 
 /**

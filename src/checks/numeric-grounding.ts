@@ -2,7 +2,6 @@ import {
   answerFigures,
   evidenceForm,
   evidenceFormOfLowered,
-  type Figure,
   groundingWindowsOf,
   isLiterallyGrounded,
   keyedNumber,
@@ -12,7 +11,7 @@ import {
   ungroundedInEvidence,
 } from '../text/figures.js';
 import { type GroundingWindows, inGroundingWindows } from '../text/grounding-windows.js';
-import { invocationFailures, invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
+import { invocationFailures, invocationYields, isSupportedClaim, traceSummaryEntries } from './derived.js';
 import { fail, isRecord, pass, plural, quoteList, skip, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
@@ -59,7 +58,10 @@ export const numericGroundingCheck: CheckDefinition = {
     }
     if (ungrounded.length > 0) {
       const figureWord = ungrounded.length === 1 ? 'a figure' : 'figures';
-      return fail('ungrounded', { figureWord, found: quoteList(distinctTexts(ungrounded)) });
+      return fail('ungrounded', {
+        figureWord,
+        found: quoteList([...new Set(ungrounded.map((figure) => figure.text))]),
+      });
     }
     return pass('grounded', { figures: plural(figures.length, 'figure') });
   },
@@ -100,18 +102,9 @@ function evidenceTexts(context: CheckContext): string[] {
   });
   for (const entry of traceSummaryEntries(context)) add(entry['summary']);
   // Only supported claims: the detail of an unsupported claim may quote the very figure it doubts.
-  const supported = supportedVerification(context);
   const claims = verifierField(context, 'claim_checks');
-  if (Array.isArray(claims)) {
-    for (const claim of claims as unknown[]) {
-      if (
-        isRecord(claim) &&
-        typeof claim['verification'] === 'string' &&
-        claim['verification'].trim().toLowerCase() === supported
-      ) {
-        add(claim['detail']);
-      }
-    }
+  for (const claim of Array.isArray(claims) ? (claims as unknown[]) : []) {
+    if (isRecord(claim) && isSupportedClaim(context, claim)) add(claim['detail']);
   }
   return texts;
 }
@@ -167,8 +160,4 @@ function addArgumentFigures(value: unknown, key: string | null, reading: Argumen
 function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-}
-
-function distinctTexts(figures: readonly Figure[]): string[] {
-  return [...new Set(figures.map((figure) => figure.text))];
 }
