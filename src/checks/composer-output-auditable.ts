@@ -23,11 +23,8 @@ export const composerOutputAuditableCheck: CheckDefinition = {
     // audit.v2 turns composerOutput on when the case loads (docs/contract.md §2).
     if (!context.evalCase.audit.composerOutput) return skip('auditOff');
     const composerOutput = verifierField(context, 'composer_output');
-    if (isMissing(composerOutput)) {
-      return fail('missing', { found: describeValue(composerOutput) });
-    }
     if (!isRecord(composerOutput)) {
-      return fail('notObject', { found: describeValue(composerOutput) });
+      return fail(isMissing(composerOutput) ? 'missing' : 'notObject', { found: describeValue(composerOutput) });
     }
     const mode = composerOutput['mode'];
     if (typeof mode !== 'string' || !COMPOSER_MODES.includes(mode.toLowerCase())) {

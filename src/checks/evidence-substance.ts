@@ -1,4 +1,4 @@
-import { type EvidenceYield, summaryYield } from '../trace/evidence-yield.js';
+import { summaryYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import type { MessagePart } from './messages.js';
 import { fail, messageList, pass, quote, quoteList, skip } from './support.js';
@@ -38,9 +38,10 @@ export const evidenceSubstanceCheck: CheckDefinition = {
       if (reasons !== null) problems.push(toolPart(tool, reasons));
     }
     if (problems.length > 0) {
-      const toolWord = problems.length === 1 ? 'tool' : 'tools';
-      const tools = messageList(problems);
-      return fail('withoutEvidence', { toolWord, tools });
+      return fail('withoutEvidence', {
+        toolWord: problems.length === 1 ? 'tool' : 'tools',
+        tools: messageList(problems),
+      });
     }
     const tools = quoteList(coverage.covered);
     return coverage.covered.length === 1
@@ -55,22 +56,14 @@ export const evidenceSubstanceCheck: CheckDefinition = {
  * that failed or came back empty. A tool known only from `trace_summaries` is judged by them.
  */
 function reasonsWithoutEvidence(context: CheckContext, tool: string): MessagePart[] | null {
-  const results: EvidenceYield[] = [];
-  const yields = invocationYields(context);
-  context.trace.toolInvocations.forEach((invocation, index) => {
-    if (invocation.toolName === tool) results.push(yields[index] ?? { yielded: true });
-  });
+  const { toolInvocations } = context.trace;
+  let results = invocationYields(context).filter((_, index) => toolInvocations[index]?.toolName === tool);
   if (results.length === 0) {
-    for (const entry of traceSummaryEntries(context)) {
-      if (entry['tool_name'] === tool) results.push(summaryYield(entry, context.session.emptyResultMarkers));
-    }
+    const summaries = traceSummaryEntries(context).filter((entry) => entry['tool_name'] === tool);
+    results = summaries.map((entry) => summaryYield(entry, context.session.emptyResultMarkers));
   }
-  const reasons: MessagePart[] = [];
-  for (const result of results) {
-    if (result.yielded) return null;
-    reasons.push({ messageId: result.messageId, data: result.data });
-  }
-  return reasons;
+  if (results.some((result) => result.yielded)) return null;
+  return results.flatMap((result) => (result.yielded ? [] : [{ messageId: result.messageId, data: result.data }]));
 }
 
 /** The tool and why none of its calls yielded evidence, each reason once. */

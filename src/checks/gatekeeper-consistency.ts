@@ -39,11 +39,8 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
     const noVerifier = withoutVerifier(context.evalCase);
     if (noVerifier !== null) return noVerifier;
     const gatekeeper = verifierField(context, 'gatekeeper_result');
-    if (isMissing(gatekeeper)) {
-      return skip('noGatekeeper', { found: describeValue(gatekeeper) });
-    }
     if (!isRecord(gatekeeper)) {
-      return skip('notObject', { found: describeValue(gatekeeper) });
+      return skip(isMissing(gatekeeper) ? 'noGatekeeper' : 'notObject', { found: describeValue(gatekeeper) });
     }
     if (context.verdict === null) return skip('noVerdict');
     const status = gatekeeper['status'];

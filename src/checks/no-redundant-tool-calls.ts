@@ -1,5 +1,5 @@
 import { repeatedCalls } from './derived.js';
-import { fail, pass, plural, skip } from './support.js';
+import { fail, messageList, pass, plural, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /**
@@ -30,12 +30,8 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
     const { compared, repeats } = repeatedCalls(context);
     if (compared < 2) return skip('tooFewArguments');
     if (repeats.length > allowed) {
-      const data = {
-        repeats: plural(repeats.length, 'redundant tool call'),
-        allowed,
-        calls: { parts: repeats.map((repeat) => ({ messageId: 'repeat', data: { ...repeat } })), separator: '; ' },
-      };
-      return fail('redundant', data);
+      const calls = messageList(repeats.map((repeat) => ({ messageId: 'repeat', data: { ...repeat } })));
+      return fail('redundant', { repeats: plural(repeats.length, 'redundant tool call'), allowed, calls });
     }
     return repeats.length === 0
       ? pass('noRepeats', { compared })

@@ -27,7 +27,6 @@ export function evaluateRun(
   return evaluateRuns([{ evalCase, input }], contract, session)[0] as CaseResult;
 }
 
-/** One run of a case to evaluate: the case and the trace a source found for it. */
 export interface CaseRun {
   evalCase: EvalCase;
   input: TraceRunInput;
@@ -116,11 +115,7 @@ function resultOf({ traceFixture, context, checks }: Judgement): CaseResult {
  */
 function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
   if (ERROR_ONLY_CHECKS.has(check.id)) return 'error';
-  return (
-    (Object.hasOwn(evalCase.checks, check.id) ? evalCase.checks[check.id] : undefined) ??
-    check.defaultSeverity ??
-    DEFAULT_SEVERITY
-  );
+  return evalCase.checks[check.id] ?? check.defaultSeverity ?? DEFAULT_SEVERITY;
 }
 
 /**

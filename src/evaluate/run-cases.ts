@@ -52,10 +52,8 @@ export async function runCases(
 
 /**
  * runCases for a run that keeps no case result: each result is handed to `onResult` in case
- * order as soon as it and every case before it are evaluated (to be written out), and only what
- * the summary needs is kept: the counts and the few figures of each run. The summary is that of
- * the report runCases returns for the same cases. The cases may be read one at a time, and are
- * then never all in memory.
+ * order as soon as it and every case before it are evaluated (to be written out), and only the
+ * counts and the few figures of each run are kept for the summary.
  */
 export async function runCasesStreamed(
   cases: CaseSequence,
@@ -93,10 +91,8 @@ export async function runCasesStreamed(
 const READ_AHEAD_CASES = 32;
 
 /**
- * Evaluates every case, `source.concurrency` at a time (or in stretches read ahead, see
- * READ_AHEAD_CASES), handing each case's result to `onResult` as it is done (not in case order
- * when several run at once), with the figures of its runs when it has more than one run or is
- * repeated (else null: they are those of the result).
+ * Evaluates every case, `source.concurrency` at a time (or in stretches read ahead), handing each
+ * case's result to `onResult` as it is done: not in case order when several run at once.
  */
 async function evaluateEach(
   cases: CaseSequence,
@@ -106,7 +102,6 @@ async function evaluateEach(
   onResult: (index: number, result: CaseResult) => void,
 ): Promise<void> {
   const repeat = options.repeat ?? null;
-  // What the run's evaluation keeps from trace to trace (the compiled answer-reading rules among it); it goes with the run.
   const session = new EvaluationSession(contract);
   let next = 0;
   let done = 0;

@@ -66,7 +66,9 @@ const VERIFIER_DEPTH = 3;
 
 /** `selfEvaluation.verifier_evaluation` (or its camelCase twin) with snake_case keys, or null when it is not an object. */
 export function verifierEvaluationOf(selfEvaluation: JsonObject): JsonObject | null {
-  const verifier = selfEvaluation[snakeKeyIn(selfEvaluation, 'verifierEvaluation')];
+  // The snake_case name first, as for every key inside `selfEvaluation`.
+  const verifier =
+    selfEvaluation['verifier_evaluation' in selfEvaluation ? 'verifier_evaluation' : 'verifierEvaluation'];
   return isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null;
 }
 
@@ -102,12 +104,6 @@ function snakeCasedValue(value: unknown, depth: number): unknown {
     if (converted !== item) (copy ??= value.slice())[index] = converted;
   }
   return copy ?? value;
-}
-
-/** The key of a `selfEvaluation` field: its snake_case name, else its camelCase twin. */
-function snakeKeyIn(object: JsonObject, camelKey: string): string {
-  const snakeKey = snakeKeyOf(camelKey);
-  return snakeKey in object || !(camelKey in object) ? snakeKey : camelKey;
 }
 
 function readToolInvocation(item: unknown, path: () => string): ToolInvocation {
