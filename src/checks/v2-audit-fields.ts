@@ -1,4 +1,4 @@
-import { fail, hasVerifierEvaluation, isMissing, pass, skip, verifierField } from './support.js';
+import { fail, isMissing, pass, skip, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const V2_AUDIT_FIELDS = ['gatekeeper_result', 'claim_checks', 'composer_output'] as const;
@@ -21,7 +21,7 @@ export const v2AuditFieldsCheck: CheckDefinition = {
   },
   run(context) {
     if (!context.evalCase.audit.v2) return skip('auditOff');
-    if (!hasVerifierEvaluation(context)) return fail('noEvaluation');
+    if (isMissing(context.trace.verifierEvaluation)) return fail('noEvaluation');
     const missing = V2_AUDIT_FIELDS.filter((field) => isMissing(verifierField(context, field)));
     if (missing.length > 0) {
       const nulls = missing.filter((field) => verifierField(context, field) === null);

@@ -1,7 +1,6 @@
 import {
   describeValue,
   fail,
-  hasVerifierEvaluation,
   isMissing,
   NO_VERIFIER_MESSAGE,
   pass,
@@ -30,7 +29,7 @@ export const verdictPresentCheck: CheckDefinition = {
   run(context) {
     const noVerifier = withoutVerifier(context.evalCase);
     if (noVerifier !== null) return noVerifier;
-    if (!hasVerifierEvaluation(context)) return fail('noEvaluation');
+    if (isMissing(context.trace.verifierEvaluation)) return fail('noEvaluation');
     const verdict = verifierField(context, 'verdict');
     if (verdict === null) return fail('nullVerdict');
     if (isMissing(verdict)) return fail('missingVerdict');
