@@ -8,6 +8,7 @@ import {
 import type { MessagePart } from './messages.js';
 import {
   fail,
+  hasNoVerifier,
   matchedTexts,
   messageList,
   NO_VERIFIER_MESSAGE,
@@ -16,7 +17,6 @@ import {
   quoteList,
   skip,
   verdictIs,
-  withoutVerifier,
 } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -44,8 +44,7 @@ export const degradedOutputCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run(context) {
-    const noVerifier = withoutVerifier(context.evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(context.evalCase)) return skip('noVerifier');
     const { contract } = context;
     const rejectVerdict = contract.rejectVerdict.toUpperCase();
     if (!verdictIs(context, rejectVerdict)) {

@@ -106,8 +106,7 @@ function firstEvidenceCalls(context: CheckContext): { tool: string; startedAt: n
   });
 }
 
-/** Times are shown in UTC ISO-8601, whatever form the trace wrote them in. */
+/** Times are shown in UTC ISO-8601, whatever form the trace wrote them in (parseTimestamp keeps them in Date's range). */
 function isoText(epochMs: number): string {
-  const date = new Date(epochMs);
-  return Number.isNaN(date.getTime()) ? String(epochMs) : date.toISOString();
+  return new Date(epochMs).toISOString();
 }

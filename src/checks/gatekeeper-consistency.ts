@@ -1,6 +1,7 @@
 import {
   describeValue,
   fail,
+  hasNoVerifier,
   isMissing,
   isRecord,
   NO_VERIFIER_MESSAGE,
@@ -10,7 +11,6 @@ import {
   skip,
   verdictIs,
   verifierField,
-  withoutVerifier,
 } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -36,8 +36,7 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run(context) {
-    const noVerifier = withoutVerifier(context.evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(context.evalCase)) return skip('noVerifier');
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     if (!isRecord(gatekeeper)) {
       return skip(isMissing(gatekeeper) ? 'noGatekeeper' : 'notObject', { found: describeValue(gatekeeper) });

@@ -52,8 +52,8 @@ export const NO_VERIFIER_MESSAGE =
  * names no `allowedVerdicts` (S73): most agents have no verifier, and a case for one says so by
  * leaving the list out.
  */
-export function withoutVerifier(evalCase: { allowedVerdicts: readonly string[] }): CheckFinding | null {
-  return evalCase.allowedVerdicts.length === 0 ? skip('noVerifier') : null;
+export function hasNoVerifier(evalCase: { allowedVerdicts: readonly string[] }): boolean {
+  return evalCase.allowedVerdicts.length === 0;
 }
 
 /** The findings a check returns: one of its messageIds, with the data of the template's placeholders. */

@@ -1,4 +1,4 @@
-import { fail, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip, withoutVerifier } from './support.js';
+import { fail, hasNoVerifier, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictAllowedCheck: CheckDefinition = {
@@ -16,8 +16,7 @@ export const verdictAllowedCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run({ evalCase, verdict }) {
-    const noVerifier = withoutVerifier(evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(evalCase)) return skip('noVerifier');
     if (verdict === null) return skip('noVerdict');
     if (!evalCase.allowedVerdicts.includes(verdict)) {
       return fail('notAllowed', { verdict: quote(verdict), allowed: quoteList(evalCase.allowedVerdicts) });

@@ -1,4 +1,4 @@
-import { fail, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip, withoutVerifier } from './support.js';
+import { fail, hasNoVerifier, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictNotForbiddenCheck: CheckDefinition = {
@@ -17,8 +17,7 @@ export const verdictNotForbiddenCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run({ evalCase, verdict }) {
-    const noVerifier = withoutVerifier(evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(evalCase)) return skip('noVerifier');
     if (verdict === null) return skip('noVerdict');
     if (evalCase.forbiddenVerdicts.length === 0) return skip('noForbiddenVerdicts');
     const data = { verdict: quote(verdict), forbidden: quoteList(evalCase.forbiddenVerdicts) };

@@ -1,12 +1,13 @@
 import {
   describeValue,
   fail,
+  hasNoVerifier,
   isMissing,
   NO_VERIFIER_MESSAGE,
   pass,
   quote,
+  skip,
   verifierField,
-  withoutVerifier,
 } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -27,8 +28,7 @@ export const verdictPresentCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run(context) {
-    const noVerifier = withoutVerifier(context.evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(context.evalCase)) return skip('noVerifier');
     if (isMissing(context.trace.verifierEvaluation)) return fail('noEvaluation');
     const verdict = verifierField(context, 'verdict');
     if (verdict === null) return fail('nullVerdict');

@@ -10,7 +10,7 @@ export interface TraceDocument {
   durationMs?: number | null;
   stepCount?: number | null;
   toolCallCount?: number | null;
-  usage?: TokenUsageDocument | null;
+  usage?: TokenUsage | null;
   feedback?: unknown;
   selfEvaluation?: { verifier_evaluation?: VerifierEvaluationDocument | null; [key: string]: unknown } | null;
   agentSteps?: AgentStepDocument[];
@@ -27,18 +27,13 @@ export interface VerifierEvaluationDocument {
   [key: string]: unknown;
 }
 
-export interface TokenUsageDocument {
-  inputTokens: number;
-  outputTokens: number;
-}
-
 export interface AgentStepDocument {
   stepIndex?: number;
   agentName?: string | null;
   stepType?: string | null;
   output?: unknown;
   durationMs?: number | null;
-  usage?: TokenUsageDocument | null;
+  usage?: TokenUsage | null;
   /** ISO-8601 text or epoch milliseconds. */
   startedAt?: string | number | null;
   [key: string]: unknown;
