@@ -1,7 +1,19 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
-import { supportedVerification, uninvokedToolNames, wasInvoked } from './derived.js';
+import { isSupportedClaim, uninvokedToolNames, wasInvoked } from './derived.js';
 import type { MessagePart } from './messages.js';
-import { describeValue, isMissing, isRecord, plural, quote, quoteList, verifierField } from './support.js';
+import {
+  describeValue,
+  fail,
+  isMissing,
+  isRecord,
+  messageList,
+  pass,
+  plural,
+  quote,
+  quoteList,
+  skip,
+  verifierField,
+} from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const GATEKEEPER_PASS = 'pass';
@@ -35,17 +47,17 @@ export const auditConsistencyCheck: CheckDefinition = {
     const gatekeeper = verifierField(context, 'gatekeeper_result');
     const claimChecks = verifierField(context, 'claim_checks');
     const claims = Array.isArray(claimChecks) ? (claimChecks as unknown[]) : [];
-    if (isMissing(gatekeeper) && claims.length === 0) return { outcome: 'skip', messageId: 'nothingToAudit' };
+    if (isMissing(gatekeeper) && claims.length === 0) return skip('nothingToAudit');
     const problems = [...gatekeeperProblems(context, gatekeeper), ...claimCheckProblems(context, claims)];
     if (problems.length > 0) {
-      return { outcome: 'fail', messageId: 'inconsistent', data: { problems: { parts: problems, separator: '; ' } } };
+      return fail('inconsistent', { problems: messageList(problems) });
     }
     const parts: MessagePart[] = [];
     if (!isMissing(gatekeeper)) parts.push({ messageId: 'gatekeeperConsistent' });
     if (claims.length > 0) {
       parts.push({ messageId: 'claimsConsistent', data: { claimChecks: plural(claims.length, 'claim check') } });
     }
-    return { outcome: 'pass', messageId: 'consistent', data: { parts: { parts, separator: '; ' } } };
+    return pass('consistent', { parts: messageList(parts) });
   },
 };
 
@@ -70,33 +82,21 @@ function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): Message
 }
 
 function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): MessagePart[] {
-  const supported = supportedVerification(context);
   const uninvoked = uninvokedToolNames(context);
   const problems: MessagePart[] = [];
   claims.forEach((entry, index) => {
     if (!isRecord(entry)) return;
-    const verification = entry['verification'];
+    const claimId = describeValue(entry['claim_id']);
     const detail = entry['detail'];
-    if (
-      typeof verification === 'string' &&
-      verification.trim().toLowerCase() === supported &&
-      !(typeof detail === 'string' && detail.trim() !== '')
-    ) {
-      problems.push({
-        messageId: 'supportedWithoutDetail',
-        data: {
-          index,
-          claimId: describeValue(entry['claim_id']),
-          verification: quote(verification),
-          detail: describeValue(detail),
-        },
-      });
+    if (isSupportedClaim(context, entry) && !(typeof detail === 'string' && detail.trim() !== '')) {
+      const verification = quote(entry['verification'] as string);
+      const data = { index, claimId, verification, detail: describeValue(detail) };
+      problems.push({ messageId: 'supportedWithoutDetail', data });
     }
     const uncalled = namedTools(entry, uninvoked).filter((tool) => !wasInvoked(context, tool));
     if (uncalled.length > 0) {
       const toolWord = uncalled.length === 1 ? 'a tool' : 'tools';
-      const data = { index, claimId: describeValue(entry['claim_id']), toolWord, tools: quoteList(uncalled) };
-      problems.push({ messageId: 'uninvokedTools', data });
+      problems.push({ messageId: 'uninvokedTools', data: { index, claimId, toolWord, tools: quoteList(uncalled) } });
     }
   });
   return problems;
@@ -110,14 +110,12 @@ function claimCheckProblems(context: CheckContext, claims: readonly unknown[]): 
  * repeats.
  */
 function namedTools(entry: Record<string, unknown>, uninvoked: readonly string[]): string[] {
-  const detail = entry['detail'];
-  const hasToolFields = entry['evidence'] !== undefined || entry['tools'] !== undefined;
-  // Only a name no call carries can be named wrongly, so the detail is searched for those alone.
-  const searchDetail = typeof detail === 'string' && uninvoked.length > 0;
-  if (!searchDetail && !hasToolFields) return [];
   const names = new Set<string>();
-  if (searchDetail) for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
-  if (!hasToolFields) return [...names].sort();
+  const detail = entry['detail'];
+  // Only a name no call carries can be named wrongly, so the detail is searched for those alone.
+  if (typeof detail === 'string' && uninvoked.length > 0) {
+    for (const name of mentionedToolNames(detail.toLowerCase(), uninvoked)) names.add(name);
+  }
   for (const field of TOOL_FIELDS) {
     const value = entry[field];
     for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { caseSchemas } from '../cases/schema.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES } from '../config/severity.js';
-import { isRecord } from '../io/validation/is-record.js';
 import { CHECKS } from './index.js';
 
 /**
@@ -16,19 +15,25 @@ export function caseFileJsonSchema(): Record<string, unknown> {
   };
   // The loader checks `checks:` against the check registry; the published schema lists the same
   // ids and severities, so an editor completes them and flags a typo.
-  for (const path of [
-    ['properties', 'defaults'],
-    ['properties', 'cases', 'items'],
-  ]) {
-    const object = objectAt(schema, path);
-    const properties = object === null ? null : objectAt(object, ['properties']);
-    const checks = properties === null ? null : objectAt(properties, ['checks']);
-    if (properties !== null && checks !== null) properties['checks'] = checkSeveritiesJsonSchema(checks['description']);
+  const { properties } = schema as SchemaNode;
+  for (const object of [properties?.['defaults'], properties?.['cases']?.items]) {
+    const checks = object?.properties?.['checks'];
+    if (object?.properties !== undefined && checks !== undefined) {
+      object.properties['checks'] = checkSeveritiesJsonSchema(checks.description);
+    }
   }
   return schema;
 }
 
-function checkSeveritiesJsonSchema(description: unknown): Record<string, unknown> {
+/** The parts of zod's JSON Schema that lead to the `checks` properties. */
+interface SchemaNode {
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  description?: unknown;
+  [key: string]: unknown;
+}
+
+function checkSeveritiesJsonSchema(description: unknown): SchemaNode {
   return {
     type: 'object',
     properties: Object.fromEntries(
@@ -40,15 +45,6 @@ function checkSeveritiesJsonSchema(description: unknown): Record<string, unknown
     additionalProperties: false,
     description,
   };
-}
-
-function objectAt(root: Record<string, unknown>, path: readonly string[]): Record<string, unknown> | null {
-  let value: unknown = root;
-  for (const key of path) {
-    if (typeof value !== 'object' || value === null) return null;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return isRecord(value) ? value : null;
 }
 
 export function renderCaseFileJsonSchema(): string {

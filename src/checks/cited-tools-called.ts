@@ -1,6 +1,6 @@
 import { mentionedToolNames } from '../text/tool-mentions.js';
 import { uninvokedToolNames } from './derived.js';
-import { quoteList } from './support.js';
+import { fail, pass, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const citedToolsCalledCheck: CheckDefinition = {
@@ -20,12 +20,12 @@ export const citedToolsCalledCheck: CheckDefinition = {
     emptyAnswer: 'the final answer is empty',
   },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
+    if (context.normalizedFinalAnswer.trim() === '') return skip('emptyAnswer');
     const cited = mentionedToolNames(context.normalizedFinalAnswer, uninvokedToolNames(context));
     if (cited.length > 0) {
       const toolWord = cited.length === 1 ? 'a tool' : 'tools';
-      return { outcome: 'fail', messageId: 'uncalled', data: { toolWord, tools: quoteList(cited) } };
+      return fail('uncalled', { toolWord, tools: quoteList(cited) });
     }
-    return { outcome: 'pass', messageId: 'allCalled' };
+    return pass('allCalled');
   },
 };

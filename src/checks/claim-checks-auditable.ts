@@ -1,5 +1,16 @@
 import type { MessagePart } from './messages.js';
-import { describeValue, isMissing, isRecord, plural, quoteList, verifierField } from './support.js';
+import {
+  describeValue,
+  fail,
+  isMissing,
+  isRecord,
+  messageList,
+  pass,
+  plural,
+  quoteList,
+  skip,
+  verifierField,
+} from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const REQUIRED_FIELDS = ['claim_id', 'verification', 'detail'] as const;
@@ -26,12 +37,11 @@ export const claimChecksAuditableCheck: CheckDefinition = {
     auditOff: 'claim-check audit is off for this case (audit.claimChecks)',
   },
   run(context) {
-    const { audit } = context.evalCase;
-    // audit.v2 implies claim checks (docs/contract.md §2); honoured here too in case a caller builds the case by hand.
-    if (!audit.claimChecks && !audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
+    // audit.v2 turns claimChecks on when the case loads (docs/contract.md §2).
+    if (!context.evalCase.audit.claimChecks) return skip('auditOff');
     const claimChecks = verifierField(context, 'claim_checks');
     if (!Array.isArray(claimChecks)) {
-      return { outcome: 'fail', messageId: 'notList', data: { found: describeValue(claimChecks) } };
+      return fail('notList', { found: describeValue(claimChecks) });
     }
     const verifications = context.contract.claimVerifications;
     const allowed = new Set(verifications.map((verification) => verification.toLowerCase()));
@@ -55,10 +65,10 @@ export const claimChecksAuditableCheck: CheckDefinition = {
       }
     });
     if (problems.length > 0) {
-      return { outcome: 'fail', messageId: 'problems', data: { problems: { parts: problems, separator: '; ' } } };
+      return fail('problems', { problems: messageList(problems) });
     }
     return claimChecks.length === 0
-      ? { outcome: 'pass', messageId: 'empty' }
-      : { outcome: 'pass', messageId: 'recorded', data: { claimChecks: plural(claimChecks.length, 'claim check') } };
+      ? pass('empty')
+      : pass('recorded', { claimChecks: plural(claimChecks.length, 'claim check') });
   },
 };

@@ -1,4 +1,4 @@
-import { describeValue, isMissing, isRecord, quote, verifierField } from './support.js';
+import { describeValue, fail, isMissing, isRecord, pass, quote, skip, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const COMPOSER_MODES = ['parsed', 'fallback'];
@@ -20,20 +20,16 @@ export const composerOutputAuditableCheck: CheckDefinition = {
     auditOff: 'composer-output audit is off for this case (audit.composerOutput)',
   },
   run(context) {
-    const { audit } = context.evalCase;
-    // audit.v2 implies the composer audit (docs/contract.md §2); honoured here too in case a caller builds the case by hand.
-    if (!audit.composerOutput && !audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
+    // audit.v2 turns composerOutput on when the case loads (docs/contract.md §2).
+    if (!context.evalCase.audit.composerOutput) return skip('auditOff');
     const composerOutput = verifierField(context, 'composer_output');
-    if (isMissing(composerOutput)) {
-      return { outcome: 'fail', messageId: 'missing', data: { found: describeValue(composerOutput) } };
-    }
     if (!isRecord(composerOutput)) {
-      return { outcome: 'fail', messageId: 'notObject', data: { found: describeValue(composerOutput) } };
+      return fail(isMissing(composerOutput) ? 'missing' : 'notObject', { found: describeValue(composerOutput) });
     }
     const mode = composerOutput['mode'];
     if (typeof mode !== 'string' || !COMPOSER_MODES.includes(mode.toLowerCase())) {
-      return { outcome: 'fail', messageId: 'badMode', data: { found: describeValue(mode) } };
+      return fail('badMode', { found: describeValue(mode) });
     }
-    return { outcome: 'pass', messageId: 'recorded', data: { mode: quote(mode) } };
+    return pass('recorded', { mode: quote(mode) });
   },
 };

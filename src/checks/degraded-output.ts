@@ -6,7 +6,18 @@ import {
   measureDraftReproduction,
 } from './measures/executor-draft.js';
 import type { MessagePart } from './messages.js';
-import { matchedTexts, NO_VERIFIER_MESSAGE, quote, quoteList, verdictIs, withoutVerifier } from './support.js';
+import {
+  fail,
+  hasNoVerifier,
+  matchedTexts,
+  messageList,
+  NO_VERIFIER_MESSAGE,
+  pass,
+  quote,
+  quoteList,
+  skip,
+  verdictIs,
+} from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const degradedOutputCheck: CheckDefinition = {
@@ -33,18 +44,13 @@ export const degradedOutputCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run(context) {
-    const noVerifier = withoutVerifier(context.evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(context.evalCase)) return skip('noVerifier');
     const { contract } = context;
     const rejectVerdict = contract.rejectVerdict.toUpperCase();
     if (!verdictIs(context, rejectVerdict)) {
       return context.verdict === null
-        ? { outcome: 'skip', messageId: 'noVerdict', data: { reject: quote(rejectVerdict) } }
-        : {
-            outcome: 'skip',
-            messageId: 'notRejected',
-            data: { verdict: quote(context.verdict), reject: quote(rejectVerdict) },
-          };
+        ? skip('noVerdict', { reject: quote(rejectVerdict) })
+        : skip('notRejected', { verdict: quote(context.verdict), reject: quote(rejectVerdict) });
     }
     const { markers, maxDraftOverlap } = contract.degradedOutput;
     const problems: MessagePart[] = [];
@@ -61,14 +67,10 @@ export const degradedOutputCheck: CheckDefinition = {
       }
     }
     if (problems.length > 0) {
-      return {
-        outcome: 'fail',
-        messageId: 'notDegraded',
-        data: { verdict: quote(rejectVerdict), problems: { parts: problems, separator: '; and ' } },
-      };
+      return fail('notDegraded', { verdict: quote(rejectVerdict), problems: messageList(problems, '; and ') });
     }
     const marker = quote(markersFound[0] ?? '');
-    return { outcome: 'pass', messageId: draft === null ? 'degradedWithoutDraft' : 'degraded', data: { marker } };
+    return pass(draft === null ? 'degradedWithoutDraft' : 'degraded', { marker });
   },
 };
 

@@ -10,11 +10,8 @@ import type { CheckContext } from './types.js';
  * itself is not changed (it may be frozen): the values go in the map it carries for them.
  */
 function derive<T>(context: CheckContext, key: string, compute: () => T): T {
-  const values = context.derived;
-  if (values.has(key)) return values.get(key) as T;
-  const value = compute();
-  values.set(key, value);
-  return value;
+  if (!context.derived.has(key)) context.derived.set(key, compute());
+  return context.derived.get(key) as T;
 }
 
 /** The calls that repeat an earlier call of the same agent (S41, S70): the check and the report's cost row read them. */
@@ -58,22 +55,17 @@ export function wasInvoked(context: CheckContext, name: string): boolean {
  */
 export function uninvokedToolNames(context: CheckContext): readonly string[] {
   return derive(context, 'uninvokedToolNames', () => {
-    let names: Set<string> | null = null;
-    const consider = (name: string): void => {
-      if (!wasInvoked(context, name)) (names ??= new Set()).add(name);
-    };
-    for (const name of context.evalCase.requiredEvidenceTools) consider(name);
-    for (const name of context.evalCase.requiredEvidenceAlternatives.flat()) consider(name);
-    for (const entry of traceSummaryEntries(context)) {
-      const name = entry['tool_name'];
-      if (typeof name === 'string' && name.trim() !== '') consider(name);
-    }
-    for (const name of context.contract.toolNames) consider(name);
-    return names === null ? NO_NAMES : [...(names as Set<string>)].sort();
+    const { evalCase, contract } = context;
+    const summaryNames = traceSummaryEntries(context).map((entry) => entry['tool_name']);
+    const known = [
+      ...evalCase.requiredEvidenceTools,
+      ...evalCase.requiredEvidenceAlternatives.flat(),
+      ...summaryNames.filter((name): name is string => typeof name === 'string' && name.trim() !== ''),
+      ...contract.toolNames,
+    ];
+    return [...new Set(known.filter((name) => !wasInvoked(context, name)))].sort();
   });
 }
-
-const NO_NAMES: readonly string[] = [];
 
 /** The verifier's `trace_summaries` entries that are objects; others are passed over. */
 export function traceSummaryEntries(context: CheckContext): readonly Record<string, unknown>[] {
@@ -87,9 +79,15 @@ export function traceSummaryEntries(context: CheckContext): readonly Record<stri
  * The claim verification that asserts support: `supported` when contract.claimVerifications lists
  * it (any case), else the list's first value. Lower case.
  */
-export function supportedVerification(context: CheckContext): string {
+function supportedVerification(context: CheckContext): string {
   return derive(context, 'supportedVerification', () => {
     const lowered = context.contract.claimVerifications.map((value) => value.toLowerCase());
     return lowered.includes('supported') ? 'supported' : (lowered[0] ?? 'supported');
   });
+}
+
+/** Whether a claim check's verification (any case, spaces trimmed) is the supported one. */
+export function isSupportedClaim(context: CheckContext, claim: Record<string, unknown>): boolean {
+  const verification = claim['verification'];
+  return typeof verification === 'string' && verification.trim().toLowerCase() === supportedVerification(context);
 }

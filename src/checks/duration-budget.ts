@@ -1,3 +1,4 @@
+import { fail, pass, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const durationBudgetCheck: CheckDefinition = {
@@ -17,12 +18,12 @@ export const durationBudgetCheck: CheckDefinition = {
   },
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxDurationMs;
-    if (typeof budget !== 'number') return { outcome: 'skip', messageId: 'noBudget' };
+    if (typeof budget !== 'number') return skip('noBudget');
     const duration = trace.durationMs;
-    if (duration === null) return { outcome: 'skip', messageId: 'noDuration' };
+    if (duration === null) return skip('noDuration');
     if (duration > budget) {
-      return { outcome: 'fail', messageId: 'over', data: { duration, budget, excess: duration - budget } };
+      return fail('over', { duration, budget, excess: duration - budget });
     }
-    return { outcome: 'pass', messageId: 'within', data: { duration, budget } };
+    return pass('within', { duration, budget });
   },
 };

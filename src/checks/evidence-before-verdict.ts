@@ -1,7 +1,7 @@
 import type { AgentStep } from '../trace/types.js';
 import { invocationYields } from './derived.js';
 import type { MessagePart } from './messages.js';
-import { quote } from './support.js';
+import { fail, messageList, pass, quote, skip } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 const EXECUTOR = 'executor';
@@ -66,11 +66,11 @@ export const evidenceBeforeVerdictCheck: CheckDefinition = {
         }
       }
     }
-    if (!judged) return { outcome: 'skip', messageId: 'nothingToOrder' };
+    if (!judged) return skip('nothingToOrder');
     if (problems.length > 0) {
-      return { outcome: 'fail', messageId: 'outOfOrder', data: { problems: { parts: problems, separator: '; ' } } };
+      return fail('outOfOrder', { problems: messageList(problems) });
     }
-    return { outcome: 'pass', messageId: 'ordered' };
+    return pass('ordered');
   },
 };
 
@@ -106,8 +106,7 @@ function firstEvidenceCalls(context: CheckContext): { tool: string; startedAt: n
   });
 }
 
-/** Times are shown in UTC ISO-8601, whatever form the trace wrote them in. */
+/** Times are shown in UTC ISO-8601, whatever form the trace wrote them in (parseTimestamp keeps them in Date's range). */
 function isoText(epochMs: number): string {
-  const date = new Date(epochMs);
-  return Number.isNaN(date.getTime()) ? String(epochMs) : date.toISOString();
+  return new Date(epochMs).toISOString();
 }

@@ -1,6 +1,6 @@
 import { requirementTools } from '../model/evidence-requirement.js';
 import { collectToolEvidence } from './measures/evidence-coverage.js';
-import { quote, quoteList } from './support.js';
+import { fail, messageList, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const evidenceCoverageCheck: CheckDefinition = {
@@ -23,15 +23,11 @@ export const evidenceCoverageCheck: CheckDefinition = {
     noRequiredTools: 'the case requires no evidence tools',
   },
   run({ trace, evidenceCoverage: coverage }) {
-    if (coverage.required.length === 0) return { outcome: 'skip', messageId: 'noRequiredTools' };
+    if (coverage.required.length === 0) return skip('noRequiredTools');
     if (coverage.missing.length === 0) {
       return coverage.required.length === 1
-        ? { outcome: 'pass', messageId: 'coveredOne', data: { tools: quoteList(coverage.covered) } }
-        : {
-            outcome: 'pass',
-            messageId: 'coveredAll',
-            data: { required: coverage.required.length, tools: quoteList(coverage.covered) },
-          };
+        ? pass('coveredOne', { tools: quoteList(coverage.covered) })
+        : pass('coveredAll', { required: coverage.required.length, tools: quoteList(coverage.covered) });
     }
     const tools = collectToolEvidence(trace);
     const reasons = coverage.missing.map((required) => {
@@ -45,15 +41,11 @@ export const evidenceCoverageCheck: CheckDefinition = {
       }
       return { messageId: tools.has(required) ? 'onlyFailed' : 'notFound', data: { tool: quote(required) } };
     });
-    return {
-      outcome: 'fail',
-      messageId: 'notCovered',
-      data: {
-        toolWord: coverage.missing.length === 1 ? 'tool' : 'tools',
-        reasons: { parts: reasons, separator: ', ' },
-        covered: coverage.covered.length,
-        required: coverage.required.length,
-      },
-    };
+    return fail('notCovered', {
+      toolWord: coverage.missing.length === 1 ? 'tool' : 'tools',
+      reasons: messageList(reasons, ', '),
+      covered: coverage.covered.length,
+      required: coverage.required.length,
+    });
   },
 };

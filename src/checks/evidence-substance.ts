@@ -1,7 +1,7 @@
-import { type EvidenceYield, summaryYield } from '../trace/evidence-yield.js';
+import { summaryYield } from '../trace/evidence-yield.js';
 import { invocationYields, traceSummaryEntries } from './derived.js';
 import type { MessagePart } from './messages.js';
-import { quote, quoteList } from './support.js';
+import { fail, messageList, pass, quote, quoteList, skip } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 export const evidenceSubstanceCheck: CheckDefinition = {
@@ -30,22 +30,23 @@ export const evidenceSubstanceCheck: CheckDefinition = {
   },
   run(context) {
     const coverage = context.evidenceCoverage;
-    if (coverage.required.length === 0) return { outcome: 'skip', messageId: 'noRequiredTools' };
-    if (coverage.covered.length === 0) return { outcome: 'skip', messageId: 'noneCovered' };
+    if (coverage.required.length === 0) return skip('noRequiredTools');
+    if (coverage.covered.length === 0) return skip('noneCovered');
     const problems: MessagePart[] = [];
     for (const tool of coverage.covered) {
       const reasons = reasonsWithoutEvidence(context, tool);
       if (reasons !== null) problems.push(toolPart(tool, reasons));
     }
     if (problems.length > 0) {
-      const toolWord = problems.length === 1 ? 'tool' : 'tools';
-      const tools = { parts: problems, separator: '; ' };
-      return { outcome: 'fail', messageId: 'withoutEvidence', data: { toolWord, tools } };
+      return fail('withoutEvidence', {
+        toolWord: problems.length === 1 ? 'tool' : 'tools',
+        tools: messageList(problems),
+      });
     }
     const tools = quoteList(coverage.covered);
     return coverage.covered.length === 1
-      ? { outcome: 'pass', messageId: 'yieldedOne', data: { tools } }
-      : { outcome: 'pass', messageId: 'yieldedAll', data: { covered: coverage.covered.length, tools } };
+      ? pass('yieldedOne', { tools })
+      : pass('yieldedAll', { covered: coverage.covered.length, tools });
   },
 };
 
@@ -55,27 +56,19 @@ export const evidenceSubstanceCheck: CheckDefinition = {
  * that failed or came back empty. A tool known only from `trace_summaries` is judged by them.
  */
 function reasonsWithoutEvidence(context: CheckContext, tool: string): MessagePart[] | null {
-  const results: EvidenceYield[] = [];
-  const yields = invocationYields(context);
-  context.trace.toolInvocations.forEach((invocation, index) => {
-    if (invocation.toolName === tool) results.push(yields[index] ?? { yielded: true });
-  });
+  const { toolInvocations } = context.trace;
+  let results = invocationYields(context).filter((_, index) => toolInvocations[index]?.toolName === tool);
   if (results.length === 0) {
-    for (const entry of traceSummaryEntries(context)) {
-      if (entry['tool_name'] === tool) results.push(summaryYield(entry, context.session.emptyResultMarkers));
-    }
+    const summaries = traceSummaryEntries(context).filter((entry) => entry['tool_name'] === tool);
+    results = summaries.map((entry) => summaryYield(entry, context.session.emptyResultMarkers));
   }
-  const reasons: MessagePart[] = [];
-  for (const result of results) {
-    if (result.yielded) return null;
-    reasons.push({ messageId: result.messageId, data: result.data });
-  }
-  return reasons;
+  if (results.some((result) => result.yielded)) return null;
+  return results.flatMap((result) => (result.yielded ? [] : [{ messageId: result.messageId, data: result.data }]));
 }
 
 /** The tool and why none of its calls yielded evidence, each reason once. */
 function toolPart(tool: string, reasons: readonly MessagePart[]): MessagePart {
   const distinct = [...new Map(reasons.map((reason) => [JSON.stringify(reason), reason])).values()];
   const calls = reasons.length === 1 ? 'its call' : `all ${reasons.length} calls`;
-  return { messageId: 'tool', data: { tool: quote(tool), calls, reasons: { parts: distinct, separator: ', ' } } };
+  return { messageId: 'tool', data: { tool: quote(tool), calls, reasons: messageList(distinct, ', ') } };
 }

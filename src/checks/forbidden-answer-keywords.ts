@@ -1,4 +1,4 @@
-import { matchedTexts, plural, quoteList } from './support.js';
+import { fail, matchedTexts, pass, plural, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const forbiddenAnswerKeywordsCheck: CheckDefinition = {
@@ -17,16 +17,12 @@ export const forbiddenAnswerKeywordsCheck: CheckDefinition = {
   },
   run(context) {
     const texts = context.evalCase.forbiddenAnswerKeywords;
-    if (texts.length === 0) return { outcome: 'skip', messageId: 'noKeywords' };
+    if (texts.length === 0) return skip('noKeywords');
     const found = matchedTexts(context, texts);
     if (found.length > 0) {
       const keywordWord = found.length === 1 ? 'forbidden answer keyword' : 'forbidden answer keywords';
-      return { outcome: 'fail', messageId: 'found', data: { keywordWord, found: quoteList(found) } };
+      return fail('found', { keywordWord, found: quoteList(found) });
     }
-    return {
-      outcome: 'pass',
-      messageId: 'noneFound',
-      data: { keywords: plural(texts.length, 'forbidden answer keyword') },
-    };
+    return pass('noneFound', { keywords: plural(texts.length, 'forbidden answer keyword') });
   },
 };

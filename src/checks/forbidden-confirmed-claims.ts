@@ -1,6 +1,6 @@
 import { judgeMentions, type UnassertedMention } from '../text/assertion.js';
 import { unassertedNotes } from './keyword-coverage.js';
-import { plural, quoteList } from './support.js';
+import { fail, pass, plural, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /**
@@ -28,7 +28,7 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
   },
   run(context) {
     const claims = context.evalCase.forbiddenConfirmedClaims;
-    if (claims.length === 0) return { outcome: 'skip', messageId: 'noClaims' };
+    if (claims.length === 0) return skip('noClaims');
     const answer = context.answerAssertions;
     const asserted: string[] = [];
     const unasserted: UnassertedMention[] = [];
@@ -42,15 +42,11 @@ export const forbiddenConfirmedClaimsCheck: CheckDefinition = {
     if (asserted.length > 0) {
       const claimWord =
         asserted.length === 1 ? 'forbidden confirmed-claim keyword' : 'forbidden confirmed-claim keywords';
-      return { outcome: 'fail', messageId: 'asserted', data: { claimWord, found: quoteList(asserted) } };
+      return fail('asserted', { claimWord, found: quoteList(asserted) });
     }
-    return {
-      outcome: 'pass',
-      messageId: 'noneAsserted',
-      data: {
-        claims: plural(claims.length, 'forbidden confirmed-claim keyword'),
-        notes: unassertedNotes(unasserted, 'unassertedClaim'),
-      },
-    };
+    return pass('noneAsserted', {
+      claims: plural(claims.length, 'forbidden confirmed-claim keyword'),
+      notes: unassertedNotes(unasserted, 'unassertedClaim'),
+    });
   },
 };

@@ -1,13 +1,16 @@
 import {
   describeValue,
+  fail,
+  hasNoVerifier,
   isMissing,
   isRecord,
   NO_VERIFIER_MESSAGE,
+  pass,
   plural,
   quote,
+  skip,
   verdictIs,
   verifierField,
-  withoutVerifier,
 } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -33,32 +36,20 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run(context) {
-    const noVerifier = withoutVerifier(context.evalCase);
-    if (noVerifier !== null) return noVerifier;
+    if (hasNoVerifier(context.evalCase)) return skip('noVerifier');
     const gatekeeper = verifierField(context, 'gatekeeper_result');
-    if (isMissing(gatekeeper)) {
-      return { outcome: 'skip', messageId: 'noGatekeeper', data: { found: describeValue(gatekeeper) } };
-    }
     if (!isRecord(gatekeeper)) {
-      return { outcome: 'skip', messageId: 'notObject', data: { found: describeValue(gatekeeper) } };
+      return skip(isMissing(gatekeeper) ? 'noGatekeeper' : 'notObject', { found: describeValue(gatekeeper) });
     }
-    if (context.verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
+    if (context.verdict === null) return skip('noVerdict');
     const status = gatekeeper['status'];
     const failed = typeof status === 'string' && status.toLowerCase() === GATEKEEPER_FAIL;
     const passVerdict = context.contract.passVerdict.toUpperCase();
     if (failed && verdictIs(context, passVerdict)) {
       const list = gatekeeper['violations'];
       const violations = Array.isArray(list) ? ` with ${plural(list.length, 'violation')}` : '';
-      return {
-        outcome: 'fail',
-        messageId: 'failedButPassed',
-        data: { status: quote(status), violations, verdict: quote(passVerdict) },
-      };
+      return fail('failedButPassed', { status: quote(status), violations, verdict: quote(passVerdict) });
     }
-    return {
-      outcome: 'pass',
-      messageId: 'consistent',
-      data: { status: describeValue(status), verdict: quote(context.verdict) },
-    };
+    return pass('consistent', { status: describeValue(status), verdict: quote(context.verdict) });
   },
 };

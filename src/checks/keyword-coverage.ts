@@ -1,7 +1,7 @@
 import type { KeywordSynonyms } from '../cases/types.js';
 import type { UnassertedConcept } from '../model/report-schema.js';
-import type { MessageData, MessageList, MessagePart } from './messages.js';
-import { quote, quoteList, verdictIs } from './support.js';
+import type { MessageList, MessagePart } from './messages.js';
+import { fail, messageList, pass, quote, quoteList, skip, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const keywordCoverageCheck: CheckDefinition = {
@@ -31,17 +31,13 @@ export const keywordCoverageCheck: CheckDefinition = {
   },
   run(context) {
     const { evalCase, contract } = context;
-    if (evalCase.rootCauseKeywords.length === 0) return { outcome: 'skip', messageId: 'noKeywords' };
+    if (evalCase.rootCauseKeywords.length === 0) return skip('noKeywords');
     if (verdictIs(context, contract.rejectVerdict)) {
-      return { outcome: 'skip', messageId: 'rejected', data: { verdict: quote(contract.rejectVerdict.toUpperCase()) } };
+      return skip('rejected', { verdict: quote(contract.rejectVerdict.toUpperCase()) });
     }
     const coverage = context.keywordCoverage;
-    const summary = {
-      covered: coverage.covered,
-      concepts: coverage.concepts,
-      ratio: coverage.ratio,
-      min: coverage.min,
-    };
+    const { covered, concepts, ratio, min } = coverage;
+    const summary = { covered, concepts, ratio, min };
     const notes = unassertedNotes(coverage.unasserted ?? [], 'unasserted');
     const requiredMissing = coverage.requiredMissing ?? [];
     const problems: MessagePart[] = [];
@@ -49,10 +45,10 @@ export const keywordCoverageCheck: CheckDefinition = {
     const required = new Set(requiredMissing.map((concept) => describeConcept(concept)));
     const otherMissing = coverage.missing.map(describeConcept).filter((concept) => !required.has(concept));
     // The exact fraction, not the rounded ratio, decides: 2/3 must not pass a minimum of 0.6667.
-    if (coverage.covered / coverage.concepts < coverage.min) {
+    if (covered / concepts < min) {
       const missing =
         otherMissing.length === 0 ? [] : [{ messageId: 'missing', data: { concepts: otherMissing.join(', ') } }];
-      problems.push({ messageId: 'belowMinimum', data: { ...summary, missing: { parts: missing, separator: '' } } });
+      problems.push({ messageId: 'belowMinimum', data: { ...summary, missing: messageList(missing, '') } });
     }
     if (requiredMissing.length > 0) {
       const data = {
@@ -63,13 +59,9 @@ export const keywordCoverageCheck: CheckDefinition = {
       problems.push({ messageId: problems.length === 0 ? 'onlyRequiredNotCovered' : 'requiredNotCovered', data });
     }
     if (problems.length > 0) {
-      return {
-        outcome: 'fail',
-        messageId: 'notCovered',
-        data: { problems: { parts: problems, separator: '; ' }, notes },
-      };
+      return fail('notCovered', { problems: messageList(problems), notes });
     }
-    return { outcome: 'pass', messageId: 'covered', data: { ...summary, notes } };
+    return pass('covered', { ...summary, notes });
   },
 };
 
@@ -86,18 +78,12 @@ export function unassertedNotes(
   entries: readonly Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>[],
   messageId: string,
 ): MessageList {
-  const mentions = entries.map((entry) => ({ messageId, data: unassertedData(entry) }));
-  const parts =
-    mentions.length === 0 ? [] : [{ messageId: 'notes', data: { mentions: { parts: mentions, separator: '; ' } } }];
-  return { parts, separator: '' };
-}
-
-function unassertedData(entry: Pick<UnassertedConcept, 'mention' | 'kind' | 'clause' | 'place'>): MessageData {
-  return {
-    mention: quote(entry.mention),
-    how: whyNotCovered(entry),
-    clause: quote(entry.clause),
-  };
+  const mentions = entries.map((entry) => ({
+    messageId,
+    data: { mention: quote(entry.mention), how: whyNotCovered(entry), clause: quote(entry.clause) },
+  }));
+  const parts = mentions.length === 0 ? [] : [{ messageId: 'notes', data: { mentions: messageList(mentions) } }];
+  return messageList(parts, '');
 }
 
 /**

@@ -1,14 +1,9 @@
-/**
- * A check's finding names one of the check's messages (`messages`, messageId → template, as
- * ESLint's `meta.messages`) and the data its `{{name}}` placeholders show; the text people read is
- * made here, and only here, from the two.
- */
+/** A finding names one of the check's messages and the data of its placeholders; the text is made here, and only here. */
 export type MessageValue = string | number | null | MessageList;
 
 /** Absent data leaves its placeholder as written. */
 export type MessageData = Readonly<Record<string, MessageValue | undefined>>;
 
-/** A message of the check (`messageId`) with the data for its placeholders. */
 export interface MessagePart {
   readonly messageId: string;
   readonly data?: MessageData;

@@ -1,4 +1,4 @@
-import { isRecord, matchedTexts, plural, quote, quoteList, verifierField } from './support.js';
+import { fail, isRecord, matchedTexts, pass, plural, quote, quoteList, skip, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const noProtocolLeakCheck: CheckDefinition = {
@@ -17,21 +17,17 @@ export const noProtocolLeakCheck: CheckDefinition = {
     auditOff: 'V2 audit is off for this case (audit.v2)',
   },
   run(context) {
-    if (!context.evalCase.audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
+    if (!context.evalCase.audit.v2) return skip('auditOff');
     const markers = context.contract.protocolMarkers;
     const found = matchedTexts(context, markers);
     if (found.length > 0) {
-      return {
-        outcome: 'fail',
-        messageId: 'leaked',
-        data: {
-          markerWord: found.length === 1 ? 'marker' : 'markers',
-          found: quoteList(found),
-          composer: composerNote(verifierField(context, 'composer_output')),
-        },
-      };
+      return fail('leaked', {
+        markerWord: found.length === 1 ? 'marker' : 'markers',
+        found: quoteList(found),
+        composer: composerNote(verifierField(context, 'composer_output')),
+      });
     }
-    return { outcome: 'pass', messageId: 'noMarker', data: { markers: plural(markers.length, 'protocol marker') } };
+    return pass('noMarker', { markers: plural(markers.length, 'protocol marker') });
   },
 };
 

@@ -2,7 +2,7 @@ import { findJsonObjectLiteral } from '../text/json-objects.js';
 import type { MarkerPattern } from '../text/marker-patterns.js';
 import { containsNormalized } from '../text/normalize.js';
 import type { MessagePart } from './messages.js';
-import { quote, quoteList } from './support.js';
+import { fail, messageList, pass, quote, quoteList } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /** A pasted object with a single key reads like a value in prose ("{"ok": true}"); two or more keys are a record. */
@@ -46,9 +46,9 @@ export const noRawStructureCheck: CheckDefinition = {
       }
     }
     if (problems.length > 0) {
-      return { outcome: 'fail', messageId: 'rawStructure', data: { problems: { parts: problems, separator: '; ' } } };
+      return fail('rawStructure', { problems: messageList(problems) });
     }
-    return { outcome: 'pass', messageId: context.evalCase.audit.v2 ? 'noObjectNorMarker' : 'noObject' };
+    return pass(context.evalCase.audit.v2 ? 'noObjectNorMarker' : 'noObject');
   },
 };
 

@@ -1,5 +1,5 @@
 import { repeatedCalls } from './derived.js';
-import { plural } from './support.js';
+import { fail, messageList, pass, plural, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /**
@@ -28,21 +28,13 @@ export const noRedundantToolCallsCheck: CheckDefinition = {
   run(context) {
     const allowed = context.evalCase.budget.maxRepeatedCalls ?? 0;
     const { compared, repeats } = repeatedCalls(context);
-    if (compared < 2) return { outcome: 'skip', messageId: 'tooFewArguments' };
+    if (compared < 2) return skip('tooFewArguments');
     if (repeats.length > allowed) {
-      const data = {
-        repeats: plural(repeats.length, 'redundant tool call'),
-        allowed,
-        calls: { parts: repeats.map((repeat) => ({ messageId: 'repeat', data: { ...repeat } })), separator: '; ' },
-      };
-      return { outcome: 'fail', messageId: 'redundant', data };
+      const calls = messageList(repeats.map((repeat) => ({ messageId: 'repeat', data: { ...repeat } })));
+      return fail('redundant', { repeats: plural(repeats.length, 'redundant tool call'), allowed, calls });
     }
     return repeats.length === 0
-      ? { outcome: 'pass', messageId: 'noRepeats', data: { compared } }
-      : {
-          outcome: 'pass',
-          messageId: 'withinBudget',
-          data: { repeats: plural(repeats.length, 'repeated call'), allowed },
-        };
+      ? pass('noRepeats', { compared })
+      : pass('withinBudget', { repeats: plural(repeats.length, 'repeated call'), allowed });
   },
 };

@@ -1,7 +1,6 @@
 import {
   answerFigures,
   evidenceFormOfLowered,
-  type Figure,
   groundingWindowsOf,
   isLiterallyGrounded,
   keyedNumber,
@@ -11,8 +10,8 @@ import {
   ungroundedInEvidence,
 } from '../text/figures.js';
 import { type GroundingWindows, inGroundingWindows } from '../text/grounding-windows.js';
-import { invocationFailures, invocationYields, supportedVerification, traceSummaryEntries } from './derived.js';
-import { isRecord, plural, quoteList, verifierField } from './support.js';
+import { invocationFailures, invocationYields, isSupportedClaim, traceSummaryEntries } from './derived.js';
+import { fail, isRecord, pass, plural, quoteList, skip, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
 
 export const numericGroundingCheck: CheckDefinition = {
@@ -34,11 +33,11 @@ export const numericGroundingCheck: CheckDefinition = {
       'toolInvocations[{{index}}] yielded evidence but records no resultSummary, so figures cannot be checked against the evidence',
   },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
+    if (context.normalizedFinalAnswer.trim() === '') return skip('emptyAnswer');
     const unrecorded = unrecordedEvidence(context);
-    if (unrecorded !== null) return { outcome: 'skip', messageId: 'unrecordedEvidence', data: { index: unrecorded } };
+    if (unrecorded !== null) return skip('unrecordedEvidence', { index: unrecorded });
     const figures = answerFigures(context.normalizedFinalAnswer);
-    if (figures.length === 0) return { outcome: 'pass', messageId: 'noFigure' };
+    if (figures.length === 0) return pass('noFigure');
     // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
     // One text, parts separated by a line break so that numbers never join; lower case for units.
     // Each part is lowered before the join, which is the same text (a line break cases nothing):
@@ -58,13 +57,12 @@ export const numericGroundingCheck: CheckDefinition = {
     }
     if (ungrounded.length > 0) {
       const figureWord = ungrounded.length === 1 ? 'a figure' : 'figures';
-      return {
-        outcome: 'fail',
-        messageId: 'ungrounded',
-        data: { figureWord, found: quoteList(distinctTexts(ungrounded)) },
-      };
+      return fail('ungrounded', {
+        figureWord,
+        found: quoteList([...new Set(ungrounded.map((figure) => figure.text))]),
+      });
     }
-    return { outcome: 'pass', messageId: 'grounded', data: { figures: plural(figures.length, 'figure') } };
+    return pass('grounded', { figures: plural(figures.length, 'figure') });
   },
 };
 
@@ -103,18 +101,9 @@ function evidenceTexts(context: CheckContext): string[] {
   });
   for (const entry of traceSummaryEntries(context)) add(entry['summary']);
   // Only supported claims: the detail of an unsupported claim may quote the very figure it doubts.
-  const supported = supportedVerification(context);
   const claims = verifierField(context, 'claim_checks');
-  if (Array.isArray(claims)) {
-    for (const claim of claims as unknown[]) {
-      if (
-        isRecord(claim) &&
-        typeof claim['verification'] === 'string' &&
-        claim['verification'].trim().toLowerCase() === supported
-      ) {
-        add(claim['detail']);
-      }
-    }
+  for (const claim of Array.isArray(claims) ? (claims as unknown[]) : []) {
+    if (isRecord(claim) && isSupportedClaim(context, claim)) add(claim['detail']);
   }
   return texts;
 }
@@ -170,8 +159,4 @@ function addArgumentFigures(value: unknown, key: string | null, reading: Argumen
 function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-}
-
-function distinctTexts(figures: readonly Figure[]): string[] {
-  return [...new Set(figures.map((figure) => figure.text))];
 }

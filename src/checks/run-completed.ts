@@ -1,4 +1,4 @@
-import { quote, quoteList } from './support.js';
+import { fail, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const runCompletedCheck: CheckDefinition = {
@@ -18,13 +18,13 @@ export const runCompletedCheck: CheckDefinition = {
   },
   run({ trace, contract }) {
     const status = trace.status;
-    if (status === null) return { outcome: 'skip', messageId: 'noStatus' };
+    if (status === null) return skip('noStatus');
     const completed = contract.completedStatuses;
     const lowered = status.trim().toLowerCase();
     if (!completed.some((value) => value.toLowerCase() === lowered)) {
       const expected = `${completed.length === 1 ? '' : 'one of '}${quoteList(completed)}`;
-      return { outcome: 'fail', messageId: 'notCompleted', data: { status: quote(status), completed: expected } };
+      return fail('notCompleted', { status: quote(status), completed: expected });
     }
-    return { outcome: 'pass', messageId: 'completed', data: { status: quote(status) } };
+    return pass('completed', { status: quote(status) });
   },
 };

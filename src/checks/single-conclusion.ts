@@ -1,4 +1,4 @@
-import { quote, verdictIs } from './support.js';
+import { fail, pass, quote, skip, verdictIs } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /** The default of `maxCandidateCauses` (docs/contract.md §2). */
@@ -33,38 +33,30 @@ export const singleConclusionCheck: CheckDefinition = {
     rejected: 'verdict is {{verdict}}: a rejected answer states no conclusion',
   },
   run(context) {
-    if (context.normalizedFinalAnswer.trim() === '') return { outcome: 'skip', messageId: 'emptyAnswer' };
+    if (context.normalizedFinalAnswer.trim() === '') return skip('emptyAnswer');
     if (verdictIs(context, context.contract.rejectVerdict)) {
-      return {
-        outcome: 'skip',
-        messageId: 'rejected',
-        data: { verdict: quote(context.contract.rejectVerdict.toUpperCase()) },
-      };
+      return skip('rejected', { verdict: quote(context.contract.rejectVerdict.toUpperCase()) });
     }
     const allowed = context.evalCase.maxCandidateCauses ?? DEFAULT_MAX_CANDIDATE_CAUSES;
     const answer = context.answerAssertions;
     const { candidates, chosen } = answer.conclusion();
     if (candidates.length <= allowed) {
       return candidates.length === 0
-        ? { outcome: 'pass', messageId: 'noCandidates' }
-        : { outcome: 'pass', messageId: 'withinLimit', data: { candidates: candidates.length, allowed } };
+        ? pass('noCandidates')
+        : pass('withinLimit', { candidates: candidates.length, allowed });
     }
-    if (chosen) return { outcome: 'pass', messageId: 'chosen', data: { candidates: candidates.length } };
+    if (chosen) return pass('chosen', { candidates: candidates.length });
     const text = answer.withLinesAsSpaces();
     const quoted = candidates
       .slice(0, QUOTED_CANDIDATES)
       .map((item) => quote(cutAtWord(text.slice(item.start, item.end).replace(/^[\s\-*+•\d.)(、]+/u, ''))))
       .join(', ');
-    return {
-      outcome: 'fail',
-      messageId: 'noneChosen',
-      data: {
-        candidates: candidates.length,
-        allowed,
-        quoted,
-        more: candidates.length > QUOTED_CANDIDATES ? ', …' : '',
-      },
-    };
+    return fail('noneChosen', {
+      candidates: candidates.length,
+      allowed,
+      quoted,
+      more: candidates.length > QUOTED_CANDIDATES ? ', …' : '',
+    });
   },
 };
 

@@ -1,6 +1,7 @@
 import { describeValue as describeFoundValue } from '../io/validation/describe-value.js';
-import { isRecord } from '../io/validation/is-record.js';
+import type { CheckOutcome } from '../model/outcomes.js';
 import { containsNormalized } from '../text/normalize.js';
+import type { MessageData, MessageList, MessagePart } from './messages.js';
 import type { CheckContext, CheckFinding } from './types.js';
 
 export { isRecord } from '../io/validation/is-record.js';
@@ -12,12 +13,7 @@ export function isMissing(value: unknown): value is null | undefined {
 
 /** A field of `verifier_evaluation`; undefined when the evaluation itself is missing. */
 export function verifierField(context: CheckContext, key: string): unknown {
-  const evaluation: unknown = context.trace.verifierEvaluation;
-  return isRecord(evaluation) ? evaluation[key] : undefined;
-}
-
-export function hasVerifierEvaluation(context: CheckContext): boolean {
-  return isRecord(context.trace.verifierEvaluation);
+  return context.trace.verifierEvaluation?.[key];
 }
 
 /** Verdicts compare upper-cased (docs/contract.md §3); the contract's own are upper-cased again in case a caller built it by hand. */
@@ -30,9 +26,7 @@ export function matchedTexts(context: CheckContext, texts: readonly string[]): s
   return texts.filter((text) => containsNormalized(context.normalizedFinalAnswer, text));
 }
 
-/**
- * Strings as JSON so that spaces, quotes and empty strings stay visible; CJK is kept as written.
- */
+/** Strings as JSON so that spaces, quotes and empty strings stay visible; CJK is kept as written. */
 export function quote(value: string): string {
   return JSON.stringify(value);
 }
@@ -50,15 +44,36 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** The verdict checks' message for a case without a verifier (withoutVerifier). */
 export const NO_VERIFIER_MESSAGE =
   'the case names no allowedVerdicts: the agent has no verifier, so there is no verdict to check';
 
 /**
- * The verdict checks' skip when the case names no `allowedVerdicts` (S73): most agents have no
- * verifier, and a case for one says so by leaving the list out. null when the case names some.
- * Each of them declares the message `noVerifier` as NO_VERIFIER_MESSAGE.
+ * The verdict checks' skip, with their message `noVerifier` (NO_VERIFIER_MESSAGE), when the case
+ * names no `allowedVerdicts` (S73): most agents have no verifier, and a case for one says so by
+ * leaving the list out.
  */
-export function withoutVerifier(evalCase: { allowedVerdicts: readonly string[] }): CheckFinding | null {
-  return evalCase.allowedVerdicts.length === 0 ? { outcome: 'skip', messageId: 'noVerifier' } : null;
+export function hasNoVerifier(evalCase: { allowedVerdicts: readonly string[] }): boolean {
+  return evalCase.allowedVerdicts.length === 0;
+}
+
+/** The findings a check returns: one of its messageIds, with the data of the template's placeholders. */
+export function pass(messageId: string, data?: MessageData): CheckFinding {
+  return finding('pass', messageId, data);
+}
+
+export function fail(messageId: string, data?: MessageData): CheckFinding {
+  return finding('fail', messageId, data);
+}
+
+export function skip(messageId: string, data?: MessageData): CheckFinding {
+  return finding('skip', messageId, data);
+}
+
+function finding(outcome: CheckOutcome, messageId: string, data: MessageData | undefined): CheckFinding {
+  return data === undefined ? { outcome, messageId } : { outcome, messageId, data };
+}
+
+/** Several messages of the check in one placeholder: a list of problems. */
+export function messageList(parts: readonly MessagePart[], separator = '; '): MessageList {
+  return { parts, separator };
 }

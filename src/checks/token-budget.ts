@@ -1,4 +1,4 @@
-import { plural } from './support.js';
+import { fail, pass, plural, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /** Tokens are the other half of a run's cost: a change that doubles them can keep every answer right. */
@@ -18,13 +18,11 @@ export const tokenBudgetCheck: CheckDefinition = {
   },
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxTokens;
-    if (typeof budget !== 'number') return { outcome: 'skip', messageId: 'noBudget' };
-    if (trace.usage === undefined) return { outcome: 'skip', messageId: 'noUsage' };
+    if (typeof budget !== 'number') return skip('noBudget');
+    if (trace.usage === undefined) return skip('noUsage');
     const { inputTokens: input, outputTokens: output } = trace.usage;
     const total = input + output;
     const data = { tokens: plural(total, 'token'), input, output, budget };
-    return total > budget
-      ? { outcome: 'fail', messageId: 'over', data: { ...data, excess: total - budget } }
-      : { outcome: 'pass', messageId: 'within', data };
+    return total > budget ? fail('over', { ...data, excess: total - budget }) : pass('within', data);
   },
 };

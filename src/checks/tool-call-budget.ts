@@ -1,4 +1,4 @@
-import { plural } from './support.js';
+import { fail, pass, plural, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const toolCallBudgetCheck: CheckDefinition = {
@@ -17,13 +17,13 @@ export const toolCallBudgetCheck: CheckDefinition = {
   },
   run({ evalCase, trace }) {
     const budget = evalCase.budget.maxToolCalls;
-    if (typeof budget !== 'number') return { outcome: 'skip', messageId: 'noBudget' };
+    if (typeof budget !== 'number') return skip('noBudget');
     const count = trace.toolInvocations.length;
     const calls = plural(count, 'tool call');
     if (count > budget) {
       const exceed = count === 1 ? 'exceeds' : 'exceed';
-      return { outcome: 'fail', messageId: 'over', data: { calls, exceed, budget, excess: count - budget } };
+      return fail('over', { calls, exceed, budget, excess: count - budget });
     }
-    return { outcome: 'pass', messageId: 'within', data: { calls, budget } };
+    return pass('within', { calls, budget });
   },
 };

@@ -22,9 +22,8 @@ export interface CheckContext {
   verdict: string | null;
   /** The final answer normalised for matching (see text/normalize.ts); '' when there is none. */
   normalizedFinalAnswer: string;
-  /** The evidence coverage the report carries (measures/evidence-coverage.ts). */
   evidenceCoverage: EvidenceCoverage;
-  /** The keyword coverage the report carries (measures/keyword-coverage.ts), measured on `answerAssertions`. */
+  /** Measured on `answerAssertions`. */
   keywordCoverage: KeywordCoverage;
   /** The normalised final answer prepared for assertion-aware matching (S33); analysed on first use. */
   answerAssertions: AnalysedAnswer;
@@ -33,7 +32,6 @@ export interface CheckContext {
    * createCheckContext gives one empty map per trace, which goes when the trace's evaluation ends.
    */
   derived: Map<string, unknown>;
-  /** What the evaluation keeps from trace to trace (session.ts), owned by the run. */
   session: EvaluationSession;
 }
 
@@ -45,40 +43,29 @@ export interface CheckFinding extends MessagePart {
   outcome: CheckOutcome;
 }
 
+/** A check's metadata is written as literals: scripts/check-registry.mjs reads it from the source (CONTRIBUTING.md). */
 export interface CheckDefinition {
-  /** The check's public id (docs/contract.md §4), also the name of its file: src/checks/<id>.ts. */
+  /** The public id (docs/contract.md §4), also the name of its file: src/checks/<id>.ts. */
   id: CheckId;
-  /**
-   * Where the check's row stands in every report: checks run and are reported by ascending
-   * `order` (the generated registry sorts by it). Steps of 10 leave room between two checks.
-   */
+  /** Checks run and are reported by ascending `order`, in steps of 10 that leave room between two. */
   order: number;
-  /** The spec scenarios this check proves, e.g. ['S04']. */
   spec: readonly string[];
-  /** One line for `--help` and the case file's JSON Schema: what the check asks of a trace. */
+  /** One line for `--help` and the case file's JSON Schema. */
   description: string;
-  /** docs/contract.md §4, column "fails when" (Markdown). */
+  /** The cells of docs/contract.md §4 (Markdown). */
   failsWhen: string;
-  /** docs/contract.md §4, column "skipped when" (Markdown). */
   skippedWhen: string;
-  /**
-   * The severity when neither the config file nor the case file sets one (`checks:`); absent
-   * means `error`. `warn` turns a failure into outcome `warn`; `off` drops the check.
-   */
+  /** Absent means `error`; `warn` turns a failure into outcome `warn`; `off` drops the check. */
   defaultSeverity?: Severity;
-  /** Its severity is always `error`: a case file or config may not lower it. */
+  /** A case file or config may not lower its severity. */
   errorOnly?: true;
   /** `diag-eval scan` applies it when the policies name no checks: it needs nothing a case expects. */
   scanByDefault?: true;
-  /**
-   * The texts its findings are made of, by messageId (as ESLint's `meta.messages`): templates whose
-   * `{{name}}` placeholders show the finding's data. One messageId stands for one outcome.
-   */
+  /** messageId → template whose `{{name}}` placeholders show a finding's data; one messageId stands for one outcome. */
   messages: Readonly<Record<string, string>>;
   /**
-   * The case fields it reads (docs/contract.md §2; `budget.maxTokens` for one field of an object),
-   * directly or through the context's coverage figures. The case schema holds the expectations
-   * some check reads and no others (cases/schema.ts, from the generated CASE_FIELDS_READ).
+   * The case fields it reads (`budget.maxTokens` for one field of an object), directly or through the
+   * coverage figures. The case schema holds the expectations some check reads and no others.
    */
   inputs: readonly CaseFieldPath[];
   /** Pure and synchronous: same context, same finding. */

@@ -1,4 +1,4 @@
-import { hasVerifierEvaluation, isMissing, verifierField } from './support.js';
+import { fail, isMissing, pass, skip, verifierField } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const V2_AUDIT_FIELDS = ['gatekeeper_result', 'claim_checks', 'composer_output'] as const;
@@ -20,19 +20,15 @@ export const v2AuditFieldsCheck: CheckDefinition = {
     auditOff: 'V2 audit is off for this case (audit.v2)',
   },
   run(context) {
-    if (!context.evalCase.audit.v2) return { outcome: 'skip', messageId: 'auditOff' };
-    if (!hasVerifierEvaluation(context)) return { outcome: 'fail', messageId: 'noEvaluation' };
+    if (!context.evalCase.audit.v2) return skip('auditOff');
+    if (isMissing(context.trace.verifierEvaluation)) return fail('noEvaluation');
     const missing = V2_AUDIT_FIELDS.filter((field) => isMissing(verifierField(context, field)));
     if (missing.length > 0) {
       const nulls = missing.filter((field) => verifierField(context, field) === null);
       return nulls.length > 0
-        ? {
-            outcome: 'fail',
-            messageId: 'lacksWithNulls',
-            data: { missing: missing.join(', '), nulls: nulls.join(', ') },
-          }
-        : { outcome: 'fail', messageId: 'lacks', data: { missing: missing.join(', ') } };
+        ? fail('lacksWithNulls', { missing: missing.join(', '), nulls: nulls.join(', ') })
+        : fail('lacks', { missing: missing.join(', ') });
     }
-    return { outcome: 'pass', messageId: 'recorded' };
+    return pass('recorded');
   },
 };

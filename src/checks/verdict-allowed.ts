@@ -1,4 +1,4 @@
-import { NO_VERIFIER_MESSAGE, quote, quoteList, withoutVerifier } from './support.js';
+import { fail, hasNoVerifier, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictAllowedCheck: CheckDefinition = {
@@ -16,16 +16,11 @@ export const verdictAllowedCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run({ evalCase, verdict }) {
-    const noVerifier = withoutVerifier(evalCase);
-    if (noVerifier !== null) return noVerifier;
-    if (verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
+    if (hasNoVerifier(evalCase)) return skip('noVerifier');
+    if (verdict === null) return skip('noVerdict');
     if (!evalCase.allowedVerdicts.includes(verdict)) {
-      return {
-        outcome: 'fail',
-        messageId: 'notAllowed',
-        data: { verdict: quote(verdict), allowed: quoteList(evalCase.allowedVerdicts) },
-      };
+      return fail('notAllowed', { verdict: quote(verdict), allowed: quoteList(evalCase.allowedVerdicts) });
     }
-    return { outcome: 'pass', messageId: 'allowed', data: { verdict: quote(verdict) } };
+    return pass('allowed', { verdict: quote(verdict) });
   },
 };

@@ -1,4 +1,4 @@
-import { NO_VERIFIER_MESSAGE, quote, quoteList, withoutVerifier } from './support.js';
+import { fail, hasNoVerifier, NO_VERIFIER_MESSAGE, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const verdictNotForbiddenCheck: CheckDefinition = {
@@ -17,13 +17,10 @@ export const verdictNotForbiddenCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run({ evalCase, verdict }) {
-    const noVerifier = withoutVerifier(evalCase);
-    if (noVerifier !== null) return noVerifier;
-    if (verdict === null) return { outcome: 'skip', messageId: 'noVerdict' };
-    if (evalCase.forbiddenVerdicts.length === 0) return { outcome: 'skip', messageId: 'noForbiddenVerdicts' };
+    if (hasNoVerifier(evalCase)) return skip('noVerifier');
+    if (verdict === null) return skip('noVerdict');
+    if (evalCase.forbiddenVerdicts.length === 0) return skip('noForbiddenVerdicts');
     const data = { verdict: quote(verdict), forbidden: quoteList(evalCase.forbiddenVerdicts) };
-    return evalCase.forbiddenVerdicts.includes(verdict)
-      ? { outcome: 'fail', messageId: 'forbidden', data }
-      : { outcome: 'pass', messageId: 'notForbidden', data };
+    return evalCase.forbiddenVerdicts.includes(verdict) ? fail('forbidden', data) : pass('notForbidden', data);
   },
 };

@@ -1,11 +1,13 @@
 import {
   describeValue,
-  hasVerifierEvaluation,
+  fail,
+  hasNoVerifier,
   isMissing,
   NO_VERIFIER_MESSAGE,
+  pass,
   quote,
+  skip,
   verifierField,
-  withoutVerifier,
 } from './support.js';
 import type { CheckDefinition } from './types.js';
 
@@ -26,15 +28,14 @@ export const verdictPresentCheck: CheckDefinition = {
     noVerifier: NO_VERIFIER_MESSAGE,
   },
   run(context) {
-    const noVerifier = withoutVerifier(context.evalCase);
-    if (noVerifier !== null) return noVerifier;
-    if (!hasVerifierEvaluation(context)) return { outcome: 'fail', messageId: 'noEvaluation' };
+    if (hasNoVerifier(context.evalCase)) return skip('noVerifier');
+    if (isMissing(context.trace.verifierEvaluation)) return fail('noEvaluation');
     const verdict = verifierField(context, 'verdict');
-    if (verdict === null) return { outcome: 'fail', messageId: 'nullVerdict' };
-    if (isMissing(verdict)) return { outcome: 'fail', messageId: 'missingVerdict' };
+    if (verdict === null) return fail('nullVerdict');
+    if (isMissing(verdict)) return fail('missingVerdict');
     if (typeof verdict !== 'string') {
-      return { outcome: 'fail', messageId: 'notText', data: { found: describeValue(verdict) } };
+      return fail('notText', { found: describeValue(verdict) });
     }
-    return { outcome: 'pass', messageId: 'present', data: { verdict: quote(verdict.toUpperCase()) } };
+    return pass('present', { verdict: quote(verdict.toUpperCase()) });
   },
 };

@@ -13,7 +13,7 @@ import {
 } from '../model/case-details.js';
 import type { TraceRunInput } from '../sources/types.js';
 import { containsNormalized, normalizeText } from '../text/normalize.js';
-import { snakeKeyOf, unwrapEnvelope } from '../trace/envelope.js';
+import { twinKey, unwrapEnvelope } from '../trace/envelope.js';
 import { verifierEvaluationOf } from '../trace/load-trace.js';
 
 type JsonObject = Record<string, unknown>;
@@ -26,7 +26,7 @@ type JsonObject = Record<string, unknown>;
 export function collectCaseDetails(evalCase: EvalCase, input: TraceRunInput, caseLine: number | null): CaseDetails {
   const root = input.kind === 'document' ? asObject(unwrapEnvelope(input.document).root) : null;
   const rawAnswer = root === null ? null : field(root, 'finalAnswer');
-  const answer = rawAnswer === undefined || rawAnswer === null ? null : asText(rawAnswer, Number.POSITIVE_INFINITY);
+  const answer = optionalText(rawAnswer, Number.POSITIVE_INFINITY);
   const invocations = root === null ? [] : field(root, 'toolInvocations');
   const list = Array.isArray(invocations) ? invocations : [];
   return {
@@ -43,13 +43,11 @@ export function collectCaseDetails(evalCase: EvalCase, input: TraceRunInput, cas
 }
 
 function toolCalls(items: unknown[]): ToolCallDetail[] {
-  const starts = items.map((item) =>
-    startMs(asObject(item) === null ? undefined : field(asObject(item) as JsonObject, 'startedAt')),
-  );
+  const calls = items.map((item) => asObject(item) ?? {});
+  const starts = calls.map((call) => startMs(field(call, 'startedAt')));
   const known = starts.filter((start): start is number => start !== null);
   const earliest = known.length === 0 ? 0 : Math.min(...known);
-  return items.map((item, index) => {
-    const call = asObject(item) ?? {};
+  return calls.map((call, index) => {
     const duration = field(call, 'durationMs');
     const start = starts[index] ?? null;
     return {
@@ -116,15 +114,15 @@ function auditChain(root: JsonObject): AuditChain | null {
 
 /** A camelCase field or its snake_case twin (docs/contract.md §3). */
 function field(object: JsonObject, camelKey: string): unknown {
-  return Object.hasOwn(object, camelKey) ? object[camelKey] : object[snakeKeyOf(camelKey)];
+  return object[twinKey(object, camelKey)];
 }
 
 function asObject(value: unknown): JsonObject | null {
   return isRecord(value) ? value : null;
 }
 
-function optionalText(value: unknown): string | null {
-  return value === undefined || value === null ? null : asText(value);
+function optionalText(value: unknown, limit?: number): string | null {
+  return value === undefined || value === null ? null : asText(value, limit);
 }
 
 /** Any JSON value as text to display: a string as it is, anything else as JSON; bounded. */

@@ -37,15 +37,15 @@ export function evaluateTrace(
     ...(options.defaults === undefined ? {} : { defaults: options.defaults }),
     cases: [caseDefinition],
   };
-  let evalCase: EvalCase | undefined;
+  let evalCase: EvalCase;
   try {
-    [evalCase] = resolveCaseFile({ displayName: 'evaluateTrace', value, locate: () => null }, contract);
+    // The file holds one case, so a file that resolves gives one.
+    evalCase = resolveCaseFile({ displayName: 'evaluateTrace', value, locate: () => null }, contract)[0] as EvalCase;
   } catch (error) {
     // Problems are named at the argument the caller wrote, not inside the case file wrapped around it.
     if (error instanceof InputError) throw new InputError(error.problems.map(argumentPlace));
     throw error;
   }
-  if (evalCase === undefined) throw new InputError('evaluateTrace: caseDefinition: expected one case definition');
   return evaluateRun(
     evalCase,
     { kind: 'document', document: trace, traceFixture: options.traceFixture ?? null, sessionId: null },

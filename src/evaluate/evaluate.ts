@@ -27,7 +27,6 @@ export function evaluateRun(
   return evaluateRuns([{ evalCase, input }], contract, session)[0] as CaseResult;
 }
 
-/** One run of a case to evaluate: the case and the trace a source found for it. */
 export interface CaseRun {
   evalCase: EvalCase;
   input: TraceRunInput;
@@ -48,29 +47,21 @@ export function evaluateRuns(
 ): CaseResult[] {
   const results = new Array<CaseResult>(runs.length);
   const judged: Judgement[] = [];
-  for (let index = 0; index < runs.length; index += 1) {
-    const { evalCase, input } = runs[index] as CaseRun;
+  runs.forEach(({ evalCase, input }, index) => {
     if (input.kind === 'not_run') {
-      results[index] = notRunResult(evalCase, input.reason, input.traceFixture);
-      continue;
+      results[index] = withoutTrace(evalCase, input.traceFixture, 'not_run', input.reason, []);
+      return;
     }
     const loaded =
-      input.kind === 'document' ? loadTrace(input.document) : ({ ok: false, problem: input.problem } as const);
-    if (!loaded.ok) {
+      input.kind === 'document' ? loadTrace(input.document) : { ok: false as const, problem: input.problem };
+    if (loaded.ok) {
+      const context = createCheckContext(evalCase, loaded.trace, contract, session);
+      judged.push({ index, traceFixture: input.traceFixture, context, checks: [] });
+    } else {
       results[index] = unloadableResult(evalCase, loaded.problem, input.traceFixture);
-      continue;
     }
-    judged.push({
-      index,
-      traceFixture: input.traceFixture,
-      context: createCheckContext(evalCase, loaded.trace, contract, session),
-      checks: [],
-      failedChecks: [],
-      warnedChecks: [],
-    });
-  }
-  for (let checkIndex = 0; checkIndex < CHECKS.length; checkIndex += 1) {
-    const check = CHECKS[checkIndex] as CheckDefinition;
+  });
+  for (const check of CHECKS) {
     for (const judgement of judged) judgeWith(check, judgement);
   }
   for (const judgement of judged) results[judgement.index] = resultOf(judgement);
@@ -83,8 +74,6 @@ interface Judgement {
   traceFixture: string | null;
   context: CheckContext;
   checks: CheckRow[];
-  failedChecks: FailedCheck[];
-  warnedChecks: FailedCheck[];
 }
 
 /** Runs one check on the trace (at the case's severity), adding its row. */
@@ -92,25 +81,23 @@ function judgeWith(check: CheckDefinition, judgement: Judgement): void {
   const severity = severityOf(judgement.context.evalCase, check);
   if (severity === 'off') return;
   const { outcome, message } = runGuarded(check, judgement.context);
-  const row: CheckRow = {
+  judgement.checks.push({
     check: check.id,
     outcome: outcome === 'fail' && severity === 'warn' ? 'warn' : outcome,
     message,
-  };
-  judgement.checks.push(row);
-  if (row.outcome === 'fail') judgement.failedChecks.push({ check: row.check, message: row.message });
-  else if (row.outcome === 'warn') judgement.warnedChecks.push({ check: row.check, message: row.message });
+  });
 }
 
-function resultOf({ traceFixture, context, checks, failedChecks, warnedChecks }: Judgement): CaseResult {
+function resultOf({ traceFixture, context, checks }: Judgement): CaseResult {
   const { evalCase, trace } = context;
+  const failedChecks = rowsWith(checks, 'fail');
   return {
     caseId: evalCase.id,
     status: failedChecks.length === 0 ? 'passed' : 'failed',
     reason: null,
     verdict: context.verdict,
     failedChecks,
-    warnedChecks,
+    warnedChecks: rowsWith(checks, 'warn'),
     checks,
     evidenceCoverage: context.evidenceCoverage,
     keywordCoverage: context.keywordCoverage,
@@ -128,11 +115,7 @@ function resultOf({ traceFixture, context, checks, failedChecks, warnedChecks }:
  */
 function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
   if (ERROR_ONLY_CHECKS.has(check.id)) return 'error';
-  return (
-    (Object.hasOwn(evalCase.checks, check.id) ? evalCase.checks[check.id] : undefined) ??
-    check.defaultSeverity ??
-    DEFAULT_SEVERITY
-  );
+  return evalCase.checks[check.id] ?? check.defaultSeverity ?? DEFAULT_SEVERITY;
 }
 
 /**
@@ -158,33 +141,26 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
       ? { check: check.id, outcome: 'fail', message: `the trace did not load: ${problem}` }
       : { check: check.id, outcome: 'skip', message: 'skipped: the trace did not load' },
   );
-  return withoutTrace(evalCase, traceFixture, {
-    status: 'failed',
-    reason: null,
-    failedChecks: failuresOf(checks),
-    checks,
-  });
-}
-
-function notRunResult(evalCase: EvalCase, reason: string, traceFixture: string | null): CaseResult {
-  return withoutTrace(evalCase, traceFixture, { status: 'not_run', reason, failedChecks: [], checks: [] });
+  return withoutTrace(evalCase, traceFixture, 'failed', null, checks);
 }
 
 /** The result of a case whose trace was not judged: no verdict, no warning and none of a trace's figures. */
 function withoutTrace(
   evalCase: EvalCase,
   traceFixture: string | null,
-  outcome: Pick<CaseResult, 'status' | 'reason' | 'failedChecks' | 'checks'>,
+  status: 'failed' | 'not_run',
+  reason: string | null,
+  checks: CheckRow[],
 ): CaseResult {
   // The keys in report.json's order (docs/contract.md §6).
   return {
     caseId: evalCase.id,
-    status: outcome.status,
-    reason: outcome.reason,
+    status,
+    reason,
     verdict: null,
-    failedChecks: outcome.failedChecks,
+    failedChecks: rowsWith(checks, 'fail'),
     warnedChecks: [],
-    checks: outcome.checks,
+    checks,
     evidenceCoverage: null,
     keywordCoverage: null,
     toolCallCount: null,
@@ -195,6 +171,6 @@ function withoutTrace(
   };
 }
 
-function failuresOf(checks: readonly CheckRow[]): FailedCheck[] {
-  return checks.filter((row) => row.outcome === 'fail').map((row) => ({ check: row.check, message: row.message }));
+function rowsWith(checks: readonly CheckRow[], outcome: CheckOutcome): FailedCheck[] {
+  return checks.filter((row) => row.outcome === outcome).map((row) => ({ check: row.check, message: row.message }));
 }

@@ -52,10 +52,8 @@ export async function runCases(
 
 /**
  * runCases for a run that keeps no case result: each result is handed to `onResult` in case
- * order as soon as it and every case before it are evaluated (to be written out), and only what
- * the summary needs is kept: the counts and the few figures of each run. The summary is that of
- * the report runCases returns for the same cases. The cases may be read one at a time, and are
- * then never all in memory.
+ * order as soon as it and every case before it are evaluated (to be written out), and only the
+ * counts and the few figures of each run are kept for the summary.
  */
 export async function runCasesStreamed(
   cases: CaseSequence,
@@ -93,10 +91,8 @@ export async function runCasesStreamed(
 const READ_AHEAD_CASES = 32;
 
 /**
- * Evaluates every case, `source.concurrency` at a time (or in stretches read ahead, see
- * READ_AHEAD_CASES), handing each case's result to `onResult` as it is done (not in case order
- * when several run at once), with the figures of its runs when it has more than one run or is
- * repeated (else null: they are those of the result).
+ * Evaluates every case, `source.concurrency` at a time (or in stretches read ahead), handing each
+ * case's result to `onResult` as it is done: not in case order when several run at once.
  */
 async function evaluateEach(
   cases: CaseSequence,
@@ -106,7 +102,6 @@ async function evaluateEach(
   onResult: (index: number, result: CaseResult) => void,
 ): Promise<void> {
   const repeat = options.repeat ?? null;
-  // What the run's evaluation keeps from trace to trace (the compiled answer-reading rules among it); it goes with the run.
   const session = new EvaluationSession(contract);
   let next = 0;
   let done = 0;
@@ -119,13 +114,9 @@ async function evaluateEach(
     runResults: CaseResult[],
   ): void => {
     options.onCaseEvaluated?.(index, evalCase, inputs, runResults);
+    const sessionIds = inputs.map((input) => input.sessionId);
     const single = repeat === null && runResults.length === 1;
-    const result = single
-      ? (runResults[0] as CaseResult)
-      : combineRuns(
-          runResults,
-          inputs.map((input) => input.sessionId),
-        );
+    const result = single ? (runResults[0] as CaseResult) : combineRuns(runResults, sessionIds);
     onResult(index, result);
     done += 1;
     if (result.status !== 'passed') failed += 1;
@@ -137,30 +128,22 @@ async function evaluateEach(
     // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated;
     // the cases of a stretch the source did not read are kept for the next one, not parsed again.
     let ahead: EvalCase[] = [];
-    const readFrom = (index: number): void => {
+    for (let index = 0; index < cases.length; ) {
       while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
         ahead.push(cases.at(index + ahead.length) as EvalCase);
-    };
-    for (let index = 0; index < cases.length; ) {
-      readFrom(index);
       const stretchCases = ahead;
       const runs = readAhead(stretchCases);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
       ahead = ahead.slice(runs.length);
-      const stretch: CaseRun[] = [];
-      runs.forEach((inputs, offset) => {
-        for (const input of inputs) stretch.push({ evalCase: stretchCases[offset] as EvalCase, input });
-      });
+      const stretch = runs.flatMap((inputs, offset) =>
+        inputs.map((input): CaseRun => ({ evalCase: stretchCases[offset] as EvalCase, input })),
+      );
       const results = evaluateRuns(stretch, contract, session);
       let first = 0;
       runs.forEach((inputs, offset) => {
-        finishCase(
-          index + offset,
-          stretchCases[offset] as EvalCase,
-          inputs,
-          results.slice(first, first + inputs.length),
-        );
+        const caseResults = results.slice(first, first + inputs.length);
         first += inputs.length;
+        finishCase(index + offset, stretchCases[offset] as EvalCase, inputs, caseResults);
       });
       index += runs.length;
     }
@@ -182,12 +165,8 @@ async function evaluateEach(
         return;
       }
       if (stopped !== null) return;
-      finishCase(
-        index,
-        evalCase,
-        inputs,
-        inputs.map((input) => evaluateRun(evalCase, input, contract, session)),
-      );
+      const runResults = inputs.map((input) => evaluateRun(evalCase, input, contract, session));
+      finishCase(index, evalCase, inputs, runResults);
     }
   };
 

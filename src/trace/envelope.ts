@@ -9,20 +9,13 @@ import { isRecord } from '../io/validation/is-record.js';
 
 /** The envelope is recognised only when `data` is an object and the top level has no trace fields of its own. */
 export function unwrapEnvelope(document: unknown): { root: unknown; path: string } {
-  if (
-    isRecord(document) &&
-    isRecord(document['data']) &&
-    !(
-      'finalAnswer' in document ||
-      'final_answer' in document ||
-      'toolInvocations' in document ||
-      'tool_invocations' in document
-    )
-  ) {
+  if (isRecord(document) && isRecord(document['data']) && !TRACE_FIELDS.some((key) => key in document)) {
     return { root: document['data'], path: 'data' };
   }
   return { root: document, path: '' };
 }
+
+const TRACE_FIELDS = ['finalAnswer', 'final_answer', 'toolInvocations', 'tool_invocations'] as const;
 
 /**
  * The key a field is read from: the camelCase key, or its snake_case twin when the camelCase

@@ -1,4 +1,5 @@
 import { describeValue } from '../io/validation/describe-value.js';
+import { isRecord } from '../io/validation/is-record.js';
 import { normalizeText } from '../text/normalize.js';
 import type { ToolInvocation } from './types.js';
 
@@ -37,9 +38,7 @@ export function invocationYield(invocation: ToolInvocation, emptyResultMarkers: 
   if (invocation.evidenceStatus !== null && STATUSES_WITHOUT_EVIDENCE.has(invocation.evidenceStatus)) {
     return noYield('statusWithoutEvidence', invocation.evidenceStatus);
   }
-  if (hasErrorMessage(invocation)) {
-    return noYield('errorMessage', describeValue(invocation.errorMessage));
-  }
+  if (hasErrorMessage(invocation)) return noYield('errorMessage', describeValue(invocation.errorMessage));
   return 'resultSummary' in invocation ? resultYield(invocation.resultSummary, emptyResultMarkers) : YIELDED;
 }
 
@@ -56,7 +55,7 @@ export function invocationFailed(invocation: ToolInvocation, emptyResultMarkers:
 }
 
 /** An error message that says something; an empty one is how some services write "no error". */
-export function hasErrorMessage(invocation: ToolInvocation): boolean {
+function hasErrorMessage(invocation: ToolInvocation): boolean {
   const { errorMessage } = invocation;
   return errorMessage !== undefined && !(typeof errorMessage === 'string' && errorMessage.trim() === '');
 }
@@ -75,12 +74,11 @@ export function summaryYield(entry: Record<string, unknown>, emptyResultMarkers:
 }
 
 /** A recorded result: empty, an empty-result marker, or a failure payload yields nothing. */
-export function resultYield(result: unknown, emptyResultMarkers: EmptyResultMarkers): EvidenceYield {
+function resultYield(result: unknown, emptyResultMarkers: EmptyResultMarkers): EvidenceYield {
   if (typeof result === 'string') {
     const text = result.trim();
-    if (text === '' || isEmptyResultMarker(text, emptyResultMarkers)) {
+    if (text === '' || isEmptyResultMarker(text, emptyResultMarkers))
       return noYield('emptyResult', describeValue(result));
-    }
     const first = text[0];
     if ((first === '{' || first === '[') && text.length <= MAX_PAYLOAD_TEXT) {
       const parsed = parseQuietly(result);
@@ -92,15 +90,10 @@ export function resultYield(result: unknown, emptyResultMarkers: EmptyResultMark
 }
 
 function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
-  if (Array.isArray(value)) {
-    return value.length === 0 ? noYield('emptyResult', shownResult(asWritten)) : YIELDED;
+  if (Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0) {
+    return noYield('emptyResult', shownResult(asWritten));
   }
-  if (typeof value === 'object' && value !== null) {
-    const fields = value as Record<string, unknown>;
-    if (Object.keys(fields).length === 0) return noYield('emptyResult', shownResult(asWritten));
-    if (isFailurePayload(fields)) return noYield('failurePayload', shownResult(asWritten));
-  }
-  return YIELDED;
+  return isRecord(value) && isFailurePayload(value) ? noYield('failurePayload', shownResult(asWritten)) : YIELDED;
 }
 
 /** A result as the message quotes it: text in quotes, a structured value as its (short) JSON: `{}`, `{"isError":true}`. */
@@ -119,13 +112,8 @@ function isFailurePayload(fields: Record<string, unknown>): boolean {
   if (typeof status === 'string' && status.toLowerCase() === 'error') return true;
   if (fields['isError'] === true || fields['is_error'] === true) return true;
   const error = fields['error'];
-  return (
-    error !== undefined &&
-    error !== null &&
-    error !== false &&
-    error !== '' &&
-    !(typeof error === 'object' && Object.keys(error).length === 0)
-  );
+  if (error === undefined || error === null || error === false || error === '') return false;
+  return !(typeof error === 'object' && Object.keys(error).length === 0);
 }
 
 /**

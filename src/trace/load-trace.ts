@@ -37,33 +37,18 @@ export function loadTrace(document: unknown): TraceLoadResult {
 function readTrace(document: unknown): DiagnosisTrace {
   const { root, path } = unwrapEnvelope(document);
   if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
-  // Each field is read here, at a place of its own (see readToolInvocation); twinKey only names
-  // the field in a message.
-  const field = (camelKey: string): string => join(path, keyOf(root, camelKey));
-  const selfEvaluation = readSelfEvaluation(
-    root['selfEvaluation'] !== undefined || 'selfEvaluation' in root ? root['selfEvaluation'] : root['self_evaluation'],
-    () => field('selfEvaluation'),
-  );
+  // Read once per trace, so through twinKey (readToolInvocation says why its fields are not).
+  const key = (camelKey: string): string => keyOf(root, camelKey);
+  const field = (camelKey: string): string => join(path, key(camelKey));
+  const selfEvaluation = readSelfEvaluation(root[key('selfEvaluation')], () => field('selfEvaluation'));
   const usage = readUsage(root['usage'], () => field('usage'));
-  const finalAnswer =
-    root['finalAnswer'] !== undefined || 'finalAnswer' in root ? root['finalAnswer'] : root['final_answer'];
-  const durationMs =
-    root['durationMs'] !== undefined || 'durationMs' in root ? root['durationMs'] : root['duration_ms'];
-  const toolInvocations =
-    root['toolInvocations'] !== undefined || 'toolInvocations' in root
-      ? root['toolInvocations']
-      : root['tool_invocations'];
-  const agentSteps =
-    root['agentSteps'] !== undefined || 'agentSteps' in root ? root['agentSteps'] : root['agent_steps'];
   return {
-    sessionId: optionalText(
-      root['sessionId'] !== undefined || 'sessionId' in root ? root['sessionId'] : root['session_id'],
-    ),
+    sessionId: optionalText(root[key('sessionId')]),
     status: optionalText(root['status']),
-    finalAnswer: nullableString(finalAnswer, () => field('finalAnswer')),
-    durationMs: nullableNumber(durationMs, () => field('durationMs')),
-    toolInvocations: readList(toolInvocations, () => field('toolInvocations'), readToolInvocation, true),
-    agentSteps: readList(agentSteps, () => field('agentSteps'), readAgentStep, false),
+    finalAnswer: nullableString(root[key('finalAnswer')], () => field('finalAnswer')),
+    durationMs: nullableNumber(root[key('durationMs')], () => field('durationMs')),
+    toolInvocations: readList(root[key('toolInvocations')], () => field('toolInvocations'), readToolInvocation, true),
+    agentSteps: readList(root[key('agentSteps')], () => field('agentSteps'), readAgentStep, false),
     verifierEvaluation: selfEvaluation === null ? null : verifierEvaluationOf(selfEvaluation),
     ...(usage === null ? {} : { usage }),
   };
@@ -81,25 +66,14 @@ const VERIFIER_DEPTH = 3;
 
 /** `selfEvaluation.verifier_evaluation` (or its camelCase twin) with snake_case keys, or null when it is not an object. */
 export function verifierEvaluationOf(selfEvaluation: JsonObject): JsonObject | null {
-  const verifier = selfEvaluation[snakeKeyIn(selfEvaluation, 'verifierEvaluation')];
+  // The snake_case name first, as for every key inside `selfEvaluation`.
+  const verifier =
+    selfEvaluation['verifier_evaluation' in selfEvaluation ? 'verifier_evaluation' : 'verifierEvaluation'];
   return isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null;
 }
 
-/**
- * A camelCase hump: a lower-case letter or digit, then a capital (`toolName`, not `TOOL` or `tool_name`).
- * Asked of every key of the verifier evaluation, a few dozen per trace, almost all snake_case:
- * a loop over the key's characters costs less than a regular expression call each.
- */
-function hasCamelHump(key: string): boolean {
-  for (let at = 1; at < key.length; at += 1) {
-    const code = key.charCodeAt(at);
-    if (code >= 0x41 && code <= 0x5a) {
-      const before = key.charCodeAt(at - 1);
-      if ((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) return true;
-    }
-  }
-  return false;
-}
+/** A camelCase hump: a lower-case letter or digit, then a capital (`toolName`, not `TOOL` or `tool_name`). */
+const CAMEL_HUMP = /[a-z0-9][A-Z]/u;
 
 function snakeCased(object: JsonObject, depth: number): JsonObject {
   let copy: JsonObject | null = null;
@@ -107,7 +81,7 @@ function snakeCased(object: JsonObject, depth: number): JsonObject {
   // inherited enumerable keys, and a plain object literal has none either).
   for (const key in object) {
     const value = object[key];
-    const renamed = hasCamelHump(key) ? snakeKeyOf(key) : key;
+    const renamed = CAMEL_HUMP.test(key) ? snakeKeyOf(key) : key;
     const converted = depth > 1 ? snakeCasedValue(value, depth - 1) : value;
     if (renamed === key && converted === value) continue;
     copy ??= { ...object };
@@ -130,12 +104,6 @@ function snakeCasedValue(value: unknown, depth: number): unknown {
     if (converted !== item) (copy ??= value.slice())[index] = converted;
   }
   return copy ?? value;
-}
-
-/** The key of a `selfEvaluation` field: its snake_case name, else its camelCase twin. */
-function snakeKeyIn(object: JsonObject, camelKey: string): string {
-  const snakeKey = snakeKeyOf(camelKey);
-  return snakeKey in object || !(camelKey in object) ? snakeKey : camelKey;
 }
 
 function readToolInvocation(item: unknown, path: () => string): ToolInvocation {

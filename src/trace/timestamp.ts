@@ -18,29 +18,8 @@ export function parseTimestamp(value: unknown): number | null {
   if (typeof value !== 'string') return null;
   const match = ISO_DATE_TIME.exec(value.trim());
   if (match === null) return null;
-  const [
-    ,
-    year,
-    month,
-    day,
-    hour = '0',
-    minute = '0',
-    second = '0',
-    fraction = '',
-    ,
-    sign,
-    offsetHours,
-    offsetMinutes,
-  ] = match;
-  const fields = [year, month, day, hour, minute, second].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const [y, mo, d, h, mi, s] = fields;
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = match.slice(1, 7).map((field) => Number(field ?? 0));
+  const [fraction = '', , sign, offsetHours, offsetMinutes] = match.slice(7);
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return null;
   // setUTCFullYear, unlike Date.UTC, reads years 0-99 as written.
   const date = new Date(0);

@@ -10,8 +10,7 @@ export interface TraceDocument {
   durationMs?: number | null;
   stepCount?: number | null;
   toolCallCount?: number | null;
-  /** Tokens the run's model calls used (docs/contract.md §3). */
-  usage?: TokenUsageDocument | null;
+  usage?: TokenUsage | null;
   feedback?: unknown;
   selfEvaluation?: { verifier_evaluation?: VerifierEvaluationDocument | null; [key: string]: unknown } | null;
   agentSteps?: AgentStepDocument[];
@@ -28,18 +27,13 @@ export interface VerifierEvaluationDocument {
   [key: string]: unknown;
 }
 
-export interface TokenUsageDocument {
-  inputTokens: number;
-  outputTokens: number;
-}
-
 export interface AgentStepDocument {
   stepIndex?: number;
   agentName?: string | null;
   stepType?: string | null;
   output?: unknown;
   durationMs?: number | null;
-  usage?: TokenUsageDocument | null;
+  usage?: TokenUsage | null;
   /** ISO-8601 text or epoch milliseconds. */
   startedAt?: string | number | null;
   [key: string]: unknown;
@@ -53,7 +47,6 @@ export interface ToolInvocationDocument {
   arguments?: unknown;
   resultSummary?: unknown;
   errorMessage?: string | null;
-  /** ISO-8601 text or epoch milliseconds. */
   startedAt?: string | number | null;
   /** The agent that made the call, in a run of several agents (`agentName` also read). */
   agent?: string | null;
@@ -68,15 +61,12 @@ export interface ToolInvocation {
   /** Lower-cased; null when the invocation carries none. */
   evidenceStatus: EvidenceStatus | null;
   durationMs: number | null;
-  /** As written; present only when the invocation records arguments (not null). */
+  // The optional fields are present only when the trace records them (not null), as written;
+  // `startedAt` in epoch milliseconds.
   arguments?: unknown;
-  /** As written; present only when the invocation records a result summary (not null). */
   resultSummary?: unknown;
-  /** Present only when the invocation records an error message (not null). */
   errorMessage?: unknown;
-  /** `startedAt` in epoch milliseconds; present only when recorded. */
   startedAt?: number;
-  /** The agent that made the call (`agent`, `agentName`); present only when recorded. */
   agent?: string;
 }
 
@@ -88,9 +78,8 @@ export interface TokenUsage {
 export interface AgentStep {
   agentName: string | null;
   output: unknown;
-  /** Present only when the step records a numeric `stepIndex`. */
+  // Present only when recorded (a numeric `stepIndex`; `startedAt` in epoch milliseconds).
   stepIndex?: number;
-  /** `startedAt` in epoch milliseconds; present only when recorded. */
   startedAt?: number;
 }
 
@@ -105,7 +94,7 @@ export interface DiagnosisTrace {
   durationMs: number | null;
   toolInvocations: ToolInvocation[];
   agentSteps: AgentStep[];
-  /** The run's token usage (`usage`); absent when the trace records none. */
+  /** Absent when the trace records none. */
   usage?: TokenUsage;
   /** `selfEvaluation.verifier_evaluation` when it is an object; keys are snake_case. */
   verifierEvaluation: Record<string, unknown> | null;

@@ -18,38 +18,34 @@ export interface ToolEvidence {
 export function collectToolEvidence(trace: DiagnosisTrace): Map<string, ToolEvidence> {
   const tools = new Map<string, ToolEvidence>();
   const record = (toolName: string, evidenceStatus: unknown): void => {
-    const covering = !isFailedStatus(evidenceStatus);
-    const known = tools.get(toolName);
-    tools.set(toolName, { covering: covering || (known?.covering ?? false) });
+    const covering = !isFailedStatus(evidenceStatus) || tools.get(toolName)?.covering === true;
+    tools.set(toolName, { covering });
   };
-  for (const invocation of trace.toolInvocations) {
-    record(invocation.toolName, invocation.evidenceStatus);
-  }
-  for (const summary of traceSummaries(trace)) {
-    record(summary.toolName, summary.evidenceStatus);
+  for (const invocation of trace.toolInvocations) record(invocation.toolName, invocation.evidenceStatus);
+  // The verifier's summaries come from the service unvalidated (the trace shape does not cover
+  // them), so entries that are not objects or carry no string `tool_name` are passed over.
+  const summaries = trace.verifierEvaluation?.['trace_summaries'];
+  for (const entry of Array.isArray(summaries) ? (summaries as unknown[]) : []) {
+    if (isRecord(entry) && typeof entry['tool_name'] === 'string') record(entry['tool_name'], entry['evidence_status']);
   }
   return tools;
 }
 
-/**
- * docs/contract.md §3, S03: which required evidence tools the trace covers, in case-file order.
- * The same answer as looking each tool up in collectToolEvidence, without building the map:
- * a case requires a few tools and a trace mentions a few, so scanning them is cheaper.
- */
+/** docs/contract.md §3, S03: which required evidence tools the trace covers, in case-file order. */
 export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrace): EvidenceCoverage {
   const required = evalCase.requiredEvidenceTools.slice();
   const covered: string[] = [];
   const missing: string[] = [];
   const alternatives = evalCase.requiredEvidenceAlternatives;
   if (required.length > 0 || alternatives.length > 0) {
-    const summaries = trace.verifierEvaluation?.['trace_summaries'];
-    const summaryList = Array.isArray(summaries) ? (summaries as unknown[]) : null;
-    for (const tool of required) (coversTool(trace, summaryList, tool) ? covered : missing).push(tool);
+    const tools = collectToolEvidence(trace);
+    const covers = (tool: string): boolean => tools.get(tool)?.covering === true;
+    for (const tool of required) (covers(tool) ? covered : missing).push(tool);
     // A set of alternatives is reported by the tool that covered it (the first listed that does).
-    for (const tools of alternatives) {
-      const label = alternativesLabel(tools);
+    for (const set of alternatives) {
+      const label = alternativesLabel(set);
       required.push(label);
-      const matched = tools.find((tool) => coversTool(trace, summaryList, tool));
+      const matched = set.find(covers);
       if (matched === undefined) missing.push(label);
       else covered.push(matched);
     }
@@ -62,43 +58,6 @@ export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrac
   };
 }
 
-/** True when some mention of `tool` (an invocation, or a usable summary entry) has an evidence status other than failed. */
-function coversTool(trace: DiagnosisTrace, summaries: unknown[] | null, tool: string): boolean {
-  for (const invocation of trace.toolInvocations) {
-    if (invocation.toolName === tool && !isFailedStatus(invocation.evidenceStatus)) return true;
-  }
-  if (summaries !== null) {
-    for (const entry of summaries) {
-      if (isRecord(entry)) {
-        const fields = entry;
-        if (fields['tool_name'] === tool && !isFailedStatus(fields['evidence_status'])) return true;
-      }
-    }
-  }
-  return false;
-}
-
 function isFailedStatus(status: unknown): boolean {
   return typeof status === 'string' && status.toLowerCase() === 'failed';
-}
-
-/**
- * The verifier's summaries come from the service unvalidated (the trace shape does not cover
- * them), so entries that are not objects or carry no string `tool_name` are passed over.
- */
-function traceSummaries(trace: DiagnosisTrace): { toolName: string; evidenceStatus: unknown }[] {
-  const summaries = trace.verifierEvaluation?.['trace_summaries'];
-  if (!Array.isArray(summaries)) {
-    return [];
-  }
-  const usable: { toolName: string; evidenceStatus: unknown }[] = [];
-  for (const entry of summaries as unknown[]) {
-    if (isRecord(entry)) {
-      const fields = entry;
-      if (typeof fields['tool_name'] === 'string') {
-        usable.push({ toolName: fields['tool_name'], evidenceStatus: fields['evidence_status'] });
-      }
-    }
-  }
-  return usable;
 }

@@ -24,14 +24,9 @@ export function executorDraft(trace: DiagnosisTrace): string | null {
   const step = trace.agentSteps.findLast(
     (candidate) => typeof candidate.agentName === 'string' && candidate.agentName.toLowerCase() === EXECUTOR_AGENT,
   );
-  if (step === undefined) {
-    return null;
-  }
+  if (step === undefined) return null;
   const output = step.output;
-  if (typeof output === 'string') {
-    return answerField(parseJsonObject(output)) ?? output;
-  }
-  return answerField(output);
+  return typeof output === 'string' ? (answerField(parseJsonObject(output)) ?? output) : answerField(output);
 }
 
 /** How much of the draft the final answer repeats, and by which measure. */
@@ -52,34 +47,12 @@ export function measureDraftReproduction(normalizedFinalAnswer: string, draft: s
 /** The share of the draft's distinct token trigrams that the answer's tokens hold. */
 function measureByStrings(normalizedFinalAnswer: string, draftTokens: string[]): DraftReproduction {
   const draftTrigrams = new Set(trigrams(draftTokens));
-  const draftVocabulary = new Set(draftTokens);
-  const answerTokens = tokenize(normalizedFinalAnswer);
-  const shared = new Set<string>();
-  for (let start = 0; start + NGRAM_SIZE <= answerTokens.length; start += 1) {
-    const first = answerTokens[start] as string;
-    const second = answerTokens[start + 1] as string;
-    const third = answerTokens[start + 2] as string;
-    if (!draftVocabulary.has(first) || !draftVocabulary.has(second) || !draftVocabulary.has(third)) {
-      continue;
-    }
-    const trigram = `${first} ${second} ${third}`;
-    if (draftTrigrams.has(trigram)) {
-      shared.add(trigram);
-    }
-  }
-  return {
-    method: 'trigrams',
-    shared: shared.size,
-    total: draftTrigrams.size,
-    overlap: shared.size / draftTrigrams.size,
-  };
+  const answerTrigrams = new Set(trigrams(tokenize(normalizedFinalAnswer)));
+  const shared = [...draftTrigrams].filter((trigram) => answerTrigrams.has(trigram)).length;
+  return { method: 'trigrams', shared, total: draftTrigrams.size, overlap: shared / draftTrigrams.size };
 }
 
 /** S06: the final answer reproduces the draft when it repeats at least `maxDraftOverlap` of it. */
-export function reproducesDraft(normalizedFinalAnswer: string, draft: string, maxDraftOverlap: number): boolean {
-  return isReproduction(measureDraftReproduction(normalizedFinalAnswer, draft), maxDraftOverlap);
-}
-
 export function isReproduction(reproduction: DraftReproduction, maxDraftOverlap: number): boolean {
   return reproduction.method === 'trigrams' ? reproduction.overlap >= maxDraftOverlap : reproduction.contained;
 }
@@ -100,17 +73,12 @@ function trigrams(tokens: string[]): string[] {
 }
 
 function answerField(value: unknown): string | null {
-  if (isRecord(value)) {
-    const answer = value['answer'];
-    return typeof answer === 'string' ? answer : null;
-  }
-  return null;
+  const answer = isRecord(value) ? value['answer'] : null;
+  return typeof answer === 'string' ? answer : null;
 }
 
 function parseJsonObject(text: string): unknown {
-  if (!text.trimStart().startsWith('{')) {
-    return null;
-  }
+  if (!text.trimStart().startsWith('{')) return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {

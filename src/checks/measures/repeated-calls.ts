@@ -6,17 +6,14 @@ import { quote } from '../support.js';
 /** Arguments nested deeper than this compare as different: no real call nests so deep, and the comparison stays bounded. */
 const MAX_DEPTH = 32;
 
-/** A repeat, as no-redundant-tool-calls' message `repeat` shows it. */
+/** A repeat, as no-redundant-tool-calls' message `repeat` shows it: indices in `toolInvocations`, texts quoted. */
 export interface RepeatedCall {
-  /** The repeat's index in `toolInvocations`. */
   index: number;
   /** The index of the earlier call it repeats. */
   repeats: number;
-  /** The tool, quoted. */
   tool: string;
   /** ` by "<agent>"`, or '' when the call names no agent. */
   agent: string;
-  /** The arguments, as a message quotes a value. */
   arguments: string;
 }
 

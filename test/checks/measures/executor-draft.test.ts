@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type DraftReproduction,
   executorDraft,
+  isReproduction,
   measureDraftReproduction,
-  reproducesDraft,
   tokenize,
 } from '../../../src/checks/measures/executor-draft.js';
 import { normalizeText } from '../../../src/text/normalize.js';
@@ -119,7 +119,7 @@ describe('measureDraftReproduction (S06)', () => {
   });
 });
 
-describe('reproducesDraft (S06)', () => {
+describe('isReproduction of measureDraftReproduction (S06)', () => {
   it.each<[string, string, string, number, boolean]>([
     ['S06 a fully reproduced draft', `无法确认。${draft}`, draft, 0.5, true],
     ['S06 overlap below maxDraftOverlap', 'insufficient evidence; the root cause is the pool', draft, 0.5, false],
@@ -144,6 +144,6 @@ describe('reproducesDraft (S06)', () => {
     ['S06 an empty draft never reproduces', 'insufficient evidence', '', 0.5, false],
     ['S06 a blank draft never reproduces', 'insufficient evidence', ' \n ', 0.5, false],
   ])('%s', (_, answer, draftText, maxDraftOverlap, expected) => {
-    expect(reproducesDraft(normalizeText(answer), draftText, maxDraftOverlap)).toBe(expected);
+    expect(isReproduction(measureDraftReproduction(normalizeText(answer), draftText), maxDraftOverlap)).toBe(expected);
   });
 });
