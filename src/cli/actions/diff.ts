@@ -46,15 +46,14 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
 
 /** Both report files are read before failing, so a user sees every problem with both at once. */
 async function loadBothReports(baseline: [string, string], current: [string, string]): Promise<[Report, Report]> {
-  const [first, second] = await Promise.allSettled([loadReportFile(...baseline), loadReportFile(...current)]);
-  const problems = [first, second].flatMap((outcome) => {
+  const outcomes = await Promise.allSettled([loadReportFile(...baseline), loadReportFile(...current)]);
+  const problems = outcomes.flatMap((outcome) => {
     if (outcome.status === 'fulfilled') return [];
     if (outcome.reason instanceof InputError) return outcome.reason.problems;
     throw outcome.reason;
   });
-  if (problems.length > 0 || first.status !== 'fulfilled' || second.status !== 'fulfilled')
-    throw new InputError(problems);
-  return [first.value, second.value];
+  if (problems.length > 0) throw new InputError(problems);
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<Report>).value) as [Report, Report];
 }
 
 /** The console shows this many items; the rest are in diff.md (and diff.json). */

@@ -35,10 +35,9 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   const { url, headers: urlHeaders, secrets } = urlCredentials(parseUrl(required('url')));
   const query = required('query');
   const out = required('out');
-  const sinceText = required('since');
   // The clock is read once, and only to resolve relative times; the manifest records the absolute bounds.
   const now = Math.floor(Date.now() / 1000);
-  const since = parseTimeFlag('pull', 'since', sinceText, now);
+  const since = parseTimeFlag('pull', 'since', required('since'), now);
   const until = parseTimeFlag('pull', 'until', stringFlag(values, 'until') ?? 'now', now);
   if (until <= since)
     throw new InputError(
