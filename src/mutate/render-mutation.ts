@@ -10,42 +10,36 @@ export function renderMutationJson(report: MutationReport): string {
 /** mutation.md: the score, the scores per operator and per case, every survivor's suggestion, the fragile cases. */
 export function renderMutationMarkdown(report: MutationReport): string {
   const { summary } = report;
-  const lines: string[] = ['# Mutation score', ''];
-  lines.push(
+  const lines: string[] = [
+    '# Mutation score',
+    '',
     `**${percent(summary.score)}** of ${summary.mutants} regressed traces were noticed (${summary.killed} killed, ${summary.survived} survived), ` +
       `over ${summary.mutatedCases} of ${summary.cases} cases.` +
       (summary.minScore === null ? '' : ` Minimum score: ${percent(summary.minScore)}.`),
-  );
-  lines.push(
     '',
     `Meaning-preserving variants: ${summary.variants}, of which ${summary.fragileVariants} failed their case.`,
     '',
-  );
-
-  lines.push(
     '## Per operator',
     '',
     '| operator | mutants | killed | survived | score | what it does |',
     '|---|---:|---:|---:|---:|---|',
-  );
-  for (const operator of report.operators) {
-    lines.push(
-      `| ${cell(operator.operator)} | ${operator.mutants} | ${operator.killed} | ${operator.survived} | ${percent(operator.score)} | ${cell(operator.description)} |`,
-    );
-  }
-  lines.push(
+    ...report.operators.map(
+      (operator) =>
+        `| ${cell(operator.operator)} | ${operator.mutants} | ${operator.killed} | ${operator.survived} | ${percent(operator.score)} | ${cell(operator.description)} |`,
+    ),
     '',
     '## Per case',
     '',
     '| case | mutants | killed | survived | score | note |',
     '|---|---:|---:|---:|---:|---|',
-  );
-  for (const score of report.cases) {
-    lines.push(
-      `| ${cell(score.caseId)} | ${score.mutants} | ${score.killed} | ${score.survived} | ${percent(score.score)} | ${cell(score.reason ?? '')} |`,
-    );
-  }
-  lines.push('', '## Surviving regressions and what would catch them', '');
+    ...report.cases.map(
+      (score) =>
+        `| ${cell(score.caseId)} | ${score.mutants} | ${score.killed} | ${score.survived} | ${percent(score.score)} | ${cell(score.reason ?? '')} |`,
+    ),
+    '',
+    '## Surviving regressions and what would catch them',
+    '',
+  ];
   if (report.survivors.length === 0) lines.push('Every regressed trace failed its case.');
   for (const survivor of report.survivors)
     lines.push(`- \`${survivor.operator}\` (${survivor.label}): ${survivor.suggestion}`);

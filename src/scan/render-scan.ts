@@ -33,22 +33,21 @@ export function renderScanJson(report: ScanReport): string {
 /** scan.md: the summary, violations per check, per agent, and the worst traces with their reasons. Pure. */
 export function renderScanMarkdown(report: ScanReport): string {
   const { summary } = report;
-  const lines = ['# Trace scan against policies', ''];
-  lines.push(
+  const lines = [
+    '# Trace scan against policies',
+    '',
     `**${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning.**`,
     '',
-  );
-  lines.push(
     '## Violations per check',
     '',
     '| check | severity | violations | passed | skipped |',
     '|---|---|---:|---:|---:|',
-  );
-  for (const check of report.checks)
-    lines.push(
-      `| ${cell(check.check)} | ${check.severity} | ${check.violations} | ${check.passed} | ${check.skipped} |`,
-    );
-  lines.push('');
+    ...report.checks.map(
+      (check) =>
+        `| ${cell(check.check)} | ${check.severity} | ${check.violations} | ${check.passed} | ${check.skipped} |`,
+    ),
+    '',
+  ];
   if (report.agents.length > 0) {
     lines.push('## Per agent', '', '| agent | traces | with violations |', '|---|---:|---:|');
     for (const agent of report.agents)

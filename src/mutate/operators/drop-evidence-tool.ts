@@ -1,4 +1,4 @@
-import { changed, evidenceTools, invocationsOf, type JsonObject, verifierOf } from '../plain-trace.js';
+import { changed, evidenceTools, invocationsOf, verifierOf } from '../plain-trace.js';
 import type { MutationOperator } from '../types.js';
 
 /** The agent skips a tool: its calls and the verifier's summary of them are gone. */
@@ -12,11 +12,8 @@ export const dropEvidenceTool: MutationOperator = {
         copy.toolInvocations = invocationsOf(copy).filter((invocation) => invocation['toolName'] !== tool);
         const verifier = verifierOf(copy);
         const summaries = verifier?.['trace_summaries'];
-        if (verifier !== null && Array.isArray(summaries)) {
-          verifier['trace_summaries'] = summaries.filter(
-            (summary) => (summary as JsonObject | null)?.['tool_name'] !== tool,
-          );
-        }
+        if (verifier !== null && Array.isArray(summaries))
+          verifier['trace_summaries'] = summaries.filter((summary) => summary?.['tool_name'] !== tool);
       }),
       suggestion: `case \`${evalCase.id}\` does not notice when \`${tool}\` is never called: add it to requiredEvidenceTools`,
     }));
