@@ -150,9 +150,11 @@ export function messagesFromList(list: unknown): ChatMessage[] {
 function toMessage(value: unknown): ChatMessage | null {
   if (!isRecord(value)) return null;
   const inner = isRecord(value.message) ? value.message : value;
-  const role = typeof inner.role === 'string' ? inner.role : null;
-  if (role === null) return null;
-  return { role, text: textOf(inner.content) ?? textOf(inner.parts) };
+  return typeof inner.role === 'string' ? { role: inner.role, text: messageText(inner) } : null;
+}
+
+function messageText(message: Record<string, unknown>): string | null {
+  return textOf(message.content) ?? textOf(message.parts);
 }
 
 /** The text of a message content: a string, or the text parts of a list of parts joined by line breaks. */
@@ -187,11 +189,8 @@ function eventText(attributes: Attributes): string | null {
   if (direct !== null) return direct;
   for (const key of ['message', 'body']) {
     const value = structured(attributes[key]);
-    if (isRecord(value)) {
-      const nested = isRecord(value.message) ? value.message : value;
-      const text = textOf(nested.content) ?? textOf(nested.parts);
-      if (text !== null) return text;
-    }
+    const text = isRecord(value) ? messageText(isRecord(value.message) ? value.message : value) : null;
+    if (text !== null) return text;
     if (typeof attributes[key] === 'string' && value === undefined) return attributes[key] as string;
   }
   return null;
