@@ -5,8 +5,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
  * directory, with `/`, so that reports do not depend on where the repository is checked out.
  */
 export function displayPath(path: string, cwd: string = process.cwd()): string {
-  const absolute = isAbsolute(path) ? path : resolve(cwd, path);
-  const relativePath = relative(cwd, absolute) || '.';
+  const relativePath = relative(cwd, resolve(cwd, path)) || '.';
   return sep === '/' ? relativePath : relativePath.split(sep).join('/');
 }
 

@@ -1,5 +1,5 @@
 import { type BoundedRead, type BoundedReadOptions, readBoundedFileSync } from '../files/bounded-read.js';
-import { decodeUtf8, withoutByteOrderMark } from '../files/decode-text.js';
+import { type DecodedText, decodeUtf8, withoutByteOrderMark } from '../files/decode-text.js';
 import { type ParsedJson, parseJson, parseLosslessJson } from './parse-json.js';
 
 type Failed<T> = Extract<T, { ok: false }>;
@@ -31,14 +31,12 @@ export function readJsonFile(path: string, limitBytes: number, options: JsonFile
   const read = readBoundedFileSync(path, limitBytes, options);
   if (!read.ok) return { ok: false, stage: 'read', read };
   const { bytes } = read;
-  let text: string;
-  if (options.replaceInvalidUtf8 === true) {
-    text = withoutByteOrderMark(bytes.toString('utf8'));
-  } else {
-    const decoded = decodeUtf8(bytes);
-    if (!decoded.ok) return { ok: false, stage: 'decode', problem: decoded.problem, bytes };
-    text = decoded.text;
-  }
+  const decoded: DecodedText =
+    options.replaceInvalidUtf8 === true
+      ? { ok: true, text: withoutByteOrderMark(bytes.toString('utf8')) }
+      : decodeUtf8(bytes);
+  if (!decoded.ok) return { ok: false, stage: 'decode', problem: decoded.problem, bytes };
+  const { text } = decoded;
   const parsed = options.lossless === true ? parseLosslessJson(text) : parseJson(text);
   if (!parsed.ok) return { ok: false, stage: 'parse', parsed, text, bytes };
   return { ok: true, value: parsed.value, text, bytes };
