@@ -55,17 +55,22 @@ export function wasInvoked(context: CheckContext, name: string): boolean {
  */
 export function uninvokedToolNames(context: CheckContext): readonly string[] {
   return derive(context, 'uninvokedToolNames', () => {
-    const { evalCase, contract } = context;
-    const summaryNames = traceSummaryEntries(context).map((entry) => entry['tool_name']);
-    const known = [
-      ...evalCase.requiredEvidenceTools,
-      ...evalCase.requiredEvidenceAlternatives.flat(),
-      ...summaryNames.filter((name): name is string => typeof name === 'string' && name.trim() !== ''),
-      ...contract.toolNames,
-    ];
-    return [...new Set(known.filter((name) => !wasInvoked(context, name)))].sort();
+    let names: Set<string> | null = null;
+    const consider = (name: string): void => {
+      if (!wasInvoked(context, name)) (names ??= new Set()).add(name);
+    };
+    for (const name of context.evalCase.requiredEvidenceTools) consider(name);
+    for (const name of context.evalCase.requiredEvidenceAlternatives.flat()) consider(name);
+    for (const entry of traceSummaryEntries(context)) {
+      const name = entry['tool_name'];
+      if (typeof name === 'string' && name.trim() !== '') consider(name);
+    }
+    for (const name of context.contract.toolNames) consider(name);
+    return names === null ? NO_NAMES : [...(names as Set<string>)].sort();
   });
 }
+
+const NO_NAMES: readonly string[] = [];
 
 /** The verifier's `trace_summaries` entries that are objects; others are passed over. */
 export function traceSummaryEntries(context: CheckContext): readonly Record<string, unknown>[] {

@@ -114,9 +114,13 @@ async function evaluateEach(
     runResults: CaseResult[],
   ): void => {
     options.onCaseEvaluated?.(index, evalCase, inputs, runResults);
-    const sessionIds = inputs.map((input) => input.sessionId);
     const single = repeat === null && runResults.length === 1;
-    const result = single ? (runResults[0] as CaseResult) : combineRuns(runResults, sessionIds);
+    const result = single
+      ? (runResults[0] as CaseResult)
+      : combineRuns(
+          runResults,
+          inputs.map((run) => run.sessionId),
+        );
     onResult(index, result);
     done += 1;
     if (result.status !== 'passed') failed += 1;

@@ -72,8 +72,21 @@ export function verifierEvaluationOf(selfEvaluation: JsonObject): JsonObject | n
   return isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null;
 }
 
-/** A camelCase hump: a lower-case letter or digit, then a capital (`toolName`, not `TOOL` or `tool_name`). */
-const CAMEL_HUMP = /[a-z0-9][A-Z]/u;
+/**
+ * A camelCase hump: a lower-case letter or digit, then a capital (`toolName`, not `TOOL` or `tool_name`).
+ * Asked of every key of the verifier evaluation, a few dozen per trace, almost all snake_case:
+ * a loop over the key's characters costs less than a regular expression call each.
+ */
+function hasCamelHump(key: string): boolean {
+  for (let at = 1; at < key.length; at += 1) {
+    const code = key.charCodeAt(at);
+    if (code >= 0x41 && code <= 0x5a) {
+      const before = key.charCodeAt(at - 1);
+      if ((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) return true;
+    }
+  }
+  return false;
+}
 
 function snakeCased(object: JsonObject, depth: number): JsonObject {
   let copy: JsonObject | null = null;
@@ -81,7 +94,7 @@ function snakeCased(object: JsonObject, depth: number): JsonObject {
   // inherited enumerable keys, and a plain object literal has none either).
   for (const key in object) {
     const value = object[key];
-    const renamed = CAMEL_HUMP.test(key) ? snakeKeyOf(key) : key;
+    const renamed = hasCamelHump(key) ? snakeKeyOf(key) : key;
     const converted = depth > 1 ? snakeCasedValue(value, depth - 1) : value;
     if (renamed === key && converted === value) continue;
     copy ??= { ...object };

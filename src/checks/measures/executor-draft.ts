@@ -47,9 +47,27 @@ export function measureDraftReproduction(normalizedFinalAnswer: string, draft: s
 /** The share of the draft's distinct token trigrams that the answer's tokens hold. */
 function measureByStrings(normalizedFinalAnswer: string, draftTokens: string[]): DraftReproduction {
   const draftTrigrams = new Set(trigrams(draftTokens));
-  const answerTrigrams = new Set(trigrams(tokenize(normalizedFinalAnswer)));
-  const shared = [...draftTrigrams].filter((trigram) => answerTrigrams.has(trigram)).length;
-  return { method: 'trigrams', shared, total: draftTrigrams.size, overlap: shared / draftTrigrams.size };
+  const draftVocabulary = new Set(draftTokens);
+  const answerTokens = tokenize(normalizedFinalAnswer);
+  const shared = new Set<string>();
+  for (let start = 0; start + NGRAM_SIZE <= answerTokens.length; start += 1) {
+    const first = answerTokens[start] as string;
+    const second = answerTokens[start + 1] as string;
+    const third = answerTokens[start + 2] as string;
+    if (!draftVocabulary.has(first) || !draftVocabulary.has(second) || !draftVocabulary.has(third)) {
+      continue;
+    }
+    const trigram = `${first} ${second} ${third}`;
+    if (draftTrigrams.has(trigram)) {
+      shared.add(trigram);
+    }
+  }
+  return {
+    method: 'trigrams',
+    shared: shared.size,
+    total: draftTrigrams.size,
+    overlap: shared.size / draftTrigrams.size,
+  };
 }
 
 /** S06: the final answer reproduces the draft when it repeats at least `maxDraftOverlap` of it. */
