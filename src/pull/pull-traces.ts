@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { formatTraceJson } from '../import/trace-json.js';
 import { InputError, isStackOverflow } from '../io/errors.js';
 import { writeFileAtomic } from '../io/files/atomic-write.js';
+import { compareText } from '../model/text-order.js';
 import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-client.js';
 import { createLimiter } from '../sources/live/limiter.js';
 import type { Redactor } from '../sources/live/redactor.js';
@@ -165,8 +166,4 @@ async function fetchOne(options: PullOptions, traceId: string, written: string[]
   await writeFileAtomic(path, text);
   written.push(path);
   return null;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
