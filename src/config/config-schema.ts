@@ -1,5 +1,4 @@
 import * as z from '../io/validation/zod.js';
-import { compileAcceptor } from '../io/validation/zod-accepts.js';
 import { CONTRACT_OVERRIDES_SCHEMA } from './contract-schema.js';
 
 /**
@@ -19,10 +18,7 @@ const pathSetting = z.optional(
   z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })),
 );
 
-/**
- * The config file's schema (docs/contract.md §5). A valid config file is accepted by the acceptor
- * compiled from it (validConfigQuickly); zod decides, and words the problems, only when that is unsure.
- */
+/** The config file's schema (docs/contract.md §5). */
 export const CONFIG_SCHEMA = z.strictObject(
   {
     $schema: z.optional(z.string()),
@@ -49,9 +45,4 @@ export function knownConfigKeys(): string[] {
     'markers',
     'maxDraftOverlap',
   ];
-}
-
-/** The config file's value itself when the config schema would return exactly that value as its data (zod-accepts.ts); else null. */
-export function validConfigQuickly(value: unknown): ConfigInput | null {
-  return compileAcceptor(CONFIG_SCHEMA, { exact: true })(value) ? (value as ConfigInput) : null;
 }

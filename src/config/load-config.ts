@@ -4,7 +4,7 @@ import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { problemAt, readStructuredFile, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
 import { isRecord } from '../io/validation/is-record.js';
-import { CONFIG_SCHEMA, type ConfigInput, knownConfigKeys, validConfigQuickly } from './config-schema.js';
+import { CONFIG_SCHEMA, type ConfigInput, knownConfigKeys } from './config-schema.js';
 import { type ContractValues, DEFAULT_CONTRACT, resolveContract } from './contract.js';
 import type { Severity } from './severity.js';
 import { readSeverityBlock, severityBlockProblems } from './severity-settings.js';
@@ -57,8 +57,6 @@ function harnessConfig(file: string | null, data: ConfigInput): HarnessConfig {
 
 /** The config as the schema reads it, and the schema's problems. */
 function validateConfig(file: StructuredFile, value: unknown): { data: ConfigInput | null; problems: string[] } {
-  const quick = validConfigQuickly(value);
-  if (quick !== null) return { data: quick, problems: [] };
   const parsed = CONFIG_SCHEMA.safeParse(value);
   return parsed.success
     ? { data: parsed.data, problems: [] }

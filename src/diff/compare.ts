@@ -2,6 +2,7 @@ import { InputError } from '../io/errors.js';
 import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { requirementTools } from '../model/evidence-requirement.js';
 import { round4 } from '../model/round.js';
+import { compareText } from '../model/text-order.js';
 import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
 import { exactFigures } from './exact-figures.js';
 import {
@@ -249,7 +250,7 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
       ...(caseTest === null ? [] : [rateItem(after.caseId, null, caseTest)]),
       ...compareVerdict(before, after),
       ...[...testChecks(before, after, caseTest, tests.summary.alpha)]
-        .sort(([a], [b]) => checkRank(a) - checkRank(b) || (a < b ? -1 : a > b ? 1 : 0))
+        .sort(([a], [b]) => checkRank(a) - checkRank(b) || compareText(a, b))
         .map(([check, significance]) => rateItem(after.caseId, check, significance)),
     ];
   }

@@ -15,6 +15,14 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * Whether a recursive reader or writer ran out of stack: the input is nested thousands of levels
+ * deep, which is the input's problem (a file refused, a trace skipped), not a crash.
+ */
+export function isStackOverflow(error: unknown): error is RangeError {
+  return error instanceof RangeError && /call stack/iu.test(error.message);
+}
+
 const PLACE = /^(.+?):(\d+)(?::(\d+))?: /u;
 
 /**

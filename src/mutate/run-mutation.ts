@@ -2,6 +2,7 @@ import type { EvalCase } from '../cases/types.js';
 import { EvaluationSession } from '../checks/session.js';
 import type { ContractValues } from '../config/contract.js';
 import { evaluateRun } from '../evaluate/evaluate.js';
+import { isStackOverflow } from '../io/errors.js';
 import { round4 } from '../model/round.js';
 import type { CaseResult } from '../report/types.js';
 import type { TraceRunInput } from '../sources/types.js';
@@ -176,7 +177,7 @@ function plainOrNull(document: unknown): PlainTrace | null {
     JSON.stringify(trace);
     return trace;
   } catch (error) {
-    if (error instanceof RangeError && /call stack/iu.test(error.message)) return null;
+    if (isStackOverflow(error)) return null;
     throw error;
   }
 }

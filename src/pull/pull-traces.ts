@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatTraceJson } from '../import/trace-json.js';
-import { InputError } from '../io/errors.js';
+import { InputError, isStackOverflow } from '../io/errors.js';
 import { writeFileAtomic } from '../io/files/atomic-write.js';
+import { compareText } from '../model/text-order.js';
 import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-client.js';
 import { createLimiter } from '../sources/live/limiter.js';
 import type { Redactor } from '../sources/live/redactor.js';
@@ -157,7 +158,7 @@ async function fetchOne(options: PullOptions, traceId: string, written: string[]
     text = formatTraceJson(options.redactor.json(conversion.document).value as typeof conversion.document);
   } catch (error) {
     // A body nested thousands of levels deep is the store's problem: that trace is skipped.
-    if (error instanceof RangeError && /call stack/iu.test(error.message))
+    if (isStackOverflow(error))
       return 'the trace is nested too deeply to read (thousands of levels); expected a trace export';
     throw error;
   }
@@ -165,8 +166,4 @@ async function fetchOne(options: PullOptions, traceId: string, written: string[]
   await writeFileAtomic(path, text);
   written.push(path);
   return null;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

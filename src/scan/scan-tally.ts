@@ -1,3 +1,4 @@
+import { compareText } from '../model/text-order.js';
 import type { CaseResult } from '../report/types.js';
 import type { PolicyCheck } from './policies.js';
 
@@ -103,10 +104,6 @@ export function createScanTally(policyChecks: readonly PolicyCheck[], top: numbe
 
 function compareOffenders(a: Offender, b: Offender): number {
   return b.errors - a.errors || b.warnings - a.warnings || compareText(a.trace, b.trace);
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function cut(message: string): string {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compareText } from '../model/text-order.js';
 
 /**
  * Which shard each case belongs to, for `count` shards (docs/contract.md §1, `run --shard`).
@@ -29,9 +30,4 @@ export function assignShards(caseIds: readonly string[], count: number): number[
       shards[(keyed[ordered] as { position: number }).position] = shard;
   }
   return shards;
-}
-
-/** Code-unit order, the same everywhere (localeCompare is not). */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

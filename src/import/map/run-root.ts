@@ -1,3 +1,4 @@
+import { compareText } from '../../model/text-order.js';
 import type { ImportedSpan } from '../read/span.js';
 import { isRunCandidate, spanRole } from './conventions.js';
 
@@ -94,7 +95,7 @@ export function compareNs(a: bigint | null, b: bigint | null): number {
 }
 
 export function compareByStart(a: ImportedSpan, b: ImportedSpan): number {
-  return compareNs(a.startNs, b.startNs) || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
+  return compareNs(a.startNs, b.startNs) || compareText(a.spanId, b.spanId);
 }
 
 /** Earliest start first; at the same start, the longer (enclosing) span first. */

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
+import { isStackOverflow } from '../../io/errors.js';
 import { type BoundedLine, readBoundedLines } from '../../io/files/bounded-lines.js';
 import { notRegularFile, tooLargeText } from '../../io/files/bounded-read.js';
 import { withoutByteOrderMark } from '../../io/files/decode-text.js';
@@ -238,7 +239,7 @@ function readNested(read: () => void): boolean {
     read();
     return true;
   } catch (error) {
-    if (error instanceof RangeError && /call stack/iu.test(error.message)) return false;
+    if (isStackOverflow(error)) return false;
     throw error;
   }
 }

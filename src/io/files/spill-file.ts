@@ -25,10 +25,6 @@ export class SpillFile {
 
   constructor(readonly path: string) {}
 
-  get isEmpty(): boolean {
-    return this.empty;
-  }
-
   append(text: string): void {
     if (text === '') return;
     this.empty = false;

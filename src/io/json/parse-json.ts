@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as LosslessJson from 'lossless-json';
+import { isStackOverflow } from '../errors.js';
 import { textPositions } from './text-position.js';
 
 /**
@@ -70,8 +71,7 @@ function parseLosslesslyOrFail(text: string): ParsedJson {
       }),
     };
   } catch (error) {
-    if (error instanceof RangeError && /call stack/iu.test(error.message))
-      return { ...syntaxFailure(text, error, false), tooDeep: true };
+    if (isStackOverflow(error)) return { ...syntaxFailure(text, error, false), tooDeep: true };
     return syntaxFailure(text, error, false);
   }
 }

@@ -1,10 +1,8 @@
+// Buys: a large report.json (read by diff, check and merge) or case file checked without zod's copy of every object and its issue list.
 import type * as z from 'zod/mini';
 import { isRecord as isPlainObject } from './is-record.js';
 
 /**
- * Buys: a large input (a report, a case file of many thousand cases) checked without zod's copy of
- * every object and its issue list, which cost as much as reading the file.
- *
  * A fast yes/no test compiled from a zod/mini schema: `true` only for a value the schema accepts.
  * A schema part it does not know answers `false`, so the caller falls back to zod, whose answer
  * and messages stay the reference: the test may send a valid value to zod, never let an invalid

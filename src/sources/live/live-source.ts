@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EvalCase } from '../../cases/types.js';
+import { isStackOverflow } from '../../io/errors.js';
 import { describeFsError } from '../../io/files/fs-problem.js';
 import type { TraceRunInput, TraceSource } from '../types.js';
 import { askQuestion } from './ask-question.js';
@@ -143,12 +144,11 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
               return {
                 kind: 'not_run',
                 // A body nested thousands of levels deep is the service's problem, not a bug of the harness.
-                reason:
-                  error instanceof RangeError && /call stack/iu.test(error.message)
-                    ? 'the trace is nested too deeply to read (thousands of levels); expected a diagnosis trace'
-                    : redactor.text(
-                        `internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`,
-                      ),
+                reason: isStackOverflow(error)
+                  ? 'the trace is nested too deeply to read (thousands of levels); expected a diagnosis trace'
+                  : redactor.text(
+                      `internal error while getting the trace: ${error instanceof Error ? error.message : String(error)}`,
+                    ),
                 traceFixture: null,
                 sessionId: null,
               };
