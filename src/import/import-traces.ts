@@ -4,7 +4,6 @@ import { displayPath } from '../io/files/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportFormatOption } from './format.js';
 import { asText, isMappedAttribute } from './map/conventions.js';
-import { ConversationHistories } from './map/input-messages.js';
 import { compactSpan, RepeatedToolResponses } from './map/span-facts.js';
 import { hasRecognisedSpan, toTraceDocument } from './map/to-trace.js';
 import type { ImportProblem } from './problems.js';
@@ -36,10 +35,6 @@ export interface ImportResult {
 }
 
 export interface ImportOptions {
-  /** Which span attributes to keep while reading; by default those the mapping reads. */
-  keepAttribute?: (key: string) => boolean;
-  /** Reduce each span's messages to what the mapping reads as it is read (see map/span-facts.ts); default true. */
-  compact?: boolean;
   /**
    * Takes each trace as soon as it is converted, instead of the result holding them all, so that
    * memory does not grow with the export. `index` is the trace's place in the order of first
@@ -91,12 +86,12 @@ async function importExports(
   from: ImportFormatOption,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const compact = options.compact ?? true;
   const matchAttributes = [...new Set(options.matchAttributes ?? [])];
   const keepForMatching = new Set(matchAttributes);
-  const keepAttribute = options.keepAttribute ?? ((key: string) => isMappedAttribute(key) || keepForMatching.has(key));
-  const compactor = new SpanCompactor(compact);
-  const assembly = new TraceAssembly((traceId) => compactor.forget(traceId));
+  const keepAttribute = (key: string) => isMappedAttribute(key) || keepForMatching.has(key);
+  // Each span is reduced to what the mapping reads as it is read (map/span-facts.ts).
+  const repeatedResponses = new RepeatedToolResponses();
+  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
@@ -119,7 +114,7 @@ async function importExports(
   };
   const sink: ImportSink = {
     span: (span, place) => {
-      if (!assembly.isLate(span.traceId)) assembly.add(compactor.compact(span), place.file);
+      if (!assembly.isLate(span.traceId)) assembly.add(repeatedResponses.drop(compactSpan(span)), place.file);
     },
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
     traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
@@ -139,7 +134,7 @@ async function importExports(
   if (unusable.length > 0) throw new InputError(unusable);
   await handOn(assembly.settleAll());
   const late = assembly.lateTraces();
-  if (late.size > 0) await handOn(await collectAgain(exports, from, late, sink.keepAttribute, compact));
+  if (late.size > 0) await handOn(await collectAgain(exports, from, late, keepAttribute));
   if (unkept > 0)
     skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
   skipped.push(...assembly.tracesWithoutSpans());
@@ -161,13 +156,12 @@ async function collectAgain(
   from: ImportFormatOption,
   late: ReadonlyMap<string, SettledTrace>,
   keepAttribute: (key: string) => boolean,
-  compact: boolean,
 ): Promise<CollectedTrace[]> {
   const assembly = new TraceAssembly();
-  const compactor = new SpanCompactor(compact);
+  const repeatedResponses = new RepeatedToolResponses();
   const rereading: ImportSink = {
     span: (span) => {
-      if (late.has(span.traceId)) assembly.add(compactor.compact(span), '');
+      if (late.has(span.traceId)) assembly.add(repeatedResponses.drop(compactSpan(span)), '');
     },
     traceEvent: (traceId, event) => {
       if (late.has(traceId)) assembly.addEvent(traceId, event, '', null);
@@ -181,23 +175,6 @@ async function collectAgain(
     .settleAll()
     .map((trace) => ({ ...trace, ...late.get(trace.traceId) }))
     .sort((a, b) => a.index - b.index);
-}
-
-/** Each span reduced as it is read (map/span-facts.ts), with what that keeps per trace until the trace is handed on. */
-class SpanCompactor {
-  private readonly repeatedResponses = new RepeatedToolResponses();
-  private readonly histories = new ConversationHistories();
-
-  constructor(private readonly enabled: boolean) {}
-
-  compact(span: ImportedSpan): ImportedSpan {
-    return this.enabled ? this.repeatedResponses.drop(compactSpan(span, this.histories)) : span;
-  }
-
-  forget(traceId: string): void {
-    this.repeatedResponses.forget(traceId);
-    this.histories.forget(traceId);
-  }
 }
 
 function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {

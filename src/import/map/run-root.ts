@@ -23,53 +23,36 @@ export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): Imp
     const role = spanRole(span);
     return role === 'model' || role === 'tool';
   });
-  const lineage = new Lineage(tree);
-  const pool = candidates.filter((candidate) => work.some((span) => lineage.encloses(candidate, span)));
+  const pool = candidates.filter((candidate) => work.some((span) => encloses(candidate, span, tree)));
   const chosenPool = pool.length > 0 ? pool : candidates;
   const outermost = chosenPool.filter(
-    (span) => !chosenPool.some((other) => other !== span && lineage.encloses(other, span)),
+    (span) => !chosenPool.some((other) => other !== span && encloses(other, span, tree)),
   );
   const roots = spans.filter((span) => span.parentSpanId === null || !tree.has(span.parentSpanId));
   const chosen = outermost.length > 0 ? outermost : roots.length > 0 ? roots : spans;
   return [...chosen].sort(compareOutermostFirst)[0] ?? null;
 }
 
-/** Each span's ancestors, computed once per span. */
-class Lineage {
-  private readonly cache = new Map<ImportedSpan, { above: Set<ImportedSpan>; linkBroken: boolean }>();
-
-  constructor(private readonly tree: SpanTree) {}
-
-  /**
-   * Whether `outer` encloses `inner`: it is one of its ancestors or, when the parent links of
-   * `inner` break off before a root (a span of another service not exported, as across an A2A
-   * call), its time span holds the other's.
-   */
-  encloses(outer: ImportedSpan, inner: ImportedSpan): boolean {
-    const innerLine = this.of(inner);
-    if (innerLine.above.has(outer)) return true;
-    if (!innerLine.linkBroken || this.of(outer).above.has(inner)) return false;
-    return (
-      outer.startNs !== null &&
-      outer.endNs !== null &&
-      inner.startNs !== null &&
-      inner.endNs !== null &&
-      outer.startNs <= inner.startNs &&
-      inner.endNs <= outer.endNs &&
-      !(outer.startNs === inner.startNs && outer.endNs === inner.endNs)
-    );
-  }
-
-  private of(span: ImportedSpan): { above: Set<ImportedSpan>; linkBroken: boolean } {
-    let line = this.cache.get(span);
-    if (line === undefined) {
-      const chain = ancestors(span, this.tree);
-      const top = chain.at(-1) ?? span;
-      line = { above: new Set(chain), linkBroken: top.parentSpanId !== null && !this.tree.has(top.parentSpanId) };
-      this.cache.set(span, line);
-    }
-    return line;
-  }
+/**
+ * Whether `outer` encloses `inner`: it is one of its ancestors or, when the parent links of
+ * `inner` break off before a root (a span of another service not exported, as across an A2A
+ * call), its time span holds the other's.
+ */
+function encloses(outer: ImportedSpan, inner: ImportedSpan, tree: SpanTree): boolean {
+  const above = ancestors(inner, tree);
+  if (above.includes(outer)) return true;
+  const top = above.at(-1) ?? inner;
+  const linkBroken = top.parentSpanId !== null && !tree.has(top.parentSpanId);
+  if (!linkBroken || ancestors(outer, tree).includes(inner)) return false;
+  return (
+    outer.startNs !== null &&
+    outer.endNs !== null &&
+    inner.startNs !== null &&
+    inner.endNs !== null &&
+    outer.startNs <= inner.startNs &&
+    inner.endNs <= outer.endNs &&
+    !(outer.startNs === inner.startNs && outer.endNs === inner.endNs)
+  );
 }
 
 /** The span's ancestors, nearest first; a parent missing from the export, or a cycle, ends the chain. */

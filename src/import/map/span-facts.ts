@@ -1,7 +1,7 @@
 import { createAttributes, type ImportedSpan } from '../read/span.js';
 import { ATTR, EVENT } from './conventions.js';
-import { type ConversationHistories, readInputMessages } from './input-messages.js';
 import {
+  genAiToolResponses,
   type MessageToolCall,
   type MessageToolResponse,
   messageToolCalls,
@@ -16,6 +16,7 @@ import {
   isFlattenedMessageKey,
   lastAssistantText,
   messageSources,
+  messagesFromList,
   olderGenAiMessages,
   openInferenceMessages,
   structured,
@@ -46,15 +47,14 @@ interface ConventionTexts {
   plain: string | null;
 }
 
-/** `histories`, when given, reads the span's input messages as a continuation of its trace's previous model call. */
-function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories): SpanFacts {
+function extractSpanFacts(span: ImportedSpan): SpanFacts {
   const sources = messageSources(span);
-  const inputValue = genAiMessagesValue(span, ATTR.inputMessages);
-  const input =
-    histories === undefined ? readInputMessages(structured(inputValue)) : histories.read(span.traceId, inputValue);
+  const input = structured(genAiMessagesValue(span, ATTR.inputMessages));
+  const inputMessages = messagesFromList(input);
   return {
     question: {
-      genAi: input.hasMessage ? input.firstUserText : firstUserText(olderGenAiMessages(span, sources, 'input')),
+      // The older forms of the conventions are read only when the input holds no chat message.
+      genAi: firstUserText(inputMessages.length > 0 ? inputMessages : olderGenAiMessages(span, sources, 'input')),
       openInference: firstUserText(openInferenceMessages(sources, ATTR.openInferenceInputMessages)),
       adk: firstUserText(adkRequestMessages(span)),
       plain: plainPromptQuestion(span),
@@ -66,7 +66,7 @@ function extractSpanFacts(span: ImportedSpan, histories?: ConversationHistories)
       plain: plainCompletion(span),
     },
     toolCalls: messageToolCalls(sources),
-    toolResponses: [...input.toolResponses, ...openInferenceToolResponses(sources)],
+    toolResponses: [...genAiToolResponses(input), ...openInferenceToolResponses(sources)],
   };
 }
 
@@ -82,11 +82,10 @@ export function factsOf(span: MaybeCompacted): SpanFacts {
  * A span reduced to what the mapping reads: its facts, instead of its messages. Each model call
  * repeats the conversation so far, so the messages are most of an agent export's bytes; without
  * this, a trace split over many JSON Lines would hold them all in memory until the last file is
- * read. `toTraceDocument` gives the same result either way. `histories`: as in extractSpanFacts,
- * for spans read in the order of an export.
+ * read. `toTraceDocument` gives the same result either way.
  */
-export function compactSpan(span: ImportedSpan, histories?: ConversationHistories): MaybeCompacted {
-  const facts = extractSpanFacts(span, histories);
+export function compactSpan(span: ImportedSpan): MaybeCompacted {
+  const facts = extractSpanFacts(span);
   const attributes = createAttributes();
   for (const key in span.attributes) {
     if (!isMessageAttribute(key)) attributes[key] = span.attributes[key] ?? null;

@@ -112,16 +112,11 @@ function notReadable(path: string, display: string): string | null {
 
 /** The lines of text in memory, as readBoundedLines gives those of a file. */
 async function* textLines(text: string): AsyncGenerator<BoundedLine> {
-  let number = 0;
-  for (let start = 0; start < text.length; ) {
-    const end = text.indexOf('\n', start);
-    const stop = end === -1 ? text.length : end;
-    const line = text.slice(start, text.charCodeAt(stop - 1) === 0x0d && stop > start ? stop - 1 : stop);
-    number += 1;
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     yield Buffer.byteLength(line) > MAX_EXPORT_LINE_BYTES
-      ? { number, text: null, tooLong: true }
-      : { number, text: line, tooLong: false };
-    start = stop + 1;
+      ? { number: index + 1, text: null, tooLong: true }
+      : { number: index + 1, text: line, tooLong: false };
   }
 }
 

@@ -169,27 +169,16 @@ export function toNanoseconds(value: unknown, unit: TimeUnit): bigint | null {
 }
 
 /**
- * Milliseconds from nanoseconds, exact to the nanosecond: the decimal text is built from the
- * integer parts and read once, so 1.000001 ms stays 1.000001 and not 1.0000010000000001.
+ * end − start in milliseconds, exact to the nanosecond: the decimal text is built from the integer
+ * parts and read once, so 1.000001 ms stays 1.000001 and not 1.0000010000000001. null when either
+ * end is unknown or the span ends before it starts.
  */
-export function nanosecondsToMilliseconds(nanoseconds: bigint): number {
-  // Below 2^53 ns (104 days) the count is an exact double, and IEEE division rounds the exact
-  // quotient as the decimal text below would be read: the same number, without building the text.
-  if (nanoseconds <= MAX_EXACT_NANOSECONDS && nanoseconds >= -MAX_EXACT_NANOSECONDS) return Number(nanoseconds) / 1e6;
-  const negative = nanoseconds < 0n;
-  const magnitude = negative ? -nanoseconds : nanoseconds;
-  const whole = magnitude / 1_000_000n;
-  const fraction = magnitude % 1_000_000n;
-  const text = fraction === 0n ? `${whole}` : `${whole}.${fraction.toString().padStart(6, '0').replace(/0+$/u, '')}`;
-  return Number(negative ? `-${text}` : text);
-}
-
-const MAX_EXACT_NANOSECONDS = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** end − start in milliseconds; null when either end is unknown or the span ends before it starts. */
 export function spanDurationMs(startNs: bigint | null, endNs: bigint | null): number | null {
   if (startNs === null || endNs === null || endNs < startNs) return null;
-  return nanosecondsToMilliseconds(endNs - startNs);
+  const nanoseconds = endNs - startNs;
+  const whole = nanoseconds / 1_000_000n;
+  const fraction = nanoseconds % 1_000_000n;
+  return Number(fraction === 0n ? `${whole}` : `${whole}.${fraction.toString().padStart(6, '0').replace(/0+$/u, '')}`);
 }
 
 const ISO_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?\d*(Z|[+-]\d\d:?\d\d)?$/u;
