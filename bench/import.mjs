@@ -29,7 +29,7 @@ export async function benchImport({
   large = process.env[LARGE_IMPORT_ENV] === '1',
 } = {}) {
   const { importTraces } = await import(new URL('../dist/import/import-traces.js', import.meta.url).href);
-  const { importCommand } = await import(new URL('../dist/cli/commands/import.js', import.meta.url).href);
+  const { importCommand } = await import(new URL('../dist/cli/actions/import.js', import.meta.url).href);
   const folder = await mkdtemp(join(tmpdir(), 'diag-eval-bench-import-'));
   try {
     const file = join(folder, 'traces.jsonl');
@@ -136,7 +136,7 @@ function importInChild(file, outDir) {
 }
 
 async function childImport(file, outDir) {
-  const { importCommand } = await import(new URL('../dist/cli/commands/import.js', import.meta.url).href);
+  const { importCommand } = await import(new URL('../dist/cli/actions/import.js', import.meta.url).href);
   const started = process.hrtime.bigint();
   await importCommand({ files: [file], from: 'auto', outDir, cases: null, quiet: true }, silentIo(process.cwd()));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
