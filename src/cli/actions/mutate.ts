@@ -13,6 +13,7 @@ import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
 import { fixtureFolder, readFixture } from '../../sources/fixture-dir.js';
+import { percent } from '../../view/static-page.js';
 import { formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
@@ -52,7 +53,7 @@ export async function mutateCommand(values: ParsedValues, positionals: string[],
 
   if (values['quiet'] !== true) {
     const { summary } = report;
-    const score = summary.score === null ? 'no mutants' : `${(summary.score * 100).toFixed(1)}%`;
+    const score = summary.score === null ? 'no mutants' : percent(summary.score);
     io.stdout(
       printed`diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
     );
