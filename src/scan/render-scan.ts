@@ -30,13 +30,18 @@ export function renderScanJson(report: ScanReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+/** The scan's counts in one sentence, as scan.md and the command's summary line say them. */
+export function scanHeadline(summary: ScanReport['summary']): string {
+  return `${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning`;
+}
+
 /** scan.md: the summary, violations per check, per agent, and the worst traces with their reasons. Pure. */
 export function renderScanMarkdown(report: ScanReport): string {
   const { summary } = report;
   const lines = [
     '# Trace scan against policies',
     '',
-    `**${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning.**`,
+    `**${scanHeadline(summary)}.**`,
     '',
     '## Violations per check',
     '',
