@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
+import { plural } from '../../checks/support.js';
 import { parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
 import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
@@ -129,5 +130,5 @@ async function publishFixtures(
 
 function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {
   const by = matchDescription(evalCase);
-  return `case "${evalCase.id}" matches no imported trace by its ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read); no fixture written for it`;
+  return `case "${evalCase.id}" matches no imported trace by its ${by} (${plural(fileCount, 'export file')} read); no fixture written for it`;
 }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
+import { plural } from '../../checks/support.js';
 import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
@@ -62,11 +63,11 @@ export async function validateCommand(values: ParsedValues, positionals: string[
     // Warnings only: the exit code stays as the fixtures decide.
     printWarnings(io, cases.flatMap(conceptScriptWarnings));
     printWarnings(io, noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles));
-    io.stdout(
+    const verdict =
       problems.length === 0
-        ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}\n`
-        : `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, ${colour.red(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`)}\n`,
-    );
+        ? `every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}`
+        : colour.red(plural(problems.length, 'problem'));
+    io.stdout(`diag-eval validate: ${plural(cases.length, 'case')}, ${verdict}\n`);
   }
   return problems.length === 0 ? 0 : 1;
 }
