@@ -61,7 +61,6 @@ export async function importAction(values: ParsedValues, positionals: string[], 
 /** `diag-eval import` with its flags read (docs/contract.md §9); what would give exit 1 is exit 2 with `strict`, before anything is written. */
 export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
   const from = parseImportFormatOption(options.from);
-  if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
   const outDir = resolve(io.cwd, options.outDir);
   // Each trace is written (to a hidden folder in the out folder) as soon as it is converted; the
   // fixtures are put in place only once every file has been read and nothing stops the import.
