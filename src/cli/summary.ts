@@ -1,4 +1,3 @@
-import { plural } from '../checks/support.js';
 import { consolePath } from '../io/files/display-path.js';
 import type { CaseResult, Report, ReportSummary } from '../report/types.js';
 import { formatPercent } from '../view/format.js';
@@ -24,8 +23,9 @@ export function printSummaryHead(io: CliIo, command: string, summary: ReportSumm
     summary.failed > 0 ? colour.red(`${summary.failed} failed`) : `${summary.failed} failed`,
     summary.notRun > 0 ? colour.yellow(`${summary.notRun} not run`) : `${summary.notRun} not run`,
   ].join(', ');
+  const cases = summary.total === 1 ? 'case' : 'cases';
   io.stdout(
-    `diag-eval ${command}: ${plural(summary.total, 'case')}: ${counts} (pass rate ${formatPercent(summary.passRate)})\n`,
+    `diag-eval ${command}: ${summary.total} ${cases}: ${counts} (pass rate ${formatPercent(summary.passRate)})\n`,
   );
   if (summary.repeat !== undefined) {
     io.stdout(

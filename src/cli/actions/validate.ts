@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { conceptScriptWarnings } from '../../cases/concept-script.js';
-import { plural } from '../../checks/support.js';
 import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
@@ -63,11 +62,11 @@ export async function validateCommand(values: ParsedValues, positionals: string[
     // Warnings only: the exit code stays as the fixtures decide.
     printWarnings(io, cases.flatMap(conceptScriptWarnings));
     printWarnings(io, noFolder ? [] : orphanFixtureWarnings(settings.fixtures, cases, io.cwd, runFiles));
-    const verdict =
+    io.stdout(
       problems.length === 0
-        ? `every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}`
-        : colour.red(plural(problems.length, 'problem'));
-    io.stdout(`diag-eval validate: ${plural(cases.length, 'case')}, ${verdict}\n`);
+        ? `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, every fixture in ${printable(fixturesShown)} loads ${colour.green('OK')}\n`
+        : `diag-eval validate: ${cases.length} ${cases.length === 1 ? 'case' : 'cases'}, ${colour.red(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`)}\n`,
+    );
   }
   return problems.length === 0 ? 0 : 1;
 }
