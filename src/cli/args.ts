@@ -87,9 +87,19 @@ export function headersFlag(command: string, values: ParsedValues): [string, str
 
 /** `--from` of import, scan and run/check's `--traces`: an export format, or auto to tell them apart by content (docs/contract.md §9). */
 export function fromFlag(command: string, values: ParsedValues): 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans' {
-  const from = stringFlag(values, 'from') ?? 'auto';
-  if (from === 'auto' || from === 'otlp' || from === 'jaeger' || from === 'tempo' || from === 'spans') return from;
-  throw new InputError(`diag-eval ${command}: --from: found "${from}", expected auto, otlp, jaeger, tempo or spans`);
+  return oneOf(command, 'from', stringFlag(values, 'from') ?? 'auto', ['auto', 'otlp', 'jaeger', 'tempo', 'spans']);
+}
+
+/** A flag's value if it is one of `choices`; anything else is an InputError naming them all. */
+export function oneOf<Choice extends string>(
+  command: string,
+  name: string,
+  value: string,
+  choices: readonly Choice[],
+): Choice {
+  if ((choices as readonly string[]).includes(value)) return value as Choice;
+  const expected = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+  throw new InputError(`diag-eval ${command}: --${name}: found "${value}", expected ${expected}`);
 }
 
 /** `--traces a.json b.json`: node's parser takes the first file as the flag's value, the rest as positionals. */
@@ -157,14 +167,19 @@ export function formatsFlag(
   known: readonly string[] = ['json', 'md', 'junit', 'html'],
 ): string[] {
   const raw = stringFlag(values, 'format') ?? 'json,md';
-  const formats = raw
-    .split(',')
-    .map((format) => format.trim().toLowerCase())
-    .filter((format) => format !== '');
+  const formats = commaList(raw).map((format) => format.toLowerCase());
   if (formats.length === 0 || formats.some((format) => !known.includes(format))) {
     throw new InputError(
       `diag-eval ${command}: --format: found "${raw}", expected a comma-separated list of ${known.join(', ')}`,
     );
   }
   return [...new Set(formats)];
+}
+
+/** `a, b,,c`: the items of a comma-separated flag, trimmed, the empty ones left out. */
+export function commaList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

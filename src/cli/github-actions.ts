@@ -78,10 +78,9 @@ export function cutToLimit(text: string, limit: number): string {
  * so a summary of any length costs at most the limit in memory.
  */
 function cutChunksToLimit(chunks: string | Iterable<string>, limit: number): string {
-  if (typeof chunks === 'string') return cutToLimit(chunks, limit);
   const head: string[] = [];
   let bytes = 0;
-  for (const chunk of chunks) {
+  for (const chunk of typeof chunks === 'string' ? [chunks] : chunks) {
     head.push(chunk);
     bytes += Buffer.byteLength(chunk, 'utf8');
     // Past the limit, the cut depends on nothing after it.
@@ -131,7 +130,7 @@ export function annotationLines(input: { report: Report; diff: Diff | null; case
 function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' | 'diff' | 'cases'>): string[] {
   const { caseAnnotations, diff, cases } = input;
   const lines: string[] = [];
-  const emit = (kind: 'error' | 'warning', { first, count }: AnnotationTally): void => {
+  const emit = (kind: 'error' | 'warning', { first, count }: AnnotationTally, what: string): void => {
     for (const item of first.slice(0, MAX_ANNOTATIONS)) {
       const line = item.caseId === null ? null : cases.lineOfCase(item.caseId);
       const properties = [
@@ -143,16 +142,16 @@ function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' 
     }
     if (count > MAX_ANNOTATIONS) {
       lines.push(
-        `::notice::${data(`diag-eval: ${count - MAX_ANNOTATIONS} more ${kind === 'error' ? (diff === null ? 'failing cases' : 'regressions') : 'warnings'} not annotated; see the reports`)}`,
+        `::notice::${data(`diag-eval: ${count - MAX_ANNOTATIONS} more ${what} not annotated; see the reports`)}`,
       );
     }
   };
-  if (diff === null) emit('error', caseAnnotations.failures);
+  if (diff === null) emit('error', caseAnnotations.failures, 'failing cases');
   else {
     const regressions = regressionAnnotations(diff);
-    emit('error', { first: regressions, count: regressions.length });
+    emit('error', { first: regressions, count: regressions.length }, 'regressions');
   }
-  emit('warning', caseAnnotations.warnings);
+  emit('warning', caseAnnotations.warnings, 'warnings');
   return lines;
 }
 
@@ -162,19 +161,22 @@ interface Annotation {
   message: string;
 }
 
+function caseAnnotation(caseId: string, message: string): Annotation {
+  return { caseId, title: caseId, message };
+}
+
+function checkLines(rows: readonly { check: string; message: string }[]): string {
+  return rows.map((row) => `${row.check}: ${row.message}`).join('\n');
+}
+
 function failureAnnotation(result: CaseResult): Annotation | null {
-  const { caseId } = result;
-  if (result.status === 'failed') {
-    const message = result.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('\n');
-    return { caseId, title: caseId, message };
-  }
-  return result.status === 'not_run' ? { caseId, title: caseId, message: `not run: ${result.reason ?? ''}` } : null;
+  if (result.status === 'failed') return caseAnnotation(result.caseId, checkLines(result.failedChecks));
+  return result.status === 'not_run' ? caseAnnotation(result.caseId, `not run: ${result.reason ?? ''}`) : null;
 }
 
 function warningAnnotation(result: CaseResult): Annotation | null {
   const warnings = result.checks.filter((row) => (row.outcome as string) === 'warn');
-  const message = warnings.map((row) => `${row.check}: ${row.message}`).join('\n');
-  return warnings.length === 0 ? null : { caseId: result.caseId, title: result.caseId, message };
+  return warnings.length === 0 ? null : caseAnnotation(result.caseId, checkLines(warnings));
 }
 
 /** One annotation per regressed case (its regressions together), and one per aggregate regression. */
@@ -191,7 +193,7 @@ function regressionAnnotations(diff: Diff): Annotation[] {
     const annotation =
       item.caseId === null
         ? { caseId: null, title: `diag-eval: ${item.metric}`, message: item.message }
-        : { caseId: item.caseId, title: item.caseId, message: item.message };
+        : caseAnnotation(item.caseId, item.message);
     if (item.caseId !== null) byCase.set(item.caseId, annotation);
     annotations.push(annotation);
   }

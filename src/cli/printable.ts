@@ -15,10 +15,6 @@ import type { CliIo } from './io.js';
 /** Characters shown escaped wherever data is printed. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
-/** Control characters but the line break: what no printed text may carry raw. */
-const CONTROL_IN_LINE =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
-
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function escapeCharacter(character: string): string {
@@ -82,7 +78,10 @@ class GuardedStream {
     if (text === '') return;
     // On a terminal the CLI's own colour and progress sequences pass (src/cli/terminal.ts,
     // progress.ts); elsewhere the CLI writes none, and any that come from data are escaped.
-    let safe = this.terminal() ? text : text.replace(CONTROL_IN_LINE, escapeCharacter);
+    // The line break is the one control character printed text may carry raw.
+    let safe = this.terminal()
+      ? text
+      : text.replace(CONTROL, (character) => (character === '\n' ? character : escapeCharacter(character)));
     if (this.inActions) {
       safe = safe
         .split('\n')

@@ -29,7 +29,7 @@ export interface MutationSummary {
 }
 
 /** The mutants of an operator or a case and how many were killed; `score` is killed / mutants, null when none. */
-interface MutantCounts {
+export interface MutantCounts {
   mutants: number;
   killed: number;
   survived: number;

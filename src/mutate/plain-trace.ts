@@ -31,10 +31,10 @@ export function toPlainTrace(document: unknown): PlainTrace {
     const parsed = parseJson(selfEvaluation);
     if (parsed.ok && isRecord(parsed.value)) trace.selfEvaluation = parsed.value;
   }
-  if (Array.isArray(trace.toolInvocations))
-    trace.toolInvocations = trace.toolInvocations.map((item) => (isRecord(item) ? camelKeys(item) : item));
-  if (Array.isArray(trace.agentSteps))
-    trace.agentSteps = trace.agentSteps.map((item) => (isRecord(item) ? camelKeys(item) : item));
+  for (const key of ['toolInvocations', 'agentSteps'] as const) {
+    const items = trace[key];
+    if (Array.isArray(items)) trace[key] = items.map((item) => (isRecord(item) ? camelKeys(item) : item));
+  }
   return trace;
 }
 

@@ -1,6 +1,6 @@
-import { escapeTableCell as cell } from '../view/markdown-escape.js';
+import { tableRow } from '../view/markdown-escape.js';
 import { percent } from '../view/static-page.js';
-import type { MutationReport } from './mutation-types.js';
+import type { MutantCounts, MutationReport } from './mutation-types.js';
 
 /** mutation.json: the report as it is, two-space indented, one final newline. */
 export function renderMutationJson(report: MutationReport): string {
@@ -23,19 +23,13 @@ export function renderMutationMarkdown(report: MutationReport): string {
     '',
     '| operator | mutants | killed | survived | score | what it does |',
     '|---|---:|---:|---:|---:|---|',
-    ...report.operators.map(
-      (operator) =>
-        `| ${cell(operator.operator)} | ${operator.mutants} | ${operator.killed} | ${operator.survived} | ${percent(operator.score)} | ${cell(operator.description)} |`,
-    ),
+    ...report.operators.map((operator) => tableRow([operator.operator, ...countCells(operator), operator.description])),
     '',
     '## Per case',
     '',
     '| case | mutants | killed | survived | score | note |',
     '|---|---:|---:|---:|---:|---|',
-    ...report.cases.map(
-      (score) =>
-        `| ${cell(score.caseId)} | ${score.mutants} | ${score.killed} | ${score.survived} | ${percent(score.score)} | ${cell(score.reason ?? '')} |`,
-    ),
+    ...report.cases.map((score) => tableRow([score.caseId, ...countCells(score), score.reason ?? ''])),
     '',
     '## Surviving regressions and what would catch them',
     '',
@@ -50,4 +44,9 @@ export function renderMutationMarkdown(report: MutationReport): string {
     lines.push(`- case \`${variant.caseId}\`, \`${variant.rewrite}\` (${variant.label}): ${checks}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The mutants, killed, survived and score columns of the per-operator and per-case tables (Markdown and HTML). */
+export function countCells(counts: MutantCounts): string[] {
+  return [String(counts.mutants), String(counts.killed), String(counts.survived), percent(counts.score)];
 }

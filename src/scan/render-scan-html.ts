@@ -1,5 +1,5 @@
 import { htmlText } from '../view/html-text.js';
-import { card, code, num, staticPage, table } from '../view/static-page.js';
+import { code, num, staticPage, summaryCards, table } from '../view/static-page.js';
 import type { ScanReport } from './render-scan.js';
 
 /**
@@ -8,16 +8,15 @@ import type { ScanReport } from './render-scan.js';
  */
 export function renderScanHtml(report: ScanReport): string {
   const { summary } = report;
-  const cards = [
-    card('traces', String(summary.traces)),
-    card('clean', String(summary.clean)),
-    card('with an error violation', String(summary.withErrors)),
-    card('with a warning', String(summary.withWarnings)),
+  const cards: [string, string][] = [
+    ['traces', String(summary.traces)],
+    ['clean', String(summary.clean)],
+    ['with an error violation', String(summary.withErrors)],
+    ['with a warning', String(summary.withWarnings)],
   ];
-  if (summary.skippedInput > 0) cards.push(card('input skipped', String(summary.skippedInput)));
+  if (summary.skippedInput > 0) cards.push(['input skipped', String(summary.skippedInput)]);
   return staticPage('diag-eval scan', 'traces against policies', [
-    '<h2>Summary</h2>',
-    `<div class="cards">${cards.join('')}</div>`,
+    ...summaryCards(cards),
     '<h2>Violations per check</h2>',
     table(
       ['check', 'severity', 'violations', 'passed', 'skipped'],
@@ -39,22 +38,20 @@ export function renderScanHtml(report: ScanReport): string {
           ),
         ]),
     `<h2>Worst traces (${report.worst.length})</h2>`,
-    report.worst.length === 0
-      ? '<p class="empty">No trace violates a policy.</p>'
-      : table(
-          ['trace', 'errors', 'warnings', 'violations'],
-          report.worst.map((offender) => [
-            code(offender.trace),
-            num(offender.errors),
-            num(offender.warnings),
-            offender.violations
-              .map(
-                (violation) =>
-                  `${code(violation.check)} (${htmlText(violation.severity)}): ${htmlText(violation.message)}`,
-              )
-              .join('<br>'),
-          ]),
-        ),
+    table(
+      ['trace', 'errors', 'warnings', 'violations'],
+      report.worst.map((offender) => [
+        code(offender.trace),
+        num(offender.errors),
+        num(offender.warnings),
+        offender.violations
+          .map(
+            (violation) => `${code(violation.check)} (${htmlText(violation.severity)}): ${htmlText(violation.message)}`,
+          )
+          .join('<br>'),
+      ]),
+      'No trace violates a policy.',
+    ),
     ...(report.skippedInput.length === 0
       ? []
       : [

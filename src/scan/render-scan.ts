@@ -1,4 +1,4 @@
-import { escapeTableCell as cell } from '../view/markdown-escape.js';
+import { tableRow } from '../view/markdown-escape.js';
 import type { PolicyCheck } from './policies.js';
 import type { ScanTally } from './scan-tally.js';
 
@@ -30,28 +30,32 @@ export function renderScanJson(report: ScanReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+/** The scan's counts in one sentence, as scan.md and the command's summary line say them. */
+export function scanHeadline(summary: ScanReport['summary']): string {
+  return `${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning`;
+}
+
 /** scan.md: the summary, violations per check, per agent, and the worst traces with their reasons. Pure. */
 export function renderScanMarkdown(report: ScanReport): string {
   const { summary } = report;
   const lines = [
     '# Trace scan against policies',
     '',
-    `**${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning.**`,
+    `**${scanHeadline(summary)}.**`,
     '',
     '## Violations per check',
     '',
     '| check | severity | violations | passed | skipped |',
     '|---|---|---:|---:|---:|',
-    ...report.checks.map(
-      (check) =>
-        `| ${cell(check.check)} | ${check.severity} | ${check.violations} | ${check.passed} | ${check.skipped} |`,
+    ...report.checks.map((check) =>
+      tableRow([check.check, check.severity, String(check.violations), String(check.passed), String(check.skipped)]),
     ),
     '',
   ];
   if (report.agents.length > 0) {
     lines.push('## Per agent', '', '| agent | traces | with violations |', '|---|---:|---:|');
     for (const agent of report.agents)
-      lines.push(`| ${cell(agent.agent)} | ${agent.traces} | ${agent.withViolations} |`);
+      lines.push(tableRow([agent.agent, String(agent.traces), String(agent.withViolations)]));
     lines.push('');
   }
   lines.push(`## Worst traces (${report.worst.length})`, '');
@@ -59,10 +63,10 @@ export function renderScanMarkdown(report: ScanReport): string {
   else {
     lines.push('| trace | errors | warnings | violations |', '|---|---:|---:|---|');
     for (const offender of report.worst) {
-      const reasons = offender.violations
-        .map((violation) => cell(`${violation.check} (${violation.severity}): ${violation.message}`))
-        .join('<br>');
-      lines.push(`| ${cell(offender.trace)} | ${offender.errors} | ${offender.warnings} | ${reasons} |`);
+      const reasons = offender.violations.map(
+        (violation) => `${violation.check} (${violation.severity}): ${violation.message}`,
+      );
+      lines.push(tableRow([offender.trace, String(offender.errors), String(offender.warnings), reasons.join('<br>')]));
     }
     lines.push('');
   }

@@ -59,8 +59,12 @@ export function staticPage(title: string, subtitle: string, body: readonly strin
   });
 }
 
-/** Cells are HTML already (escaped by the helpers); a numeric cell is marked by a leading tab. */
-export function table(headings: readonly string[], rows: readonly string[][]): string {
+/**
+ * Cells are HTML already (escaped by the helpers); a numeric cell is marked by a leading tab.
+ * With no rows and an `empty` text, that text stands in for the table.
+ */
+export function table(headings: readonly string[], rows: readonly string[][], empty?: string): string {
+  if (rows.length === 0 && empty !== undefined) return `<p class="empty">${htmlText(empty)}</p>`;
   const isNumber = (cell: string): boolean => cell.startsWith('\t');
   const head = headings
     .map(
@@ -87,6 +91,11 @@ export function code(text: string): string {
 
 export function card(label: string, value: string): string {
   return `<div class="card"><div class="value">${htmlText(value)}</div><div class="label">${htmlText(label)}</div></div>`;
+}
+
+/** The summary heading and a row of cards, each a label and its value. */
+export function summaryCards(cards: readonly (readonly [string, string])[]): string[] {
+  return ['<h2>Summary</h2>', `<div class="cards">${cards.map(([label, value]) => card(label, value)).join('')}</div>`];
 }
 
 export function percent(score: number | null): string {

@@ -56,42 +56,19 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
       io.cwd,
     ),
   };
-  const reports = { baseline, current: report };
   // The previous run's diff goes first, and the files are put in place together, so the folder
   // never holds a new report beside an old diff, even when the run is stopped half-way.
   await removeStaleDiffFiles(settings.out);
-  const written = await writeAll(
-    reportFlag === null
-      ? [
-          ...reportFiles(settings.out, report, formats, {
-            caseFile: cases.displayName,
-            details: current.details,
-            diff: { diff, labels, baseline },
-          }),
-          // The HTML page of check is report.html with its diff tab; no separate diff.html.
-          ...diffFiles(
-            settings.out,
-            diff,
-            formats.filter((format) => format !== 'html'),
-            labels,
-            reports,
-          ),
-        ]
-      : // A given report is gated as it is: it is not written again, and its diff page is diff.html;
-        // asked for junit, its JUnit file is written, for the CI's test view.
-        [
-          ...diffFiles(settings.out, diff, formats, labels, reports),
-          ...reportFiles(
-            settings.out,
-            report,
-            formats.filter((format) => format === 'junit'),
-            {
-              caseFile: cases.displayName,
-              details: null,
-            },
-          ),
-        ],
-  );
+  // The HTML page of check is report.html with its diff tab; no separate diff.html. A given report
+  // is gated as it is: it is not written again, and its diff page is diff.html; asked for junit,
+  // its JUnit file is written, for the CI's test view.
+  const given = reportFlag !== null;
+  const reportFormats = given ? formats.filter((format) => format === 'junit') : formats;
+  const diffFormats = given ? formats : formats.filter((format) => format !== 'html');
+  const context = { caseFile: cases.displayName, details: current.details, diff: { diff, labels, baseline } };
+  const reportPart = reportFiles(settings.out, report, reportFormats, context);
+  const diffPart = diffFiles(settings.out, diff, diffFormats, labels, { baseline, current: report });
+  const written = await writeAll(given ? [...diffPart, ...reportPart] : [...reportPart, ...diffPart]);
   if (values['quiet'] !== true) {
     printReportSummary(io, 'check', report);
     printWarnings(io, warnings);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
+import { plural } from '../../checks/support.js';
 import { parseImportFormatOption } from '../../import/format.js';
 import { importTraces } from '../../import/import-traces.js';
 import { matchAttributesOf, matchDescription, matchTracesToCases } from '../../import/match.js';
@@ -60,7 +61,6 @@ export async function importAction(values: ParsedValues, positionals: string[], 
 /** `diag-eval import` with its flags read (docs/contract.md §9); what would give exit 1 is exit 2 with `strict`, before anything is written. */
 export async function importCommand(options: ImportCommandOptions, io: CliIo): Promise<number> {
   const from = parseImportFormatOption(options.from);
-  if (options.outDir.trim() === '') throw new InputError('--out: expected the folder to write the traces to');
   const outDir = resolve(io.cwd, options.outDir);
   // Each trace is written (to a hidden folder in the out folder) as soon as it is converted; the
   // fixtures are put in place only once every file has been read and nothing stops the import.
@@ -129,5 +129,5 @@ async function publishFixtures(
 
 function unmatchedCaseMessage(evalCase: EvalCase, fileCount: number): string {
   const by = matchDescription(evalCase);
-  return `case "${evalCase.id}" matches no imported trace by its ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read); no fixture written for it`;
+  return `case "${evalCase.id}" matches no imported trace by its ${by} (${plural(fileCount, 'export file')} read); no fixture written for it`;
 }

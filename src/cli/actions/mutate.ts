@@ -13,7 +13,8 @@ import { renderMutationHtml } from '../../mutate/render-mutation-html.js';
 import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
 import { fixtureFolder, readFixture } from '../../sources/fixture-dir.js';
-import { formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { percent } from '../../view/static-page.js';
+import { commaList, formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
@@ -52,7 +53,7 @@ export async function mutateCommand(values: ParsedValues, positionals: string[],
 
   if (values['quiet'] !== true) {
     const { summary } = report;
-    const score = summary.score === null ? 'no mutants' : `${(summary.score * 100).toFixed(1)}%`;
+    const score = summary.score === null ? 'no mutants' : percent(summary.score);
     io.stdout(
       printed`diag-eval mutate: score ${score}: ${summary.killed} of ${summary.mutants} regressed traces noticed, over ${summary.mutatedCases} of ${summary.cases} cases\n`,
     );
@@ -73,21 +74,16 @@ export async function mutateCommand(values: ParsedValues, positionals: string[],
 /** `--operators a,b`: registry operators by id, in registry order; an unknown id is exit 2 with a did-you-mean. */
 function operatorsFlag(raw: string | null): readonly MutationOperator[] {
   if (raw === null) return OPERATORS;
-  const ids = raw
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
+  const ids = commaList(raw);
   const known = OPERATORS.map((operator) => operator.id);
+  const expected = `expected a comma-separated list of ${known.join(', ')}`;
   const problems = ids
     .filter((id) => !known.includes(id))
     .map((id) => {
       const suggestion = closestKey(id, known);
-      return `diag-eval mutate: --operators: found unknown operator "${id}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}; expected a comma-separated list of ${known.join(', ')}`;
+      return `diag-eval mutate: --operators: found unknown operator "${id}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}; ${expected}`;
     });
-  if (ids.length === 0)
-    problems.push(
-      `diag-eval mutate: --operators: found "${raw}"; expected a comma-separated list of ${known.join(', ')}`,
-    );
+  if (ids.length === 0) problems.push(`diag-eval mutate: --operators: found "${raw}"; ${expected}`);
   if (problems.length > 0) throw new InputError(problems);
   return OPERATORS.filter((operator) => ids.includes(operator.id));
 }

@@ -13,7 +13,7 @@ import { contactAddress } from '../../sources/live/first-contact.js';
 import { createHttpClient } from '../../sources/live/http-client.js';
 import { createRedactor } from '../../sources/live/redactor.js';
 import { urlCredentials } from '../../sources/live/service-api.js';
-import { headersFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { headersFlag, noPositionals, numberFlag, oneOf, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
@@ -27,9 +27,7 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
       throw new InputError(`diag-eval pull: --${name} is required; see \`diag-eval pull --help\``);
     return value;
   };
-  const from = required('from');
-  if (from !== 'tempo' && from !== 'jaeger')
-    throw new InputError(`diag-eval pull: --from: found "${from}", expected tempo or jaeger`);
+  const from = oneOf('pull', 'from', required('from'), ['tempo', 'jaeger']);
   // Credentials in the URL (http://user:pw@host) go as Basic authorisation, as in live mode, and
   // like every --header value never reach a fixture, the manifest or a message.
   const { url, headers: urlHeaders, secrets } = urlCredentials(parseUrl(required('url')));

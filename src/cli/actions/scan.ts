@@ -7,7 +7,7 @@ import { displayPath } from '../../io/files/display-path.js';
 import { readStructuredFile, type StructuredFile } from '../../io/structured-file.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import { resolvePolicies } from '../../scan/policies.js';
-import { buildScanReport, renderScanJson, renderScanMarkdown } from '../../scan/render-scan.js';
+import { buildScanReport, renderScanJson, renderScanMarkdown, scanHeadline } from '../../scan/render-scan.js';
 import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
 import { formatsFlag, fromFlag, numberFlag, type ParsedValues, stringFlag, traceFilesFlag } from '../args.js';
@@ -51,9 +51,7 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
   for (const problem of scanned.skipped) io.stderr(printed`skipped: ${problem}\n`);
   if (values['quiet'] !== true) {
     const { summary } = report;
-    io.stdout(
-      printed`diag-eval scan: ${summary.traces} traces: ${summary.clean} clean, ${summary.withErrors} with an error violation, ${summary.withWarnings} with a warning\n`,
-    );
+    io.stdout(printed`diag-eval scan: ${scanHeadline(summary)}\n`);
     for (const check of report.checks)
       if (check.violations > 0)
         io.stdout(printed`  ${check.check} (${check.severity}): ${plural(check.violations, 'violation')}\n`);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { plural } from '../../checks/support.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { type ReplayServer, startReplayServer } from '../../serve/replay-server.js';
@@ -45,8 +46,9 @@ export async function serveCommand(options: ServeOptions, io: CliIo, signals: St
   }
   if (!options.quiet) {
     printWarnings(io, server.warnings);
-    const traces = server.fixtures.length === 1 ? '1 trace' : `${server.fixtures.length} traces`;
-    io.stdout(printed`diag-eval serve: ${traces} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`);
+    io.stdout(
+      printed`diag-eval serve: ${plural(server.fixtures.length, 'trace')} from ${displayPath(options.fixturesDir, io.cwd)} on ${server.url}\n`,
+    );
     const width = Math.max(0, ...server.fixtures.map(({ id }) => id.length));
     for (const { id, file } of server.fixtures) io.stdout(printed`  ${id.padEnd(width)}  ${file}\n`);
     io.stdout(printed`Try: diag-eval run --api ${server.url}\nStop with Ctrl+C.\n`);

@@ -1,5 +1,5 @@
 import { defineCommand } from '../command.js';
-import { HELP, QUIET, REPORT_FORMAT } from './shared-flags.js';
+import { HELP, OUT, QUIET, REPORT_FORMAT } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: "merge the reports of a sharded run (run --shard i/n) into the whole run's report",
@@ -12,7 +12,7 @@ written; gate the merged report with \`diag-eval check --report OUT/report.json\
   flags: {
     quiet: QUIET,
     help: HELP,
-    out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
+    out: OUT,
     format: REPORT_FORMAT,
   },
   action: async () => (await import('../actions/merge.js')).mergeCommand,

@@ -1,5 +1,5 @@
 import { defineCommand } from '../command.js';
-import { HELP, QUIET } from './shared-flags.js';
+import { CASE_SOURCE_FLAGS, HELP, OUT, QUIET } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'regress every passing trace on purpose and report which regressions no case notices',
@@ -18,15 +18,11 @@ the mutation score overall, per operator and per case, and a suggestion for ever
 mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when the score is at least --min-score (or no
 --min-score is given), 1 below it, 2 when the input cannot be used.`,
   flags: {
-    cases: { type: 'string', value: 'FILE', help: ['case file, YAML or JSON (default eval/cases.yaml)'] },
-    fixtures: {
-      type: 'string',
-      value: 'DIR',
-      help: ["trace fixture folder (default: the config file's fixtures, else the case file's folder + fixtures/)"],
-    },
+    cases: CASE_SOURCE_FLAGS.cases,
+    fixtures: CASE_SOURCE_FLAGS.fixtures,
     config: { type: 'string', value: 'FILE', help: ['config file (its contract values, cases, fixtures and out)'] },
     operators: { type: 'string', value: 'LIST', help: ['comma-separated operator ids (default: all of them)'] },
-    out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
+    out: OUT,
     'min-score': { type: 'string', value: 'F', help: ['the lowest acceptable score, 0 to 1 (default: no gate)'] },
     format: {
       type: 'string',

@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { HELP, QUIET } from './shared-flags.js';
+import { HELP, OUT, QUIET } from './shared-flags.js';
 
 export const command: Command = {
   summary: 'judge every trace of a folder (or export) against policies; scan.json / scan.md',
@@ -24,7 +24,7 @@ input cannot be used.`,
     from: { type: 'string', value: 'FORMAT', help: ['with --traces: auto (default), otlp, jaeger, tempo or spans'] },
     policies: { type: 'string', value: 'FILE', help: ['YAML or JSON file with a policies: block'] },
     config: { type: 'string', value: 'FILE', help: ['config file (its policies: block, contract values)'] },
-    out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] },
+    out: OUT,
     format: { type: 'string', value: 'LIST', help: ['comma-separated: json, md, html (scan.html) (default json,md)'] },
     top: { type: 'string', value: 'N', help: ['how many of the worst traces to list (default 20, at most 1000)'] },
     quiet: QUIET,

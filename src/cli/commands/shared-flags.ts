@@ -5,6 +5,7 @@ import { LIVE_ONLY_FLAGS } from '../live-flags.js';
 
 export const QUIET: FlagDefinition = { type: 'boolean', help: ['print nothing but errors'] };
 export const HELP: FlagDefinition = { type: 'boolean', short: 'h', help: ['show this help'] };
+export const OUT: FlagDefinition = { type: 'string', value: 'DIR', help: ['where to write (default eval-out)'] };
 
 /** The report formats of run, baseline and merge. */
 export const REPORT_FORMAT: FlagDefinition = {
