@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureFolder } from './ensure-folder.js';
 import { withFilePath } from './fs-problem.js';
@@ -48,8 +48,8 @@ export async function prepareFileAtomic(path: string, content: FileContent): Pro
     // removed (a link itself, never what it points to), and the file is made new (wx): nothing
     // is ever written through a link.
     await rm(temporary, { force: true });
-    const data = typeof content === 'string' ? content : inBatches(content);
-    await writeFile(temporary, data, { encoding: 'utf8', flag: 'wx' });
+    if (typeof content === 'string') await writeFile(temporary, content, { encoding: 'utf8', flag: 'wx' });
+    else await writeChunks(temporary, content);
   } catch (error) {
     await discard();
     throw withFilePath(error, temporary);
@@ -100,17 +100,40 @@ export function holdTemporary(path: string): { release(): void } {
  */
 let temporaryCount = 0;
 
-const WRITE_BATCH_CHARACTERS = 1024 * 1024;
+/** Bytes gathered per write call. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
-/** The chunks joined into strings of about a MiB, so that a report of many small chunks is written in few calls. */
-function* inBatches(chunks: Iterable<string>): Generator<string> {
-  let batch = '';
-  for (const chunk of chunks) {
-    batch += chunk;
-    if (batch.length >= WRITE_BATCH_CHARACTERS) {
-      yield batch;
-      batch = '';
+/**
+ * Writes the chunks through one file descriptor: each chunk is encoded into one reused buffer,
+ * which is written out when the next chunk might not fit. A chunk takes at most 3 bytes per
+ * UTF-16 code unit; one larger than the buffer gets a buffer of its own.
+ */
+async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    const batch = Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
+    let filled = 0;
+    const writeOut = async (bytes: Buffer, length: number): Promise<void> => {
+      for (let offset = 0; offset < length; ) {
+        const { bytesWritten } = await handle.write(bytes, offset, length - offset);
+        offset += bytesWritten;
+      }
+    };
+    for (const chunk of chunks) {
+      const maxBytes = chunk.length * 3;
+      if (filled + maxBytes > batch.length) {
+        await writeOut(batch, filled);
+        filled = 0;
+      }
+      if (maxBytes > batch.length) {
+        const own = Buffer.from(chunk, 'utf8');
+        await writeOut(own, own.length);
+      } else {
+        filled += batch.write(chunk, filled, 'utf8');
+      }
     }
+    if (filled > 0) await writeOut(batch, filled);
+  } finally {
+    await handle.close();
   }
-  if (batch !== '') yield batch;
 }
