@@ -37,8 +37,9 @@ export const claimChecksAuditableCheck: CheckDefinition = {
     auditOff: 'claim-check audit is off for this case (audit.claimChecks)',
   },
   run(context) {
-    // audit.v2 turns claimChecks on when the case loads (docs/contract.md §2).
-    if (!context.evalCase.audit.claimChecks) return skip('auditOff');
+    const { audit } = context.evalCase;
+    // audit.v2 implies claim checks (docs/contract.md §2); honoured here too for a case the library's caller builds.
+    if (!audit.claimChecks && !audit.v2) return skip('auditOff');
     const claimChecks = verifierField(context, 'claim_checks');
     if (!Array.isArray(claimChecks)) {
       return fail('notList', { found: describeValue(claimChecks) });

@@ -20,8 +20,9 @@ export const composerOutputAuditableCheck: CheckDefinition = {
     auditOff: 'composer-output audit is off for this case (audit.composerOutput)',
   },
   run(context) {
-    // audit.v2 turns composerOutput on when the case loads (docs/contract.md §2).
-    if (!context.evalCase.audit.composerOutput) return skip('auditOff');
+    const { audit } = context.evalCase;
+    // audit.v2 implies the composer audit (docs/contract.md §2); honoured here too for a case the library's caller builds.
+    if (!audit.composerOutput && !audit.v2) return skip('auditOff');
     const composerOutput = verifierField(context, 'composer_output');
     if (!isRecord(composerOutput)) {
       return fail(isMissing(composerOutput) ? 'missing' : 'notObject', { found: describeValue(composerOutput) });

@@ -71,6 +71,11 @@ describe('claim-checks-auditable (S28)', () => {
         case: { audit: { v2: true, claimChecks: true, composerOutput: true } },
         trace: claimChecks({ ...complete, detail: '' }),
       },
+      {
+        name: 'S28 applies under audit.v2 in a case built by hand with claimChecks false',
+        case: { audit: { v2: true, claimChecks: false, composerOutput: false } },
+        trace: claimChecks(complete),
+      },
     ],
     invalid: [
       ...missingFieldRows,

@@ -17,6 +17,11 @@ describe('composer-output-auditable (S29)', () => {
         case: { audit: { v2: true, claimChecks: true, composerOutput: true } },
         trace: composer({ mode: 'Parsed' }),
       },
+      {
+        name: 'S29 applies under audit.v2 in a case built by hand with composerOutput false',
+        case: { audit: { v2: true, claimChecks: false, composerOutput: false } },
+        trace: composer({ mode: 'parsed' }),
+      },
     ],
     invalid: [
       {
