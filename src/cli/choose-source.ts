@@ -70,16 +70,17 @@ async function liveSource(command: string, apiUrl: string, values: ParsedValues,
   const headers = headersFlag(command, values);
   const { createLiveTraceSource, loadSessionsFile } = await import('../sources/live/live-source.js');
   const sessionsPath = stringFlag(values, 'sessions');
-  const recordDir = stringFlag(values, 'record');
+  const recordFlag = stringFlag(values, 'record');
+  const recordDir = recordFlag === null ? null : resolve(cwd, recordFlag);
   // Checked before any request: recording into a file would otherwise only warn, case by case.
-  if (recordDir !== null) checkOutputFolder(command, '--record', resolve(cwd, recordDir), cwd, null);
+  if (recordDir !== null) checkOutputFolder(command, '--record', recordDir, cwd, null);
   const sessionsFile = sessionsPath === null ? null : resolve(cwd, sessionsPath);
   const source = createLiveTraceSource({
     apiUrl,
     sessions: sessionsFile === null ? null : await loadSessionsFile(sessionsFile, displayPath(sessionsFile, cwd)),
     ask,
     repeat: repeatFlag ?? 1,
-    recordDir: recordDir === null ? null : resolve(cwd, recordDir),
+    recordDir,
     concurrency: numberFlag(command, values, 'concurrency') ?? 4,
     timeoutMs: numberFlag(command, values, 'timeout-ms') ?? 30_000,
     pollTimeoutMs: numberFlag(command, values, 'poll-timeout-ms') ?? 600_000,

@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type CaseLines, caseLinesOf, type LocatedCases } from '../cases/case-lines.js';
+import type { CaseLines } from '../cases/case-lines.js';
 import type { Diff } from '../diff/types.js';
-import type { CaseResult, Report } from '../report/types.js';
+import type { CaseResult } from '../report/types.js';
 import type { CliIo } from './io.js';
 import { printable } from './printable.js';
 import { appendStepSummary } from './step-summary.js';
@@ -116,15 +116,6 @@ function count(tally: AnnotationTally, annotation: Annotation | null): void {
   if (annotation === null) return;
   tally.count += 1;
   if (tally.first.length < MAX_ANNOTATIONS) tally.first.push(annotation);
-}
-
-/** The annotation lines of a report held whole (and, for check, of its diff). */
-export function annotationLines(input: { report: Report; diff: Diff | null; cases: LocatedCases }): string[] {
-  return caseAnnotationLines({
-    diff: input.diff,
-    cases: caseLinesOf(input.cases),
-    caseAnnotations: CaseAnnotations.of(input.report.cases),
-  });
 }
 
 function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' | 'diff' | 'cases'>): string[] {

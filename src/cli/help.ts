@@ -38,13 +38,9 @@ function renderCommandHelp(command: Command): string {
     const rows = flags.flatMap((name) => flagRows(name, command.flags[name], column));
     return [index === 0 ? 'Options:' : heading, ...rows].filter((line) => line !== undefined).join('\n');
   });
-  const parts = [
-    `Usage: ${command.usage}`,
-    command.about,
-    ...sections,
-    ...(command.footer === undefined ? [] : [command.footer]),
-  ];
-  return parts.join('\n\n');
+  return [`Usage: ${command.usage}`, command.about, ...sections, command.footer]
+    .filter((part) => part !== undefined)
+    .join('\n\n');
 }
 
 /** `  --cases FILE        case file, …`, then the description's further lines under its first. */

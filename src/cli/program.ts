@@ -73,15 +73,11 @@ function streamFailed(name: 'stdout' | 'stderr', error: unknown): void {
 /** Calls `then` once what was written to the stream is handed to the system (at once when it was never used). */
 function flushed(name: 'stdout' | 'stderr', then: () => void): void {
   const stream = used.get(name);
-  if (stream === undefined) {
-    then();
-    return;
-  }
-  if (stream.errored !== null) {
+  if (stream !== undefined && stream.errored !== null) {
     streamFailed(name, stream.errored);
     return;
   }
-  if (stream.destroyed || !stream.writable) {
+  if (stream === undefined || stream.destroyed || !stream.writable) {
     then();
     return;
   }

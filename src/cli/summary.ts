@@ -9,10 +9,7 @@ import { paint } from './terminal.js';
 export function printReportSummary(io: CliIo, command: string, report: Report): void {
   printSummaryHead(io, command, report.summary);
   const lines = caseAttentionLines(io);
-  for (const result of report.cases) {
-    const text = lines(result);
-    if (text !== '') io.stdout(text);
-  }
+  for (const result of report.cases) io.stdout(lines(result));
 }
 
 /** The summary's first lines: counts and pass rate (with --repeat, the pass@k figures). */

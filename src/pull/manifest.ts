@@ -50,10 +50,6 @@ export interface PullManifest {
   skipped: ManifestSkip[];
 }
 
-export function renderManifest(manifest: PullManifest): string {
-  return `${JSON.stringify(manifest, null, 2)}\n`;
-}
-
 /** The manifest an earlier pull left in the folder, or null. */
 export async function readManifest(path: string, displayName: string): Promise<EarlierManifest | null> {
   // Read through the bounded reader like every other input: a pipe or a device in its place

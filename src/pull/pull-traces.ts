@@ -11,14 +11,7 @@ import type { Redactor } from '../sources/live/redactor.js';
 import { convertTrace } from './convert-trace.js';
 import { pullFixtureName, unusableTraceId } from './fixture-name.js';
 import { parseJsonBody } from './json-body.js';
-import {
-  MANIFEST_FILE,
-  type ManifestSkip,
-  type ManifestTrace,
-  type PullManifest,
-  readManifest,
-  renderManifest,
-} from './manifest.js';
+import { MANIFEST_FILE, type ManifestSkip, type ManifestTrace, type PullManifest, readManifest } from './manifest.js';
 import { searchWindows } from './search-windows.js';
 import { isoSeconds } from './time-spec.js';
 import { cutWindows } from './time-window.js';
@@ -137,7 +130,7 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
       (a, b) => compareText(a.traceId ?? '', b.traceId ?? '') || compareText(a.window ?? '', b.window ?? ''),
     ),
   };
-  await writeFileAtomic(manifestPath, renderManifest(manifest));
+  await writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   return { manifest, written: written.sort() };
 }
 

@@ -44,13 +44,14 @@ export async function searchWindows(
   for (let window = pending.pop(); window !== undefined; window = pending.pop()) {
     const start = isoSeconds(window.start);
     const end = isoSeconds(window.end);
+    const name = `${start}..${end}`;
     const request = { method: 'GET' as const, url: store.searchUrl(window, limit) };
     const outcome = await client.send(request);
     const read = outcome.kind === 'failure' ? null : store.readSearch(outcome.status, parseJsonBody(outcome.body));
     if (read === null || !read.ok) {
       const answered = outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
       result.problems.push({
-        window: `${start}..${end}`,
+        window: name,
         reason: describeOutcome(request, outcome, answered ? read?.problem : undefined),
       });
       result.windows.push({ start, end, traces: 0, split: false });
@@ -65,7 +66,7 @@ export async function searchWindows(
     }
     if (full) {
       result.problems.push({
-        window: `${start}..${end}`,
+        window: name,
         reason: `the search returned the limit of ${limit} traces even for one second; some traces may be missing (raise --limit)`,
       });
     }

@@ -1,7 +1,13 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { annotationLines, cutToLimit, STEP_SUMMARY_LIMIT_BYTES } from '../../src/cli/github-actions.js';
+import { caseLinesOf } from '../../src/cases/case-lines.js';
+import {
+  CaseAnnotations,
+  cutToLimit,
+  reportToGithubActions,
+  STEP_SUMMARY_LIMIT_BYTES,
+} from '../../src/cli/github-actions.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { evaluateRun } from '../../src/evaluate/evaluate.js';
@@ -155,7 +161,7 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
     expect(lines[10]).toBe('::notice::diag-eval: 2 more failing cases not annotated; see the reports');
   });
 
-  it('S51: a warn outcome is a ::warning; messages and properties are escaped for the runner', () => {
+  it('S51: a warn outcome is a ::warning; messages and properties are escaped for the runner', async () => {
     const evalCase = makeEvalCase({ id: 'warned' });
     const result = evaluateRun(
       evalCase,
@@ -169,11 +175,18 @@ describe('GitHub Actions: step summary and annotations (S51)', () => {
         { check: 'evidence-substance', outcome: 'warn' as never, message: '50% of calls, a:b\r\nnext' },
       ],
     };
-    const lines = annotationLines({
-      report: buildReport([warned]),
-      diff: null,
-      cases: { cases: [evalCase], displayName: 'suites/a,b:c.yaml', lineOf: () => 7 },
-    });
+    const lines: string[] = [];
+    const fake = createFakeIo({ cwd: REPO_ROOT, env: { GITHUB_ACTIONS: 'true' } });
+    await reportToGithubActions(
+      { ...fake.io, workflowCommand: (line) => lines.push(line) },
+      {
+        caseAnnotations: CaseAnnotations.of(buildReport([warned]).cases),
+        diff: null,
+        cases: caseLinesOf({ cases: [evalCase], displayName: 'suites/a,b:c.yaml', lineOf: () => 7 }),
+        summaryMarkdown: '',
+        annotations: true,
+      },
+    );
     expect(lines).toEqual([
       '::warning file=suites/a%2Cb%3Ac.yaml,line=7,title=warned::evidence-substance: 50%25 of calls, a:b%0D%0Anext',
     ]);

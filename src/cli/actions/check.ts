@@ -18,7 +18,7 @@ import { printReportSummary, printWarnings, printWritten } from '../summary.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
 import { assertGatingOnly, loadGatedReport } from './check-report.js';
 import { printDiffSummary } from './diff.js';
-import { annotationsWanted, evaluateCases, reportWants } from './run.js';
+import { annotationsWanted, evaluateCases } from './run.js';
 
 /** Failures the baseline already had do not fail the gate: they are known, not new. */
 export async function checkCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -38,14 +38,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const baseline = await loadReportFile(settings.baselineReport, baselineLabel);
   const current =
     reportFlag === null
-      ? await evaluateCases(
-          'check',
-          settings,
-          values,
-          positionals,
-          io,
-          reportWants('check', formats, settings, values, io),
-        )
+      ? await evaluateCases('check', settings, values, positionals, io, formats)
       : await loadGatedReport(resolve(io.cwd, reportFlag), settings.cases, io.cwd);
   const { report, warnings, cases } = current;
   const diff = compareReports(baseline, report, { costTolerance, alpha });

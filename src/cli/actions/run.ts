@@ -100,8 +100,9 @@ export async function evaluateCases(
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-  wants: { details: boolean; caseLines: boolean },
+  formats: readonly string[],
 ): Promise<EvaluatedRun> {
+  const wants = reportWants(command, formats, settings, values, io);
   const run = await planRun(command, settings, values, positionals, io, wants);
   const results: CaseResult[] = [];
   const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
@@ -220,7 +221,7 @@ async function shardOf(
 }
 
 /** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
-export function reportWants(
+function reportWants(
   command: string,
   formats: readonly string[],
   settings: Settings,

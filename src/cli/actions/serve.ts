@@ -35,12 +35,7 @@ export async function serveAction(values: ParsedValues, positionals: string[], i
 export async function serveCommand(options: ServeOptions, io: CliIo, signals: StopSignals = process): Promise<number> {
   let server: ReplayServer;
   try {
-    server = await startReplayServer({
-      fixturesDir: options.fixturesDir,
-      port: options.port,
-      host: options.host,
-      cwd: io.cwd,
-    });
+    server = await startReplayServer({ ...options, cwd: io.cwd });
   } catch (error) {
     throw listenError(error, options) ?? error;
   }
