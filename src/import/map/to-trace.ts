@@ -55,7 +55,9 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const spring = springRunContent(root, spans, tree, events);
   const finalAnswer = finalAnswerOf(root, spans, spring, events);
   return {
-    sessionId: firstFound(SESSION_ID_KEYS, (key) => firstAttribute(searchOrder, key)) ?? trace.traceId,
+    sessionId:
+      firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
+      trace.traceId,
     question: questionOf(root, searchOrder, spring),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
@@ -75,10 +77,6 @@ export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
 }
 
 const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.sessionId, ATTR.langfuseSessionId];
-
-function firstAttribute(spans: ImportedSpan[], key: string): string | null {
-  return firstFound(spans, (span) => stringAttribute(span, key) || null);
-}
 
 /**
  * The question: the run root's input — its first user message, else its `input.value` /
@@ -173,8 +171,7 @@ function completionRecord(events: readonly SpanEvent[], name: string, spanId: st
 
 function rootInputText(root: ImportedSpan): string | null {
   return firstFound([ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput], (key) => {
-    const value = root.attributes[key];
-    return nonBlank(value === undefined || value === null ? null : inputText(value));
+    return nonBlank(inputText(root.attributes[key]));
   });
 }
 
@@ -222,10 +219,9 @@ function answerToolArgument(span: ImportedSpan): string | null {
 function runOutputText(root: ImportedSpan): string | null {
   const value = stringAttribute(root, ATTR.outputValue);
   if (value !== null) return outputText(value) ?? value;
-  return firstFound([ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput], (key) => {
-    const entity = root.attributes[key];
-    return entity === undefined || entity === null ? null : outputText(entity);
-  });
+  return firstFound([ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput], (key) =>
+    outputText(root.attributes[key]),
+  );
 }
 
 function modelOutput(span: ImportedSpan): string | null {
@@ -436,7 +432,8 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       stepIndex: steps.length + 1,
       agentName: agentNameOf(span),
       stepType:
-        springToolStepType(span) ??
+        // Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names.
+        (isSpringToolCall(span) ? 'execute_tool' : null) ??
         stringAttribute(span, ATTR.operationName) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
@@ -448,11 +445,6 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
     });
   }
   return steps;
-}
-
-/** Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names. */
-function springToolStepType(span: ImportedSpan): string | null {
-  return isSpringToolCall(span) ? 'execute_tool' : null;
 }
 
 function agentNameOf(span: ImportedSpan): string {
