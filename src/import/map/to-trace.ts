@@ -1,4 +1,5 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
 import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
@@ -209,8 +210,7 @@ function answerToolArgument(span: ImportedSpan): string | null {
   const key = ANSWER_TOOLS.get(toolNameOf(span));
   if (key === undefined) return null;
   const args = toToolInvocation(span).arguments;
-  if (typeof args !== 'object' || args === null) return null;
-  const answer = (args as Record<string, unknown>)[key];
+  const answer = isRecord(args) ? args[key] : undefined;
   if (answer === undefined || answer === null) return null;
   return typeof answer === 'string' ? answer : JSON.stringify(answer);
 }
@@ -238,8 +238,7 @@ function anyAgentOutput(span: ImportedSpan): string | null {
   const output = nonBlank(stringAttribute(span, ATTR.anyAgentOutput));
   if (output === null) return null;
   const parsed = parseEmbeddedJson(output);
-  const isToolCalls =
-    Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
+  const isToolCalls = Array.isArray(parsed) && parsed.some((item) => isRecord(item) && 'tool.name' in item);
   return isToolCalls ? null : output;
 }
 
@@ -399,7 +398,7 @@ function callIdOf(span: ImportedSpan): string | null {
     [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId],
     (key) => {
       const value = span.attributes[key];
-      return (Array.isArray(value) ? asText(value.at(-1)) : asText(value)) || null;
+      return asText(Array.isArray(value) ? value.at(-1) : value) || null;
     },
   );
 }
