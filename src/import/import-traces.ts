@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { plural } from '../checks/support.js';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import type { TraceDocument } from '../trace/types.js';
@@ -184,7 +185,7 @@ function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): s
     .map((name) => JSON.stringify(name))
     .join(', ');
   return (
-    `trace ${traceId}: no agent, model or tool span recognised among its ${spans.length} span${spans.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}); ` +
+    `trace ${traceId}: no agent, model or tool span recognised among its ${plural(spans.length, 'span')} (${shown}${names.length > 5 ? ', …' : ''}); ` +
     'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives'
   );
 }

@@ -64,18 +64,16 @@ export class FixtureStaging {
     const text = formatTraceJson(trace.document);
     // A trace handed on again is written after its earlier write, so the last one stays.
     const earlier = this.writes.get(index) ?? Promise.resolve();
-    const written = earlier.then(() => writeFile(join(folder, stagedName(index)), text));
-    const settled = written.then(
-      () => {
-        if (this.writes.get(index) === settled) this.writes.delete(index);
-      },
-      (error: unknown) => {
-        if (this.writes.get(index) === settled) this.writes.delete(index);
+    const settled: Promise<void> = earlier
+      .then(() => writeFile(join(folder, stagedName(index)), text))
+      .catch((error: unknown) => {
         // Kept in memory instead; publish writes it in place and names any problem there.
         this.failure ??= error;
         this.inMemory.set(index, trace.document);
-      },
-    );
+      })
+      .finally(() => {
+        if (this.writes.get(index) === settled) this.writes.delete(index);
+      });
     this.writes.set(index, settled);
     if (this.writes.size >= WRITES_IN_FLIGHT) await Promise.race(this.writes.values());
   }

@@ -1,4 +1,5 @@
 import type { EvalCase } from '../cases/types.js';
+import { plural } from '../checks/support.js';
 import type { TraceRunInput, TraceSource } from '../sources/types.js';
 import type { ImportFormatOption } from './format.js';
 import { importTraces } from './import-traces.js';
@@ -53,5 +54,5 @@ export async function createImportedTraceSource(
 
 function noMatchReason(evalCase: EvalCase, fileCount: number): string {
   const by = matchDescription(evalCase);
-  return `no imported trace matches the case's ${by} (${fileCount} export file${fileCount === 1 ? '' : 's'} read)`;
+  return `no imported trace matches the case's ${by} (${plural(fileCount, 'export file')} read)`;
 }

@@ -56,7 +56,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
 
   const server = createServer((request, response) => {
     handle(request, response, byId, answerChat).catch(() => {
-      if (!response.headersSent) sendJson(response, 500, { code: 500, message: 'internal error' });
+      if (!response.headersSent) sendError(response, 500, 'internal error');
       else response.destroy();
     });
   });
@@ -96,10 +96,7 @@ async function handle(
     const id = decodeSegment(traceMatch[1]);
     const fixture = id === null ? undefined : byId.get(id);
     if (fixture === undefined)
-      return sendJson(response, 404, {
-        code: 404,
-        message: `no trace for session ${JSON.stringify(id ?? traceMatch[1])}`,
-      });
+      return sendError(response, 404, `no trace for session ${JSON.stringify(id ?? traceMatch[1])}`);
     response.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': fixture.body.length,
@@ -110,13 +107,12 @@ async function handle(
   if (pathname === CHAT_PATH) {
     if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
     const question = await readQuestion(request);
-    if (question === null)
-      return sendJson(response, 400, { code: 400, message: 'expected a JSON body {"question": "…"}' });
+    if (question === null) return sendError(response, 400, 'expected a JSON body {"question": "…"}');
     const fixture = answerChat(question);
-    if (fixture === null) return sendJson(response, 404, { code: 404, message: 'no fixture has this question' });
+    if (fixture === null) return sendError(response, 404, 'no fixture has this question');
     return sendJson(response, 200, { sessionId: fixture.id });
   }
-  sendJson(response, 404, { code: 404, message: `no such endpoint: ${pathname}` });
+  sendError(response, 404, `no such endpoint: ${pathname}`);
 }
 
 async function readQuestion(request: IncomingMessage): Promise<string | null> {
@@ -146,7 +142,12 @@ function decodeSegment(segment: string): string | null {
 
 function sendMethodNotAllowed(response: ServerResponse, allow: string): void {
   response.setHeader('allow', allow);
-  sendJson(response, 405, { code: 405, message: `method not allowed; use ${allow}` });
+  sendError(response, 405, `method not allowed; use ${allow}`);
+}
+
+/** The service's error body: the status again, and what went wrong. */
+function sendError(response: ServerResponse, status: number, message: string): void {
+  sendJson(response, status, { code: status, message });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

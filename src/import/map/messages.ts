@@ -38,12 +38,8 @@ export function lastAssistantText(messages: ChatMessage[]): string | null {
 export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeValue | undefined {
   const value = span.attributes[key];
   if (value !== undefined && value !== null) return value;
-  for (const event of span.events) {
-    if (event.name !== EVENT.inferenceDetails) continue;
-    const fromEvent = event.attributes[key];
-    if (fromEvent !== undefined && fromEvent !== null) return fromEvent;
-  }
-  return undefined;
+  return span.events.find((event) => event.name === EVENT.inferenceDetails && (event.attributes[key] ?? null) !== null)
+    ?.attributes[key];
 }
 
 /**
@@ -99,7 +95,7 @@ export function olderGenAiMessages(
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
     if (event.name === form.messageEvent) fromEvents.push({ role: form.role, text: eventText(event.attributes) });
-    if (event.name === form.listEvent) fromEvents.push(...messagesFromValue(event.attributes[form.key]));
+    if (event.name === form.listEvent) fromEvents.push(...messagesFromList(structured(event.attributes[form.key])));
   }
   if (fromEvents.length > 0) return fromEvents;
   return indexedMessages(sources.flattened, form.key, 'role', 'content');
@@ -122,7 +118,7 @@ export function openInferenceMessages(
 /** Google ADK's `llm_request` JSON: `{contents: [{role, parts: [{text}]}]}`. */
 export function adkRequestMessages(span: ImportedSpan): ChatMessage[] {
   const request = structured(span.attributes[ATTR.adkLlmRequest]);
-  return isRecord(request) ? messagesFromValue(request.contents as AttributeValue | undefined) : [];
+  return isRecord(request) ? messagesFromList(structured(request.contents as AttributeValue | undefined)) : [];
 }
 
 /** Google ADK's `llm_response` JSON: `{content: {role: "model", parts: [{text}]}}`. */
@@ -136,10 +132,6 @@ export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
 /** A value that may be structured or a JSON string of that structure ("any"-typed attributes). */
 export function structured(value: AttributeValue | undefined): unknown {
   return typeof value === 'string' ? parseEmbeddedJson(value) : value;
-}
-
-function messagesFromValue(value: AttributeValue | undefined): ChatMessage[] {
-  return messagesFromList(structured(value));
 }
 
 export function messagesFromList(list: unknown): ChatMessage[] {

@@ -34,7 +34,7 @@ export function plainCompletion(span: ImportedSpan): string | null {
     return isStringList(list) && list.length > 0 ? list.join('\n') : null;
   }
   const list = eventStrings(span, EVENT.contentCompletion, ATTR.legacyCompletion);
-  return list === null || list.length === 0 ? null : list.join('\n');
+  return list === null ? null : list.join('\n');
 }
 
 function isPlain(text: string): boolean {
@@ -42,6 +42,7 @@ function isPlain(text: string): boolean {
   return start !== '' && !start.startsWith('[') && !start.startsWith('{');
 }
 
+/** The first event's non-blank strings; null when no event has any. */
 function eventStrings(span: ImportedSpan, eventName: string, key: string): string[] | null {
   for (const event of span.events) {
     if (event.name !== eventName) continue;

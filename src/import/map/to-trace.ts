@@ -1,4 +1,5 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
+import { isRecord } from '../../io/validation/is-record.js';
 import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
 import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
@@ -55,7 +56,9 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const spring = springRunContent(root, spans, tree, events);
   const finalAnswer = finalAnswerOf(root, spans, spring, events);
   return {
-    sessionId: firstFound(SESSION_ID_KEYS, (key) => firstAttribute(searchOrder, key)) ?? trace.traceId,
+    sessionId:
+      firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
+      trace.traceId,
     question: questionOf(root, searchOrder, spring),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
@@ -75,10 +78,6 @@ export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
 }
 
 const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.sessionId, ATTR.langfuseSessionId];
-
-function firstAttribute(spans: ImportedSpan[], key: string): string | null {
-  return firstFound(spans, (span) => stringAttribute(span, key) || null);
-}
 
 /**
  * The question: the run root's input — its first user message, else its `input.value` /
@@ -173,8 +172,7 @@ function completionRecord(events: readonly SpanEvent[], name: string, spanId: st
 
 function rootInputText(root: ImportedSpan): string | null {
   return firstFound([ATTR.inputValue, ATTR.traceloopEntityInput, ATTR.ioaObserveEntityInput], (key) => {
-    const value = root.attributes[key];
-    return nonBlank(value === undefined || value === null ? null : inputText(value));
+    return nonBlank(inputText(root.attributes[key]));
   });
 }
 
@@ -212,8 +210,7 @@ function answerToolArgument(span: ImportedSpan): string | null {
   const key = ANSWER_TOOLS.get(toolNameOf(span));
   if (key === undefined) return null;
   const args = toToolInvocation(span).arguments;
-  if (typeof args !== 'object' || args === null) return null;
-  const answer = (args as Record<string, unknown>)[key];
+  const answer = isRecord(args) ? args[key] : undefined;
   if (answer === undefined || answer === null) return null;
   return typeof answer === 'string' ? answer : JSON.stringify(answer);
 }
@@ -222,10 +219,9 @@ function answerToolArgument(span: ImportedSpan): string | null {
 function runOutputText(root: ImportedSpan): string | null {
   const value = stringAttribute(root, ATTR.outputValue);
   if (value !== null) return outputText(value) ?? value;
-  return firstFound([ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput], (key) => {
-    const entity = root.attributes[key];
-    return entity === undefined || entity === null ? null : outputText(entity);
-  });
+  return firstFound([ATTR.traceloopEntityOutput, ATTR.ioaObserveEntityOutput], (key) =>
+    outputText(root.attributes[key]),
+  );
 }
 
 function modelOutput(span: ImportedSpan): string | null {
@@ -242,8 +238,7 @@ function anyAgentOutput(span: ImportedSpan): string | null {
   const output = nonBlank(stringAttribute(span, ATTR.anyAgentOutput));
   if (output === null) return null;
   const parsed = parseEmbeddedJson(output);
-  const isToolCalls =
-    Array.isArray(parsed) && parsed.some((item) => typeof item === 'object' && item !== null && 'tool.name' in item);
+  const isToolCalls = Array.isArray(parsed) && parsed.some((item) => isRecord(item) && 'tool.name' in item);
   return isToolCalls ? null : output;
 }
 
@@ -403,7 +398,7 @@ function callIdOf(span: ImportedSpan): string | null {
     [ATTR.toolCallId, ATTR.springToolCallId, ATTR.openInferenceToolId, ATTR.openInferenceToolCallId],
     (key) => {
       const value = span.attributes[key];
-      return (Array.isArray(value) ? asText(value.at(-1)) : asText(value)) || null;
+      return asText(Array.isArray(value) ? value.at(-1) : value) || null;
     },
   );
 }
@@ -436,7 +431,8 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       stepIndex: steps.length + 1,
       agentName: agentNameOf(span),
       stepType:
-        springToolStepType(span) ??
+        // Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names.
+        (isSpringToolCall(span) ? 'execute_tool' : null) ??
         stringAttribute(span, ATTR.operationName) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
@@ -448,11 +444,6 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
     });
   }
   return steps;
-}
-
-/** Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names. */
-function springToolStepType(span: ImportedSpan): string | null {
-  return isSpringToolCall(span) ? 'execute_tool' : null;
 }
 
 function agentNameOf(span: ImportedSpan): string {

@@ -1,3 +1,4 @@
+import { plural } from '../../checks/support.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportFormat } from '../format.js';
 import { isSpanDict } from './span-dicts.js';
@@ -37,7 +38,7 @@ export function describeDocument(document: unknown): string {
 }
 
 function describeShape(document: unknown): string {
-  if (Array.isArray(document)) return `a JSON array of ${document.length} item${document.length === 1 ? '' : 's'}`;
+  if (Array.isArray(document)) return `a JSON array of ${plural(document.length, 'item')}`;
   if (!isRecord(document)) return `a JSON ${document === null ? 'null' : typeof document}`;
   const keys = Object.keys(document);
   if (keys.length === 0) return 'an empty JSON object';

@@ -43,8 +43,19 @@ function formatOf(document: unknown, option: ImportFormatOption): ImportFormat |
   return format === null || (option !== 'auto' && format !== option) ? null : format;
 }
 
+/**
+ * Reads the document with its format's reader; false when it is nested so deeply that reading it
+ * ran out of stack. Such a document is a problem of the input (skipped, or the file refused), not
+ * a crash; the readers recurse once per level of an attribute value, as the OTLP AnyValue is defined.
+ */
 function readWith(format: ImportFormat, document: unknown, sink: ImportSink, place: Place): boolean {
-  return readNested(() => READERS[format](document as Record<string, unknown>, sink, place));
+  try {
+    READERS[format](document as Record<string, unknown>, sink, place);
+    return true;
+  } catch (error) {
+    if (isStackOverflow(error)) return false;
+    throw error;
+  }
 }
 
 const JSON_LINES_EXTENSIONS = new Set(['.jsonl', '.ndjson']);
@@ -223,21 +234,6 @@ function documentText(file: ExportFile): { text: string; parsed: ParsedJson } | 
 }
 
 const TOO_DEEP = 'values nested too deeply to read (attributes within attributes, thousands of levels)';
-
-/**
- * Runs a reader; false when the document is nested so deeply that reading it ran out of stack.
- * Such a document is a problem of the input (skipped, or the file refused), not a crash; the
- * readers recurse once per level of an attribute value, as the OTLP AnyValue is defined.
- */
-function readNested(read: () => void): boolean {
-  try {
-    read();
-    return true;
-  } catch (error) {
-    if (isStackOverflow(error)) return false;
-    throw error;
-  }
-}
 
 /** The span dictionaries of a text holding two or more JSON objects one after the other, or null when it is not that. */
 function concatenatedSpanDicts(text: string): unknown[] | null {

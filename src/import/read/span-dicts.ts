@@ -74,7 +74,7 @@ function decodeSpanDict(raw: unknown, sink: ImportSink, place: Place): ImportedS
     },
     attributes: plainAttributes(raw.attributes, sink.keepAttribute),
     events: Array.isArray(raw.events) ? raw.events.filter(isRecord).map(decodeEvent) : [],
-    resource: plainAttributes(isRecord(raw.resource) ? raw.resource.attributes : undefined, () => true),
+    resource: plainAttributes(isRecord(raw.resource) ? raw.resource.attributes : undefined),
   };
 }
 
@@ -82,7 +82,7 @@ function decodeEvent(raw: Record<string, unknown>): SpanEvent {
   return {
     name: typeof raw.name === 'string' ? raw.name : '',
     timeNs: timeOf(raw.timestamp),
-    attributes: plainAttributes(raw.attributes, () => true),
+    attributes: plainAttributes(raw.attributes),
   };
 }
 
@@ -95,7 +95,7 @@ function timeOf(value: unknown): bigint | null {
   return typeof value === 'string' && value.includes('T') ? isoToNanoseconds(value) : toNanoseconds(value, 'ns');
 }
 
-function plainAttributes(value: unknown, keep: (key: string) => boolean): Attributes {
+function plainAttributes(value: unknown, keep: (key: string) => boolean = () => true): Attributes {
   const attributes = createAttributes();
   if (!isRecord(value)) return attributes;
   for (const [key, entry] of Object.entries(value)) if (keep(key)) attributes[key] = toAttributeValue(entry);
