@@ -1,5 +1,6 @@
 import type { EvalCase } from '../cases/types.js';
 import { isRecord } from '../io/validation/is-record.js';
+import { compareText } from '../model/text-order.js';
 import { escapeRegExp } from '../text/escape-regexp.js';
 import { answerOf, changed, type PlainTrace } from './plain-trace.js';
 
@@ -28,7 +29,7 @@ export function mentionedSynonyms(text: string, concept: unknown): string[] {
   const lower = text.toLowerCase();
   return synonymsOf(concept)
     .filter((synonym) => synonym.trim() !== '' && lower.includes(synonym.toLowerCase()))
-    .sort((left, right) => right.length - left.length || (left < right ? -1 : left > right ? 1 : 0));
+    .sort((left, right) => right.length - left.length || compareText(left, right));
 }
 
 /**

@@ -6,6 +6,7 @@ import { displayPath } from '../io/files/display-path.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
 import { readJsonFile } from '../io/json/read-json-file.js';
 import { isRecord } from '../io/validation/is-record.js';
+import { compareText } from '../model/text-order.js';
 import { normalizeText } from '../text/normalize.js';
 import { sessionIdOf, unwrapEnvelope } from '../trace/envelope.js';
 
@@ -77,7 +78,7 @@ export function normalizeQuestion(question: string): string {
 async function jsonFilesUnder(folder: string): Promise<string[]> {
   const entries: Dirent[] = await readdir(folder, { withFileTypes: true });
   const files: string[] = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
     // Hidden entries are editor and VCS state; `.tmp-` files are atomic writes still under way.
     if (entry.name.startsWith('.') || entry.name.includes('.tmp-')) continue;
     const path = join(folder, entry.name);
