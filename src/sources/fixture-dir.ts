@@ -261,7 +261,6 @@ function scanOrphanFixtures(
     }
   };
   collect(fixturesDir, 0);
-  // Code-unit order, not locale order: the list must not depend on the machine's locale.
   orphans.sort((a, b) => compareText(a.key, b.key));
   return { orphans: orphans.map(({ path }) => path), complete };
 }
