@@ -3,7 +3,7 @@ import { CHECK_IDS } from '../model/check-ids.generated.js';
 import { requirementTools } from '../model/evidence-requirement.js';
 import { round4 } from '../model/round.js';
 import { compareText } from '../model/text-order.js';
-import type { CaseResult, Report, ReportedOutcome } from '../report/types.js';
+import type { CaseResult, Report } from '../report/types.js';
 import { exactFigures } from './exact-figures.js';
 import {
   type CaseTests,
@@ -196,8 +196,8 @@ function decidedCaseByCase(passRate: DiffItem): DiffItem {
 }
 
 function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], tests: CaseTests): DiffItem[] {
-  const baselineById = indexById(baselineCases);
-  const currentById = indexById(currentCases);
+  const baselineById = firstById(baselineCases, (result) => result.caseId);
+  const currentById = firstById(currentCases, (result) => result.caseId);
   return [
     ...[...baselineById.values()].flatMap((before) => {
       const after = currentById.get(before.caseId);
@@ -207,11 +207,11 @@ function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], t
   ];
 }
 
-// The loader rejects repeated ids; a report built in code that repeats one is read by its first entry.
-function indexById(cases: CaseResult[]): Map<string, CaseResult> {
-  const byId = new Map<string, CaseResult>();
-  for (const caseResult of cases) {
-    if (!byId.has(caseResult.caseId)) byId.set(caseResult.caseId, caseResult);
+// The loader rejects repeated ids (of cases, of a case's checks); a report built in code that repeats one is read by its first entry.
+function firstById<T>(rows: readonly T[], idOf: (row: T) => string): Map<string, T> {
+  const byId = new Map<string, T>();
+  for (const row of rows) {
+    if (!byId.has(idOf(row))) byId.set(idOf(row), row);
   }
   return byId;
 }
@@ -360,8 +360,8 @@ const CHECK_TRANSITIONS: ReadonlyMap<string, DiffKind> = new Map([
 const KNOWN_CHECKS: ReadonlySet<string> = new Set<string>(CHECK_IDS);
 
 function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
-  const beforeRows = indexChecks(before);
-  const afterRows = indexChecks(after);
+  const beforeRows = firstById(before.checks, (row) => row.check);
+  const afterRows = firstById(after.checks, (row) => row.check);
   const unknown = [...beforeRows.keys(), ...afterRows.keys()].filter((check) => !KNOWN_CHECKS.has(check));
   return [...new Set<string>([...CHECK_IDS, ...unknown])].flatMap((check) => {
     const beforeRow = beforeRows.get(check);
@@ -397,14 +397,6 @@ function checkMessage(
   if (after.outcome === 'warn')
     return `${caseId}: check ${check} now warns (it ${before === 'fail' ? 'failed' : 'passed'} in the baseline)${reason}`;
   return `${caseId}: check ${check} went from ${before} to ${after.outcome}${reason}`;
-}
-
-function indexChecks(caseResult: CaseResult): Map<string, { outcome: ReportedOutcome; message: string }> {
-  const rows = new Map<string, { outcome: ReportedOutcome; message: string }>();
-  for (const row of caseResult.checks) {
-    if (!rows.has(row.check)) rows.set(row.check, { outcome: row.outcome, message: row.message });
-  }
-  return rows;
 }
 
 /**

@@ -60,7 +60,7 @@ export function checkOutcomeChart(report: Report): string {
 }
 
 /** A histogram of one figure over the cases that have it. */
-export function histogram(label: string, values: readonly number[], format: (value: number) => string): string {
+function histogram(label: string, values: readonly number[], format: (value: number) => string): string {
   if (values.length === 0) return `<p class="muted">${htmlText(label)}: no figures.</p>`;
   const min = Math.min(...values);
   const max = Math.max(...values);

@@ -8,7 +8,7 @@ import type { CaseDetails } from '../model/case-details.js';
 import type { Report } from '../report/types.js';
 import { formatCount, formatDuration, formatPercent } from '../view/format.js';
 import { htmlText, scriptJson } from '../view/html-text.js';
-import { card, code, htmlPage } from '../view/static-page.js';
+import { code, htmlPage, summaryCards } from '../view/static-page.js';
 import { BROWSER_SCRIPT } from './browser-script.js';
 import { checkOutcomeChart, distributionCharts } from './charts.js';
 import { intervalBarsSection } from './interval-bars.js';
@@ -120,26 +120,27 @@ function notCoveredWhy(report: Report): Record<string, string> {
 
 function summarySection(report: Report): string {
   const { summary } = report;
-  const cards = [
-    card('pass rate', formatPercent(summary.passRate)),
-    card('cases', String(summary.total)),
-    card('passed', String(summary.passed)),
-    card('failed', String(summary.failed)),
-    card('not run', String(summary.notRun)),
-    card('avg tool calls', formatCount(summary.avgToolCalls)),
-    card('avg repeated calls', formatCount(summary.avgRepeatedCalls ?? null)),
-    card('avg duration', formatDuration(summary.avgDurationMs)),
+  const cards: [string, string][] = [
+    ['pass rate', formatPercent(summary.passRate)],
+    ['cases', String(summary.total)],
+    ['passed', String(summary.passed)],
+    ['failed', String(summary.failed)],
+    ['not run', String(summary.notRun)],
+    ['avg tool calls', formatCount(summary.avgToolCalls)],
+    ['avg repeated calls', formatCount(summary.avgRepeatedCalls ?? null)],
+    ['avg duration', formatDuration(summary.avgDurationMs)],
   ];
   if (summary.repeat !== undefined) {
-    cards.push(card(`pass^${summary.repeat} (all runs pass)`, formatPercent(summary.passRate)));
-    cards.push(card(`pass@${summary.repeat} (a run passes)`, formatPercent(summary.passAtK ?? null)));
-    cards.push(card('run pass rate', formatPercent(summary.runPassRate ?? null)));
+    cards.push(
+      [`pass^${summary.repeat} (all runs pass)`, formatPercent(summary.passRate)],
+      [`pass@${summary.repeat} (a run passes)`, formatPercent(summary.passAtK ?? null)],
+      ['run pass rate', formatPercent(summary.runPassRate ?? null)],
+    );
   }
   const verdicts = Object.entries(summary.verdictDistribution);
   const flaky = report.cases.filter((result) => result.flaky === true).map((result) => result.caseId);
   return [
-    '<h2>Summary</h2>',
-    `<div class="cards">${cards.join('')}</div>`,
+    ...summaryCards(cards),
     `<p>Verdicts: ${verdicts.length === 0 ? '–' : verdicts.map(([verdict, count]) => `<b>${htmlText(verdict)}</b> ${count}`).join(', ')}</p>`,
     summary.repeat === undefined
       ? ''

@@ -5,11 +5,7 @@ import type { ScanTally } from './scan-tally.js';
 /** scan.json (docs/contract.md §1, `scan`). Key order here is the order written. */
 export interface ScanReport {
   scanVersion: 1;
-  summary: {
-    traces: number;
-    clean: number;
-    withErrors: number;
-    withWarnings: number;
+  summary: Pick<ScanTally, 'traces' | 'clean' | 'withErrors' | 'withWarnings'> & {
     /** Export input the importer left out (with --traces). */
     skippedInput: number;
   };

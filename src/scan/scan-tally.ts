@@ -39,7 +39,7 @@ export interface ScanTally {
 }
 
 const MAX_AGENTS = 1000;
-export const OTHER_AGENTS = '(other agents)';
+const OTHER_AGENTS = '(other agents)';
 /** A message longer than this is cut: the worst list is for reading, the trace has the rest. */
 const MAX_MESSAGE = 300;
 

@@ -8,6 +8,7 @@ import { displayPath } from '../io/files/display-path.js';
 import { describeFsError } from '../io/files/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
 import { type JsonFileRead, readJsonFile } from '../io/json/read-json-file.js';
+import { compareText } from '../model/text-order.js';
 import { sessionIdOf } from '../trace/envelope.js';
 import { discoverRunFiles, type RunFiles } from './run-files.js';
 import type { TraceRunInput, TraceSource } from './types.js';
@@ -260,8 +261,7 @@ function scanOrphanFixtures(
     }
   };
   collect(fixturesDir, 0);
-  // Code-unit order, not locale order: the list must not depend on the machine's locale.
-  orphans.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  orphans.sort((a, b) => compareText(a.key, b.key));
   return { orphans: orphans.map(({ path }) => path), complete };
 }
 

@@ -24,7 +24,7 @@ export interface RunFiles {
 }
 
 /** The most runs of one case, as `--repeat` allows. */
-export const MAX_RUN_NUMBER = 1000;
+const MAX_RUN_NUMBER = 1000;
 
 /** `<base>.run<index>.json`; `index` is everything between `.run` and `.json` without a dot. */
 const RUN_FILE = /^(.+)\.run([^./\\]*)\.json$/u;

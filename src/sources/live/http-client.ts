@@ -177,7 +177,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
  * Checks extra headers before any request is made. fetch's own error for a bad header quotes
  * the value, which is usually a token; these messages name the header by position and name only.
  */
-export function assertValidHeaders(headers: Array<[string, string]>): void {
+function assertValidHeaders(headers: Array<[string, string]>): void {
   const problems = headers.flatMap(([name, value], index) => {
     if (!TOKEN.test(name))
       return `--header #${index + 1}: the header name is empty or has characters other than letters, digits and !#$%&'*+-.^_\`|~; expected "Name: value"`;
@@ -196,8 +196,8 @@ export function assertValidHeaders(headers: Array<[string, string]>): void {
  * take it (connection refused) or said so itself (429, 503); a GET has no side effect and is
  * retried on any connection error, 5xx or 429.
  */
-export const MAX_ATTEMPTS = 4;
-export const MAX_RETRY_WAIT_MS = 60_000;
+const MAX_ATTEMPTS = 4;
+const MAX_RETRY_WAIT_MS = 60_000;
 const BASE_BACKOFF_MS = 500;
 
 /** What one attempt came to, as far as the retry decision needs to know. */
