@@ -10,7 +10,7 @@ import {
 } from '../io/structured-file.js';
 import type { CaseSequence } from './case-sequence.js';
 import { readJsonCasesOneAtATime } from './json-cases-one-at-a-time.js';
-import { resolveParsedCaseFile } from './resolve-cases.js';
+import { resolveCaseFile } from './resolve-cases.js';
 import type { EvalCase } from './types.js';
 
 /** The cases of a case file, and where each one starts in it, for annotations that point at the case. */
@@ -44,7 +44,7 @@ async function locateCases(
   checkSeverities: Readonly<Record<string, Severity>>,
 ): Promise<LocatedCases> {
   const { displayName } = file;
-  const cases = resolveParsedCaseFile(file, contract, checkSeverities);
+  const cases = resolveCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   const lines = cases.map((_, index) => file.locate(['cases', index])?.line ?? null);
   return { cases, displayName, lineOf: (index) => lines[index] ?? null };
