@@ -37,12 +37,12 @@ export async function loadLocatedCaseFile(
   return locateCases(await readStructuredFile(path, displayName), contract, withLines, checkSeverities);
 }
 
-async function locateCases(
+function locateCases(
   file: StructuredFile,
   contract: ContractValues,
   withLines: boolean,
   checkSeverities: Readonly<Record<string, Severity>>,
-): Promise<LocatedCases> {
+): LocatedCases {
   const { displayName } = file;
   const cases = resolveCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
@@ -106,7 +106,6 @@ export async function loadCaseSequence(
     const read = readJsonCasesOneAtATime(bytes, displayName, contract, checkSeverities, withLines);
     if (read !== null) return { cases: read.cases, displayName, lineOfCase: read.lineOfCase };
   }
-  const file = structuredFileOfBytes(bytes, displayName, syntax);
-  const located = await locateCases(file, contract, withLines, checkSeverities);
+  const located = locateCases(structuredFileOfBytes(bytes, displayName, syntax), contract, withLines, checkSeverities);
   return { ...caseLinesOf(located), cases: located.cases };
 }

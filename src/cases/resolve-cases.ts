@@ -164,16 +164,16 @@ export function caseRuleProblems(
   const entry = asObject(value);
   if (entry === null) return;
   const id = entry['id'];
-  if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
-    problems.push(
-      problemAt(
-        file,
-        ['cases', index, 'id'],
-        `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
-      ),
-    );
-  }
   if (typeof id === 'string') {
+    if (id.length > MAX_NAME_LENGTH) {
+      problems.push(
+        problemAt(
+          file,
+          ['cases', index, 'id'],
+          `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
+        ),
+      );
+    }
     const firstIndex = firstIndexById.get(id);
     if (firstIndex === undefined) firstIndexById.set(id, index);
     else

@@ -1,4 +1,4 @@
-import { checkSeveritiesSchema } from '../config/config-schema.js';
+import { CHECK_SEVERITIES_SCHEMA } from '../config/config-schema.js';
 import * as z from '../io/validation/zod.js';
 import { CASE_FIELDS_READ } from '../model/check-ids.generated.js';
 
@@ -74,7 +74,6 @@ export function buildCaseSchemas(read: readonly string[]) {
     error: 'expected a tool name, or { any: [tool names] } for alternatives',
   });
 
-  const checkSeverities = checkSeveritiesSchema();
   const trueOrFalse = z.optional(z.boolean({ error: 'expected true or false' }));
   const wholeNumberOf = (what: string) =>
     z
@@ -165,7 +164,7 @@ export function buildCaseSchemas(read: readonly string[]) {
     }),
     tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
     checks: z.optional(
-      checkSeverities.check(
+      CHECK_SEVERITIES_SCHEMA.check(
         z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'),
       ),
     ),
