@@ -272,13 +272,18 @@ function checkFixturePath(traceFixture: string): string | null {
 
 /** The fields `defaults` may set, as the schema gives them. */
 export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId' | 'match'>>;
+type DefaultableKey = keyof CaseDefaults;
 
 /**
  * A field of the case, else of `defaults`: what `{ ...defaults, ...entry }` would hold, without
  * copying every field of both for each case. A key the case writes wins even when it is undefined.
- * The same rule holds one level down, for `audit` and `budget`, which merge key by key.
  */
-function inherited<T extends object, K extends keyof T>(
+function inherited<K extends DefaultableKey>(entry: CaseEntryInput, defaults: CaseDefaults, key: K): CaseDefaults[K] {
+  return Object.hasOwn(entry, key) ? entry[key] : defaults[key];
+}
+
+/** The same rule one level down, for `audit` and `budget`, which merge key by key. */
+function inheritedIn<T extends object, K extends keyof T>(
   own: T | undefined,
   fallback: T | undefined,
   key: K,
@@ -294,23 +299,21 @@ function toEvalCase(
   inheritedSeverities: Readonly<Record<string, Severity>>,
 ): EvalCase {
   const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
-  // The case's fields as those `defaults` may set, to be read beside them.
-  const written: CaseDefaults = entry;
   // Only the audit switches ruleProblems found free of conflict get here, so `v2: true` never sits beside a `false`.
   const audit: AuditSettings =
-    inherited(entry.audit, defaults.audit, 'v2') === true
+    inheritedIn(entry.audit, defaults.audit, 'v2') === true
       ? { v2: true, claimChecks: true, composerOutput: true }
       : {
           v2: false,
-          claimChecks: inherited(entry.audit, defaults.audit, 'claimChecks') ?? false,
-          composerOutput: inherited(entry.audit, defaults.audit, 'composerOutput') ?? false,
+          claimChecks: inheritedIn(entry.audit, defaults.audit, 'claimChecks') ?? false,
+          composerOutput: inheritedIn(entry.audit, defaults.audit, 'composerOutput') ?? false,
         };
   const budget: EvalCase['budget'] = {};
   for (const key of BUDGET_KEYS) {
-    const value = inherited(entry.budget, defaults.budget, key);
+    const value = inheritedIn(entry.budget, defaults.budget, key);
     if (value !== undefined) budget[key] = value;
   }
-  const maxCandidateCauses = inherited(written, defaults, 'maxCandidateCauses');
+  const maxCandidateCauses = inherited(entry, defaults, 'maxCandidateCauses');
   return {
     id: entry.id,
     question: entry.question,
@@ -319,16 +322,16 @@ function toEvalCase(
       traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\')
         ? posix.normalize(traceFixture.replaceAll('\\', '/'))
         : traceFixture,
-    rootCauseKeywords: inherited(written, defaults, 'rootCauseKeywords') ?? [],
-    minKeywordCoverage: inherited(written, defaults, 'minKeywordCoverage') ?? 1,
-    ...requiredEvidence(inherited(written, defaults, 'requiredEvidenceTools') ?? []),
-    allowedVerdicts: upperCased(inherited(written, defaults, 'allowedVerdicts')),
-    forbiddenAnswerKeywords: inherited(written, defaults, 'forbiddenAnswerKeywords') ?? [],
-    forbiddenVerdicts: upperCased(inherited(written, defaults, 'forbiddenVerdicts')),
-    forbiddenConfirmedClaims: inherited(written, defaults, 'forbiddenConfirmedClaims') ?? [],
+    rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
+    minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
+    ...requiredEvidence(inherited(entry, defaults, 'requiredEvidenceTools') ?? []),
+    allowedVerdicts: upperCased(inherited(entry, defaults, 'allowedVerdicts')),
+    forbiddenAnswerKeywords: inherited(entry, defaults, 'forbiddenAnswerKeywords') ?? [],
+    forbiddenVerdicts: upperCased(inherited(entry, defaults, 'forbiddenVerdicts')),
+    forbiddenConfirmedClaims: inherited(entry, defaults, 'forbiddenConfirmedClaims') ?? [],
     audit,
     budget,
-    tags: inherited(written, defaults, 'tags') ?? [],
+    tags: inherited(entry, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
     match: entry.match ?? null,
     // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.
