@@ -10,7 +10,7 @@ import {
 } from '../io/structured-file.js';
 import type { CaseSequence } from './case-sequence.js';
 import { readJsonCasesOneAtATime } from './json-cases-one-at-a-time.js';
-import { resolveParsedCaseFile } from './resolve-cases.js';
+import { resolveCaseFile } from './resolve-cases.js';
 import type { EvalCase } from './types.js';
 
 /** The cases of a case file, and where each one starts in it, for annotations that point at the case. */
@@ -37,14 +37,14 @@ export async function loadLocatedCaseFile(
   return locateCases(await readStructuredFile(path, displayName), contract, withLines, checkSeverities);
 }
 
-async function locateCases(
+function locateCases(
   file: StructuredFile,
   contract: ContractValues,
   withLines: boolean,
   checkSeverities: Readonly<Record<string, Severity>>,
-): Promise<LocatedCases> {
+): LocatedCases {
   const { displayName } = file;
-  const cases = resolveParsedCaseFile(file, contract, checkSeverities);
+  const cases = resolveCaseFile(file, contract, checkSeverities);
   if (!withLines) return { cases, displayName, lineOf: () => null };
   const lines = cases.map((_, index) => file.locate(['cases', index])?.line ?? null);
   return { cases, displayName, lineOf: (index) => lines[index] ?? null };
@@ -106,7 +106,6 @@ export async function loadCaseSequence(
     const read = readJsonCasesOneAtATime(bytes, displayName, contract, checkSeverities, withLines);
     if (read !== null) return { cases: read.cases, displayName, lineOfCase: read.lineOfCase };
   }
-  const file = structuredFileOfBytes(bytes, displayName, syntax);
-  const located = await locateCases(file, contract, withLines, checkSeverities);
+  const located = locateCases(structuredFileOfBytes(bytes, displayName, syntax), contract, withLines, checkSeverities);
   return { ...caseLinesOf(located), cases: located.cases };
 }

@@ -6,23 +6,17 @@ import { readSeverityBlock, severityBlockProblems } from '../config/severity-set
 import { InputError } from '../io/errors.js';
 import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';
 import { isRecord } from '../io/validation/is-record.js';
-import { checkCaseFileQuickly, type QuickCheck } from './case-acceptors.js';
-import { type CaseEntryInput, type CaseFileInput, type CaseSchemas, caseSchemas } from './schema.js';
+import { checkCaseFileQuickly } from './case-acceptors.js';
+import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
-
-/** The case-file schemas, and the acceptors' check of the file's value when the caller has made it already. */
-export interface SchemaAccess {
-  quick: QuickCheck | null;
-  schemas: () => CaseSchemas;
-}
 
 /**
  * Every key the case file knows, for the did-you-mean of an unknown one: those of the file and of
  * a case first (a tie goes to the earlier), then those of the objects inside. Asked for only when
  * a file has a problem.
  */
-function knownKeys(schemas: CaseSchemas): string[] {
-  const { caseFile, caseEntry } = schemas;
+function knownKeys(): string[] {
+  const { caseFile, caseEntry } = caseSchemas();
   const keys = new Set([...Object.keys(caseFile.shape), ...Object.keys(caseEntry.shape)]);
   const walk = (schema: z.core.$ZodType): void => {
     const def = schema._zod.def as {
@@ -47,37 +41,24 @@ function knownKeys(schemas: CaseSchemas): string[] {
  */
 const REQUIRED_AFTER_DEFAULTS = ['rootCauseKeywords', 'requiredEvidenceTools'] as const;
 
-/** The cases of a parsed case file (resolveCaseFileWith says how). */
-export function resolveParsedCaseFile(
-  file: StructuredFile,
-  contract: ContractValues,
-  checkSeverities: Readonly<Record<string, Severity>> = {},
-): EvalCase[] {
-  return resolveCaseFileWith(file, contract, checkSeverities, {
-    quick: checkCaseFileQuickly(file.value),
-    schemas: caseSchemas,
-  });
-}
-
 /**
  * Validates a parsed case file and applies `defaults`. Every problem in the file is collected
  * and thrown together as one InputError, so a user fixes the file in one pass: the rules beyond
  * the schema (duplicate ids, verdicts, fixture paths, audit switches) are checked on the file
  * as written, so they are reported even when the schema found problems elsewhere.
  */
-export function resolveCaseFileWith(
+export function resolveCaseFile(
   file: StructuredFile,
   contract: ContractValues,
-  checkSeverities: Readonly<Record<string, Severity>>,
-  access: SchemaAccess,
+  checkSeverities: Readonly<Record<string, Severity>> = {},
 ): EvalCase[] {
   if (file.value === null || file.value === undefined) {
     throw new InputError(
       `${file.displayName}: the file is empty; expected a case file with version: 1 and a list of cases`,
     );
   }
-  const parsed = schemaDataWith(file.value, access);
-  const problems = parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys(access.schemas()));
+  const parsed = schemaData(file.value);
+  const problems = parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys());
   problems.push(...ruleProblems(file, contract));
   const { data } = parsed;
   if (data === null || problems.length > 0) throw new InputError(problems);
@@ -106,13 +87,10 @@ type RawObject = Record<string, unknown>;
  * is unsure of none), with the issues' case indexes mapped back to the file's. zod reads each
  * case on its own, so its verdict and its issues, in order, are those it gives for the whole file.
  */
-export function schemaDataWith(
-  value: unknown,
-  access: SchemaAccess,
-): { data: CaseFileInput | null; issues: z.core.$ZodIssue[] } {
-  const { quick } = access;
+export function schemaData(value: unknown): { data: CaseFileInput | null; issues: z.core.$ZodIssue[] } {
+  const quick = checkCaseFileQuickly(value);
   if (quick === null) {
-    const parsed = access.schemas().caseFile.safeParse(value);
+    const parsed = caseSchemas().caseFile.safeParse(value);
     return parsed.success ? { data: parsed.data, issues: [] } : { data: null, issues: parsed.error.issues };
   }
   if (quick.topLevelSure && quick.unsureCases.length === 0) return { data: value as CaseFileInput, issues: [] };
@@ -123,7 +101,7 @@ export function schemaDataWith(
   const reduced = Object.fromEntries(
     Object.keys(root).map((key) => [key, key === 'cases' ? picked.map((index) => cases[index]) : root[key]]),
   );
-  const parsed = access.schemas().caseFile.safeParse(reduced);
+  const parsed = caseSchemas().caseFile.safeParse(reduced);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
       const [first, position, ...rest] = issue.path;
@@ -186,16 +164,16 @@ export function caseRuleProblems(
   const entry = asObject(value);
   if (entry === null) return;
   const id = entry['id'];
-  if (typeof id === 'string' && id.length > MAX_NAME_LENGTH) {
-    problems.push(
-      problemAt(
-        file,
-        ['cases', index, 'id'],
-        `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
-      ),
-    );
-  }
   if (typeof id === 'string') {
+    if (id.length > MAX_NAME_LENGTH) {
+      problems.push(
+        problemAt(
+          file,
+          ['cases', index, 'id'],
+          `found an id of ${id.length} characters; expected at most ${MAX_NAME_LENGTH}`,
+        ),
+      );
+    }
     const firstIndex = firstIndexById.get(id);
     if (firstIndex === undefined) firstIndexById.set(id, index);
     else

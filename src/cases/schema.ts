@@ -1,4 +1,4 @@
-import { checkSeveritiesSchema } from '../config/config-schema.js';
+import { CHECK_SEVERITIES_SCHEMA } from '../config/config-schema.js';
 import * as z from '../io/validation/zod.js';
 import { CASE_FIELDS_READ } from '../model/check-ids.generated.js';
 
@@ -74,43 +74,36 @@ export function buildCaseSchemas(read: readonly string[]) {
     error: 'expected a tool name, or { any: [tool names] } for alternatives',
   });
 
-  const checkSeverities = checkSeveritiesSchema();
+  const trueOrFalse = z.optional(z.boolean({ error: 'expected true or false' }));
+  const wholeNumberOf = (what: string) =>
+    z
+      .int({ error: `expected a whole number of ${what}` })
+      .check(z.gte(0, { error: `expected a whole number of ${what}, 0 or more` }));
 
   const auditSchema = z.strictObject(
     onlyRead('audit.', {
-      v2: z.optional(z.boolean({ error: 'expected true or false' })),
-      claimChecks: z.optional(z.boolean({ error: 'expected true or false' })),
-      composerOutput: z.optional(z.boolean({ error: 'expected true or false' })),
+      v2: trueOrFalse,
+      claimChecks: trueOrFalse,
+      composerOutput: trueOrFalse,
     }),
     { error: 'expected an object such as { v2: true }' },
   );
 
   const budgetSchema = z.strictObject(
     onlyRead('budget.', {
-      maxToolCalls: z.optional(
-        z
-          .int({ error: 'expected a whole number of tool calls' })
-          .check(z.gte(0, { error: 'expected a whole number of tool calls, 0 or more' })),
-      ),
+      maxToolCalls: z.optional(wholeNumberOf('tool calls')),
       maxDurationMs: z.optional(
         z
           .number({ error: 'expected a number of milliseconds' })
           .check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' })),
       ),
-      maxTokens: z.optional(
-        z
-          .int({ error: 'expected a whole number of tokens' })
-          .check(z.gte(0, { error: 'expected a whole number of tokens, 0 or more' })),
-      ),
+      maxTokens: z.optional(wholeNumberOf('tokens')),
       maxRepeatedCalls: z.optional(
-        z
-          .int({ error: 'expected a whole number of repeated calls' })
-          .check(
-            z.gte(0, { error: 'expected a whole number of repeated calls, 0 or more' }),
-            z.describe(
-              'Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.',
-            ),
+        wholeNumberOf('repeated calls').check(
+          z.describe(
+            'Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.',
           ),
+        ),
       ),
     }),
     { error: 'expected an object such as { maxToolCalls: 8, maxDurationMs: 60000 }' },
@@ -138,14 +131,11 @@ export function buildCaseSchemas(read: readonly string[]) {
           ),
       ),
       maxCandidateCauses: z.optional(
-        z
-          .int({ error: 'expected a whole number of candidate causes' })
-          .check(
-            z.gte(0, { error: 'expected a whole number of candidate causes, 0 or more' }),
-            z.describe(
-              'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
-            ),
+        wholeNumberOf('candidate causes').check(
+          z.describe(
+            'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
           ),
+        ),
       ),
       requiredEvidenceTools: z.optional(
         z
@@ -174,7 +164,7 @@ export function buildCaseSchemas(read: readonly string[]) {
     }),
     tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
     checks: z.optional(
-      checkSeverities.check(
+      CHECK_SEVERITIES_SCHEMA.check(
         z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'),
       ),
     ),

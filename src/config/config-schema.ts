@@ -6,13 +6,9 @@ import { CONTRACT_OVERRIDES_SCHEMA } from './contract-schema.js';
  * loader against the check registry (so that every problem gets a did-you-mean), not here; the
  * published JSON Schema lists them for editors. Shared with the config file's `checks:` block.
  */
-const CHECK_SEVERITIES_SCHEMA = z.record(z.string(), z.unknown(), {
+export const CHECK_SEVERITIES_SCHEMA = z.record(z.string(), z.unknown(), {
   error: 'expected an object of check ids and severities, such as { numeric-grounding: warn }',
 });
-
-export function checkSeveritiesSchema() {
-  return CHECK_SEVERITIES_SCHEMA;
-}
 
 const pathSetting = z.optional(
   z.string({ error: 'expected a path' }).check(z.minLength(1, { error: 'expected a non-empty path' })),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { schemaData } from '../../src/cases/load-cases.js';
+import { schemaData } from '../../src/cases/resolve-cases.js';
 import { caseSchemas } from '../../src/cases/schema.js';
 import { expectAgreement, zodOf } from '../helpers/case-file-agreement.js';
 import { REPO_ROOT } from '../helpers/project.js';

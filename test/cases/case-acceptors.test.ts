@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { validCaseFileQuickly } from '../../src/cases/case-acceptors.js';
-import { schemaData } from '../../src/cases/load-cases.js';
+import { schemaData } from '../../src/cases/resolve-cases.js';
 import { expectAgreement, zodOf } from '../helpers/case-file-agreement.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
