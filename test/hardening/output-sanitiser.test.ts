@@ -99,6 +99,7 @@ describe('the output sanitiser: no data starts a workflow command or reaches the
  */
 const TRUSTED_ARGUMENTS = new Map<string, string>([
   ['text', 'caseAttentionLines escapes every value (src/cli/summary.ts); a spill of them is read back'],
+  ['lines(result)', 'caseAttentionLines escapes every value (src/cli/summary.ts)'],
   ['rest[0] === undefined ? generalHelp() : commandHelp(rest[0])', 'help text of the declarations'],
   ['commandHelp(command)', 'help text of the declarations'],
   ["'\\r\\u001b[2K'", 'the progress line, on a terminal only'],
