@@ -19,6 +19,17 @@ const call = (toolName: string, args: unknown, fields: Partial<ToolInvocation> =
 const metrics = { service: 'payment', metric: 'hikaricp_connections', range: { from: '14:00', to: '14:30' } };
 const reordered = { range: { to: '14:30', from: '14:00' }, metric: 'hikaricp_connections', service: 'payment' };
 
+/** One repeat of a finding: toolInvocations[index] repeats [repeats], of `tool` as the message quotes it. */
+const repeat = (index: number, repeats: number, tool: string, agent = '', args = 'an object') => ({
+  messageId: 'repeat',
+  data: { index, repeats, tool, agent, arguments: args },
+});
+/** The `redundant` finding: its count as written, the budget it is over, and its repeats. */
+const redundant = (repeats: string, allowed: number, ...parts: ReturnType<typeof repeat>[]) => ({
+  messageId: 'redundant',
+  data: { repeats, allowed, calls: { parts, separator: '; ' } },
+});
+
 describe('no-redundant-tool-calls (S41, S70)', () => {
   testCheck(noRedundantToolCallsCheck, {
     valid: [
@@ -88,64 +99,19 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: 'toolInvocations[2] repeats [0]: "whether_is_abnormal_metric" by "CpuExpert" with',
-        messageId: 'redundant',
-        data: {
-          repeats: '1 redundant tool call',
-          allowed: 0,
-          calls: {
-            parts: [
-              {
-                messageId: 'repeat',
-                data: {
-                  index: 2,
-                  repeats: 0,
-                  tool: '"whether_is_abnormal_metric"',
-                  agent: ' by "CpuExpert"',
-                  arguments: 'an object',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('1 redundant tool call', 0, repeat(2, 0, '"whether_is_abnormal_metric"', ' by "CpuExpert"')),
       },
       {
         name: 'S41: the same call twice',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', metrics)] },
         message: '1 redundant tool call (budget.maxRepeatedCalls 0): toolInvocations[1] repeats [0]: "queryMetrics"',
-        messageId: 'redundant',
-        data: {
-          repeats: '1 redundant tool call',
-          allowed: 0,
-          calls: {
-            parts: [
-              {
-                messageId: 'repeat',
-                data: { index: 1, repeats: 0, tool: '"queryMetrics"', agent: '', arguments: 'an object' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('1 redundant tool call', 0, repeat(1, 0, '"queryMetrics"')),
       },
       {
         name: 'S41: key order is ignored',
         trace: { toolInvocations: [call('queryMetrics', metrics), call('queryMetrics', reordered)] },
         message: 'repeats [0]',
-        messageId: 'redundant',
-        data: {
-          repeats: '1 redundant tool call',
-          allowed: 0,
-          calls: {
-            parts: [
-              {
-                messageId: 'repeat',
-                data: { index: 1, repeats: 0, tool: '"queryMetrics"', agent: '', arguments: 'an object' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('1 redundant tool call', 0, repeat(1, 0, '"queryMetrics"')),
       },
       {
         name: 'S41: arguments as JSON text in another key order',
@@ -153,26 +119,7 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           toolInvocations: [call('queryLogs', '{"q":"x","limit":10}'), call('queryLogs', '{"limit":10,"q":"x"}')],
         },
         message: '"queryLogs"',
-        messageId: 'redundant',
-        data: {
-          repeats: '1 redundant tool call',
-          allowed: 0,
-          calls: {
-            parts: [
-              {
-                messageId: 'repeat',
-                data: {
-                  index: 1,
-                  repeats: 0,
-                  tool: '"queryLogs"',
-                  agent: '',
-                  arguments: '"{\\"limit\\":10,\\"q\\":\\"x\\"}"',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('1 redundant tool call', 0, repeat(1, 0, '"queryLogs"', '', '"{\\"limit\\":10,\\"q\\":\\"x\\"}"')),
       },
       {
         name: 'S41 ZH: 同样的中文查询反复调用',
@@ -184,42 +131,14 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: '2 redundant tool calls',
-        messageId: 'redundant',
-        data: {
-          repeats: '2 redundant tool calls',
-          allowed: 0,
-          calls: {
-            parts: [
-              {
-                messageId: 'repeat',
-                data: { index: 1, repeats: 0, tool: '"searchRunbook"', agent: '', arguments: 'an object' },
-              },
-              {
-                messageId: 'repeat',
-                data: { index: 2, repeats: 1, tool: '"searchRunbook"', agent: '', arguments: 'an object' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('2 redundant tool calls', 0, repeat(1, 0, '"searchRunbook"'), repeat(2, 1, '"searchRunbook"')),
       },
       {
         name: 'S41: over budget.maxRepeatedCalls',
         case: { budget: { maxRepeatedCalls: 1 } },
         trace: { toolInvocations: [call('a', {}), call('a', {}), call('a', {})] },
         message: '(budget.maxRepeatedCalls 1)',
-        messageId: 'redundant',
-        data: {
-          repeats: '2 redundant tool calls',
-          allowed: 1,
-          calls: {
-            parts: [
-              { messageId: 'repeat', data: { index: 1, repeats: 0, tool: '"a"', agent: '', arguments: 'an object' } },
-              { messageId: 'repeat', data: { index: 2, repeats: 1, tool: '"a"', agent: '', arguments: 'an object' } },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('2 redundant tool calls', 1, repeat(1, 0, '"a"'), repeat(2, 1, '"a"')),
       },
       {
         name: 'S41: a repeat after a successful retry',
@@ -231,17 +150,7 @@ describe('no-redundant-tool-calls (S41, S70)', () => {
           ],
         },
         message: 'toolInvocations[2] repeats [1]',
-        messageId: 'redundant',
-        data: {
-          repeats: '1 redundant tool call',
-          allowed: 0,
-          calls: {
-            parts: [
-              { messageId: 'repeat', data: { index: 2, repeats: 1, tool: '"q"', agent: '', arguments: 'an object' } },
-            ],
-            separator: '; ',
-          },
-        },
+        ...redundant('1 redundant tool call', 0, repeat(2, 1, '"q"')),
       },
     ],
     skipped: [
