@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-
 import { degradedOutputCheck } from '../../src/checks/degraded-output.js';
+import type { MessagePart } from '../../src/checks/messages.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import type { AgentStep } from '../../src/trace/types.js';
 import { makeVerifierEvaluation, testCheck } from './helpers.js';
@@ -17,6 +17,14 @@ const executor = (output: unknown, agentName = 'executor'): AgentStep => ({ agen
 function rejectedTrace(finalAnswer: string | null, ...agentSteps: AgentStep[]) {
   return { finalAnswer, agentSteps, verifierEvaluation: rejected };
 }
+
+/** The degraded-output markers as the findings quote them (DEFAULT_CONTRACT's). */
+const MARKERS = '"insufficient evidence", "could not be verified", "证据不足", "无法确认"';
+/** The `notDegraded` finding of a REJECT verdict, its problems joined by "; and ". */
+const notDegraded = (...parts: MessagePart[]) => ({
+  messageId: 'notDegraded',
+  data: { verdict: '"REJECT"', problems: { parts, separator: '; and ' } },
+});
 
 describe('degraded-output (S06)', () => {
   testCheck(degradedOutputCheck, {
@@ -83,80 +91,35 @@ describe('degraded-output (S06)', () => {
         case: rejectCase,
         trace: rejectedTrace('Increase the pool size to 200.'),
         message: `verdict is "REJECT" but the final answer has none of the degraded-output markers "insufficient evidence", "could not be verified", "证据不足", "无法确认"`,
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [
-              {
-                messageId: 'noMarker',
-                data: { markers: '"insufficient evidence", "could not be verified", "证据不足", "无法确认"' },
-              },
-            ],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'noMarker', data: { markers: MARKERS } }),
       },
       {
         name: 'S06 fails a REJECT trace without a final answer',
         case: rejectCase,
         trace: rejectedTrace(null),
         message: 'the final answer is empty and has none of the degraded-output markers',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [
-              {
-                messageId: 'emptyWithoutMarker',
-                data: { markers: '"insufficient evidence", "could not be verified", "证据不足", "无法确认"' },
-              },
-            ],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'emptyWithoutMarker', data: { markers: MARKERS } }),
       },
       {
         name: 'S06 fails a degraded REJECT answer that reproduces the English draft (trigrams)',
         case: rejectCase,
         trace: rejectedTrace(`Insufficient evidence. ${englishDraft}.`, executor(englishDraft)),
         message: "reproduces the executor's draft answer: 10 of its 10 token trigrams (1) occur in it",
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'reproducesDraft', data: { shared: 10, total: 10, overlap: 1, maxOverlap: 0.5 } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'reproducesDraft', data: { shared: 10, total: 10, overlap: 1, maxOverlap: 0.5 } }),
       },
       {
         name: 'S06 fails a degraded REJECT answer that reproduces the Chinese draft (character trigrams)',
         case: rejectCase,
         trace: rejectedTrace(`证据不足。${chineseDraft}。`, executor(chineseDraft)),
         message: '11 of its 11 token trigrams',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'reproducesDraft', data: { shared: 11, total: 11, overlap: 1, maxOverlap: 0.5 } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'reproducesDraft', data: { shared: 11, total: 11, overlap: 1, maxOverlap: 0.5 } }),
       },
       {
         name: 'S06 fails a REJECT answer that contains a short draft (substring)',
         case: rejectCase,
         trace: rejectedTrace('证据不足：Pool   exhausted', executor('pool exhausted')),
         message: `contains the executor's short draft answer "pool exhausted"`,
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'containsShortDraft', data: { draft: '"pool exhausted"' } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'containsShortDraft', data: { draft: '"pool exhausted"' } }),
       },
       {
         name: 'S06 reads the answer of a JSON object draft',
@@ -166,14 +129,7 @@ describe('degraded-output (S06)', () => {
           executor({ answer_version: 2, answer: englishDraft, evidence_bindings: [] }),
         ),
         message: '10 of its 10 token trigrams',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'reproducesDraft', data: { shared: 10, total: 10, overlap: 1, maxOverlap: 0.5 } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'reproducesDraft', data: { shared: 10, total: 10, overlap: 1, maxOverlap: 0.5 } }),
       },
       {
         name: 'S06 reads the answer of a JSON draft given as a string',
@@ -183,28 +139,14 @@ describe('degraded-output (S06)', () => {
           executor(JSON.stringify({ executor_evidence_v2: true, answer: chineseDraft })),
         ),
         message: '11 of its 11 token trigrams',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'reproducesDraft', data: { shared: 11, total: 11, overlap: 1, maxOverlap: 0.5 } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'reproducesDraft', data: { shared: 11, total: 11, overlap: 1, maxOverlap: 0.5 } }),
       },
       {
         name: 'S06 finds the executor step by name in any case',
         case: rejectCase,
         trace: rejectedTrace(`证据不足。${chineseDraft}`, executor(chineseDraft, 'Executor')),
         message: "reproduces the executor's draft answer",
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'reproducesDraft', data: { shared: 11, total: 11, overlap: 1, maxOverlap: 0.5 } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'reproducesDraft', data: { shared: 11, total: 11, overlap: 1, maxOverlap: 0.5 } }),
       },
       {
         name: 'S06 reproduction is at least maxDraftOverlap (3 of 10 against 0.3)',
@@ -212,14 +154,7 @@ describe('degraded-output (S06)', () => {
         contract: { degradedOutput: { ...DEFAULT_CONTRACT.degradedOutput, maxDraftOverlap: 0.3 } },
         trace: rejectedTrace('insufficient evidence; the root cause is the pool', executor(englishDraft)),
         message: '3 of its 10 token trigrams (0.3) occur in it, at or above degradedOutput.maxDraftOverlap 0.3',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [{ messageId: 'reproducesDraft', data: { shared: 3, total: 10, overlap: 0.3, maxOverlap: 0.3 } }],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'reproducesDraft', data: { shared: 3, total: 10, overlap: 0.3, maxOverlap: 0.3 } }),
       },
       {
         name: 'S06 reports a missing marker and a reproduced draft together',
@@ -227,39 +162,17 @@ describe('degraded-output (S06)', () => {
         trace: rejectedTrace(englishDraft, executor(englishDraft)),
         message:
           'none of the degraded-output markers "insufficient evidence", "could not be verified", "证据不足", "无法确认"; and the final answer reproduces the executor\'s draft answer',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [
-              {
-                messageId: 'noMarker',
-                data: { markers: '"insufficient evidence", "could not be verified", "证据不足", "无法确认"' },
-              },
-              { messageId: 'reproducesDraft', data: { shared: 10, total: 10, overlap: 1, maxOverlap: 0.5 } },
-            ],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded(
+          { messageId: 'noMarker', data: { markers: MARKERS } },
+          { messageId: 'reproducesDraft', data: { shared: 10, total: 10, overlap: 1, maxOverlap: 0.5 } },
+        ),
       },
       {
         name: 'S06 compares verdicts upper-cased',
         case: rejectCase,
         trace: { finalAnswer: 'pool exhausted', verifierEvaluation: makeVerifierEvaluation({ verdict: 'reject' }) },
         message: 'none of the degraded-output markers',
-        messageId: 'notDegraded',
-        data: {
-          verdict: '"REJECT"',
-          problems: {
-            parts: [
-              {
-                messageId: 'noMarker',
-                data: { markers: '"insufficient evidence", "could not be verified", "证据不足", "无法确认"' },
-              },
-            ],
-            separator: '; and ',
-          },
-        },
+        ...notDegraded({ messageId: 'noMarker', data: { markers: MARKERS } }),
       },
     ],
     skipped: [
