@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-
 import { evidenceBeforeVerdictCheck } from '../../src/checks/evidence-before-verdict.js';
+import type { MessagePart } from '../../src/checks/messages.js';
 import type { AgentStep, ToolInvocation } from '../../src/trace/types.js';
 import { testCheck } from './helpers.js';
 
@@ -25,6 +25,17 @@ const ordered = [
   step('verifier', 3, 10_000),
   step('composer', 4, 20_000),
 ];
+
+/** The `outOfOrder` finding, its problems joined by "; ". */
+const outOfOrder = (...parts: MessagePart[]) => ({
+  messageId: 'outOfOrder',
+  data: { problems: { parts, separator: '; ' } },
+});
+/** A first evidence call of `tool` at `startedAt`, after the verdict step of the ordered steps (stepIndex 3, at 06:00:10). */
+const late = (tool: string, startedAt: string): MessagePart => ({
+  messageId: 'evidenceLate',
+  data: { tool, startedAt, verdict: '(stepIndex 3)', verdictAt: '2024-06-11T06:00:10.000Z' },
+});
 
 describe('evidence-before-verdict (S39)', () => {
   testCheck(evidenceBeforeVerdictCheck, {
@@ -83,37 +94,22 @@ describe('evidence-before-verdict (S39)', () => {
         name: 'S39: the verifier step comes before the executor step (stepIndex)',
         trace: { agentSteps: [step('verifier', 1), step('executor', 2)] },
         message: 'the verifier step (stepIndex 1) comes before the first executor step (stepIndex 2)',
-        messageId: 'outOfOrder',
-        data: {
-          problems: {
-            parts: [{ messageId: 'verifierFirst', data: { verifier: '(stepIndex 1)', executor: '(stepIndex 2)' } }],
-            separator: '; ',
-          },
-        },
+        ...outOfOrder({ messageId: 'verifierFirst', data: { verifier: '(stepIndex 1)', executor: '(stepIndex 2)' } }),
       },
       {
         name: 'S39: the verifier step comes first in array order',
         trace: { agentSteps: [step('verifier'), step('executor'), step('composer')] },
         message: '(agentSteps[0]) comes before the first executor step (agentSteps[1])',
-        messageId: 'outOfOrder',
-        data: {
-          problems: {
-            parts: [{ messageId: 'verifierFirst', data: { verifier: '(agentSteps[0])', executor: '(agentSteps[1])' } }],
-            separator: '; ',
-          },
-        },
+        ...outOfOrder({
+          messageId: 'verifierFirst',
+          data: { verifier: '(agentSteps[0])', executor: '(agentSteps[1])' },
+        }),
       },
       {
         name: 'S39: a verifier step before the executor even when a later one follows it',
         trace: { agentSteps: [step('verifier', 1), step('executor', 2), step('verifier', 3)] },
         message: 'comes before',
-        messageId: 'outOfOrder',
-        data: {
-          problems: {
-            parts: [{ messageId: 'verifierFirst', data: { verifier: '(stepIndex 1)', executor: '(stepIndex 2)' } }],
-            separator: '; ',
-          },
-        },
+        ...outOfOrder({ messageId: 'verifierFirst', data: { verifier: '(stepIndex 1)', executor: '(stepIndex 2)' } }),
       },
       {
         name: 'S39: a required evidence call starts after the verdict step',
@@ -121,55 +117,17 @@ describe('evidence-before-verdict (S39)', () => {
         trace: { agentSteps: ordered, toolInvocations: [call('queryMetrics', 1000), call('queryLogs', 12_000)] },
         message:
           'the first evidence-yielding call of "queryLogs" starts at 2024-06-11T06:00:12.000Z, not before the verdict step (stepIndex 3) at 2024-06-11T06:00:10.000Z',
-        messageId: 'outOfOrder',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'evidenceLate',
-                data: {
-                  tool: '"queryLogs"',
-                  startedAt: '2024-06-11T06:00:12.000Z',
-                  verdict: '(stepIndex 3)',
-                  verdictAt: '2024-06-11T06:00:10.000Z',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...outOfOrder(late('"queryLogs"', '2024-06-11T06:00:12.000Z')),
       },
       {
         name: 'S39: every evidence call after the verdict',
         case: required,
         trace: { agentSteps: ordered, toolInvocations: [call('queryMetrics', 11_000), call('queryLogs', 12_000)] },
         message: '"queryMetrics"',
-        messageId: 'outOfOrder',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'evidenceLate',
-                data: {
-                  tool: '"queryMetrics"',
-                  startedAt: '2024-06-11T06:00:11.000Z',
-                  verdict: '(stepIndex 3)',
-                  verdictAt: '2024-06-11T06:00:10.000Z',
-                },
-              },
-              {
-                messageId: 'evidenceLate',
-                data: {
-                  tool: '"queryLogs"',
-                  startedAt: '2024-06-11T06:00:12.000Z',
-                  verdict: '(stepIndex 3)',
-                  verdictAt: '2024-06-11T06:00:10.000Z',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...outOfOrder(
+          late('"queryMetrics"', '2024-06-11T06:00:11.000Z'),
+          late('"queryLogs"', '2024-06-11T06:00:12.000Z'),
+        ),
       },
       {
         name: 'S39: the only call before the verdict failed; the evidence came after',
@@ -183,23 +141,7 @@ describe('evidence-before-verdict (S39)', () => {
           ],
         },
         message: '"queryLogs"',
-        messageId: 'outOfOrder',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'evidenceLate',
-                data: {
-                  tool: '"queryLogs"',
-                  startedAt: '2024-06-11T06:00:11.000Z',
-                  verdict: '(stepIndex 3)',
-                  verdictAt: '2024-06-11T06:00:10.000Z',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...outOfOrder(late('"queryLogs"', '2024-06-11T06:00:11.000Z')),
       },
     ],
     skipped: [
