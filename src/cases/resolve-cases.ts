@@ -6,6 +6,7 @@ import { readSeverityBlock, severityBlockProblems } from '../config/severity-set
 import { InputError } from '../io/errors.js';
 import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';
 import { isRecord } from '../io/validation/is-record.js';
+import { schemaKeys } from '../io/validation/schema-keys.js';
 import { checkCaseFileQuickly } from './case-acceptors.js';
 import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
@@ -17,22 +18,7 @@ import type { AuditSettings, EvalCase } from './types.js';
  */
 function knownKeys(): string[] {
   const { caseFile, caseEntry } = caseSchemas();
-  const keys = new Set([...Object.keys(caseFile.shape), ...Object.keys(caseEntry.shape)]);
-  const walk = (schema: z.core.$ZodType): void => {
-    const def = schema._zod.def as {
-      shape?: Record<string, z.core.$ZodType>;
-      innerType?: z.core.$ZodType;
-      element?: z.core.$ZodType;
-      options?: z.core.$ZodType[];
-    };
-    for (const [key, field] of Object.entries(def.shape ?? {})) {
-      keys.add(key);
-      walk(field);
-    }
-    for (const inner of [def.innerType, def.element, ...(def.options ?? [])]) if (inner !== undefined) walk(inner);
-  };
-  walk(caseFile);
-  return [...keys];
+  return schemaKeys(caseFile, Object.keys(caseEntry.shape));
 }
 
 /**

@@ -3,6 +3,7 @@ import { CHECKS } from '../checks/index.js';
 import type { ContractValues } from '../config/contract.js';
 import { InputError } from '../io/errors.js';
 import { problemAt, type StructuredFile, schemaProblems, valueAt } from '../io/structured-file.js';
+import { schemaKeys } from '../io/validation/schema-keys.js';
 import * as z from '../io/validation/zod.js';
 import { ERROR_ONLY_CHECK_IDS, SCAN_DEFAULT_CHECK_IDS } from '../model/check-ids.generated.js';
 
@@ -58,14 +59,7 @@ const POLICIES_SCHEMA = z.strictObject(
 );
 
 /** Every key the block may hold, at any depth, for "did you mean" hints. */
-const KNOWN_KEYS = [
-  ...Object.keys(POLICIES_SCHEMA.shape),
-  'maxToolCalls',
-  'maxDurationMs',
-  'v2',
-  'claimChecks',
-  'composerOutput',
-];
+const KNOWN_KEYS = schemaKeys(POLICIES_SCHEMA);
 
 /**
  * The `policies:` block found at `path` in `file` (a config or policies file), resolved. An
