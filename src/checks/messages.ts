@@ -22,8 +22,11 @@ export function renderMessage(messages: Readonly<Record<string, string>>, part: 
   const template = Object.hasOwn(messages, part.messageId) ? messages[part.messageId] : undefined;
   if (template === undefined)
     throw new Error(`no message ${JSON.stringify(part.messageId)} among the check's messages`);
+  // Without data every placeholder stays as written: most findings of a passing check have none.
+  const { data } = part;
+  if (data === undefined) return template;
   return template.replace(PLACEHOLDER, (placeholder, name: string) => {
-    const value = part.data !== undefined && Object.hasOwn(part.data, name) ? part.data[name] : undefined;
+    const value = Object.hasOwn(data, name) ? data[name] : undefined;
     if (value === undefined) return placeholder;
     if (value !== null && typeof value === 'object')
       return value.parts.map((item) => renderMessage(messages, item)).join(value.separator);

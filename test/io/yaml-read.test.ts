@@ -175,8 +175,20 @@ describe('YAML case files: the messages of broken files', () => {
   });
 });
 
+/** `count` cases `- id: cN`, case `quoted` (if any) with a quoted id that runs over a line looking like an item. */
+function manyCases(count: number, quoted = -1): string {
+  const items = Array.from({ length: count }, (_, index) =>
+    index === quoted ? `  - id: "c${index}\n  - x"\n` : `  - id: c${index}\n    question: q${index}\n`,
+  );
+  return `version: 1\ncases:\n${items.join('')}`;
+}
+
 describe('YAML case files: the cases list read a case at a time', () => {
   it.each([
+    ['130 cases, read in several pieces', manyCases(130)],
+    ['a quoted text over lines inside a piece', manyCases(130, 10)],
+    ['a quoted text over lines where one piece ends and the next starts', manyCases(130, 63)],
+    ['a quoted text over lines in the last case', manyCases(130, 129)],
     ['cases at the top level', 'version: 1\ncases:\n- id: a\n- id: b\nother: 1\n'],
     [
       'comments and blank lines between the cases',

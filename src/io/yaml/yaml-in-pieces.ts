@@ -1,11 +1,13 @@
 /**
- * Buys: a large case file's `cases:` list read a case at a time, so js-yaml's working memory is that
- * of one case rather than of the whole file (the peak memory of reading a 10,000-case YAML file).
+ * Buys: a large case file's `cases:` list read a few dozen cases at a time, so js-yaml's working
+ * memory is that of a piece rather than of the whole file (the peak memory of reading a 10,000-case
+ * YAML file); a piece of one case each would cost a js-yaml call per case.
  *
  * The items of a top-level `cases:` block list are cut at the lines that start an item at the list's
- * indentation and read one by one, the rest of the file with `cases: []` in the list's place; null
- * when the file has no such list. A cut in the wrong place (inside a quoted text that runs over
- * lines) leaves a piece that does not read, and the caller reads the whole file instead.
+ * indentation and read CASES_PER_PIECE at a time, the rest of the file with `cases: []` in the list's
+ * place; null when the file has no such list. A cut in the wrong place (inside a quoted text that
+ * runs over lines) leaves a piece that does not read or reads as fewer items, and the caller reads
+ * the whole file instead.
  */
 export function readCasesInPieces(text: string, load: (piece: string, depth: number) => unknown): unknown | null {
   const list = CASES_KEY.exec(text);
@@ -41,14 +43,17 @@ export function readCasesInPieces(text: string, load: (piece: string, depth: num
   const placeholder = typeof rest === 'object' && rest !== null ? (rest as { cases?: unknown }).cases : undefined;
   if (!Array.isArray(placeholder) || placeholder.length > 0) return null;
   const cases: unknown[] = [];
-  for (let index = 0; index < starts.length; index += 1) {
-    const piece = load(text.slice(starts[index], starts[index + 1] ?? end), 2);
-    if (!Array.isArray(piece) || piece.length !== 1) return null;
-    cases.push(piece[0]);
+  for (let index = 0; index < starts.length; index += CASES_PER_PIECE) {
+    const count = Math.min(CASES_PER_PIECE, starts.length - index);
+    const piece = load(text.slice(starts[index], starts[index + count] ?? end), 2);
+    if (!Array.isArray(piece) || piece.length !== count) return null;
+    for (const item of piece) cases.push(item);
   }
   (rest as { cases: unknown[] }).cases = cases;
   return rest;
 }
+
+const CASES_PER_PIECE = 64;
 
 /** `cases:` at the top level, with nothing after it on its line but a comment. */
 const CASES_KEY = /^cases:[ \t]*(?:#[^\n]*)?(?:\n|$)/mu;
