@@ -1,15 +1,12 @@
 import {
   answerFigures,
   evidenceFormOfLowered,
-  groundingWindowsOf,
-  isLiterallyGrounded,
   keyedNumber,
   type NumberToken,
   scanNumbers,
   ungroundedByNumbers,
   ungroundedInEvidence,
 } from '../text/figures.js';
-import { type GroundingWindows, inGroundingWindows } from '../text/grounding-windows.js';
 import { invocationFailures, invocationYields, isSupportedClaim, traceSummaryEntries } from './derived.js';
 import { fail, isRecord, pass, plural, quoteList, skip, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
@@ -38,7 +35,6 @@ export const numericGroundingCheck: CheckDefinition = {
     if (unrecorded !== null) return skip('unrecordedEvidence', { index: unrecorded });
     const figures = answerFigures(context.normalizedFinalAnswer);
     if (figures.length === 0) return pass('noFigure');
-    // Most figures are written in the evidence as in the answer: found so, the evidence is never scanned.
     // One text, parts separated by a line break so that numbers never join; lower case for units.
     // Each part is lowered before the join, which is the same text (a line break cases nothing):
     // a part in ASCII, most of them, is lowered at once when it holds no capital, while the joined
@@ -46,15 +42,12 @@ export const numericGroundingCheck: CheckDefinition = {
     const evidenceText = evidenceTexts(context)
       .map((text) => text.toLowerCase())
       .join('\n');
-    let ungrounded = figures.filter((figure) => !isLiterallyGrounded(figure, evidenceText));
     // The scan of the evidence texts next, the arguments last: a figure is ungrounded when neither
     // grounds it, whichever is asked first, and the arguments almost never ground a figure the
     // evidence texts do not, while reading them (every key and value of every call) costs about as
     // much as the scan, which stops once every figure is grounded.
-    if (ungrounded.length > 0) ungrounded = ungroundedInEvidence(ungrounded, evidenceFormOfLowered(evidenceText));
-    if (ungrounded.length > 0) {
-      ungrounded = ungroundedByNumbers(ungrounded, argumentTokens(context, groundingWindowsOf(ungrounded)));
-    }
+    let ungrounded = ungroundedInEvidence(figures, evidenceFormOfLowered(evidenceText));
+    if (ungrounded.length > 0) ungrounded = ungroundedByNumbers(ungrounded, argumentTokens(context));
     if (ungrounded.length > 0) {
       const figureWord = ungrounded.length === 1 ? 'a figure' : 'figures';
       return fail('ungrounded', {
@@ -108,9 +101,9 @@ function evidenceTexts(context: CheckContext): string[] {
   return texts;
 }
 
-/** The argument figures (see addArgumentFigures) whose value falls in `windows`: the only ones that may ground a figure still ungrounded. */
-function argumentTokens(context: CheckContext, windows: GroundingWindows): NumberToken[] {
-  const reading: ArgumentReading = { tokens: [], windows, textsRead: new Set() };
+/** The argument figures (see addArgumentFigures). */
+function argumentTokens(context: CheckContext): NumberToken[] {
+  const reading: ArgumentReading = { tokens: [], textsRead: new Set() };
   const failures = invocationFailures(context);
   context.trace.toolInvocations.forEach((invocation, index) => {
     if (invocation.arguments !== undefined && failures[index] !== true)
@@ -121,7 +114,6 @@ function argumentTokens(context: CheckContext, windows: GroundingWindows): Numbe
 
 interface ArgumentReading {
   tokens: NumberToken[];
-  windows: GroundingWindows;
   /**
    * The texts read already: calls often repeat an argument (the same time range, the same query),
    * and the figures of a text are the same each time; one of them grounds a figure as well as two.
@@ -137,15 +129,13 @@ const FIGURE_HINT = /\d\s?[a-zA-Z%\u4e00-\u9fff]/u;
 /** The figures of call arguments whose unit is written: a number under a key that names it, or text with a unit ("30s"). */
 function addArgumentFigures(value: unknown, key: string | null, reading: ArgumentReading, depth: number): void {
   if (typeof value === 'number') {
-    // The value first: its key is matched against the key-unit pattern only when the value could ground a figure.
-    const token =
-      key === null || !inGroundingWindows(Math.abs(value), reading.windows) ? null : keyedNumber(key, value);
+    const token = key === null ? null : keyedNumber(key, value);
     if (token !== null) reading.tokens.push(token);
   } else if (typeof value === 'string') {
     // Only text that may hold a figure is read: dates and names are the common argument texts.
     if (value.length <= MAX_ARGUMENT_TEXT && !reading.textsRead.has(value) && FIGURE_HINT.test(value)) {
       reading.textsRead.add(value);
-      for (const token of scanNumbers(evidenceFormOfLowered(value.toLowerCase()), reading.windows))
+      for (const token of scanNumbers(evidenceFormOfLowered(value.toLowerCase())))
         if (token.family !== null) reading.tokens.push(token);
     }
   } else if (typeof value === 'object' && value !== null && depth < MAX_ARGUMENT_DEPTH) {

@@ -1,5 +1,4 @@
 import { codeAt } from './code-at.js';
-import { type GroundingWindows, groundingWindows, inGroundingWindows } from './grounding-windows.js';
 import { isWordCode } from './sentences.js';
 
 /**
@@ -38,8 +37,6 @@ export interface NumberToken {
 export interface Figure extends NumberToken {
   /** The figure as it reads in the answer, e.g. "97.4%" or "176–183 秒". */
   text: string;
-  /** Its number as evidence may write it: as in the answer, and without thousands separators. */
-  spellings: string[];
 }
 
 interface UnitDefinition {
@@ -94,13 +91,6 @@ const SPELLINGS: readonly UnitSpelling[] = UNIT_SPELLINGS.flatMap(([family, fact
   words.map((word) => ({ word, definition: { family, factors } })),
 ).sort((one, other) => other.word.length - one.word.length);
 const UNIT_TABLE = new Map(SPELLINGS.map((spelling) => [spelling.word, spelling.definition]));
-/** Every size a unit of each family has, in the family's base unit: what an evidence number may be multiplied by. */
-const FAMILY_FACTORS = new Map(
-  SPELLINGS.map(({ definition: { family } }) => [
-    family,
-    [...new Set(SPELLINGS.flatMap(({ definition }) => (definition.family === family ? definition.factors : [])))],
-  ]),
-);
 /** The unit spellings by the code of their first character, longest first (the rates, "/s", apart). */
 const SPELLINGS_BY_START = new Map(
   SPELLINGS.map(({ word }) => [
@@ -161,11 +151,10 @@ function isIdentifierCode(code: number): boolean {
  * date or time is never a figure, and its parts must not ground one), and numbers glued to a name
  * left out too (p99, v2, 5xx, 3f9c). Hand-written rather than one regular expression: this runs
  * over every evidence text of every trace, and character tests cost a fraction of regex calls.
- * With `windows`, only the numbers whose value falls in them (grounding-windows.ts).
  */
-export function scanNumbers(text: string, windows: GroundingWindows | null = null): NumberToken[] {
+export function scanNumbers(text: string): NumberToken[] {
   const tokens: NumberToken[] = [];
-  visitNumbers(text, windows, (token) => {
+  visitNumbers(text, (token) => {
     // A literal, not a spread: cloning an object field by field generically costs several times this.
     tokens.push({
       start: token.start,
@@ -190,7 +179,7 @@ export function scanNumbers(text: string, windows: GroundingWindows | null = nul
  * numbers, most of them looked at once and dropped, so none is allocated; a visitor that keeps a
  * token copies it.
  */
-function visitNumbers(text: string, windows: GroundingWindows | null, visit: (token: NumberToken) => boolean): void {
+function visitNumbers(text: string, visit: (token: NumberToken) => boolean): void {
   const token: NumberToken = {
     start: 0,
     numberEnd: 0,
@@ -251,9 +240,8 @@ function visitNumbers(text: string, windows: GroundingWindows | null, visit: (to
     const before = codeAt(text, start - 1);
     if (isIdentifierCode(before) || before === CODE_HASH || before === CODE_DOLLAR || before === CODE_AT) continue;
     if (before === CODE_POINT && isWordCode(codeAt(text, start - 2))) continue;
-    const written = writtenValue(text, start, numberEnd, decimals, separated);
-    // Outside the windows, the number grounds nothing whatever its unit: neither is read (see grounding-windows.ts).
-    if (windows !== null && !inGroundingWindows(written * multiplierAfter(text, numberEnd), windows)) continue;
+    const digits = text.slice(start, numberEnd);
+    const written = Number(separated ? digits.replaceAll(',', '') : digits);
     const unit = unitAfter(text, numberEnd);
     // A number glued to letters that are no unit is part of a name: 5xx, 3f9c, 8g.
     if (unit === null && (isLetterAt(text, numberEnd) || codeAt(text, numberEnd) === CODE_UNDERSCORE)) continue;
@@ -271,33 +259,6 @@ function visitNumbers(text: string, windows: GroundingWindows | null, visit: (to
   }
 }
 
-/**
- * The value of the number written from `start` to `end` (digits, thousands separators when
- * `separated`, a point before the last `decimals` digits): the same as Number() of its digits,
- * without cutting them out. Up to 15 digits the digits read as an integer are exact, and so is
- * 10^decimals, so their quotient, rounded once, is the double nearest the decimal, which is
- * Number()'s result too; longer numbers are left to Number().
- */
-function writtenValue(text: string, start: number, end: number, decimals: number, separated: boolean): number {
-  let digits = 0;
-  let integer = 0;
-  for (let at = start; at < end; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code >= CODE_0 && code <= CODE_9) {
-      integer = integer * 10 + (code - CODE_0);
-      digits += 1;
-    }
-  }
-  if (digits > MAX_EXACT_DIGITS) {
-    const written = text.slice(start, end);
-    return Number(separated ? written.replaceAll(',', '') : written);
-  }
-  return decimals === 0 ? integer : integer / (POWERS_OF_TEN[decimals] as number);
-}
-
-const MAX_EXACT_DIGITS = 15;
-const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
 /** Where the next digit is: `test` from `lastIndex` on, which builds no match. */
 const NEXT_DIGIT = /[0-9]/g;
 
@@ -311,7 +272,7 @@ interface UnitFound {
   end: number;
 }
 
-/** The 万 (10⁴) or 亿 (10⁸) after a number (after at most one space), else 1: read so by unitAfter and, before it, the grounding windows' test. */
+/** The 万 (10⁴) or 亿 (10⁸) after a number (after at most one space), else 1. */
 function multiplierAfter(text: string, from: number): number {
   const code = codeAt(text, codeAt(text, from) === CODE_SPACE ? from + 1 : from);
   return code === CODE_WAN ? 1e4 : code === CODE_YI ? 1e8 : 1;
@@ -457,7 +418,6 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
       SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))
     )
       continue;
-    const digits = normalizedAnswer.slice(token.start, token.numberEnd);
     // A literal, not a spread: every figure has one shape, which the grounding tests read many times.
     figures.push({
       start: measured.start,
@@ -470,7 +430,6 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
       family: measured.family,
       factors: measured.factors,
       text: normalizedAnswer.slice(token.start, measured.end),
-      spellings: digits.includes(',') ? [digits, digits.replaceAll(',', '')] : [digits],
     });
   }
   return figures;
@@ -564,15 +523,13 @@ const NEEDS_NFKC = /[\uff05\uff0c\uff0e\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]/
  * their order, as numberGrounds judges each against one evidence number. A number without a unit
  * directly after it takes the unit its key names, when it is the value of one (`"cpu_percent":
  * 97.4`, `acquire_seconds=30`, `max.poll.interval.ms (300000)`). The text is read only until
- * every figure is grounded, no index of its numbers is built, and a number whose value could
- * ground none of the figures is passed over before its unit or key is read (grounding-windows.ts).
+ * every figure is grounded, and no index of its numbers is built.
  */
 export function ungroundedInEvidence(figures: readonly Figure[], text: string): Figure[] {
   const ranges = figures.map(groundingRange);
-  const windows = groundingWindows(figures, ranges, familyFactors);
   const grounded = figures.map(() => false);
   let left = figures.length;
-  visitNumbers(text, windows, (token) => {
+  visitNumbers(text, (token) => {
     // A bare number takes the unit its key names, when it is the value of one.
     const keyed = token.family === null ? keyUnitBefore(text, token.start) : undefined;
     const unit = keyed ?? token;
@@ -586,15 +543,6 @@ export function ungroundedInEvidence(figures: readonly Figure[], text: string): 
     return left > 0;
   });
   return figures.filter((_figure, index) => grounded[index] !== true);
-}
-
-/** The windows an evidence number's value must fall in to ground one of `figures` (grounding-windows.ts). */
-export function groundingWindowsOf(figures: readonly Figure[]): GroundingWindows {
-  return groundingWindows(figures, figures.map(groundingRange), familyFactors);
-}
-
-function familyFactors(family: UnitFamily): readonly number[] {
-  return FAMILY_FACTORS.get(family) ?? BARE_FACTORS;
 }
 
 /**
@@ -672,55 +620,6 @@ function keyUnitBefore(text: string, start: number): UnitDefinition | undefined 
 
 function isKeyCode(code: number): boolean {
   return isIdentifierCode(code) || code === CODE_POINT || code === CODE_DASH;
-}
-
-/**
- * The fast path of grounding: the figure's number written the same way in the evidence (lower case), as
- * a whole number (not part of a longer one, a name, a date or a time), bare or with a unit of the
- * same family and the same 万/亿. Most grounded figures are found so, without scanning the
- * evidence; a figure not found so is looked for the slow way (ungroundedInEvidence, numberGrounds), which
- * alone decides that a figure is ungrounded.
- */
-export function isLiterallyGrounded(figure: Figure, evidence: string): boolean {
-  for (const spelling of figure.spellings) {
-    for (let at = evidence.indexOf(spelling); at >= 0; at = evidence.indexOf(spelling, at + 1)) {
-      const before = codeAt(evidence, at - 1);
-      if (isIdentifierCode(before)) continue;
-      if (
-        (before === CODE_POINT ||
-          before === CODE_COLON ||
-          before === CODE_DASH ||
-          before === CODE_SLASH ||
-          before === CODE_COMMA) &&
-        isDigitAt(evidence, at - 2)
-      )
-        continue;
-      let end = at + spelling.length;
-      if (isDigitAt(evidence, end)) continue;
-      if (codeAt(evidence, end) === CODE_POINT && isDigitAt(evidence, end + 1) && figure.decimals === 0) {
-        // More decimals in the evidence than in the figure: 30 s ← "30.0 s", 97% ← "97.4%".
-        let fractionEnd = end + 1;
-        while (isDigitAt(evidence, fractionEnd)) fractionEnd += 1;
-        if (Math.abs(Number(evidence.slice(at, fractionEnd).replaceAll(',', '')) - figure.written) > 0.5) continue;
-        end = fractionEnd;
-      }
-      const next = codeAt(evidence, end);
-      if ((next === CODE_POINT || next === CODE_COMMA || next === CODE_COLON) && isDigitAt(evidence, end + 1)) continue;
-      const unit = unitAfter(evidence, end);
-      if (unit === null) {
-        if (isLetterAt(evidence, end) || next === CODE_UNDERSCORE) continue;
-        if (figure.multiplier === 1) return true;
-        continue;
-      }
-      if (
-        unit.definition.family === figure.family &&
-        unit.multiplier === figure.multiplier &&
-        unit.definition.factors[0] === figure.factors[0]
-      )
-        return true;
-    }
-  }
-  return false;
 }
 
 /** The values that round to the figure as written, at its precision. */
