@@ -35,7 +35,8 @@ export default defineConfig({
       {
         extends: true,
         // They import src/ like the unit tests; apart, so that a quick loop can leave them out.
-        test: { name: 'seeded', include: SEEDED_TESTS },
+        // Hundreds of inputs a test: more time than a table row needs when the cores are busy.
+        test: { name: 'seeded', include: SEEDED_TESTS, testTimeout: 120_000 },
       },
       {
         extends: true,

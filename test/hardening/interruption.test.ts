@@ -85,38 +85,43 @@ describe('a command stopped in the middle of a write leaves no temporary file (S
       'base',
       'SIGINT',
     ],
-  ] as const)('S48: %s', async (_name, args, watched, signal) => {
-    const cwd = largeProject(40_000);
-    // A small baseline, for check; and old reports, which must stay whole and old.
-    writeFiles(cwd, {
-      'base/report.json': {
-        schemaVersion: 1,
-        summary: {
-          total: 0,
-          passed: 0,
-          failed: 0,
-          notRun: 0,
-          passRate: null,
-          verdictDistribution: {},
-          avgToolCalls: null,
-          avgDurationMs: null,
+  ] as const)(
+    'S48: %s',
+    async (_name, args, watched, signal) => {
+      const cwd = largeProject(40_000);
+      // A small baseline, for check; and old reports, which must stay whole and old.
+      writeFiles(cwd, {
+        'base/report.json': {
+          schemaVersion: 1,
+          summary: {
+            total: 0,
+            passed: 0,
+            failed: 0,
+            notRun: 0,
+            passRate: null,
+            verdictDistribution: {},
+            avgToolCalls: null,
+            avgDurationMs: null,
+          },
+          cases: [],
         },
-        cases: [],
-      },
-      'out/report.json': 'old report\n',
-      'out/diff.json': 'old diff\n',
-    });
-    const before = readFileSync(join(cwd, watched, 'report.json'), 'utf8');
-    const outcome = await interruptWhileWriting(cwd, [...args], join(cwd, watched), signal);
-    expect(outcome.sawTemporary, 'the signal must arrive while a temporary file exists').toBe(true);
-    expect(outcome.signal).toBe(signal);
-    expect(temporaryFiles(join(cwd, watched))).toEqual([]);
-    // Whole and old (stopped before the rename), never half-written.
-    const after = readFileSync(join(cwd, watched, 'report.json'), 'utf8');
-    if (after !== before) expect(() => JSON.parse(after) as unknown).not.toThrow();
-    if (args[0] === 'check') {
-      // The previous run's diff is gone before any new report is put in place: never a mixed set.
-      expect(existsSync(join(cwd, 'out', 'diff.json'))).toBe(false);
-    }
-  });
+        'out/report.json': 'old report\n',
+        'out/diff.json': 'old diff\n',
+      });
+      const before = readFileSync(join(cwd, watched, 'report.json'), 'utf8');
+      const outcome = await interruptWhileWriting(cwd, [...args], join(cwd, watched), signal);
+      expect(outcome.sawTemporary, 'the signal must arrive while a temporary file exists').toBe(true);
+      expect(outcome.signal).toBe(signal);
+      expect(temporaryFiles(join(cwd, watched))).toEqual([]);
+      // Whole and old (stopped before the rename), never half-written.
+      const after = readFileSync(join(cwd, watched, 'report.json'), 'utf8');
+      if (after !== before) expect(() => JSON.parse(after) as unknown).not.toThrow();
+      if (args[0] === 'check') {
+        // The previous run's diff is gone before any new report is put in place: never a mixed set.
+        expect(existsSync(join(cwd, 'out', 'diff.json'))).toBe(false);
+      }
+      // A 40,000-case run on two busy cores; the wait for the temporary file alone may take 60 s.
+    },
+    120_000,
+  );
 });
