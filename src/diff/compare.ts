@@ -4,6 +4,7 @@ import { requirementTools } from '../model/evidence-requirement.js';
 import { round4 } from '../model/round.js';
 import { compareText } from '../model/text-order.js';
 import type { CaseResult, Report } from '../report/types.js';
+import { signed } from '../view/format.js';
 import { exactFigures } from './exact-figures.js';
 import {
   type CaseTests,
@@ -417,10 +418,6 @@ function relativeChange(baseline: number, current: number): string {
   if (baseline === 0) return '';
   const percent = ((current - baseline) / baseline) * 100;
   return `, ${percent > 0 ? '+' : '-'}${Math.abs(percent).toFixed(1)}%`;
-}
-
-function signed(value: number): string {
-  return value > 0 ? `+${value}` : String(value);
 }
 
 function formatPercent(fraction: number): string {
