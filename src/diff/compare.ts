@@ -150,7 +150,7 @@ function compareAggregate(
   }
   const moved = `${movement}${relativeChange(exactBaseline, exactCurrent)})`;
   if (tolerance === null || !rose) return [item({ ...measured, kind: 'change', message: moved })];
-  const allowed = `the cost tolerance of ${formatPercent(tolerance)}`;
+  const allowed = `the cost tolerance of ${round4(tolerance * 100)}%`;
   // A zero baseline allows no increase at all: any rise from nothing is beyond every fraction of it.
   if (exceeds(current - baseline, tolerance * baseline, baseline, current)) {
     return [item({ ...measured, kind: 'regression', message: `${moved}, more than ${allowed} allows` })];
@@ -418,8 +418,4 @@ function relativeChange(baseline: number, current: number): string {
   if (baseline === 0) return '';
   const percent = ((current - baseline) / baseline) * 100;
   return `, ${percent > 0 ? '+' : '-'}${Math.abs(percent).toFixed(1)}%`;
-}
-
-function formatPercent(fraction: number): string {
-  return `${round4(fraction * 100)}%`;
 }
