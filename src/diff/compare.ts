@@ -233,10 +233,9 @@ function caseItem(
   kind: DiffKind,
   caseId: string,
   metric: string,
-  sides: readonly DiffValue[],
+  [baseline, current]: readonly [DiffValue, DiffValue],
   moved: string,
 ): DiffItem {
-  const [baseline = null, current = null] = sides;
   return item({ kind, scope: 'case', caseId, metric, baseline, current, message: `${caseId}: ${moved}` });
 }
 
