@@ -4,6 +4,7 @@ import { requirementTools } from '../model/evidence-requirement.js';
 import { round4 } from '../model/round.js';
 import { compareText } from '../model/text-order.js';
 import type { CaseResult, Report } from '../report/types.js';
+import { signed } from '../view/format.js';
 import { exactFigures } from './exact-figures.js';
 import {
   type CaseTests,
@@ -149,7 +150,7 @@ function compareAggregate(
   }
   const moved = `${movement}${relativeChange(exactBaseline, exactCurrent)})`;
   if (tolerance === null || !rose) return [item({ ...measured, kind: 'change', message: moved })];
-  const allowed = `the cost tolerance of ${formatPercent(tolerance)}`;
+  const allowed = `the cost tolerance of ${round4(tolerance * 100)}%`;
   // A zero baseline allows no increase at all: any rise from nothing is beyond every fraction of it.
   if (exceeds(current - baseline, tolerance * baseline, baseline, current)) {
     return [item({ ...measured, kind: 'regression', message: `${moved}, more than ${allowed} allows` })];
@@ -201,9 +202,11 @@ function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], t
   return [
     ...[...baselineById.values()].flatMap((before) => {
       const after = currentById.get(before.caseId);
-      return after === undefined ? [missingCase(before)] : compareCase(before, after, tests);
+      return after === undefined ? [presenceItem(before, true)] : compareCase(before, after, tests);
     }),
-    ...[...currentById.values()].filter((after) => !baselineById.has(after.caseId)).map(newCase),
+    ...[...currentById.values()]
+      .filter((after) => !baselineById.has(after.caseId))
+      .map((after) => presenceItem(after, false)),
   ];
 }
 
@@ -216,30 +219,24 @@ function firstById<T>(rows: readonly T[], idOf: (row: T) => string): Map<string,
   return byId;
 }
 
-// S22: a vanished case is one regression; comparing its checks against nothing would only repeat it.
-function missingCase(before: CaseResult): DiffItem {
-  return item({
-    kind: 'regression',
-    scope: 'case',
-    caseId: before.caseId,
-    metric: 'presence',
-    baseline: 'present',
-    current: 'absent',
-    message: `${before.caseId}: case is missing from the current report (it was ${before.status} in the baseline)`,
-  });
+/** S22: a vanished case is one regression; comparing its checks against nothing would only repeat it. S23: a new case is a change. */
+function presenceItem(result: CaseResult, vanished: boolean): DiffItem {
+  const sides = vanished ? (['present', 'absent'] as const) : (['absent', 'present'] as const);
+  const moved = vanished
+    ? `case is missing from the current report (it was ${result.status} in the baseline)`
+    : `case is new, not in the baseline (now ${result.status}${statusDetail(result)})`;
+  return caseItem(vanished ? 'regression' : 'change', result.caseId, 'presence', sides, moved);
 }
 
-// S23
-function newCase(after: CaseResult): DiffItem {
-  return item({
-    kind: 'change',
-    scope: 'case',
-    caseId: after.caseId,
-    metric: 'presence',
-    baseline: 'absent',
-    current: 'present',
-    message: `${after.caseId}: case is new, not in the baseline (now ${after.status}${statusDetail(after)})`,
-  });
+/** An item of a case's own field: its presence, status or verdict. */
+function caseItem(
+  kind: DiffKind,
+  caseId: string,
+  metric: string,
+  [baseline, current]: readonly [DiffValue, DiffValue],
+  moved: string,
+): DiffItem {
+  return item({ kind, scope: 'case', caseId, metric, baseline, current, message: `${caseId}: ${moved}` });
 }
 
 function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): DiffItem[] {
@@ -248,15 +245,15 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
     // The evidence of a repeated case is its evidence-coverage check's runs, compared with the checks.
     return [
       ...(caseTest === null ? [] : [rateItem(after.caseId, null, caseTest)]),
-      ...compareVerdict(before, after),
+      ...compareField('verdict', before, after),
       ...[...testChecks(before, after, caseTest, tests.summary.alpha)]
         .sort(([a], [b]) => checkRank(a) - checkRank(b) || compareText(a, b))
         .map(([check, significance]) => rateItem(after.caseId, check, significance)),
     ];
   }
   return [
-    ...compareStatus(before, after),
-    ...compareVerdict(before, after),
+    ...compareField('status', before, after),
+    ...compareField('verdict', before, after),
     ...compareChecks(before, after),
     ...compareEvidence(before, after),
   ];
@@ -297,22 +294,17 @@ function checkRank(check: string): number {
   return CHECK_RANK.get(check) ?? CHECK_IDS.length;
 }
 
-// S20
-function compareStatus(before: CaseResult, after: CaseResult): DiffItem[] {
-  if (before.status === after.status) return [];
-  const kind: DiffKind =
-    before.status === 'passed' ? 'regression' : after.status === 'passed' ? 'improvement' : 'change';
-  return [
-    item({
-      kind,
-      scope: 'case',
-      caseId: after.caseId,
-      metric: 'status',
-      baseline: before.status,
-      current: after.status,
-      message: `${after.caseId}: status went from ${before.status} to ${after.status}${statusDetail(after)}`,
-    }),
-  ];
+/** S20: a case's status moving from `passed` is a regression, to `passed` an improvement; a verdict moving is a change. */
+function compareField(field: 'status' | 'verdict', before: CaseResult, after: CaseResult): DiffItem[] {
+  const sides = [before[field], after[field]] as const;
+  if (sides[0] === sides[1]) return [];
+  if (field === 'verdict') {
+    const moved = `verdict changed from ${sides[0] ?? 'none'} to ${sides[1] ?? 'none'}`;
+    return [caseItem('change', after.caseId, field, sides, moved)];
+  }
+  const kind = sides[0] === 'passed' ? 'regression' : sides[1] === 'passed' ? 'improvement' : 'change';
+  const moved = `status went from ${sides[0]} to ${sides[1]}${statusDetail(after)}`;
+  return [caseItem(kind, after.caseId, field, sides, moved)];
 }
 
 /** What a reader needs to act on a case that is not passing: which checks failed, or why it did not run. */
@@ -322,21 +314,6 @@ function statusDetail(caseResult: CaseResult): string {
     return `; failing checks: ${caseResult.failedChecks.map((failed) => failed.check).join(', ')}`;
   }
   return '';
-}
-
-function compareVerdict(before: CaseResult, after: CaseResult): DiffItem[] {
-  if (before.verdict === after.verdict) return [];
-  return [
-    item({
-      kind: 'change',
-      scope: 'case',
-      caseId: after.caseId,
-      metric: 'verdict',
-      baseline: before.verdict,
-      current: after.verdict,
-      message: `${after.caseId}: verdict changed from ${before.verdict ?? 'none'} to ${after.verdict ?? 'none'}`,
-    }),
-  ];
 }
 
 /**
@@ -440,12 +417,4 @@ function relativeChange(baseline: number, current: number): string {
   if (baseline === 0) return '';
   const percent = ((current - baseline) / baseline) * 100;
   return `, ${percent > 0 ? '+' : '-'}${Math.abs(percent).toFixed(1)}%`;
-}
-
-function signed(value: number): string {
-  return value > 0 ? `+${value}` : String(value);
-}
-
-function formatPercent(fraction: number): string {
-  return `${round4(fraction * 100)}%`;
 }

@@ -84,43 +84,32 @@ function prototypeSafe(report: Report): Report {
 function findDuplicates(file: StructuredFile): string[] {
   const data = file.value;
   if (!isPlainObject(data) || !Array.isArray(data['cases'])) return [];
+  const cases: unknown[] = data['cases'];
   const problems: string[] = [];
-  const firstCaseIndex = new Map<string, number>();
-  data['cases'].forEach((caseResult: unknown, caseIndex: number) => {
-    if (!isPlainObject(caseResult)) return;
-    const caseId = caseResult['caseId'];
-    if (typeof caseId === 'string') {
-      const first = firstCaseIndex.get(caseId);
-      if (first === undefined) {
-        firstCaseIndex.set(caseId, caseIndex);
-      } else {
-        problems.push(
-          problemAt(
-            file,
-            ['cases', caseIndex, 'caseId'],
-            `found ${JSON.stringify(caseId)} again (already the id of cases[${first}]), expected each case id once`,
-          ),
-        );
-      }
+  const repeatedCases = new Map(repeatedIds(cases, 'caseId').map((repeat) => [repeat.index, repeat]));
+  cases.forEach((caseResult, caseIndex) => {
+    const again = repeatedCases.get(caseIndex);
+    if (again !== undefined) {
+      const message = `found ${JSON.stringify(again.id)} again (already the id of cases[${again.first}]), expected each case id once`;
+      problems.push(problemAt(file, ['cases', caseIndex, 'caseId'], message));
     }
-    const checks = caseResult['checks'];
-    if (!Array.isArray(checks)) return;
-    const firstCheckIndex = new Map<string, number>();
-    checks.forEach((row: unknown, checkIndex: number) => {
-      if (!isPlainObject(row) || typeof row['check'] !== 'string') return;
-      const first = firstCheckIndex.get(row['check']);
-      if (first === undefined) {
-        firstCheckIndex.set(row['check'], checkIndex);
-      } else {
-        problems.push(
-          problemAt(
-            file,
-            ['cases', caseIndex, 'checks', checkIndex, 'check'],
-            `found ${JSON.stringify(row['check'])} again (already in checks[${first}]), expected each check once per case`,
-          ),
-        );
-      }
-    });
+    const checks = isPlainObject(caseResult) && Array.isArray(caseResult['checks']) ? caseResult['checks'] : [];
+    for (const { id, index, first } of repeatedIds(checks, 'check')) {
+      const message = `found ${JSON.stringify(id)} again (already in checks[${first}]), expected each check once per case`;
+      problems.push(problemAt(file, ['cases', caseIndex, 'checks', index, 'check'], message));
+    }
   });
   return problems;
+}
+
+/** The rows whose string `key` an earlier row already has, in row order: the id, the row's index and the first one's. */
+function repeatedIds(rows: readonly unknown[], key: string): { id: string; index: number; first: number }[] {
+  const firstIndex = new Map<string, number>();
+  return rows.flatMap((row, index) => {
+    const id = isPlainObject(row) ? row[key] : undefined;
+    if (typeof id !== 'string') return [];
+    const first = firstIndex.get(id);
+    if (first === undefined) firstIndex.set(id, index);
+    return first === undefined ? [] : [{ id, index, first }];
+  });
 }

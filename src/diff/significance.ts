@@ -57,27 +57,22 @@ export interface CaseTests {
 /** Tests every case repeated in both reports, with Holm's correction over them. */
 export function testCases(baseline: Report, current: Report, alpha: number): CaseTests {
   const currentById = new Map(current.cases.map((result) => [result.caseId, result]));
-  const tested: { caseId: string; counts: [Counts, Counts] }[] = [];
-  const seen = new Set<string>();
+  const tested = new Map<string, [Counts, Counts]>();
   for (const before of baseline.cases) {
     const after = currentById.get(before.caseId);
-    if (after === undefined || seen.has(before.caseId) || !isRepeatedOnBothSides(before, after)) continue;
-    seen.add(before.caseId);
-    tested.push({ caseId: before.caseId, counts: [caseCounts(before), caseCounts(after)] });
+    if (after === undefined || tested.has(before.caseId) || !isRepeatedOnBothSides(before, after)) continue;
+    tested.set(before.caseId, [caseCounts(before), caseCounts(after)]);
   }
-  const results = judge(
-    tested.map((entry) => entry.counts),
-    alpha,
-  );
+  const results = judge([...tested.values()], alpha);
   return {
-    byCase: new Map(tested.map(({ caseId }, index) => [caseId, results[index] ?? null])),
+    byCase: new Map([...tested.keys()].map((caseId, index) => [caseId, results[index] ?? null])),
     summary: {
       test: 'fisher-exact-one-sided',
       correction: 'holm',
       alpha,
-      repeatedCases: tested.length,
+      repeatedCases: tested.size,
       note:
-        tested.length > 0
+        tested.size > 0
           ? null
           : 'significance needs repeated runs on both sides: without them each change is judged on one run; run the cases K times (live: --ask --repeat K; offline: <name>.run1.json … <name>.runK.json fixtures)',
     },

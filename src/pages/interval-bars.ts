@@ -40,14 +40,12 @@ export function intervalBarsSection(report: Report): string {
 
 function row(label: string, rate: number, interval: { low: number; high: number }, checks: string): string {
   const x = (ratio: number): string => String(Math.round(ratio * BAR_WIDTH * 10) / 10);
-  const low = x(interval.low);
-  const width = String(Math.round((interval.high - interval.low) * BAR_WIDTH * 10) / 10);
   const title = `${formatPercent(rate)}, 95% interval ${formatInterval(interval)}`;
   const bar =
     `<svg class="interval-bar" width="${BAR_WIDTH}" height="12" viewBox="0 0 ${BAR_WIDTH} 12" role="img" aria-label="${htmlText(title)}">` +
     `<title>${htmlText(title)}</title>` +
     `<line x1="0" y1="6" x2="${BAR_WIDTH}" y2="6" stroke="#bbb" stroke-width="1"/>` +
-    `<rect x="${low}" y="2" width="${width}" height="8" fill="#7aa7d8"/>` +
+    `<rect x="${x(interval.low)}" y="2" width="${x(interval.high - interval.low)}" height="8" fill="#7aa7d8"/>` +
     `<line x1="${x(rate)}" y1="0" x2="${x(rate)}" y2="12" stroke="#1f3b5c" stroke-width="2"/>` +
     '</svg>';
   return `<tr><td>${label}</td><td class="num">${htmlText(formatPercent(rate))}</td><td>${bar} ${htmlText(formatInterval(interval))}</td><td>${checks}</td></tr>`;

@@ -71,13 +71,10 @@ export function summarize(counts: CaseCounts, runFigures: RunFigures[], repeat: 
 
 /** The figures of a case's runs: one per run of a repeated case (`runs`), else the case's own. */
 export function caseRunFigures(result: CaseResult): RunFigures[] {
-  if (result.runs === undefined)
-    return [
-      figuresOf(
-        result,
-        result.checks.some((row) => row.check === 'trace-loadable' && row.outcome === 'pass'),
-      ),
-    ];
+  if (result.runs === undefined) {
+    const traceLoaded = result.checks.some((row) => row.check === 'trace-loadable' && row.outcome === 'pass');
+    return [figuresOf(result, traceLoaded)];
+  }
   // A run's verdict counts when its trace loaded, that is when it ran and `trace-loadable` did not fail.
   return result.runs.map((run) =>
     figuresOf(run, run.status !== 'not_run' && !run.failedChecks.some((failed) => failed.check === 'trace-loadable')),

@@ -9,13 +9,7 @@ import { REPORT_SCHEMA_VERSION } from '../model/report-version.js';
 import { xmlAttribute } from '../view/xml-text.js';
 import { CASE_SEPARATOR, caseJson, renderReportJsonFrame } from './render/json.js';
 import { JUNIT_TAIL, junitHead, junitTestcase } from './render/junit.js';
-import {
-  caseMarkdown,
-  MARKDOWN_SECTIONS,
-  type MarkdownSection,
-  type MarkdownSections,
-  renderMarkdownPage,
-} from './render/markdown.js';
+import { caseMarkdown, MARKDOWN_SECTIONS, type MarkdownSection, renderMarkdownPage } from './render/markdown.js';
 import type { CaseResult, ReportSummary } from './types.js';
 
 export interface SpillFormats {
@@ -114,11 +108,7 @@ export class ReportSpill {
   reportMarkdown(summary: ReportSummary): Generator<string, void, undefined> {
     const markdown = this.markdown;
     if (markdown === null) throw new Error('report.md was not spilled');
-    const sections = MARKDOWN_SECTIONS.map((section) => [
-      section,
-      { [Symbol.iterator]: () => markdown[section].texts() },
-    ]);
-    return renderMarkdownPage(summary, Object.fromEntries(sections) as MarkdownSections);
+    return renderMarkdownPage(summary, (section) => markdown[section].texts());
   }
 
   /** report.junit.xml, as renderReportJunit renders it. */

@@ -123,46 +123,50 @@ function miscount(displayName: string, field: string, found: unknown, expected: 
 
 /** Shards of one run agree on the case file, the number of shards and the runs per case. */
 function disagreements(files: readonly ShardFile[]): string[] {
-  const problems: string[] = [];
-  const compare = (what: string, expected: string, keyOf: (file: ShardFile) => string): void => {
-    const groups = new Map<string, string[]>();
-    for (const file of files) groups.set(keyOf(file), [...(groups.get(keyOf(file)) ?? []), file.displayName]);
-    if (groups.size < 2) return;
+  const compare = (what: string, expected: string, keyOf: (file: ShardFile) => string): string[] => {
+    const groups = namesBy(files, keyOf);
+    if (groups.size < 2) return [];
     const found = [...groups].map(([value, names]) => `${value} in ${names.join(', ')}`).join('; ');
-    problems.push(`diag-eval merge: the reports differ in ${what}: ${found}; expected ${expected}`);
+    return [`diag-eval merge: the reports differ in ${what}: ${found}; expected ${expected}`];
   };
-  compare(
-    'casesHash (they ran different case files)',
-    'the shards of one run of one case file',
-    (file) => file.casesHash,
-  );
-  compare('shard count', 'one n for every report (run --shard i/n)', (file) => `n = ${file.count}`);
-  compare('runs per case', 'the same --repeat for every shard', (file) =>
-    file.repeat === null ? 'no --repeat' : `--repeat ${file.repeat}`,
-  );
-  return problems;
+  return [
+    ...compare(
+      'casesHash (they ran different case files)',
+      'the shards of one run of one case file',
+      (file) => file.casesHash,
+    ),
+    ...compare('shard count', 'one n for every report (run --shard i/n)', (file) => `n = ${file.count}`),
+    ...compare('runs per case', 'the same --repeat for every shard', (file) =>
+      file.repeat === null ? 'no --repeat' : `--repeat ${file.repeat}`,
+    ),
+  ];
 }
 
 /** Each shard 1..n exactly once. */
 function shardSetProblems(files: readonly ShardFile[]): string[] {
   const count = (files[0] as ShardFile).count;
-  const byIndex = new Map<number, string[]>();
-  for (const file of files) byIndex.set(file.index, [...(byIndex.get(file.index) ?? []), file.displayName]);
-  const problems: string[] = [];
-  for (const [index, names] of [...byIndex].sort(([a], [b]) => a - b)) {
-    if (names.length > 1)
-      problems.push(
+  const byIndex = namesBy(files, (file) => file.index);
+  const problems = [...byIndex]
+    .filter(([, names]) => names.length > 1)
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([index, names]) =>
         `diag-eval merge: shard ${index}/${count} is given ${names.length} times: ${names.join(', ')}; expected each shard once`,
-      );
-  }
-  const missing: string[] = [];
-  for (let index = 1; index <= count; index += 1) if (!byIndex.has(index)) missing.push(`${index}/${count}`);
+    );
+  const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
     problems.push(
-      `diag-eval merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected one report for each shard 1/${count} to ${count}/${count}`,
+      `diag-eval merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')}; expected one report for each shard 1/${count} to ${count}/${count}`,
     );
   }
   return problems;
+}
+
+/** The files' names by `keyOf`, in the order each key first appears. */
+function namesBy<K>(files: readonly ShardFile[], keyOf: (file: ShardFile) => K): Map<K, string[]> {
+  const groups = new Map<K, string[]>();
+  for (const file of files) groups.set(keyOf(file), [...(groups.get(keyOf(file)) ?? []), file.displayName]);
+  return groups;
 }
 
 interface PlacedCase {
@@ -181,29 +185,21 @@ function placeCases(files: readonly ShardFile[]): CaseResult[] {
   const problems: string[] = [];
   const byPosition = new Map<number, PlacedCase>();
   const byId = new Map<string, PlacedCase>();
-  for (const file of files) {
-    for (const { caseIndex, ...rest } of file.cases) {
-      const position = caseIndex as number;
-      const caseId = rest['caseId'] as string;
-      const atPosition = byPosition.get(position);
-      const sameId = byId.get(caseId);
+  for (const { cases, index: shard, displayName } of files) {
+    for (const { caseIndex, ...rest } of cases) {
+      const placed = { result: rest as unknown as CaseResult, caseId: rest['caseId'] as string, shard, displayName };
+      const [atPosition, sameId] = [byPosition.get(caseIndex as number), byId.get(placed.caseId)];
       if (atPosition !== undefined) {
         problems.push(
-          `diag-eval merge: case index ${position} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${file.displayName} (${caseId}); expected each case in one shard`,
+          `diag-eval merge: case index ${caseIndex} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${displayName} (${placed.caseId}); expected each case in one shard`,
         );
       } else if (sameId !== undefined) {
         problems.push(
-          `diag-eval merge: case "${caseId}" is in ${sameId.displayName} and in ${file.displayName}; expected each case in one shard`,
+          `diag-eval merge: case "${placed.caseId}" is in ${sameId.displayName} and in ${displayName}; expected each case in one shard`,
         );
       } else {
-        const placed = {
-          result: rest as unknown as CaseResult,
-          caseId,
-          shard: file.index,
-          displayName: file.displayName,
-        };
-        byPosition.set(position, placed);
-        byId.set(caseId, placed);
+        byPosition.set(caseIndex as number, placed);
+        byId.set(placed.caseId, placed);
       }
     }
   }
@@ -218,17 +214,18 @@ function placeCases(files: readonly ShardFile[]): CaseResult[] {
   const count = (files[0] as ShardFile).count;
   const inOrder = placed as PlacedCase[];
   const expected = assignShards(
-    inOrder.map((entry) => entry.caseId),
+    inOrder.map(({ caseId }) => caseId),
     count,
   );
-  inOrder.forEach((entry, position) => {
-    if (expected[position] !== entry.shard) {
-      problems.push(
-        `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" is in shard ${entry.shard}/${count}, expected in shard ${expected[position]}/${count} (was the report edited, or renamed from another run?)`,
-      );
-    }
-  });
-  refuseAny(problems);
+  refuseAny(
+    inOrder.flatMap((entry, position) =>
+      expected[position] === entry.shard
+        ? []
+        : [
+            `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" is in shard ${entry.shard}/${count}, expected in shard ${expected[position]}/${count} (was the report edited, or renamed from another run?)`,
+          ],
+    ),
+  );
   return inOrder.map(({ result }) => result);
 }
 

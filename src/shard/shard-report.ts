@@ -11,7 +11,7 @@ export interface ShardSelection {
 
 export function selectShard(cases: readonly EvalCase[], shard: ShardSpec): ShardSelection {
   const shards = assignShards(
-    cases.map((evalCase) => evalCase.id),
+    cases.map(({ id }) => id),
     shard.count,
   );
   const selection: ShardSelection = { cases: [], caseIndexes: [] };

@@ -15,6 +15,11 @@ export function formatCount(value: number | null): string {
   return value === null ? '–' : trimNumber(value, 2);
 }
 
+/** A change with its sign: `+3`, `-0.5`, `0`. */
+export function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
 /** At most `decimals` places, trailing zeros dropped: 80 not 80.0, 3.4 not 3.40. */
 export function trimNumber(value: number, decimals: number): string {
   return String(Number(value.toFixed(decimals)));

@@ -1,5 +1,5 @@
 import { plural } from '../../checks/support.js';
-import { formatComparison } from '../../view/format.js';
+import { formatComparison, signed } from '../../view/format.js';
 import { tableRow } from '../../view/markdown-escape.js';
 import { regressionCount } from '../regressed-cases.js';
 import {
@@ -111,18 +111,13 @@ function itemRow(item: DiffItem): string[] {
     item.tool ?? NO_VALUE,
     formatValue(item.baseline),
     formatValue(item.current),
-    formatDelta(item.delta),
+    item.delta === null ? NO_VALUE : signed(item.delta),
     item.message,
   ];
 }
 
 function formatValue(value: DiffValue): string {
   return value === null ? NO_VALUE : String(value);
-}
-
-function formatDelta(delta: number | null): string {
-  if (delta === null) return NO_VALUE;
-  return delta > 0 ? `+${delta}` : String(delta);
 }
 
 /** A code span that survives backticks in the text: the fence is longer than any backtick run inside. */

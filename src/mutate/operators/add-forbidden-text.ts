@@ -1,5 +1,5 @@
 import { speaksChinese, withConcludingSentence } from '../case-text.js';
-import type { Mutant, MutationOperator } from '../types.js';
+import type { MutationOperator } from '../types.js';
 
 /**
  * The answer confirms a cause the case rules out: each forbidden keyword and confirmed claim the
@@ -11,26 +11,15 @@ export const addForbiddenText: MutationOperator = {
     'a forbidden answer keyword or confirmed claim (or, when the case lists none, a wrong cause) stated in the conclusion',
   mutate({ evalCase, trace }) {
     const chinese = speaksChinese(evalCase);
-    const mutantFor = (text: string, suggestion: string): Mutant => ({
+    const listed = [...evalCase.forbiddenAnswerKeywords, ...evalCase.forbiddenConfirmedClaims];
+    const wrongCause = chinese ? '根因是数据库宕机' : 'the root cause is a DDoS attack';
+    return (listed.length > 0 ? listed : [wrongCause]).map((text) => ({
       label: text,
       document: withConcludingSentence(trace, chinese ? `另外，确认${text}。` : `Also, it is confirmed that ${text}.`),
-      suggestion,
-    });
-    const listed = [...evalCase.forbiddenAnswerKeywords, ...evalCase.forbiddenConfirmedClaims];
-    if (listed.length > 0) {
-      return listed.map((text) =>
-        mutantFor(
-          text,
-          `case \`${evalCase.id}\` does not notice the answer confirming "${text}": check its forbidden lists`,
-        ),
-      );
-    }
-    const wrongCause = chinese ? '根因是数据库宕机' : 'the root cause is a DDoS attack';
-    return [
-      mutantFor(
-        wrongCause,
-        `case \`${evalCase.id}\` would not notice the answer confirming a wrong cause ("${wrongCause}"): list the causes reviewers rule out in forbiddenConfirmedClaims`,
-      ),
-    ];
+      suggestion:
+        listed.length > 0
+          ? `case \`${evalCase.id}\` does not notice the answer confirming "${text}": check its forbidden lists`
+          : `case \`${evalCase.id}\` would not notice the answer confirming a wrong cause ("${text}"): list the causes reviewers rule out in forbiddenConfirmedClaims`,
+    }));
   },
 };

@@ -28,15 +28,9 @@ export function renderReportMarkdown(report: Report): string {
  */
 export function renderReportMarkdownChunks(report: Report): Generator<string, void, undefined> {
   const repeated = report.summary.repeat !== undefined;
-  const fragments = (section: MarkdownSection): Iterable<string> => ({
-    *[Symbol.iterator]() {
-      for (const result of report.cases) yield caseMarkdown(result, repeated, section);
-    },
+  return renderMarkdownPage(report.summary, function* (section) {
+    for (const result of report.cases) yield caseMarkdown(result, repeated, section);
   });
-  return renderMarkdownPage(
-    report.summary,
-    Object.fromEntries(MARKDOWN_SECTIONS.map((section) => [section, fragments(section)])) as MarkdownSections,
-  );
 }
 
 /**
@@ -64,8 +58,8 @@ export function caseMarkdown(result: CaseResult, repeated: boolean, section: Mar
   return CASE_SECTIONS[section](result, repeated);
 }
 
-/** Each section's fragments, in case order. */
-export type MarkdownSections = Record<MarkdownSection, Iterable<string>>;
+/** A section's fragments, in case order. */
+type SectionTexts = (section: MarkdownSection) => Iterable<string>;
 
 /**
  * The page from its summary and its sections, in chunks of some tens of kilobytes. The same for
@@ -73,7 +67,7 @@ export type MarkdownSections = Record<MarkdownSection, Iterable<string>>;
  */
 export function* renderMarkdownPage(
   summary: ReportSummary,
-  sections: MarkdownSections,
+  sections: SectionTexts,
 ): Generator<string, void, undefined> {
   let pending = '';
   // White space at the end of what was rendered so far, held back until text follows it: the
@@ -99,7 +93,7 @@ export function* renderMarkdownPage(
 const TRAILING_SPACE = /\s+$/u;
 
 /** The page as texts of whole lines, each line ended by a newline (the last one's is dropped with the trailing white space). */
-function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generator<string, void, undefined> {
+function* pageTexts(summary: ReportSummary, sections: SectionTexts): Generator<string, void, undefined> {
   const repeated = summary.repeat !== undefined;
   yield '# Diagnosis evaluation report\n\n';
   const warned = summary.casesWithWarnings ?? 0;
@@ -132,17 +126,17 @@ function* pageTexts(summary: ReportSummary, sections: MarkdownSections): Generat
   yield '## Cases\n\n';
   const caseColumns = ['case', 'status', 'verdict', 'evidence', 'keywords', 'tool calls', 'duration', 'failed checks'];
   if (repeated) caseColumns.splice(2, 0, 'runs passed', 'run pass rate (95% CI)');
-  yield* table(caseColumns, sections.rows);
+  yield* table(caseColumns, sections('rows'));
 
-  yield* section('## Not run\n\n', sections.notRun, '\n');
-  yield* section('## Failed checks\n\n', sections.failed);
+  yield* section('## Not run\n\n', sections('notRun'), '\n');
+  yield* section('## Failed checks\n\n', sections('failed'));
   yield* section(
     '## Warnings\n\nChecks whose severity is `warn`: reported, but they do not fail the case.\n\n',
-    sections.warnings,
+    sections('warnings'),
   );
   if (repeated) {
     yield '## Runs\n\n';
-    yield* table(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], sections.runs);
+    yield* table(['case', 'run', 'session', 'status', 'verdict', 'failed checks or reason'], sections('runs'));
   }
 }
 
