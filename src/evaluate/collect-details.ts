@@ -1,5 +1,6 @@
 import { synonymsOf } from '../cases/concepts.js';
 import type { EvalCase } from '../cases/types.js';
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import { isRecord } from '../io/validation/is-record.js';
 import {
   type AuditChain,
@@ -76,14 +77,8 @@ function keywordMatches(evalCase: EvalCase, normalizedAnswer: string): KeywordMa
 }
 
 function auditChain(root: JsonObject): AuditChain | null {
-  let selfEvaluation = field(root, 'selfEvaluation');
-  if (typeof selfEvaluation === 'string') {
-    try {
-      selfEvaluation = JSON.parse(selfEvaluation) as unknown;
-    } catch {
-      return null;
-    }
-  }
+  const written = field(root, 'selfEvaluation');
+  const selfEvaluation = typeof written === 'string' ? parseJsonOrUndefined(written) : written;
   // The verifier's fields as the checks read them: camelCase twins (`gatekeeperResult`, `claimId`) under their snake_case names.
   const selfEvaluationObject = asObject(selfEvaluation);
   const verifier = selfEvaluationObject === null ? null : verifierEvaluationOf(selfEvaluationObject);

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import { loadReplayFixtures, normalizeQuestion, type ReplayFixture } from './replay-fixtures.js';
 
 export interface ReplayServerOptions {
@@ -123,13 +124,9 @@ async function readQuestion(request: IncomingMessage): Promise<string | null> {
     if (size > MAX_CHAT_BODY_BYTES) return null;
     chunks.push(chunk as Buffer);
   }
-  try {
-    const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const question = (body as { question?: unknown } | null)?.question;
-    return typeof question === 'string' ? question : null;
-  } catch {
-    return null;
-  }
+  const body = parseJsonOrUndefined(Buffer.concat(chunks).toString('utf8'));
+  const question = (body as { question?: unknown } | null | undefined)?.question;
+  return typeof question === 'string' ? question : null;
 }
 
 function decodeSegment(segment: string): string | null {
