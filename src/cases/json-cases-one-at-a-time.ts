@@ -5,7 +5,6 @@ import type { Severity } from '../config/severity.js';
 import { scanJsonObjectWithList } from '../io/json/json-list-scan.js';
 import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import type { StructuredFile } from '../io/structured-file.js';
-import { isRecord } from '../io/validation/is-record.js';
 import { caseFileAcceptors } from './case-acceptors.js';
 import type { CaseSequence } from './case-sequence.js';
 import { type CaseDefaults, caseResolver, caseRuleProblems, topLevelRuleProblems } from './resolve-cases.js';
@@ -166,8 +165,7 @@ function topLevel(
   }
   entries.splice(listPosition, 0, ['cases', []]);
   // Built with fromEntries, so every key stays an own key, whatever its name.
-  const root = Object.fromEntries(entries);
-  return isRecord(root) ? root : null;
+  return Object.fromEntries(entries);
 }
 
 /** The 1-based line of each case's `{`: a JSON string holds no raw line break, so every one counts. */

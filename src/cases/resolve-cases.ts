@@ -5,7 +5,7 @@ import type { Severity } from '../config/severity.js';
 import { readSeverityBlock, severityBlockProblems } from '../config/severity-settings.js';
 import { InputError } from '../io/errors.js';
 import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';
-import { isRecord } from '../io/validation/is-record.js';
+import { asRecord } from '../io/validation/is-record.js';
 import { schemaKeys } from '../io/validation/schema-keys.js';
 import { checkCaseFileQuickly } from './case-acceptors.js';
 import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
@@ -110,10 +110,10 @@ export function schemaData(value: unknown): { data: CaseFileInput | null; issues
  * `defaults`, not once per case that inherits it.
  */
 function ruleProblems(file: StructuredFile, contract: ContractValues): string[] {
-  const root = asObject(file.value);
+  const root = asRecord(file.value);
   if (root === null) return [];
   const problems = topLevelRuleProblems(file, contract, root);
-  const defaults = asObject(root['defaults']) ?? {};
+  const defaults = asRecord(root['defaults']) ?? {};
   const firstIndexById = new Map<string, number>();
   const cases = Array.isArray(root['cases']) ? (root['cases'] as unknown[]) : [];
   for (let index = 0; index < cases.length; index += 1) {
@@ -125,9 +125,9 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
 /** The rules of everything but the cases: those of `defaults`. */
 export function topLevelRuleProblems(file: StructuredFile, contract: ContractValues, root: RawObject): string[] {
   const problems: string[] = [];
-  const defaults = asObject(root['defaults']) ?? {};
+  const defaults = asRecord(root['defaults']) ?? {};
   for (const key of VERDICT_LISTS) verdictProblems(file, contract, defaults[key], ['defaults', key], problems);
-  const defaultAudit = asObject(defaults['audit']) ?? {};
+  const defaultAudit = asRecord(defaults['audit']) ?? {};
   if (auditConflicts(defaultAudit, defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
   problems.push(...severityBlockProblems(file, ['defaults', 'checks'], defaults['checks']));
   return problems;
@@ -147,7 +147,7 @@ export function caseRuleProblems(
   firstIndexById: Map<string, number>,
   problems: string[],
 ): void {
-  const entry = asObject(value);
+  const entry = asRecord(value);
   if (entry === null) return;
   const id = entry['id'];
   if (typeof id === 'string') {
@@ -187,8 +187,8 @@ export function caseRuleProblems(
       problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
     }
   }
-  const audit = asObject(entry['audit']);
-  if (audit !== null && auditConflicts(audit, asObject(defaults['audit']) ?? {}))
+  const audit = asRecord(entry['audit']);
+  if (audit !== null && auditConflicts(audit, asRecord(defaults['audit']) ?? {}))
     problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
   if (entry['checks'] !== undefined)
     problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
@@ -227,10 +227,6 @@ const AUDIT_CONFLICT =
 function auditConflicts(audit: RawObject, fallback: RawObject): boolean {
   const value = (key: string): unknown => inherited(audit, fallback, key);
   return value('v2') === true && (value('claimChecks') === false || value('composerOutput') === false);
-}
-
-function asObject(value: unknown): RawObject | null {
-  return isRecord(value) ? value : null;
 }
 
 /**

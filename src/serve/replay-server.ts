@@ -98,12 +98,7 @@ async function handle(
     const fixture = id === null ? undefined : byId.get(id);
     if (fixture === undefined)
       return sendError(response, 404, `no trace for session ${JSON.stringify(id ?? traceMatch[1])}`);
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': fixture.body.length,
-    });
-    response.end(request.method === 'HEAD' ? undefined : fixture.body);
-    return;
+    return sendBody(response, 200, fixture.body, request.method === 'HEAD');
   }
   if (pathname === CHAT_PATH) {
     if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
@@ -148,10 +143,11 @@ function sendError(response: ServerResponse, status: number, message: string): v
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = `${JSON.stringify(body)}\n`;
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
+  sendBody(response, status, Buffer.from(`${JSON.stringify(body)}\n`, 'utf8'), false);
+}
+
+/** JSON bytes as they are; a HEAD request gets the headers only. */
+function sendBody(response: ServerResponse, status: number, body: Buffer, headersOnly: boolean): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  response.end(headersOnly ? undefined : body);
 }

@@ -130,14 +130,11 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     warnings: () => [...warnings].sort(),
     tracesFor(evalCase) {
       // Names are claimed before anything is awaited, so cases sharing a fixture resolve in the order they are asked for.
-      const runs = Array.from({ length: runsPerCase }, (_, index) => ({
-        run: index + 1,
-        recordName: claimRecordName(evalCase, index + 1),
-      }));
+      const recordNames = Array.from({ length: runsPerCase }, (_, index) => claimRecordName(evalCase, index + 1));
       return Promise.all(
-        runs.map(({ run, recordName }) =>
+        recordNames.map((recordName, index) =>
           runLimiter
-            .run(() => runOnce(evalCase, run, recordName))
+            .run(() => runOnce(evalCase, index + 1, recordName))
             .catch((error: unknown): TraceRunInput => {
               // Nothing answered the run's first request: the run stops, it is not one case's failure.
               if (error instanceof ServiceUnreachableError) throw error;
