@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseJsonOrUndefined } from '../io/json/parse-json.js';
+import { decodedOrNull } from '../sources/live/service-api.js';
 import { loadReplayFixtures, normalizeQuestion, type ReplayFixture } from './replay-fixtures.js';
 
 export interface ReplayServerOptions {
@@ -94,7 +95,7 @@ async function handle(
   const traceMatch = TRACE_PATH.exec(pathname);
   if (traceMatch?.[1] !== undefined) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET, HEAD');
-    const id = decodeSegment(traceMatch[1]);
+    const id = decodedOrNull(traceMatch[1]);
     const fixture = id === null ? undefined : byId.get(id);
     if (fixture === undefined)
       return sendError(response, 404, `no trace for session ${JSON.stringify(id ?? traceMatch[1])}`);
@@ -122,14 +123,6 @@ async function readQuestion(request: IncomingMessage): Promise<string | null> {
   const body = parseJsonOrUndefined(Buffer.concat(chunks).toString('utf8'));
   const question = (body as { question?: unknown } | null | undefined)?.question;
   return typeof question === 'string' ? question : null;
-}
-
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 function sendMethodNotAllowed(response: ServerResponse, allow: string): void {
