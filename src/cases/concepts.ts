@@ -12,6 +12,5 @@ export function isRequiredConcept(concept: KeywordConcept): boolean {
 
 /** The concept as reports name it: its keyword, or a copy of its synonym list (never shared with the loaded case). */
 export function reportedSynonyms(concept: KeywordConcept): KeywordSynonyms {
-  if (typeof concept === 'string') return concept;
-  return Array.isArray(concept) ? concept.slice() : concept.any.slice();
+  return typeof concept === 'string' ? concept : synonymsOf(concept).slice();
 }

@@ -3,8 +3,8 @@ import { isUtf8 } from 'node:buffer';
 import type { ContractValues } from '../config/contract.js';
 import type { Severity } from '../config/severity.js';
 import { scanJsonObjectWithList } from '../io/json/json-list-scan.js';
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import type { StructuredFile } from '../io/structured-file.js';
-import { isRecord } from '../io/validation/is-record.js';
 import { caseFileAcceptors } from './case-acceptors.js';
 import type { CaseSequence } from './case-sequence.js';
 import { type CaseDefaults, caseResolver, caseRuleProblems, topLevelRuleProblems } from './resolve-cases.js';
@@ -88,7 +88,7 @@ export function readJsonCasesOneAtATime(
   const problems: string[] = [];
   for (let index = 0; index < itemStarts.length; index += 1) {
     const entry = parseRange(bytes, itemStarts[index] as number, itemEnds[index] as number);
-    if (entry === NOT_JSON || !accepts.caseEntry(entry)) return null;
+    if (entry === undefined || !accepts.caseEntry(entry)) return null;
     caseRuleProblems(file, contract, defaults, entry, index, firstIndexById, problems);
     if (problems.length > 0) return null;
     traceFixtures[index] = resolve(entry as CaseEntryInput).traceFixture;
@@ -146,14 +146,9 @@ function compactRanges(bytes: Buffer, starts: number[], ends: number[]): Buffer 
   return Buffer.from(bytes.subarray(0, to));
 }
 
-const NOT_JSON = Symbol('not JSON');
-
+/** The JSON value of a byte range, or undefined when it is not one. */
 function parseRange(bytes: Buffer, start: number, end: number): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8', start, end)) as unknown;
-  } catch {
-    return NOT_JSON;
-  }
+  return parseJsonOrUndefined(bytes.toString('utf8', start, end));
 }
 
 /** The file's value without its cases (an empty list in their place, keys in file order), or null when a member is not JSON. */
@@ -165,13 +160,12 @@ function topLevel(
   const entries: [string, unknown][] = [];
   for (const member of members) {
     const value = parseRange(bytes, member.start, member.end);
-    if (value === NOT_JSON) return null;
+    if (value === undefined) return null;
     entries.push([member.key, value]);
   }
   entries.splice(listPosition, 0, ['cases', []]);
   // Built with fromEntries, so every key stays an own key, whatever its name.
-  const root = Object.fromEntries(entries);
-  return isRecord(root) ? root : null;
+  return Object.fromEntries(entries);
 }
 
 /** The 1-based line of each case's `{`: a JSON string holds no raw line break, so every one counts. */

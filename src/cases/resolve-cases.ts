@@ -5,7 +5,7 @@ import type { Severity } from '../config/severity.js';
 import { readSeverityBlock, severityBlockProblems } from '../config/severity-settings.js';
 import { InputError } from '../io/errors.js';
 import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';
-import { isRecord } from '../io/validation/is-record.js';
+import { asRecord } from '../io/validation/is-record.js';
 import { schemaKeys } from '../io/validation/schema-keys.js';
 import { checkCaseFileQuickly } from './case-acceptors.js';
 import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
@@ -110,10 +110,10 @@ export function schemaData(value: unknown): { data: CaseFileInput | null; issues
  * `defaults`, not once per case that inherits it.
  */
 function ruleProblems(file: StructuredFile, contract: ContractValues): string[] {
-  const root = asObject(file.value);
+  const root = asRecord(file.value);
   if (root === null) return [];
   const problems = topLevelRuleProblems(file, contract, root);
-  const defaults = asObject(root['defaults']) ?? {};
+  const defaults = asRecord(root['defaults']) ?? {};
   const firstIndexById = new Map<string, number>();
   const cases = Array.isArray(root['cases']) ? (root['cases'] as unknown[]) : [];
   for (let index = 0; index < cases.length; index += 1) {
@@ -125,9 +125,9 @@ function ruleProblems(file: StructuredFile, contract: ContractValues): string[] 
 /** The rules of everything but the cases: those of `defaults`. */
 export function topLevelRuleProblems(file: StructuredFile, contract: ContractValues, root: RawObject): string[] {
   const problems: string[] = [];
-  const defaults = asObject(root['defaults']) ?? {};
+  const defaults = asRecord(root['defaults']) ?? {};
   for (const key of VERDICT_LISTS) verdictProblems(file, contract, defaults[key], ['defaults', key], problems);
-  const defaultAudit = asObject(defaults['audit']) ?? {};
+  const defaultAudit = asRecord(defaults['audit']) ?? {};
   if (auditConflicts(defaultAudit, defaultAudit)) problems.push(problemAt(file, ['defaults', 'audit'], AUDIT_CONFLICT));
   problems.push(...severityBlockProblems(file, ['defaults', 'checks'], defaults['checks']));
   return problems;
@@ -147,7 +147,7 @@ export function caseRuleProblems(
   firstIndexById: Map<string, number>,
   problems: string[],
 ): void {
-  const entry = asObject(value);
+  const entry = asRecord(value);
   if (entry === null) return;
   const id = entry['id'];
   if (typeof id === 'string') {
@@ -180,15 +180,15 @@ export function caseRuleProblems(
 
   const traceFixture = entry['traceFixture'];
   if (typeof traceFixture === 'string' && traceFixture.trim() !== '') {
-    const fixtureProblem = checkFixtureName(traceFixture) ?? checkFixturePath(traceFixture.trim());
+    const fixtureProblem = fixtureNameProblem(traceFixture);
     if (fixtureProblem !== null) {
       const found =
         traceFixture.length > MAX_NAME_LENGTH ? `a name of ${traceFixture.length} characters` : `"${traceFixture}"`;
       problems.push(problemAt(file, ['cases', index, 'traceFixture'], `found ${found}, ${fixtureProblem}`));
     }
   }
-  const audit = asObject(entry['audit']);
-  if (audit !== null && auditConflicts(audit, asObject(defaults['audit']) ?? {}))
+  const audit = asRecord(entry['audit']);
+  if (audit !== null && auditConflicts(audit, asRecord(defaults['audit']) ?? {}))
     problems.push(problemAt(file, ['cases', index, 'audit'], AUDIT_CONFLICT));
   if (entry['checks'] !== undefined)
     problems.push(...severityBlockProblems(file, ['cases', index, 'checks'], entry['checks']));
@@ -223,14 +223,10 @@ function verdictProblems(
 const AUDIT_CONFLICT =
   'audit.v2: true turns on claimChecks and composerOutput; expected neither written as false beside it';
 
-/** Whether `{ ...inherited, ...audit }` turns v2 on beside a switch written as false. */
-function auditConflicts(audit: RawObject, inherited: RawObject): boolean {
-  const value = (key: string): unknown => (Object.hasOwn(audit, key) ? audit[key] : inherited[key]);
+/** Whether `{ ...fallback, ...audit }` turns v2 on beside a switch written as false. */
+function auditConflicts(audit: RawObject, fallback: RawObject): boolean {
+  const value = (key: string): unknown => inherited(audit, fallback, key);
   return value('v2') === true && (value('claimChecks') === false || value('composerOutput') === false);
-}
-
-function asObject(value: unknown): RawObject | null {
-  return isRecord(value) ? value : null;
 }
 
 /**
@@ -239,18 +235,14 @@ function asObject(value: unknown): RawObject | null {
  */
 const MAX_NAME_LENGTH = 200;
 
-function checkFixtureName(traceFixture: string): string | null {
+/** What is wrong with a fixture name, or null. Its path must stay inside the fixtures folder, so a case file cannot read arbitrary files. */
+function fixtureNameProblem(traceFixture: string): string | null {
   if (traceFixture.length > MAX_NAME_LENGTH) return `expected a fixture name of at most ${MAX_NAME_LENGTH} characters`;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/u.test(traceFixture)) return 'expected a fixture name without control characters';
-  return null;
-}
-
-/** A fixture path must stay inside the fixtures folder, so a case file cannot read arbitrary files. */
-function checkFixturePath(traceFixture: string): string | null {
-  if (posix.isAbsolute(traceFixture) || win32.isAbsolute(traceFixture))
-    return 'expected a path relative to the fixtures folder';
-  const normalized = posix.normalize(traceFixture.replaceAll('\\', '/'));
+  const trimmed = traceFixture.trim();
+  if (posix.isAbsolute(trimmed) || win32.isAbsolute(trimmed)) return 'expected a path relative to the fixtures folder';
+  const normalized = posix.normalize(trimmed.replaceAll('\\', '/'));
   if (normalized === '..' || normalized.startsWith('../'))
     return 'expected a path that stays inside the fixtures folder';
   return null;
@@ -258,18 +250,13 @@ function checkFixturePath(traceFixture: string): string | null {
 
 /** The fields `defaults` may set, as the schema gives them. */
 export type CaseDefaults = Partial<Omit<CaseEntryInput, 'id' | 'question' | 'traceFixture' | 'sessionId' | 'match'>>;
-type DefaultableKey = keyof CaseDefaults;
 
 /**
  * A field of the case, else of `defaults`: what `{ ...defaults, ...entry }` would hold, without
  * copying every field of both for each case. A key the case writes wins even when it is undefined.
+ * The same rule holds one level down, for `audit` and `budget`, which merge key by key.
  */
-function inherited<K extends DefaultableKey>(entry: CaseEntryInput, defaults: CaseDefaults, key: K): CaseDefaults[K] {
-  return Object.hasOwn(entry, key) ? entry[key] : defaults[key];
-}
-
-/** The same rule one level down, for `audit` and `budget`, which merge key by key. */
-function inheritedIn<T extends object, K extends keyof T>(
+function inherited<T extends object, K extends keyof T>(
   own: T | undefined,
   fallback: T | undefined,
   key: K,
@@ -285,21 +272,22 @@ function toEvalCase(
   inheritedSeverities: Readonly<Record<string, Severity>>,
 ): EvalCase {
   const traceFixture = entry.traceFixture ?? `${entry.id}.json`;
+  const own: CaseDefaults = entry;
   // Only the audit switches ruleProblems found free of conflict get here, so `v2: true` never sits beside a `false`.
   const audit: AuditSettings =
-    inheritedIn(entry.audit, defaults.audit, 'v2') === true
+    inherited(entry.audit, defaults.audit, 'v2') === true
       ? { v2: true, claimChecks: true, composerOutput: true }
       : {
           v2: false,
-          claimChecks: inheritedIn(entry.audit, defaults.audit, 'claimChecks') ?? false,
-          composerOutput: inheritedIn(entry.audit, defaults.audit, 'composerOutput') ?? false,
+          claimChecks: inherited(entry.audit, defaults.audit, 'claimChecks') ?? false,
+          composerOutput: inherited(entry.audit, defaults.audit, 'composerOutput') ?? false,
         };
   const budget: EvalCase['budget'] = {};
   for (const key of BUDGET_KEYS) {
-    const value = inheritedIn(entry.budget, defaults.budget, key);
+    const value = inherited(entry.budget, defaults.budget, key);
     if (value !== undefined) budget[key] = value;
   }
-  const maxCandidateCauses = inherited(entry, defaults, 'maxCandidateCauses');
+  const maxCandidateCauses = inherited(own, defaults, 'maxCandidateCauses');
   return {
     id: entry.id,
     question: entry.question,
@@ -308,16 +296,16 @@ function toEvalCase(
       traceFixture === '' || traceFixture.includes('/') || traceFixture.includes('\\')
         ? posix.normalize(traceFixture.replaceAll('\\', '/'))
         : traceFixture,
-    rootCauseKeywords: inherited(entry, defaults, 'rootCauseKeywords') ?? [],
-    minKeywordCoverage: inherited(entry, defaults, 'minKeywordCoverage') ?? 1,
-    ...requiredEvidence(inherited(entry, defaults, 'requiredEvidenceTools') ?? []),
-    allowedVerdicts: upperCased(inherited(entry, defaults, 'allowedVerdicts')),
-    forbiddenAnswerKeywords: inherited(entry, defaults, 'forbiddenAnswerKeywords') ?? [],
-    forbiddenVerdicts: upperCased(inherited(entry, defaults, 'forbiddenVerdicts')),
-    forbiddenConfirmedClaims: inherited(entry, defaults, 'forbiddenConfirmedClaims') ?? [],
+    rootCauseKeywords: inherited(own, defaults, 'rootCauseKeywords') ?? [],
+    minKeywordCoverage: inherited(own, defaults, 'minKeywordCoverage') ?? 1,
+    ...requiredEvidence(inherited(own, defaults, 'requiredEvidenceTools') ?? []),
+    allowedVerdicts: upperCased(inherited(own, defaults, 'allowedVerdicts')),
+    forbiddenAnswerKeywords: inherited(own, defaults, 'forbiddenAnswerKeywords') ?? [],
+    forbiddenVerdicts: upperCased(inherited(own, defaults, 'forbiddenVerdicts')),
+    forbiddenConfirmedClaims: inherited(own, defaults, 'forbiddenConfirmedClaims') ?? [],
     audit,
     budget,
-    tags: inherited(entry, defaults, 'tags') ?? [],
+    tags: inherited(own, defaults, 'tags') ?? [],
     sessionId: entry.sessionId ?? null,
     match: entry.match ?? null,
     // Merged key by key, like audit and budget: a case that sets one check keeps the others it inherits.

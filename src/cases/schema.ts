@@ -33,6 +33,10 @@ export function buildCaseSchemas(read: readonly string[]) {
   const onlyRead = <T extends Record<string, unknown>>(prefix: string, fields: T): T =>
     Object.fromEntries(Object.entries(fields).filter(([key]) => someRead(prefix + key))) as T;
 
+  /** An optional field, with the description the published JSON Schema gives editors. */
+  const described = <T extends z.ZodMiniType>(schema: T, description: string) =>
+    z.optional(schema.check(z.describe(description)));
+
   const text = z
     .string({ error: 'expected text' })
     .check(z.trim(), z.minLength(1, { error: 'expected non-empty text' }));
@@ -45,10 +49,9 @@ export function buildCaseSchemas(read: readonly string[]) {
   const conceptObject = z.strictObject(
     {
       any: synonymList.check(z.describe('Synonyms, any one of which covers the concept.')),
-      required: z.optional(
-        z
-          .boolean({ error: 'expected true or false' })
-          .check(z.describe('A required concept must be covered whatever minKeywordCoverage says.')),
+      required: described(
+        z.boolean({ error: 'expected true or false' }),
+        'A required concept must be covered whatever minKeywordCoverage says.',
       ),
     },
     { error: 'expected an object such as { any: ["连接池", "connection pool"], required: true }' },
@@ -98,12 +101,9 @@ export function buildCaseSchemas(read: readonly string[]) {
           .check(z.gte(0, { error: 'expected a number of milliseconds, 0 or more' })),
       ),
       maxTokens: z.optional(wholeNumberOf('tokens')),
-      maxRepeatedCalls: z.optional(
-        wholeNumberOf('repeated calls').check(
-          z.describe(
-            'Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.',
-          ),
-        ),
+      maxRepeatedCalls: described(
+        wholeNumberOf('repeated calls'),
+        'Tool calls that repeat an earlier call with equal arguments, tolerated before no-redundant-tool-calls fails. Default 0.',
       ),
     }),
     { error: 'expected an object such as { maxToolCalls: 8, maxDurationMs: 60000 }' },
@@ -112,14 +112,9 @@ export function buildCaseSchemas(read: readonly string[]) {
   /** The fields `defaults` may set: every case field but the ones that identify a case. */
   const defaultableFields = {
     ...onlyRead('', {
-      rootCauseKeywords: z.optional(
-        z
-          .array(keywordConcept, { error: 'expected a list of keywords' })
-          .check(
-            z.describe(
-              'Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.',
-            ),
-          ),
+      rootCauseKeywords: described(
+        z.array(keywordConcept, { error: 'expected a list of keywords' }),
+        'Root-cause concepts the final answer must name; a list item is a list of synonyms, any one of which covers the concept.',
       ),
       minKeywordCoverage: z.optional(
         z
@@ -130,21 +125,13 @@ export function buildCaseSchemas(read: readonly string[]) {
             z.describe('Fraction of root-cause concepts the final answer must cover, 0..1. Default 1.'),
           ),
       ),
-      maxCandidateCauses: z.optional(
-        wholeNumberOf('candidate causes').check(
-          z.describe(
-            'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
-          ),
-        ),
+      maxCandidateCauses: described(
+        wholeNumberOf('candidate causes'),
+        'The most distinct candidate causes an answer may offer without choosing one before single-conclusion fails (S69). Default 3.',
       ),
-      requiredEvidenceTools: z.optional(
-        z
-          .array(requiredTool, { error: 'expected a list of tool names' })
-          .check(
-            z.describe(
-              'Evidence tools that must appear in toolInvocations or the verifier trace_summaries; { any: [...] } is satisfied by any one of its tools.',
-            ),
-          ),
+      requiredEvidenceTools: described(
+        z.array(requiredTool, { error: 'expected a list of tool names' }),
+        'Evidence tools that must appear in toolInvocations or the verifier trace_summaries; { any: [...] } is satisfied by any one of its tools.',
       ),
       allowedVerdicts: z.optional(
         textList.check(
@@ -154,19 +141,16 @@ export function buildCaseSchemas(read: readonly string[]) {
           ),
         ),
       ),
-      forbiddenAnswerKeywords: z.optional(textList.check(z.describe('Text the final answer must never contain.'))),
-      forbiddenVerdicts: z.optional(textList.check(z.describe('Verifier verdicts that fail the case.'))),
-      forbiddenConfirmedClaims: z.optional(
-        textList.check(z.describe('Unsupported claims that must not be stated in the final answer.')),
-      ),
-      audit: z.optional(auditSchema.check(z.describe('V2 audit-closure checks: v2 turns on all of them.'))),
-      budget: z.optional(budgetSchema.check(z.describe('Cost budget: the case fails above it.'))),
+      forbiddenAnswerKeywords: described(textList, 'Text the final answer must never contain.'),
+      forbiddenVerdicts: described(textList, 'Verifier verdicts that fail the case.'),
+      forbiddenConfirmedClaims: described(textList, 'Unsupported claims that must not be stated in the final answer.'),
+      audit: described(auditSchema, 'V2 audit-closure checks: v2 turns on all of them.'),
+      budget: described(budgetSchema, 'Cost budget: the case fails above it.'),
     }),
-    tags: z.optional(textList.check(z.describe('Free labels for grouping cases.'))),
-    checks: z.optional(
-      CHECK_SEVERITIES_SCHEMA.check(
-        z.describe('Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).'),
-      ),
+    tags: described(textList, 'Free labels for grouping cases.'),
+    checks: described(
+      CHECK_SEVERITIES_SCHEMA,
+      'Severity per check id: error (fails the case), warn (reported, does not fail), off (not run).',
     ),
   };
 
@@ -180,31 +164,22 @@ export function buildCaseSchemas(read: readonly string[]) {
         }),
       ),
       question: text.check(z.describe('The user question the agent was asked.')),
-      traceFixture: z.optional(
-        text.check(z.describe('Trace fixture file, relative to the fixtures folder. Default <id>.json.')),
-      ),
-      sessionId: z.optional(
-        text.check(z.describe("The diagnosis service's session id, for live mode and trace imports.")),
-      ),
-      match: z.optional(
-        z
-          .union(
-            [
-              z.strictObject({ sessionId: text }),
-              z.strictObject({ traceId: text }),
-              z.strictObject({ question: text }),
-              z.strictObject({ attribute: text, equals: text }),
-            ],
-            {
-              error:
-                'expected one of { sessionId: … }, { traceId: … }, { question: … } or { attribute: <span attribute>, equals: <value> }',
-            },
-          )
-          .check(
-            z.describe(
-              "How import and run --traces pick this case's trace: by session id, trace id, question, or a span attribute equal to a value. Default: sessionId, else question.",
-            ),
-          ),
+      traceFixture: described(text, 'Trace fixture file, relative to the fixtures folder. Default <id>.json.'),
+      sessionId: described(text, "The diagnosis service's session id, for live mode and trace imports."),
+      match: described(
+        z.union(
+          [
+            z.strictObject({ sessionId: text }),
+            z.strictObject({ traceId: text }),
+            z.strictObject({ question: text }),
+            z.strictObject({ attribute: text, equals: text }),
+          ],
+          {
+            error:
+              'expected one of { sessionId: … }, { traceId: … }, { question: … } or { attribute: <span attribute>, equals: <value> }',
+          },
+        ),
+        "How import and run --traces pick this case's trace: by session id, trace id, question, or a span attribute equal to a value. Default: sessionId, else question.",
       ),
       ...defaultableFields,
     },

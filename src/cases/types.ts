@@ -1,4 +1,5 @@
 import type { Severity } from '../config/severity.js';
+import type { CaseEntryInput } from './schema.js';
 
 /** The synonyms of a concept as a report names it: one keyword, or a list any one of which covers it. */
 export type KeywordSynonyms = string | string[];
@@ -65,8 +66,4 @@ export interface EvalCase {
 }
 
 /** A case's `match:` (S74), as written: `{ sessionId }`, `{ traceId }`, `{ question }` or `{ attribute, equals }`. */
-export type CaseMatchRule =
-  | { sessionId: string }
-  | { traceId: string }
-  | { question: string }
-  | { attribute: string; equals: string };
+export type CaseMatchRule = NonNullable<CaseEntryInput['match']>;

@@ -31,13 +31,14 @@ export async function loadConfig(cwd: string, explicitPath: string | null): Prom
   if (path === null) return harnessConfig(null, {});
   const file = await readStructuredFile(path, displayPath(path, cwd));
   const value = file.value ?? {};
-  const { data, problems } = validateConfig(file, value);
+  const parsed = CONFIG_SCHEMA.safeParse(value);
+  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, knownConfigKeys());
   problems.push(
     ...contractProblems(file, value),
     ...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])),
   );
-  if (data === null || problems.length > 0) throw new InputError(problems);
-  return harnessConfig(path, data);
+  if (!parsed.success || problems.length > 0) throw new InputError(problems);
+  return harnessConfig(path, parsed.data);
 }
 
 function harnessConfig(file: string | null, data: ConfigInput): HarnessConfig {
@@ -53,14 +54,6 @@ function harnessConfig(file: string | null, data: ConfigInput): HarnessConfig {
     contract: resolveContract(data.contract),
     checks: readSeverityBlock(data.checks),
   };
-}
-
-/** The config as the schema reads it, and the schema's problems. */
-function validateConfig(file: StructuredFile, value: unknown): { data: ConfigInput | null; problems: string[] } {
-  const parsed = CONFIG_SCHEMA.safeParse(value);
-  return parsed.success
-    ? { data: parsed.data, problems: [] }
-    : { data: null, problems: schemaProblems(file, parsed.error.issues, knownConfigKeys()) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { synonymsOf } from '../cases/concepts.js';
 import type { EvalCase } from '../cases/types.js';
-import { isRecord } from '../io/validation/is-record.js';
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
+import { asRecord } from '../io/validation/is-record.js';
 import {
   type AuditChain,
   type CaseDetails,
@@ -24,7 +25,7 @@ type JsonObject = Record<string, unknown>;
  * and never an error (the checks judge the shape; this only displays). Bounded in size.
  */
 export function collectCaseDetails(evalCase: EvalCase, input: TraceRunInput, caseLine: number | null): CaseDetails {
-  const root = input.kind === 'document' ? asObject(unwrapEnvelope(input.document).root) : null;
+  const root = input.kind === 'document' ? asRecord(unwrapEnvelope(input.document).root) : null;
   const rawAnswer = root === null ? null : field(root, 'finalAnswer');
   const answer = optionalText(rawAnswer, Number.POSITIVE_INFINITY);
   const invocations = root === null ? [] : field(root, 'toolInvocations');
@@ -43,7 +44,7 @@ export function collectCaseDetails(evalCase: EvalCase, input: TraceRunInput, cas
 }
 
 function toolCalls(items: unknown[]): ToolCallDetail[] {
-  const calls = items.map((item) => asObject(item) ?? {});
+  const calls = items.map((item) => asRecord(item) ?? {});
   const starts = calls.map((call) => startMs(field(call, 'startedAt')));
   const known = starts.filter((start): start is number => start !== null);
   const earliest = known.length === 0 ? 0 : Math.min(...known);
@@ -76,19 +77,13 @@ function keywordMatches(evalCase: EvalCase, normalizedAnswer: string): KeywordMa
 }
 
 function auditChain(root: JsonObject): AuditChain | null {
-  let selfEvaluation = field(root, 'selfEvaluation');
-  if (typeof selfEvaluation === 'string') {
-    try {
-      selfEvaluation = JSON.parse(selfEvaluation) as unknown;
-    } catch {
-      return null;
-    }
-  }
+  const written = field(root, 'selfEvaluation');
+  const selfEvaluation = typeof written === 'string' ? parseJsonOrUndefined(written) : written;
   // The verifier's fields as the checks read them: camelCase twins (`gatekeeperResult`, `claimId`) under their snake_case names.
-  const selfEvaluationObject = asObject(selfEvaluation);
+  const selfEvaluationObject = asRecord(selfEvaluation);
   const verifier = selfEvaluationObject === null ? null : verifierEvaluationOf(selfEvaluationObject);
   if (verifier === null) return null;
-  const gatekeeper = asObject(verifier['gatekeeper_result']);
+  const gatekeeper = asRecord(verifier['gatekeeper_result']);
   const violations = gatekeeper?.['violations'];
   const claims = verifier['claim_checks'];
   return {
@@ -100,7 +95,7 @@ function auditChain(root: JsonObject): AuditChain | null {
       : [],
     claimChecks: Array.isArray(claims)
       ? claims.slice(0, MAX_LIST_ITEMS).map((claim) => {
-          const object = asObject(claim) ?? {};
+          const object = asRecord(claim) ?? {};
           return {
             claimId: optionalText(object['claim_id']) ?? '',
             verification: optionalText(object['verification']) ?? '',
@@ -108,17 +103,13 @@ function auditChain(root: JsonObject): AuditChain | null {
           };
         })
       : null,
-    composerMode: optionalText(asObject(verifier['composer_output'])?.['mode']),
+    composerMode: optionalText(asRecord(verifier['composer_output'])?.['mode']),
   };
 }
 
 /** A camelCase field or its snake_case twin (docs/contract.md §3). */
 function field(object: JsonObject, camelKey: string): unknown {
   return object[twinKey(object, camelKey)];
-}
-
-function asObject(value: unknown): JsonObject | null {
-  return isRecord(value) ? value : null;
 }
 
 function optionalText(value: unknown, limit?: number): string | null {

@@ -76,11 +76,24 @@ interface Judgement {
   checks: CheckRow[];
 }
 
-/** Runs one check on the trace (at the case's severity), adding its row. */
+/**
+ * Runs one check on the trace (at the case's severity), adding its row: the check's finding with
+ * its text, made from the check's message templates. A check that throws (or names a message it
+ * lacks) is a bug in the check, not in the trace; it fails that check on that case and the run goes on.
+ */
 function judgeWith(check: CheckDefinition, judgement: Judgement): void {
   const severity = severityOf(judgement.context.evalCase, check);
   if (severity === 'off') return;
-  const { outcome, message } = runGuarded(check, judgement.context);
+  let outcome: CheckOutcome;
+  let message: string;
+  try {
+    const finding = check.run(judgement.context);
+    outcome = finding.outcome;
+    message = renderMessage(check.messages, finding);
+  } catch (error) {
+    outcome = 'fail';
+    message = `the check crashed: ${error instanceof Error ? error.message : String(error)}`;
+  }
   judgement.checks.push({
     check: check.id,
     outcome: outcome === 'fail' && severity === 'warn' ? 'warn' : outcome,
@@ -89,23 +102,19 @@ function judgeWith(check: CheckDefinition, judgement: Judgement): void {
 }
 
 function resultOf({ traceFixture, context, checks }: Judgement): CaseResult {
-  const { evalCase, trace } = context;
-  const failedChecks = rowsWith(checks, 'fail');
+  const { trace } = context;
+  const judged = withoutTrace(context.evalCase, traceFixture, 'failed', null, checks);
   return {
-    caseId: evalCase.id,
-    status: failedChecks.length === 0 ? 'passed' : 'failed',
-    reason: null,
+    ...judged,
+    status: judged.failedChecks.length === 0 ? 'passed' : 'failed',
     verdict: context.verdict,
-    failedChecks,
     warnedChecks: rowsWith(checks, 'warn'),
-    checks,
     evidenceCoverage: context.evidenceCoverage,
     keywordCoverage: context.keywordCoverage,
     toolCallCount: trace.toolInvocations.length,
     durationMs: trace.durationMs,
     tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,
     repeatedCalls: repeatedCalls(context).repeats.length,
-    traceFixture,
   };
 }
 
@@ -118,23 +127,6 @@ function severityOf(evalCase: EvalCase, check: CheckDefinition): Severity {
   return evalCase.checks[check.id] ?? check.defaultSeverity ?? DEFAULT_SEVERITY;
 }
 
-/**
- * The check's finding with its text, made from the check's message templates. A check that throws
- * (or names a message it lacks) is a bug in the check, not in the trace; it fails that check on
- * that case and the run goes on.
- */
-function runGuarded(check: CheckDefinition, context: CheckContext): { outcome: CheckOutcome; message: string } {
-  try {
-    const finding = check.run(context);
-    return { outcome: finding.outcome, message: renderMessage(check.messages, finding) };
-  } catch (error) {
-    return {
-      outcome: 'fail',
-      message: `the check crashed: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-}
-
 function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: string | null): CaseResult {
   const checks: CheckRow[] = CHECKS.filter((check) => severityOf(evalCase, check) !== 'off').map((check) =>
     check.id === 'trace-loadable'
@@ -144,7 +136,7 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
   return withoutTrace(evalCase, traceFixture, 'failed', null, checks);
 }
 
-/** The result of a case whose trace was not judged: no verdict, no warning and none of a trace's figures. */
+/** The result of a case whose trace was not judged: no verdict, no warning and none of a trace's figures (resultOf adds them). */
 function withoutTrace(
   evalCase: EvalCase,
   traceFixture: string | null,

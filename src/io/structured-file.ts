@@ -24,12 +24,9 @@ export interface StructuredFile {
 
 export type PathSegment = string | number;
 
-export async function readStructuredFile(
-  path: string,
-  displayName: string,
-  limitBytes: number = MAX_CASE_FILE_BYTES,
-): Promise<StructuredFile> {
-  return structuredFileOfBytes(readInputFile(path, displayName, limitBytes), displayName, syntaxOf(path));
+/** An input file (case file, config, policies, `--sessions`), read up to MAX_CASE_FILE_BYTES. */
+export async function readStructuredFile(path: string, displayName: string): Promise<StructuredFile> {
+  return structuredFileOfBytes(readInputFile(path, displayName, MAX_CASE_FILE_BYTES), displayName, syntaxOf(path));
 }
 
 /** JSON for a `.json` file, else YAML (which reads JSON too). */

@@ -1,3 +1,4 @@
+import { caseResolver } from '../cases/resolve-cases.js';
 import type { EvalCase } from '../cases/types.js';
 import { CHECKS } from '../checks/index.js';
 import type { ContractValues } from '../config/contract.js';
@@ -97,30 +98,21 @@ export function resolvePolicies(
     const severity = severities.get(check.id);
     return severity === undefined || severity === 'off' ? [] : [{ check: check.id, severity }];
   });
-  const v2 = block.audit?.v2 ?? false;
-  const policyCase: EvalCase = {
+  // Resolved as a case file's case is, with no severities: scan applies its own (above), and inside
+  // the evaluator every check runs as an error.
+  const resolved = caseResolver(
+    {},
+    {},
+  )({
     id: 'policy',
     question: '',
-    traceFixture: '',
-    rootCauseKeywords: [],
     minKeywordCoverage: 0,
     requiredEvidenceTools: block.requiredEvidenceTools ?? [],
-    requiredEvidenceAlternatives: [],
-    match: null,
-    allowedVerdicts: [...contract.verdicts],
+    allowedVerdicts: contract.verdicts,
     forbiddenAnswerKeywords: block.forbiddenAnswerKeywords ?? [],
-    forbiddenVerdicts: [],
     forbiddenConfirmedClaims: block.forbiddenConfirmedClaims ?? [],
-    audit: {
-      v2,
-      claimChecks: v2 || (block.audit?.claimChecks ?? false),
-      composerOutput: v2 || (block.audit?.composerOutput ?? false),
-    },
-    budget: { ...block.budget },
-    tags: [],
-    sessionId: null,
-    // Scan applies its own policy severities (above); inside the evaluator every check runs as an error.
-    checks: {},
-  };
-  return { checks, policyCase };
+    audit: block.audit,
+    budget: block.budget,
+  });
+  return { checks, policyCase: { ...resolved, traceFixture: '' } };
 }

@@ -5,10 +5,10 @@ import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
 import { readJsonFile } from '../io/json/read-json-file.js';
-import { isRecord } from '../io/validation/is-record.js';
+import { asRecord } from '../io/validation/is-record.js';
 import { compareText } from '../model/text-order.js';
 import { normalizeText } from '../text/normalize.js';
-import { sessionIdOf, unwrapEnvelope } from '../trace/envelope.js';
+import { identifierAt, sessionIdOf, unwrapEnvelope } from '../trace/envelope.js';
 
 /** One fixture as the replay server serves it: its bytes unchanged, so envelopes and snake_case reach the client as written. */
 export interface ReplayFixture {
@@ -54,8 +54,7 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
       continue;
     }
     const body = read.bytes;
-    const { root } = read.ok ? unwrapEnvelope(read.value) : { root: null };
-    const fields = isRecord(root) ? root : null;
+    const fields = read.ok ? asRecord(unwrapEnvelope(read.value).root) : null;
     if (fields === null) warnings.push(`${file}: not a JSON object; served as it is`);
     const id = sessionIdOf(fields) ?? basename(path).replace(/\.json$/iu, '');
     const owner = owners.get(id);
@@ -64,7 +63,7 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
       continue;
     }
     owners.set(id, file);
-    const question = textField(fields, 'question');
+    const question = identifierAt(fields, ['question']);
     fixtures.push({ id, file, body, question: question === null ? null : normalizeQuestion(question) });
   }
   return { fixtures, warnings };
@@ -86,11 +85,4 @@ async function jsonFilesUnder(folder: string): Promise<string[]> {
     else if (entry.isFile() && /\.json$/iu.test(entry.name)) files.push(path);
   }
   return files;
-}
-
-function textField(root: Record<string, unknown> | null, key: string): string | null {
-  const value = root?.[key];
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
 }

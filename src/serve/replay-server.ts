@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
+import { decodedOrNull } from '../sources/live/service-api.js';
 import { loadReplayFixtures, normalizeQuestion, type ReplayFixture } from './replay-fixtures.js';
 
 export interface ReplayServerOptions {
@@ -93,16 +95,11 @@ async function handle(
   const traceMatch = TRACE_PATH.exec(pathname);
   if (traceMatch?.[1] !== undefined) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendMethodNotAllowed(response, 'GET, HEAD');
-    const id = decodeSegment(traceMatch[1]);
+    const id = decodedOrNull(traceMatch[1]);
     const fixture = id === null ? undefined : byId.get(id);
     if (fixture === undefined)
       return sendError(response, 404, `no trace for session ${JSON.stringify(id ?? traceMatch[1])}`);
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': fixture.body.length,
-    });
-    response.end(request.method === 'HEAD' ? undefined : fixture.body);
-    return;
+    return sendBody(response, 200, fixture.body, request.method === 'HEAD');
   }
   if (pathname === CHAT_PATH) {
     if (request.method !== 'POST') return sendMethodNotAllowed(response, 'POST');
@@ -123,21 +120,9 @@ async function readQuestion(request: IncomingMessage): Promise<string | null> {
     if (size > MAX_CHAT_BODY_BYTES) return null;
     chunks.push(chunk as Buffer);
   }
-  try {
-    const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const question = (body as { question?: unknown } | null)?.question;
-    return typeof question === 'string' ? question : null;
-  } catch {
-    return null;
-  }
-}
-
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
+  const body = parseJsonOrUndefined(Buffer.concat(chunks).toString('utf8'));
+  const question = (body as { question?: unknown } | null | undefined)?.question;
+  return typeof question === 'string' ? question : null;
 }
 
 function sendMethodNotAllowed(response: ServerResponse, allow: string): void {
@@ -151,10 +136,11 @@ function sendError(response: ServerResponse, status: number, message: string): v
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = `${JSON.stringify(body)}\n`;
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
+  sendBody(response, status, Buffer.from(`${JSON.stringify(body)}\n`, 'utf8'), false);
+}
+
+/** JSON bytes as they are; a HEAD request gets the headers only. */
+function sendBody(response: ServerResponse, status: number, body: Buffer, headersOnly: boolean): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  response.end(headersOnly ? undefined : body);
 }

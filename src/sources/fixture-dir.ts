@@ -83,18 +83,22 @@ function readStretch(folder: FixtureFolder, ahead: readonly EvalCase[], runFiles
 export interface FixtureFolder {
   readonly path: string;
   readonly cwd: string;
-  /** The folder as displayPath shows it, or null when each fixture's path goes through displayPath. */
+  /**
+   * The folder as displayPath shows it when it lies in the working directory (shown without `..`),
+   * else null: then each fixture's path goes through displayPath.
+   */
   readonly shown: string | null;
   realPath(): string;
 }
 
 export function fixtureFolder(fixturesDir: string, cwd: string): FixtureFolder {
   let real: string | undefined;
+  // A relative cwd would be resolved against process.cwd(), which may change between calls.
+  const shown = sep === '/' && isAbsolute(cwd) ? displayPath(fixturesDir, cwd) : null;
   return {
     path: fixturesDir,
     cwd,
-    // A relative cwd would be resolved against process.cwd(), which may change between calls.
-    shown: sep === '/' && isAbsolute(cwd) ? displayPath(fixturesDir, cwd) : null,
+    shown: shown === null || shown === '..' || shown.startsWith('../') || shown.startsWith('/') ? null : shown,
     realPath() {
       if (real === undefined) {
         try {
@@ -170,16 +174,13 @@ function confinedPath(folder: FixtureFolder, path: string, traceFixture: string)
 
 /**
  * displayPath(path, cwd) for path = join(folder, traceFixture), without resolving a path per
- * case: when the folder lies in the working directory (shown without `..`) and the fixture name
- * is a plain relative path (no `.`, `..` or empty segments), it is the folder as shown, then the
- * name. Anything else goes through displayPath.
+ * case: when the folder is shown as it is (FixtureFolder.shown) and the fixture name is a plain
+ * relative path (no `.`, `..` or empty segments), it is the folder as shown, then the name.
+ * Anything else goes through displayPath.
  */
-function fixtureDisplayPath(folder: FixtureFolder, traceFixture: string, path: string): string {
-  const { shown, cwd } = folder;
+function fixtureDisplayPath({ shown, cwd }: FixtureFolder, traceFixture: string, path: string): string {
   if (shown === null || UNPLAIN_SEGMENT.test(traceFixture)) return displayPath(path, cwd);
-  if (shown === '.') return traceFixture;
-  if (shown === '..' || shown.startsWith('../') || shown.startsWith('/')) return displayPath(path, cwd);
-  return `${shown}/${traceFixture}`;
+  return shown === '.' ? traceFixture : `${shown}/${traceFixture}`;
 }
 
 /** An empty, `.` or `..` segment, which includes a leading or trailing `/`. */
@@ -192,8 +193,9 @@ const UNPLAIN_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/u;
 const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const;
 
 /**
- * The warning lines for orphan fixtures, at most ORPHAN_SCAN_LIMITS.listed of them and a count of
- * the rest. `runFiles` are the folder's repeated runs (run-files.ts): they belong to their case.
+ * The warning lines for orphan fixtures, JSON files in the fixtures folder (and below) that no case
+ * refers to (usually a renamed case or a typo): at most ORPHAN_SCAN_LIMITS.listed of them and a count
+ * of the rest. `runFiles` are the folder's repeated runs (run-files.ts): they belong to their case.
  */
 export function orphanFixtureWarnings(
   fixturesDir: string,
@@ -201,26 +203,6 @@ export function orphanFixtureWarnings(
   cwd: string,
   runFiles: RunFiles,
 ): string[] {
-  const scan = scanOrphanFixtures(fixturesDir, cases, runFiles);
-  const lines = scan.orphans
-    .slice(0, ORPHAN_SCAN_LIMITS.listed)
-    .map((path) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`);
-  const unlisted = scan.orphans.length - ORPHAN_SCAN_LIMITS.listed;
-  if (unlisted > 0) lines.push(`${unlisted} more orphan fixtures (matching no case) are not listed`);
-  if (!scan.complete) {
-    lines.push(
-      `the search for orphan fixtures stopped after ${ORPHAN_SCAN_LIMITS.entries} entries or ${ORPHAN_SCAN_LIMITS.depth} folder levels of ${displayPath(fixturesDir, cwd)}; is it the fixtures folder?`,
-    );
-  }
-  return lines;
-}
-
-/** JSON files in the fixtures folder (and below) that no case refers to: usually a renamed case or a typo. */
-function scanOrphanFixtures(
-  fixturesDir: string,
-  cases: CaseSequence,
-  runFiles: RunFiles,
-): { orphans: string[]; complete: boolean } {
   // Most cases name a file directly in the folder (`<id>.json`): those are matched by name,
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
@@ -262,7 +244,17 @@ function scanOrphanFixtures(
   };
   collect(fixturesDir, 0);
   orphans.sort((a, b) => compareText(a.key, b.key));
-  return { orphans: orphans.map(({ path }) => path), complete };
+  const lines = orphans
+    .slice(0, ORPHAN_SCAN_LIMITS.listed)
+    .map(({ path }) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`);
+  const unlisted = orphans.length - ORPHAN_SCAN_LIMITS.listed;
+  if (unlisted > 0) lines.push(`${unlisted} more orphan fixtures (matching no case) are not listed`);
+  if (!complete) {
+    lines.push(
+      `the search for orphan fixtures stopped after ${ORPHAN_SCAN_LIMITS.entries} entries or ${ORPHAN_SCAN_LIMITS.depth} folder levels of ${displayPath(fixturesDir, cwd)}; is it the fixtures folder?`,
+    );
+  }
+  return lines;
 }
 
 /** A file name with no separator that join() would keep as it is: join(folder, name) is folder + sep + name. */

@@ -34,12 +34,16 @@ export function snakeKeyOf(camelKey: string): string {
 
 /**
  * A session id as an identifier (a replayed fixture's, the one `POST /api/chat` answers with):
- * `sessionId`, else `session_id`, the first that is non-blank text or a finite number (given
- * as its digits); null when neither is.
+ * `sessionId`, else `session_id`, as identifierAt reads it.
  */
 export function sessionIdOf(object: unknown): string | null {
+  return identifierAt(object, SESSION_ID_KEYS);
+}
+
+/** The first of `keys` whose value is non-blank text or a finite number (given as its digits); null when none is. */
+export function identifierAt(object: unknown, keys: readonly string[]): string | null {
   if (!isRecord(object)) return null;
-  for (const key of SESSION_ID_KEYS) {
+  for (const key of keys) {
     const value = object[key];
     if (typeof value === 'string' && value.trim() !== '') return value;
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);

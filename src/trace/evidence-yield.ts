@@ -1,3 +1,4 @@
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import { describeValue } from '../io/validation/describe-value.js';
 import { isRecord } from '../io/validation/is-record.js';
 import { normalizeText } from '../text/normalize.js';
@@ -81,7 +82,7 @@ function resultYield(result: unknown, emptyResultMarkers: EmptyResultMarkers): E
       return noYield('emptyResult', describeValue(result));
     const first = text[0];
     if ((first === '{' || first === '[') && text.length <= MAX_PAYLOAD_TEXT) {
-      const parsed = parseQuietly(result);
+      const parsed = parseJsonOrUndefined(result);
       if (parsed !== undefined) return structuredYield(parsed, result);
     }
     return YIELDED;
@@ -125,12 +126,4 @@ function isEmptyResultMarker(trimmedSummary: string, { set, longest }: EmptyResu
   if (trimmedSummary.length > longest * 2 + 8) return false;
   const normalized = normalizeText(trimmedSummary).trim();
   return set.has(normalized) || set.has(normalized.replace(/[.。!！]+$/u, '').trim());
-}
-
-function parseQuietly(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

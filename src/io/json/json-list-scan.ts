@@ -1,4 +1,6 @@
 // Buys: with json-cases-one-at-a-time.ts, the peak memory of a run on a large JSON case file: neither its text nor its parsed tree is held whole.
+import { parseJsonOrUndefined } from './parse-json.js';
+
 /**
  * Cuts a JSON document of UTF-8 bytes, an object with one large list (a case file and its
  * `cases`), into the byte ranges of its other members' values and of the list's items, without
@@ -49,8 +51,8 @@ export function scanJsonObjectWithList(bytes: Buffer, start: number, listKey: st
   const member = (at: number): number => {
     if (bytes[at] !== QUOTE) return -1;
     const keyEnd = stringEnd(bytes, at);
-    const key = keyEnd === -1 ? null : parseKey(bytes, at, keyEnd);
-    if (key === null || seen.has(key)) return -1;
+    const key = keyEnd === -1 ? null : parseJsonOrUndefined(bytes.toString('utf8', at, keyEnd));
+    if (typeof key !== 'string' || seen.has(key)) return -1;
     seen.add(key);
     const colon = skipSpace(bytes, keyEnd);
     if (bytes[colon] !== COLON) return -1;
@@ -84,14 +86,6 @@ function sequenceEnd(bytes: Buffer, open: number, close: number, element: (at: n
     if (bytes[at] === close) return at + 1;
     if (bytes[at] !== COMMA) return -1;
     at = skipSpace(bytes, at + 1);
-  }
-}
-
-function parseKey(bytes: Buffer, start: number, end: number): string | null {
-  try {
-    return JSON.parse(bytes.toString('utf8', start, end)) as string;
-  } catch {
-    return null;
   }
 }
 

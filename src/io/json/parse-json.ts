@@ -110,7 +110,11 @@ const MAX_WALK_DEPTH = 64;
 export function parseEmbeddedJson(text: string): unknown {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
-  if (POSSIBLY_UNSAFE_INTEGER.test(text)) return undefined;
+  return POSSIBLY_UNSAFE_INTEGER.test(text) ? undefined : parseJsonOrUndefined(text);
+}
+
+/** The value of a JSON text, or undefined (which no JSON text is) when it is not one; the error's words are not needed. */
+export function parseJsonOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

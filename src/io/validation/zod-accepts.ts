@@ -73,13 +73,11 @@ function compileBase(def: NodeDef, exact: boolean): Acceptor {
       return (value) => typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return (value) => typeof value === 'boolean';
-    case 'nullable': {
-      const inner = compile(def.innerType);
-      return (value) => value === null || inner(value);
-    }
+    case 'nullable':
     case 'optional': {
       const inner = compile(def.innerType);
-      return (value) => value === undefined || inner(value);
+      const absent = def.type === 'nullable' ? null : undefined;
+      return (value) => value === absent || inner(value);
     }
     case 'array': {
       const element = compile(def.element);
@@ -95,13 +93,10 @@ function compileBase(def: NodeDef, exact: boolean): Acceptor {
       const options = (def.options ?? []).map(compile);
       return (value) => options.some((option) => option(value));
     }
-    case 'enum': {
-      const values = new Set(Object.values(def.entries ?? {}));
-      return (value) => values.has(value);
-    }
+    case 'enum':
     case 'literal': {
-      const values = def.values ?? [];
-      return (value) => values.includes(value);
+      const values = new Set(def.type === 'enum' ? Object.values(def.entries ?? {}) : (def.values ?? []));
+      return (value) => values.has(value);
     }
     case 'record': {
       if (defOf(def.keyType as z.ZodMiniType).type !== 'string' || defOf(def.keyType as z.ZodMiniType).checks?.length)
@@ -162,15 +157,13 @@ function compileCheck(check: CheckDef): Acceptor {
     }
     case 'number_format':
       return check.format === 'safeint' ? (value) => Number.isSafeInteger(value) : never;
-    case 'greater_than': {
-      const { value: limit, inclusive } = check;
-      if (typeof limit !== 'number') return never;
-      return inclusive === true ? (value) => (value as number) >= limit : (value) => (value as number) > limit;
-    }
+    case 'greater_than':
     case 'less_than': {
       const { value: limit, inclusive } = check;
       if (typeof limit !== 'number') return never;
-      return inclusive === true ? (value) => (value as number) <= limit : (value) => (value as number) < limit;
+      if (check.check === 'less_than')
+        return inclusive === true ? (value) => (value as number) <= limit : (value) => (value as number) < limit;
+      return inclusive === true ? (value) => (value as number) >= limit : (value) => (value as number) > limit;
     }
     case 'min_length': {
       const { minimum } = check;

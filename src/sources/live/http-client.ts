@@ -169,8 +169,6 @@ function errorCode(value: unknown): string | null {
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/u.test(code) ? code : null;
 }
 
-// ---- header check ----
-
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/u;
 
 /**
@@ -187,8 +185,6 @@ function assertValidHeaders(headers: Array<[string, string]>): void {
   });
   if (problems.length > 0) throw new InputError(problems);
 }
-
-// ---- retry policy ----
 
 /**
  * When a request is tried again and how long to wait first (docs/contract.md §8). A POST to the chat
@@ -236,8 +232,6 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   return Math.min(MAX_RETRY_WAIT_MS, Math.max(0, date - now));
 }
 
-// ---- request label ----
-
 /**
  * How a request is named in reasons and messages: the method and the URL's path only. The
  * query string and the user-info part are left out because that is where callers put tokens.
@@ -250,8 +244,6 @@ export function requestLabel(method: string, url: URL): string {
 export function safeUrl(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
-
-// ---- json response ----
 
 export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
 

@@ -5,7 +5,7 @@ import { describeFsError } from '../../io/files/fs-problem.js';
 import type { TraceRunInput, TraceSource } from '../types.js';
 import { askQuestion } from './ask-question.js';
 import { contactAddress, ServiceUnreachableError } from './first-contact.js';
-import { createHttpClient, type JsonResult } from './http-client.js';
+import { createHttpClient, type HttpClientOptions, type JsonResult } from './http-client.js';
 import { createLimiter } from './limiter.js';
 import { fetchTrace, pollTrace } from './poll-trace.js';
 import { createRedactor, REDACTED } from './redactor.js';
@@ -14,7 +14,8 @@ import { createTraceRecorder } from './trace-recorder.js';
 
 export { loadSessionsFile } from './sessions-file.js';
 
-export interface LiveSourceOptions {
+/** The HTTP client's options (its `now` is also the clock the poll timeout is measured on), and the live run's own. */
+export interface LiveSourceOptions extends Omit<HttpClientOptions, 'firstContact'> {
   /** `--api`: the service's base URL; a base path and a query string are kept. */
   apiUrl: string;
   /** `--sessions`: case id → session id; consulted before a case's own `sessionId`. */
@@ -23,17 +24,8 @@ export interface LiveSourceOptions {
   /** Runs per case; only with `ask`, since fetching one session K times would measure nothing. */
   repeat: number;
   recordDir: string | null;
-  concurrency: number;
-  timeoutMs: number;
   pollTimeoutMs: number;
-  /** `--max-body-mb`, in bytes; default 64 MiB. */
-  maxBodyBytes?: number;
-  headers: Array<[string, string]>;
   cwd: string;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  /** The clock the poll timeout is measured on; tests pair it with `sleep`. */
-  now?: () => number;
 }
 
 /**
@@ -130,14 +122,11 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
     warnings: () => [...warnings].sort(),
     tracesFor(evalCase) {
       // Names are claimed before anything is awaited, so cases sharing a fixture resolve in the order they are asked for.
-      const runs = Array.from({ length: runsPerCase }, (_, index) => ({
-        run: index + 1,
-        recordName: claimRecordName(evalCase, index + 1),
-      }));
+      const recordNames = Array.from({ length: runsPerCase }, (_, index) => claimRecordName(evalCase, index + 1));
       return Promise.all(
-        runs.map(({ run, recordName }) =>
+        recordNames.map((recordName, index) =>
           runLimiter
-            .run(() => runOnce(evalCase, run, recordName))
+            .run(() => runOnce(evalCase, index + 1, recordName))
             .catch((error: unknown): TraceRunInput => {
               // Nothing answered the run's first request: the run stops, it is not one case's failure.
               if (error instanceof ServiceUnreachableError) throw error;

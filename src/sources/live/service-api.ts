@@ -57,8 +57,8 @@ export function parseServiceApi(apiUrl: string): ServiceApi {
 export function urlCredentials(given: URL): { url: URL; headers: Array<[string, string]>; secrets: string[] } {
   const url = new URL(given.href);
   if (url.username === '' && url.password === '') return { url, headers: [], secrets: [] };
-  const user = decodeUserInfo(url.username);
-  const password = decodeUserInfo(url.password);
+  const user = decodedOrNull(url.username) ?? url.username;
+  const password = decodedOrNull(url.password) ?? url.password;
   url.username = '';
   url.password = '';
   return {
@@ -74,10 +74,11 @@ function pathSegment(text: string): string {
   return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded;
 }
 
-function decodeUserInfo(text: string): string {
+/** decodeURIComponent of a URL part, or null when it holds a malformed escape. */
+export function decodedOrNull(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return null;
   }
 }
