@@ -360,6 +360,8 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
   });
 }
 
+const BASELINE_WORDS: Readonly<Record<string, string>> = { pass: 'passed', fail: 'failed', warn: 'warned' };
+
 function checkMessage(
   caseId: string,
   check: string,
@@ -367,12 +369,14 @@ function checkMessage(
   after: { outcome: string; message: string },
 ): string {
   const reason = after.message ? `: ${after.message}` : '';
+  const was = BASELINE_WORDS[before];
   if (after.outcome === 'fail')
     return `${caseId}: check ${check} now fails${before === 'warn' ? ' (it warned in the baseline)' : ''}${reason}`;
-  if (after.outcome === 'pass')
-    return `${caseId}: check ${check} now passes (it ${before === 'fail' ? 'failed' : 'warned'} in the baseline)`;
-  if (after.outcome === 'warn')
-    return `${caseId}: check ${check} now warns (it ${before === 'fail' ? 'failed' : 'passed'} in the baseline)${reason}`;
+  // An outcome of a newer harness in the baseline is named as written, never guessed.
+  if (after.outcome === 'pass' && was !== undefined)
+    return `${caseId}: check ${check} now passes (it ${was} in the baseline)`;
+  if (after.outcome === 'warn' && was !== undefined)
+    return `${caseId}: check ${check} now warns (it ${was} in the baseline)${reason}`;
   return `${caseId}: check ${check} went from ${before} to ${after.outcome}${reason}`;
 }
 

@@ -384,6 +384,26 @@ describe('compareReports: checks', () => {
     );
   });
 
+  // 'error' stands for an outcome a newer harness writes: its report says what it was, never a guess.
+  it.each([
+    ['pass', 'fail', 'check verdict-allowed now fails: verdict-allowed message'],
+    ['warn', 'fail', 'check verdict-allowed now fails (it warned in the baseline): verdict-allowed message'],
+    ['fail', 'pass', 'check verdict-allowed now passes (it failed in the baseline)'],
+    ['warn', 'pass', 'check verdict-allowed now passes (it warned in the baseline)'],
+    ['pass', 'warn', 'check verdict-allowed now warns (it passed in the baseline): verdict-allowed message'],
+    ['fail', 'warn', 'check verdict-allowed now warns (it failed in the baseline): verdict-allowed message'],
+    ['error', 'fail', 'check verdict-allowed now fails: verdict-allowed message'],
+    ['error', 'pass', 'check verdict-allowed went from error to pass: verdict-allowed message'],
+    ['error', 'warn', 'check verdict-allowed went from error to warn: verdict-allowed message'],
+    ['pass', 'error', 'check verdict-allowed went from pass to error: verdict-allowed message'],
+  ])('the message of check %s → %s', (baseline, current, message) => {
+    const diff = caseDiff(
+      [{ ...payment, status: 'failed', outcomes: { 'verdict-allowed': baseline as 'pass' } }],
+      [{ ...payment, status: 'failed', outcomes: { 'verdict-allowed': current as 'pass' } }],
+    );
+    expect(caseLevelItems(diff).map((item) => item.message)).toEqual([`${payment.caseId}: ${message}`]);
+  });
+
   it.each([
     { baseline: 'skip', current: 'fail' },
     { baseline: 'fail', current: 'skip' },
