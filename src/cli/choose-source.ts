@@ -6,7 +6,7 @@ import { DEFAULT_MAX_BODY_MB, MIB } from '../io/files/input-limits.js';
 import { createFixtureDirSource } from '../sources/fixture-dir.js';
 import type { TraceSource } from '../sources/types.js';
 import { fromFlag, headersFlag, numberFlag, type ParsedValues, stringFlag, traceFilesFlag } from './args.js';
-import { LIVE_ONLY_FLAGS } from './live-flags.js';
+import { LIVE_ONLY_FLAGS } from './commands/shared-flags.js';
 import { checkOutputFolder } from './output-folder.js';
 
 // Where the traces of run and check come from, as their flags say (docs/contract.md §1, §8, §9):

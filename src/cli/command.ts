@@ -12,6 +12,20 @@ export interface FlagDefinition {
   help: readonly string[];
 }
 
+/** A flag that takes a value, shown as `value` in `--help`, which says `help` of it, a line an entry. */
+export function valueFlag(value: string, ...help: string[]): FlagDefinition {
+  return { type: 'string', value, help };
+}
+
+/** A flag that takes a value and may be given again (`--header A --header B`). */
+export function repeatedFlag(value: string, ...help: string[]): FlagDefinition {
+  return { type: 'string', multiple: true, value, help };
+}
+
+export function switchFlag(...help: string[]): FlagDefinition {
+  return { type: 'boolean', help };
+}
+
 /** A command's flags, in the order node's parser is given them (a typo suggestion prefers the first of two equally close flags). */
 export type FlagDefinitions = Readonly<Record<string, FlagDefinition>>;
 

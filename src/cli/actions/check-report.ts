@@ -2,14 +2,14 @@ import { loadReportFile } from '../../diff/load-report.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { noPositionals, type ParsedValues } from '../args.js';
-import { LIVE_ONLY_FLAGS } from '../live-flags.js';
+import { ALTERNATIVE_SOURCE_FLAGS } from '../commands/shared-flags.js';
 import type { EvaluatedRun } from './run.js';
 
 /**
  * The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be
- * silently ignored. Every live-mode flag is one of them, taken from the one list of those flags.
+ * silently ignored. Every flag of live mode and of imported traces is one of them, taken from their declaration.
  */
-export const EVALUATION_FLAGS: readonly string[] = ['cases', 'fixtures', 'api', ...LIVE_ONLY_FLAGS, 'traces', 'from'];
+export const EVALUATION_FLAGS: readonly string[] = ['cases', 'fixtures', ...Object.keys(ALTERNATIVE_SOURCE_FLAGS)];
 
 /** `check --report FILE` gates a report already made (e.g. merged from shards): it evaluates nothing. */
 export function assertGatingOnly(values: ParsedValues, positionals: string[]): void {

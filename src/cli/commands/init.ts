@@ -1,4 +1,4 @@
-import { defineCommand } from '../command.js';
+import { defineCommand, switchFlag } from '../command.js';
 import { HELP, QUIET } from './shared-flags.js';
 
 export const command = defineCommand({
@@ -11,7 +11,7 @@ exit 2 naming them, when any of these files exists, unless --force.`,
   flags: {
     quiet: QUIET,
     help: HELP,
-    force: { type: 'boolean', help: ['overwrite the starter files that exist'] },
+    force: switchFlag('overwrite the starter files that exist'),
   },
   action: async () => (await import('../actions/init.js')).initCommand,
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from '../command.js';
+import { defineCommand, valueFlag } from '../command.js';
 import { HELP, QUIET } from './shared-flags.js';
 
 export const command = defineCommand({
@@ -10,9 +10,9 @@ is a fixture's sessionId or its file name without .json, so live mode can be tri
   flags: {
     quiet: QUIET,
     help: HELP,
-    fixtures: { type: 'string', value: 'DIR', help: ['fixture folder (default eval/fixtures)'] },
-    port: { type: 'string', value: 'N', help: ['port (default 8787; 0 picks a free one; at most 65535)'] },
-    host: { type: 'string', value: 'H', help: ['address to bind (default 127.0.0.1)'] },
+    fixtures: valueFlag('DIR', 'fixture folder (default eval/fixtures)'),
+    port: valueFlag('N', 'port (default 8787; 0 picks a free one; at most 65535)'),
+    host: valueFlag('H', 'address to bind (default 127.0.0.1)'),
   },
   action: async () => (await import('../actions/serve.js')).serveAction,
 });
