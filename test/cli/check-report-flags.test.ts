@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertGatingOnly, EVALUATION_FLAGS } from '../../src/cli/actions/check-report.js';
+import { assertGatingOnly, EVALUATION_FLAGS } from '../../src/cli/actions/check.js';
 import { LIVE_ONLY_FLAGS } from '../../src/cli/commands/shared-flags.js';
 import { InputError } from '../../src/io/errors.js';
 

@@ -72,30 +72,25 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
     });
     const traces = staging.traces.map((trace, index) => ({ ...trace, index }));
     const planned: PlannedFile[] = [];
-    const warnings: string[] = [];
     // What makes the import incomplete: reported even with --quiet, and decides the exit code.
     const problems: string[] = [
       ...result.skipped.map((problem) => `skipped: ${formatImportProblem(problem)}`),
       ...result.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
     ];
-    if (options.cases === null) {
-      for (const trace of traces) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
-    } else {
-      const matched = matchTracesToCases(traces, options.cases);
-      for (const match of matched.cases) {
-        // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
-        if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
-        else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
-      }
-      for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
-      warnings.push(...matched.warnings);
+    const matched = options.cases === null ? null : matchTracesToCases(traces, options.cases);
+    for (const match of matched?.cases ?? []) {
+      // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
+      if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
+      else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
     }
+    for (const trace of matched?.unmatched ?? traces)
+      planned.push({ name: traceFileName(trace.traceId), index: trace.index });
     if (options.strict === true && problems.length > 0) {
       throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
     }
     await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
     for (const problem of problems) io.stderr(printed`${problem}\n`);
-    if (!options.quiet) printWarnings(io, warnings);
+    if (!options.quiet) printWarnings(io, matched?.warnings ?? []);
     return problems.length > 0 ? 1 : 0;
   } finally {
     await staging.discard();

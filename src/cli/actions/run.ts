@@ -34,6 +34,8 @@ interface PlannedRun {
   shard: Shard | null;
   source: TraceSource;
   repeat: number | null;
+  /** The traces' details, for the HTML report. */
+  wantsDetails: boolean;
 }
 
 async function planRun(
@@ -42,10 +44,14 @@ async function planRun(
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
-  wants: { details: boolean; caseLines: boolean },
+  formats: readonly string[],
 ): Promise<PlannedRun> {
+  const wantsDetails = formats.includes('html');
+  // Case lines are for the HTML report and the CI annotations.
+  const annotating =
+    (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
   // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
-  const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
+  const cases = await loadSettingsCaseSequence(settings, io.cwd, annotating || wantsDetails);
   const shard = await shardOf(command, values, cases, settings, io);
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
   const chosen = await chooseTraceSource(command, values, positionals, {
@@ -53,19 +59,18 @@ async function planRun(
     cases: cases.cases,
     cwd: io.cwd,
   });
-  return { cases, shard, ...chosen };
+  return { cases, shard, ...chosen, wantsDetails };
 }
 
 /**
  * Evaluates the planned cases and hands each case's result (marked as the shard's) to `onResult`
- * in case order, as soon as it is evaluated; with `wantDetails`, each case's trace details too.
+ * in case order, as soon as it is evaluated; each case's trace details too when the run wants them.
  */
 async function evaluatePlanned(
   run: PlannedRun,
   settings: Settings,
   values: ParsedValues,
   io: CliIo,
-  wantDetails: boolean,
   onResult: (result: CaseResult) => void,
 ): Promise<{ summary: ReportSummary; details: CaseDetails[] | null }> {
   const { cases, shard } = run;
@@ -74,7 +79,7 @@ async function evaluatePlanned(
     values['quiet'] === true,
     ({ done, total, failed }, seconds) => `${done}/${total} cases, ${failed} not passed, ${seconds} s`,
   );
-  const details: CaseDetails[] | null = wantDetails ? [] : null;
+  const details: CaseDetails[] | null = run.wantsDetails ? [] : null;
   const summary = await runCasesStreamed(shard?.selection.cases ?? cases.cases, run.source, settings.config.contract, {
     repeat: run.repeat,
     onCaseDone: progress.update,
@@ -102,12 +107,9 @@ export async function evaluateCases(
   io: CliIo,
   formats: readonly string[],
 ): Promise<EvaluatedRun> {
-  const wants = reportWants(command, formats, settings, values, io);
-  const run = await planRun(command, settings, values, positionals, io, wants);
+  const run = await planRun(command, settings, values, positionals, io, formats);
   const results: CaseResult[] = [];
-  const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
-    results.push(result);
-  });
+  const { summary, details } = await evaluatePlanned(run, settings, values, io, (result) => results.push(result));
   return {
     report: { schemaVersion: REPORT_SCHEMA_VERSION, ...run.shard?.head, summary, cases: results },
     warnings: run.source.warnings(),
@@ -132,11 +134,10 @@ export async function evaluateAndWrite(
   io: CliIo,
 ): Promise<ReportSummary> {
   const formats = formatsFlag(command, values);
-  const wants = reportWants(command, formats, settings, values, io);
   const inActions = command === 'run' && inGithubActions(io);
   const attentionLines = caseAttentionLines(io);
   const annotations = new CaseAnnotations();
-  const run = await planRun(command, settings, values, positionals, io, wants);
+  const run = await planRun(command, settings, values, positionals, io, formats);
   const spill = await ReportSpill.open(
     folder,
     {
@@ -149,8 +150,8 @@ export async function evaluateAndWrite(
   try {
     const attention = values['quiet'] === true ? null : spill.sideFile('summary.txt');
     // The HTML page is made from the report in memory, and each case's trace details.
-    const results: CaseResult[] | null = wants.details ? [] : null;
-    const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
+    const results: CaseResult[] | null = run.wantsDetails ? [] : null;
+    const { summary, details } = await evaluatePlanned(run, settings, values, io, (result) => {
       spill.add(result);
       results?.push(result);
       attention?.append(attentionLines(result));
@@ -218,19 +219,6 @@ async function shardOf(
     head: shardReportHead(shard, casesHash),
     mark: (result) => markShardCase(result, selection.caseIndexes[position++] as number),
   };
-}
-
-/** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
-function reportWants(
-  command: string,
-  formats: readonly string[],
-  settings: Settings,
-  values: ParsedValues,
-  io: CliIo,
-): { details: boolean; caseLines: boolean } {
-  const annotating =
-    (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
-  return { details: formats.includes('html'), caseLines: annotating };
 }
 
 /** `--no-annotations` or `annotations: false` in the config turn the CI annotations off. */
