@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
 import { regressionVerdictLine } from '../../diff/regressed-cases.js';
@@ -8,7 +8,7 @@ import { renderDiffMarkdown } from '../../diff/render/markdown.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
-import { formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { formatsFlag, noPositionals, numberFlag, type ParsedValues, pathFlag } from '../args.js';
 import { ALTERNATIVE_SOURCE_FLAGS } from '../commands/shared-flags.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
@@ -27,7 +27,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const costTolerance = numberFlag('check', values, 'cost-tolerance');
   const alpha = numberFlag('check', values, 'alpha');
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);
-  const reportFlag = stringFlag(values, 'report');
+  const reportFlag = pathFlag(values, 'report', io.cwd);
   if (reportFlag !== null) assertGatingOnly(values, positionals);
   checkOutputFolder('check', '--out', settings.out, io.cwd, settings.baselineReport);
   // The usual cause on a new suite: no baseline was made yet. Say how to make one.
@@ -39,15 +39,12 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const current =
     reportFlag === null
       ? await evaluateCases('check', settings, values, positionals, io, formats)
-      : await loadGatedReport(resolve(io.cwd, reportFlag), settings.cases, io.cwd);
+      : await loadGatedReport(reportFlag, settings.cases, io.cwd);
   const { report, warnings, cases } = current;
   const diff = compareReports(baseline, report, { costTolerance, alpha });
   const labels = {
     baselinePath: baselineLabel,
-    currentPath: displayPath(
-      reportFlag === null ? join(settings.out, 'report.json') : resolve(io.cwd, reportFlag),
-      io.cwd,
-    ),
+    currentPath: displayPath(reportFlag ?? join(settings.out, 'report.json'), io.cwd),
   };
   // The previous run's diff goes first, and the files are put in place together, so the folder
   // never holds a new report beside an old diff, even when the run is stopped half-way.
