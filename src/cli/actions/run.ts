@@ -100,14 +100,13 @@ async function evaluatePlanned(
 
 /** The run's report held in memory, for check, which compares it with the baseline. */
 export async function evaluateCases(
-  command: string,
   settings: Settings,
   values: ParsedValues,
   positionals: string[],
   io: CliIo,
   formats: readonly string[],
 ): Promise<EvaluatedRun> {
-  const run = await planRun(command, settings, values, positionals, io, formats);
+  const run = await planRun('check', settings, values, positionals, io, formats);
   const results: CaseResult[] = [];
   const { summary, details } = await evaluatePlanned(run, settings, values, io, (result) => results.push(result));
   return {
@@ -125,7 +124,7 @@ export async function evaluateCases(
  * from what was written out. Only the HTML page, which shows every case with its trace details,
  * keeps the report in memory as well.
  */
-export async function evaluateAndWrite(
+async function evaluateAndWrite(
   command: string,
   folder: string,
   settings: Settings,
