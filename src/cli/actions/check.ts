@@ -38,7 +38,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const baseline = await loadReportFile(settings.baselineReport, baselineLabel);
   const current =
     reportFlag === null
-      ? await evaluateCases(settings, values, positionals, io, formats)
+      ? await evaluateCases({ command: 'check', settings, values, positionals, io }, formats)
       : await loadGatedReport(reportFlag, settings.cases, io.cwd);
   const { report, warnings, cases } = current;
   const diff = compareReports(baseline, report, { costTolerance, alpha });
