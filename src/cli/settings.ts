@@ -15,15 +15,14 @@ export interface Settings {
 
 export async function resolveSettings(cwd: string, values: ParsedValues): Promise<Settings> {
   const config = await loadConfig(cwd, stringFlag(values, 'config'));
-  const fromFlag = (name: string): string | null => pathFlag(values, name, cwd);
-  const cases = fromFlag('cases') ?? config.cases ?? resolve(cwd, DEFAULT_CASES);
-  const baselineDir = fromFlag('baseline-dir') ?? config.baselineDir ?? resolve(cwd, DEFAULT_BASELINE_DIR);
+  const cases = pathFlag(values, 'cases', cwd) ?? config.cases ?? resolve(cwd, DEFAULT_CASES);
+  const baselineDir = pathFlag(values, 'baseline-dir', cwd) ?? config.baselineDir ?? resolve(cwd, DEFAULT_BASELINE_DIR);
   return {
     config,
     cases,
-    fixtures: fromFlag('fixtures') ?? config.fixtures ?? join(dirname(cases), 'fixtures'),
-    out: fromFlag('out') ?? config.out ?? resolve(cwd, DEFAULT_OUT),
+    fixtures: pathFlag(values, 'fixtures', cwd) ?? config.fixtures ?? join(dirname(cases), 'fixtures'),
+    out: pathFlag(values, 'out', cwd) ?? config.out ?? resolve(cwd, DEFAULT_OUT),
     baselineDir,
-    baselineReport: fromFlag('baseline') ?? join(baselineDir, 'report.json'),
+    baselineReport: pathFlag(values, 'baseline', cwd) ?? join(baselineDir, 'report.json'),
   };
 }
