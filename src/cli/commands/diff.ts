@@ -1,5 +1,5 @@
 import { defineCommand, valueFlag } from '../command.js';
-import { HELP, QUIET } from './shared-flags.js';
+import { GENERAL_FLAGS } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'compare two report.json files: regressions, improvements, changes',
@@ -8,8 +8,7 @@ export const command = defineCommand({
 pass rate, cost (average tool calls, average duration), verdicts, case status, each check,
 each required evidence tool, missing and new cases. Exit 1 on any regression, else 0.`,
   flags: {
-    quiet: QUIET,
-    help: HELP,
+    ...GENERAL_FLAGS,
     out: valueFlag('DIR', 'where to write the diff (default eval-out)'),
     format: valueFlag('LIST', 'comma-separated: json, md, html (diff.html) (default json,md)'),
     'cost-tolerance': valueFlag(

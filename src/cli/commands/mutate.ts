@@ -1,5 +1,5 @@
 import { defineCommand, valueFlag } from '../command.js';
-import { CASE_SOURCE_FLAGS, HELP, OUT, QUIET } from './shared-flags.js';
+import { CASE_SOURCE_FLAGS, GENERAL_FLAGS, OUT } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'regress every passing trace on purpose and report which regressions no case notices',
@@ -26,8 +26,7 @@ mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when
     'min-score': valueFlag('F', 'the lowest acceptable score, 0 to 1 (default: no gate)'),
     format: valueFlag('LIST', 'comma-separated: json, md, html (mutation.html) (default json,md)'),
     'keep-mutants': valueFlag('DIR', 'also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json'),
-    quiet: QUIET,
-    help: HELP,
+    ...GENERAL_FLAGS,
   },
   action: async () => (await import('../actions/mutate.js')).mutateCommand,
 });

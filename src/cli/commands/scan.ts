@@ -1,5 +1,5 @@
 import { type Command, repeatedFlag, valueFlag } from '../command.js';
-import { HELP, OUT, QUIET } from './shared-flags.js';
+import { GENERAL_FLAGS, OUT } from './shared-flags.js';
 
 export const command: Command = {
   summary: 'judge every trace of a folder (or export) against policies; scan.json / scan.md',
@@ -22,8 +22,7 @@ input cannot be used.`,
     out: OUT,
     format: valueFlag('LIST', 'comma-separated: json, md, html (scan.html) (default json,md)'),
     top: valueFlag('N', 'how many of the worst traces to list (default 20, at most 1000)'),
-    quiet: QUIET,
-    help: HELP,
+    ...GENERAL_FLAGS,
   },
   sections: [{ flags: ['fixtures', 'traces', 'from', 'policies', 'out', 'format', 'top', 'config', 'quiet', 'help'] }],
   action: async () => (await import('../actions/scan.js')).scanCommand,

@@ -2,8 +2,12 @@ import { type FlagDefinition, type FlagDefinitions, repeatedFlag, switchFlag, va
 
 // Flags several commands share, defined once with their `--help` lines.
 
-export const QUIET: FlagDefinition = switchFlag('print nothing but errors');
 export const HELP: FlagDefinition = { type: 'boolean', short: 'h', help: ['show this help'] };
+/** --quiet and --help, which close every command's own options (GENERAL_ROWS). */
+export const GENERAL_FLAGS = {
+  quiet: switchFlag('print nothing but errors'),
+  help: HELP,
+} as const satisfies FlagDefinitions;
 export const OUT: FlagDefinition = valueFlag('DIR', 'where to write (default eval-out)');
 
 /** The report formats of run, baseline and merge. */
@@ -26,11 +30,10 @@ export const CASE_SOURCE_FLAGS = {
     'if present); it may set cases, fixtures, out, baselineDir, contract and checks',
   ),
   format: REPORT_FORMAT,
-  quiet: QUIET,
-  help: HELP,
+  ...GENERAL_FLAGS,
 } as const satisfies FlagDefinitions;
 
-/** The first rows of their `--help`; `quiet` and `help` close every command's own options (GENERAL_ROWS). */
+/** The first rows of their `--help`. */
 export const CASE_SOURCE_ROWS = ['cases', 'fixtures', 'config'] as const;
 export const GENERAL_ROWS = ['quiet', 'help'] as const;
 
