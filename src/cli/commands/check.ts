@@ -16,10 +16,7 @@ report.json, report.md, diff.json and diff.md into OUT. Exit 1 only on a regress
 the baseline; failures the baseline already records do not fail the gate.`,
   flags: {
     ...CASE_SOURCE_FLAGS,
-    format: {
-      ...REPORT_FORMAT,
-      help: [...REPORT_FORMAT.help, 'with html, report.html also holds the diff, on its own tab'],
-    },
+    format: valueFlag('LIST', ...REPORT_FORMAT.help, 'with html, report.html also holds the diff, on its own tab'),
     ...ALTERNATIVE_SOURCE_FLAGS,
     out: valueFlag('DIR', 'where to write (default eval-out; not the baseline folder)'),
     'no-annotations': switchFlag('inside GitHub Actions, print no ::error/::warning annotations'),
