@@ -12,7 +12,7 @@ export interface FlagDefinition {
   help: readonly string[];
 }
 
-/** A flag that takes a value, shown as `value` in `--help`, which says `help` of it, a line an entry. */
+/** A flag that takes a value: `value` is its placeholder in `--help`, `help` its description, an entry a line. */
 export function valueFlag(value: string, ...help: string[]): FlagDefinition {
   return { type: 'string', value, help };
 }
@@ -22,6 +22,7 @@ export function repeatedFlag(value: string, ...help: string[]): FlagDefinition {
   return { type: 'string', multiple: true, value, help };
 }
 
+/** A flag that takes no value: a switch. */
 export function switchFlag(...help: string[]): FlagDefinition {
   return { type: 'boolean', help };
 }
