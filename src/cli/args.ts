@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { InputError } from '../io/errors.js';
 import { MAX_BODY_MB_LIMIT } from '../io/files/input-limits.js';
@@ -34,9 +35,7 @@ export function parseCommandArgs(
         `diag-eval ${command}: found unknown flag ${flag}${hint}; expected one of the flags ${see} lists`,
       );
     }
-    const missing =
-      /^Option '(-{1,2}[\w-]+)(?:, -{1,2}[\w-]+)? (<value>)' argument missing/u.exec(message) ??
-      /^Option '(?:-\w, )?(--[\w-]+) (<value>)' argument missing/u.exec(message);
+    const missing = /^Option '(-{1,2}[\w-]+)(?:, -{1,2}[\w-]+)? <value>' argument missing/u.exec(message);
     if (missing?.[1] !== undefined)
       throw new InputError(
         `diag-eval ${command}: found ${missing[1]} without its value; expected ${missing[1]} VALUE, see ${see}`,
@@ -63,6 +62,12 @@ export function noPositionals(command: string, positionals: readonly string[]): 
 export function stringFlag(values: ParsedValues, name: string): string | null {
   const value = values[name];
   return typeof value === 'string' ? value : null;
+}
+
+/** A path flag resolved against the working directory. */
+export function pathFlag(values: ParsedValues, name: string, cwd: string): string | null {
+  const value = stringFlag(values, name);
+  return value === null ? null : resolve(cwd, value);
 }
 
 export function listFlag(values: ParsedValues, name: string): string[] {
@@ -110,7 +115,6 @@ export function traceFilesFlag(command: string, values: ParsedValues, positional
 
 interface NumberRule {
   min: number;
-  /** Every number flag has an upper bound too (docs/contract.md §1): a huge value must not exhaust memory or overflow a timer. */
   max: number;
   integer: boolean;
   exclusiveMin?: boolean;

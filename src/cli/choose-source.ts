@@ -1,12 +1,11 @@
-import { resolve } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { DEFAULT_MAX_BODY_MB, MIB } from '../io/files/input-limits.js';
 import { createFixtureDirSource } from '../sources/fixture-dir.js';
 import type { TraceSource } from '../sources/types.js';
-import { fromFlag, headersFlag, numberFlag, type ParsedValues, stringFlag, traceFilesFlag } from './args.js';
-import { LIVE_ONLY_FLAGS } from './live-flags.js';
+import { fromFlag, headersFlag, numberFlag, type ParsedValues, pathFlag, stringFlag, traceFilesFlag } from './args.js';
+import { LIVE_ONLY_FLAGS } from './commands/shared-flags.js';
 import { checkOutputFolder } from './output-folder.js';
 
 // Where the traces of run and check come from, as their flags say (docs/contract.md §1, §8, §9):
@@ -69,12 +68,10 @@ async function liveSource(command: string, apiUrl: string, values: ParsedValues,
     );
   const headers = headersFlag(command, values);
   const { createLiveTraceSource, loadSessionsFile } = await import('../sources/live/live-source.js');
-  const sessionsPath = stringFlag(values, 'sessions');
-  const recordFlag = stringFlag(values, 'record');
-  const recordDir = recordFlag === null ? null : resolve(cwd, recordFlag);
+  const recordDir = pathFlag(values, 'record', cwd);
   // Checked before any request: recording into a file would otherwise only warn, case by case.
   if (recordDir !== null) checkOutputFolder(command, '--record', recordDir, cwd, null);
-  const sessionsFile = sessionsPath === null ? null : resolve(cwd, sessionsPath);
+  const sessionsFile = pathFlag(values, 'sessions', cwd);
   const source = createLiveTraceSource({
     apiUrl,
     sessions: sessionsFile === null ? null : await loadSessionsFile(sessionsFile, displayPath(sessionsFile, cwd)),

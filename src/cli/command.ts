@@ -12,6 +12,21 @@ export interface FlagDefinition {
   help: readonly string[];
 }
 
+/** A flag that takes a value: `value` is its placeholder in `--help`, `help` its description, an entry a line. */
+export function valueFlag(value: string, ...help: string[]): FlagDefinition {
+  return { type: 'string', value, help };
+}
+
+/** A flag that takes a value and may be given again (`--header A --header B`). */
+export function repeatedFlag(value: string, ...help: string[]): FlagDefinition {
+  return { type: 'string', multiple: true, value, help };
+}
+
+/** A flag that takes no value: a switch. */
+export function switchFlag(...help: string[]): FlagDefinition {
+  return { type: 'boolean', help };
+}
+
 /** A command's flags, in the order node's parser is given them (a typo suggestion prefers the first of two equally close flags). */
 export type FlagDefinitions = Readonly<Record<string, FlagDefinition>>;
 

@@ -107,15 +107,22 @@ export class CaseAnnotations {
   }
 
   add(result: CaseResult): void {
-    count(this.failures, failureAnnotation(result));
-    count(this.warnings, warningAnnotation(result));
+    if (result.status !== 'passed') {
+      const failure = result.status === 'failed' ? checkLines(result.failedChecks) : `not run: ${result.reason ?? ''}`;
+      tally(this.failures, result.caseId, failure);
+    }
+    const warned = result.checks.filter((row) => (row.outcome as string) === 'warn');
+    if (warned.length > 0) tally(this.warnings, result.caseId, checkLines(warned));
   }
 }
 
-function count(tally: AnnotationTally, annotation: Annotation | null): void {
-  if (annotation === null) return;
-  tally.count += 1;
-  if (tally.first.length < MAX_ANNOTATIONS) tally.first.push(annotation);
+function tally(annotations: AnnotationTally, caseId: string, message: string): void {
+  annotations.count += 1;
+  if (annotations.first.length < MAX_ANNOTATIONS) annotations.first.push({ caseId, title: caseId, message });
+}
+
+function checkLines(rows: readonly { check: string; message: string }[]): string {
+  return rows.map((row) => `${row.check}: ${row.message}`).join('\n');
 }
 
 function caseAnnotationLines(input: Pick<GithubActionsReport, 'caseAnnotations' | 'diff' | 'cases'>): string[] {
@@ -152,24 +159,6 @@ interface Annotation {
   message: string;
 }
 
-function caseAnnotation(caseId: string, message: string): Annotation {
-  return { caseId, title: caseId, message };
-}
-
-function checkLines(rows: readonly { check: string; message: string }[]): string {
-  return rows.map((row) => `${row.check}: ${row.message}`).join('\n');
-}
-
-function failureAnnotation(result: CaseResult): Annotation | null {
-  if (result.status === 'failed') return caseAnnotation(result.caseId, checkLines(result.failedChecks));
-  return result.status === 'not_run' ? caseAnnotation(result.caseId, `not run: ${result.reason ?? ''}`) : null;
-}
-
-function warningAnnotation(result: CaseResult): Annotation | null {
-  const warnings = result.checks.filter((row) => (row.outcome as string) === 'warn');
-  return warnings.length === 0 ? null : caseAnnotation(result.caseId, checkLines(warnings));
-}
-
 /** One annotation per regressed case (its regressions together), and one per aggregate regression. */
 function regressionAnnotations(diff: Diff): Annotation[] {
   const annotations: Annotation[] = [];
@@ -177,16 +166,16 @@ function regressionAnnotations(diff: Diff): Annotation[] {
   for (const item of diff.items) {
     if (item.kind !== 'regression') continue;
     const known = item.caseId === null ? undefined : byCase.get(item.caseId);
-    if (known !== undefined) {
-      known.message += `\n${item.message}`;
-      continue;
+    if (known !== undefined) known.message += `\n${item.message}`;
+    else {
+      const annotation = {
+        caseId: item.caseId,
+        title: item.caseId ?? `diag-eval: ${item.metric}`,
+        message: item.message,
+      };
+      if (item.caseId !== null) byCase.set(item.caseId, annotation);
+      annotations.push(annotation);
     }
-    const annotation =
-      item.caseId === null
-        ? { caseId: null, title: `diag-eval: ${item.metric}`, message: item.message }
-        : caseAnnotation(item.caseId, item.message);
-    if (item.caseId !== null) byCase.set(item.caseId, annotation);
-    annotations.push(annotation);
   }
   return annotations;
 }

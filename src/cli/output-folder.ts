@@ -1,5 +1,5 @@
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 
@@ -36,7 +36,7 @@ export function checkOutputFolder(
 
 /** The first existing path on the way up from `folder` that is not a folder, or null. */
 function firstNonFolder(folder: string): string | null {
-  for (let current = resolve(folder); ; ) {
+  for (const current of upwards(folder)) {
     let isFolder: boolean | null = null;
     try {
       isFolder = statSync(current).isDirectory();
@@ -44,23 +44,26 @@ function firstNonFolder(folder: string): string | null {
       // Missing (or unreadable): it will be made, or the write will say why not.
     }
     if (isFolder !== null) return isFolder ? null : current;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
   }
+  return null;
 }
 
 /** The real path of the deepest existing part, joined with the rest as written: two paths name the same folder, whether or not it exists yet, when these are equal. */
 function realLocation(path: string): string {
-  const rest: string[] = [];
-  for (let current = resolve(path); ; ) {
+  for (const current of upwards(path)) {
     try {
-      return join(realpathSync.native(current), ...rest.reverse());
+      return join(realpathSync.native(current), relative(current, resolve(path)));
     } catch {
-      const parent = dirname(current);
-      if (parent === current) return resolve(path);
-      rest.push(basename(current));
-      current = parent;
+      // Not there (yet): its parent, then.
     }
+  }
+  return resolve(path);
+}
+
+/** The path, resolved, then each of its parents up to the root. */
+function* upwards(path: string): Generator<string> {
+  for (let current = resolve(path); ; current = dirname(current)) {
+    yield current;
+    if (dirname(current) === current) return;
   }
 }

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { type HarnessConfig, loadConfig } from '../config/load-config.js';
-import { type ParsedValues, stringFlag } from './args.js';
+import { type ParsedValues, pathFlag, stringFlag } from './args.js';
 import { DEFAULT_BASELINE_DIR, DEFAULT_CASES, DEFAULT_OUT } from './defaults.js';
 
 /** Absolute paths a command works with, after flags, config file and defaults (flags win, then config). */
@@ -15,18 +15,14 @@ export interface Settings {
 
 export async function resolveSettings(cwd: string, values: ParsedValues): Promise<Settings> {
   const config = await loadConfig(cwd, stringFlag(values, 'config'));
-  const fromFlag = (name: string): string | null => {
-    const value = stringFlag(values, name);
-    return value === null ? null : resolve(cwd, value);
-  };
-  const cases = fromFlag('cases') ?? config.cases ?? resolve(cwd, DEFAULT_CASES);
-  const baselineDir = fromFlag('baseline-dir') ?? config.baselineDir ?? resolve(cwd, DEFAULT_BASELINE_DIR);
+  const cases = pathFlag(values, 'cases', cwd) ?? config.cases ?? resolve(cwd, DEFAULT_CASES);
+  const baselineDir = pathFlag(values, 'baseline-dir', cwd) ?? config.baselineDir ?? resolve(cwd, DEFAULT_BASELINE_DIR);
   return {
     config,
     cases,
-    fixtures: fromFlag('fixtures') ?? config.fixtures ?? join(dirname(cases), 'fixtures'),
-    out: fromFlag('out') ?? config.out ?? resolve(cwd, DEFAULT_OUT),
+    fixtures: pathFlag(values, 'fixtures', cwd) ?? config.fixtures ?? join(dirname(cases), 'fixtures'),
+    out: pathFlag(values, 'out', cwd) ?? config.out ?? resolve(cwd, DEFAULT_OUT),
     baselineDir,
-    baselineReport: fromFlag('baseline') ?? join(baselineDir, 'report.json'),
+    baselineReport: pathFlag(values, 'baseline', cwd) ?? join(baselineDir, 'report.json'),
   };
 }

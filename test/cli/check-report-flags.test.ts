@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertGatingOnly, EVALUATION_FLAGS } from '../../src/cli/actions/check-report.js';
-import { LIVE_ONLY_FLAGS } from '../../src/cli/live-flags.js';
+import { assertGatingOnly, EVALUATION_FLAGS } from '../../src/cli/actions/check.js';
+import { LIVE_ONLY_FLAGS } from '../../src/cli/commands/shared-flags.js';
 import { InputError } from '../../src/io/errors.js';
 
 /** A value of the kind the flag takes, as the argument parser gives it. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { compareReports } from '../../diff/compare.js';
 import { loadReportFile } from '../../diff/load-report.js';
 import { regressionVerdictLine } from '../../diff/regressed-cases.js';
@@ -8,7 +8,8 @@ import { renderDiffMarkdown } from '../../diff/render/markdown.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { renderReportMarkdown } from '../../report/render/markdown.js';
-import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { formatsFlag, noPositionals, numberFlag, type ParsedValues, pathFlag } from '../args.js';
+import { ALTERNATIVE_SOURCE_FLAGS } from '../commands/shared-flags.js';
 import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../github-actions.js';
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
@@ -16,9 +17,8 @@ import { printed } from '../printable.js';
 import { resolveSettings } from '../settings.js';
 import { printReportSummary, printWarnings, printWritten } from '../summary.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
-import { assertGatingOnly, loadGatedReport } from './check-report.js';
 import { printDiffSummary } from './diff.js';
-import { annotationsWanted, evaluateCases } from './run.js';
+import { annotationsWanted, type EvaluatedRun, evaluateCases } from './run.js';
 
 /** Failures the baseline already had do not fail the gate: they are known, not new. */
 export async function checkCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -27,7 +27,7 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const costTolerance = numberFlag('check', values, 'cost-tolerance');
   const alpha = numberFlag('check', values, 'alpha');
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);
-  const reportFlag = stringFlag(values, 'report');
+  const reportFlag = pathFlag(values, 'report', io.cwd);
   if (reportFlag !== null) assertGatingOnly(values, positionals);
   checkOutputFolder('check', '--out', settings.out, io.cwd, settings.baselineReport);
   // The usual cause on a new suite: no baseline was made yet. Say how to make one.
@@ -38,16 +38,13 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const baseline = await loadReportFile(settings.baselineReport, baselineLabel);
   const current =
     reportFlag === null
-      ? await evaluateCases('check', settings, values, positionals, io, formats)
-      : await loadGatedReport(resolve(io.cwd, reportFlag), settings.cases, io.cwd);
+      ? await evaluateCases({ command: 'check', settings, values, positionals, io }, formats)
+      : await loadGatedReport(reportFlag, settings.cases, io.cwd);
   const { report, warnings, cases } = current;
   const diff = compareReports(baseline, report, { costTolerance, alpha });
   const labels = {
     baselinePath: baselineLabel,
-    currentPath: displayPath(
-      reportFlag === null ? join(settings.out, 'report.json') : resolve(io.cwd, reportFlag),
-      io.cwd,
-    ),
+    currentPath: displayPath(reportFlag ?? join(settings.out, 'report.json'), io.cwd),
   };
   // The previous run's diff goes first, and the files are put in place together, so the folder
   // never holds a new report beside an old diff, even when the run is stopped half-way.
@@ -89,4 +86,36 @@ async function removeStaleDiffFiles(folder: string): Promise<void> {
       if (error.code !== 'EISDIR' && error.code !== 'ENOTDIR' && error.code !== 'ERR_FS_EISDIR') throw error;
     });
   }
+}
+
+/**
+ * The flags that choose what `check` evaluates; with `--report` nothing is evaluated, so they would be
+ * silently ignored. Every flag of live mode and of imported traces is one of them, taken from their declaration.
+ */
+export const EVALUATION_FLAGS: readonly string[] = ['cases', 'fixtures', ...Object.keys(ALTERNATIVE_SOURCE_FLAGS)];
+
+/** `check --report FILE` gates a report already made (e.g. merged from shards): it evaluates nothing. */
+export function assertGatingOnly(values: ParsedValues, positionals: string[]): void {
+  const conflicting = EVALUATION_FLAGS.filter((name) => values[name] !== undefined);
+  if (conflicting.length > 0) {
+    throw new InputError(
+      `diag-eval check: --report FILE gates an existing report and evaluates nothing; found --${conflicting[0]}, which chooses what to evaluate: expected one or the other`,
+    );
+  }
+  noPositionals('check', positionals);
+}
+
+/** A shard's report is not the whole run: gated alone, every case of the other shards would be "missing". */
+export async function loadGatedReport(path: string, casesPath: string, cwd: string): Promise<EvaluatedRun> {
+  const label = displayPath(path, cwd);
+  const report = await loadReportFile(path, label);
+  if (report.shard !== undefined) {
+    const { index, count } = report.shard as { index: unknown; count: unknown };
+    throw new InputError(
+      `${label}: shard: found shard ${String(index)}/${String(count)} of a sharded run, expected a whole run's report (merge the shards first: diag-eval merge REPORT… --out DIR)`,
+    );
+  }
+  // A given report has no case file beside it: its annotations name the configured case file, without lines.
+  const cases = { displayName: displayPath(casesPath, cwd), lineOfCase: () => null };
+  return { report, warnings: [], cases, details: null };
 }

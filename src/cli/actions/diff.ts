@@ -30,10 +30,9 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   const alpha = numberFlag('diff', values, 'alpha');
   const [baselinePath, currentPath] = positionals.map((path) => resolve(io.cwd, path)) as [string, string];
   const labels = { baselinePath: displayPath(baselinePath, io.cwd), currentPath: displayPath(currentPath, io.cwd) };
-  const [baseline, current] = await loadBothReports(
-    [baselinePath, labels.baselinePath],
-    [currentPath, labels.currentPath],
-  );
+  const [baseline, current] = (await loadEvery([baselinePath, currentPath], (path) =>
+    loadReportFile(path, displayPath(path, io.cwd)),
+  )) as [Report, Report];
   const diff = compareReports(baseline, current, { costTolerance, alpha });
   const written = await writeAll(diffFiles(out, diff, formats, labels, { baseline, current }));
   if (values['quiet'] !== true) {
@@ -44,16 +43,19 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
   return diff.summary.regressions > 0 ? 1 : 0;
 }
 
-/** Both report files are read before failing, so a user sees every problem with both at once. */
-async function loadBothReports(baseline: [string, string], current: [string, string]): Promise<[Report, Report]> {
-  const outcomes = await Promise.allSettled([loadReportFile(...baseline), loadReportFile(...current)]);
+/** Every item loaded, or the problems of every item that cannot be: a user sees them all at once. */
+export async function loadEvery<Item, Loaded>(
+  items: readonly Item[],
+  load: (item: Item) => Loaded | Promise<Loaded>,
+): Promise<Loaded[]> {
+  const outcomes = await Promise.allSettled(items.map(async (item) => load(item)));
   const problems = outcomes.flatMap((outcome) => {
     if (outcome.status === 'fulfilled') return [];
     if (outcome.reason instanceof InputError) return outcome.reason.problems;
     throw outcome.reason;
   });
   if (problems.length > 0) throw new InputError(problems);
-  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<Report>).value) as [Report, Report];
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<Loaded>).value);
 }
 
 /** The console shows this many items; the rest are in diff.md (and diff.json). */

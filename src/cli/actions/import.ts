@@ -39,12 +39,11 @@ export async function importAction(values: ParsedValues, positionals: string[], 
   if (out === null)
     throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
   const from = fromFlag('import', values);
-  let cases: EvalCase[] | null = null;
-  if (stringFlag(values, 'cases') !== null) {
-    // The case file's and the config's readers are loaded only with --cases.
-    const { loadCommandCases } = await import('../load-settings-cases.js');
-    cases = await loadCommandCases(values, io.cwd);
-  }
+  // The case file's and the config's readers are loaded only with --cases.
+  const cases =
+    stringFlag(values, 'cases') === null
+      ? null
+      : await (await import('../load-settings-cases.js')).loadCommandCases(values, io.cwd);
   return importCommand(
     {
       files: positionals.map((file) => resolve(io.cwd, file)),
@@ -72,30 +71,25 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
     });
     const traces = staging.traces.map((trace, index) => ({ ...trace, index }));
     const planned: PlannedFile[] = [];
-    const warnings: string[] = [];
     // What makes the import incomplete: reported even with --quiet, and decides the exit code.
     const problems: string[] = [
       ...result.skipped.map((problem) => `skipped: ${formatImportProblem(problem)}`),
       ...result.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
     ];
-    if (options.cases === null) {
-      for (const trace of traces) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
-    } else {
-      const matched = matchTracesToCases(traces, options.cases);
-      for (const match of matched.cases) {
-        // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
-        if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
-        else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
-      }
-      for (const trace of matched.unmatched) planned.push({ name: traceFileName(trace.traceId), index: trace.index });
-      warnings.push(...matched.warnings);
+    const matched = options.cases === null ? null : matchTracesToCases(traces, options.cases);
+    for (const match of matched?.cases ?? []) {
+      // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
+      if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
+      else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
     }
+    for (const trace of matched?.unmatched ?? traces)
+      planned.push({ name: traceFileName(trace.traceId), index: trace.index });
     if (options.strict === true && problems.length > 0) {
       throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
     }
     await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
     for (const problem of problems) io.stderr(printed`${problem}\n`);
-    if (!options.quiet) printWarnings(io, warnings);
+    if (!options.quiet) printWarnings(io, matched?.warnings ?? []);
     return problems.length > 0 ? 1 : 0;
   } finally {
     await staging.discard();

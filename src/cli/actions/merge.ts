@@ -10,6 +10,7 @@ import { DEFAULT_OUT } from '../defaults.js';
 import type { CliIo } from '../io.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { reportFiles, writeAll } from '../write-outputs.js';
+import { loadEvery } from './diff.js';
 
 /** Exit 0 once written: gating is `check --report`'s business. */
 export async function mergeCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -19,10 +20,15 @@ export async function mergeCommand(values: ParsedValues, positionals: string[], 
     );
   }
   const formats = formatsFlag('merge', values);
-  const inputs = await readAll(
-    positionals.map((path) => resolve(io.cwd, path)),
-    io.cwd,
-  );
+  // Every file is read before any is judged, so every unreadable one is named at once.
+  const inputs = await loadEvery(positionals, (file): ShardReportText => {
+    const path = resolve(io.cwd, file);
+    const displayName = displayPath(path, io.cwd);
+    const expected = 'expected a report.json written by diag-eval run --shard i/n';
+    const decoded = decodeUtf8(readInputFile(path, displayName, MAX_REPORT_BYTES, expected));
+    if (!decoded.ok) throw new InputError(`${displayName}: ${decoded.problem}`);
+    return { displayName, text: decoded.text };
+  });
   const report = mergeShardReports(inputs);
   const written = await writeAll(
     reportFiles(resolve(io.cwd, stringFlag(values, 'out') ?? DEFAULT_OUT), report, formats),
@@ -32,31 +38,4 @@ export async function mergeCommand(values: ParsedValues, positionals: string[], 
     printWritten(io, written);
   }
   return 0;
-}
-
-/** Every file is read before any is judged, so every unreadable one is named at once. */
-async function readAll(paths: readonly string[], cwd: string): Promise<ShardReportText[]> {
-  const problems: string[] = [];
-  const inputs: ShardReportText[] = [];
-  for (const path of paths) {
-    const displayName = displayPath(path, cwd);
-    let bytes: Buffer;
-    try {
-      bytes = readInputFile(
-        path,
-        displayName,
-        MAX_REPORT_BYTES,
-        'expected a report.json written by diag-eval run --shard i/n',
-      );
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(...error.problems);
-      continue;
-    }
-    const decoded = decodeUtf8(bytes);
-    if (decoded.ok) inputs.push({ displayName, text: decoded.text });
-    else problems.push(`${displayName}: ${decoded.problem}`);
-  }
-  if (problems.length > 0) throw new InputError(problems);
-  return inputs;
 }

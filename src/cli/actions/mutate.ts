@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { InputError } from '../../io/errors.js';
 import { holdTemporary } from '../../io/files/atomic-write.js';
 import { displayPath } from '../../io/files/display-path.js';
@@ -14,7 +14,7 @@ import { mutationExitCode, runMutation } from '../../mutate/run-mutation.js';
 import type { MutationOperator } from '../../mutate/types.js';
 import { fixtureFolder, readFixture } from '../../sources/fixture-dir.js';
 import { percent } from '../../view/static-page.js';
-import { commaList, formatsFlag, noPositionals, numberFlag, type ParsedValues, stringFlag } from '../args.js';
+import { commaList, formatsFlag, noPositionals, numberFlag, type ParsedValues, pathFlag, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
@@ -29,8 +29,7 @@ export async function mutateCommand(values: ParsedValues, positionals: string[],
   const formats = formatsFlag('mutate', values, ['json', 'md', 'html']);
   const minScore = numberFlag('mutate', values, 'min-score');
   const operators = operatorsFlag(stringFlag(values, 'operators'));
-  const keepFlag = stringFlag(values, 'keep-mutants');
-  const keepDir = keepFlag === null ? null : resolve(io.cwd, keepFlag);
+  const keepDir = pathFlag(values, 'keep-mutants', io.cwd);
   checkOutputFolder('mutate', '--out', settings.out, io.cwd, null);
   if (keepDir !== null) checkOutputFolder('mutate', '--keep-mutants', keepDir, io.cwd, null);
   const cases = await loadSettingsCases(settings, io.cwd);

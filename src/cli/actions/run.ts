@@ -28,54 +28,60 @@ export interface EvaluatedRun {
   details: CaseDetails[] | null;
 }
 
+/** What a run is asked for: by which command, with which settings, flags and arguments, and its I/O. */
+export interface RunRequest {
+  command: string;
+  settings: Settings;
+  values: ParsedValues;
+  positionals: string[];
+  io: CliIo;
+}
+
 /** A run's cases, its shard with --shard, and the trace source the flags ask for: all known before any case is evaluated. */
-interface PlannedRun {
+interface PlannedRun extends RunRequest {
   cases: LocatedCaseSequence;
   shard: Shard | null;
   source: TraceSource;
   repeat: number | null;
+  /** The traces' details, for the HTML report. */
+  wantsDetails: boolean;
 }
 
-async function planRun(
-  command: string,
-  settings: Settings,
-  values: ParsedValues,
-  positionals: string[],
-  io: CliIo,
-  wants: { details: boolean; caseLines: boolean },
-): Promise<PlannedRun> {
+async function planRun(request: RunRequest, formats: readonly string[]): Promise<PlannedRun> {
+  const { command, settings, values, io } = request;
+  const wantsDetails = formats.includes('html');
+  // Case lines are for the HTML report and the CI annotations.
+  const annotating =
+    (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
   // A valid JSON case file of 16 MiB or more is read a case at a time: no case is kept once it is evaluated.
-  const cases = await loadSettingsCaseSequence(settings, io.cwd, wants.caseLines || wants.details);
-  const shard = await shardOf(command, values, cases, settings, io);
+  const cases = await loadSettingsCaseSequence(settings, io.cwd, annotating || wantsDetails);
+  const shard = await shardOf(request, cases);
   // The source sees every case, so that a shard does not take the fixtures or traces of the other shards' cases for orphans.
-  const chosen = await chooseTraceSource(command, values, positionals, {
+  const chosen = await chooseTraceSource(command, values, request.positionals, {
     fixtures: settings.fixtures,
     cases: cases.cases,
     cwd: io.cwd,
   });
-  return { cases, shard, ...chosen };
+  return { ...request, cases, shard, ...chosen, wantsDetails };
 }
 
 /**
  * Evaluates the planned cases and hands each case's result (marked as the shard's) to `onResult`
- * in case order, as soon as it is evaluated; with `wantDetails`, each case's trace details too.
+ * in case order, as soon as it is evaluated; each case's trace details too when the run wants them.
  */
 async function evaluatePlanned(
   run: PlannedRun,
-  settings: Settings,
-  values: ParsedValues,
-  io: CliIo,
-  wantDetails: boolean,
   onResult: (result: CaseResult) => void,
 ): Promise<{ summary: ReportSummary; details: CaseDetails[] | null }> {
   const { cases, shard } = run;
   const progress = createProgressLine<RunProgress>(
-    io,
-    values['quiet'] === true,
+    run.io,
+    run.values['quiet'] === true,
     ({ done, total, failed }, seconds) => `${done}/${total} cases, ${failed} not passed, ${seconds} s`,
   );
-  const details: CaseDetails[] | null = wantDetails ? [] : null;
-  const summary = await runCasesStreamed(shard?.selection.cases ?? cases.cases, run.source, settings.config.contract, {
+  const details: CaseDetails[] | null = run.wantsDetails ? [] : null;
+  const contract = run.settings.config.contract;
+  const summary = await runCasesStreamed(shard?.selection.cases ?? cases.cases, run.source, contract, {
     repeat: run.repeat,
     onCaseDone: progress.update,
     // A repeated case shows its first run that produced a trace, as its report row does (contract §8).
@@ -94,20 +100,10 @@ async function evaluatePlanned(
 }
 
 /** The run's report held in memory, for check, which compares it with the baseline. */
-export async function evaluateCases(
-  command: string,
-  settings: Settings,
-  values: ParsedValues,
-  positionals: string[],
-  io: CliIo,
-  formats: readonly string[],
-): Promise<EvaluatedRun> {
-  const wants = reportWants(command, formats, settings, values, io);
-  const run = await planRun(command, settings, values, positionals, io, wants);
+export async function evaluateCases(request: RunRequest, formats: readonly string[]): Promise<EvaluatedRun> {
+  const run = await planRun(request, formats);
   const results: CaseResult[] = [];
-  const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
-    results.push(result);
-  });
+  const { summary, details } = await evaluatePlanned(run, (result) => results.push(result));
   return {
     report: { schemaVersion: REPORT_SCHEMA_VERSION, ...run.shard?.head, summary, cases: results },
     warnings: run.source.warnings(),
@@ -123,20 +119,13 @@ export async function evaluateCases(
  * from what was written out. Only the HTML page, which shows every case with its trace details,
  * keeps the report in memory as well.
  */
-export async function evaluateAndWrite(
-  command: string,
-  folder: string,
-  settings: Settings,
-  values: ParsedValues,
-  positionals: string[],
-  io: CliIo,
-): Promise<ReportSummary> {
+async function evaluateAndWrite(request: RunRequest, folder: string): Promise<ReportSummary> {
+  const { command, settings, values, io } = request;
   const formats = formatsFlag(command, values);
-  const wants = reportWants(command, formats, settings, values, io);
   const inActions = command === 'run' && inGithubActions(io);
   const attentionLines = caseAttentionLines(io);
   const annotations = new CaseAnnotations();
-  const run = await planRun(command, settings, values, positionals, io, wants);
+  const run = await planRun(request, formats);
   const spill = await ReportSpill.open(
     folder,
     {
@@ -149,8 +138,8 @@ export async function evaluateAndWrite(
   try {
     const attention = values['quiet'] === true ? null : spill.sideFile('summary.txt');
     // The HTML page is made from the report in memory, and each case's trace details.
-    const results: CaseResult[] | null = wants.details ? [] : null;
-    const { summary, details } = await evaluatePlanned(run, settings, values, io, wants.details, (result) => {
+    const results: CaseResult[] | null = run.wantsDetails ? [] : null;
+    const { summary, details } = await evaluatePlanned(run, (result) => {
       spill.add(result);
       results?.push(result);
       attention?.append(attentionLines(result));
@@ -198,11 +187,8 @@ interface Shard {
 
 /** With --shard: the shard's cases, and what its report carries beyond a whole run's (shard-report.ts). */
 async function shardOf(
-  command: string,
-  values: ParsedValues,
+  { command, values, settings, io }: RunRequest,
   located: LocatedCaseSequence,
-  settings: Settings,
-  io: CliIo,
 ): Promise<Shard | null> {
   const shardFlag = stringFlag(values, 'shard');
   if (shardFlag === null) return null;
@@ -220,19 +206,6 @@ async function shardOf(
   };
 }
 
-/** What a command needs beyond report.json: the traces' details for HTML, case lines for HTML and annotations. */
-function reportWants(
-  command: string,
-  formats: readonly string[],
-  settings: Settings,
-  values: ParsedValues,
-  io: CliIo,
-): { details: boolean; caseLines: boolean } {
-  const annotating =
-    (command === 'run' || command === 'check') && inGithubActions(io) && annotationsWanted(settings, values);
-  return { details: formats.includes('html'), caseLines: annotating };
-}
-
 /** `--no-annotations` or `annotations: false` in the config turn the CI annotations off. */
 export function annotationsWanted(settings: Settings, values: ParsedValues): boolean {
   return values['no-annotations'] !== true && settings.config.annotations !== false;
@@ -241,7 +214,7 @@ export function annotationsWanted(settings: Settings, values: ParsedValues): boo
 export async function runCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('run', '--out', settings.out, io.cwd, settings.baselineReport);
-  const summary = await evaluateAndWrite('run', settings.out, settings, values, positionals, io);
+  const summary = await evaluateAndWrite({ command: 'run', settings, values, positionals, io }, settings.out);
   return summary.passed === summary.total ? 0 : 1;
 }
 
@@ -250,6 +223,6 @@ export async function baselineCommand(values: ParsedValues, positionals: string[
   noPositionals('baseline', positionals);
   const settings = await resolveSettings(io.cwd, values);
   checkOutputFolder('baseline', '--baseline-dir', settings.baselineDir, io.cwd, null);
-  await evaluateAndWrite('baseline', settings.baselineDir, settings, values, positionals, io);
+  await evaluateAndWrite({ command: 'baseline', settings, values, positionals, io }, settings.baselineDir);
   return 0;
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { plural } from '../../checks/support.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
@@ -10,7 +9,7 @@ import { resolvePolicies } from '../../scan/policies.js';
 import { buildScanReport, renderScanJson, renderScanMarkdown, scanHeadline } from '../../scan/render-scan.js';
 import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
-import { formatsFlag, fromFlag, numberFlag, type ParsedValues, stringFlag, traceFilesFlag } from '../args.js';
+import { formatsFlag, fromFlag, numberFlag, type ParsedValues, pathFlag, traceFilesFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { printed } from '../printable.js';
 import { resolveSettings, type Settings } from '../settings.js';
@@ -29,7 +28,7 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
   const formats = formatsFlag('scan', values, ['json', 'md', 'html']);
   const top = numberFlag('scan', values, 'top') ?? 20;
 
-  const policyFile = await policyFileOf(stringFlag(values, 'policies'), settings, io.cwd);
+  const policyFile = await policyFileOf(pathFlag(values, 'policies', io.cwd), settings, io.cwd);
   const policies = resolvePolicies(policyFile, ['policies'], settings.config.contract);
 
   const options = { policies, contract: settings.config.contract, top, cwd: io.cwd };
@@ -84,7 +83,7 @@ async function policyFileOf(
   cwd: string,
 ): Promise<StructuredFile | null> {
   const read = (path: string): Promise<StructuredFile> => readStructuredFile(path, displayPath(path, cwd));
-  if (policiesFlag !== null) return read(resolve(cwd, policiesFlag));
+  if (policiesFlag !== null) return read(policiesFlag);
   const caseFile = existsSync(settings.cases) ? await read(settings.cases) : null;
   if (caseFile !== null && hasPolicies(caseFile)) return caseFile;
   return settings.config.file === null ? null : read(settings.config.file);

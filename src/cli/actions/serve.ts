@@ -62,27 +62,16 @@ export async function serveCommand(options: ServeOptions, io: CliIo, signals: St
   return 0;
 }
 
-function listenError(error: unknown, options: ServeOptions): InputError | null {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  const address = `${options.host}:${options.port}`;
-  switch (code) {
-    case 'ERR_SOCKET_BAD_PORT':
-      return new InputError(`--port ${options.port}: expected a whole number from 0 to 65535`);
-    case 'EADDRINUSE':
-      return new InputError(
-        `--port ${options.port}: ${address} is already in use; expected a free port (--port 0 picks one)`,
-      );
-    case 'EACCES':
-      return new InputError(
-        `--port ${options.port}: not allowed to listen on ${address}; expected a port above 1023 or one this user may bind`,
-      );
-    case 'EADDRNOTAVAIL':
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return new InputError(
-        `--host ${options.host}: not an address of this machine (${code}); expected e.g. 127.0.0.1`,
-      );
-    default:
-      return null;
-  }
+function listenError(error: unknown, { host, port }: ServeOptions): InputError | null {
+  const code = String((error as NodeJS.ErrnoException | null)?.code);
+  const notHere = `--host ${host}: not an address of this machine (${code}); expected e.g. 127.0.0.1`;
+  const problems: Record<string, string> = {
+    ERR_SOCKET_BAD_PORT: `--port ${port}: expected a whole number from 0 to 65535`,
+    EADDRINUSE: `--port ${port}: ${host}:${port} is already in use; expected a free port (--port 0 picks one)`,
+    EACCES: `--port ${port}: not allowed to listen on ${host}:${port}; expected a port above 1023 or one this user may bind`,
+    EADDRNOTAVAIL: notHere,
+    ENOTFOUND: notHere,
+    EAI_AGAIN: notHere,
+  };
+  return Object.hasOwn(problems, code) ? new InputError(problems[code] as string) : null;
 }

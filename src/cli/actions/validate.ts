@@ -4,6 +4,7 @@ import { conceptScriptWarnings } from '../../cases/concept-script.js';
 import { consolePath, displayPath } from '../../io/files/display-path.js';
 import { fixtureFolder, orphanFixtureWarnings, readFixture } from '../../sources/fixture-dir.js';
 import { discoverRunFiles } from '../../sources/run-files.js';
+import type { TraceRunInput } from '../../sources/types.js';
 import { loadTrace } from '../../trace/load-trace.js';
 import { noPositionals, type ParsedValues } from '../args.js';
 import type { CliIo } from '../io.js';
@@ -42,18 +43,9 @@ export async function validateCommand(values: ParsedValues, positionals: string[
         : runNames
             .map((traceFixture) => ({ ...evalCase, traceFixture }))
             .filter((run) => runFiles.isRunFile(join(settings.fixtures, run.traceFixture)));
-    for (const run of present) validateFixture(run);
-  }
-  function validateFixture(evalCase: (typeof cases)[number]): void {
-    const input = readFixture(fixtures, evalCase);
-    if (input.kind === 'not_run') {
-      problems.push(`${evalCase.id}: ${input.reason}`);
-    } else if (input.kind === 'unparsable') {
-      problems.push(`${evalCase.id}: ${input.problem}`);
-    } else {
-      const loaded = loadTrace(input.document);
-      if (!loaded.ok)
-        problems.push(`${evalCase.id}: ${input.traceFixture ?? ''}: not a diagnosis trace: ${loaded.problem}`);
+    for (const run of present) {
+      const problem = fixtureProblem(readFixture(fixtures, run));
+      if (problem !== null) problems.push(`${run.id}: ${problem}`);
     }
   }
   for (const problem of problems) io.stderr(printed`${problem}\n`);
@@ -69,4 +61,12 @@ export async function validateCommand(values: ParsedValues, positionals: string[
     );
   }
   return problems.length === 0 ? 0 : 1;
+}
+
+/** What keeps a fixture from being evaluated, or null. */
+function fixtureProblem(input: TraceRunInput): string | null {
+  if (input.kind === 'not_run') return input.reason;
+  if (input.kind === 'unparsable') return input.problem;
+  const loaded = loadTrace(input.document);
+  return loaded.ok ? null : `${input.traceFixture ?? ''}: not a diagnosis trace: ${loaded.problem}`;
 }

@@ -1,4 +1,4 @@
-import type { Command } from '../command.js';
+import { type Command, valueFlag } from '../command.js';
 import { CASE_SOURCE_FLAGS, CASE_SOURCE_ROWS, GENERAL_ROWS } from './shared-flags.js';
 
 export const command: Command = {
@@ -8,7 +8,7 @@ export const command: Command = {
 and reviewed. Exit 0 once written, even when some cases fail (known failures are recorded).`,
   flags: {
     ...CASE_SOURCE_FLAGS,
-    'baseline-dir': { type: 'string', value: 'DIR', help: ['where to write (default docs/eval/baseline)'] },
+    'baseline-dir': valueFlag('DIR', 'where to write (default docs/eval/baseline)'),
   },
   sections: [{ flags: [...CASE_SOURCE_ROWS, 'baseline-dir', 'format', ...GENERAL_ROWS] }],
   action: async () => (await import('../actions/run.js')).baselineCommand,

@@ -1,4 +1,4 @@
-import type { Command } from '../command.js';
+import { type Command, switchFlag, valueFlag } from '../command.js';
 import {
   ALTERNATIVE_SOURCE_FLAGS,
   ALTERNATIVE_SOURCE_SECTIONS,
@@ -16,31 +16,22 @@ report.json, report.md, diff.json and diff.md into OUT. Exit 1 only on a regress
 the baseline; failures the baseline already records do not fail the gate.`,
   flags: {
     ...CASE_SOURCE_FLAGS,
-    format: {
-      ...REPORT_FORMAT,
-      help: [...REPORT_FORMAT.help, 'with html, report.html also holds the diff, on its own tab'],
-    },
+    format: valueFlag('LIST', ...REPORT_FORMAT.help, 'with html, report.html also holds the diff, on its own tab'),
     ...ALTERNATIVE_SOURCE_FLAGS,
-    out: { type: 'string', value: 'DIR', help: ['where to write (default eval-out; not the baseline folder)'] },
-    'no-annotations': { type: 'boolean', help: ['inside GitHub Actions, print no ::error/::warning annotations'] },
-    baseline: {
-      type: 'string',
-      value: 'FILE',
-      help: [
-        'baseline report (default docs/eval/baseline/report.json, or',
-        '<baselineDir>/report.json when the config sets baselineDir)',
-      ],
-    },
-    'cost-tolerance': { type: 'string', value: 'F', help: ['see `diag-eval diff --help`'] },
-    alpha: { type: 'string', value: 'A', help: ['see `diag-eval diff --help` (default 0.05)'] },
-    report: {
-      type: 'string',
-      value: 'FILE',
-      help: [
-        'gate this report (e.g. merged from shards) instead of running the cases;',
-        'writes only diff.json and diff.md (diff.html with html)',
-      ],
-    },
+    out: valueFlag('DIR', 'where to write (default eval-out; not the baseline folder)'),
+    'no-annotations': switchFlag('inside GitHub Actions, print no ::error/::warning annotations'),
+    baseline: valueFlag(
+      'FILE',
+      'baseline report (default docs/eval/baseline/report.json, or',
+      '<baselineDir>/report.json when the config sets baselineDir)',
+    ),
+    'cost-tolerance': valueFlag('F', 'see `diag-eval diff --help`'),
+    alpha: valueFlag('A', 'see `diag-eval diff --help` (default 0.05)'),
+    report: valueFlag(
+      'FILE',
+      'gate this report (e.g. merged from shards) instead of running the cases;',
+      'writes only diff.json and diff.md (diff.html with html)',
+    ),
   },
   sections: [
     {

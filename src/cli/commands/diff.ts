@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { HELP, QUIET } from './shared-flags.js';
+import { defineCommand, valueFlag } from '../command.js';
+import { GENERAL_FLAGS } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'compare two report.json files: regressions, improvements, changes',
@@ -8,26 +8,19 @@ export const command = defineCommand({
 pass rate, cost (average tool calls, average duration), verdicts, case status, each check,
 each required evidence tool, missing and new cases. Exit 1 on any regression, else 0.`,
   flags: {
-    quiet: QUIET,
-    help: HELP,
-    out: { type: 'string', value: 'DIR', help: ['where to write the diff (default eval-out)'] },
-    format: { type: 'string', value: 'LIST', help: ['comma-separated: json, md, html (diff.html) (default json,md)'] },
-    'cost-tolerance': {
-      type: 'string',
-      value: 'F',
-      help: [
-        'an increase of average tool calls or duration by more than',
-        'F × baseline (e.g. 0.2; 0 to 100) is a regression; without it, a change',
-      ],
-    },
-    alpha: {
-      type: 'string',
-      value: 'A',
-      help: [
-        'significance level for cases with repeated runs in both reports',
-        '(one-sided Fisher exact test, Holm-corrected; 0 < A ≤ 0.5; default 0.05)',
-      ],
-    },
+    ...GENERAL_FLAGS,
+    out: valueFlag('DIR', 'where to write the diff (default eval-out)'),
+    format: valueFlag('LIST', 'comma-separated: json, md, html (diff.html) (default json,md)'),
+    'cost-tolerance': valueFlag(
+      'F',
+      'an increase of average tool calls or duration by more than',
+      'F × baseline (e.g. 0.2; 0 to 100) is a regression; without it, a change',
+    ),
+    alpha: valueFlag(
+      'A',
+      'significance level for cases with repeated runs in both reports',
+      '(one-sided Fisher exact test, Holm-corrected; 0 < A ≤ 0.5; default 0.05)',
+    ),
   },
   descriptionColumn: 24,
   action: async () => (await import('../actions/diff.js')).diffCommand,

@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { HELP, QUIET } from './shared-flags.js';
+import { defineCommand, switchFlag, valueFlag } from '../command.js';
+import { GENERAL_FLAGS } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'convert OpenTelemetry (OTLP/JSON, SDK spans), Jaeger or Tempo exports into trace fixtures',
@@ -11,17 +11,12 @@ is written as DIR/<case id>.json; others as DIR/<trace id>.json. Exit 0 when eve
 converted, 1 when some input was skipped, a trace had nothing recognised or a case matched no
 trace, 2 when a file is unusable (or, with --strict, on anything that gives 1).`,
   flags: {
-    quiet: QUIET,
-    help: HELP,
-    out: { type: 'string', value: 'DIR', help: ['where to write the fixtures (required)'] },
-    from: { type: 'string', value: 'FORMAT', help: ['auto (default), otlp, jaeger, tempo or spans'] },
-    cases: { type: 'string', value: 'FILE', help: ['match traces to the cases of this case file'] },
-    config: {
-      type: 'string',
-      value: 'FILE',
-      help: ['config file whose contract the case file is read with (with --cases)'],
-    },
-    strict: { type: 'boolean', help: ['write nothing and exit 2 when some input would not be converted'] },
+    ...GENERAL_FLAGS,
+    out: valueFlag('DIR', 'where to write the fixtures (required)'),
+    from: valueFlag('FORMAT', 'auto (default), otlp, jaeger, tempo or spans'),
+    cases: valueFlag('FILE', 'match traces to the cases of this case file'),
+    config: valueFlag('FILE', 'config file whose contract the case file is read with (with --cases)'),
+    strict: switchFlag('write nothing and exit 2 when some input would not be converted'),
   },
   action: async () => (await import('../actions/import.js')).importAction,
 });

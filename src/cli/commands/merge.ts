@@ -1,5 +1,5 @@
 import { defineCommand } from '../command.js';
-import { HELP, OUT, QUIET, REPORT_FORMAT } from './shared-flags.js';
+import { GENERAL_FLAGS, OUT, REPORT_FORMAT } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: "merge the reports of a sharded run (run --shard i/n) into the whole run's report",
@@ -10,8 +10,7 @@ whatever the order of the inputs. Refuses (exit 2, naming the files) reports of 
 files, shard counts, --repeat or schema versions, a shard missing or given twice. Exit 0 once
 written; gate the merged report with \`diag-eval check --report OUT/report.json\`.`,
   flags: {
-    quiet: QUIET,
-    help: HELP,
+    ...GENERAL_FLAGS,
     out: OUT,
     format: REPORT_FORMAT,
   },

@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { CASE_SOURCE_FLAGS, HELP, OUT, QUIET } from './shared-flags.js';
+import { defineCommand, valueFlag } from '../command.js';
+import { CASE_SOURCE_FLAGS, GENERAL_FLAGS, OUT } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'regress every passing trace on purpose and report which regressions no case notices',
@@ -20,22 +20,13 @@ mutant. Cases that fail or are not run today are listed and skipped. Exit 0 when
   flags: {
     cases: CASE_SOURCE_FLAGS.cases,
     fixtures: CASE_SOURCE_FLAGS.fixtures,
-    config: { type: 'string', value: 'FILE', help: ['config file (its contract values, cases, fixtures and out)'] },
-    operators: { type: 'string', value: 'LIST', help: ['comma-separated operator ids (default: all of them)'] },
+    config: valueFlag('FILE', 'config file (its contract values, cases, fixtures and out)'),
+    operators: valueFlag('LIST', 'comma-separated operator ids (default: all of them)'),
     out: OUT,
-    'min-score': { type: 'string', value: 'F', help: ['the lowest acceptable score, 0 to 1 (default: no gate)'] },
-    format: {
-      type: 'string',
-      value: 'LIST',
-      help: ['comma-separated: json, md, html (mutation.html) (default json,md)'],
-    },
-    'keep-mutants': {
-      type: 'string',
-      value: 'DIR',
-      help: ['also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json'],
-    },
-    quiet: QUIET,
-    help: HELP,
+    'min-score': valueFlag('F', 'the lowest acceptable score, 0 to 1 (default: no gate)'),
+    format: valueFlag('LIST', 'comma-separated: json, md, html (mutation.html) (default json,md)'),
+    'keep-mutants': valueFlag('DIR', 'also write every mutant as a fixture, DIR/<case>/<operator>-<n>.json'),
+    ...GENERAL_FLAGS,
   },
   action: async () => (await import('../actions/mutate.js')).mutateCommand,
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from '../command.js';
+import { defineCommand, switchFlag, valueFlag } from '../command.js';
 import { HELP } from './shared-flags.js';
 
 export const command = defineCommand({
@@ -10,11 +10,11 @@ test at level A with power P: the normal approximation with continuity correctio
 Fisher exact test follows (docs/statistics.md). Exit 0; 2 when the input cannot be used.`,
   flags: {
     help: HELP,
-    baseline: { type: 'string', value: 'FILE', help: ['the baseline report.json (required)'] },
-    detect: { type: 'string', value: 'D', help: ['the drop of run pass rate to detect, 0 < D < 1 (required)'] },
-    alpha: { type: 'string', value: 'A', help: ['significance level, 0 < A ≤ 0.5 (default 0.05)'] },
-    power: { type: 'string', value: 'P', help: ['chance of detecting the drop, 0 < P < 1 (default 0.8)'] },
-    quiet: { type: 'boolean', help: ['print only the last line: the runs per case that every case needs'] },
+    baseline: valueFlag('FILE', 'the baseline report.json (required)'),
+    detect: valueFlag('D', 'the drop of run pass rate to detect, 0 < D < 1 (required)'),
+    alpha: valueFlag('A', 'significance level, 0 < A ≤ 0.5 (default 0.05)'),
+    power: valueFlag('P', 'chance of detecting the drop, 0 < P < 1 (default 0.8)'),
+    quiet: switchFlag('print only the last line: the runs per case that every case needs'),
   },
   action: async () => (await import('../actions/plan.js')).planCommand,
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from '../command.js';
+import { defineCommand, repeatedFlag, switchFlag, valueFlag } from '../command.js';
 import { HELP } from './shared-flags.js';
 
 export const command = defineCommand({
@@ -12,54 +12,38 @@ folder fetches only the traces it does not have. Exit 0 when every trace found i
 when a trace or a search window was skipped (each is named), 2 when a flag or DIR's manifest
 cannot be used.`,
   flags: {
-    from: {
-      type: 'string',
-      value: 'STORE',
-      help: [
-        'tempo (GET /api/search, then /api/v2/traces/{id}) or',
-        'jaeger (GET /api/v3/traces, then /api/v3/traces/{id})',
-      ],
-    },
-    url: { type: 'string', value: 'URL', help: ["the store's HTTP address, e.g. http://tempo:3200"] },
-    query: {
-      type: 'string',
-      value: 'Q',
-      help: [
-        'Tempo: a TraceQL query, e.g. \'{ resource.service.name = "diagnosis" }\';',
-        'Jaeger: search parameters, e.g. service_name=diagnosis&operation_name=chat',
-      ],
-    },
-    since: {
-      type: 'string',
-      value: 'T',
-      help: [
-        'start: a duration back from now (90s, 15m, 24h, 7d), epoch seconds or',
-        'an RFC 3339 time (2026-05-01T10:00:00Z)',
-      ],
-    },
-    until: { type: 'string', value: 'T', help: ['end, the same forms or now (default now)'] },
-    window: {
-      type: 'string',
-      value: 'D',
-      help: [
-        'search window (default 15m); a window that returns --limit traces is',
-        'split in halves, down to one second',
-      ],
-    },
-    limit: { type: 'string', value: 'N', help: ['traces per search (default 20, at most 10000)'] },
-    header: {
-      type: 'string',
-      multiple: true,
-      value: '"Name: value"',
-      help: [
-        'request header, repeatable (e.g. X-Scope-OrgID for a Tempo tenant);',
-        'values are never printed or written',
-      ],
-    },
-    out: { type: 'string', value: 'DIR', help: ['where to write the fixtures and manifest.json (required)'] },
-    concurrency: { type: 'string', value: 'N', help: ['requests in flight at most (default 4)'] },
-    'timeout-ms': { type: 'string', value: 'MS', help: ['per-request timeout (default 30000)'] },
-    quiet: { type: 'boolean', help: ['print nothing but skips and errors'] },
+    from: valueFlag(
+      'STORE',
+      'tempo (GET /api/search, then /api/v2/traces/{id}) or',
+      'jaeger (GET /api/v3/traces, then /api/v3/traces/{id})',
+    ),
+    url: valueFlag('URL', "the store's HTTP address, e.g. http://tempo:3200"),
+    query: valueFlag(
+      'Q',
+      'Tempo: a TraceQL query, e.g. \'{ resource.service.name = "diagnosis" }\';',
+      'Jaeger: search parameters, e.g. service_name=diagnosis&operation_name=chat',
+    ),
+    since: valueFlag(
+      'T',
+      'start: a duration back from now (90s, 15m, 24h, 7d), epoch seconds or',
+      'an RFC 3339 time (2026-05-01T10:00:00Z)',
+    ),
+    until: valueFlag('T', 'end, the same forms or now (default now)'),
+    window: valueFlag(
+      'D',
+      'search window (default 15m); a window that returns --limit traces is',
+      'split in halves, down to one second',
+    ),
+    limit: valueFlag('N', 'traces per search (default 20, at most 10000)'),
+    header: repeatedFlag(
+      '"Name: value"',
+      'request header, repeatable (e.g. X-Scope-OrgID for a Tempo tenant);',
+      'values are never printed or written',
+    ),
+    out: valueFlag('DIR', 'where to write the fixtures and manifest.json (required)'),
+    concurrency: valueFlag('N', 'requests in flight at most (default 4)'),
+    'timeout-ms': valueFlag('MS', 'per-request timeout (default 30000)'),
+    quiet: switchFlag('print nothing but skips and errors'),
     help: HELP,
   },
   action: async () => (await import('../actions/pull.js')).pullCommand,

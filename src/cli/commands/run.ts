@@ -1,5 +1,5 @@
 import { CHECK_LIST_HELP } from '../check-list.generated.js';
-import type { Command } from '../command.js';
+import { type Command, switchFlag, valueFlag } from '../command.js';
 import {
   ALTERNATIVE_SOURCE_FLAGS,
   ALTERNATIVE_SOURCE_SECTIONS,
@@ -16,27 +16,17 @@ and OUT/report.md. Exit 0 when every case passed, 1 when a case failed or was no
   flags: {
     ...CASE_SOURCE_FLAGS,
     ...ALTERNATIVE_SOURCE_FLAGS,
-    out: {
-      type: 'string',
-      value: 'DIR',
-      help: ['where to write the reports (default eval-out; not the baseline folder)'],
-    },
-    'no-annotations': {
-      type: 'boolean',
-      help: [
-        'inside GitHub Actions, print no ::error/::warning annotations',
-        '(the step summary is still written); config: annotations: false',
-      ],
-    },
-    shard: {
-      type: 'string',
-      value: 'i/n',
-      help: [
-        'evaluate only shard i of n (1 ≤ i ≤ n): the cases are ordered by the',
-        'SHA-256 of their id and cut into n slices of equal size (±1); the report',
-        'records the shard for `diag-eval merge`',
-      ],
-    },
+    out: valueFlag('DIR', 'where to write the reports (default eval-out; not the baseline folder)'),
+    'no-annotations': switchFlag(
+      'inside GitHub Actions, print no ::error/::warning annotations',
+      '(the step summary is still written); config: annotations: false',
+    ),
+    shard: valueFlag(
+      'i/n',
+      'evaluate only shard i of n (1 ≤ i ≤ n): the cases are ordered by the',
+      'SHA-256 of their id and cut into n slices of equal size (±1); the report',
+      'records the shard for `diag-eval merge`',
+    ),
   },
   sections: [
     { flags: [...CASE_SOURCE_ROWS, 'out', 'format', 'shard', 'no-annotations', ...GENERAL_ROWS] },

@@ -1,5 +1,5 @@
-import type { Command } from '../command.js';
-import { HELP, OUT, QUIET } from './shared-flags.js';
+import { type Command, repeatedFlag, valueFlag } from '../command.js';
+import { GENERAL_FLAGS, OUT } from './shared-flags.js';
 
 export const command: Command = {
   summary: 'judge every trace of a folder (or export) against policies; scan.json / scan.md',
@@ -14,21 +14,15 @@ OUT/scan.md: violations per check, counts per agent, the worst traces with their
 Memory stays flat in the number of traces of a folder. Exit 1 when a trace violates an error policy, 0 otherwise, 2 when the
 input cannot be used.`,
   flags: {
-    fixtures: { type: 'string', value: 'DIR', help: ['folder of trace fixtures (e.g. one written by diag-eval pull)'] },
-    traces: {
-      type: 'string',
-      multiple: true,
-      value: 'FILE…',
-      help: ['OpenTelemetry, Jaeger or Tempo export files instead'],
-    },
-    from: { type: 'string', value: 'FORMAT', help: ['with --traces: auto (default), otlp, jaeger, tempo or spans'] },
-    policies: { type: 'string', value: 'FILE', help: ['YAML or JSON file with a policies: block'] },
-    config: { type: 'string', value: 'FILE', help: ['config file (its policies: block, contract values)'] },
+    fixtures: valueFlag('DIR', 'folder of trace fixtures (e.g. one written by diag-eval pull)'),
+    traces: repeatedFlag('FILE…', 'OpenTelemetry, Jaeger or Tempo export files instead'),
+    from: valueFlag('FORMAT', 'with --traces: auto (default), otlp, jaeger, tempo or spans'),
+    policies: valueFlag('FILE', 'YAML or JSON file with a policies: block'),
+    config: valueFlag('FILE', 'config file (its policies: block, contract values)'),
     out: OUT,
-    format: { type: 'string', value: 'LIST', help: ['comma-separated: json, md, html (scan.html) (default json,md)'] },
-    top: { type: 'string', value: 'N', help: ['how many of the worst traces to list (default 20, at most 1000)'] },
-    quiet: QUIET,
-    help: HELP,
+    format: valueFlag('LIST', 'comma-separated: json, md, html (scan.html) (default json,md)'),
+    top: valueFlag('N', 'how many of the worst traces to list (default 20, at most 1000)'),
+    ...GENERAL_FLAGS,
   },
   sections: [{ flags: ['fixtures', 'traces', 'from', 'policies', 'out', 'format', 'top', 'config', 'quiet', 'help'] }],
   action: async () => (await import('../actions/scan.js')).scanCommand,

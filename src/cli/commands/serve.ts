@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { HELP, QUIET } from './shared-flags.js';
+import { defineCommand, valueFlag } from '../command.js';
+import { GENERAL_FLAGS } from './shared-flags.js';
 
 export const command = defineCommand({
   summary: 'serve a fixture folder on the diagnosis trace API (for trying live mode)',
@@ -8,11 +8,10 @@ export const command = defineCommand({
 is a fixture's sessionId or its file name without .json, so live mode can be tried
 (diag-eval run --api URL) and the service's own team can test against it. Stops on Ctrl-C.`,
   flags: {
-    quiet: QUIET,
-    help: HELP,
-    fixtures: { type: 'string', value: 'DIR', help: ['fixture folder (default eval/fixtures)'] },
-    port: { type: 'string', value: 'N', help: ['port (default 8787; 0 picks a free one; at most 65535)'] },
-    host: { type: 'string', value: 'H', help: ['address to bind (default 127.0.0.1)'] },
+    ...GENERAL_FLAGS,
+    fixtures: valueFlag('DIR', 'fixture folder (default eval/fixtures)'),
+    port: valueFlag('N', 'port (default 8787; 0 picks a free one; at most 65535)'),
+    host: valueFlag('H', 'address to bind (default 127.0.0.1)'),
   },
   action: async () => (await import('../actions/serve.js')).serveAction,
 });
