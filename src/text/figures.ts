@@ -80,34 +80,21 @@ function withPlural(word: string): string[] {
 /** A standalone 万/亿 ("3 万") counts things. */
 const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 
-/** A unit spelling with its definition. */
-interface UnitSpelling {
-  word: string;
-  definition: UnitDefinition;
-}
-
-/** Every unit spelling, longest first. */
-const SPELLINGS: readonly UnitSpelling[] = UNIT_SPELLINGS.flatMap(([family, factors, words]) =>
-  words.map((word) => ({ word, definition: { family, factors } })),
-).sort((one, other) => other.word.length - one.word.length);
-const UNIT_TABLE = new Map(SPELLINGS.map((spelling) => [spelling.word, spelling.definition]));
-/** The unit spellings by the code of their first character, longest first (the rates, "/s", apart). */
-const SPELLINGS_BY_START = new Map(
-  SPELLINGS.map(({ word }) => [
-    word.charCodeAt(0),
-    SPELLINGS.filter((other) => other.word.charCodeAt(0) === word.charCodeAt(0) && !other.word.startsWith('/')),
-  ]),
+const UNIT_TABLE = new Map(
+  UNIT_SPELLINGS.flatMap(([family, factors, words]) => words.map((word) => [word, { family, factors }] as const)),
 );
-/** The rates written with no counted noun ("/s", "/秒") by the unit after the slash. */
-const RATES_BY_UNIT = new Map(
-  SPELLINGS.filter(({ word }) => word.startsWith('/')).map((spelling) => [spelling.word.slice(1), spelling]),
-);
-const NO_SPELLINGS: readonly UnitSpelling[] = [];
-const PERCENT_SPELLING: UnitSpelling = { word: '%', definition: UNIT_TABLE.get('%') as UnitDefinition };
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
-const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
-/** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
-const MAX_CJK_UNIT = 2;
+const RATE_UNITS = new Set([...UNIT_TABLE.keys()].filter((word) => word.startsWith('/')).map((word) => word.slice(1)));
+const UNIT_WORDS = [...UNIT_TABLE.keys()]
+  .filter((word) => word !== '%' && !word.startsWith('/'))
+  .sort((one, other) => other.length - one.length);
+const LATIN_UNITS = UNIT_WORDS.filter((word) => /^[a-z]+$/u.test(word));
+const CJK_UNITS = UNIT_WORDS.filter((word) => !LATIN_UNITS.includes(word));
+/**
+ * A unit spelling, after an optional slash (a rate, "/ s"): `%`, a Latin word that ends there
+ * ("5 services" has none) or the longest CJK unit there. Sticky, tried at one position.
+ */
+const UNIT_WORD_AT = new RegExp(`(?:/ ?)?(?:%|(?:${LATIN_UNITS.join('|')})(?![a-z0-9_])|${CJK_UNITS.join('|')})`, 'y');
 
 const DATE_TIME_AT = /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?/uy;
 const TIME_AT = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
@@ -119,7 +106,6 @@ const CODE_Z = 122;
 const CODE_SPACE = 32;
 const CODE_HASH = 35;
 const CODE_DOLLAR = 36;
-const CODE_PERCENT = 37;
 const CODE_POINT = 46;
 const CODE_COMMA = 44;
 const CODE_DASH = 45;
@@ -292,54 +278,27 @@ function unitAfter(text: string, from: number): UnitFound | null {
       ? null
       : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
   }
+  const definition = UNIT_TABLE.get(unit.word) as UnitDefinition;
   let end = unit.end;
-  const { word, definition } = unit.spelling;
-  if (definition.family === 'count' && !word.startsWith('/')) {
-    const rate = rateAfter(text, end);
-    if (rate > 0) end = rate;
+  if (definition.family === 'count' && !unit.word.startsWith('/')) {
+    // A count per unit of time ("次/秒", "req / s") is one figure.
+    const rate = unitWordAt(text, codeAt(text, end) === CODE_SPACE ? end + 1 : end);
+    if (rate?.word.startsWith('/')) end = rate.end;
   }
-  return { unit: word, definition, multiplier, end };
+  return { unit: unit.word, definition, multiplier, end };
 }
 
-/** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
-function unitWordAt(text: string, at: number): { spelling: UnitSpelling; end: number } | null {
-  const first = codeAt(text, at);
-  if (first === CODE_PERCENT) return { spelling: PERCENT_SPELLING, end: at + 1 };
-  if (first === CODE_SLASH) {
-    let next = at + 1;
-    if (codeAt(text, next) === CODE_SPACE) next += 1;
-    const word = unitWordAt(text, next);
-    const rate = word === null ? undefined : RATES_BY_UNIT.get(word.spelling.word);
-    return word === null || rate === undefined ? null : { spelling: rate, end: word.end };
-  }
-  // The spellings are compared in place (startsWith), so that no word is cut out of the text and hashed.
-  if (isLetterAt(text, at)) {
-    let end = at + 1;
-    while (isLetterAt(text, end)) end += 1;
-    if (isDigitAt(text, end) || codeAt(text, end) === CODE_UNDERSCORE) return null;
-    const length = end - at;
-    for (const spelling of SPELLINGS_BY_START.get(first) ?? NO_SPELLINGS) {
-      if (spelling.word.length === length && text.startsWith(spelling.word, at)) return { spelling, end };
-    }
-    return null;
-  }
-  // Most characters after a number start no unit: passed by their code. The longest CJK unit that starts here.
-  for (const spelling of SPELLINGS_BY_START.get(first) ?? NO_SPELLINGS) {
-    if (spelling.word.length <= MAX_CJK_UNIT && text.startsWith(spelling.word, at)) {
-      return { spelling, end: at + spelling.word.length };
-    }
-  }
-  return null;
-}
-
-/** The end of a rate's time unit after a count ("/秒", " / s"); 0 when there is none. */
-function rateAfter(text: string, from: number): number {
-  let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
-  if (codeAt(text, at) !== CODE_SLASH) return 0;
-  at += 1;
-  if (codeAt(text, at) === CODE_SPACE) at += 1;
-  const word = unitWordAt(text, at);
-  return word !== null && RATE_UNITS.has(word.spelling.word) ? word.end : 0;
+/**
+ * The unit spelling at `at` and its end; null when there is none. A rate with no counted noun
+ * ("/s", "/ 秒") is one only when the longest unit after its slash is a time unit: "/秒钟" is none.
+ */
+function unitWordAt(text: string, at: number): { word: string; end: number } | null {
+  UNIT_WORD_AT.lastIndex = at;
+  if (!UNIT_WORD_AT.test(text)) return null;
+  const end = UNIT_WORD_AT.lastIndex;
+  if (codeAt(text, at) !== CODE_SLASH) return { word: text.slice(at, end), end };
+  const unit = text.slice(codeAt(text, at + 1) === CODE_SPACE ? at + 2 : at + 1, end);
+  return RATE_UNITS.has(unit) ? { word: `/${unit}`, end } : null;
 }
 
 /** The end of a date (2024-06-11, with a time) or time of day (14:05:10) starting at `start`; 0 when there is none. */
