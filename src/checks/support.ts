@@ -69,6 +69,11 @@ export function skip(messageId: string, data?: MessageData): CheckFinding {
   return finding('skip', messageId, data);
 }
 
+/** A budget check's finding: `over` by the excess when `used` exceeds `budget`, else `within`; `over` may need more data. */
+export function againstBudget(used: number, budget: number, within: MessageData, over = within): CheckFinding {
+  return used > budget ? fail('over', { ...over, excess: used - budget }) : pass('within', within);
+}
+
 function finding(outcome: CheckOutcome, messageId: string, data: MessageData | undefined): CheckFinding {
   return data === undefined ? { outcome, messageId } : { outcome, messageId, data };
 }

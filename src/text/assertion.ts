@@ -194,12 +194,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings) {
     speculation: wordsPattern(lexicon.speculation),
     undecided: wordsPattern(lexicon.undecided),
     // Two in one sentence offer rivals.
-    modalOrRival: wordsPattern([
-      ...lexicon.modal.following,
-      ...lexicon.modal.preceding,
-      ...lexicon.modal.both,
-      ...lexicon.rivals,
-    ]),
+    modalOrRival: wordsPattern([...Object.values(lexicon.modal).flat(), ...lexicon.rivals]),
     // The first sentence that commits to one is an unmarked answer's conclusion (S69).
     causeWords: wordsPattern(lexicon.causeWords),
     // At the start of the text: "could| be X" offers a cause (rivalStatements).

@@ -317,17 +317,7 @@ const CODE_ORDINAL = 0x7b2c; // 第
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
 const APPROXIMATE_BEFORE = ['约', '~', '～', '≈', '约为', '大约', '大概', '将近', '接近', '差不多'];
-const APPROXIMATE_WORDS = new Set([
-  'about',
-  'around',
-  'approximately',
-  'approx',
-  'roughly',
-  'nearly',
-  'almost',
-  'circa',
-  'ca',
-]);
+const APPROXIMATE_WORDS = new Set('about around approximately approx roughly nearly almost circa ca'.split(' '));
 
 /**
  * The figures of a final answer that must be grounded: numbers with a unit or %, not approximate,
