@@ -86,10 +86,7 @@ interface Scope {
   predicate?: true;
 }
 
-interface Clause {
-  start: number;
-  end: number;
-}
+type Clause = Span;
 
 /**
  * A stretch of the answer analysed on its own: a sentence (from just after a sentence end, or the
@@ -225,11 +222,7 @@ function wordsPattern(words: readonly string[]): RegExp {
 /** Every character isClauseEnd may answer true for, as a character class of clausePattern. */
 const CLAUSE_END_CHARACTERS = '。;!?\n.,:';
 
-interface Found {
-  start: number;
-  end: number;
-  role: Role;
-}
+type Found = Span & { role: Role };
 
 /**
  * One pass of clausePattern over the stretch: the triggers and words of the rules (the longest at

@@ -89,10 +89,15 @@ function matchingBrace(text: string, start: number): number {
 }
 
 function objectKeyCount(literal: string): number | null {
+  const value = parseQuietly(literal);
+  return isRecord(value) ? Object.keys(value).length : null;
+}
+
+/** The value JSON text holds; undefined when it is no JSON. */
+export function parseQuietly(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(literal);
-    return isRecord(value) ? Object.keys(value).length : null;
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '../../io/validation/is-record.js';
+import { parseQuietly } from '../../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 
@@ -83,12 +84,7 @@ function answerField(value: unknown): string | null {
   return typeof answer === 'string' ? answer : null;
 }
 
+/** A draft that only looks like JSON is still a draft: the caller keeps the raw text. */
 function parseJsonObject(text: string): unknown {
-  if (!text.trimStart().startsWith('{')) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // A draft that only looks like JSON is still a draft; the caller keeps the raw text.
-    return null;
-  }
+  return text.trimStart().startsWith('{') ? parseQuietly(text) : null;
 }
