@@ -124,19 +124,13 @@ function readLines(text: string, patterns: ConclusionPatterns): Line[] {
     const raw = text.slice(start, end);
     const offset = (patterns.leadingMarkup.exec(raw)?.[0] ?? '').length;
     const body = raw.slice(offset);
-    let number = 0;
-    let labelledItem = false;
     const numbered = NUMBERED.exec(body);
-    if (numbered !== null) number = Number(numbered[1] ?? numbered[2]);
     const stripped = body.replace(/^\*\*/u, '');
     const ranked = patterns.rankedItem.exec(stripped);
-    if (ranked !== null) {
-      number = Number(ranked[1]);
-      labelledItem = true;
-    } else if (patterns.topItem.test(stripped)) {
-      number = 1;
-      labelledItem = true;
-    }
+    // A labelled item ("Fault 3", "Top candidate") takes its label's number over the list's.
+    const labelledItem = ranked !== null || patterns.topItem.test(stripped);
+    const listNumber = numbered === null ? 0 : Number(numbered[1] ?? numbered[2]);
+    const number = ranked !== null ? Number(ranked[1]) : labelledItem ? 1 : listNumber;
     lines.push({
       start,
       end,

@@ -96,8 +96,9 @@ const CJK_UNITS = UNIT_WORDS.filter((word) => !LATIN_UNITS.includes(word));
  */
 const UNIT_WORD_AT = new RegExp(`(?:/ ?)?(?:%|(?:${LATIN_UNITS.join('|')})(?![a-z0-9_])|${CJK_UNITS.join('|')})`, 'y');
 
-const DATE_TIME_AT = /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?/uy;
-const TIME_AT = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
+/** A date (2024-06-11, with a time) or, failing that, a time of day (14:05:10). */
+const DATE_OR_TIME_AT =
+  /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
 
 const CODE_0 = 48;
 const CODE_9 = 57;
@@ -303,11 +304,8 @@ function unitWordAt(text: string, at: number): { word: string; end: number } | n
 
 /** The end of a date (2024-06-11, with a time) or time of day (14:05:10) starting at `start`; 0 when there is none. */
 function dateOrTimeEnd(text: string, start: number): number {
-  DATE_TIME_AT.lastIndex = start;
-  if (DATE_TIME_AT.test(text)) return DATE_TIME_AT.lastIndex;
-  TIME_AT.lastIndex = start;
-  if (TIME_AT.test(text)) return TIME_AT.lastIndex;
-  return 0;
+  DATE_OR_TIME_AT.lastIndex = start;
+  return DATE_OR_TIME_AT.test(text) ? DATE_OR_TIME_AT.lastIndex : 0;
 }
 
 /** Between two numbers of a range ("176–183 秒", "10 to 20 ms"): the first takes the second's unit. */
