@@ -310,7 +310,6 @@ function dateOrTimeEnd(text: string, start: number): number {
 
 /** Between two numbers of a range ("176–183 秒", "10 to 20 ms"): the first takes the second's unit. */
 const RANGE_BETWEEN = /^\s?(?:-|–|—|~|～|to|至|到)\s?$/u;
-/** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
 const CODE_ORDINAL = 0x7b2c; // 第
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
@@ -353,18 +352,8 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
     }
     // The second number of a range follows a dash after a digit, which elsewhere marks an id or a date.
     if (!(rangeEnd ? standsAloneAfter(normalizedAnswer, token) : standsAlone(normalizedAnswer, token))) continue;
-    if (isDecade(token)) continue;
-    if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
-    if (
-      codeAt(normalizedAnswer, rangeStart - 1) === CODE_ORDINAL ||
-      codeAt(normalizedAnswer, rangeStart - 2) === CODE_ORDINAL
-    )
-      continue;
-    if (
-      measured.family === 'count' &&
-      SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))
-    )
-      continue;
+    if (isDecade(token) || isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
+    if (isOrdinalOrListCount(normalizedAnswer, rangeStart, measured)) continue;
     // A literal, not a spread: every figure has one shape, which the grounding tests read many times.
     figures.push({
       start: measured.start,
@@ -393,18 +382,12 @@ const MAX_RANGE_GAP = 4;
  * False for a number that is part of a larger token: an id or path (`ev-2`, `/v2`), a ratio
  * (`0/2`, `50/50`), a version (`1.2.3`), or one followed by more of the same (`1.2.3`, `10:42`).
  */
+/** What joins a number to a word before it: `ev-2`, `/v2`, `0/2`, `10:42`, `1.2.3`. */
+const JOINERS = new Set([CODE_DASH, CODE_EN_DASH, CODE_SLASH, CODE_COLON, CODE_POINT]);
+
 function standsAlone(text: string, token: NumberToken): boolean {
   // Character codes, not characters: charAt makes a string of every CJK character it reads.
-  const before = codeAt(text, token.start - 1);
-  if (
-    (before === CODE_DASH ||
-      before === CODE_EN_DASH ||
-      before === CODE_SLASH ||
-      before === CODE_COLON ||
-      before === CODE_POINT) &&
-    isWordCode(codeAt(text, token.start - 2))
-  )
-    return false;
+  if (JOINERS.has(codeAt(text, token.start - 1)) && isWordCode(codeAt(text, token.start - 2))) return false;
   return standsAloneAfter(text, token);
 }
 
@@ -414,6 +397,12 @@ function standsAloneAfter(text: string, token: NumberToken): boolean {
     (after === CODE_SLASH || after === CODE_COLON || after === CODE_POINT) &&
     isDigitAt(text, token.numberEnd + 1)
   );
+}
+
+/** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
+function isOrdinalOrListCount(text: string, start: number, figure: NumberToken): boolean {
+  if (codeAt(text, start - 1) === CODE_ORDINAL || codeAt(text, start - 2) === CODE_ORDINAL) return true;
+  return figure.family === 'count' && SELF_REFERENCE_AFTER.test(text.slice(figure.end, figure.end + 4));
 }
 
 /** "the 1990s" is a decade, not 1990 seconds. */
