@@ -299,14 +299,10 @@ function headedBlock(lines: readonly Line[], index: number): Span {
   const closing = (lines[last] as Line).body.replace(/[*_\s]+$/u, '');
   if (first.heading || closing.endsWith(':')) {
     // The list or section under it: list items, indented lines and blank lines between them.
-    let next = last + 1;
-    while (next < lines.length) {
+    for (let next = last + 1; next < lines.length; next += 1) {
       const line = lines[next] as Line;
-      if (line.heading && !first.heading) break;
-      if (first.heading && line.heading && next > index) break;
-      if (!line.blank && !line.bullet && line.indent === 0 && !first.heading) break;
+      if (line.heading || (!line.blank && !line.bullet && line.indent === 0 && !first.heading)) break;
       if (!line.blank) last = next;
-      next += 1;
     }
   }
   return { start: first.start, end: (lines[last] as Line).end };
