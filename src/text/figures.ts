@@ -323,7 +323,6 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
       const next = tokens[index + 1];
       if (next === undefined || next.family === null || !isRangeBetween(normalizedAnswer, token.end, next.start))
         continue;
-      if (!standsAlone(normalizedAnswer, token)) continue;
       measured = {
         ...token,
         end: next.end,
