@@ -44,27 +44,21 @@ interface UnitDefinition {
   factors: readonly number[];
 }
 
-const KILO = [1e3, 1024];
-const MEGA = [1e6, 1024 ** 2];
-const GIGA = [1e9, 1024 ** 3];
-const TERA = [1e12, 1024 ** 4];
+type UnitRow = readonly [UnitFamily, readonly number[], readonly string[]];
 
 /** Every unit spelling the scanner knows, normalised (lower case), with its family and sizes. */
-const UNIT_SPELLINGS: readonly [UnitFamily, readonly number[], readonly string[]][] = [
+const UNIT_SPELLINGS: readonly UnitRow[] = [
   ['percent', [1], ['%', 'percent', 'pct']],
   ['time', [1], ['ms', 'msec', 'millisecond', 'milliseconds', '毫秒']],
   ['time', [1e3], ['s', 'sec', 'secs', 'second', 'seconds', '秒', '秒钟']],
   ['time', [6e4], ['min', 'mins', 'minute', 'minutes', '分钟']],
   ['time', [36e5], ['h', 'hr', 'hrs', 'hour', 'hours', '小时']],
   ['size', [1], ['byte', 'bytes']],
-  ['size', KILO, ['kb']],
-  ['size', MEGA, ['mb']],
-  ['size', GIGA, ['gb']],
-  ['size', TERA, ['tb']],
-  ['size', [1024], ['kib']],
-  ['size', [1024 ** 2], ['mib']],
-  ['size', [1024 ** 3], ['gib']],
-  ['size', [1024 ** 4], ['tib']],
+  // kb, mb, gb, tb are read as 1000ⁿ or 1024ⁿ bytes; kib, mib, gib, tib as 1024ⁿ only.
+  ...['k', 'm', 'g', 't'].flatMap((prefix, index): UnitRow[] => [
+    ['size', [1000 ** (index + 1), 1024 ** (index + 1)], [`${prefix}b`]],
+    ['size', [1024 ** (index + 1)], [`${prefix}ib`]],
+  ]),
   // Counted things. One family: "1,150 次/秒" and "1,150 req/s" state the same figure.
   ['count', [1], ['connection', 'conn', 'request', 'req', 'error', 'pod', 'replica', 'thread'].flatMap(withPlural)],
   ['count', [1], ['qps', 'rps', 'tps', '次', '个', '条', '台']],
