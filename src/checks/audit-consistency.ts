@@ -71,12 +71,8 @@ function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): Message
   }
   const violations = gatekeeper['violations'];
   if (status.trim().toLowerCase() === GATEKEEPER_PASS && Array.isArray(violations) && violations.length > 0) {
-    return [
-      {
-        messageId: 'passWithViolations',
-        data: { status: quote(status), violations: plural(violations.length, 'violation') },
-      },
-    ];
+    const data = { status: quote(status), violations: plural(violations.length, 'violation') };
+    return [{ messageId: 'passWithViolations', data }];
   }
   return [];
 }

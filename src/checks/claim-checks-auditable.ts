@@ -58,11 +58,8 @@ export const claimChecksAuditableCheck: CheckDefinition = {
         problems.push({ messageId: 'lacks', data: { index, claimId, missing: missing.join(', ') } });
       const verification = entry['verification'];
       if (!isMissing(verification) && !(typeof verification === 'string' && allowed.has(verification.toLowerCase()))) {
-        const found = describeValue(verification);
-        problems.push({
-          messageId: 'badVerification',
-          data: { index, claimId, found, verifications: quoteList(verifications) },
-        });
+        const data = { index, claimId, found: describeValue(verification), verifications: quoteList(verifications) };
+        problems.push({ messageId: 'badVerification', data });
       }
     });
     if (problems.length > 0) {

@@ -1,4 +1,4 @@
-import { fail, pass, skip } from './support.js';
+import { againstBudget, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const durationBudgetCheck: CheckDefinition = {
@@ -21,9 +21,6 @@ export const durationBudgetCheck: CheckDefinition = {
     if (typeof budget !== 'number') return skip('noBudget');
     const duration = trace.durationMs;
     if (duration === null) return skip('noDuration');
-    if (duration > budget) {
-      return fail('over', { duration, budget, excess: duration - budget });
-    }
-    return pass('within', { duration, budget });
+    return againstBudget(duration, budget, { duration, budget });
   },
 };

@@ -34,10 +34,8 @@ export const evidenceCoverageCheck: CheckDefinition = {
       const alternatives = requirementTools(required);
       if (alternatives.length > 1) {
         const called = alternatives.some((tool) => tools.has(tool));
-        return {
-          messageId: called ? 'alternativesOnlyFailed' : 'noAlternativeFound',
-          data: { tools: quoteList(alternatives) },
-        };
+        const messageId = called ? 'alternativesOnlyFailed' : 'noAlternativeFound';
+        return { messageId, data: { tools: quoteList(alternatives) } };
       }
       return { messageId: tools.has(required) ? 'onlyFailed' : 'notFound', data: { tool: quote(required) } };
     });

@@ -35,25 +35,18 @@ export const numericGroundingCheck: CheckDefinition = {
     if (unrecorded !== null) return skip('unrecordedEvidence', { index: unrecorded });
     const figures = answerFigures(context.normalizedFinalAnswer);
     if (figures.length === 0) return pass('noFigure');
-    // One text, parts separated by a line break so that numbers never join; lower case for units.
-    // Each part is lowered before the join, which is the same text (a line break cases nothing):
-    // a part in ASCII, most of them, is lowered at once when it holds no capital, while the joined
-    // text, CJK as soon as one part is, would be lowered character by character.
+    // One text, parts joined by a line break so that numbers never join; lower case for units. Each
+    // part is lowered alone: an ASCII part goes at once, a joined text with CJK character by character.
     const evidenceText = evidenceTexts(context)
       .map((text) => text.toLowerCase())
       .join('\n');
-    // The scan of the evidence texts next, the arguments last: a figure is ungrounded when neither
-    // grounds it, whichever is asked first, and the arguments almost never ground a figure the
-    // evidence texts do not, while reading them (every key and value of every call) costs about as
-    // much as the scan, which stops once every figure is grounded.
+    // The arguments last: they almost never ground a figure the evidence texts do not, and reading
+    // them costs about as much as the scan, which stops once every figure is grounded.
     let ungrounded = ungroundedInEvidence(figures, evidenceFormOfLowered(evidenceText));
     if (ungrounded.length > 0) ungrounded = ungroundedByNumbers(ungrounded, argumentTokens(context));
     if (ungrounded.length > 0) {
-      const figureWord = ungrounded.length === 1 ? 'a figure' : 'figures';
-      return fail('ungrounded', {
-        figureWord,
-        found: quoteList([...new Set(ungrounded.map((figure) => figure.text))]),
-      });
+      const found = quoteList([...new Set(ungrounded.map((figure) => figure.text))]);
+      return fail('ungrounded', { figureWord: ungrounded.length === 1 ? 'a figure' : 'figures', found });
     }
     return pass('grounded', { figures: plural(figures.length, 'figure') });
   },

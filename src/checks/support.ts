@@ -57,20 +57,17 @@ export function hasNoVerifier(evalCase: { allowedVerdicts: readonly string[] }):
 }
 
 /** The findings a check returns: one of its messageIds, with the data of the template's placeholders. */
-export function pass(messageId: string, data?: MessageData): CheckFinding {
-  return finding('pass', messageId, data);
+export const pass = finding('pass');
+export const fail = finding('fail');
+export const skip = finding('skip');
+
+/** A budget check's finding: `over` by the excess when `used` exceeds `budget`, else `within`; `over` may need more data. */
+export function againstBudget(used: number, budget: number, within: MessageData, over = within): CheckFinding {
+  return used > budget ? fail('over', { ...over, excess: used - budget }) : pass('within', within);
 }
 
-export function fail(messageId: string, data?: MessageData): CheckFinding {
-  return finding('fail', messageId, data);
-}
-
-export function skip(messageId: string, data?: MessageData): CheckFinding {
-  return finding('skip', messageId, data);
-}
-
-function finding(outcome: CheckOutcome, messageId: string, data: MessageData | undefined): CheckFinding {
-  return data === undefined ? { outcome, messageId } : { outcome, messageId, data };
+function finding(outcome: CheckOutcome): (messageId: string, data?: MessageData) => CheckFinding {
+  return (messageId, data) => (data === undefined ? { outcome, messageId } : { outcome, messageId, data });
 }
 
 /** Several messages of the check in one placeholder: a list of problems. */

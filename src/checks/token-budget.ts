@@ -1,4 +1,4 @@
-import { fail, pass, plural, skip } from './support.js';
+import { againstBudget, plural, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 /** Tokens are the other half of a run's cost: a change that doubles them can keep every answer right. */
@@ -22,7 +22,6 @@ export const tokenBudgetCheck: CheckDefinition = {
     if (trace.usage === undefined) return skip('noUsage');
     const { inputTokens: input, outputTokens: output } = trace.usage;
     const total = input + output;
-    const data = { tokens: plural(total, 'token'), input, output, budget };
-    return total > budget ? fail('over', { ...data, excess: total - budget }) : pass('within', data);
+    return againstBudget(total, budget, { tokens: plural(total, 'token'), input, output, budget });
   },
 };

@@ -1,4 +1,4 @@
-import { fail, pass, plural, skip } from './support.js';
+import { againstBudget, plural, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const toolCallBudgetCheck: CheckDefinition = {
@@ -20,10 +20,7 @@ export const toolCallBudgetCheck: CheckDefinition = {
     if (typeof budget !== 'number') return skip('noBudget');
     const count = trace.toolInvocations.length;
     const calls = plural(count, 'tool call');
-    if (count > budget) {
-      const exceed = count === 1 ? 'exceeds' : 'exceed';
-      return fail('over', { calls, exceed, budget, excess: count - budget });
-    }
-    return pass('within', { calls, budget });
+    const exceed = count === 1 ? 'exceeds' : 'exceed';
+    return againstBudget(count, budget, { calls, budget }, { calls, exceed, budget });
   },
 };

@@ -86,10 +86,7 @@ interface Scope {
   predicate?: true;
 }
 
-interface Clause {
-  start: number;
-  end: number;
-}
+type Clause = Span;
 
 /**
  * A stretch of the answer analysed on its own: a sentence (from just after a sentence end, or the
@@ -194,12 +191,7 @@ export function compileAssertionRules(settings: AssertionTriggerSettings) {
     speculation: wordsPattern(lexicon.speculation),
     undecided: wordsPattern(lexicon.undecided),
     // Two in one sentence offer rivals.
-    modalOrRival: wordsPattern([
-      ...lexicon.modal.following,
-      ...lexicon.modal.preceding,
-      ...lexicon.modal.both,
-      ...lexicon.rivals,
-    ]),
+    modalOrRival: wordsPattern([...Object.values(lexicon.modal).flat(), ...lexicon.rivals]),
     // The first sentence that commits to one is an unmarked answer's conclusion (S69).
     causeWords: wordsPattern(lexicon.causeWords),
     // At the start of the text: "could| be X" offers a cause (rivalStatements).
@@ -230,11 +222,7 @@ function wordsPattern(words: readonly string[]): RegExp {
 /** Every character isClauseEnd may answer true for, as a character class of clausePattern. */
 const CLAUSE_END_CHARACTERS = '。;!?\n.,:';
 
-interface Found {
-  start: number;
-  end: number;
-  role: Role;
-}
+type Found = Span & { role: Role };
 
 /**
  * One pass of clausePattern over the stretch: the triggers and words of the rules (the longest at

@@ -124,19 +124,13 @@ function readLines(text: string, patterns: ConclusionPatterns): Line[] {
     const raw = text.slice(start, end);
     const offset = (patterns.leadingMarkup.exec(raw)?.[0] ?? '').length;
     const body = raw.slice(offset);
-    let number = 0;
-    let labelledItem = false;
     const numbered = NUMBERED.exec(body);
-    if (numbered !== null) number = Number(numbered[1] ?? numbered[2]);
     const stripped = body.replace(/^\*\*/u, '');
     const ranked = patterns.rankedItem.exec(stripped);
-    if (ranked !== null) {
-      number = Number(ranked[1]);
-      labelledItem = true;
-    } else if (patterns.topItem.test(stripped)) {
-      number = 1;
-      labelledItem = true;
-    }
+    // A labelled item ("Fault 3", "Top candidate") takes its label's number over the list's.
+    const labelledItem = ranked !== null || patterns.topItem.test(stripped);
+    const listNumber = numbered === null ? 0 : Number(numbered[1] ?? numbered[2]);
+    const number = ranked !== null ? Number(ranked[1]) : labelledItem ? 1 : listNumber;
     lines.push({
       start,
       end,
@@ -305,14 +299,10 @@ function headedBlock(lines: readonly Line[], index: number): Span {
   const closing = (lines[last] as Line).body.replace(/[*_\s]+$/u, '');
   if (first.heading || closing.endsWith(':')) {
     // The list or section under it: list items, indented lines and blank lines between them.
-    let next = last + 1;
-    while (next < lines.length) {
+    for (let next = last + 1; next < lines.length; next += 1) {
       const line = lines[next] as Line;
-      if (line.heading && !first.heading) break;
-      if (first.heading && line.heading && next > index) break;
-      if (!line.blank && !line.bullet && line.indent === 0 && !first.heading) break;
+      if (line.heading || (!line.blank && !line.bullet && line.indent === 0 && !first.heading)) break;
       if (!line.blank) last = next;
-      next += 1;
     }
   }
   return { start: first.start, end: (lines[last] as Line).end };

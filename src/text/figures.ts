@@ -44,27 +44,21 @@ interface UnitDefinition {
   factors: readonly number[];
 }
 
-const KILO = [1e3, 1024];
-const MEGA = [1e6, 1024 ** 2];
-const GIGA = [1e9, 1024 ** 3];
-const TERA = [1e12, 1024 ** 4];
+type UnitRow = readonly [UnitFamily, readonly number[], readonly string[]];
 
 /** Every unit spelling the scanner knows, normalised (lower case), with its family and sizes. */
-const UNIT_SPELLINGS: readonly [UnitFamily, readonly number[], readonly string[]][] = [
+const UNIT_SPELLINGS: readonly UnitRow[] = [
   ['percent', [1], ['%', 'percent', 'pct']],
   ['time', [1], ['ms', 'msec', 'millisecond', 'milliseconds', '毫秒']],
   ['time', [1e3], ['s', 'sec', 'secs', 'second', 'seconds', '秒', '秒钟']],
   ['time', [6e4], ['min', 'mins', 'minute', 'minutes', '分钟']],
   ['time', [36e5], ['h', 'hr', 'hrs', 'hour', 'hours', '小时']],
   ['size', [1], ['byte', 'bytes']],
-  ['size', KILO, ['kb']],
-  ['size', MEGA, ['mb']],
-  ['size', GIGA, ['gb']],
-  ['size', TERA, ['tb']],
-  ['size', [1024], ['kib']],
-  ['size', [1024 ** 2], ['mib']],
-  ['size', [1024 ** 3], ['gib']],
-  ['size', [1024 ** 4], ['tib']],
+  // kb, mb, gb, tb are read as 1000ⁿ or 1024ⁿ bytes; kib, mib, gib, tib as 1024ⁿ only.
+  ...['k', 'm', 'g', 't'].flatMap((prefix, index): UnitRow[] => [
+    ['size', [1000 ** (index + 1), 1024 ** (index + 1)], [`${prefix}b`]],
+    ['size', [1024 ** (index + 1)], [`${prefix}ib`]],
+  ]),
   // Counted things. One family: "1,150 次/秒" and "1,150 req/s" state the same figure.
   ['count', [1], ['connection', 'conn', 'request', 'req', 'error', 'pod', 'replica', 'thread'].flatMap(withPlural)],
   ['count', [1], ['qps', 'rps', 'tps', '次', '个', '条', '台']],
@@ -80,37 +74,25 @@ function withPlural(word: string): string[] {
 /** A standalone 万/亿 ("3 万") counts things. */
 const MULTIPLIER_ONLY: UnitDefinition = { family: 'count', factors: [1] };
 
-/** A unit spelling with its definition. */
-interface UnitSpelling {
-  word: string;
-  definition: UnitDefinition;
-}
-
-/** Every unit spelling, longest first. */
-const SPELLINGS: readonly UnitSpelling[] = UNIT_SPELLINGS.flatMap(([family, factors, words]) =>
-  words.map((word) => ({ word, definition: { family, factors } })),
-).sort((one, other) => other.word.length - one.word.length);
-const UNIT_TABLE = new Map(SPELLINGS.map((spelling) => [spelling.word, spelling.definition]));
-/** The unit spellings by the code of their first character, longest first (the rates, "/s", apart). */
-const SPELLINGS_BY_START = new Map(
-  SPELLINGS.map(({ word }) => [
-    word.charCodeAt(0),
-    SPELLINGS.filter((other) => other.word.charCodeAt(0) === word.charCodeAt(0) && !other.word.startsWith('/')),
-  ]),
+const UNIT_TABLE = new Map(
+  UNIT_SPELLINGS.flatMap(([family, factors, words]) => words.map((word) => [word, { family, factors }] as const)),
 );
-/** The rates written with no counted noun ("/s", "/秒") by the unit after the slash. */
-const RATES_BY_UNIT = new Map(
-  SPELLINGS.filter(({ word }) => word.startsWith('/')).map((spelling) => [spelling.word.slice(1), spelling]),
-);
-const NO_SPELLINGS: readonly UnitSpelling[] = [];
-const PERCENT_SPELLING: UnitSpelling = { word: '%', definition: UNIT_TABLE.get('%') as UnitDefinition };
 /** Units after a count that make it a rate ("次/秒", "req/s"): part of the figure, not another one. */
-const RATE_UNITS = new Set(['s', 'sec', '秒', 'min', '分钟', 'h', '小时']);
-/** The longest CJK unit is two characters (毫秒, 分钟, 小时, 秒钟). */
-const MAX_CJK_UNIT = 2;
+const RATE_UNITS = new Set([...UNIT_TABLE.keys()].filter((word) => word.startsWith('/')).map((word) => word.slice(1)));
+const UNIT_WORDS = [...UNIT_TABLE.keys()]
+  .filter((word) => word !== '%' && !word.startsWith('/'))
+  .sort((one, other) => other.length - one.length);
+const LATIN_UNITS = UNIT_WORDS.filter((word) => /^[a-z]+$/u.test(word));
+const CJK_UNITS = UNIT_WORDS.filter((word) => !LATIN_UNITS.includes(word));
+/**
+ * A unit spelling, after an optional slash (a rate, "/ s"): `%`, a Latin word that ends there
+ * ("5 services" has none) or the longest CJK unit there. Sticky, tried at one position.
+ */
+const UNIT_WORD_AT = new RegExp(`(?:/ ?)?(?:%|(?:${LATIN_UNITS.join('|')})(?![a-z0-9_])|${CJK_UNITS.join('|')})`, 'y');
 
-const DATE_TIME_AT = /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?/uy;
-const TIME_AT = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
+/** A date (2024-06-11, with a time) or, failing that, a time of day (14:05:10). */
+const DATE_OR_TIME_AT =
+  /\d{4}-\d{1,2}-\d{1,2}(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?/uy;
 
 const CODE_0 = 48;
 const CODE_9 = 57;
@@ -119,7 +101,6 @@ const CODE_Z = 122;
 const CODE_SPACE = 32;
 const CODE_HASH = 35;
 const CODE_DOLLAR = 36;
-const CODE_PERCENT = 37;
 const CODE_POINT = 46;
 const CODE_COMMA = 44;
 const CODE_DASH = 45;
@@ -155,18 +136,7 @@ function isIdentifierCode(code: number): boolean {
 export function scanNumbers(text: string): NumberToken[] {
   const tokens: NumberToken[] = [];
   visitNumbers(text, (token) => {
-    // A literal, not a spread: cloning an object field by field generically costs several times this.
-    tokens.push({
-      start: token.start,
-      numberEnd: token.numberEnd,
-      end: token.end,
-      written: token.written,
-      decimals: token.decimals,
-      multiplier: token.multiplier,
-      unit: token.unit,
-      family: token.family,
-      factors: token.factors,
-    });
+    tokens.push({ ...token });
     return true;
   });
   return tokens;
@@ -292,83 +262,42 @@ function unitAfter(text: string, from: number): UnitFound | null {
       ? null
       : { unit: multiplierText, definition: MULTIPLIER_ONLY, multiplier, end: multiplierEnd };
   }
+  const definition = UNIT_TABLE.get(unit.word) as UnitDefinition;
   let end = unit.end;
-  const { word, definition } = unit.spelling;
-  if (definition.family === 'count' && !word.startsWith('/')) {
-    const rate = rateAfter(text, end);
-    if (rate > 0) end = rate;
+  if (definition.family === 'count' && !unit.word.startsWith('/')) {
+    // A count per unit of time ("次/秒", "req / s") is one figure.
+    const rate = unitWordAt(text, codeAt(text, end) === CODE_SPACE ? end + 1 : end);
+    if (rate?.word.startsWith('/')) end = rate.end;
   }
-  return { unit: word, definition, multiplier, end };
+  return { unit: unit.word, definition, multiplier, end };
 }
 
-/** A known unit spelling starting at `at`: `%`, a Latin word that ends there ("5 services" has none), a CJK unit, or a rate such as "/s". */
-function unitWordAt(text: string, at: number): { spelling: UnitSpelling; end: number } | null {
-  const first = codeAt(text, at);
-  if (first === CODE_PERCENT) return { spelling: PERCENT_SPELLING, end: at + 1 };
-  if (first === CODE_SLASH) {
-    let next = at + 1;
-    if (codeAt(text, next) === CODE_SPACE) next += 1;
-    const word = unitWordAt(text, next);
-    const rate = word === null ? undefined : RATES_BY_UNIT.get(word.spelling.word);
-    return word === null || rate === undefined ? null : { spelling: rate, end: word.end };
-  }
-  // The spellings are compared in place (startsWith), so that no word is cut out of the text and hashed.
-  if (isLetterAt(text, at)) {
-    let end = at + 1;
-    while (isLetterAt(text, end)) end += 1;
-    if (isDigitAt(text, end) || codeAt(text, end) === CODE_UNDERSCORE) return null;
-    const length = end - at;
-    for (const spelling of SPELLINGS_BY_START.get(first) ?? NO_SPELLINGS) {
-      if (spelling.word.length === length && text.startsWith(spelling.word, at)) return { spelling, end };
-    }
-    return null;
-  }
-  // Most characters after a number start no unit: passed by their code. The longest CJK unit that starts here.
-  for (const spelling of SPELLINGS_BY_START.get(first) ?? NO_SPELLINGS) {
-    if (spelling.word.length <= MAX_CJK_UNIT && text.startsWith(spelling.word, at)) {
-      return { spelling, end: at + spelling.word.length };
-    }
-  }
-  return null;
-}
-
-/** The end of a rate's time unit after a count ("/秒", " / s"); 0 when there is none. */
-function rateAfter(text: string, from: number): number {
-  let at = codeAt(text, from) === CODE_SPACE ? from + 1 : from;
-  if (codeAt(text, at) !== CODE_SLASH) return 0;
-  at += 1;
-  if (codeAt(text, at) === CODE_SPACE) at += 1;
-  const word = unitWordAt(text, at);
-  return word !== null && RATE_UNITS.has(word.spelling.word) ? word.end : 0;
+/**
+ * The unit spelling at `at` and its end; null when there is none. A rate with no counted noun
+ * ("/s", "/ 秒") is one only when the longest unit after its slash is a time unit: "/秒钟" is none.
+ */
+function unitWordAt(text: string, at: number): { word: string; end: number } | null {
+  UNIT_WORD_AT.lastIndex = at;
+  if (!UNIT_WORD_AT.test(text)) return null;
+  const end = UNIT_WORD_AT.lastIndex;
+  if (codeAt(text, at) !== CODE_SLASH) return { word: text.slice(at, end), end };
+  const unit = text.slice(codeAt(text, at + 1) === CODE_SPACE ? at + 2 : at + 1, end);
+  return RATE_UNITS.has(unit) ? { word: `/${unit}`, end } : null;
 }
 
 /** The end of a date (2024-06-11, with a time) or time of day (14:05:10) starting at `start`; 0 when there is none. */
 function dateOrTimeEnd(text: string, start: number): number {
-  DATE_TIME_AT.lastIndex = start;
-  if (DATE_TIME_AT.test(text)) return DATE_TIME_AT.lastIndex;
-  TIME_AT.lastIndex = start;
-  if (TIME_AT.test(text)) return TIME_AT.lastIndex;
-  return 0;
+  DATE_OR_TIME_AT.lastIndex = start;
+  return DATE_OR_TIME_AT.test(text) ? DATE_OR_TIME_AT.lastIndex : 0;
 }
 
 /** Between two numbers of a range ("176–183 秒", "10 to 20 ms"): the first takes the second's unit. */
 const RANGE_BETWEEN = /^\s?(?:-|–|—|~|～|to|至|到)\s?$/u;
-/** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
 const CODE_ORDINAL = 0x7b2c; // 第
 const SELF_REFERENCE_AFTER = /^\s?(?:建议|步骤|措施|方案|原因|方面|问题|结论|可能|要点|选项)/u;
 /** Markers that make a figure approximate, before it ("约 30 秒", "about 95%") or after it ("30 秒左右"). */
 const APPROXIMATE_BEFORE = ['约', '~', '～', '≈', '约为', '大约', '大概', '将近', '接近', '差不多'];
-const APPROXIMATE_WORDS = new Set([
-  'about',
-  'around',
-  'approximately',
-  'approx',
-  'roughly',
-  'nearly',
-  'almost',
-  'circa',
-  'ca',
-]);
+const APPROXIMATE_WORDS = new Set('about around approximately approx roughly nearly almost circa ca'.split(' '));
 
 /**
  * The figures of a final answer that must be grounded: numbers with a unit or %, not approximate,
@@ -388,7 +317,6 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
       const next = tokens[index + 1];
       if (next === undefined || next.family === null || !isRangeBetween(normalizedAnswer, token.end, next.start))
         continue;
-      if (!standsAlone(normalizedAnswer, token)) continue;
       measured = {
         ...token,
         end: next.end,
@@ -406,18 +334,8 @@ export function answerFigures(normalizedAnswer: string): Figure[] {
     }
     // The second number of a range follows a dash after a digit, which elsewhere marks an id or a date.
     if (!(rangeEnd ? standsAloneAfter(normalizedAnswer, token) : standsAlone(normalizedAnswer, token))) continue;
-    if (isDecade(token)) continue;
-    if (isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
-    if (
-      codeAt(normalizedAnswer, rangeStart - 1) === CODE_ORDINAL ||
-      codeAt(normalizedAnswer, rangeStart - 2) === CODE_ORDINAL
-    )
-      continue;
-    if (
-      measured.family === 'count' &&
-      SELF_REFERENCE_AFTER.test(normalizedAnswer.slice(measured.end, measured.end + 4))
-    )
-      continue;
+    if (isDecade(token) || isApproximate(normalizedAnswer, rangeStart, measured.end)) continue;
+    if (isOrdinalOrListCount(normalizedAnswer, rangeStart, measured)) continue;
     // A literal, not a spread: every figure has one shape, which the grounding tests read many times.
     figures.push({
       start: measured.start,
@@ -446,18 +364,12 @@ const MAX_RANGE_GAP = 4;
  * False for a number that is part of a larger token: an id or path (`ev-2`, `/v2`), a ratio
  * (`0/2`, `50/50`), a version (`1.2.3`), or one followed by more of the same (`1.2.3`, `10:42`).
  */
+/** What joins a number to a word before it: `ev-2`, `/v2`, `0/2`, `10:42`, `1.2.3`. */
+const JOINERS = new Set([CODE_DASH, CODE_EN_DASH, CODE_SLASH, CODE_COLON, CODE_POINT]);
+
 function standsAlone(text: string, token: NumberToken): boolean {
   // Character codes, not characters: charAt makes a string of every CJK character it reads.
-  const before = codeAt(text, token.start - 1);
-  if (
-    (before === CODE_DASH ||
-      before === CODE_EN_DASH ||
-      before === CODE_SLASH ||
-      before === CODE_COLON ||
-      before === CODE_POINT) &&
-    isWordCode(codeAt(text, token.start - 2))
-  )
-    return false;
+  if (JOINERS.has(codeAt(text, token.start - 1)) && isWordCode(codeAt(text, token.start - 2))) return false;
   return standsAloneAfter(text, token);
 }
 
@@ -467,6 +379,12 @@ function standsAloneAfter(text: string, token: NumberToken): boolean {
     (after === CODE_SLASH || after === CODE_COLON || after === CODE_POINT) &&
     isDigitAt(text, token.numberEnd + 1)
   );
+}
+
+/** Ordinals and list counts are no measurements: "第 3 次", "3 条建议". */
+function isOrdinalOrListCount(text: string, start: number, figure: NumberToken): boolean {
+  if (codeAt(text, start - 1) === CODE_ORDINAL || codeAt(text, start - 2) === CODE_ORDINAL) return true;
+  return figure.family === 'count' && SELF_REFERENCE_AFTER.test(text.slice(figure.end, figure.end + 4));
 }
 
 /** "the 1990s" is a decade, not 1990 seconds. */

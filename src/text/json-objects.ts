@@ -27,8 +27,9 @@ export function findJsonObjectLiteral(text: string, minKeys: number): JsonObject
       const end = matchingBrace(segment, start);
       if (end < 0) continue;
       const literal = segment.slice(start, end + 1);
-      const keys = objectKeyCount(literal);
-      if (keys !== null && keys >= minKeys) return { text: literal, keys };
+      const value = parseQuietly(literal);
+      const keys = isRecord(value) ? Object.keys(value).length : -1;
+      if (keys >= 0 && keys >= minKeys) return { text: literal, keys };
     }
   }
   return null;
@@ -88,11 +89,11 @@ function matchingBrace(text: string, start: number): number {
   return -1;
 }
 
-function objectKeyCount(literal: string): number | null {
+/** The value JSON text holds; undefined when it is no JSON. */
+export function parseQuietly(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(literal);
-    return isRecord(value) ? Object.keys(value).length : null;
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
 }

@@ -49,26 +49,19 @@ const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=H
  * between two CJK characters (Chinese and Japanese put no spaces between words, so such a space
  * carries no meaning and only hides text: "数据库 宕机"; Latin words keep their spaces).
  *
- * One regular expression finds only the runs that change (FOLDED_RUN): most white space of an
- * answer is a lone space or a lone "\n", already what it becomes, and the expression engine
- * passes over it, and over the text between, in native code, where a loop here would read
- * every character. Text with nothing to change comes back as it is; otherwise the result is one
- * flat string, which every later scan of the answer reads faster than a rope of pieces.
+ * One regular expression finds only the runs that change (FOLDED_RUN): most white space is a lone
+ * space or "\n" already, passed over in native code; the result is one flat string, not a rope.
  */
 function foldWhiteSpace(text: string): string {
   return text.replace(FOLDED_RUN, foldRun);
 }
 
 /**
- * The runs of white space that change: one that starts with a white-space character other than
- * a space or "\n" (ODD_WHITE_SPACE), one of two characters or more that starts with either, or a
- * lone space that may stand between two CJK characters. A run is always matched whole, from its
- * first character. Only a space costs a look around it (looking back at every character is
- * slower than a loop), and the look is at UTF-16 codes from FIRST_CJK up, not at scripts:
- * without the `u` flag the expression reads code units, which is faster, and foldRun keeps a
- * space that turns out not to stand between two CJK characters. The classes are written out,
- * and every alternative starts with a different one: the expression engine then tries far fewer
- * of them at each character than with \s{2,} and [^\S \n].
+ * The runs of white space that change, matched whole: one that starts with a white-space character
+ * other than a space or "\n" (ODD_WHITE_SPACE), one of two characters or more, or a lone space that
+ * may stand between two CJK characters (UTF-16 codes from FIRST_CJK up, without the `u` flag, which
+ * is faster; foldRun keeps a space not between two). Each alternative starts with its own class: the
+ * engine tries far fewer at each character than with \s{2,} and [^\S \n].
  */
 const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 const ODD_WHITE_SPACE = '\\t\\v\\f\\r\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';

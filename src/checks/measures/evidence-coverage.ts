@@ -31,20 +31,15 @@ export function collectToolEvidence(trace: DiagnosisTrace): Map<string, ToolEvid
   return tools;
 }
 
-/**
- * docs/contract.md §3, S03: which required evidence tools the trace covers, in case-file order.
- * The same answer as looking each tool up in collectToolEvidence, without building the map:
- * a case requires a few tools and a trace mentions a few, so scanning them is cheaper.
- */
+/** docs/contract.md §3, S03: which required evidence tools the trace covers (collectToolEvidence), in case-file order. */
 export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrace): EvidenceCoverage {
   const required = evalCase.requiredEvidenceTools.slice();
   const covered: string[] = [];
   const missing: string[] = [];
   const alternatives = evalCase.requiredEvidenceAlternatives;
   if (required.length > 0 || alternatives.length > 0) {
-    const summaries = trace.verifierEvaluation?.['trace_summaries'];
-    const summaryList = Array.isArray(summaries) ? (summaries as unknown[]) : [];
-    const covers = (tool: string): boolean => coversTool(trace, summaryList, tool);
+    const tools = collectToolEvidence(trace);
+    const covers = (tool: string): boolean => tools.get(tool)?.covering === true;
     for (const tool of required) (covers(tool) ? covered : missing).push(tool);
     // A set of alternatives is reported by the tool that covered it (the first listed that does).
     for (const set of alternatives) {
@@ -61,16 +56,6 @@ export function computeEvidenceCoverage(evalCase: EvalCase, trace: DiagnosisTrac
     missing,
     ratio: required.length === 0 ? null : round4(covered.length / required.length),
   };
-}
-
-/** True when some mention of `tool` (an invocation, or a usable summary entry) has an evidence status other than failed. */
-function coversTool(trace: DiagnosisTrace, summaries: readonly unknown[], tool: string): boolean {
-  for (const invocation of trace.toolInvocations) {
-    if (invocation.toolName === tool && !isFailedStatus(invocation.evidenceStatus)) return true;
-  }
-  return summaries.some(
-    (entry) => isRecord(entry) && entry['tool_name'] === tool && !isFailedStatus(entry['evidence_status']),
-  );
 }
 
 function isFailedStatus(status: unknown): boolean {

@@ -1,4 +1,5 @@
 import { isRecord } from '../../io/validation/is-record.js';
+import { parseQuietly } from '../../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 
@@ -41,27 +42,10 @@ export function measureDraftReproduction(normalizedFinalAnswer: string, draft: s
   if (draftTokens.length < NGRAM_SIZE) {
     return { method: 'substring', contained: containsNormalized(normalizedFinalAnswer, draft) };
   }
-  return measureByStrings(normalizedFinalAnswer, draftTokens);
-}
-
-/** The share of the draft's distinct token trigrams that the answer's tokens hold. */
-function measureByStrings(normalizedFinalAnswer: string, draftTokens: string[]): DraftReproduction {
   const draftTrigrams = new Set(trigrams(draftTokens));
-  const draftVocabulary = new Set(draftTokens);
-  const answerTokens = tokenize(normalizedFinalAnswer);
-  const shared = new Set<string>();
-  for (let start = 0; start + NGRAM_SIZE <= answerTokens.length; start += 1) {
-    const first = answerTokens[start] as string;
-    const second = answerTokens[start + 1] as string;
-    const third = answerTokens[start + 2] as string;
-    if (!draftVocabulary.has(first) || !draftVocabulary.has(second) || !draftVocabulary.has(third)) {
-      continue;
-    }
-    const trigram = `${first} ${second} ${third}`;
-    if (draftTrigrams.has(trigram)) {
-      shared.add(trigram);
-    }
-  }
+  // Only answer trigrams of draft tokens can be shared: no string is built for the others.
+  const answerTrigrams = trigrams(tokenize(normalizedFinalAnswer), new Set(draftTokens));
+  const shared = new Set(answerTrigrams.filter((trigram) => draftTrigrams.has(trigram)));
   return {
     method: 'trigrams',
     shared: shared.size,
@@ -80,12 +64,17 @@ export function tokenize(normalizedText: string): string[] {
   return normalizedText.match(TOKEN_PATTERN) ?? [];
 }
 
-function trigrams(tokens: string[]): string[] {
+/** The token trigrams, in order; with a vocabulary, only those of its tokens. */
+function trigrams(tokens: string[], vocabulary?: ReadonlySet<string>): string[] {
   const result: string[] = [];
   for (let start = 0; start + NGRAM_SIZE <= tokens.length; start += 1) {
+    const first = tokens[start] as string;
+    const second = tokens[start + 1] as string;
+    const third = tokens[start + 2] as string;
+    if (vocabulary !== undefined && !(vocabulary.has(first) && vocabulary.has(second) && vocabulary.has(third)))
+      continue;
     // A space cannot occur inside a token, so it keeps ["a b", "c"] and ["a", "b c"] apart.
-    // Joined by hand rather than slice().join(): no array per trigram.
-    result.push(`${tokens[start] as string} ${tokens[start + 1] as string} ${tokens[start + 2] as string}`);
+    result.push(`${first} ${second} ${third}`);
   }
   return result;
 }
@@ -95,12 +84,7 @@ function answerField(value: unknown): string | null {
   return typeof answer === 'string' ? answer : null;
 }
 
+/** A draft that only looks like JSON is still a draft: the caller keeps the raw text. */
 function parseJsonObject(text: string): unknown {
-  if (!text.trimStart().startsWith('{')) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // A draft that only looks like JSON is still a draft; the caller keeps the raw text.
-    return null;
-  }
+  return text.trimStart().startsWith('{') ? parseQuietly(text) : null;
 }
