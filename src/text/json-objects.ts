@@ -1,3 +1,4 @@
+import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import { isRecord } from '../io/validation/is-record.js';
 
 /**
@@ -27,7 +28,7 @@ export function findJsonObjectLiteral(text: string, minKeys: number): JsonObject
       const end = matchingBrace(segment, start);
       if (end < 0) continue;
       const literal = segment.slice(start, end + 1);
-      const value = parseQuietly(literal);
+      const value = parseJsonOrUndefined(literal);
       const keys = isRecord(value) ? Object.keys(value).length : -1;
       if (keys >= 0 && keys >= minKeys) return { text: literal, keys };
     }
@@ -87,13 +88,4 @@ function matchingBrace(text: string, start: number): number {
     }
   }
   return -1;
-}
-
-/** The value JSON text holds; undefined when it is no JSON. */
-export function parseQuietly(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

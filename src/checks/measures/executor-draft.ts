@@ -1,5 +1,5 @@
+import { parseJsonOrUndefined } from '../../io/json/parse-json.js';
 import { isRecord } from '../../io/validation/is-record.js';
-import { parseQuietly } from '../../text/json-objects.js';
 import { containsNormalized, normalizeText } from '../../text/normalize.js';
 import type { DiagnosisTrace } from '../../trace/types.js';
 
@@ -86,5 +86,5 @@ function answerField(value: unknown): string | null {
 
 /** A draft that only looks like JSON is still a draft: the caller keeps the raw text. */
 function parseJsonObject(text: string): unknown {
-  return text.trimStart().startsWith('{') ? parseQuietly(text) : null;
+  return text.trimStart().startsWith('{') ? parseJsonOrUndefined(text) : null;
 }

@@ -1,5 +1,5 @@
+import { parseJsonOrUndefined } from '../../io/json/parse-json.js';
 import { describeValue } from '../../io/validation/describe-value.js';
-import { parseQuietly } from '../../text/json-objects.js';
 import { type EmptyResultMarkers, invocationFailed } from '../../trace/evidence-yield.js';
 import type { DiagnosisTrace, ToolInvocation } from '../../trace/types.js';
 import { quote } from '../support.js';
@@ -73,7 +73,7 @@ export function findRepeatedCalls(trace: DiagnosisTrace, emptyResultMarkers: Emp
 /** Arguments recorded as JSON text compare as the value they hold, so that key order in the text does not matter either. */
 function parsedArguments(value: unknown): unknown {
   if (typeof value !== 'string' || !/^\s*[[{]/u.test(value)) return value;
-  const parsed = parseQuietly(value);
+  const parsed = parseJsonOrUndefined(value);
   return parsed === undefined ? value : parsed;
 }
 
