@@ -59,7 +59,7 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
     sessionId:
       firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
       trace.traceId,
-    question: questionOf(root, searchOrder, spring),
+    question: questionOf(root, spans, searchOrder, spring),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
     durationMs: root === null ? null : spanDurationMs(root.startNs, root.endNs),
@@ -84,22 +84,27 @@ const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.se
  * `traceloop.entity.input` unwrapped (input-text.ts) — else the first user message of any span,
  * without a framework's prefix.
  */
-function questionOf(root: ImportedSpan | null, searchOrder: ImportedSpan[], spring: SpringRunContent): string | null {
+function questionOf(
+  root: ImportedSpan | null,
+  spans: ImportedSpan[],
+  searchOrder: ImportedSpan[],
+  spring: SpringRunContent,
+): string | null {
   const question =
     spring.question ??
     (root === null
       ? null
       : (factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root))) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.genAi) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.openInference) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.adk) ??
-    firstModelPlainPrompt(searchOrder);
+    firstFound(['genAi', 'openInference', 'adk'] as const, (convention) =>
+      firstFound(searchOrder, (span) => factsOf(span).question[convention]),
+    ) ??
+    firstModelPlainPrompt(spans);
   return question === null ? null : withoutFrameworkPrefix(question);
 }
 
 /** The first model call's plain prompt (plain-content.ts), when it is the user's message alone. */
 function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
-  const first = [...spans].sort(compareByStart).find((span) => spanRole(span) === 'model');
+  const first = spans.find((span) => spanRole(span) === 'model');
   return first === undefined ? null : factsOf(first).question.plain;
 }
 
@@ -126,20 +131,19 @@ function springRunContent(
     (span) => isSpringChatClient(span) && (span === root || ancestors(span, tree).includes(root)),
   );
   const first = clients[0];
-  const last = clients.at(-1);
   const userText = (span: ImportedSpan | undefined): string | null =>
     nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
   return {
     question:
       langfuseText(root, ATTR.langfuseInput, inputText) ??
-      promptRecordUser(events, root.spanId) ??
-      (first === undefined ? null : promptRecordUser(events, first.spanId)) ??
+      springRecordText(events, SPRING_LOG.promptEvent, root) ??
+      springRecordText(events, SPRING_LOG.promptEvent, first) ??
       userText(root) ??
       userText(first),
     answer:
       langfuseText(root, ATTR.langfuseOutput, outputText) ??
-      completionRecord(events, SPRING_LOG.completionEvent, root.spanId) ??
-      (last === undefined ? null : completionRecord(events, SPRING_LOG.completionEvent, last.spanId)),
+      springRecordText(events, SPRING_LOG.completionEvent, root) ??
+      springRecordText(events, SPRING_LOG.completionEvent, clients.at(-1)),
   };
 }
 
@@ -148,24 +152,19 @@ function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) =>
   return value === null ? null : nonBlank(read(decodeJsonStringLiteral(value)));
 }
 
-/** The bodies of a span's Spring AI content log records of one name, in record order. */
-function springRecords(events: readonly SpanEvent[], name: string, spanId: string): string[] {
-  return events.flatMap((event) =>
-    event.name === name && event.attributes.span_id === spanId ? (asText(event.attributes.content) ?? []) : [],
+/**
+ * What a span's Spring AI content log records of one name say: the user's message of its first
+ * prompt record that holds one; the text of its latest completion record that holds any.
+ */
+function springRecordText(events: readonly SpanEvent[], name: string, span: ImportedSpan | undefined): string | null {
+  if (span === undefined) return null;
+  const prompt = name === SPRING_LOG.promptEvent;
+  const bodies = events.flatMap((event) =>
+    event.name === name && event.attributes.span_id === span.spanId ? (asText(event.attributes.content) ?? []) : [],
   );
-}
-
-function promptRecordUser(events: readonly SpanEvent[], spanId: string): string | null {
-  return firstFound(springRecords(events, SPRING_LOG.promptEvent, spanId), (body) => {
+  return firstFound(prompt ? bodies : bodies.reverse(), (body) => {
     const content = readSpringContentLog(body);
-    return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
-  });
-}
-
-/** The latest record's text. */
-function completionRecord(events: readonly SpanEvent[], name: string, spanId: string): string | null {
-  return firstFound(springRecords(events, name, spanId).reverse(), (body) => {
-    const content = readSpringContentLog(body);
+    if (prompt) return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
     return nonBlank(content?.kind === 'completion' ? content.texts.join('\n') : null);
   });
 }
@@ -196,7 +195,7 @@ function finalAnswerOf(
     const answer =
       role === 'model'
         ? // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
-          (modelOutput(span) ?? completionRecord(events, SPRING_LOG.modelCompletionEvent, span.spanId))
+          (modelOutput(span) ?? springRecordText(events, SPRING_LOG.modelCompletionEvent, span))
         : role === 'tool'
           ? answerToolArgument(span)
           : null;
@@ -269,18 +268,16 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
       canonical: null as string | null,
     }));
   const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [...fromSpans];
-  const spanCallIds = new Set(fromSpans.map((entry) => entry.invocation.callId));
+  // The call ids of the tool spans, and of the calls read from messages so far: a call is one invocation.
+  const takenCallIds = new Set(fromSpans.map((entry) => entry.invocation.callId));
   const spanToolNames = new Set(fromSpans.map((entry) => entry.invocation.toolName));
   const responses = new Map<string, unknown>();
-  for (const span of spans) {
-    for (const response of factsOf(span).toolResponses)
-      if (!responses.has(response.id)) responses.set(response.id, response.response);
-  }
-  const seenCallIds = new Set<string>();
+  for (const span of spans)
+    for (const { id, response } of factsOf(span).toolResponses) if (!responses.has(id)) responses.set(id, response);
   for (const span of spans) {
     for (const call of factsOf(span).toolCalls) {
-      if (call.id !== null && (spanCallIds.has(call.id) || seenCallIds.has(call.id))) continue;
-      if (call.id !== null) seenCallIds.add(call.id);
+      if (call.id !== null && takenCallIds.has(call.id)) continue;
+      if (call.id !== null) takenCallIds.add(call.id);
       let callArguments: string | null = null;
       const ran = fromSpans.find((entry) => {
         if (entry.paired || entry.invocation.toolName !== call.name) return false;
@@ -289,18 +286,17 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
         entry.canonical ??= canonicalJson(entry.invocation.arguments);
         return entry.canonical === callArguments;
       });
-      // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
-      if (ran === undefined && call.id === null && spanToolNames.has(call.name)) continue;
-      if (ran === undefined) {
+      if (ran !== undefined) {
+        ran.paired = true;
+        if (call.id !== null) ran.invocation = withCallId(ran.invocation, call.id);
+        // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
+      } else if (call.id !== null || !spanToolNames.has(call.name)) {
         const response = call.id === null ? undefined : responses.get(call.id);
         timed.push({
           timeNs: span.endNs ?? span.startNs ?? -1n,
           invocation: messageInvocation(call, response, span.endNs),
         });
-        continue;
       }
-      ran.paired = true;
-      if (call.id !== null) ran.invocation = withCallId(ran.invocation, call.id);
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
@@ -471,33 +467,27 @@ interface Verdict {
  * one, OpenInference-style `evaluation.verifier.*` / `annotation.verifier.*` span attributes.
  */
 function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent[]): TraceDocument['selfEvaluation'] {
-  const verdicts: Verdict[] = [];
   const events = [
     ...spans.flatMap((span) => span.events.map((event) => ({ event, fallbackNs: span.startNs ?? 0n }))),
     ...traceEvents.map((event) => ({ event, fallbackNs: 0n })),
   ];
-  for (const { event, fallbackNs } of events) {
-    if (event.name !== EVENT.evaluationResult) continue;
-    if (asText(event.attributes[ATTR.evaluationName])?.toLowerCase() !== 'verifier') continue;
-    verdicts.push({
-      label: asText(event.attributes[ATTR.evaluationLabel]),
-      explanation: asText(event.attributes[ATTR.evaluationExplanation]),
-      timeNs: event.timeNs ?? fallbackNs,
-    });
-  }
-  if (verdicts.length === 0) {
-    for (const span of spans) {
-      for (const prefix of ['evaluation.verifier', 'annotation.verifier']) {
-        const label = stringAttribute(span, `${prefix}.label`);
-        if (label !== null)
-          verdicts.push({
-            label,
-            explanation: stringAttribute(span, `${prefix}.explanation`),
-            timeNs: span.startNs ?? 0n,
-          });
-      }
-    }
-  }
+  const fromEvents = events.flatMap(({ event, fallbackNs }): Verdict[] => {
+    const { attributes } = event;
+    if (event.name !== EVENT.evaluationResult || asText(attributes[ATTR.evaluationName])?.toLowerCase() !== 'verifier')
+      return [];
+    const label = asText(attributes[ATTR.evaluationLabel]);
+    return [{ label, explanation: asText(attributes[ATTR.evaluationExplanation]), timeNs: event.timeNs ?? fallbackNs }];
+  });
+  const verdicts =
+    fromEvents.length > 0
+      ? fromEvents
+      : spans.flatMap((span) =>
+          ['evaluation.verifier', 'annotation.verifier'].flatMap((prefix): Verdict[] => {
+            const label = stringAttribute(span, `${prefix}.label`);
+            const explanation = stringAttribute(span, `${prefix}.explanation`);
+            return label === null ? [] : [{ label, explanation, timeNs: span.startNs ?? 0n }];
+          }),
+        );
   // A stable sort keeps span order among verdicts given at the same time.
   const latest = verdicts.sort(byTime).at(-1);
   return latest === undefined ? {} : { verifier_evaluation: { verdict: latest.label, reason: latest.explanation } };
