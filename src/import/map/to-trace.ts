@@ -1,7 +1,7 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
-import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
+import type { ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
 import {
   ANSWER_TOOLS,
@@ -10,14 +10,14 @@ import {
   EVENT,
   FRAMEWORK_TOOL_ARGUMENTS,
   FRAMEWORK_TOOL_RESULT,
+  firstFound,
   frameworkKind,
   isRunCandidate,
-  isSpringAlibabaGraph,
-  isSpringChatClient,
-  isSpringToolCall,
   openInferenceKind,
   SPRING_LOG,
   spanRole,
+  springAiKind,
+  springAlibabaKind,
   stringAttribute,
 } from './conventions.js';
 import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.js';
@@ -53,13 +53,13 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const agentSteps = agentStepsOf(spans, tree, usage);
   const totalUsage = usage.total();
   const events = trace.events ?? [];
-  const spring = springRunContent(root, spans, tree, events);
-  const finalAnswer = finalAnswerOf(root, spans, spring, events);
+  const clients = springChatClients(root, spans, tree);
+  const finalAnswer = finalAnswerOf(root, spans, clients, events);
   return {
     sessionId:
       firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
       trace.traceId,
-    question: questionOf(root, spans, searchOrder, spring),
+    question: questionOf(root, spans, searchOrder, clients, events),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
     durationMs: root === null ? null : spanDurationMs(root.startNs, root.endNs),
@@ -80,21 +80,33 @@ export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
 const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.sessionId, ATTR.langfuseSessionId];
 
 /**
- * The question: the run root's input — its first user message, else its `input.value` /
- * `traceloop.entity.input` unwrapped (input-text.ts) — else the first user message of any span,
- * without a framework's prefix.
+ * The question: first what Spring AI and Langfuse-minded applications record of a run outside the
+ * GenAI messages, by the order of docs/import.md — the run root's `langfuse.observation.input`,
+ * the chat client's prompt log records (the run root's, else those of the first chat client span
+ * of the run), Spring AI 1.0 milestones' `spring.ai.chat.client.user.text`; else the run root's
+ * input — its first user message, else its `input.value` / `traceloop.entity.input` unwrapped
+ * (input-text.ts); else the first user message of any span. Without a framework's prefix.
  */
 function questionOf(
   root: ImportedSpan | null,
   spans: ImportedSpan[],
   searchOrder: ImportedSpan[],
-  spring: SpringRunContent,
+  clients: ImportedSpan[],
+  events: readonly SpanEvent[],
 ): string | null {
+  const userText = (span: ImportedSpan | undefined): string | null =>
+    nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
   const question =
-    spring.question ??
     (root === null
       ? null
-      : (factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root))) ??
+      : (langfuseText(root, ATTR.langfuseInput, inputText) ??
+        springRecordText(events, SPRING_LOG.promptEvent, root) ??
+        springRecordText(events, SPRING_LOG.promptEvent, clients[0]) ??
+        userText(root) ??
+        userText(clients[0]) ??
+        factsOf(root).question.genAi ??
+        factsOf(root).question.openInference ??
+        rootInputText(root))) ??
     firstFound(['genAi', 'openInference', 'adk'] as const, (convention) =>
       firstFound(searchOrder, (span) => factsOf(span).question[convention]),
     ) ??
@@ -108,43 +120,12 @@ function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
   return first === undefined ? null : factsOf(first).question.plain;
 }
 
-/**
- * What Spring AI and Langfuse-minded applications record of a run outside the GenAI messages,
- * by the order of docs/import.md: the run root's `langfuse.observation.input` / `…output`; the
- * chat client's content log records (the run root's, else those of the first chat client span
- * of the run for the prompt and the last for the completion); Spring AI 1.0 milestones'
- * `spring.ai.chat.client.user.text`.
- */
-interface SpringRunContent {
-  question: string | null;
-  answer: string | null;
-}
-
-function springRunContent(
-  root: ImportedSpan | null,
-  spans: ImportedSpan[],
-  tree: SpanTree,
-  events: readonly SpanEvent[],
-): SpringRunContent {
-  if (root === null) return { question: null, answer: null };
-  const clients = spans.filter(
-    (span) => isSpringChatClient(span) && (span === root || ancestors(span, tree).includes(root)),
+/** The Spring AI chat client spans of the run, the run root included. */
+function springChatClients(root: ImportedSpan | null, spans: ImportedSpan[], tree: SpanTree): ImportedSpan[] {
+  if (root === null) return [];
+  return spans.filter(
+    (span) => springAiKind(span) === 'chat_client' && (span === root || ancestors(span, tree).includes(root)),
   );
-  const first = clients[0];
-  const userText = (span: ImportedSpan | undefined): string | null =>
-    nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
-  return {
-    question:
-      langfuseText(root, ATTR.langfuseInput, inputText) ??
-      springRecordText(events, SPRING_LOG.promptEvent, root) ??
-      springRecordText(events, SPRING_LOG.promptEvent, first) ??
-      userText(root) ??
-      userText(first),
-    answer:
-      langfuseText(root, ATTR.langfuseOutput, outputText) ??
-      springRecordText(events, SPRING_LOG.completionEvent, root) ??
-      springRecordText(events, SPRING_LOG.completionEvent, clients.at(-1)),
-  };
 }
 
 function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) => string | null): string | null {
@@ -175,33 +156,37 @@ function rootInputText(root: ImportedSpan): string | null {
   });
 }
 
+/**
+ * The answer: the run root's `langfuse.observation.output`, else the chat client's completion log
+ * records (the run root's, else those of the last chat client span of the run); else the run
+ * root's output, else that of the first agent inside it that gives one (a CHAIN root often records
+ * none); else the latest of a model call's output and a call of an answer tool (ANSWER_TOOLS).
+ */
 function finalAnswerOf(
   root: ImportedSpan | null,
   spans: ImportedSpan[],
-  spring: SpringRunContent,
+  clients: ImportedSpan[],
   events: readonly SpanEvent[],
 ): string | null {
-  if (spring.answer !== null) return spring.answer;
-  // The run root's output, else that of the first agent inside it that gives one (a CHAIN root often records none).
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
-  for (const span of root === null ? agents : [root, ...agents]) {
-    const answer = factsOf(span).answer.genAi ?? runOutputText(span);
-    if (answer !== null) return answer;
-  }
-  // Else the latest of: a model call's output, a call of an answer tool (ANSWER_TOOLS).
-  for (let index = spans.length - 1; index >= 0; index -= 1) {
-    const span = spans[index] as ImportedSpan;
-    const role = spanRole(span);
-    const answer =
-      role === 'model'
-        ? // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
-          (modelOutput(span) ?? springRecordText(events, SPRING_LOG.modelCompletionEvent, span))
-        : role === 'tool'
-          ? answerToolArgument(span)
-          : null;
-    if (answer !== null) return answer;
-  }
-  return null;
+  return (
+    (root === null
+      ? null
+      : (langfuseText(root, ATTR.langfuseOutput, outputText) ??
+        springRecordText(events, SPRING_LOG.completionEvent, root) ??
+        springRecordText(events, SPRING_LOG.completionEvent, clients.at(-1)))) ??
+    firstFound(
+      root === null ? agents : [root, ...agents],
+      (span) => factsOf(span).answer.genAi ?? runOutputText(span),
+    ) ??
+    firstFound([...spans].reverse(), (span) => {
+      const role = spanRole(span);
+      if (role === 'tool') return answerToolArgument(span);
+      // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
+      if (role === 'model') return modelOutput(span) ?? springRecordText(events, SPRING_LOG.modelCompletionEvent, span);
+      return null;
+    })
+  );
 }
 
 /** The answer a call of an answer tool (ANSWER_TOOLS) hands over: its answer argument, as text. */
@@ -239,15 +224,6 @@ function anyAgentOutput(span: ImportedSpan): string | null {
   const parsed = parseEmbeddedJson(output);
   const isToolCalls = Array.isArray(parsed) && parsed.some((item) => isRecord(item) && 'tool.name' in item);
   return isToolCalls ? null : output;
-}
-
-/** The first thing `read` finds in the items, in their order. */
-function firstFound<T, R>(items: readonly T[], read: (item: T) => R | null): R | null {
-  for (const item of items) {
-    const value = read(item);
-    if (value !== null) return value;
-  }
-  return null;
 }
 
 /**
@@ -324,14 +300,14 @@ const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputV
 const RESULT_KEYS = [ATTR.toolResult, ATTR.springToolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
 
 function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
-  const result = unwrapResult(anyValue(firstPresent(span, RESULT_KEYS)));
+  const result = unwrapResult(anyValue(span, RESULT_KEYS));
   return invocationDocument({
     toolName: toolNameOf(span),
     callId: callIdOf(span),
     failure: toolFailureOf(span, result.levels),
     startNs: span.startNs,
     durationMs: spanDurationMs(span.startNs, span.endNs),
-    args: unwrapArguments(anyValue(firstPresent(span, ARGUMENT_KEYS))),
+    args: unwrapArguments(anyValue(span, ARGUMENT_KEYS)),
     result,
   });
 }
@@ -399,15 +375,13 @@ function callIdOf(span: ImportedSpan): string | null {
   );
 }
 
-function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeValue | null {
-  return firstFound(keys, (key) => span.attributes[key] ?? null);
-}
-
 /**
- * "any"-typed values given as a JSON string are written as the structure they encode; a JSON
- * string literal (Spring AI 1.x's quoting of a String result) as the text it encodes, parsed when JSON.
+ * The value of the first of the keys the span has. "any"-typed values given as a JSON string are
+ * written as the structure they encode; a JSON string literal (Spring AI 1.x's quoting of a String
+ * result) as the text it encodes, parsed when JSON.
  */
-function anyValue(value: AttributeValue | null): unknown {
+function anyValue(span: ImportedSpan, keys: readonly string[]): unknown {
+  const value = firstFound(keys, (key) => span.attributes[key] ?? null);
   return typeof value === 'string' ? textOrJson(value) : value;
 }
 
@@ -428,7 +402,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       agentName: agentNameOf(span),
       stepType:
         // Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names.
-        (isSpringToolCall(span) ? 'execute_tool' : null) ??
+        (springAiKind(span) === 'tool_call' ? 'execute_tool' : null) ??
         stringAttribute(span, ATTR.operationName) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
@@ -445,7 +419,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
 function agentNameOf(span: ImportedSpan): string {
   return (
     stringAttribute(span, ATTR.agentName) ??
-    (isSpringAlibabaGraph(span) ? stringAttribute(span, ATTR.springAlibabaGraphName) : null) ??
+    (springAlibabaKind(span) === 'graph' ? stringAttribute(span, ATTR.springAlibabaGraphName) : null) ??
     span.name
   );
 }

@@ -1,8 +1,8 @@
 import { plural } from '../../checks/support.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportFormat } from '../format.js';
+import { tempoBatches } from './otlp.js';
 import { isSpanDict } from './span-dicts.js';
-import { tempoBatches } from './tempo.js';
 
 /**
  * Which export a parsed JSON document is, by content alone: the top-level field that only that

@@ -14,10 +14,9 @@ import { formatImportProblem, type ImportProblem } from '../problems.js';
 import { splitConcatenatedJson } from './concatenated-json.js';
 import { describeDocument, detectFormat } from './detect.js';
 import { readJaegerDocument } from './jaeger.js';
-import { readOtlpDocument } from './otlp.js';
+import { readOtlpDocument, readTempoDocument } from './otlp.js';
 import type { ImportSink, Place } from './span.js';
 import { isSpanDict, readSpanDictsDocument } from './span-dicts.js';
-import { readTempoDocument } from './tempo.js';
 
 /** An export to read: a file, or text already in memory (a trace fetched by `pull`). */
 export type ExportFile =

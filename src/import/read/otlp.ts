@@ -20,8 +20,27 @@ export function readOtlpDocument(document: Record<string, unknown>, sink: Import
   if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, sink, place);
 }
 
+/**
+ * Grafana Tempo's trace JSON: `{"batches": [...]}` (API v1, often with the pre-1.0
+ * `instrumentationLibrarySpans` and enum names such as `SPAN_KIND_SERVER`), or API v2's
+ * `{"trace": {"resourceSpans"|"batches": [...]}}`. A batch is an OTLP `ResourceSpans`.
+ */
+export function readTempoDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
+  readResourceSpans(tempoBatches(document) ?? [], sink, place);
+}
+
+export function tempoBatches(document: Record<string, unknown>): unknown[] | null {
+  if (Array.isArray(document.batches)) return document.batches;
+  const trace = document.trace;
+  if (isRecord(trace)) {
+    if (Array.isArray(trace.batches)) return trace.batches;
+    if (Array.isArray(trace.resourceSpans)) return trace.resourceSpans;
+  }
+  return null;
+}
+
 /** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */
-export function readResourceSpans(list: unknown[], sink: ImportSink, place: Place): void {
+function readResourceSpans(list: unknown[], sink: ImportSink, place: Place): void {
   for (const entry of list) {
     if (!isRecord(entry)) continue;
     const resource = flattenKeyValues(isRecord(entry.resource) ? entry.resource.attributes : undefined);
