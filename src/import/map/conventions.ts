@@ -244,19 +244,9 @@ const hasKeptPrefix = startsWithAnyOf([
   'spring.ai.',
   'langfuse.',
 ]);
+/** Every attribute the mapping names, whatever its prefix. */
 const KEPT_KEYS = new Set<string>([
-  ATTR.openInferenceKind,
-  ATTR.sessionId,
-  ATTR.openInferenceToolName,
-  ATTR.errorType,
-  ATTR.legacyRequestType,
-  ATTR.adkLlmRequest,
-  ATTR.adkLlmResponse,
-  ATTR.openInferenceToolId,
-  ATTR.openInferenceToolCallId,
-  ATTR.traceloopKind,
-  ATTR.traceloopEntityName,
-  ATTR.ioaObserveKind,
+  ...Object.values(ATTR),
   ...FRAMEWORK_TOOL_ARGUMENTS,
   ...FRAMEWORK_TOOL_RESULT,
   ...MODEL_INPUT_TOKEN_KEYS,

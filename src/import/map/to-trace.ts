@@ -429,12 +429,6 @@ function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
 }
 
-interface Verdict {
-  label: string | null;
-  explanation: string | null;
-  timeNs: bigint;
-}
-
 /**
  * The verifier's verdict: the latest `gen_ai.evaluation.result` event named `verifier`, on a
  * span or as an OTLP log record of the trace; without
@@ -445,7 +439,7 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
     ...spans.flatMap((span) => span.events.map((event) => ({ event, fallbackNs: span.startNs ?? 0n }))),
     ...traceEvents.map((event) => ({ event, fallbackNs: 0n })),
   ];
-  const fromEvents = events.flatMap(({ event, fallbackNs }): Verdict[] => {
+  const fromEvents = events.flatMap(({ event, fallbackNs }) => {
     const { attributes } = event;
     if (event.name !== EVENT.evaluationResult || asText(attributes[ATTR.evaluationName])?.toLowerCase() !== 'verifier')
       return [];
@@ -456,7 +450,7 @@ function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent
     fromEvents.length > 0
       ? fromEvents
       : spans.flatMap((span) =>
-          ['evaluation.verifier', 'annotation.verifier'].flatMap((prefix): Verdict[] => {
+          ['evaluation.verifier', 'annotation.verifier'].flatMap((prefix) => {
             const label = stringAttribute(span, `${prefix}.label`);
             const explanation = stringAttribute(span, `${prefix}.explanation`);
             return label === null ? [] : [{ label, explanation, timeNs: span.startNs ?? 0n }];

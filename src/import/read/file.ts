@@ -71,10 +71,6 @@ export async function readExportFile(
   option: ImportFormatOption,
   sink: ImportSink,
 ): Promise<string | null> {
-  if ('path' in file) {
-    const problem = notReadable(file.path, file.display);
-    if (problem !== null) return problem;
-  }
   let spans = 0;
   let firstSkipped: ImportProblem | null = null;
   const counting: ImportSink = {
@@ -90,11 +86,12 @@ export async function readExportFile(
   };
   try {
     const probe = !('path' in file) || !JSON_LINES_EXTENSIONS.has(extname(file.path).toLowerCase());
-    const lines = await readJsonLines(file, option, counting, probe);
-    if (lines === 'not-json-lines') {
-      const problem = await readDocument(file, option, counting);
-      if (problem !== null) return problem;
-    }
+    const problem =
+      ('path' in file ? notReadable(file.path, file.display) : null) ??
+      ((await readJsonLines(file, option, counting, probe)) === 'not-json-lines'
+        ? await readDocument(file, option, counting)
+        : null);
+    if (problem !== null) return problem;
   } catch (error) {
     // Only the file system's errors (they carry a code) mean the file is unreadable; others are bugs.
     if ((error as NodeJS.ErrnoException | null)?.code === undefined) throw error;
@@ -109,15 +106,10 @@ export async function readExportFile(
 
 /** Checked before any open: a FIFO or a device would block the read or never end. */
 function notReadable(path: string, display: string): string | null {
-  try {
-    const stats = statSync(path);
-    if (stats.isDirectory()) return `${display}: is a directory; expected a trace export file`;
-    const kind = notRegularFile(stats);
-    if (kind !== null) return `${display}: cannot read the file (it is ${kind}); expected a trace export file`;
-  } catch (error) {
-    return `${display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
-  }
-  return null;
+  const stats = statSync(path);
+  if (stats.isDirectory()) return `${display}: is a directory; expected a trace export file`;
+  const kind = notRegularFile(stats);
+  return kind === null ? null : `${display}: cannot read the file (it is ${kind}); expected a trace export file`;
 }
 
 /** The lines of text in memory, as readBoundedLines gives those of a file. */
