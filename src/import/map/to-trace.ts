@@ -193,7 +193,7 @@ function finalAnswerOf(
 function answerToolArgument(span: ImportedSpan): string | null {
   const key = ANSWER_TOOLS.get(toolNameOf(span));
   if (key === undefined) return null;
-  const args = toToolInvocation(span).arguments;
+  const args = toolSpanParts(span).args.value;
   const answer = isRecord(args) ? args[key] : undefined;
   if (answer === undefined || answer === null) return null;
   return typeof answer === 'string' ? answer : JSON.stringify(answer);
@@ -238,15 +238,15 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     .filter((span) => spanRole(span) === 'tool')
     .map((span) => ({
       timeNs: span.startNs ?? -1n,
-      invocation: toToolInvocation(span),
+      parts: toolSpanParts(span),
       paired: false,
       /** The arguments in canonical form, made when first compared. */
       canonical: null as string | null,
     }));
-  const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [...fromSpans];
+  const timed: { timeNs: bigint; parts: InvocationParts }[] = [...fromSpans];
   // The call ids of the tool spans, and of the calls read from messages so far: a call is one invocation.
-  const takenCallIds = new Set(fromSpans.map((entry) => entry.invocation.callId));
-  const spanToolNames = new Set(fromSpans.map((entry) => entry.invocation.toolName));
+  const takenCallIds = new Set(fromSpans.map((entry) => entry.parts.callId));
+  const spanToolNames = new Set(fromSpans.map((entry) => entry.parts.toolName));
   const responses = new Map<string, unknown>();
   for (const span of spans)
     for (const { id, response } of factsOf(span).toolResponses) if (!responses.has(id)) responses.set(id, response);
@@ -256,27 +256,28 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
       if (call.id !== null) takenCallIds.add(call.id);
       let callArguments: string | null = null;
       const ran = fromSpans.find((entry) => {
-        if (entry.paired || entry.invocation.toolName !== call.name) return false;
-        if (call.id !== null && entry.invocation.callId !== undefined) return false;
+        if (entry.paired || entry.parts.toolName !== call.name) return false;
+        if (call.id !== null && entry.parts.callId !== null) return false;
         callArguments ??= canonicalJson(unwrapArguments(call.arguments).value);
-        entry.canonical ??= canonicalJson(entry.invocation.arguments);
+        entry.canonical ??= canonicalJson(entry.parts.args.value);
         return entry.canonical === callArguments;
       });
       if (ran !== undefined) {
         ran.paired = true;
-        if (call.id !== null) ran.invocation = withCallId(ran.invocation, call.id);
+        // The tool span's invocation takes the call id its model asked with.
+        if (call.id !== null) ran.parts.callId = call.id;
         // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
       } else if (call.id !== null || !spanToolNames.has(call.name)) {
         const response = call.id === null ? undefined : responses.get(call.id);
         timed.push({
           timeNs: span.endNs ?? span.startNs ?? -1n,
-          invocation: messageInvocation(call, response, span.endNs),
+          parts: messageCallParts(call, response, span.endNs),
         });
       }
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
-  return timed.sort(byTime).map((entry) => entry.invocation);
+  return timed.sort(byTime).map((entry) => invocationDocument(entry.parts));
 }
 
 /** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
@@ -290,18 +291,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** A tool span's invocation given the call id its model asked with, in the place callId takes. */
-function withCallId(invocation: ToolInvocationDocument, callId: string): ToolInvocationDocument {
-  const { toolName, ...rest } = invocation;
-  return { toolName, callId, ...rest };
-}
-
 const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputValue, ...FRAMEWORK_TOOL_ARGUMENTS];
 const RESULT_KEYS = [ATTR.toolResult, ATTR.springToolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
 
-function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
+function toolSpanParts(span: ImportedSpan): InvocationParts {
   const result = unwrapResult(anyValue(span, RESULT_KEYS));
-  return invocationDocument({
+  return {
     toolName: toolNameOf(span),
     callId: callIdOf(span),
     failure: toolFailureOf(span, result.levels),
@@ -309,14 +304,14 @@ function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
     durationMs: spanDurationMs(span.startNs, span.endNs),
     args: unwrapArguments(anyValue(span, ARGUMENT_KEYS)),
     result,
-  });
+  };
 }
 
-function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): ToolInvocationDocument {
+function messageCallParts(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): InvocationParts {
   const result = unwrapResult(
     response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response,
   );
-  return invocationDocument({
+  return {
     toolName: call.name,
     callId: call.id,
     failure: resultFailureOf(result.levels),
@@ -324,7 +319,7 @@ function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: 
     durationMs: null,
     args: unwrapArguments(call.arguments),
     result,
-  });
+  };
 }
 
 interface InvocationParts {

@@ -136,17 +136,17 @@ async function readJsonLines(
   const lines = 'path' in file ? readBoundedLines(file.path, MAX_EXPORT_LINE_BYTES) : textLines(file.text);
   try {
     for await (const raw of lines) {
-      const lineNumber = raw.number;
+      const place: Place = { file: file.display, line: raw.number };
       if (raw.tooLong) {
         // One document on one huge line is read (bounded) as a whole file instead.
         if (!decided) return 'not-json-lines';
-        sink.skipped(`the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`, {
-          file: file.display,
-          line: lineNumber,
-        });
+        sink.skipped(
+          `the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`,
+          place,
+        );
         continue;
       }
-      const line = lineNumber === 1 ? withoutByteOrderMark(raw.text) : raw.text;
+      const line = raw.number === 1 ? withoutByteOrderMark(raw.text) : raw.text;
       if (line.trim() === '') continue;
       const parsed = parseJson(line);
       if (!decided) {
@@ -154,12 +154,11 @@ async function readJsonLines(
         if (!parsed.ok || detectFormat(parsed.value) === null) return 'not-json-lines';
         decided = true;
       }
-      if (!parsed.ok) {
-        sink.skipped(`not JSON (${parsed.message}); line skipped`, { file: file.display, line: lineNumber });
-        continue;
+      if (!parsed.ok) sink.skipped(`not JSON (${parsed.message}); line skipped`, place);
+      else {
+        readLine(parsed.value, place, option, sink);
+        await sink.settle?.();
       }
-      readLine(parsed.value, file, lineNumber, option, sink);
-      await sink.settle?.();
     }
   } finally {
     await lines.return(undefined);
@@ -167,8 +166,7 @@ async function readJsonLines(
   return 'read';
 }
 
-function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ImportSink): void {
-  const place: Place = { file: file.display, line };
+function readLine(value: unknown, place: Place, option: ImportFormatOption, sink: ImportSink): void {
   const format = formatOf(value, option);
   if (format === null) {
     sink.skipped(`found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped`, place);
