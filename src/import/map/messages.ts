@@ -19,11 +19,11 @@ export interface ChatMessage {
 const USER_ROLES = new Set(['user', 'human']);
 const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai']);
 
-export function firstUserText(messages: ChatMessage[]): string | null {
+function firstUserText(messages: ChatMessage[]): string | null {
   return messages.find((message) => USER_ROLES.has(message.role.toLowerCase()) && message.text !== null)?.text ?? null;
 }
 
-export function lastAssistantText(messages: ChatMessage[]): string | null {
+function lastAssistantText(messages: ChatMessage[]): string | null {
   return (
     messages.findLast((message) => ASSISTANT_ROLES.has(message.role.toLowerCase()) && message.text !== null)?.text ??
     null
@@ -86,11 +86,7 @@ const OLDER_GEN_AI = {
 } as const;
 
 /** The model input (read when `gen_ai.input.messages` holds no message) or output of a span in the older GenAI forms. */
-export function olderGenAiMessages(
-  span: ImportedSpan,
-  sources: MessageSources,
-  side: 'input' | 'output',
-): ChatMessage[] {
+function olderGenAiMessages(span: ImportedSpan, sources: MessageSources, side: 'input' | 'output'): ChatMessage[] {
   const form = OLDER_GEN_AI[side];
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -101,14 +97,31 @@ export function olderGenAiMessages(
   return indexedMessages(sources.flattened, form.key, 'role', 'content');
 }
 
-/** The model output of a span in the GenAI conventions, current form first, then the older ones. */
-export function genAiOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
-  const messages = messagesFromList(sources.genAiOutput);
-  return messages.length > 0 ? messages : olderGenAiMessages(span, sources, 'output');
+/**
+ * The first user text of a span's input and the last assistant text of its output, in each
+ * convention; GenAI's older forms are read only when its current form holds no chat message.
+ */
+export function conventionTexts(span: ImportedSpan, sources: MessageSources, genAiInput: unknown) {
+  const genAi = (list: unknown, side: 'input' | 'output'): ChatMessage[] => {
+    const messages = messagesFromList(list);
+    return messages.length > 0 ? messages : olderGenAiMessages(span, sources, side);
+  };
+  return {
+    question: {
+      genAi: firstUserText(genAi(genAiInput, 'input')),
+      openInference: firstUserText(openInferenceMessages(sources, ATTR.openInferenceInputMessages)),
+      adk: firstUserText(adkRequestMessages(span)),
+    },
+    answer: {
+      genAi: lastAssistantText(genAi(sources.genAiOutput, 'output')),
+      openInference: lastAssistantText(openInferenceMessages(sources, ATTR.openInferenceOutputMessages)),
+      adk: lastAssistantText(adkResponseMessages(span)),
+    },
+  };
 }
 
 /** OpenInference's flattened `llm.input_messages.N.message.*` or `llm.output_messages.N.message.*`. */
-export function openInferenceMessages(
+function openInferenceMessages(
   sources: MessageSources,
   prefix: typeof ATTR.openInferenceInputMessages | typeof ATTR.openInferenceOutputMessages,
 ): ChatMessage[] {
@@ -116,13 +129,13 @@ export function openInferenceMessages(
 }
 
 /** Google ADK's `llm_request` JSON: `{contents: [{role, parts: [{text}]}]}`. */
-export function adkRequestMessages(span: ImportedSpan): ChatMessage[] {
+function adkRequestMessages(span: ImportedSpan): ChatMessage[] {
   const request = structured(span.attributes[ATTR.adkLlmRequest]);
   return isRecord(request) ? messagesFromList(structured(request.contents as AttributeValue | undefined)) : [];
 }
 
 /** Google ADK's `llm_response` JSON: `{content: {role: "model", parts: [{text}]}}`. */
-export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
+function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
   const response = structured(span.attributes[ATTR.adkLlmResponse]);
   if (!isRecord(response)) return [];
   const message = toMessage(response.content);
@@ -134,7 +147,7 @@ export function structured(value: AttributeValue | undefined): unknown {
   return typeof value === 'string' ? parseEmbeddedJson(value) : value;
 }
 
-export function messagesFromList(list: unknown): ChatMessage[] {
+function messagesFromList(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list.map(toMessage).filter((message): message is ChatMessage => message !== null);
 }

@@ -7,20 +7,7 @@ import {
   messageToolCalls,
   openInferenceToolResponses,
 } from './message-tool-calls.js';
-import {
-  adkRequestMessages,
-  adkResponseMessages,
-  firstUserText,
-  genAiMessagesValue,
-  genAiOutputMessages,
-  isFlattenedMessageKey,
-  lastAssistantText,
-  messageSources,
-  messagesFromList,
-  olderGenAiMessages,
-  openInferenceMessages,
-  structured,
-} from './messages.js';
+import { conventionTexts, genAiMessagesValue, isFlattenedMessageKey, messageSources, structured } from './messages.js';
 import { plainCompletion, plainPromptQuestion } from './plain-content.js';
 
 /**
@@ -50,21 +37,10 @@ interface ConventionTexts {
 function extractSpanFacts(span: ImportedSpan): SpanFacts {
   const sources = messageSources(span);
   const input = structured(genAiMessagesValue(span, ATTR.inputMessages));
-  const inputMessages = messagesFromList(input);
+  const { question, answer } = conventionTexts(span, sources, input);
   return {
-    question: {
-      // The older forms of the conventions are read only when the input holds no chat message.
-      genAi: firstUserText(inputMessages.length > 0 ? inputMessages : olderGenAiMessages(span, sources, 'input')),
-      openInference: firstUserText(openInferenceMessages(sources, ATTR.openInferenceInputMessages)),
-      adk: firstUserText(adkRequestMessages(span)),
-      plain: plainPromptQuestion(span),
-    },
-    answer: {
-      genAi: lastAssistantText(genAiOutputMessages(span, sources)),
-      openInference: lastAssistantText(openInferenceMessages(sources, ATTR.openInferenceOutputMessages)),
-      adk: lastAssistantText(adkResponseMessages(span)),
-      plain: plainCompletion(span),
-    },
+    question: { ...question, plain: plainPromptQuestion(span) },
+    answer: { ...answer, plain: plainCompletion(span) },
     toolCalls: messageToolCalls(sources),
     toolResponses: [...genAiToolResponses(input), ...openInferenceToolResponses(sources)],
   };
