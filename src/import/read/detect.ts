@@ -1,7 +1,7 @@
 import { plural } from '../../checks/support.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportFormat } from '../format.js';
-import { tempoBatches } from './otlp.js';
+import { otlpResourceSpans, tempoBatches } from './otlp.js';
 import { isSpanDict } from './span-dicts.js';
 
 /**
@@ -11,9 +11,7 @@ import { isSpanDict } from './span-dicts.js';
 export function detectFormat(document: unknown): ImportFormat | null {
   if (Array.isArray(document)) return document.length > 0 && document.every(isSpanDict) ? 'spans' : null;
   if (!isRecord(document)) return null;
-  if (Array.isArray(document.resourceSpans) || Array.isArray(document.resourceLogs)) return 'otlp';
-  // Jaeger v2's api_v3 wraps OTLP in `result`.
-  if (isRecord(document.result) && Array.isArray(document.result.resourceSpans)) return 'otlp';
+  if (otlpResourceSpans(document) !== null || Array.isArray(document.resourceLogs)) return 'otlp';
   if (tempoBatches(document) !== null) return 'tempo';
   if (
     Array.isArray(document.data) &&

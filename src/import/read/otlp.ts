@@ -11,13 +11,16 @@ import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanose
  * as hex, base64 or decimal. Unknown fields are ignored, as the OTLP spec asks of receivers.
  */
 export function readOtlpDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
-  const resourceSpans = Array.isArray(document.resourceSpans)
-    ? document.resourceSpans
-    : isRecord(document.result) && Array.isArray(document.result.resourceSpans)
-      ? document.result.resourceSpans
-      : [];
-  readResourceSpans(resourceSpans, sink, place);
+  readResourceSpans(otlpResourceSpans(document) ?? [], sink, place);
   if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, sink, place);
+}
+
+/** OTLP's `resourceSpans`, or those Jaeger v2's api_v3 wraps in `result`; null when there are none. */
+export function otlpResourceSpans(document: Record<string, unknown>): unknown[] | null {
+  if (Array.isArray(document.resourceSpans)) return document.resourceSpans;
+  return isRecord(document.result) && Array.isArray(document.result.resourceSpans)
+    ? document.result.resourceSpans
+    : null;
 }
 
 /**
