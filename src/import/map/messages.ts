@@ -19,11 +19,11 @@ export interface ChatMessage {
 const USER_ROLES = new Set(['user', 'human']);
 const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai']);
 
-function firstUserText(messages: ChatMessage[]): string | null {
+export function firstUserText(messages: ChatMessage[]): string | null {
   return messages.find((message) => USER_ROLES.has(message.role.toLowerCase()) && message.text !== null)?.text ?? null;
 }
 
-function lastAssistantText(messages: ChatMessage[]): string | null {
+export function lastAssistantText(messages: ChatMessage[]): string | null {
   return (
     messages.findLast((message) => ASSISTANT_ROLES.has(message.role.toLowerCase()) && message.text !== null)?.text ??
     null
@@ -86,7 +86,11 @@ const OLDER_GEN_AI = {
 } as const;
 
 /** The model input (read when `gen_ai.input.messages` holds no message) or output of a span in the older GenAI forms. */
-function olderGenAiMessages(span: ImportedSpan, sources: MessageSources, side: 'input' | 'output'): ChatMessage[] {
+export function olderGenAiMessages(
+  span: ImportedSpan,
+  sources: MessageSources,
+  side: 'input' | 'output',
+): ChatMessage[] {
   const form = OLDER_GEN_AI[side];
   const fromEvents: ChatMessage[] = [];
   for (const event of span.events) {
@@ -97,31 +101,14 @@ function olderGenAiMessages(span: ImportedSpan, sources: MessageSources, side: '
   return indexedMessages(sources.flattened, form.key, 'role', 'content');
 }
 
-/**
- * The first user text of a span's input and the last assistant text of its output, in each
- * convention; GenAI's older forms are read only when its current form holds no chat message.
- */
-export function conventionTexts(span: ImportedSpan, sources: MessageSources, genAiInput: unknown) {
-  const genAi = (list: unknown, side: 'input' | 'output'): ChatMessage[] => {
-    const messages = messagesFromList(list);
-    return messages.length > 0 ? messages : olderGenAiMessages(span, sources, side);
-  };
-  return {
-    question: {
-      genAi: firstUserText(genAi(genAiInput, 'input')),
-      openInference: firstUserText(openInferenceMessages(sources, ATTR.openInferenceInputMessages)),
-      adk: firstUserText(adkRequestMessages(span)),
-    },
-    answer: {
-      genAi: lastAssistantText(genAi(sources.genAiOutput, 'output')),
-      openInference: lastAssistantText(openInferenceMessages(sources, ATTR.openInferenceOutputMessages)),
-      adk: lastAssistantText(adkResponseMessages(span)),
-    },
-  };
+/** The model output of a span in the GenAI conventions, current form first, then the older ones. */
+export function genAiOutputMessages(span: ImportedSpan, sources: MessageSources): ChatMessage[] {
+  const messages = messagesFromList(sources.genAiOutput);
+  return messages.length > 0 ? messages : olderGenAiMessages(span, sources, 'output');
 }
 
 /** OpenInference's flattened `llm.input_messages.N.message.*` or `llm.output_messages.N.message.*`. */
-function openInferenceMessages(
+export function openInferenceMessages(
   sources: MessageSources,
   prefix: typeof ATTR.openInferenceInputMessages | typeof ATTR.openInferenceOutputMessages,
 ): ChatMessage[] {
@@ -129,13 +116,13 @@ function openInferenceMessages(
 }
 
 /** Google ADK's `llm_request` JSON: `{contents: [{role, parts: [{text}]}]}`. */
-function adkRequestMessages(span: ImportedSpan): ChatMessage[] {
+export function adkRequestMessages(span: ImportedSpan): ChatMessage[] {
   const request = structured(span.attributes[ATTR.adkLlmRequest]);
   return isRecord(request) ? messagesFromList(structured(request.contents as AttributeValue | undefined)) : [];
 }
 
 /** Google ADK's `llm_response` JSON: `{content: {role: "model", parts: [{text}]}}`. */
-function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
+export function adkResponseMessages(span: ImportedSpan): ChatMessage[] {
   const response = structured(span.attributes[ATTR.adkLlmResponse]);
   if (!isRecord(response)) return [];
   const message = toMessage(response.content);
@@ -147,7 +134,7 @@ export function structured(value: AttributeValue | undefined): unknown {
   return typeof value === 'string' ? parseEmbeddedJson(value) : value;
 }
 
-function messagesFromList(list: unknown): ChatMessage[] {
+export function messagesFromList(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list.map(toMessage).filter((message): message is ChatMessage => message !== null);
 }

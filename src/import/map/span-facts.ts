@@ -7,7 +7,20 @@ import {
   messageToolCalls,
   openInferenceToolResponses,
 } from './message-tool-calls.js';
-import { conventionTexts, genAiMessagesValue, isFlattenedMessageKey, messageSources, structured } from './messages.js';
+import {
+  adkRequestMessages,
+  adkResponseMessages,
+  firstUserText,
+  genAiMessagesValue,
+  genAiOutputMessages,
+  isFlattenedMessageKey,
+  lastAssistantText,
+  messageSources,
+  messagesFromList,
+  olderGenAiMessages,
+  openInferenceMessages,
+  structured,
+} from './messages.js';
 import { plainCompletion, plainPromptQuestion } from './plain-content.js';
 
 /**
@@ -37,10 +50,21 @@ interface ConventionTexts {
 function extractSpanFacts(span: ImportedSpan): SpanFacts {
   const sources = messageSources(span);
   const input = structured(genAiMessagesValue(span, ATTR.inputMessages));
-  const { question, answer } = conventionTexts(span, sources, input);
+  const inputMessages = messagesFromList(input);
   return {
-    question: { ...question, plain: plainPromptQuestion(span) },
-    answer: { ...answer, plain: plainCompletion(span) },
+    question: {
+      // The older forms of the conventions are read only when the input holds no chat message.
+      genAi: firstUserText(inputMessages.length > 0 ? inputMessages : olderGenAiMessages(span, sources, 'input')),
+      openInference: firstUserText(openInferenceMessages(sources, ATTR.openInferenceInputMessages)),
+      adk: firstUserText(adkRequestMessages(span)),
+      plain: plainPromptQuestion(span),
+    },
+    answer: {
+      genAi: lastAssistantText(genAiOutputMessages(span, sources)),
+      openInference: lastAssistantText(openInferenceMessages(sources, ATTR.openInferenceOutputMessages)),
+      adk: lastAssistantText(adkResponseMessages(span)),
+      plain: plainCompletion(span),
+    },
     toolCalls: messageToolCalls(sources),
     toolResponses: [...genAiToolResponses(input), ...openInferenceToolResponses(sources)],
   };
