@@ -187,11 +187,10 @@ export function spanRole(span: ImportedSpan): SpanRole | null {
   const framework = frameworkKind(span);
   if (operation === 'invoke_agent' || kind === 'AGENT' || framework === 'agent') return 'agent';
   if (operation === 'execute_tool' || kind === 'TOOL' || framework === 'tool') return 'tool';
+  if ((operation !== null && MODEL_OPERATIONS.has(operation)) || kind === 'LLM') return 'model';
   const namesModel =
     span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined;
-  if ((operation !== null && MODEL_OPERATIONS.has(operation)) || kind === 'LLM' || (kind === null && namesModel))
-    return 'model';
-  return null;
+  return kind === null && namesModel ? 'model' : null;
 }
 
 /**

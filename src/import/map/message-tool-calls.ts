@@ -51,8 +51,8 @@ function genAiToolCalls(output: unknown): MessageToolCall[] {
 export function genAiToolResponses(input: unknown): MessageToolResponse[] {
   const responses: MessageToolResponse[] = [];
   for (const message of records(input)) {
-    for (const part of records(message.parts)) {
-      const id = part.type === 'tool_call_response' ? idText(part.id) : null;
+    for (const part of Array.isArray(message.parts) ? message.parts : []) {
+      const id = isRecord(part) && part.type === 'tool_call_response' ? idText(part.id) : null;
       if (id !== null) responses.push({ id, response: part.response ?? part.result ?? null });
     }
     const id = message.role === 'tool' ? idText(message.tool_call_id) : null;
