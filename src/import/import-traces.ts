@@ -90,9 +90,7 @@ async function importExports(
   const matchAttributes = [...new Set(options.matchAttributes ?? [])];
   const keepForMatching = new Set(matchAttributes);
   const keepAttribute = (key: string) => isMappedAttribute(key) || keepForMatching.has(key);
-  // Each span is reduced to what the mapping reads as it is read (map/span-facts.ts).
-  const repeatedResponses = new RepeatedToolResponses();
-  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
+  const { assembly, sink: collect } = collecting((traceId) => !assembly.isLate(traceId), keepAttribute);
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
@@ -101,12 +99,7 @@ async function importExports(
   const handOn = async (collected: readonly CollectedTrace[]): Promise<void> => {
     for (const trace of collected) {
       if (hasRecognisedSpan(trace.spans)) unrecognised.delete(trace.index);
-      else
-        unrecognised.set(trace.index, {
-          file: trace.file,
-          line: null,
-          message: unrecognisedMessage(trace.traceId, trace.spans),
-        });
+      else unrecognised.set(trace.index, unrecognisedProblem(trace));
       const imported: ImportedTrace = { traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) };
       if (matchAttributes.length > 0) imported.matchValues = attributeValues(trace.spans, matchAttributes);
       if (options.onTrace === undefined) traces[trace.index] = imported;
@@ -114,17 +107,13 @@ async function importExports(
     }
   };
   const sink: ImportSink = {
-    span: (span, place) => {
-      if (!assembly.isLate(span.traceId)) assembly.add(repeatedResponses.drop(compactSpan(span)), place.file);
-    },
+    ...collect,
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
-    traceEvent: (traceId, event, place) => assembly.addEvent(traceId, event, place.file, place.line),
     skipped: (message, place) => {
       // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
       if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push({ file: place.file, line: place.line, message });
       else unkept += 1;
     },
-    keepAttribute,
     settle: () => handOn(assembly.settle()),
   };
   // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
@@ -147,6 +136,27 @@ async function importExports(
 }
 
 /**
+ * An assembly of the traces `takes` accepts and a sink that feeds it, each span reduced to what the
+ * mapping reads as it is read (map/span-facts.ts); the sink takes nothing else.
+ */
+function collecting(takes: (traceId: string) => boolean, keepAttribute: (key: string) => boolean) {
+  const repeatedResponses = new RepeatedToolResponses();
+  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
+  const sink: ImportSink = {
+    span: (span, place) => {
+      if (takes(span.traceId)) assembly.add(repeatedResponses.drop(compactSpan(span)), place.file);
+    },
+    traceEvent: (traceId, event, place) => {
+      if (takes(traceId)) assembly.addEvent(traceId, event, place.file, place.line);
+    },
+    emptyTrace: () => undefined,
+    skipped: () => undefined,
+    keepAttribute,
+  };
+  return { assembly, sink };
+}
+
+/**
  * Spans of some traces turned up after the traces were handed on (input out of order): the input
  * is read again for those traces alone, so that each is converted from all its spans, as one pass
  * over the whole input would have it, with the index and file of its first pass. Nothing else is
@@ -158,36 +168,24 @@ async function collectAgain(
   late: ReadonlyMap<string, SettledTrace>,
   keepAttribute: (key: string) => boolean,
 ): Promise<CollectedTrace[]> {
-  const assembly = new TraceAssembly();
-  const repeatedResponses = new RepeatedToolResponses();
-  const rereading: ImportSink = {
-    span: (span) => {
-      if (late.has(span.traceId)) assembly.add(repeatedResponses.drop(compactSpan(span)), '');
-    },
-    traceEvent: (traceId, event) => {
-      if (late.has(traceId)) assembly.addEvent(traceId, event, '', null);
-    },
-    emptyTrace: () => undefined,
-    skipped: () => undefined,
-    keepAttribute,
-  };
-  for (const file of exports) await readExportFile(file, from, rereading);
+  const { assembly, sink } = collecting((traceId) => late.has(traceId), keepAttribute);
+  for (const file of exports) await readExportFile(file, from, sink);
   return assembly
     .settleAll()
     .map((trace) => ({ ...trace, ...late.get(trace.traceId) }))
     .sort((a, b) => a.index - b.index);
 }
 
-function unrecognisedMessage(traceId: string, spans: readonly ImportedSpan[]): string {
+function unrecognisedProblem({ traceId, spans, file }: CollectedTrace): ImportProblem {
   const names = [...new Set(spans.map((span) => span.name))];
   const shown = names
     .slice(0, 5)
     .map((name) => JSON.stringify(name))
     .join(', ');
-  return (
+  const message =
     `trace ${traceId}: no agent, model or tool span recognised among its ${plural(spans.length, 'span')} (${shown}${names.length > 5 ? ', …' : ''}); ` +
-    'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives'
-  );
+    'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives';
+  return { file, line: null, message };
 }
 
 /** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text), in start order. */

@@ -65,7 +65,7 @@ export class FixtureStaging {
     // A trace handed on again is written after its earlier write, so the last one stays.
     const earlier = this.writes.get(index) ?? Promise.resolve();
     const settled: Promise<void> = earlier
-      .then(() => writeFile(join(folder, stagedName(index)), text))
+      .then(() => writeFile(join(folder, `${index}.json`), text))
       .catch((error: unknown) => {
         // Kept in memory instead; publish writes it in place and names any problem there.
         this.failure ??= error;
@@ -125,7 +125,7 @@ export class FixtureStaging {
       await writeFileAtomic(path, formatTraceJson(document as TraceDocument));
       return;
     }
-    const staged = join(this.folder, stagedName(index));
+    const staged = join(this.folder, `${index}.json`);
     if (lastUse) await rename(staged, path);
     else await copyFile(staged, path);
   }
@@ -157,10 +157,6 @@ export class FixtureStaging {
     }
     return this.folder;
   }
-}
-
-function stagedName(index: number): string {
-  return `${index}.json`;
 }
 
 function outermostMissing(folder: string): string | null {

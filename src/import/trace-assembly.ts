@@ -1,5 +1,5 @@
 import type { ImportProblem } from './problems.js';
-import type { ImportedSpan, SpanEvent } from './read/span.js';
+import type { ImportedSpan, Place, SpanEvent } from './read/span.js';
 
 /** One trace's spans, from however many lines and files they came. */
 export interface CollectedTrace {
@@ -13,25 +13,10 @@ export interface CollectedTrace {
   events: SpanEvent[];
 }
 
-interface EmptyTrace {
-  traceId: string;
-  file: string;
-  line: number | null;
-}
-
-interface OpenTrace {
-  traceId: string;
-  index: number;
-  file: string;
-  spans: Map<string, ImportedSpan>;
-  events: SpanEvent[];
-}
+type OpenTrace = Omit<CollectedTrace, 'spans'> & { spans: Map<string, ImportedSpan> };
 
 /** A trace already handed on: what it keeps when it is handed on again, whole. */
-export interface SettledTrace {
-  index: number;
-  file: string;
-}
+export type SettledTrace = Pick<CollectedTrace, 'index' | 'file'>;
 
 /**
  * Groups spans by trace id across every line and file, so that a trace the file exporter split
@@ -53,9 +38,10 @@ export class TraceAssembly {
   private readonly ready = new Set<OpenTrace>();
   private readonly settled = new Map<string, SettledTrace>();
   private readonly late = new Set<string>();
-  private readonly empty = new Map<string, EmptyTrace>();
+  /** Where each trace listed without spans was listed. */
+  private readonly empty = new Map<string, Place>();
   /** Events of traces no span has been read for (yet). */
-  private readonly pendingEvents = new Map<string, { file: string; line: number | null; events: SpanEvent[] }>();
+  private readonly pendingEvents = new Map<string, Place & { events: SpanEvent[] }>();
 
   /** `onSettled`: told when a trace is handed on, so that state kept per trace can go. */
   constructor(private readonly onSettled: (traceId: string) => void = () => undefined) {}
@@ -95,21 +81,17 @@ export class TraceAssembly {
   }
 
   addEmpty(traceId: string, file: string, line: number | null): void {
-    if (!this.empty.has(traceId)) this.empty.set(traceId, { traceId, file, line });
+    if (!this.empty.has(traceId)) this.empty.set(traceId, { file, line });
   }
 
   /** Traces whose root span has been read, taken out of memory; call when a line or document is done. */
   settle(): CollectedTrace[] {
-    const ready = [...this.ready].map((trace) => this.handOver(trace));
-    this.ready.clear();
-    return ready;
+    return this.handOver(this.ready);
   }
 
   /** Every trace still open, at the end of the input. */
   settleAll(): CollectedTrace[] {
-    const remaining = [...this.open.values()].map((trace) => this.handOver(trace));
-    this.ready.clear();
-    return remaining;
+    return this.handOver(this.open.values());
   }
 
   /** Traces more of which was read after they were handed on, by trace id. */
@@ -119,11 +101,9 @@ export class TraceAssembly {
 
   /** Traces listed, or that events were recorded for, without a span anywhere in the input. */
   tracesWithoutSpans(): ImportProblem[] {
-    const listed = [...this.empty.values()].filter(
-      (trace) => !this.open.has(trace.traceId) && !this.settled.has(trace.traceId),
-    );
+    const listed = [...this.empty].filter(([traceId]) => !this.open.has(traceId) && !this.settled.has(traceId));
     return [
-      ...listed.map(({ traceId, file, line }) => ({ file, line, message: `trace ${traceId} has no spans; skipped` })),
+      ...listed.map(([traceId, { file, line }]) => ({ file, line, message: `trace ${traceId} has no spans; skipped` })),
       ...[...this.pendingEvents].map(([traceId, { file, line }]) => ({
         file,
         line,
@@ -132,16 +112,14 @@ export class TraceAssembly {
     ];
   }
 
-  private handOver(trace: OpenTrace): CollectedTrace {
-    this.open.delete(trace.traceId);
-    this.settled.set(trace.traceId, { index: trace.index, file: trace.file });
-    this.onSettled(trace.traceId);
-    return {
-      traceId: trace.traceId,
-      index: trace.index,
-      file: trace.file,
-      spans: [...trace.spans.values()],
-      events: trace.events,
-    };
+  private handOver(traces: Iterable<OpenTrace>): CollectedTrace[] {
+    const collected = [...traces].map((trace): CollectedTrace => {
+      this.open.delete(trace.traceId);
+      this.settled.set(trace.traceId, { index: trace.index, file: trace.file });
+      this.onSettled(trace.traceId);
+      return { ...trace, spans: [...trace.spans.values()] };
+    });
+    this.ready.clear();
+    return collected;
   }
 }

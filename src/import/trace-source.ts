@@ -31,28 +31,11 @@ export async function createImportedTraceSource(
     tracesFor: async (evalCase: EvalCase): Promise<TraceRunInput[]> => {
       const trace = byCase.get(evalCase.id)?.trace ?? null;
       if (trace === null) {
-        return [
-          {
-            kind: 'not_run',
-            reason: noMatchReason(evalCase, files.length),
-            traceFixture: null,
-            sessionId: evalCase.sessionId,
-          },
-        ];
+        const reason = `no imported trace matches the case's ${matchDescription(evalCase)} (${plural(files.length, 'export file')} read)`;
+        return [{ kind: 'not_run', reason, traceFixture: null, sessionId: evalCase.sessionId }];
       }
-      return [
-        {
-          kind: 'document',
-          document: trace.document,
-          traceFixture: trace.file,
-          sessionId: trace.document.sessionId ?? null,
-        },
-      ];
+      const { document } = trace;
+      return [{ kind: 'document', document, traceFixture: trace.file, sessionId: document.sessionId ?? null }];
     },
   };
-}
-
-function noMatchReason(evalCase: EvalCase, fileCount: number): string {
-  const by = matchDescription(evalCase);
-  return `no imported trace matches the case's ${by} (${plural(fileCount, 'export file')} read)`;
 }

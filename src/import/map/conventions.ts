@@ -138,6 +138,15 @@ const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']
 
 export type SpanRole = 'agent' | 'model' | 'tool';
 
+/** The first thing `read` finds in the items, in their order. */
+export function firstFound<T, R>(items: readonly T[], read: (item: T) => R | null): R | null {
+  for (const item of items) {
+    const value = read(item);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
 export function stringAttribute(span: ImportedSpan, key: string): string | null {
   return asText(span.attributes[key]);
 }
@@ -171,21 +180,17 @@ export function frameworkKind(span: ImportedSpan): string | null {
  */
 export function spanRole(span: ImportedSpan): SpanRole | null {
   // Spring AI 1.x marks a tool call only so (its operation is `framework`); 2.x adds `execute_tool`.
-  if (isSpringToolCall(span)) return 'tool';
-  if (isSpringAlibabaGraph(span)) return 'agent';
+  if (springAiKind(span) === 'tool_call') return 'tool';
+  if (springAlibabaKind(span) === 'graph') return 'agent';
   const operation = stringAttribute(span, ATTR.operationName);
   const kind = openInferenceKind(span);
   const framework = frameworkKind(span);
   if (operation === 'invoke_agent' || kind === 'AGENT' || framework === 'agent') return 'agent';
   if (operation === 'execute_tool' || kind === 'TOOL' || framework === 'tool') return 'tool';
   if ((operation !== null && MODEL_OPERATIONS.has(operation)) || kind === 'LLM') return 'model';
-  if (
-    kind === null &&
-    (span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined)
-  ) {
-    return 'model';
-  }
-  return null;
+  const namesModel =
+    span.attributes[ATTR.requestModel] !== undefined || span.attributes[ATTR.legacyRequestType] !== undefined;
+  return kind === null && namesModel ? 'model' : null;
 }
 
 /**
@@ -199,29 +204,23 @@ export function isRunCandidate(span: ImportedSpan): boolean {
     role === 'agent' ||
     openInferenceKind(span) === 'CHAIN' ||
     frameworkKind(span) === 'workflow' ||
-    isSpringChatClient(span) ||
+    springAiKind(span) === 'chat_client' ||
     span.name.startsWith(LANGCHAIN4J_AI_SERVICE_PREFIX) ||
     (role === null && hasLangfuseRunAttribute(span))
   );
 }
 
-/** A Spring AI Alibaba graph (`spring.ai.alibaba.kind` of SpringAiAlibabaKind: an agent, ReactAgent, SequentialAgent…), not one of its nodes or edges. */
-export function isSpringAlibabaGraph(span: ImportedSpan): boolean {
-  return stringAttribute(span, ATTR.springAlibabaKind) === 'graph';
+/** `spring.ai.kind`, Spring AI's SpringAiKind: `chat_client` for a chat client call, `tool_call`… */
+export function springAiKind(span: ImportedSpan): string | null {
+  return stringAttribute(span, ATTR.springAiKind);
 }
 
-/** A Spring AI Alibaba graph, node or edge span: its state dumps are no question and its counts no usage. */
-export function isSpringAlibabaSpan(span: ImportedSpan): boolean {
-  return stringAttribute(span, ATTR.springAlibabaKind) !== null;
-}
-
-/** `spring.ai.kind` (Spring AI's SpringAiKind) of a chat client call. */
-export function isSpringChatClient(span: ImportedSpan): boolean {
-  return stringAttribute(span, ATTR.springAiKind) === 'chat_client';
-}
-
-export function isSpringToolCall(span: ImportedSpan): boolean {
-  return stringAttribute(span, ATTR.springAiKind) === 'tool_call';
+/**
+ * `spring.ai.alibaba.kind`, Spring AI Alibaba's SpringAiAlibabaKind: `graph` for a graph (an agent,
+ * ReactAgent, SequentialAgent…), else one of its nodes or edges.
+ */
+export function springAlibabaKind(span: ImportedSpan): string | null {
+  return stringAttribute(span, ATTR.springAlibabaKind);
 }
 
 /** An application span that a Langfuse-minded app marks as the run (`langfuse.observation.*`, `langfuse.trace.*`). */
@@ -244,19 +243,9 @@ const hasKeptPrefix = startsWithAnyOf([
   'spring.ai.',
   'langfuse.',
 ]);
+/** Every attribute the mapping names, whatever its prefix. */
 const KEPT_KEYS = new Set<string>([
-  ATTR.openInferenceKind,
-  ATTR.sessionId,
-  ATTR.openInferenceToolName,
-  ATTR.errorType,
-  ATTR.legacyRequestType,
-  ATTR.adkLlmRequest,
-  ATTR.adkLlmResponse,
-  ATTR.openInferenceToolId,
-  ATTR.openInferenceToolCallId,
-  ATTR.traceloopKind,
-  ATTR.traceloopEntityName,
-  ATTR.ioaObserveKind,
+  ...Object.values(ATTR),
   ...FRAMEWORK_TOOL_ARGUMENTS,
   ...FRAMEWORK_TOOL_RESULT,
   ...MODEL_INPUT_TOKEN_KEYS,

@@ -1,6 +1,6 @@
 import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportedSpan } from '../read/span.js';
-import { ATTR, asText, EVENT } from './conventions.js';
+import { ATTR, asText, EVENT, firstFound } from './conventions.js';
 import { contentText, isMcpResult, toolMessageFields } from './envelopes.js';
 
 export interface ToolFailure {
@@ -29,11 +29,9 @@ export function resultFailureOf(resultLevels: readonly unknown[]): ToolFailure {
 }
 
 function exceptionMessage(span: ImportedSpan): string | null {
-  for (const event of span.events) {
-    const message = event.name === EVENT.exception ? asText(event.attributes['exception.message']) : null;
-    if (message !== null && message !== '') return message;
-  }
-  return null;
+  return firstFound(span.events, (event) =>
+    event.name === EVENT.exception ? asText(event.attributes['exception.message']) || null : null,
+  );
 }
 
 /** undefined: no failure signalled; a string or null: failed, with that message. */

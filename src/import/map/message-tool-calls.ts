@@ -35,21 +35,13 @@ export function messageToolCalls(sources: MessageSources): MessageToolCall[] {
 
 function genAiToolCalls(output: unknown): MessageToolCall[] {
   const calls: MessageToolCall[] = [];
-  for (const message of messageList(output)) {
-    for (const part of Array.isArray(message.parts) ? message.parts : []) {
-      if (isRecord(part) && part.type === 'tool_call' && typeof part.name === 'string') {
-        calls.push({ id: idText(part.id), name: part.name, arguments: structuredArguments(part.arguments) });
-      }
-    }
-    for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-      const fn = isRecord(call) && isRecord(call.function) ? call.function : null;
-      if (fn !== null && typeof fn.name === 'string') {
-        calls.push({
-          id: idText((call as Record<string, unknown>).id),
-          name: fn.name,
-          arguments: structuredArguments(fn.arguments),
-        });
-      }
+  for (const message of records(output)) {
+    for (const part of records(message.parts))
+      if (part.type === 'tool_call' && typeof part.name === 'string')
+        calls.push(toolCall(part.id, part.name, part.arguments));
+    for (const call of records(message.tool_calls)) {
+      const fn = isRecord(call.function) ? call.function : null;
+      if (fn !== null && typeof fn.name === 'string') calls.push(toolCall(call.id, fn.name, fn.arguments));
     }
   }
   return calls;
@@ -58,10 +50,10 @@ function genAiToolCalls(output: unknown): MessageToolCall[] {
 /** The tool responses of a GenAI input message list (as structured() gives it). */
 export function genAiToolResponses(input: unknown): MessageToolResponse[] {
   const responses: MessageToolResponse[] = [];
-  for (const message of messageList(input)) {
+  for (const message of records(input)) {
     for (const part of Array.isArray(message.parts) ? message.parts : []) {
       const id = isRecord(part) && part.type === 'tool_call_response' ? idText(part.id) : null;
-      if (id !== null && isRecord(part)) responses.push({ id, response: part.response ?? part.result ?? null });
+      if (id !== null) responses.push({ id, response: part.response ?? part.result ?? null });
     }
     const id = message.role === 'tool' ? idText(message.tool_call_id) : null;
     if (id !== null) responses.push({ id, response: message.content ?? null });
@@ -75,9 +67,7 @@ function openInferenceToolCalls(sources: MessageSources): MessageToolCall[] {
     .flatMap((message) => indexedEntries(message, 'message.tool_calls'))
     .flatMap((call) => {
       const name = asText(call.get('tool_call.function.name'));
-      if (name === null) return [];
-      const args = call.get('tool_call.function.arguments');
-      return [{ id: idText(call.get('tool_call.id')), name, arguments: structuredArguments(args) }];
+      return name === null ? [] : [toolCall(call.get('tool_call.id'), name, call.get('tool_call.function.arguments'))];
     });
 }
 
@@ -89,13 +79,13 @@ export function openInferenceToolResponses(sources: MessageSources): MessageTool
   });
 }
 
-function messageList(list: unknown): Record<string, unknown>[] {
+function records(list: unknown): Record<string, unknown>[] {
   return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
-function structuredArguments(value: unknown): unknown {
-  if (value === undefined) return null;
-  return typeof value === 'string' ? (structured(value) ?? value) : value;
+function toolCall(id: unknown, name: string, args: unknown): MessageToolCall {
+  const structuredArgs = typeof args === 'string' ? (structured(args) ?? args) : args;
+  return { id: idText(id), name, arguments: structuredArgs === undefined ? null : structuredArgs };
 }
 
 function idText(value: unknown): string | null {

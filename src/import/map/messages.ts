@@ -2,7 +2,7 @@ import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import { startsWithAnyOf } from '../../text/prefix-test.js';
 import type { Attributes, AttributeValue, ImportedSpan } from '../read/span.js';
-import { ATTR, asText, EVENT } from './conventions.js';
+import { ATTR, asText, EVENT, firstFound } from './conventions.js';
 
 /**
  * Chat messages read from the many shapes the conventions give them: GenAI's structured
@@ -177,15 +177,16 @@ function partText(part: unknown): string | null {
 
 /** The older GenAI events carry their text in `content`, or a `message`/`body` holding one. */
 function eventText(attributes: Attributes): string | null {
-  const direct = asText(attributes.content) ?? asText(attributes['message.content']);
-  if (direct !== null) return direct;
-  for (const key of ['message', 'body']) {
-    const value = structured(attributes[key]);
-    const text = isRecord(value) ? messageText(isRecord(value.message) ? value.message : value) : null;
-    if (text !== null) return text;
-    if (typeof attributes[key] === 'string' && value === undefined) return attributes[key] as string;
-  }
-  return null;
+  return (
+    asText(attributes.content) ??
+    asText(attributes['message.content']) ??
+    firstFound(['message', 'body'], (key) => {
+      const raw = attributes[key];
+      const value = structured(raw);
+      if (isRecord(value)) return messageText(isRecord(value.message) ? value.message : value);
+      return typeof raw === 'string' && value === undefined ? raw : null;
+    })
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import type { ImportedSpan } from '../read/span.js';
-import { ATTR, EVENT, spanRole } from './conventions.js';
+import { ATTR, EVENT, firstFound, spanRole } from './conventions.js';
 import { decodeJsonStringLiteral } from './json-string-literal.js';
 
 /**
@@ -44,15 +44,11 @@ function isPlain(text: string): boolean {
 
 /** The first event's non-blank strings; null when no event has any. */
 function eventStrings(span: ImportedSpan, eventName: string, key: string): string[] | null {
-  for (const event of span.events) {
-    if (event.name !== eventName) continue;
+  return firstFound(span.events, (event) => {
     const value = event.attributes[key];
-    if (isStringList(value)) {
-      const texts = value.filter((text) => text.trim() !== '');
-      if (texts.length > 0) return texts;
-    }
-  }
-  return null;
+    const texts = event.name === eventName && isStringList(value) ? value.filter((text) => text.trim() !== '') : [];
+    return texts.length > 0 ? texts : null;
+  });
 }
 
 function isStringList(value: unknown): value is string[] {

@@ -1,7 +1,7 @@
 import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
-import type { AttributeValue, ImportedSpan, SpanEvent } from '../read/span.js';
+import type { ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
 import {
   ANSWER_TOOLS,
@@ -10,14 +10,14 @@ import {
   EVENT,
   FRAMEWORK_TOOL_ARGUMENTS,
   FRAMEWORK_TOOL_RESULT,
+  firstFound,
   frameworkKind,
   isRunCandidate,
-  isSpringAlibabaGraph,
-  isSpringChatClient,
-  isSpringToolCall,
   openInferenceKind,
   SPRING_LOG,
   spanRole,
+  springAiKind,
+  springAlibabaKind,
   stringAttribute,
 } from './conventions.js';
 import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.js';
@@ -53,13 +53,13 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const agentSteps = agentStepsOf(spans, tree, usage);
   const totalUsage = usage.total();
   const events = trace.events ?? [];
-  const spring = springRunContent(root, spans, tree, events);
-  const finalAnswer = finalAnswerOf(root, spans, spring, events);
+  const clients = springChatClients(root, spans, tree);
+  const finalAnswer = finalAnswerOf(root, spans, clients, events);
   return {
     sessionId:
       firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
       trace.traceId,
-    question: questionOf(root, searchOrder, spring),
+    question: questionOf(root, spans, searchOrder, clients, events),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
     durationMs: root === null ? null : spanDurationMs(root.startNs, root.endNs),
@@ -80,67 +80,52 @@ export function hasRecognisedSpan(spans: readonly ImportedSpan[]): boolean {
 const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.sessionId, ATTR.langfuseSessionId];
 
 /**
- * The question: the run root's input — its first user message, else its `input.value` /
- * `traceloop.entity.input` unwrapped (input-text.ts) — else the first user message of any span,
- * without a framework's prefix.
+ * The question: first what Spring AI and Langfuse-minded applications record of a run outside the
+ * GenAI messages, by the order of docs/import.md — the run root's `langfuse.observation.input`,
+ * the chat client's prompt log records (the run root's, else those of the first chat client span
+ * of the run), Spring AI 1.0 milestones' `spring.ai.chat.client.user.text`; else the run root's
+ * input — its first user message, else its `input.value` / `traceloop.entity.input` unwrapped
+ * (input-text.ts); else the first user message of any span. Without a framework's prefix.
  */
-function questionOf(root: ImportedSpan | null, searchOrder: ImportedSpan[], spring: SpringRunContent): string | null {
+function questionOf(
+  root: ImportedSpan | null,
+  spans: ImportedSpan[],
+  searchOrder: ImportedSpan[],
+  clients: ImportedSpan[],
+  events: readonly SpanEvent[],
+): string | null {
+  const userText = (span: ImportedSpan | undefined): string | null =>
+    nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
   const question =
-    spring.question ??
     (root === null
       ? null
-      : (factsOf(root).question.genAi ?? factsOf(root).question.openInference ?? rootInputText(root))) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.genAi) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.openInference) ??
-    firstFound(searchOrder, (span) => factsOf(span).question.adk) ??
-    firstModelPlainPrompt(searchOrder);
+      : (langfuseText(root, ATTR.langfuseInput, inputText) ??
+        springRecordText(events, SPRING_LOG.promptEvent, root) ??
+        springRecordText(events, SPRING_LOG.promptEvent, clients[0]) ??
+        userText(root) ??
+        userText(clients[0]) ??
+        factsOf(root).question.genAi ??
+        factsOf(root).question.openInference ??
+        rootInputText(root))) ??
+    firstFound(['genAi', 'openInference', 'adk'] as const, (convention) =>
+      firstFound(searchOrder, (span) => factsOf(span).question[convention]),
+    ) ??
+    firstModelPlainPrompt(spans);
   return question === null ? null : withoutFrameworkPrefix(question);
 }
 
 /** The first model call's plain prompt (plain-content.ts), when it is the user's message alone. */
 function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
-  const first = [...spans].sort(compareByStart).find((span) => spanRole(span) === 'model');
+  const first = spans.find((span) => spanRole(span) === 'model');
   return first === undefined ? null : factsOf(first).question.plain;
 }
 
-/**
- * What Spring AI and Langfuse-minded applications record of a run outside the GenAI messages,
- * by the order of docs/import.md: the run root's `langfuse.observation.input` / `…output`; the
- * chat client's content log records (the run root's, else those of the first chat client span
- * of the run for the prompt and the last for the completion); Spring AI 1.0 milestones'
- * `spring.ai.chat.client.user.text`.
- */
-interface SpringRunContent {
-  question: string | null;
-  answer: string | null;
-}
-
-function springRunContent(
-  root: ImportedSpan | null,
-  spans: ImportedSpan[],
-  tree: SpanTree,
-  events: readonly SpanEvent[],
-): SpringRunContent {
-  if (root === null) return { question: null, answer: null };
-  const clients = spans.filter(
-    (span) => isSpringChatClient(span) && (span === root || ancestors(span, tree).includes(root)),
+/** The Spring AI chat client spans of the run, the run root included. */
+function springChatClients(root: ImportedSpan | null, spans: ImportedSpan[], tree: SpanTree): ImportedSpan[] {
+  if (root === null) return [];
+  return spans.filter(
+    (span) => springAiKind(span) === 'chat_client' && (span === root || ancestors(span, tree).includes(root)),
   );
-  const first = clients[0];
-  const last = clients.at(-1);
-  const userText = (span: ImportedSpan | undefined): string | null =>
-    nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
-  return {
-    question:
-      langfuseText(root, ATTR.langfuseInput, inputText) ??
-      promptRecordUser(events, root.spanId) ??
-      (first === undefined ? null : promptRecordUser(events, first.spanId)) ??
-      userText(root) ??
-      userText(first),
-    answer:
-      langfuseText(root, ATTR.langfuseOutput, outputText) ??
-      completionRecord(events, SPRING_LOG.completionEvent, root.spanId) ??
-      (last === undefined ? null : completionRecord(events, SPRING_LOG.completionEvent, last.spanId)),
-  };
 }
 
 function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) => string | null): string | null {
@@ -148,24 +133,19 @@ function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) =>
   return value === null ? null : nonBlank(read(decodeJsonStringLiteral(value)));
 }
 
-/** The bodies of a span's Spring AI content log records of one name, in record order. */
-function springRecords(events: readonly SpanEvent[], name: string, spanId: string): string[] {
-  return events.flatMap((event) =>
-    event.name === name && event.attributes.span_id === spanId ? (asText(event.attributes.content) ?? []) : [],
+/**
+ * What a span's Spring AI content log records of one name say: the user's message of its first
+ * prompt record that holds one; the text of its latest completion record that holds any.
+ */
+function springRecordText(events: readonly SpanEvent[], name: string, span: ImportedSpan | undefined): string | null {
+  if (span === undefined) return null;
+  const prompt = name === SPRING_LOG.promptEvent;
+  const bodies = events.flatMap((event) =>
+    event.name === name && event.attributes.span_id === span.spanId ? (asText(event.attributes.content) ?? []) : [],
   );
-}
-
-function promptRecordUser(events: readonly SpanEvent[], spanId: string): string | null {
-  return firstFound(springRecords(events, SPRING_LOG.promptEvent, spanId), (body) => {
+  return firstFound(prompt ? bodies : bodies.reverse(), (body) => {
     const content = readSpringContentLog(body);
-    return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
-  });
-}
-
-/** The latest record's text. */
-function completionRecord(events: readonly SpanEvent[], name: string, spanId: string): string | null {
-  return firstFound(springRecords(events, name, spanId).reverse(), (body) => {
-    const content = readSpringContentLog(body);
+    if (prompt) return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
     return nonBlank(content?.kind === 'completion' ? content.texts.join('\n') : null);
   });
 }
@@ -176,40 +156,44 @@ function rootInputText(root: ImportedSpan): string | null {
   });
 }
 
+/**
+ * The answer: the run root's `langfuse.observation.output`, else the chat client's completion log
+ * records (the run root's, else those of the last chat client span of the run); else the run
+ * root's output, else that of the first agent inside it that gives one (a CHAIN root often records
+ * none); else the latest of a model call's output and a call of an answer tool (ANSWER_TOOLS).
+ */
 function finalAnswerOf(
   root: ImportedSpan | null,
   spans: ImportedSpan[],
-  spring: SpringRunContent,
+  clients: ImportedSpan[],
   events: readonly SpanEvent[],
 ): string | null {
-  if (spring.answer !== null) return spring.answer;
-  // The run root's output, else that of the first agent inside it that gives one (a CHAIN root often records none).
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
-  for (const span of root === null ? agents : [root, ...agents]) {
-    const answer = factsOf(span).answer.genAi ?? runOutputText(span);
-    if (answer !== null) return answer;
-  }
-  // Else the latest of: a model call's output, a call of an answer tool (ANSWER_TOOLS).
-  for (let index = spans.length - 1; index >= 0; index -= 1) {
-    const span = spans[index] as ImportedSpan;
-    const role = spanRole(span);
-    const answer =
-      role === 'model'
-        ? // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
-          (modelOutput(span) ?? completionRecord(events, SPRING_LOG.modelCompletionEvent, span.spanId))
-        : role === 'tool'
-          ? answerToolArgument(span)
-          : null;
-    if (answer !== null) return answer;
-  }
-  return null;
+  return (
+    (root === null
+      ? null
+      : (langfuseText(root, ATTR.langfuseOutput, outputText) ??
+        springRecordText(events, SPRING_LOG.completionEvent, root) ??
+        springRecordText(events, SPRING_LOG.completionEvent, clients.at(-1)))) ??
+    firstFound(
+      root === null ? agents : [root, ...agents],
+      (span) => factsOf(span).answer.genAi ?? runOutputText(span),
+    ) ??
+    firstFound([...spans].reverse(), (span) => {
+      const role = spanRole(span);
+      if (role === 'tool') return answerToolArgument(span);
+      // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
+      if (role === 'model') return modelOutput(span) ?? springRecordText(events, SPRING_LOG.modelCompletionEvent, span);
+      return null;
+    })
+  );
 }
 
 /** The answer a call of an answer tool (ANSWER_TOOLS) hands over: its answer argument, as text. */
 function answerToolArgument(span: ImportedSpan): string | null {
   const key = ANSWER_TOOLS.get(toolNameOf(span));
   if (key === undefined) return null;
-  const args = toToolInvocation(span).arguments;
+  const args = toolSpanParts(span).args.value;
   const answer = isRecord(args) ? args[key] : undefined;
   if (answer === undefined || answer === null) return null;
   return typeof answer === 'string' ? answer : JSON.stringify(answer);
@@ -242,15 +226,6 @@ function anyAgentOutput(span: ImportedSpan): string | null {
   return isToolCalls ? null : output;
 }
 
-/** The first thing `read` finds in the items, in their order. */
-function firstFound<T, R>(items: readonly T[], read: (item: T) => R | null): R | null {
-  for (const item of items) {
-    const value = read(item);
-    if (value !== null) return value;
-  }
-  return null;
-}
-
 /**
  * Tool spans, and tool calls found only in model messages (message-tool-calls.ts), in time
  * order: a tool span by its start, a call from a message by the end of the model call that asked
@@ -263,48 +238,46 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
     .filter((span) => spanRole(span) === 'tool')
     .map((span) => ({
       timeNs: span.startNs ?? -1n,
-      invocation: toToolInvocation(span),
+      parts: toolSpanParts(span),
       paired: false,
       /** The arguments in canonical form, made when first compared. */
       canonical: null as string | null,
     }));
-  const timed: { timeNs: bigint; invocation: ToolInvocationDocument }[] = [...fromSpans];
-  const spanCallIds = new Set(fromSpans.map((entry) => entry.invocation.callId));
-  const spanToolNames = new Set(fromSpans.map((entry) => entry.invocation.toolName));
+  const timed: { timeNs: bigint; parts: InvocationParts }[] = [...fromSpans];
+  // The call ids of the tool spans, and of the calls read from messages so far: a call is one invocation.
+  const takenCallIds = new Set(fromSpans.map((entry) => entry.parts.callId));
+  const spanToolNames = new Set(fromSpans.map((entry) => entry.parts.toolName));
   const responses = new Map<string, unknown>();
-  for (const span of spans) {
-    for (const response of factsOf(span).toolResponses)
-      if (!responses.has(response.id)) responses.set(response.id, response.response);
-  }
-  const seenCallIds = new Set<string>();
+  for (const span of spans)
+    for (const { id, response } of factsOf(span).toolResponses) if (!responses.has(id)) responses.set(id, response);
   for (const span of spans) {
     for (const call of factsOf(span).toolCalls) {
-      if (call.id !== null && (spanCallIds.has(call.id) || seenCallIds.has(call.id))) continue;
-      if (call.id !== null) seenCallIds.add(call.id);
+      if (call.id !== null && takenCallIds.has(call.id)) continue;
+      if (call.id !== null) takenCallIds.add(call.id);
       let callArguments: string | null = null;
       const ran = fromSpans.find((entry) => {
-        if (entry.paired || entry.invocation.toolName !== call.name) return false;
-        if (call.id !== null && entry.invocation.callId !== undefined) return false;
+        if (entry.paired || entry.parts.toolName !== call.name) return false;
+        if (call.id !== null && entry.parts.callId !== null) return false;
         callArguments ??= canonicalJson(unwrapArguments(call.arguments).value);
-        entry.canonical ??= canonicalJson(entry.invocation.arguments);
+        entry.canonical ??= canonicalJson(entry.parts.args.value);
         return entry.canonical === callArguments;
       });
-      // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
-      if (ran === undefined && call.id === null && spanToolNames.has(call.name)) continue;
-      if (ran === undefined) {
+      if (ran !== undefined) {
+        ran.paired = true;
+        // The tool span's invocation takes the call id its model asked with.
+        if (call.id !== null) ran.parts.callId = call.id;
+        // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
+      } else if (call.id !== null || !spanToolNames.has(call.name)) {
         const response = call.id === null ? undefined : responses.get(call.id);
         timed.push({
           timeNs: span.endNs ?? span.startNs ?? -1n,
-          invocation: messageInvocation(call, response, span.endNs),
+          parts: messageCallParts(call, response, span.endNs),
         });
-        continue;
       }
-      ran.paired = true;
-      if (call.id !== null) ran.invocation = withCallId(ran.invocation, call.id);
     }
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
-  return timed.sort(byTime).map((entry) => entry.invocation);
+  return timed.sort(byTime).map((entry) => invocationDocument(entry.parts));
 }
 
 /** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
@@ -318,33 +291,27 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** A tool span's invocation given the call id its model asked with, in the place callId takes. */
-function withCallId(invocation: ToolInvocationDocument, callId: string): ToolInvocationDocument {
-  const { toolName, ...rest } = invocation;
-  return { toolName, callId, ...rest };
-}
-
 const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputValue, ...FRAMEWORK_TOOL_ARGUMENTS];
 const RESULT_KEYS = [ATTR.toolResult, ATTR.springToolResult, ATTR.outputValue, ...FRAMEWORK_TOOL_RESULT];
 
-function toToolInvocation(span: ImportedSpan): ToolInvocationDocument {
-  const result = unwrapResult(anyValue(firstPresent(span, RESULT_KEYS)));
-  return invocationDocument({
+function toolSpanParts(span: ImportedSpan): InvocationParts {
+  const result = unwrapResult(anyValue(span, RESULT_KEYS));
+  return {
     toolName: toolNameOf(span),
     callId: callIdOf(span),
     failure: toolFailureOf(span, result.levels),
     startNs: span.startNs,
     durationMs: spanDurationMs(span.startNs, span.endNs),
-    args: unwrapArguments(anyValue(firstPresent(span, ARGUMENT_KEYS))),
+    args: unwrapArguments(anyValue(span, ARGUMENT_KEYS)),
     result,
-  });
+  };
 }
 
-function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): ToolInvocationDocument {
+function messageCallParts(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): InvocationParts {
   const result = unwrapResult(
     response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response,
   );
-  return invocationDocument({
+  return {
     toolName: call.name,
     callId: call.id,
     failure: resultFailureOf(result.levels),
@@ -352,7 +319,7 @@ function messageInvocation(call: MessageToolCall, response: unknown, askedAtNs: 
     durationMs: null,
     args: unwrapArguments(call.arguments),
     result,
-  });
+  };
 }
 
 interface InvocationParts {
@@ -403,15 +370,13 @@ function callIdOf(span: ImportedSpan): string | null {
   );
 }
 
-function firstPresent(span: ImportedSpan, keys: readonly string[]): AttributeValue | null {
-  return firstFound(keys, (key) => span.attributes[key] ?? null);
-}
-
 /**
- * "any"-typed values given as a JSON string are written as the structure they encode; a JSON
- * string literal (Spring AI 1.x's quoting of a String result) as the text it encodes, parsed when JSON.
+ * The value of the first of the keys the span has. "any"-typed values given as a JSON string are
+ * written as the structure they encode; a JSON string literal (Spring AI 1.x's quoting of a String
+ * result) as the text it encodes, parsed when JSON.
  */
-function anyValue(value: AttributeValue | null): unknown {
+function anyValue(span: ImportedSpan, keys: readonly string[]): unknown {
+  const value = firstFound(keys, (key) => span.attributes[key] ?? null);
   return typeof value === 'string' ? textOrJson(value) : value;
 }
 
@@ -432,7 +397,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
       agentName: agentNameOf(span),
       stepType:
         // Spring AI 1.x gives a tool call the operation `framework`; it is the GenAI `execute_tool` that 2.x names.
-        (isSpringToolCall(span) ? 'execute_tool' : null) ??
+        (springAiKind(span) === 'tool_call' ? 'execute_tool' : null) ??
         stringAttribute(span, ATTR.operationName) ??
         openInferenceKind(span) ??
         frameworkKind(span) ??
@@ -449,7 +414,7 @@ function agentStepsOf(spans: ImportedSpan[], tree: SpanTree, usage: UsageIndex):
 function agentNameOf(span: ImportedSpan): string {
   return (
     stringAttribute(span, ATTR.agentName) ??
-    (isSpringAlibabaGraph(span) ? stringAttribute(span, ATTR.springAlibabaGraphName) : null) ??
+    (springAlibabaKind(span) === 'graph' ? stringAttribute(span, ATTR.springAlibabaGraphName) : null) ??
     span.name
   );
 }
@@ -459,45 +424,33 @@ function repeatsEnclosingAgent(span: ImportedSpan, tree: SpanTree): boolean {
   return enclosing !== undefined && spanRole(enclosing) === 'agent' && agentNameOf(enclosing) === agentNameOf(span);
 }
 
-interface Verdict {
-  label: string | null;
-  explanation: string | null;
-  timeNs: bigint;
-}
-
 /**
  * The verifier's verdict: the latest `gen_ai.evaluation.result` event named `verifier`, on a
  * span or as an OTLP log record of the trace; without
  * one, OpenInference-style `evaluation.verifier.*` / `annotation.verifier.*` span attributes.
  */
 function selfEvaluationOf(spans: ImportedSpan[], traceEvents: readonly SpanEvent[]): TraceDocument['selfEvaluation'] {
-  const verdicts: Verdict[] = [];
   const events = [
     ...spans.flatMap((span) => span.events.map((event) => ({ event, fallbackNs: span.startNs ?? 0n }))),
     ...traceEvents.map((event) => ({ event, fallbackNs: 0n })),
   ];
-  for (const { event, fallbackNs } of events) {
-    if (event.name !== EVENT.evaluationResult) continue;
-    if (asText(event.attributes[ATTR.evaluationName])?.toLowerCase() !== 'verifier') continue;
-    verdicts.push({
-      label: asText(event.attributes[ATTR.evaluationLabel]),
-      explanation: asText(event.attributes[ATTR.evaluationExplanation]),
-      timeNs: event.timeNs ?? fallbackNs,
-    });
-  }
-  if (verdicts.length === 0) {
-    for (const span of spans) {
-      for (const prefix of ['evaluation.verifier', 'annotation.verifier']) {
-        const label = stringAttribute(span, `${prefix}.label`);
-        if (label !== null)
-          verdicts.push({
-            label,
-            explanation: stringAttribute(span, `${prefix}.explanation`),
-            timeNs: span.startNs ?? 0n,
-          });
-      }
-    }
-  }
+  const fromEvents = events.flatMap(({ event, fallbackNs }) => {
+    const { attributes } = event;
+    if (event.name !== EVENT.evaluationResult || asText(attributes[ATTR.evaluationName])?.toLowerCase() !== 'verifier')
+      return [];
+    const label = asText(attributes[ATTR.evaluationLabel]);
+    return [{ label, explanation: asText(attributes[ATTR.evaluationExplanation]), timeNs: event.timeNs ?? fallbackNs }];
+  });
+  const verdicts =
+    fromEvents.length > 0
+      ? fromEvents
+      : spans.flatMap((span) =>
+          ['evaluation.verifier', 'annotation.verifier'].flatMap((prefix) => {
+            const label = stringAttribute(span, `${prefix}.label`);
+            const explanation = stringAttribute(span, `${prefix}.explanation`);
+            return label === null ? [] : [{ label, explanation, timeNs: span.startNs ?? 0n }];
+          }),
+        );
   // A stable sort keeps span order among verdicts given at the same time.
   const latest = verdicts.sort(byTime).at(-1);
   return latest === undefined ? {} : { verifier_evaluation: { verdict: latest.label, reason: latest.explanation } };

@@ -1,11 +1,12 @@
 import type { AttributeValue, ImportedSpan } from '../read/span.js';
 import {
+  firstFound,
   INPUT_TOKEN_KEYS,
-  isSpringAlibabaSpan,
   MODEL_INPUT_TOKEN_KEYS,
   MODEL_OUTPUT_TOKEN_KEYS,
   OUTPUT_TOKEN_KEYS,
   spanRole,
+  springAlibabaKind,
 } from './conventions.js';
 import { ancestors, type SpanTree } from './run-root.js';
 
@@ -20,7 +21,7 @@ export interface TokenUsage {
  * `prompt_tokens` / `completion_tokens` count on model spans only.
  */
 function ownUsage(span: ImportedSpan): TokenUsage | null {
-  if (isSpringAlibabaSpan(span)) return null;
+  if (springAlibabaKind(span) !== null) return null;
   const isModel = spanRole(span) === 'model';
   const input = firstCount(span, INPUT_TOKEN_KEYS) ?? (isModel ? firstCount(span, MODEL_INPUT_TOKEN_KEYS) : null);
   const output = firstCount(span, OUTPUT_TOKEN_KEYS) ?? (isModel ? firstCount(span, MODEL_OUTPUT_TOKEN_KEYS) : null);
@@ -75,11 +76,7 @@ function add(total: TokenUsage, usage: TokenUsage): void {
 }
 
 function firstCount(span: ImportedSpan, keys: readonly string[]): number | null {
-  for (const key of keys) {
-    const count = tokenCount(span.attributes[key]);
-    if (count !== null) return count;
-  }
-  return null;
+  return firstFound(keys, (key) => tokenCount(span.attributes[key]));
 }
 
 function tokenCount(value: AttributeValue | undefined): number | null {

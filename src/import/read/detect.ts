@@ -1,8 +1,8 @@
 import { plural } from '../../checks/support.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import type { ImportFormat } from '../format.js';
+import { otlpResourceSpans, tempoBatches } from './otlp.js';
 import { isSpanDict } from './span-dicts.js';
-import { tempoBatches } from './tempo.js';
 
 /**
  * Which export a parsed JSON document is, by content alone: the top-level field that only that
@@ -11,9 +11,7 @@ import { tempoBatches } from './tempo.js';
 export function detectFormat(document: unknown): ImportFormat | null {
   if (Array.isArray(document)) return document.length > 0 && document.every(isSpanDict) ? 'spans' : null;
   if (!isRecord(document)) return null;
-  if (Array.isArray(document.resourceSpans) || Array.isArray(document.resourceLogs)) return 'otlp';
-  // Jaeger v2's api_v3 wraps OTLP in `result`.
-  if (isRecord(document.result) && Array.isArray(document.result.resourceSpans)) return 'otlp';
+  if (otlpResourceSpans(document) !== null || Array.isArray(document.resourceLogs)) return 'otlp';
   if (tempoBatches(document) !== null) return 'tempo';
   if (
     Array.isArray(document.data) &&

@@ -14,10 +14,9 @@ import { formatImportProblem, type ImportProblem } from '../problems.js';
 import { splitConcatenatedJson } from './concatenated-json.js';
 import { describeDocument, detectFormat } from './detect.js';
 import { readJaegerDocument } from './jaeger.js';
-import { readOtlpDocument } from './otlp.js';
+import { readOtlpDocument, readTempoDocument } from './otlp.js';
 import type { ImportSink, Place } from './span.js';
 import { isSpanDict, readSpanDictsDocument } from './span-dicts.js';
-import { readTempoDocument } from './tempo.js';
 
 /** An export to read: a file, or text already in memory (a trace fetched by `pull`). */
 export type ExportFile =
@@ -72,10 +71,6 @@ export async function readExportFile(
   option: ImportFormatOption,
   sink: ImportSink,
 ): Promise<string | null> {
-  if ('path' in file) {
-    const problem = notReadable(file.path, file.display);
-    if (problem !== null) return problem;
-  }
   let spans = 0;
   let firstSkipped: ImportProblem | null = null;
   const counting: ImportSink = {
@@ -91,11 +86,12 @@ export async function readExportFile(
   };
   try {
     const probe = !('path' in file) || !JSON_LINES_EXTENSIONS.has(extname(file.path).toLowerCase());
-    const lines = await readJsonLines(file, option, counting, probe);
-    if (lines === 'not-json-lines') {
-      const problem = await readDocument(file, option, counting);
-      if (problem !== null) return problem;
-    }
+    const problem =
+      ('path' in file ? notReadable(file.path, file.display) : null) ??
+      ((await readJsonLines(file, option, counting, probe)) === 'not-json-lines'
+        ? await readDocument(file, option, counting)
+        : null);
+    if (problem !== null) return problem;
   } catch (error) {
     // Only the file system's errors (they carry a code) mean the file is unreadable; others are bugs.
     if ((error as NodeJS.ErrnoException | null)?.code === undefined) throw error;
@@ -110,15 +106,10 @@ export async function readExportFile(
 
 /** Checked before any open: a FIFO or a device would block the read or never end. */
 function notReadable(path: string, display: string): string | null {
-  try {
-    const stats = statSync(path);
-    if (stats.isDirectory()) return `${display}: is a directory; expected a trace export file`;
-    const kind = notRegularFile(stats);
-    if (kind !== null) return `${display}: cannot read the file (it is ${kind}); expected a trace export file`;
-  } catch (error) {
-    return `${display}: cannot read the file (${describeFsErrorWithCode(error)}); expected a trace export file`;
-  }
-  return null;
+  const stats = statSync(path);
+  if (stats.isDirectory()) return `${display}: is a directory; expected a trace export file`;
+  const kind = notRegularFile(stats);
+  return kind === null ? null : `${display}: cannot read the file (it is ${kind}); expected a trace export file`;
 }
 
 /** The lines of text in memory, as readBoundedLines gives those of a file. */
@@ -145,17 +136,17 @@ async function readJsonLines(
   const lines = 'path' in file ? readBoundedLines(file.path, MAX_EXPORT_LINE_BYTES) : textLines(file.text);
   try {
     for await (const raw of lines) {
-      const lineNumber = raw.number;
+      const place: Place = { file: file.display, line: raw.number };
       if (raw.tooLong) {
         // One document on one huge line is read (bounded) as a whole file instead.
         if (!decided) return 'not-json-lines';
-        sink.skipped(`the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`, {
-          file: file.display,
-          line: lineNumber,
-        });
+        sink.skipped(
+          `the line is over the ${formatBytes(MAX_EXPORT_LINE_BYTES)} limit for one line; line skipped`,
+          place,
+        );
         continue;
       }
-      const line = lineNumber === 1 ? withoutByteOrderMark(raw.text) : raw.text;
+      const line = raw.number === 1 ? withoutByteOrderMark(raw.text) : raw.text;
       if (line.trim() === '') continue;
       const parsed = parseJson(line);
       if (!decided) {
@@ -163,12 +154,11 @@ async function readJsonLines(
         if (!parsed.ok || detectFormat(parsed.value) === null) return 'not-json-lines';
         decided = true;
       }
-      if (!parsed.ok) {
-        sink.skipped(`not JSON (${parsed.message}); line skipped`, { file: file.display, line: lineNumber });
-        continue;
+      if (!parsed.ok) sink.skipped(`not JSON (${parsed.message}); line skipped`, place);
+      else {
+        readLine(parsed.value, place, option, sink);
+        await sink.settle?.();
       }
-      readLine(parsed.value, file, lineNumber, option, sink);
-      await sink.settle?.();
     }
   } finally {
     await lines.return(undefined);
@@ -176,8 +166,7 @@ async function readJsonLines(
   return 'read';
 }
 
-function readLine(value: unknown, file: ExportFile, line: number, option: ImportFormatOption, sink: ImportSink): void {
-  const place: Place = { file: file.display, line };
+function readLine(value: unknown, place: Place, option: ImportFormatOption, sink: ImportSink): void {
   const format = formatOf(value, option);
   if (format === null) {
     sink.skipped(`found ${describeDocument(value)}; expected ${expectedShapes(option)}; line skipped`, place);

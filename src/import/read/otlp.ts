@@ -11,17 +11,39 @@ import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanose
  * as hex, base64 or decimal. Unknown fields are ignored, as the OTLP spec asks of receivers.
  */
 export function readOtlpDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
-  const resourceSpans = Array.isArray(document.resourceSpans)
-    ? document.resourceSpans
-    : isRecord(document.result) && Array.isArray(document.result.resourceSpans)
-      ? document.result.resourceSpans
-      : [];
-  readResourceSpans(resourceSpans, sink, place);
+  readResourceSpans(otlpResourceSpans(document) ?? [], sink, place);
   if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, sink, place);
 }
 
+/** OTLP's `resourceSpans`, or those Jaeger v2's api_v3 wraps in `result`; null when there are none. */
+export function otlpResourceSpans(document: Record<string, unknown>): unknown[] | null {
+  if (Array.isArray(document.resourceSpans)) return document.resourceSpans;
+  return isRecord(document.result) && Array.isArray(document.result.resourceSpans)
+    ? document.result.resourceSpans
+    : null;
+}
+
+/**
+ * Grafana Tempo's trace JSON: `{"batches": [...]}` (API v1, often with the pre-1.0
+ * `instrumentationLibrarySpans` and enum names such as `SPAN_KIND_SERVER`), or API v2's
+ * `{"trace": {"resourceSpans"|"batches": [...]}}`. A batch is an OTLP `ResourceSpans`.
+ */
+export function readTempoDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
+  readResourceSpans(tempoBatches(document) ?? [], sink, place);
+}
+
+export function tempoBatches(document: Record<string, unknown>): unknown[] | null {
+  if (Array.isArray(document.batches)) return document.batches;
+  const trace = document.trace;
+  if (isRecord(trace)) {
+    if (Array.isArray(trace.batches)) return trace.batches;
+    if (Array.isArray(trace.resourceSpans)) return trace.resourceSpans;
+  }
+  return null;
+}
+
 /** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */
-export function readResourceSpans(list: unknown[], sink: ImportSink, place: Place): void {
+function readResourceSpans(list: unknown[], sink: ImportSink, place: Place): void {
   for (const entry of list) {
     if (!isRecord(entry)) continue;
     const resource = flattenKeyValues(isRecord(entry.resource) ? entry.resource.attributes : undefined);
