@@ -11,6 +11,7 @@ import type { Report } from '../../report/types.js';
 import { formatsFlag, numberFlag, type ParsedValues, stringFlag } from '../args.js';
 import { DEFAULT_OUT } from '../defaults.js';
 import type { CliIo } from '../io.js';
+import { loadEvery } from '../load-every.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printable, printed } from '../printable.js';
 import { printWritten } from '../summary.js';
@@ -41,21 +42,6 @@ export async function diffCommand(values: ParsedValues, positionals: string[], i
     io.stdout(printed`${regressionVerdictLine(diff)}\n`);
   }
   return diff.summary.regressions > 0 ? 1 : 0;
-}
-
-/** Every item loaded, or the problems of every item that cannot be: a user sees them all at once. */
-export async function loadEvery<Item, Loaded>(
-  items: readonly Item[],
-  load: (item: Item) => Loaded | Promise<Loaded>,
-): Promise<Loaded[]> {
-  const outcomes = await Promise.allSettled(items.map(async (item) => load(item)));
-  const problems = outcomes.flatMap((outcome) => {
-    if (outcome.status === 'fulfilled') return [];
-    if (outcome.reason instanceof InputError) return outcome.reason.problems;
-    throw outcome.reason;
-  });
-  if (problems.length > 0) throw new InputError(problems);
-  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<Loaded>).value);
 }
 
 /** The console shows this many items; the rest are in diff.md (and diff.json). */

@@ -8,9 +8,9 @@ import { mergeShardReports, type ShardReportText } from '../../shard/merge-repor
 import { formatsFlag, type ParsedValues, stringFlag } from '../args.js';
 import { DEFAULT_OUT } from '../defaults.js';
 import type { CliIo } from '../io.js';
+import { loadEvery } from '../load-every.js';
 import { printReportSummary, printWritten } from '../summary.js';
 import { reportFiles, writeAll } from '../write-outputs.js';
-import { loadEvery } from './diff.js';
 
 /** Exit 0 once written: gating is `check --report`'s business. */
 export async function mergeCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
