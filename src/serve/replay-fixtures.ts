@@ -8,7 +8,7 @@ import { readJsonFile } from '../io/json/read-json-file.js';
 import { asRecord } from '../io/validation/is-record.js';
 import { compareText } from '../model/text-order.js';
 import { normalizeText } from '../text/normalize.js';
-import { identifierAt, sessionIdOf, unwrapEnvelope } from '../trace/envelope.js';
+import { sessionIdOf, textFieldAt, unwrapEnvelope } from '../trace/envelope.js';
 
 /** One fixture as the replay server serves it: its bytes unchanged, so envelopes and snake_case reach the client as written. */
 export interface ReplayFixture {
@@ -63,7 +63,7 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
       continue;
     }
     owners.set(id, file);
-    const question = identifierAt(fields, ['question']);
+    const question = textFieldAt(fields, ['question']);
     fixtures.push({ id, file, body, question: question === null ? null : normalizeQuestion(question) });
   }
   return { fixtures, warnings };

@@ -34,14 +34,14 @@ export function snakeKeyOf(camelKey: string): string {
 
 /**
  * A session id as an identifier (a replayed fixture's, the one `POST /api/chat` answers with):
- * `sessionId`, else `session_id`, as identifierAt reads it.
+ * `sessionId`, else `session_id`, as textFieldAt reads it.
  */
 export function sessionIdOf(object: unknown): string | null {
-  return identifierAt(object, SESSION_ID_KEYS);
+  return textFieldAt(object, SESSION_ID_KEYS);
 }
 
 /** The first of `keys` whose value is non-blank text or a finite number (given as its digits); null when none is. */
-export function identifierAt(object: unknown, keys: readonly string[]): string | null {
+export function textFieldAt(object: unknown, keys: readonly string[]): string | null {
   if (!isRecord(object)) return null;
   for (const key of keys) {
     const value = object[key];
