@@ -115,6 +115,7 @@ export function traceFilesFlag(command: string, values: ParsedValues, positional
 
 interface NumberRule {
   min: number;
+  /** Every number flag has an upper bound too (docs/contract.md §1): a huge value must not exhaust memory or overflow a timer. */
   max: number;
   integer: boolean;
   exclusiveMin?: boolean;

@@ -102,19 +102,24 @@ function judgeWith(check: CheckDefinition, judgement: Judgement): void {
 }
 
 function resultOf({ traceFixture, context, checks }: Judgement): CaseResult {
-  const { trace } = context;
-  const judged = withoutTrace(context.evalCase, traceFixture, 'failed', null, checks);
+  const { evalCase, trace } = context;
+  const failedChecks = rowsWith(checks, 'fail');
+  // The keys in report.json's order (docs/contract.md §6), as withoutTrace writes them.
   return {
-    ...judged,
-    status: judged.failedChecks.length === 0 ? 'passed' : 'failed',
+    caseId: evalCase.id,
+    status: failedChecks.length === 0 ? 'passed' : 'failed',
+    reason: null,
     verdict: context.verdict,
+    failedChecks,
     warnedChecks: rowsWith(checks, 'warn'),
+    checks,
     evidenceCoverage: context.evidenceCoverage,
     keywordCoverage: context.keywordCoverage,
     toolCallCount: trace.toolInvocations.length,
     durationMs: trace.durationMs,
     tokens: trace.usage === undefined ? null : trace.usage.inputTokens + trace.usage.outputTokens,
     repeatedCalls: repeatedCalls(context).repeats.length,
+    traceFixture,
   };
 }
 
@@ -136,7 +141,7 @@ function unloadableResult(evalCase: EvalCase, problem: string, traceFixture: str
   return withoutTrace(evalCase, traceFixture, 'failed', null, checks);
 }
 
-/** The result of a case whose trace was not judged: no verdict, no warning and none of a trace's figures (resultOf adds them). */
+/** The result of a case whose trace was not judged: no verdict, no warning and none of a trace's figures. */
 function withoutTrace(
   evalCase: EvalCase,
   traceFixture: string | null,

@@ -360,13 +360,13 @@ function isRangeBetween(text: string, from: number, to: number): boolean {
 
 const MAX_RANGE_GAP = 4;
 
+/** What joins a number to a word before it: `ev-2`, `/v2`, `0/2`, `10:42`, `1.2.3`. */
+const JOINERS = new Set([CODE_DASH, CODE_EN_DASH, CODE_SLASH, CODE_COLON, CODE_POINT]);
+
 /**
  * False for a number that is part of a larger token: an id or path (`ev-2`, `/v2`), a ratio
  * (`0/2`, `50/50`), a version (`1.2.3`), or one followed by more of the same (`1.2.3`, `10:42`).
  */
-/** What joins a number to a word before it: `ev-2`, `/v2`, `0/2`, `10:42`, `1.2.3`. */
-const JOINERS = new Set([CODE_DASH, CODE_EN_DASH, CODE_SLASH, CODE_COLON, CODE_POINT]);
-
 function standsAlone(text: string, token: NumberToken): boolean {
   // Character codes, not characters: charAt makes a string of every CJK character it reads.
   if (JOINERS.has(codeAt(text, token.start - 1)) && isWordCode(codeAt(text, token.start - 2))) return false;

@@ -29,8 +29,8 @@ export function findJsonObjectLiteral(text: string, minKeys: number): JsonObject
       if (end < 0) continue;
       const literal = segment.slice(start, end + 1);
       const value = parseJsonOrUndefined(literal);
-      const keys = isRecord(value) ? Object.keys(value).length : -1;
-      if (keys >= 0 && keys >= minKeys) return { text: literal, keys };
+      const keys = isRecord(value) ? Object.keys(value).length : null;
+      if (keys !== null && keys >= minKeys) return { text: literal, keys };
     }
   }
   return null;

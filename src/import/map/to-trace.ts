@@ -59,7 +59,7 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
     sessionId:
       firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
       trace.traceId,
-    question: questionOf(root, spans, searchOrder, clients, events),
+    question: questionOf(root, searchOrder, clients, events),
     status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
     durationMs: root === null ? null : spanDurationMs(root.startNs, root.endNs),
@@ -89,7 +89,6 @@ const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.se
  */
 function questionOf(
   root: ImportedSpan | null,
-  spans: ImportedSpan[],
   searchOrder: ImportedSpan[],
   clients: ImportedSpan[],
   events: readonly SpanEvent[],
@@ -100,8 +99,8 @@ function questionOf(
     (root === null
       ? null
       : (langfuseText(root, ATTR.langfuseInput, inputText) ??
-        springRecordText(events, SPRING_LOG.promptEvent, root) ??
-        springRecordText(events, SPRING_LOG.promptEvent, clients[0]) ??
+        promptRecordUser(events, root) ??
+        promptRecordUser(events, clients[0]) ??
         userText(root) ??
         userText(clients[0]) ??
         factsOf(root).question.genAi ??
@@ -110,13 +109,13 @@ function questionOf(
     firstFound(['genAi', 'openInference', 'adk'] as const, (convention) =>
       firstFound(searchOrder, (span) => factsOf(span).question[convention]),
     ) ??
-    firstModelPlainPrompt(spans);
+    firstModelPlainPrompt(searchOrder);
   return question === null ? null : withoutFrameworkPrefix(question);
 }
 
 /** The first model call's plain prompt (plain-content.ts), when it is the user's message alone. */
 function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
-  const first = spans.find((span) => spanRole(span) === 'model');
+  const first = [...spans].sort(compareByStart).find((span) => spanRole(span) === 'model');
   return first === undefined ? null : factsOf(first).question.plain;
 }
 
@@ -133,19 +132,26 @@ function langfuseText(span: ImportedSpan, key: string, read: (value: unknown) =>
   return value === null ? null : nonBlank(read(decodeJsonStringLiteral(value)));
 }
 
-/**
- * What a span's Spring AI content log records of one name say: the user's message of its first
- * prompt record that holds one; the text of its latest completion record that holds any.
- */
-function springRecordText(events: readonly SpanEvent[], name: string, span: ImportedSpan | undefined): string | null {
-  if (span === undefined) return null;
-  const prompt = name === SPRING_LOG.promptEvent;
-  const bodies = events.flatMap((event) =>
+/** The bodies of a span's Spring AI content log records of one name, in record order; none without a span. */
+function springRecords(events: readonly SpanEvent[], name: string, span: ImportedSpan | undefined): string[] {
+  if (span === undefined) return [];
+  return events.flatMap((event) =>
     event.name === name && event.attributes.span_id === span.spanId ? (asText(event.attributes.content) ?? []) : [],
   );
-  return firstFound(prompt ? bodies : bodies.reverse(), (body) => {
+}
+
+/** The user's message of the span's first prompt record that holds one. */
+function promptRecordUser(events: readonly SpanEvent[], span: ImportedSpan | undefined): string | null {
+  return firstFound(springRecords(events, SPRING_LOG.promptEvent, span), (body) => {
     const content = readSpringContentLog(body);
-    if (prompt) return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
+    return nonBlank(content?.kind === 'prompt' ? content.entries.user : null);
+  });
+}
+
+/** The text of the span's latest completion record of `name` that holds any. */
+function completionRecord(events: readonly SpanEvent[], name: string, span: ImportedSpan | undefined): string | null {
+  return firstFound(springRecords(events, name, span).reverse(), (body) => {
+    const content = readSpringContentLog(body);
     return nonBlank(content?.kind === 'completion' ? content.texts.join('\n') : null);
   });
 }
@@ -173,8 +179,8 @@ function finalAnswerOf(
     (root === null
       ? null
       : (langfuseText(root, ATTR.langfuseOutput, outputText) ??
-        springRecordText(events, SPRING_LOG.completionEvent, root) ??
-        springRecordText(events, SPRING_LOG.completionEvent, clients.at(-1)))) ??
+        completionRecord(events, SPRING_LOG.completionEvent, root) ??
+        completionRecord(events, SPRING_LOG.completionEvent, clients.at(-1)))) ??
     firstFound(
       root === null ? agents : [root, ...agents],
       (span) => factsOf(span).answer.genAi ?? runOutputText(span),
@@ -183,7 +189,7 @@ function finalAnswerOf(
       const role = spanRole(span);
       if (role === 'tool') return answerToolArgument(span);
       // A model span's own `Chat Model Completion:` record is Spring AI 1.0's only completion record.
-      if (role === 'model') return modelOutput(span) ?? springRecordText(events, SPRING_LOG.modelCompletionEvent, span);
+      if (role === 'model') return modelOutput(span) ?? completionRecord(events, SPRING_LOG.modelCompletionEvent, span);
       return null;
     })
   );

@@ -85,13 +85,14 @@ export async function readExportFile(
     },
   };
   try {
+    // A stat that fails lands in the catch below, with the other file-system errors.
+    const unreadable = 'path' in file ? notReadable(file.path, file.display) : null;
+    if (unreadable !== null) return unreadable;
     const probe = !('path' in file) || !JSON_LINES_EXTENSIONS.has(extname(file.path).toLowerCase());
-    const problem =
-      ('path' in file ? notReadable(file.path, file.display) : null) ??
-      ((await readJsonLines(file, option, counting, probe)) === 'not-json-lines'
-        ? await readDocument(file, option, counting)
-        : null);
-    if (problem !== null) return problem;
+    if ((await readJsonLines(file, option, counting, probe)) === 'not-json-lines') {
+      const problem = await readDocument(file, option, counting);
+      if (problem !== null) return problem;
+    }
   } catch (error) {
     // Only the file system's errors (they carry a code) mean the file is unreadable; others are bugs.
     if ((error as NodeJS.ErrnoException | null)?.code === undefined) throw error;

@@ -157,13 +157,15 @@ function compileCheck(check: CheckDef): Acceptor {
     }
     case 'number_format':
       return check.format === 'safeint' ? (value) => Number.isSafeInteger(value) : never;
-    case 'greater_than':
+    case 'greater_than': {
+      const { value: limit, inclusive } = check;
+      if (typeof limit !== 'number') return never;
+      return inclusive === true ? (value) => (value as number) >= limit : (value) => (value as number) > limit;
+    }
     case 'less_than': {
       const { value: limit, inclusive } = check;
       if (typeof limit !== 'number') return never;
-      if (check.check === 'less_than')
-        return inclusive === true ? (value) => (value as number) <= limit : (value) => (value as number) < limit;
-      return inclusive === true ? (value) => (value as number) >= limit : (value) => (value as number) > limit;
+      return inclusive === true ? (value) => (value as number) <= limit : (value) => (value as number) < limit;
     }
     case 'min_length': {
       const { minimum } = check;
