@@ -11,6 +11,7 @@ import { describeValue, MAX_QUOTED_CHARACTERS, quotedText } from './validation/d
 import { loadYaml } from './yaml/js-yaml.js';
 import { yamlNestingDepth } from './yaml/yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument, type YamlDocument } from './yaml/yaml-document.js';
+import { locateByPiece } from './yaml/yaml-in-pieces.js';
 
 /**
  * A YAML or JSON input file (case file, config), parsed, with a way back from a path inside
@@ -65,7 +66,8 @@ export function parseStructuredText(text: string, displayName: string, syntax: '
     return { displayName, ...parseYamlDocument(text, displayName) };
   }
   let documented: YamlDocument | null = null;
-  const locate = (path: readonly PropertyKey[]) => (documented ??= parseYamlDocument(text, displayName)).locate(path);
+  const whole = (path: readonly PropertyKey[]) => (documented ??= parseYamlDocument(text, displayName)).locate(path);
+  const locate = read.pieces === null ? whole : locateByPiece(text, displayName, read.pieces, whole);
   return { displayName, value: read.value, locate };
 }
 

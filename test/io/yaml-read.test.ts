@@ -206,3 +206,65 @@ describe('YAML case files: the cases list read a case at a time', () => {
     if (problemsOf(() => read(text)).length === 0) expect(read(text).value).toEqual(documentedValue(text));
   });
 });
+
+/**
+ * 200 cases of every shape a case takes (block and flow items, comments and blank lines between
+ * them, nested maps and lists, Chinese keys), so that the list is read in four pieces; case
+ * `index` starts on line `lineOf[index]` (1-based), counted as the text is written.
+ */
+function variedCases(): { text: string; lineOf: number[] } {
+  const lines = ['version: 1', 'defaults:', '  allowedVerdicts: [PASS]', 'cases:'];
+  const lineOf: number[] = [];
+  for (let index = 0; index < 200; index += 1) {
+    if (index % 7 === 0) lines.push(`  # case ${index}`, '');
+    lineOf.push(lines.length + 1);
+    if (index % 5 === 0) lines.push(`  - {id: c${index}, question: q${index}, tags: [a, b]}`);
+    else
+      lines.push(
+        `  - id: c${index}`,
+        `    question: "Why ${index}?"`,
+        '    rootCauseKeywords:',
+        `      - [pool, 连接池${index}]`,
+        '    budget: { maxToolCalls: 3 }',
+        `    问题: 中文${index}`,
+      );
+  }
+  return { text: `${lines.join('\n')}\n`, lineOf };
+}
+
+describe('YAML case files read in pieces: the place of a path in a later piece', () => {
+  const { text, lineOf } = variedCases();
+  const paths: PropertyKey[][] = [
+    ['version'],
+    ['defaults', 'allowedVerdicts', 0],
+    ...[0, 63, 64, 65, 127, 128, 130, 131, 199].flatMap((index) => [
+      ['cases', index],
+      ['cases', index, 'id'],
+      ['cases', index, 'question'],
+      ['cases', index, 'rootCauseKeywords', 0, 1],
+      ['cases', index, 'budget', 'maxToolCalls'],
+      ['cases', index, 'tags', 1],
+      ['cases', index, '问题'],
+      ['cases', index, 'missingKey'],
+    ]),
+    ['cases', 200],
+    ['cases', -1],
+    ['cases', 1.5],
+  ];
+
+  it.each(paths.map((path) => [JSON.stringify(path), path] as const))(
+    '%s: where the whole document puts it',
+    (_name, path) => {
+      expect(read(text).locate(path)).toEqual(parseYamlDocument(text, 'cases.yaml').locate(path));
+    },
+  );
+
+  it('names a misspelt key in the last case on its own line', () => {
+    const misspelt = `${text}    requiredEvidenceTool: [queryLogs]\n`;
+    const keyLine = misspelt.split('\n').length - 1;
+    expect(problemsOf(() => resolveCaseFile(read(misspelt), resolveContract(undefined)))).toContain(
+      `cases.yaml:${keyLine}:5: cases[199].requiredEvidenceTool: unknown key "requiredEvidenceTool" (did you mean "requiredEvidenceTools"?)`,
+    );
+    expect(lineOf[199]).toBe(keyLine - 6);
+  });
+});
