@@ -59,163 +59,48 @@ describe('keyword-coverage (S05)', () => {
         case: poolConcepts,
         trace: { finalAnswer: '连接池配置过小' },
         message: '1 of 2 root-cause concepts covered (0.5), below the minimum 1; missing: "exhausted"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 1,
-                  concepts: 2,
-                  ratio: 0.5,
-                  min: 1,
-                  missing: { parts: [{ messageId: 'missing', data: { concepts: '"exhausted"' } }], separator: '' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: { parts: [], separator: '' },
-        },
+        ...belowMinimum({ covered: 1, concepts: 2, ratio: 0.5, min: 1 }, '"exhausted"'),
       },
       {
         name: 'S05 names a missing concept with all its synonyms',
         case: { ...poolConcepts, minKeywordCoverage: 0.75 },
         trace: { finalAnswer: 'threads exhausted' },
         message: 'missing: one of ["connection pool", "连接池"]',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 1,
-                  concepts: 2,
-                  ratio: 0.5,
-                  min: 0.75,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["connection pool", "连接池"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: { parts: [], separator: '' },
-        },
+        ...belowMinimum({ covered: 1, concepts: 2, ratio: 0.5, min: 0.75 }, 'one of ["connection pool", "连接池"]'),
       },
       {
         name: 'S05 does not round 2 of 3 up to a minimum of 0.6667',
         case: { rootCauseKeywords: ['pool', 'timeout', 'mysql'], minKeywordCoverage: 0.6667 },
         trace: { finalAnswer: 'pool timeout' },
         message: '2 of 3 root-cause concepts covered (0.6667), below the minimum 0.6667; missing: "mysql"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 2,
-                  concepts: 3,
-                  ratio: 0.6667,
-                  min: 0.6667,
-                  missing: { parts: [{ messageId: 'missing', data: { concepts: '"mysql"' } }], separator: '' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: { parts: [], separator: '' },
-        },
+        ...belowMinimum({ covered: 2, concepts: 3, ratio: 0.6667, min: 0.6667 }, '"mysql"'),
       },
       {
         name: 'S05 fails when there is no final answer',
         case: poolConcepts,
         trace: { finalAnswer: null },
         message: '0 of 2 root-cause concepts covered (0)',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 2,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [
-                      { messageId: 'missing', data: { concepts: 'one of ["connection pool", "连接池"], "exhausted"' } },
-                    ],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: { parts: [], separator: '' },
-        },
+        ...belowMinimum(
+          { covered: 0, concepts: 2, ratio: 0, min: 1 },
+          'one of ["connection pool", "连接池"], "exhausted"',
+        ),
       },
       {
         name: 'S05 fails a trace without a verdict like any other',
         case: poolConcepts,
         trace: { finalAnswer: 'unknown', verifierEvaluation: null },
         message: 'below the minimum 1',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 2,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [
-                      { messageId: 'missing', data: { concepts: 'one of ["connection pool", "连接池"], "exhausted"' } },
-                    ],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: { parts: [], separator: '' },
-        },
+        ...belowMinimum(
+          { covered: 0, concepts: 2, ratio: 0, min: 1 },
+          'one of ["connection pool", "连接池"], "exhausted"',
+        ),
       },
       {
         name: 'S05 does not split a Chinese keyword into characters',
         case: { rootCauseKeywords: ['连接池'] },
         trace: { finalAnswer: '连接超时，线程池满' },
         message: 'missing: "连接池"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: { parts: [{ messageId: 'missing', data: { concepts: '"连接池"' } }], separator: '' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: { parts: [], separator: '' },
-        },
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, '"连接池"'),
       },
     ],
     skipped: [
@@ -393,146 +278,27 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '结论：不是连接池耗尽。' },
         message: 'concept "连接池" is only mentioned negated: "不是连接池耗尽"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: { mention: '"连接池"', how: 'is only mentioned negated', clause: '"不是连接池耗尽"' },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          { mention: '"连接池"', how: 'is only mentioned negated', clause: '"不是连接池耗尽"' },
+        ]),
       },
       {
         name: 'S33 EN a negated root cause does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: 'It is not the connection pool.' },
         message: 'concept "connection pool" is only mentioned negated: "it is not the connection pool"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"connection pool"',
-                          how: 'is only mentioned negated',
-                          clause: '"it is not the connection pool"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          { mention: '"connection pool"', how: 'is only mentioned negated', clause: '"it is not the connection pool"' },
+        ]),
       },
       {
         name: 'S33 S67 EN a questioned root cause does not cover the concept; the message says it is only asked about',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: 'Could it be the connection pool?' },
         message: 'concept "connection pool" is only asked about: "could it be the connection pool"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"connection pool"',
-                          how: 'is only asked about',
-                          clause: '"could it be the connection pool"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          { mention: '"connection pool"', how: 'is only asked about', clause: '"could it be the connection pool"' },
+        ]),
       },
       {
         name: 'S67 ZH rival causes without a choice do not cover the concept',
@@ -540,192 +306,44 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
         trace: { finalAnswer: '可能是连接池的问题，也可能是网络抖动，目前无法确定。' },
         message:
           'concept "连接池" is only offered beside rival causes: "可能是连接池的问题,也可能是网络抖动,目前无法确定"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          {
+            mention: '"连接池"',
+            how: 'is only offered beside rival causes',
+            clause: '"可能是连接池的问题,也可能是网络抖动,目前无法确定"',
           },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"连接池"',
-                          how: 'is only offered beside rival causes',
-                          clause: '"可能是连接池的问题,也可能是网络抖动,目前无法确定"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ]),
       },
       {
         name: 'S67 EN an explicit guess does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: 'Unverified guess, not supported by the evidence: the connection pool.' },
         message: 'concept "connection pool" is only guessed',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          {
+            mention: '"connection pool"',
+            how: 'is only guessed',
+            clause: '"unverified guess, not supported by the evidence: the connection pool"',
           },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"connection pool"',
-                          how: 'is only guessed',
-                          clause: '"unverified guess, not supported by the evidence: the connection pool"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ]),
       },
       {
         name: 'S67 ZH a deferred check does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '无法确定根因。可以排查是否连接池耗尽。' },
         message: 'concept "连接池" is only left to check: "可以排查是否连接池耗尽"',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: { mention: '"连接池"', how: 'is only left to check', clause: '"可以排查是否连接池耗尽"' },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          { mention: '"连接池"', how: 'is only left to check', clause: '"可以排查是否连接池耗尽"' },
+        ]),
       },
       {
         name: 'S33 S67 ZH a question does not cover the concept',
         case: { rootCauseKeywords: [['连接池', 'connection pool']] },
         trace: { finalAnswer: '是连接池的问题吗' },
         message: 'concept "连接池" is only asked about',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 0,
-                  concepts: 1,
-                  ratio: 0,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["连接池", "connection pool"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: { mention: '"连接池"', how: 'is only asked about', clause: '"是连接池的问题吗"' },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ...belowMinimum({ covered: 0, concepts: 1, ratio: 0, min: 1 }, 'one of ["连接池", "connection pool"]', [
+          { mention: '"连接池"', how: 'is only asked about', clause: '"是连接池的问题吗"' },
+        ]),
       },
       {
         name: 'S69 EN a required concept only as the 3rd ranked cause fails, saying where it was found',
@@ -942,50 +560,13 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
           finalAnswer: '1. Type: node memory\n   Location: node-6\n2. Type: node CPU load\n   Location: node-2',
         },
         message: 'concept "cpu load" is the 2nd ranked cause, not the conclusion',
-        messageId: 'notCovered',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'belowMinimum',
-                data: {
-                  covered: 1,
-                  concepts: 2,
-                  ratio: 0.5,
-                  min: 1,
-                  missing: {
-                    parts: [{ messageId: 'missing', data: { concepts: 'one of ["cpu load"]' } }],
-                    separator: '',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
+        ...belowMinimum({ covered: 1, concepts: 2, ratio: 0.5, min: 1 }, 'one of ["cpu load"]', [
+          {
+            mention: '"cpu load"',
+            how: 'is the 2nd ranked cause, not the conclusion',
+            clause: '"type: node cpu load"',
           },
-          notes: {
-            parts: [
-              {
-                messageId: 'notes',
-                data: {
-                  mentions: {
-                    parts: [
-                      {
-                        messageId: 'unasserted',
-                        data: {
-                          mention: '"cpu load"',
-                          how: 'is the 2nd ranked cause, not the conclusion',
-                          clause: '"type: node cpu load"',
-                        },
-                      },
-                    ],
-                    separator: '; ',
-                  },
-                },
-              },
-            ],
-            separator: '',
-          },
-        },
+        ]),
       },
       {
         name: 'S33 a required concept not covered fails whatever the minimum says',
@@ -1083,6 +664,26 @@ describe('keyword-coverage: assertion-aware and required concepts (S33)', () => 
     });
   });
 });
+
+/**
+ * The finding of a case below its minimum and nothing else: `figures` and `missing` (the concepts
+ * not covered) as the message states them, and a note for each mention that does not count.
+ */
+function belowMinimum(
+  figures: { covered: number; concepts: number; ratio: number; min: number },
+  missing: string,
+  unasserted: { mention: string; how: string; clause: string }[] = [],
+) {
+  const missingList = { parts: [{ messageId: 'missing', data: { concepts: missing } }], separator: '' };
+  const mentions = { parts: unasserted.map((data) => ({ messageId: 'unasserted', data })), separator: '; ' };
+  return {
+    messageId: 'notCovered',
+    data: {
+      problems: { parts: [{ messageId: 'belowMinimum', data: { ...figures, missing: missingList } }], separator: '; ' },
+      notes: { parts: unasserted.length === 0 ? [] : [{ messageId: 'notes', data: { mentions } }], separator: '' },
+    },
+  };
+}
 
 /**
  * The finding of a case whose one required concept is mentioned only where it does not count:
