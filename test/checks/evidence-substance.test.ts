@@ -101,26 +101,7 @@ describe('evidence-substance (S34)', () => {
           }),
         },
         message: '"queryTraces" (its call: evidence status "No_Evidence" in trace_summaries)',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryTraces"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [{ messageId: 'summaryStatus', data: { found: '"No_Evidence"' } }],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryTraces"', 'its call', [['summaryStatus', '"No_Evidence"']]),
       },
       {
         name: 'S34 EN: a required call that errored',
@@ -129,170 +110,49 @@ describe('evidence-substance (S34)', () => {
           toolInvocations: [call('queryMetrics'), call('queryLogs', { errorMessage: 'Elasticsearch timed out' })],
         },
         message: '"queryLogs" (its call: error message "Elasticsearch timed out")',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryLogs"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [{ messageId: 'errorMessage', data: { found: '"Elasticsearch timed out"' } }],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryLogs"', 'its call', [['errorMessage', '"Elasticsearch timed out"']]),
       },
       {
         name: 'S34: a required call with evidence status no_evidence',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { evidenceStatus: 'no_evidence' }), call('queryLogs')] },
         message: '"queryMetrics" (its call: evidence status "no_evidence")',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [{ messageId: 'statusWithoutEvidence', data: { found: 'no_evidence' } }],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['statusWithoutEvidence', 'no_evidence']]),
       },
       {
         name: 'S34 EN: an empty list as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: '[]' }), call('queryLogs')] },
         message: 'empty result summary "[]"',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"[]"' } }], separator: ', ' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['emptyResult', '"[]"']]),
       },
       {
         name: 'S34 EN: "No data." as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: 'No data.' })] },
         message: 'empty result summary "No data."',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryLogs"',
-                  calls: 'its call',
-                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"No data."' } }], separator: ', ' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryLogs"', 'its call', [['emptyResult', '"No data."']]),
       },
       {
         name: 'S34 EN: an empty string as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: '  ' }), call('queryLogs')] },
         message: 'empty result summary',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"  "' } }], separator: ', ' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['emptyResult', '"  "']]),
       },
       {
         name: 'S34 ZH: 结果为“无数据”',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: '无数据' }), call('queryLogs')] },
         message: 'empty result summary "无数据"',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"无数据"' } }], separator: ', ' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['emptyResult', '"无数据"']]),
       },
       {
         name: 'S34 ZH: 结果为“查询结果为空。”',
         case: required,
         trace: { toolInvocations: [call('queryMetrics'), call('queryLogs', { resultSummary: '查询结果为空。' })] },
         message: '"queryLogs"',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryLogs"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [{ messageId: 'emptyResult', data: { found: '"查询结果为空。"' } }],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryLogs"', 'its call', [['emptyResult', '"查询结果为空。"']]),
       },
       {
         name: 'S34: a failure payload {"status":"error"}',
@@ -340,28 +200,9 @@ describe('evidence-substance (S34)', () => {
           ],
         },
         message: 'failure payload {"isError":true,"content":"quota exceeded"}',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [
-                      { messageId: 'failurePayload', data: { found: '{"isError":true,"content":"quota exceeded"}' } },
-                    ],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [
+          ['failurePayload', '{"isError":true,"content":"quota exceeded"}'],
+        ]),
       },
       {
         name: 'S34: a failure payload with an error key',
@@ -370,49 +211,14 @@ describe('evidence-substance (S34)', () => {
           toolInvocations: [call('queryMetrics', { resultSummary: '{"error": {"code": 503}}' }), call('queryLogs')],
         },
         message: 'failure payload',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [{ messageId: 'failurePayload', data: { found: '"{\\"error\\": {\\"code\\": 503}}"' } }],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['failurePayload', '"{\\"error\\": {\\"code\\": 503}}"']]),
       },
       {
         name: 'S34: an empty object as the result',
         case: required,
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: {} }), call('queryLogs')] },
         message: 'empty result summary {}',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '{}' } }], separator: ', ' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['emptyResult', '{}']]),
       },
       {
         name: 'S34: a verifier summary cannot rescue a tool whose calls all failed',
@@ -428,29 +234,10 @@ describe('evidence-substance (S34)', () => {
           }),
         },
         message: '"queryLogs" (all 2 calls: empty result summary "[]", evidence status "no_evidence")',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryLogs"',
-                  calls: 'all 2 calls',
-                  reasons: {
-                    parts: [
-                      { messageId: 'emptyResult', data: { found: '"[]"' } },
-                      { messageId: 'statusWithoutEvidence', data: { found: 'no_evidence' } },
-                    ],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryLogs"', 'all 2 calls', [
+          ['emptyResult', '"[]"'],
+          ['statusWithoutEvidence', 'no_evidence'],
+        ]),
       },
       {
         name: 'S34: a tool known only from trace_summaries with an empty summary',
@@ -461,23 +248,7 @@ describe('evidence-substance (S34)', () => {
           }),
         },
         message: '"queryTraces"',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryTraces"',
-                  calls: 'its call',
-                  reasons: { parts: [{ messageId: 'emptyResult', data: { found: '"暂无数据"' } }], separator: ', ' },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryTraces"', 'its call', [['emptyResult', '"暂无数据"']]),
       },
       {
         name: 'S34: a configured empty-result marker counts too',
@@ -485,26 +256,7 @@ describe('evidence-substance (S34)', () => {
         contract: { emptyResultMarkers: ['nothing matched'] },
         trace: { toolInvocations: [call('queryMetrics', { resultSummary: 'Nothing matched' }), call('queryLogs')] },
         message: 'empty result summary "Nothing matched"',
-        messageId: 'withoutEvidence',
-        data: {
-          toolWord: 'tool',
-          tools: {
-            parts: [
-              {
-                messageId: 'tool',
-                data: {
-                  tool: '"queryMetrics"',
-                  calls: 'its call',
-                  reasons: {
-                    parts: [{ messageId: 'emptyResult', data: { found: '"Nothing matched"' } }],
-                    separator: ', ',
-                  },
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...withoutEvidence('"queryMetrics"', 'its call', [['emptyResult', '"Nothing matched"']]),
       },
     ],
     skipped: [
@@ -522,3 +274,21 @@ describe('evidence-substance (S34)', () => {
     ],
   });
 });
+
+/**
+ * The finding of a case where one required tool yielded no evidence: the tool and its calls as the
+ * message names them, and why, each reason a messageId and what was found.
+ */
+function withoutEvidence(tool: string, calls: string, reasons: [messageId: string, found: string][]) {
+  const parts = reasons.map(([messageId, found]) => ({ messageId, data: { found } }));
+  return {
+    messageId: 'withoutEvidence',
+    data: {
+      toolWord: 'tool',
+      tools: {
+        parts: [{ messageId: 'tool', data: { tool, calls, reasons: { parts, separator: ', ' } } }],
+        separator: '; ',
+      },
+    },
+  };
+}
