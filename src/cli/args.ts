@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { IMPORT_FORMATS, type ImportFormatOption } from '../import/format.js';
 import { InputError } from '../io/errors.js';
 import { MAX_BODY_MB_LIMIT } from '../io/files/input-limits.js';
 import { closestKey } from '../io/validation/closest-key.js';
@@ -70,9 +71,10 @@ export function pathFlag(values: ParsedValues, name: string, cwd: string): strin
   return value === null ? null : resolve(cwd, value);
 }
 
-export function listFlag(values: ParsedValues, name: string): string[] {
+/** A flag declared `multiple` (repeatedFlag): node's parser gives its values as a list, none when it is absent. */
+function listFlag(values: ParsedValues, name: string): string[] {
   const value = values[name];
-  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  return Array.isArray(value) ? value : [];
 }
 
 /**
@@ -91,8 +93,8 @@ export function headersFlag(command: string, values: ParsedValues): [string, str
 }
 
 /** `--from` of import, scan and run/check's `--traces`: an export format, or auto to tell them apart by content (docs/contract.md §9). */
-export function fromFlag(command: string, values: ParsedValues): 'auto' | 'otlp' | 'jaeger' | 'tempo' | 'spans' {
-  return oneOf(command, 'from', stringFlag(values, 'from') ?? 'auto', ['auto', 'otlp', 'jaeger', 'tempo', 'spans']);
+export function fromFlag(command: string, values: ParsedValues): ImportFormatOption {
+  return oneOf(command, 'from', stringFlag(values, 'from') ?? 'auto', ['auto', ...IMPORT_FORMATS]);
 }
 
 /** A flag's value if it is one of `choices`; anything else is an InputError naming them all. */

@@ -16,7 +16,7 @@ import { printWarnings } from '../summary.js';
 
 export interface ImportCommandOptions {
   files: string[];
-  /** `auto`, `otlp`, `jaeger` or `tempo`, as given on the command line. */
+  /** `auto`, `otlp`, `jaeger`, `tempo` or `spans`, as given on the command line. */
   from: string;
   outDir: string;
   /** The loaded case file, or null without `--cases`. */
@@ -87,7 +87,7 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
     if (options.strict === true && problems.length > 0) {
       throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
     }
-    await publishFixtures(staging, planned, traces, outDir, options.quiet, io);
+    await publishFixtures(staging, planned, outDir, options.quiet, io);
     for (const problem of problems) io.stderr(printed`${problem}\n`);
     if (!options.quiet) printWarnings(io, matched?.warnings ?? []);
     return problems.length > 0 ? 1 : 0;
@@ -100,14 +100,13 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
 async function publishFixtures(
   staging: FixtureStaging,
   planned: readonly PlannedFile[],
-  traces: ReadonlyArray<{ traceId: string; file: string }>,
   outDir: string,
   quiet: boolean,
   io: CliIo,
 ): Promise<void> {
   try {
     await staging.publish(planned, (path, index) => {
-      const trace = traces[index];
+      const trace = staging.traces[index];
       if (!quiet && trace !== undefined)
         io.stdout(printed`wrote ${displayPath(path, io.cwd)} (trace ${trace.traceId} from ${trace.file})\n`);
     });
