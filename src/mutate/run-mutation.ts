@@ -161,7 +161,7 @@ const TOO_DEEP = 'the trace is nested too deeply to copy (thousands of levels)';
 /** The trace in the plain form, or null for one nested so deeply that copying it runs out of stack. */
 function plainOrNull(document: unknown): PlainTrace | null {
   try {
-    const trace = toPlainTrace(document as Parameters<typeof toPlainTrace>[0]);
+    const trace = toPlainTrace(document);
     // The mutants are copies of it, made and written by JSON.stringify: it must take it too.
     JSON.stringify(trace);
     return trace;
