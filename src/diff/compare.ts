@@ -325,13 +325,13 @@ function statusDetail(caseResult: CaseResult): string {
  * change when they differ. Check ids this version does not know (from a newer harness) follow
  * the known ones, in the order they first appear.
  */
-const CHECK_TRANSITIONS: ReadonlyMap<string, DiffKind> = new Map([
-  ['pass>fail', 'regression'],
-  ['warn>fail', 'regression'],
-  ['fail>pass', 'improvement'],
-  ['warn>pass', 'improvement'],
-  ['pass>warn', 'change'],
-  ['fail>warn', 'change'],
+const CHECK_MOVES: ReadonlyMap<string, { kind: DiffKind; moved: string }> = new Map([
+  ['pass>fail', { kind: 'regression', moved: 'now fails' }],
+  ['warn>fail', { kind: 'regression', moved: 'now fails (it warned in the baseline)' }],
+  ['fail>pass', { kind: 'improvement', moved: 'now passes (it failed in the baseline)' }],
+  ['warn>pass', { kind: 'improvement', moved: 'now passes (it warned in the baseline)' }],
+  ['pass>warn', { kind: 'change', moved: 'now warns (it passed in the baseline)' }],
+  ['fail>warn', { kind: 'change', moved: 'now warns (it failed in the baseline)' }],
 ]);
 
 const KNOWN_CHECKS: ReadonlySet<string> = new Set<string>(CHECK_IDS);
@@ -346,38 +346,29 @@ function compareChecks(before: CaseResult, after: CaseResult): DiffItem[] {
     if (beforeRow === undefined || afterRow === undefined) return [];
     if (beforeRow.outcome === afterRow.outcome || beforeRow.outcome === 'skip' || afterRow.outcome === 'skip')
       return [];
+    const { kind, moved } = checkMove(beforeRow.outcome, afterRow);
     return [
       item({
-        kind: CHECK_TRANSITIONS.get(`${beforeRow.outcome}>${afterRow.outcome}`) ?? 'change',
+        kind,
         scope: 'check',
         caseId: after.caseId,
         metric: check,
         baseline: beforeRow.outcome,
         current: afterRow.outcome,
-        message: checkMessage(after.caseId, check, beforeRow.outcome, afterRow),
+        message: `${after.caseId}: check ${check} ${moved}`,
       }),
     ];
   });
 }
 
-const BASELINE_WORDS: Readonly<Record<string, string>> = { pass: 'passed', fail: 'failed', warn: 'warned' };
-
-function checkMessage(
-  caseId: string,
-  check: string,
-  before: string,
-  after: { outcome: string; message: string },
-): string {
+/** A known move as CHECK_MOVES says it, followed by the current row's message unless the check now passes. */
+function checkMove(before: string, after: { outcome: string; message: string }): { kind: DiffKind; moved: string } {
   const reason = after.message ? `: ${after.message}` : '';
-  const was = BASELINE_WORDS[before];
-  if (after.outcome === 'fail')
-    return `${caseId}: check ${check} now fails${before === 'warn' ? ' (it warned in the baseline)' : ''}${reason}`;
+  const known = CHECK_MOVES.get(`${before}>${after.outcome}`);
+  if (known !== undefined) return after.outcome === 'pass' ? known : { ...known, moved: `${known.moved}${reason}` };
   // An outcome of a newer harness in the baseline is named as written, never guessed.
-  if (after.outcome === 'pass' && was !== undefined)
-    return `${caseId}: check ${check} now passes (it ${was} in the baseline)`;
-  if (after.outcome === 'warn' && was !== undefined)
-    return `${caseId}: check ${check} now warns (it ${was} in the baseline)${reason}`;
-  return `${caseId}: check ${check} went from ${before} to ${after.outcome}${reason}`;
+  const moved = after.outcome === 'fail' ? 'now fails' : `went from ${before} to ${after.outcome}`;
+  return { kind: 'change', moved: `${moved}${reason}` };
 }
 
 /**

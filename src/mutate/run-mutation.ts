@@ -96,25 +96,14 @@ export async function runMutation(
         options.onMutant?.(evalCase.id, operator.id, index, mutant.document);
         const result = evaluate(mutant.document);
         const killed = result.status !== 'passed';
-        mutants.push({
-          caseId: evalCase.id,
-          operator: operator.id,
-          label: mutant.label,
-          killed,
-          killedBy: result.failedChecks.map((failed) => failed.check),
-        });
+        const name = { caseId: evalCase.id, operator: operator.id, label: mutant.label };
+        mutants.push({ ...name, killed, killedBy: result.failedChecks.map((failed) => failed.check) });
         for (const score of [operatorScore, caseScore]) {
           score.mutants += 1;
           if (killed) score.killed += 1;
           else score.survived += 1;
         }
-        if (!killed)
-          survivors.push({
-            caseId: evalCase.id,
-            operator: operator.id,
-            label: mutant.label,
-            suggestion: mutant.suggestion,
-          });
+        if (!killed) survivors.push({ ...name, suggestion: mutant.suggestion });
       });
     }
     for (const rewrite of REWRITES) {
@@ -172,7 +161,7 @@ const TOO_DEEP = 'the trace is nested too deeply to copy (thousands of levels)';
 /** The trace in the plain form, or null for one nested so deeply that copying it runs out of stack. */
 function plainOrNull(document: unknown): PlainTrace | null {
   try {
-    const trace = toPlainTrace(document as Parameters<typeof toPlainTrace>[0]);
+    const trace = toPlainTrace(document);
     // The mutants are copies of it, made and written by JSON.stringify: it must take it too.
     JSON.stringify(trace);
     return trace;

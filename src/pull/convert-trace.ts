@@ -37,9 +37,7 @@ export async function convertTrace(traceId: string, document: unknown): Promise<
 
 /** The staging file's name means nothing to the user; the trace id is named by the caller. */
 function withoutFileName(problem: string, name: string): string {
-  return problem.startsWith(`${name}: `)
-    ? problem.slice(name.length + 2)
-    : problem.startsWith(name)
-      ? problem.slice(name.length).replace(/^[:\s]+/u, '')
-      : problem;
+  if (problem.startsWith(`${name}: `)) return problem.slice(name.length + 2);
+  if (problem.startsWith(name)) return problem.slice(name.length).replace(/^[:\s]+/u, '');
+  return problem;
 }

@@ -35,9 +35,9 @@ export function createJaegerStore(base: URL, query: string, command: string): Tr
       url.searchParams.set('query.search_depth', String(limit));
       return url;
     },
-    readSearch(status, json): SearchResult {
+    readSearch(status, json): SearchResult | null {
       if (status === 404) return { ok: true, traceIds: [] };
-      if (status < 200 || status >= 300) return { ok: false, problem: `HTTP ${status}` };
+      if (status < 200 || status >= 300) return null;
       const chunks = Array.isArray(json) ? json : [json];
       const seen = new Set<string>();
       for (const chunk of chunks) {

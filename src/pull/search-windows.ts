@@ -49,11 +49,7 @@ export async function searchWindows(
     const outcome = await client.send(request);
     const read = outcome.kind === 'failure' ? null : store.readSearch(outcome.status, parseJsonBody(outcome.body));
     if (read === null || !read.ok) {
-      const answered = outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
-      result.problems.push({
-        window: name,
-        reason: describeOutcome(request, outcome, answered ? read?.problem : undefined),
-      });
+      result.problems.push({ window: name, reason: describeOutcome(request, outcome, read?.problem) });
       result.windows.push({ start, end, traces: 0, split: false });
       continue;
     }

@@ -19,8 +19,8 @@ export function createTempoStore(base: URL, traceQl: string): TraceStore {
       url.searchParams.set('limit', String(limit));
       return url;
     },
-    readSearch(status, json): SearchResult {
-      if (status < 200 || status >= 300) return { ok: false, problem: `HTTP ${status}` };
+    readSearch(status, json): SearchResult | null {
+      if (status < 200 || status >= 300) return null;
       const traces = isRecord(json) ? (json['traces'] ?? []) : null;
       if (!Array.isArray(traces)) return { ok: false, problem: 'expected {"traces": [{"traceID": …}]}' };
       const traceIds: string[] = [];

@@ -10,8 +10,11 @@ export type SearchResult = { ok: true; traceIds: string[] } | { ok: false; probl
 export interface TraceStore {
   readonly name: 'tempo' | 'jaeger';
   searchUrl(window: TimeWindow, limit: number): URL;
-  /** A status the store uses for "nothing found" (Jaeger answers 404) reads as an empty result. */
-  readSearch(status: number, json: unknown): SearchResult;
+  /**
+   * A status the store uses for "nothing found" (Jaeger answers 404) reads as an empty result;
+   * null for any other status that is not 2xx, which the outcome's description names itself.
+   */
+  readSearch(status: number, json: unknown): SearchResult | null;
   traceUrl(traceId: string): URL;
   /** The export document inside a trace response (OTLP/JSON or Tempo's own), for the importer. */
   traceDocument(json: unknown): unknown;

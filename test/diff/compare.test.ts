@@ -386,22 +386,28 @@ describe('compareReports: checks', () => {
 
   // 'error' stands for an outcome a newer harness writes: its report says what it was, never a guess.
   it.each([
-    ['pass', 'fail', 'check verdict-allowed now fails: verdict-allowed message'],
-    ['warn', 'fail', 'check verdict-allowed now fails (it warned in the baseline): verdict-allowed message'],
-    ['fail', 'pass', 'check verdict-allowed now passes (it failed in the baseline)'],
-    ['warn', 'pass', 'check verdict-allowed now passes (it warned in the baseline)'],
-    ['pass', 'warn', 'check verdict-allowed now warns (it passed in the baseline): verdict-allowed message'],
-    ['fail', 'warn', 'check verdict-allowed now warns (it failed in the baseline): verdict-allowed message'],
-    ['error', 'fail', 'check verdict-allowed now fails: verdict-allowed message'],
-    ['error', 'pass', 'check verdict-allowed went from error to pass: verdict-allowed message'],
-    ['error', 'warn', 'check verdict-allowed went from error to warn: verdict-allowed message'],
-    ['pass', 'error', 'check verdict-allowed went from pass to error: verdict-allowed message'],
-  ])('the message of check %s → %s', (baseline, current, message) => {
+    ['pass', 'fail', 'check verdict-allowed now fails: verdict-allowed message', 'regression'],
+    [
+      'warn',
+      'fail',
+      'check verdict-allowed now fails (it warned in the baseline): verdict-allowed message',
+      'regression',
+    ],
+    ['fail', 'pass', 'check verdict-allowed now passes (it failed in the baseline)', 'improvement'],
+    ['warn', 'pass', 'check verdict-allowed now passes (it warned in the baseline)', 'improvement'],
+    ['pass', 'warn', 'check verdict-allowed now warns (it passed in the baseline): verdict-allowed message', 'change'],
+    ['fail', 'warn', 'check verdict-allowed now warns (it failed in the baseline): verdict-allowed message', 'change'],
+    ['error', 'fail', 'check verdict-allowed now fails: verdict-allowed message', 'change'],
+    ['error', 'pass', 'check verdict-allowed went from error to pass: verdict-allowed message', 'change'],
+    ['error', 'warn', 'check verdict-allowed went from error to warn: verdict-allowed message', 'change'],
+    ['pass', 'error', 'check verdict-allowed went from pass to error: verdict-allowed message', 'change'],
+  ])('the message and kind of check %s → %s', (baseline, current, message, kind) => {
     const diff = caseDiff(
       [{ ...payment, status: 'failed', outcomes: { 'verdict-allowed': baseline as 'pass' } }],
       [{ ...payment, status: 'failed', outcomes: { 'verdict-allowed': current as 'pass' } }],
     );
     expect(caseLevelItems(diff).map((item) => item.message)).toEqual([`${payment.caseId}: ${message}`]);
+    expect(caseLevelItems(diff).map((item) => item.kind)).toEqual([kind]);
   });
 
   it.each([

@@ -67,12 +67,12 @@ export function renderDiffMarkdown(diff: Diff, labels: DiffMarkdownLabels): stri
   return `${lines.join('\n')}\n`;
 }
 
-const FIGURE_LABEL: Record<AggregateMetric, string> = {
-  passRate: 'pass rate',
-  avgToolCalls: 'avg tool calls',
-  avgDurationMs: 'avg duration',
-  avgTokens: 'avg tokens',
-  avgRepeatedCalls: 'avg repeated calls',
+const FIGURES: Record<AggregateMetric, { label: string; unit: 'percent' | 'count' | 'duration' }> = {
+  passRate: { label: 'pass rate', unit: 'percent' },
+  avgToolCalls: { label: 'avg tool calls', unit: 'count' },
+  avgDurationMs: { label: 'avg duration', unit: 'duration' },
+  avgTokens: { label: 'avg tokens', unit: 'count' },
+  avgRepeatedCalls: { label: 'avg repeated calls', unit: 'count' },
 };
 
 /**
@@ -83,8 +83,8 @@ export function summaryFigureRows(summary: DiffSummary, metrics: readonly Aggreg
   return metrics.flatMap((metric) => {
     const figures = summary[metric];
     if (figures === undefined) return [];
-    const unit = metric === 'passRate' ? 'percent' : metric === 'avgDurationMs' ? 'duration' : 'count';
-    return [[FIGURE_LABEL[metric], ...formatComparison(unit, figures)]];
+    const { label, unit } = FIGURES[metric];
+    return [[label, ...formatComparison(unit, figures)]];
   });
 }
 

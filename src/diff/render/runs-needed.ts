@@ -1,5 +1,5 @@
 import { percent } from '../plan-runs.js';
-import { PLAN_POWER } from '../significance.js';
+import { DEFAULT_ALPHA, PLAN_POWER } from '../significance.js';
 import type { Diff } from '../types.js';
 
 /**
@@ -23,5 +23,5 @@ export function runsNeededLines(diff: Diff): string[] {
 
 /** The heading of those lines: the level and power they are computed for. */
 export function runsNeededHeading(diff: Diff): string {
-  return `runs needed to tell a drop from noise (one-sided, α ${diff.summary.significance?.alpha ?? 0.05}, power ${PLAN_POWER * 100}%)`;
+  return `runs needed to tell a drop from noise (one-sided, α ${diff.summary.significance?.alpha ?? DEFAULT_ALPHA}, power ${PLAN_POWER * 100}%)`;
 }
