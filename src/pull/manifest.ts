@@ -60,7 +60,7 @@ export async function readManifest(path: string, displayName: string): Promise<E
     throw new InputError(
       read.tooLarge === undefined
         ? `${displayName}: ${read.problem}`
-        : `${displayName}: ${read.tooLarge.size === null ? 'more than' : read.tooLarge.size} bytes, over the ${MAX_MANIFEST_BYTES}-byte limit for a pull manifest`,
+        : `${displayName}: ${read.tooLarge.size === null ? 'more than' : `${read.tooLarge.size} bytes, over`} the ${MAX_MANIFEST_BYTES}-byte limit for a pull manifest`,
     );
   }
   const parsed = parseJson(read.bytes.toString('utf8'));
