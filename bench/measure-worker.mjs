@@ -32,7 +32,8 @@ const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 // path), so that a reference build goes through the very same measurement (bench/reference-ratio.mjs).
 const distUrl = job.distDir === undefined ? new URL('../dist/', import.meta.url) : pathToFileURL(`${job.distDir}/`);
 const fromDist = (module) => import(new URL(module, distUrl).href);
-const { loadCaseFile } = await fromDist('cases/load-cases.js');
+// A build from before loadCaseFile sat beside resolveCaseFile has it in load-cases.js.
+const { loadCaseFile } = await fromDist('cases/load-cases.js').catch(() => fromDist('cases/resolve-cases.js'));
 // How the CLI's run reads its case file (a valid JSON one a case at a time); a build without it reads it whole.
 const { loadCaseSequence } = await fromDist('cases/case-lines.js').catch(() => ({ loadCaseSequence: undefined }));
 const { writeReportFiles } = await fromDist('cli/write-outputs.js');

@@ -1,6 +1,6 @@
 // The library behind the `diag-eval` CLI. Re-exports only.
 
-export { loadCaseFile, resolveCaseFile } from './cases/load-cases.js';
+export { loadCaseFile, resolveCaseFile } from './cases/resolve-cases.js';
 export type {
   AuditSettings,
   ConceptObject,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCaseFile } from '../src/cases/load-cases.js';
+import { loadCaseFile } from '../src/cases/resolve-cases.js';
 import { main } from '../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../src/config/contract.js';
 import type { Report } from '../src/report/types.js';

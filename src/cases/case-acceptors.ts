@@ -1,6 +1,6 @@
 import * as z from '../io/validation/zod.js';
 import { compileAcceptor } from '../io/validation/zod-accepts.js';
-import { type CaseFileInput, caseSchemas } from './schema.js';
+import { CASE_SCHEMAS, type CaseFileInput } from './schema.js';
 
 /**
  * Exact acceptors (zod-accepts.ts) compiled from the case-file schema: whether zod would return a
@@ -14,7 +14,7 @@ export interface CaseFileAcceptors {
 }
 
 export function caseFileAcceptors(): CaseFileAcceptors {
-  const { caseFile, caseEntry } = caseSchemas();
+  const { caseFile, caseEntry } = CASE_SCHEMAS;
   return {
     topLevel: compileAcceptor(z.strictObject({ ...caseFile.shape, cases: z.unknown() }), { exact: true }),
     caseEntry: compileAcceptor(caseEntry, { exact: true }),
@@ -34,10 +34,11 @@ export interface QuickCheck {
  * one mistake in its last case costs one case of zod, not the whole file. Null when the top level
  * is not a plain object with a non-empty list of cases (zod then reads it all).
  */
-export function checkCaseFileQuickly(value: unknown, accepts = caseFileAcceptors()): QuickCheck | null {
+export function checkCaseFileQuickly(value: unknown): QuickCheck | null {
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return null;
   const entries = (value as Record<string, unknown>)['cases'];
   if (!Array.isArray(entries) || entries.length === 0) return null;
+  const accepts = caseFileAcceptors();
   const unsureCases: number[] = [];
   for (let index = 0; index < entries.length; index += 1) {
     if (!accepts.caseEntry(entries[index])) unsureCases.push(index);

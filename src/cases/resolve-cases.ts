@@ -4,11 +4,11 @@ import type { ContractValues } from '../config/contract.js';
 import type { Severity } from '../config/severity.js';
 import { readSeverityBlock, severityBlockProblems } from '../config/severity-settings.js';
 import { InputError } from '../io/errors.js';
-import { problemAt, type StructuredFile, schemaProblems } from '../io/structured-file.js';
+import { problemAt, readStructuredFile, type StructuredFile, schemaProblems } from '../io/structured-file.js';
 import { asRecord } from '../io/validation/is-record.js';
 import { schemaKeys } from '../io/validation/schema-keys.js';
 import { checkCaseFileQuickly } from './case-acceptors.js';
-import { type CaseEntryInput, type CaseFileInput, caseSchemas } from './schema.js';
+import { CASE_SCHEMAS, type CaseEntryInput, type CaseFileInput } from './schema.js';
 import type { AuditSettings, EvalCase } from './types.js';
 
 /**
@@ -17,7 +17,7 @@ import type { AuditSettings, EvalCase } from './types.js';
  * a file has a problem.
  */
 function knownKeys(): string[] {
-  const { caseFile, caseEntry } = caseSchemas();
+  const { caseFile, caseEntry } = CASE_SCHEMAS;
   return schemaKeys(caseFile, Object.keys(caseEntry.shape));
 }
 
@@ -52,6 +52,16 @@ export function resolveCaseFile(
   return data.cases.map(caseResolver(data.defaults ?? {}, checkSeverities));
 }
 
+/** `checkSeverities`: the config file's `checks:` block, which the case file's own `checks:` override. */
+export async function loadCaseFile(
+  path: string,
+  displayName: string,
+  contract: ContractValues,
+  checkSeverities: Readonly<Record<string, Severity>> = {},
+): Promise<EvalCase[]> {
+  return resolveCaseFile(await readStructuredFile(path, displayName), contract, checkSeverities);
+}
+
 /** What turns each valid case of a file into its EvalCase: `defaults` and the severities applied. */
 export function caseResolver(
   defaults: CaseDefaults,
@@ -76,7 +86,7 @@ type RawObject = Record<string, unknown>;
 export function schemaData(value: unknown): { data: CaseFileInput | null; issues: z.core.$ZodIssue[] } {
   const quick = checkCaseFileQuickly(value);
   if (quick === null) {
-    const parsed = caseSchemas().caseFile.safeParse(value);
+    const parsed = CASE_SCHEMAS.caseFile.safeParse(value);
     return parsed.success ? { data: parsed.data, issues: [] } : { data: null, issues: parsed.error.issues };
   }
   if (quick.topLevelSure && quick.unsureCases.length === 0) return { data: value as CaseFileInput, issues: [] };
@@ -87,7 +97,7 @@ export function schemaData(value: unknown): { data: CaseFileInput | null; issues
   const reduced = Object.fromEntries(
     Object.keys(root).map((key) => [key, key === 'cases' ? picked.map((index) => cases[index]) : root[key]]),
   );
-  const parsed = caseSchemas().caseFile.safeParse(reduced);
+  const parsed = CASE_SCHEMAS.caseFile.safeParse(reduced);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
       const [first, position, ...rest] = issue.path;

@@ -11,15 +11,6 @@ import { CASE_FIELDS_READ } from '../model/check-ids.generated.js';
 export const CASE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/u;
 
 /**
- * The case-file schemas. A valid file is accepted by the acceptors compiled from them
- * (case-acceptors.ts); zod decides, and words the problems, only where those are unsure.
- */
-export function caseSchemas(): CaseSchemas {
-  return CASE_SCHEMAS;
-}
-export type CaseSchemas = ReturnType<typeof buildCaseSchemas>;
-
-/**
  * The schemas of a case file whose expectations are the fields `read` names: the checks' `inputs`
  * (CASE_FIELDS_READ, generated from them), `budget.maxTokens` for one field of an object. A field
  * no check reads is left out, so a case that sets it is told the field is unknown rather than
@@ -46,13 +37,12 @@ export function buildCaseSchemas(read: readonly string[]) {
     .array(text, { error: 'expected a list of synonyms' })
     .check(z.minLength(1, { error: 'expected at least one synonym' }));
 
+  const trueOrFalse = z.boolean({ error: 'expected true or false' });
+
   const conceptObject = z.strictObject(
     {
       any: synonymList.check(z.describe('Synonyms, any one of which covers the concept.')),
-      required: described(
-        z.boolean({ error: 'expected true or false' }),
-        'A required concept must be covered whatever minKeywordCoverage says.',
-      ),
+      required: described(trueOrFalse, 'A required concept must be covered whatever minKeywordCoverage says.'),
     },
     { error: 'expected an object such as { any: ["连接池", "connection pool"], required: true }' },
   );
@@ -77,7 +67,6 @@ export function buildCaseSchemas(read: readonly string[]) {
     error: 'expected a tool name, or { any: [tool names] } for alternatives',
   });
 
-  const trueOrFalse = z.optional(z.boolean({ error: 'expected true or false' }));
   const wholeNumberOf = (what: string) =>
     z
       .int({ error: `expected a whole number of ${what}` })
@@ -85,9 +74,9 @@ export function buildCaseSchemas(read: readonly string[]) {
 
   const auditSchema = z.strictObject(
     onlyRead('audit.', {
-      v2: trueOrFalse,
-      claimChecks: trueOrFalse,
-      composerOutput: trueOrFalse,
+      v2: z.optional(trueOrFalse),
+      claimChecks: z.optional(trueOrFalse),
+      composerOutput: z.optional(trueOrFalse),
     }),
     { error: 'expected an object such as { v2: true }' },
   );
@@ -204,10 +193,14 @@ export function buildCaseSchemas(read: readonly string[]) {
   return { caseFile, caseEntry, caseDefaults };
 }
 
-const CASE_SCHEMAS = buildCaseSchemas(CASE_FIELDS_READ);
+/**
+ * The case-file schemas. A valid file is accepted by the acceptors compiled from them
+ * (case-acceptors.ts); zod decides, and words the problems, only where those are unsure.
+ */
+export const CASE_SCHEMAS = buildCaseSchemas(CASE_FIELDS_READ);
 
-export type CaseFileInput = z.infer<CaseSchemas['caseFile']>;
-export type CaseEntryInput = z.infer<CaseSchemas['caseEntry']>;
+export type CaseFileInput = z.infer<typeof CASE_SCHEMAS.caseFile>;
+export type CaseEntryInput = z.infer<typeof CASE_SCHEMAS.caseEntry>;
 
 type Defaultable = NonNullable<CaseFileInput['defaults']>;
 /**

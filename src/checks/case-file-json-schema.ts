@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { caseSchemas } from '../cases/schema.js';
+import { CASE_SCHEMAS } from '../cases/schema.js';
 import { ERROR_ONLY_CHECKS, SEVERITIES } from '../config/severity.js';
 import { CHECKS } from './index.js';
 
@@ -10,7 +10,7 @@ import { CHECKS } from './index.js';
  */
 export function caseFileJsonSchema(): Record<string, unknown> {
   const schema: Record<string, unknown> = {
-    ...z.toJSONSchema(caseSchemas().caseFile, { io: 'input' }),
+    ...z.toJSONSchema(CASE_SCHEMAS.caseFile, { io: 'input' }),
     title: 'diag-eval case file',
   };
   // The loader checks `checks:` against the check registry; the published schema lists the same

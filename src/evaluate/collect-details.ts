@@ -64,7 +64,7 @@ function toolCalls(items: unknown[]): ToolCallDetail[] {
 /** `startedAt` as epoch milliseconds: a number, or ISO-8601 text; anything else is no start. */
 function startMs(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || value.trim() === '') return null;
+  if (typeof value !== 'string') return null;
   const parsed = Date.parse(value);
   return Number.isNaN(parsed) ? null : parsed;
 }

@@ -1,4 +1,4 @@
-import { resolveCaseFile } from '../cases/load-cases.js';
+import { resolveCaseFile } from '../cases/resolve-cases.js';
 import type { CaseEntryInput } from '../cases/schema.js';
 import type { EvalCase } from '../cases/types.js';
 import { type ContractOverrides, resolveContract } from '../config/contract.js';

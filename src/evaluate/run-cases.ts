@@ -131,14 +131,13 @@ async function evaluateEach(
   if (readAhead !== undefined) {
     // A case read a case at a time (case-sequence.ts) is parsed here and dropped once evaluated;
     // the cases of a stretch the source did not read are kept for the next one, not parsed again.
-    let ahead: EvalCase[] = [];
+    const ahead: EvalCase[] = [];
     for (let index = 0; index < cases.length; ) {
       while (ahead.length < READ_AHEAD_CASES && index + ahead.length < cases.length)
         ahead.push(cases.at(index + ahead.length) as EvalCase);
-      const stretchCases = ahead;
-      const runs = readAhead(stretchCases);
+      const runs = readAhead(ahead);
       if (runs.length === 0) throw new Error('the trace source read ahead no case');
-      ahead = ahead.slice(runs.length);
+      const stretchCases = ahead.splice(0, runs.length);
       const stretch = runs.flatMap((inputs, offset) =>
         inputs.map((input): CaseRun => ({ evalCase: stretchCases[offset] as EvalCase, input })),
       );

@@ -90,15 +90,15 @@ function locate(fixturesDir: string, fixture: string): { folder: string; base: s
     : { folder: dirname(join(fixturesDir, stem)), base: stem.slice(slash + 1) };
 }
 
-/**
- * The run numbers in one folder, by base name. A name that looks like a run file but whose
- * number is not a whole number from 1 is a problem, unless it is itself some case's fixture.
- */
 interface FoundRuns {
   numbers: number[];
   bad: string[];
 }
 
+/**
+ * The run numbers in one folder, by base name. A name that looks like a run file but whose
+ * number is not a whole number from 1 is a problem, unless it is itself some case's fixture.
+ */
 function readRunNumbers(folder: string, fixture: string, referenced: ReadonlySet<string>): Map<string, FoundRuns> {
   const bases = new Map<string, FoundRuns>();
   let names: string[];

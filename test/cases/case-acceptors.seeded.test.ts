@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { schemaData } from '../../src/cases/resolve-cases.js';
-import { caseSchemas } from '../../src/cases/schema.js';
+import { CASE_SCHEMAS } from '../../src/cases/schema.js';
 import { expectAgreement, zodOf } from '../helpers/case-file-agreement.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { randomSource } from '../helpers/seeded-random.js';
@@ -112,7 +112,7 @@ describe('schemaData: zod reads only the cases the quick check is unsure of, wit
     for (let round = 0; round < 1_000; round += 1) {
       let value = mutate(bundled, random);
       for (let more = 0; more < 3 && random() < 0.5; more += 1) value = mutate(value, random);
-      const whole = caseSchemas().caseFile.safeParse(value);
+      const whole = CASE_SCHEMAS.caseFile.safeParse(value);
       const read = schemaData(value);
       if (whole.success) {
         expect(read.issues).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCaseSchemas, caseSchemas } from '../../src/cases/schema.js';
+import { buildCaseSchemas, CASE_SCHEMAS } from '../../src/cases/schema.js';
 import { CHECKS } from '../../src/checks/index.js';
 import { CASE_FIELDS_READ } from '../../src/model/check-ids.generated.js';
 
@@ -14,7 +14,7 @@ function unknownKeys(result: { success: boolean; error?: { issues: readonly { co
 describe('the case schema is assembled from the checks’ inputs', () => {
   it('holds every field some check reads, the generated list being the union of the checks’ inputs', () => {
     expect([...CASE_FIELDS_READ].sort()).toEqual([...new Set(CHECKS.flatMap((check) => check.inputs))].sort());
-    const { caseDefaults } = caseSchemas();
+    const { caseDefaults } = CASE_SCHEMAS;
     const topLevel = CASE_FIELDS_READ.filter((path) => path !== 'question').map((path) => path.split('.')[0]);
     expect(Object.keys(caseDefaults.shape).sort()).toEqual([...new Set([...topLevel, 'tags', 'checks'])].sort());
   });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCaseFile } from '../../src/cases/load-cases.js';
+import { loadCaseFile } from '../../src/cases/resolve-cases.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { InputError } from '../../src/io/errors.js';
 import { caseFileYaml, caseYaml, REPO_ROOT } from '../helpers/project.js';

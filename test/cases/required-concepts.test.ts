@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conceptScriptWarnings } from '../../src/cases/concept-script.js';
-import { resolveCaseFile } from '../../src/cases/load-cases.js';
+import { resolveCaseFile } from '../../src/cases/resolve-cases.js';
 import { main } from '../../src/cli/main.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import { InputError } from '../../src/io/errors.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveCaseFile } from '../../src/cases/load-cases.js';
+import { resolveCaseFile } from '../../src/cases/resolve-cases.js';
 import type { EvalCase } from '../../src/cases/types.js';
 import { CHECKS } from '../../src/checks/index.js';
 import { main } from '../../src/cli/main.js';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { validCaseFileQuickly } from '../../src/cases/case-acceptors.js';
-import { caseSchemas } from '../../src/cases/schema.js';
+import { CASE_SCHEMAS } from '../../src/cases/schema.js';
 
 /**
  * The quick check is a shortcut past zod for valid files: it must never accept what the schema
@@ -8,7 +8,7 @@ import { caseSchemas } from '../../src/cases/schema.js';
  * Where it returns null, zod decides; that costs time, never a different answer.
  */
 export function zodOf(value: unknown): { success: boolean; data?: unknown } {
-  const parsed = caseSchemas().caseFile.safeParse(value);
+  const parsed = CASE_SCHEMAS.caseFile.safeParse(value);
   return parsed.success ? { success: true, data: parsed.data } : { success: false };
 }
 

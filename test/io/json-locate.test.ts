@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { resolveCaseFile } from '../../src/cases/load-cases.js';
+import { resolveCaseFile } from '../../src/cases/resolve-cases.js';
 import { DEFAULT_CONTRACT } from '../../src/config/contract.js';
 import type { InputError } from '../../src/io/errors.js';
 import { createJsonLocator } from '../../src/io/json/json-locate.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCaseFile } from '../../src/cases/load-cases.js';
+import { resolveCaseFile } from '../../src/cases/resolve-cases.js';
 import { resolveContract } from '../../src/config/contract.js';
 import { InputError } from '../../src/io/errors.js';
 import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';

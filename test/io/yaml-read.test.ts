@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCaseFile } from '../../src/cases/load-cases.js';
+import { resolveCaseFile } from '../../src/cases/resolve-cases.js';
 import { resolveContract } from '../../src/config/contract.js';
 import { parseYamlDocument } from '../../src/io/yaml/yaml-document.js';
 import { BUNDLED_CASES_YAML as BUNDLED, documentedValue, problemsOf, readYaml as read } from '../helpers/yaml-edits.js';
