@@ -22,7 +22,7 @@ export interface ImportedTrace {
   /** The export file the trace was first seen in, relative to the working directory, with `/`. */
   file: string;
   document: TraceDocument;
-  /** The values of the span attributes asked for by `matchAttributes`, by attribute, in span start order (S74). */
+  /** The values of the span attributes asked for by `matchAttributes`, by attribute, each once (S74). */
   matchValues?: Record<string, string[]>;
 }
 
@@ -188,10 +188,9 @@ function unrecognisedProblem({ traceId, spans, file }: CollectedTrace): ImportPr
   return { file, line: null, message };
 }
 
-/** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text), in start order. */
+/** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text). */
 function attributeValues(spans: readonly ImportedSpan[], keys: readonly string[]): Record<string, string[]> {
-  const ordered = [...spans].sort((a, b) => ((a.startNs ?? -1n) < (b.startNs ?? -1n) ? -1 : 1));
   return Object.fromEntries(
-    keys.map((key) => [key, [...new Set(ordered.flatMap((span) => asText(span.attributes[key]) ?? []))]]),
+    keys.map((key) => [key, [...new Set(spans.flatMap((span) => asText(span.attributes[key]) ?? []))]]),
   );
 }
