@@ -95,11 +95,10 @@ async function importExports(
   let unkept = 0;
   const unusable: string[] = [];
   const traces: ImportedTrace[] = [];
-  const unrecognised = new Map<number, ImportProblem>();
+  const unrecognised: (ImportProblem | undefined)[] = [];
   const handOn = async (collected: readonly CollectedTrace[]): Promise<void> => {
     for (const trace of collected) {
-      if (hasRecognisedSpan(trace.spans)) unrecognised.delete(trace.index);
-      else unrecognised.set(trace.index, unrecognisedProblem(trace));
+      unrecognised[trace.index] = hasRecognisedSpan(trace.spans) ? undefined : unrecognisedProblem(trace);
       const imported: ImportedTrace = { traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) };
       if (matchAttributes.length > 0) imported.matchValues = attributeValues(trace.spans, matchAttributes);
       if (options.onTrace === undefined) traces[trace.index] = imported;
@@ -131,7 +130,7 @@ async function importExports(
   return {
     traces,
     skipped,
-    unrecognised: [...unrecognised.entries()].sort(([a], [b]) => a - b).map(([, problem]) => problem),
+    unrecognised: unrecognised.filter((problem) => problem !== undefined),
   };
 }
 

@@ -55,7 +55,7 @@ export class FixtureStaging {
       traceId: trace.traceId,
       file: trace.file,
       document: { sessionId, question },
-      ...(trace.matchValues === undefined ? {} : { matchValues: trace.matchValues }),
+      matchValues: trace.matchValues,
     };
     const folder = await this.stagingFolder();
     if (folder === null || this.writeFailed) {
