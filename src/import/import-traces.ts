@@ -22,7 +22,7 @@ export interface ImportedTrace {
   /** The export file the trace was first seen in, relative to the working directory, with `/`. */
   file: string;
   document: TraceDocument;
-  /** The values of the span attributes asked for by `matchAttributes`, by attribute, in span start order (S74). */
+  /** The values of the span attributes asked for by `matchAttributes`, by attribute, each once (S74). */
   matchValues?: Record<string, string[]>;
 }
 
@@ -95,11 +95,10 @@ async function importExports(
   let unkept = 0;
   const unusable: string[] = [];
   const traces: ImportedTrace[] = [];
-  const unrecognised = new Map<number, ImportProblem>();
+  const unrecognised: (ImportProblem | undefined)[] = [];
   const handOn = async (collected: readonly CollectedTrace[]): Promise<void> => {
     for (const trace of collected) {
-      if (hasRecognisedSpan(trace.spans)) unrecognised.delete(trace.index);
-      else unrecognised.set(trace.index, unrecognisedProblem(trace));
+      unrecognised[trace.index] = hasRecognisedSpan(trace.spans) ? undefined : unrecognisedProblem(trace);
       const imported: ImportedTrace = { traceId: trace.traceId, file: trace.file, document: toTraceDocument(trace) };
       if (matchAttributes.length > 0) imported.matchValues = attributeValues(trace.spans, matchAttributes);
       if (options.onTrace === undefined) traces[trace.index] = imported;
@@ -131,7 +130,7 @@ async function importExports(
   return {
     traces,
     skipped,
-    unrecognised: [...unrecognised.entries()].sort(([a], [b]) => a - b).map(([, problem]) => problem),
+    unrecognised: unrecognised.filter((problem) => problem !== undefined),
   };
 }
 
@@ -188,10 +187,9 @@ function unrecognisedProblem({ traceId, spans, file }: CollectedTrace): ImportPr
   return { file, line: null, message };
 }
 
-/** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text), in start order. */
+/** Each asked-for attribute's values on the trace's spans (text, numbers and booleans as text). */
 function attributeValues(spans: readonly ImportedSpan[], keys: readonly string[]): Record<string, string[]> {
-  const ordered = [...spans].sort((a, b) => ((a.startNs ?? -1n) < (b.startNs ?? -1n) ? -1 : 1));
   return Object.fromEntries(
-    keys.map((key) => [key, [...new Set(ordered.flatMap((span) => asText(span.attributes[key]) ?? []))]]),
+    keys.map((key) => [key, [...new Set(spans.flatMap((span) => asText(span.attributes[key]) ?? []))]]),
   );
 }

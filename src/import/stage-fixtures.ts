@@ -39,7 +39,8 @@ export class FixtureStaging {
   private unusable = false;
   /** The outermost folder this import made (the out folder or one of its parents), removed when nothing is published. */
   private created: string | null = null;
-  private failure: unknown = null;
+  /** A staged write failed (a full disk, say): the fixtures after it are kept in memory too. */
+  private writeFailed = false;
 
   /** `matching`: keep each trace's session id and question, to match the traces to cases once all are read. */
   constructor(
@@ -54,10 +55,10 @@ export class FixtureStaging {
       traceId: trace.traceId,
       file: trace.file,
       document: { sessionId, question },
-      ...(trace.matchValues === undefined ? {} : { matchValues: trace.matchValues }),
+      matchValues: trace.matchValues,
     };
     const folder = await this.stagingFolder();
-    if (folder === null || this.failure !== null) {
+    if (folder === null || this.writeFailed) {
       this.inMemory.set(index, trace.document);
       return;
     }
@@ -66,9 +67,9 @@ export class FixtureStaging {
     const earlier = this.writes.get(index) ?? Promise.resolve();
     const settled: Promise<void> = earlier
       .then(() => writeFile(join(folder, `${index}.json`), text))
-      .catch((error: unknown) => {
+      .catch(() => {
         // Kept in memory instead; publish writes it in place and names any problem there.
-        this.failure ??= error;
+        this.writeFailed = true;
         this.inMemory.set(index, trace.document);
       })
       .finally(() => {
@@ -98,7 +99,8 @@ export class FixtureStaging {
         await oldest.done;
       } catch (error) {
         await Promise.allSettled(inFlight.map((operation) => operation.done));
-        throw Object.assign(error instanceof Error ? error : new Error(String(error)), { fixturePath: oldest.path });
+        // What putInPlace does (the file system, formatTraceJson) fails with an Error.
+        throw Object.assign(error as Error, { fixturePath: oldest.path });
       }
       this.created = null;
       written(oldest.path, oldest.index);

@@ -99,18 +99,18 @@ export const MODEL_OUTPUT_TOKEN_KEYS = ['completion_tokens'] as const;
 
 /** Framework attributes read for a tool's arguments and result when the conventions' own are absent. */
 export const FRAMEWORK_TOOL_ARGUMENTS = [
-  'traceloop.entity.input',
-  'ioa_observe.entity.input',
+  ATTR.traceloopEntityInput,
+  ATTR.ioaObserveEntityInput,
   'gcp.vertex.agent.tool_call_args',
   'tool_arguments',
   'gen_ai.tool.args',
 ] as const;
 export const FRAMEWORK_TOOL_RESULT = [
-  'traceloop.entity.output',
-  'ioa_observe.entity.output',
+  ATTR.traceloopEntityOutput,
+  ATTR.ioaObserveEntityOutput,
   'gcp.vertex.agent.tool_response',
   'tool_response',
-  'gen_ai.output',
+  ATTR.anyAgentOutput,
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
-import { parseEmbeddedJson } from '../../io/json/parse-json.js';
 import { isRecord } from '../../io/validation/is-record.js';
+import { jsonOrValue } from './json-string-literal.js';
 
 /**
  * Tool arguments and results as the tool saw them, out of the envelopes instrumentations wrap
@@ -40,7 +40,7 @@ function unwrap(raw: unknown, inside: (value: Record<string, unknown>) => unknow
     if (!isRecord(value)) break;
     const next = inside(value);
     if (next === undefined) break;
-    value = typeof next === 'string' ? (parseEmbeddedJson(next) ?? next) : next;
+    value = jsonOrValue(next);
     levels.push(value);
   }
   return { value, levels };

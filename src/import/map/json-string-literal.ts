@@ -19,6 +19,10 @@ export function decodeJsonStringLiteral(text: string): string {
 
 /** An "any"-typed value given as text: a string literal decoded first, then the JSON it holds parsed; else the text. */
 export function textOrJson(text: string): unknown {
-  const decoded = decodeJsonStringLiteral(text);
-  return parseEmbeddedJson(decoded) ?? decoded;
+  return jsonOrValue(decodeJsonStringLiteral(text));
+}
+
+/** A value that may be a JSON string of an object or array, as that structure; any other value as it is. */
+export function jsonOrValue(value: unknown): unknown {
+  return typeof value === 'string' ? (parseEmbeddedJson(value) ?? value) : value;
 }

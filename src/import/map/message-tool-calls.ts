@@ -1,6 +1,7 @@
 import { isRecord } from '../../io/validation/is-record.js';
 import { ATTR, asText } from './conventions.js';
-import { indexedEntries, type MessageSources, structured } from './messages.js';
+import { jsonOrValue } from './json-string-literal.js';
+import { indexedEntries, type MessageSources } from './messages.js';
 
 /**
  * Tool calls as a model asked for them, read from its messages rather than from tool spans:
@@ -84,7 +85,7 @@ function records(list: unknown): Record<string, unknown>[] {
 }
 
 function toolCall(id: unknown, name: string, args: unknown): MessageToolCall {
-  const structuredArgs = typeof args === 'string' ? (structured(args) ?? args) : args;
+  const structuredArgs = jsonOrValue(args);
   return { id: idText(id), name, arguments: structuredArgs === undefined ? null : structuredArgs };
 }
 

@@ -45,7 +45,7 @@ export function genAiMessagesValue(span: ImportedSpan, key: string): AttributeVa
 /**
  * What the readers below take from a span besides its attributes and events, gathered once per
  * span (span-facts.ts): its GenAI output messages parsed, as they are read for several things
- * (the input messages are read by input-messages.ts); and its flattened messages, found in one
+ * (span-facts.ts parses the input messages itself); and its flattened messages, found in one
  * pass over the keys, as most spans have none.
  */
 export interface MessageSources {

@@ -16,8 +16,9 @@ export function spanTree(spans: readonly ImportedSpan[]): SpanTree {
  * only and the agent it calls with `invoke_agent`: taking the inner one would time a sub-agent,
  * not the run. Candidates enclosing no model or tool span count only when no candidate
  * encloses any. Without candidates, the root span; the earliest, longest first, of several.
+ * A trace is collected from its spans, so it has at least one.
  */
-export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): ImportedSpan | null {
+export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): ImportedSpan {
   const candidates = spans.filter(isRunCandidate);
   const work = spans.filter((span) => {
     const role = spanRole(span);
@@ -30,7 +31,9 @@ export function findRunRoot(spans: readonly ImportedSpan[], tree: SpanTree): Imp
   );
   const roots = spans.filter((span) => span.parentSpanId === null || !tree.has(span.parentSpanId));
   const chosen = outermost.length > 0 ? outermost : roots.length > 0 ? roots : spans;
-  return [...chosen].sort(compareOutermostFirst)[0] ?? null;
+  const root = [...chosen].sort(compareOutermostFirst)[0];
+  if (root === undefined) throw new Error('a trace without spans has no run root');
+  return root;
 }
 
 /**

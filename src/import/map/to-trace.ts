@@ -24,7 +24,7 @@ import { type UnwrappedValue, unwrapArguments, unwrapResult } from './envelopes.
 import { resultFailureOf, type ToolFailure, toolFailureOf } from './failure.js';
 import { inputText, outputText, withoutFrameworkPrefix } from './input-text.js';
 import { isoTime } from './iso-time.js';
-import { decodeJsonStringLiteral, textOrJson } from './json-string-literal.js';
+import { decodeJsonStringLiteral, jsonOrValue, textOrJson } from './json-string-literal.js';
 import type { MessageToolCall } from './message-tool-calls.js';
 import { ancestors, compareByStart, compareNs, findRunRoot, type SpanTree, spanTree } from './run-root.js';
 import { factsOf } from './span-facts.js';
@@ -47,7 +47,7 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
   const tree = spanTree(spans);
   const root = findRunRoot(spans, tree);
   // The run root speaks first; the others in start order.
-  const searchOrder = root === null ? spans : [root, ...spans.filter((span) => span !== root)];
+  const searchOrder = [root, ...spans.filter((span) => span !== root)];
   const usage = new UsageIndex(spans, tree);
   const toolInvocations = toolInvocationsOf(spans);
   const agentSteps = agentStepsOf(spans, tree, usage);
@@ -60,9 +60,9 @@ export function toTraceDocument(trace: SpanTrace): TraceDocument {
       firstFound(SESSION_ID_KEYS, (key) => firstFound(searchOrder, (span) => stringAttribute(span, key) || null)) ??
       trace.traceId,
     question: questionOf(root, searchOrder, clients, events),
-    status: root?.status.code === 'error' ? 'FAILED' : 'COMPLETED',
+    status: root.status.code === 'error' ? 'FAILED' : 'COMPLETED',
     finalAnswer: finalAnswer === null ? null : decodeJsonStringLiteral(finalAnswer),
-    durationMs: root === null ? null : spanDurationMs(root.startNs, root.endNs),
+    durationMs: spanDurationMs(root.startNs, root.endNs),
     stepCount: agentSteps.length,
     toolCallCount: toolInvocations.length,
     ...(totalUsage === null ? {} : { usage: totalUsage }),
@@ -88,7 +88,7 @@ const SESSION_ID_KEYS = [ATTR.conversationId, ATTR.springConversationId, ATTR.se
  * (input-text.ts); else the first user message of any span. Without a framework's prefix.
  */
 function questionOf(
-  root: ImportedSpan | null,
+  root: ImportedSpan,
   searchOrder: ImportedSpan[],
   clients: ImportedSpan[],
   events: readonly SpanEvent[],
@@ -96,16 +96,14 @@ function questionOf(
   const userText = (span: ImportedSpan | undefined): string | null =>
     nonBlank(span === undefined ? null : stringAttribute(span, ATTR.springUserText));
   const question =
-    (root === null
-      ? null
-      : (langfuseText(root, ATTR.langfuseInput, inputText) ??
-        promptRecordUser(events, root) ??
-        promptRecordUser(events, clients[0]) ??
-        userText(root) ??
-        userText(clients[0]) ??
-        factsOf(root).question.genAi ??
-        factsOf(root).question.openInference ??
-        rootInputText(root))) ??
+    langfuseText(root, ATTR.langfuseInput, inputText) ??
+    promptRecordUser(events, root) ??
+    promptRecordUser(events, clients[0]) ??
+    userText(root) ??
+    userText(clients[0]) ??
+    factsOf(root).question.genAi ??
+    factsOf(root).question.openInference ??
+    rootInputText(root) ??
     firstFound(['genAi', 'openInference', 'adk'] as const, (convention) =>
       firstFound(searchOrder, (span) => factsOf(span).question[convention]),
     ) ??
@@ -120,8 +118,7 @@ function firstModelPlainPrompt(spans: ImportedSpan[]): string | null {
 }
 
 /** The Spring AI chat client spans of the run, the run root included. */
-function springChatClients(root: ImportedSpan | null, spans: ImportedSpan[], tree: SpanTree): ImportedSpan[] {
-  if (root === null) return [];
+function springChatClients(root: ImportedSpan, spans: ImportedSpan[], tree: SpanTree): ImportedSpan[] {
   return spans.filter(
     (span) => springAiKind(span) === 'chat_client' && (span === root || ancestors(span, tree).includes(root)),
   );
@@ -169,22 +166,17 @@ function rootInputText(root: ImportedSpan): string | null {
  * none); else the latest of a model call's output and a call of an answer tool (ANSWER_TOOLS).
  */
 function finalAnswerOf(
-  root: ImportedSpan | null,
+  root: ImportedSpan,
   spans: ImportedSpan[],
   clients: ImportedSpan[],
   events: readonly SpanEvent[],
 ): string | null {
   const agents = spans.filter((span) => span !== root && spanRole(span) === 'agent');
   return (
-    (root === null
-      ? null
-      : (langfuseText(root, ATTR.langfuseOutput, outputText) ??
-        completionRecord(events, SPRING_LOG.completionEvent, root) ??
-        completionRecord(events, SPRING_LOG.completionEvent, clients.at(-1)))) ??
-    firstFound(
-      root === null ? agents : [root, ...agents],
-      (span) => factsOf(span).answer.genAi ?? runOutputText(span),
-    ) ??
+    langfuseText(root, ATTR.langfuseOutput, outputText) ??
+    completionRecord(events, SPRING_LOG.completionEvent, root) ??
+    completionRecord(events, SPRING_LOG.completionEvent, clients.at(-1)) ??
+    firstFound([root, ...agents], (span) => factsOf(span).answer.genAi ?? runOutputText(span)) ??
     firstFound([...spans].reverse(), (span) => {
       const role = spanRole(span);
       if (role === 'tool') return answerToolArgument(span);
@@ -274,7 +266,7 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
         if (call.id !== null) ran.parts.callId = call.id;
         // A call without an id that pairs with no span is still taken as run when a tool span ran a tool of that name.
       } else if (call.id !== null || !spanToolNames.has(call.name)) {
-        const response = call.id === null ? undefined : responses.get(call.id);
+        const response = call.id === null ? null : (responses.get(call.id) ?? null);
         timed.push({
           timeNs: span.endNs ?? span.startNs ?? -1n,
           parts: messageCallParts(call, response, span.endNs),
@@ -314,9 +306,7 @@ function toolSpanParts(span: ImportedSpan): InvocationParts {
 }
 
 function messageCallParts(call: MessageToolCall, response: unknown, askedAtNs: bigint | null): InvocationParts {
-  const result = unwrapResult(
-    response === undefined ? null : typeof response === 'string' ? (parseEmbeddedJson(response) ?? response) : response,
-  );
+  const result = unwrapResult(jsonOrValue(response));
   return {
     toolName: call.name,
     callId: call.id,
