@@ -34,6 +34,8 @@ export class FixtureStaging {
   readonly traces: StagedTrace[] = [];
   private readonly inMemory = new Map<number, TraceDocument>();
   private readonly writes = new Map<number, Promise<void>>();
+  /** How many times each trace was handed on: a write decides what stays only while it holds the last version. */
+  private readonly versions = new Map<number, number>();
   private folder: string | null = null;
   private hold: { release(): void } | null = null;
   private unusable = false;
@@ -57,6 +59,8 @@ export class FixtureStaging {
       document: { sessionId, question },
       matchValues: trace.matchValues,
     };
+    const version = (this.versions.get(index) ?? 0) + 1;
+    this.versions.set(index, version);
     const folder = await this.stagingFolder();
     if (folder === null || this.writeFailed) {
       this.inMemory.set(index, trace.document);
@@ -65,12 +69,17 @@ export class FixtureStaging {
     const text = formatTraceJson(trace.document);
     // A trace handed on again is written after its earlier write, so the last one stays.
     const earlier = this.writes.get(index) ?? Promise.resolve();
+    const isLast = () => this.versions.get(index) === version;
     const settled: Promise<void> = earlier
       .then(() => writeFile(join(folder, `${index}.json`), text))
+      .then(() => {
+        // An earlier version kept in memory after its write failed would be put in place instead.
+        if (isLast()) this.inMemory.delete(index);
+      })
       .catch(() => {
         // Kept in memory instead; publish writes it in place and names any problem there.
         this.writeFailed = true;
-        this.inMemory.set(index, trace.document);
+        if (isLast()) this.inMemory.set(index, trace.document);
       })
       .finally(() => {
         if (this.writes.get(index) === settled) this.writes.delete(index);
