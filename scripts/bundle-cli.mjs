@@ -6,8 +6,7 @@
 // usual. Everything a command loads lazily stays lazy: each module of the bundle is evaluated
 // the first time it is imported (esbuild turns `await import()` into that). zod is bundled (the
 // parts of zod/mini the schemas use: a fraction of the package, compiled from the code cache);
-// js-yaml is bundled too (a default run reads two YAML files); the yaml package and lossless-json are
-// not: src/io/ requires them on first use, for a file with a problem or a long integer. Run after `tsc -p tsconfig.build.json`
+// the yaml package, js-yaml and lossless-json are not: src/io/ requires them on first use. Run after `tsc -p tsconfig.build.json`
 // (`npm run build` does both); the library (dist/index.js and the rest of dist/) is tsc's output.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { createRequire } from 'node:module';
+import type * as JsYaml from 'js-yaml';
 import { type CasePieces, readCasesInPieces } from './yaml-in-pieces.js';
 
 /**
@@ -13,6 +14,8 @@ export function loadYaml(text: string, maxDepth: number): { value: unknown; piec
   // A `%` at a line start is a directive, or text inside a block scalar: either way the yaml package decides.
   if (DIRECTIVE.test(text)) return null;
   try {
+    // Required on first use, not imported: a start of the CLI that reads no YAML does not load it.
+    const { CORE_SCHEMA, load } = createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
     const read = (piece: string, depth: number) =>
       load(piece, { schema: CORE_SCHEMA, maxAliases: 0, maxDepth: maxDepth - depth });
     try {
