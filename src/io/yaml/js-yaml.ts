@@ -14,7 +14,9 @@ export function loadYaml(text: string, maxDepth: number): { value: unknown; piec
   // A `%` at a line start is a directive, or text inside a block scalar: either way the yaml package decides.
   if (DIRECTIVE.test(text)) return null;
   try {
-    // Required on first use, not imported: a start of the CLI that reads no YAML does not load it.
+    // Required on first use, not imported: a start of the CLI that reads no YAML does not load it,
+    // and require takes js-yaml's CommonJS build, which reads a case list in pieces several times
+    // faster than the ES module build an import (or the CLI's bundle) would take (CHANGELOG.md).
     const { CORE_SCHEMA, load } = createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
     const read = (piece: string, depth: number) =>
       load(piece, { schema: CORE_SCHEMA, maxAliases: 0, maxDepth: maxDepth - depth });
