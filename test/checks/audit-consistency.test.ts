@@ -73,168 +73,85 @@ describe('audit-consistency (S36)', () => {
         name: 'S36: gatekeeper pass with a non-empty violations list',
         trace: verifier({ gatekeeper_result: { status: 'pass', violations: [{ rule: 'claim_without_evidence' }] } }),
         message: 'gatekeeper_result.status is "pass" but it lists 1 violation',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [{ messageId: 'passWithViolations', data: { status: '"pass"', violations: '1 violation' } }],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('passWithViolations', { status: '"pass"', violations: '1 violation' }),
       },
       {
         name: 'S36: gatekeeper status neither pass nor fail',
         trace: verifier({ gatekeeper_result: { status: 'blocked', violations: [] } }),
         message: 'gatekeeper_result.status is "blocked", expected one of "pass", "fail" (contract.gatekeeperStatuses)',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [{ messageId: 'unknownStatus', data: { found: '"blocked"', statuses: '"pass", "fail"' } }],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('unknownStatus', { found: '"blocked"', statuses: '"pass", "fail"' }),
       },
       {
         name: 'S36: gatekeeper without a status',
         trace: verifier({ gatekeeper_result: { violations: [] } }),
         message: 'gatekeeper_result.status is missing',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [{ messageId: 'unknownStatus', data: { found: 'missing', statuses: '"pass", "fail"' } }],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('unknownStatus', { found: 'missing', statuses: '"pass", "fail"' }),
       },
       {
         name: 'S36: a gatekeeper result that is not an object',
         trace: verifier({ gatekeeper_result: 'pass' }),
         message: 'expected an object',
-        messageId: 'inconsistent',
-        data: {
-          problems: { parts: [{ messageId: 'gatekeeperNotObject', data: { found: '"pass"' } }], separator: '; ' },
-        },
+        ...inconsistent('gatekeeperNotObject', { found: '"pass"' }),
       },
       {
         name: 'S36: a supported claim with an empty detail',
         trace: verifier({ claim_checks: [claim({ detail: '  ' })] }),
         message: 'claim_checks[0] (claim_id "c1") is "supported" with detail "  ", expected a non-empty detail',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'supportedWithoutDetail',
-                data: { index: 0, claimId: '"c1"', verification: '"supported"', detail: '"  "' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('supportedWithoutDetail', {
+          index: 0,
+          claimId: '"c1"',
+          verification: '"supported"',
+          detail: '"  "',
+        }),
       },
       {
         name: 'S36: a supported claim without a detail',
         trace: verifier({ claim_checks: [claim({ detail: undefined })] }),
         message: 'with detail missing',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'supportedWithoutDetail',
-                data: { index: 0, claimId: '"c1"', verification: '"supported"', detail: 'missing' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('supportedWithoutDetail', {
+          index: 0,
+          claimId: '"c1"',
+          verification: '"supported"',
+          detail: 'missing',
+        }),
       },
       {
         name: 'S36 EN: a claim whose detail cites a tool never invoked',
         trace: verifier({ claim_checks: [claim({ detail: 'according to queryTraces the slow span is the DB call' })] }),
         contract: { toolNames: ['queryTraces'] },
         message: 'names a tool never invoked: "queryTraces"',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'uninvokedTools',
-                data: { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryTraces"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('uninvokedTools', { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryTraces"' }),
       },
       {
         name: 'S36 ZH: detail 引用了未调用的工具',
         case: { requiredEvidenceTools: ['queryTraces'] },
         trace: verifier({ claim_checks: [claim({ detail: '根据queryTraces的结果，慢在数据库' })] }),
         message: '"queryTraces"',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'uninvokedTools',
-                data: { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryTraces"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('uninvokedTools', { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryTraces"' }),
       },
       {
         name: 'S36: a tool named in `tools` never invoked',
         trace: verifier({ claim_checks: [claim({ tools: ['queryProfiles'] })] }),
         message: '"queryProfiles"',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'uninvokedTools',
-                data: { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryProfiles"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('uninvokedTools', { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryProfiles"' }),
       },
       {
         name: 'S36: an evidence binding to a tool never invoked',
         trace: verifier({ claim_checks: [claim({ evidence: [{ evidence_id: 'ev-9', tool: 'queryDeployments' }] })] }),
         message: '"queryDeployments"',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'uninvokedTools',
-                data: { index: 0, claimId: '"c1"', toolWord: 'a tool', tools: '"queryDeployments"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('uninvokedTools', {
+          index: 0,
+          claimId: '"c1"',
+          toolWord: 'a tool',
+          tools: '"queryDeployments"',
+        }),
       },
       {
         name: 'S36: a custom supported verification',
         trace: verifier({ claim_checks: [claim({ verification: 'OK', detail: '' })] }),
         contract: { claimVerifications: ['ok', 'not_ok'] },
         message: 'is "OK" with detail ""',
-        messageId: 'inconsistent',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'supportedWithoutDetail',
-                data: { index: 0, claimId: '"c1"', verification: '"OK"', detail: '""' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...inconsistent('supportedWithoutDetail', { index: 0, claimId: '"c1"', verification: '"OK"', detail: '""' }),
       },
     ],
     skipped: [
@@ -251,3 +168,8 @@ describe('audit-consistency (S36)', () => {
     ],
   });
 });
+
+/** The finding of a trace with one inconsistency: its messageId and data as the message states them. */
+function inconsistent(messageId: string, data: Record<string, string | number>) {
+  return { messageId: 'inconsistent', data: { problems: { parts: [{ messageId, data }], separator: '; ' } } };
+}

@@ -62,115 +62,62 @@ describe('evidence-coverage (S03)', () => {
         trace: { toolInvocations: [toolCall('queryMetrics')] },
         message:
           'required evidence tool not covered: any of "queryLogs", "searchLogs" (none in toolInvocations or trace_summaries); 0 of 1 covered',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: {
-            parts: [{ messageId: 'noAlternativeFound', data: { tools: '"queryLogs", "searchLogs"' } }],
-            separator: ', ',
-          },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [
+          { messageId: 'noAlternativeFound', data: { tools: '"queryLogs", "searchLogs"' } },
+        ]),
       },
       {
         name: 'S73 fails a set of alternatives whose every call failed',
         case: { requiredEvidenceTools: [], requiredEvidenceAlternatives: [['queryLogs', 'searchLogs']] },
         trace: { toolInvocations: [toolCall('searchLogs', 'failed'), toolCall('queryLogs', 'failed')] },
         message: 'any of "queryLogs", "searchLogs" (only with evidence status failed)',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: {
-            parts: [{ messageId: 'alternativesOnlyFailed', data: { tools: '"queryLogs", "searchLogs"' } }],
-            separator: ', ',
-          },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [
+          { messageId: 'alternativesOnlyFailed', data: { tools: '"queryLogs", "searchLogs"' } },
+        ]),
       },
       {
         name: 'S03 names a required tool that was never called',
         case: requiresLogsAndMetrics,
         trace: { toolInvocations: [toolCall('queryMetrics')] },
         message: 'not covered: "queryLogs" (not in toolInvocations or trace_summaries); 1 of 2 covered',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 1,
-          required: 2,
-        },
+        ...notCovered({ covered: 1, required: 2 }, [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }]),
       },
       {
         name: 'S03 does not count an invocation with evidence status failed',
         case: requiresLogsAndMetrics,
         trace: { toolInvocations: [toolCall('queryMetrics'), toolCall('queryLogs', 'failed')] },
         message: '"queryLogs" (only with evidence status failed)',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'onlyFailed', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 1,
-          required: 2,
-        },
+        ...notCovered({ covered: 1, required: 2 }, [{ messageId: 'onlyFailed', data: { tool: '"queryLogs"' } }]),
       },
       {
         name: 'S03 does not count a trace summary with evidence status FAILED in any case',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { verifierEvaluation: summaries({ tool_name: 'queryLogs', evidence_status: 'FAILED' }) },
         message: '"queryLogs" (only with evidence status failed)',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'onlyFailed', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [{ messageId: 'onlyFailed', data: { tool: '"queryLogs"' } }]),
       },
       {
         name: 'S03 compares tool names exactly',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { toolInvocations: [toolCall('querylogs'), toolCall('queryLogs ')] },
         message: '"queryLogs" (not in toolInvocations or trace_summaries)',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }]),
       },
       {
         name: 'S03 names every missing tool in case-file order',
         case: requiresLogsAndMetrics,
         message: 'tools not covered: "queryMetrics" (not in toolInvocations or trace_summaries), "queryLogs"',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tools',
-          reasons: {
-            parts: [
-              { messageId: 'notFound', data: { tool: '"queryMetrics"' } },
-              { messageId: 'notFound', data: { tool: '"queryLogs"' } },
-            ],
-            separator: ', ',
-          },
-          covered: 0,
-          required: 2,
-        },
+        ...notCovered({ covered: 0, required: 2 }, [
+          { messageId: 'notFound', data: { tool: '"queryMetrics"' } },
+          { messageId: 'notFound', data: { tool: '"queryLogs"' } },
+        ]),
       },
       {
         name: 'S03 fails without a verifier evaluation when the tool was not called',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { verifierEvaluation: null },
         message: '"queryLogs"',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }]),
       },
       {
         name: 'S03 ignores malformed trace_summaries entries',
@@ -179,26 +126,14 @@ describe('evidence-coverage (S03)', () => {
           verifierEvaluation: summaries(null, 'queryLogs', ['queryLogs'], { tool_name: 7 }, { toolName: 'queryLogs' }),
         },
         message: '"queryLogs" (not in toolInvocations or trace_summaries)',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }]),
       },
       {
         name: 'S03 ignores trace_summaries that is not a list',
         case: { requiredEvidenceTools: ['queryLogs'] },
         trace: { verifierEvaluation: makeVerifierEvaluation({ trace_summaries: { tool_name: 'queryLogs' } }) },
         message: '"queryLogs"',
-        messageId: 'notCovered',
-        data: {
-          toolWord: 'tool',
-          reasons: { parts: [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }], separator: ', ' },
-          covered: 0,
-          required: 1,
-        },
+        ...notCovered({ covered: 0, required: 1 }, [{ messageId: 'notFound', data: { tool: '"queryLogs"' } }]),
       },
     ],
     skipped: [
@@ -231,3 +166,12 @@ describe('evidence-coverage with the coverage already computed', () => {
     expect(evidenceCoverageCheck.run({ ...context, evidenceCoverage: carried }).outcome).toBe('pass');
   });
 });
+
+/** The finding of a case whose required evidence is not all covered: the counts, and why, one reason a tool. */
+function notCovered(
+  counts: { covered: number; required: number },
+  reasons: { messageId: string; data: Record<string, string> }[],
+) {
+  const toolWord = reasons.length === 1 ? 'tool' : 'tools';
+  return { messageId: 'notCovered', data: { toolWord, reasons: { parts: reasons, separator: ', ' }, ...counts } };
+}

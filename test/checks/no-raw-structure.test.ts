@@ -49,165 +49,85 @@ describe('no-raw-structure (S40)', () => {
         name: 'S40 EN: raw executor JSON pasted into the answer',
         ...answer('{"answer": "pool exhausted", "evidence_bindings": ["ev-1"]}'),
         message: 'a JSON object with 2 keys outside a code block: "{\\"answer\\": \\"pool exhausted\\"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'jsonObject',
-                data: {
-                  keys: 2,
-                  literal: '"{\\"answer\\": \\"pool exhausted\\", \\"evidence_bindings\\": [\\"ev-1\\"]}"',
-                },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('jsonObject', {
+          keys: 2,
+          literal: '"{\\"answer\\": \\"pool exhausted\\", \\"evidence_bindings\\": [\\"ev-1\\"]}"',
+        }),
       },
       {
         name: 'S40 EN: JSON after prose, over several lines',
         ...answer('Result:\n{\n  "root_cause": "pool",\n  "confidence": 0.9\n}'),
         message: '"{ \\"root_cause\\": \\"pool\\", \\"confidence\\": 0.9 }"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'jsonObject',
-                data: { keys: 2, literal: '"{ \\"root_cause\\": \\"pool\\", \\"confidence\\": 0.9 }"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('jsonObject', {
+          keys: 2,
+          literal: '"{ \\"root_cause\\": \\"pool\\", \\"confidence\\": 0.9 }"',
+        }),
       },
       {
         name: 'S40 EN: nested JSON inside a one-key object',
         ...answer('{"data": {"a": 1, "b": 2}}'),
         message: '2 keys',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [{ messageId: 'jsonObject', data: { keys: 2, literal: '"{\\"a\\": 1, \\"b\\": 2}"' } }],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('jsonObject', { keys: 2, literal: '"{\\"a\\": 1, \\"b\\": 2}"' }),
       },
       {
         name: 'S40 EN: an object inside a list',
         ...answer('[{"claim": "x", "status": "ok"}]'),
         message: '{\\"claim\\": \\"x\\"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'jsonObject',
-                data: { keys: 2, literal: '"{\\"claim\\": \\"x\\", \\"status\\": \\"ok\\"}"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('jsonObject', { keys: 2, literal: '"{\\"claim\\": \\"x\\", \\"status\\": \\"ok\\"}"' }),
       },
       {
         name: 'S40 EN: JSON after a closed fence',
         ...answer('```\ncode\n```\n{"a": 1, "b": 2}'),
         message: '"{\\"a\\": 1, \\"b\\": 2}"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [{ messageId: 'jsonObject', data: { keys: 2, literal: '"{\\"a\\": 1, \\"b\\": 2}"' } }],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('jsonObject', { keys: 2, literal: '"{\\"a\\": 1, \\"b\\": 2}"' }),
       },
       {
         name: 'S40 ZH: 答案中粘贴了执行器 JSON',
         ...answer('结论如下：{"answer": "连接池耗尽", "claims": []}'),
         message: '2 keys',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'jsonObject',
-                data: { keys: 2, literal: '"{\\"answer\\": \\"连接池耗尽\\", \\"claims\\": []}"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('jsonObject', { keys: 2, literal: '"{\\"answer\\": \\"连接池耗尽\\", \\"claims\\": []}"' }),
       },
       {
         name: 'S40: V2: "evidence-bindings" with a dash',
         ...answer('See evidence-bindings ev-2.', true),
         message: 'marker "evidence_bindings" written as "evidence-bindings"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'respeltMarker',
-                data: { markerWord: 'marker', markers: '"evidence_bindings"', written: '"evidence-bindings"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('respeltMarker', {
+          markerWord: 'marker',
+          markers: '"evidence_bindings"',
+          written: '"evidence-bindings"',
+        }),
       },
       {
         name: 'S40: V2: "claim id" with a space',
         ...answer('Each Claim ID is verified.', true),
         message: '"claim id"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'respeltMarker',
-                data: { markerWord: 'marker', markers: '"claim_id"', written: '"claim id"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('respeltMarker', { markerWord: 'marker', markers: '"claim_id"', written: '"claim id"' }),
       },
       {
         name: 'S40: V2: "answerVersion" in camelCase',
         ...answer('answerVersion: 2', true),
         message: '"answer_version"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'respeltMarker',
-                data: { markerWord: 'marker', markers: '"answer_version"', written: '"answerversion"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('respeltMarker', {
+          markerWord: 'marker',
+          markers: '"answer_version"',
+          written: '"answerversion"',
+        }),
       },
       {
         name: 'S40: V2 ZH: 证据绑定字段 "evidence bindings"',
         ...answer('依据（evidence bindings：ev-2、ev-4）', true),
         message: '"evidence_bindings"',
-        messageId: 'rawStructure',
-        data: {
-          problems: {
-            parts: [
-              {
-                messageId: 'respeltMarker',
-                data: { markerWord: 'marker', markers: '"evidence_bindings"', written: '"evidence bindings"' },
-              },
-            ],
-            separator: '; ',
-          },
-        },
+        ...rawStructure('respeltMarker', {
+          markerWord: 'marker',
+          markers: '"evidence_bindings"',
+          written: '"evidence bindings"',
+        }),
       },
     ],
   });
 });
+
+/** The finding of an answer with one piece of raw structure: its messageId and data as the message states them. */
+function rawStructure(messageId: string, data: Record<string, string | number>) {
+  return { messageId: 'rawStructure', data: { problems: { parts: [{ messageId, data }], separator: '; ' } } };
+}
