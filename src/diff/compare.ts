@@ -202,11 +202,9 @@ function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], t
   return [
     ...[...baselineById.values()].flatMap((before) => {
       const after = currentById.get(before.caseId);
-      return after === undefined ? [presenceItem(before, true)] : compareCase(before, after, tests);
+      return after === undefined ? [missingCase(before)] : compareCase(before, after, tests);
     }),
-    ...[...currentById.values()]
-      .filter((after) => !baselineById.has(after.caseId))
-      .map((after) => presenceItem(after, false)),
+    ...[...currentById.values()].filter((after) => !baselineById.has(after.caseId)).map(newCase),
   ];
 }
 
@@ -219,13 +217,16 @@ function firstById<T>(rows: readonly T[], idOf: (row: T) => string): Map<string,
   return byId;
 }
 
-/** S22: a vanished case is one regression; comparing its checks against nothing would only repeat it. S23: a new case is a change. */
-function presenceItem(result: CaseResult, vanished: boolean): DiffItem {
-  const sides = vanished ? (['present', 'absent'] as const) : (['absent', 'present'] as const);
-  const moved = vanished
-    ? `case is missing from the current report (it was ${result.status} in the baseline)`
-    : `case is new, not in the baseline (now ${result.status}${statusDetail(result)})`;
-  return caseItem(vanished ? 'regression' : 'change', result.caseId, 'presence', sides, moved);
+/** S22: a vanished case is one regression; comparing its checks against nothing would only repeat it. */
+function missingCase(before: CaseResult): DiffItem {
+  const moved = `case is missing from the current report (it was ${before.status} in the baseline)`;
+  return caseItem('regression', before.caseId, 'presence', ['present', 'absent'], moved);
+}
+
+/** S23: a new case is a change. */
+function newCase(after: CaseResult): DiffItem {
+  const moved = `case is new, not in the baseline (now ${after.status}${statusDetail(after)})`;
+  return caseItem('change', after.caseId, 'presence', ['absent', 'present'], moved);
 }
 
 /** An item of a case's own field: its presence, status or verdict. */
@@ -245,15 +246,15 @@ function compareCase(before: CaseResult, after: CaseResult, tests: CaseTests): D
     // The evidence of a repeated case is its evidence-coverage check's runs, compared with the checks.
     return [
       ...(caseTest === null ? [] : [rateItem(after.caseId, null, caseTest)]),
-      ...compareField('verdict', before, after),
+      ...compareVerdict(before, after),
       ...[...testChecks(before, after, caseTest, tests.summary.alpha)]
         .sort(([a], [b]) => checkRank(a) - checkRank(b) || compareText(a, b))
         .map(([check, significance]) => rateItem(after.caseId, check, significance)),
     ];
   }
   return [
-    ...compareField('status', before, after),
-    ...compareField('verdict', before, after),
+    ...compareStatus(before, after),
+    ...compareVerdict(before, after),
     ...compareChecks(before, after),
     ...compareEvidence(before, after),
   ];
@@ -294,17 +295,19 @@ function checkRank(check: string): number {
   return CHECK_RANK.get(check) ?? CHECK_IDS.length;
 }
 
-/** S20: a case's status moving from `passed` is a regression, to `passed` an improvement; a verdict moving is a change. */
-function compareField(field: 'status' | 'verdict', before: CaseResult, after: CaseResult): DiffItem[] {
-  const sides = [before[field], after[field]] as const;
-  if (sides[0] === sides[1]) return [];
-  if (field === 'verdict') {
-    const moved = `verdict changed from ${sides[0] ?? 'none'} to ${sides[1] ?? 'none'}`;
-    return [caseItem('change', after.caseId, field, sides, moved)];
-  }
-  const kind = sides[0] === 'passed' ? 'regression' : sides[1] === 'passed' ? 'improvement' : 'change';
-  const moved = `status went from ${sides[0]} to ${sides[1]}${statusDetail(after)}`;
-  return [caseItem(kind, after.caseId, field, sides, moved)];
+/** S20: a case's status moving from `passed` is a regression, to `passed` an improvement, else a change. */
+function compareStatus(before: CaseResult, after: CaseResult): DiffItem[] {
+  if (before.status === after.status) return [];
+  const kind = before.status === 'passed' ? 'regression' : after.status === 'passed' ? 'improvement' : 'change';
+  const moved = `status went from ${before.status} to ${after.status}${statusDetail(after)}`;
+  return [caseItem(kind, after.caseId, 'status', [before.status, after.status], moved)];
+}
+
+/** A verdict moving is a change. */
+function compareVerdict(before: CaseResult, after: CaseResult): DiffItem[] {
+  if (before.verdict === after.verdict) return [];
+  const moved = `verdict changed from ${before.verdict ?? 'none'} to ${after.verdict ?? 'none'}`;
+  return [caseItem('change', after.caseId, 'verdict', [before.verdict, after.verdict], moved)];
 }
 
 /** What a reader needs to act on a case that is not passing: which checks failed, or why it did not run. */

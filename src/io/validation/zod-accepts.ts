@@ -73,11 +73,13 @@ function compileBase(def: NodeDef, exact: boolean): Acceptor {
       return (value) => typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return (value) => typeof value === 'boolean';
-    case 'nullable':
+    case 'nullable': {
+      const inner = compile(def.innerType);
+      return (value) => value === null || inner(value);
+    }
     case 'optional': {
       const inner = compile(def.innerType);
-      const absent = def.type === 'nullable' ? null : undefined;
-      return (value) => value === absent || inner(value);
+      return (value) => value === undefined || inner(value);
     }
     case 'array': {
       const element = compile(def.element);
@@ -93,9 +95,12 @@ function compileBase(def: NodeDef, exact: boolean): Acceptor {
       const options = (def.options ?? []).map(compile);
       return (value) => options.some((option) => option(value));
     }
-    case 'enum':
+    case 'enum': {
+      const values = new Set(Object.values(def.entries ?? {}));
+      return (value) => values.has(value);
+    }
     case 'literal': {
-      const values = new Set(def.type === 'enum' ? Object.values(def.entries ?? {}) : (def.values ?? []));
+      const values = new Set(def.values ?? []);
       return (value) => values.has(value);
     }
     case 'record': {

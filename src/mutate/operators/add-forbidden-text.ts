@@ -1,5 +1,5 @@
 import { speaksChinese, withConcludingSentence } from '../case-text.js';
-import type { MutationOperator } from '../types.js';
+import type { Mutant, MutationOperator } from '../types.js';
 
 /**
  * The answer confirms a cause the case rules out: each forbidden keyword and confirmed claim the
@@ -13,13 +13,23 @@ export const addForbiddenText: MutationOperator = {
     const chinese = speaksChinese(evalCase);
     const listed = [...evalCase.forbiddenAnswerKeywords, ...evalCase.forbiddenConfirmedClaims];
     const wrongCause = chinese ? '根因是数据库宕机' : 'the root cause is a DDoS attack';
-    return (listed.length > 0 ? listed : [wrongCause]).map((text) => ({
+    const mutantFor = (text: string, suggestion: string): Mutant => ({
       label: text,
       document: withConcludingSentence(trace, chinese ? `另外，确认${text}。` : `Also, it is confirmed that ${text}.`),
-      suggestion:
-        listed.length > 0
-          ? `case \`${evalCase.id}\` does not notice the answer confirming "${text}": check its forbidden lists`
-          : `case \`${evalCase.id}\` would not notice the answer confirming a wrong cause ("${text}"): list the causes reviewers rule out in forbiddenConfirmedClaims`,
-    }));
+      suggestion,
+    });
+    if (listed.length > 0)
+      return listed.map((text) =>
+        mutantFor(
+          text,
+          `case \`${evalCase.id}\` does not notice the answer confirming "${text}": check its forbidden lists`,
+        ),
+      );
+    return [
+      mutantFor(
+        wrongCause,
+        `case \`${evalCase.id}\` would not notice the answer confirming a wrong cause ("${wrongCause}"): list the causes reviewers rule out in forbiddenConfirmedClaims`,
+      ),
+    ];
   },
 };
