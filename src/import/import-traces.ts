@@ -90,7 +90,7 @@ async function importExports(
   const matchAttributes = [...new Set(options.matchAttributes ?? [])];
   const keepForMatching = new Set(matchAttributes);
   const keepAttribute = (key: string) => isMappedAttribute(key) || keepForMatching.has(key);
-  const { assembly, sink: collect } = collecting((traceId) => !assembly.isLate(traceId), keepAttribute);
+  const { assembly, sink: collect } = collecting((traceId, assembled) => !assembled.isLate(traceId), keepAttribute);
   const skipped: ImportProblem[] = [];
   let unkept = 0;
   const unusable: string[] = [];
@@ -135,18 +135,22 @@ async function importExports(
 }
 
 /**
- * An assembly of the traces `takes` accepts and a sink that feeds it, each span reduced to what the
- * mapping reads as it is read (map/span-facts.ts); the sink takes nothing else.
+ * An assembly of the traces `takes` accepts (asked with the assembly as it stands) and a sink that
+ * feeds it, each span reduced to what the mapping reads as it is read (map/span-facts.ts); the sink
+ * takes nothing else.
  */
-function collecting(takes: (traceId: string) => boolean, keepAttribute: (key: string) => boolean) {
+function collecting(
+  takes: (traceId: string, assembly: TraceAssembly) => boolean,
+  keepAttribute: (key: string) => boolean,
+) {
   const repeatedResponses = new RepeatedToolResponses();
   const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
   const sink: ImportSink = {
     span: (span, place) => {
-      if (takes(span.traceId)) assembly.add(repeatedResponses.drop(compactSpan(span)), place.file);
+      if (takes(span.traceId, assembly)) assembly.add(repeatedResponses.drop(compactSpan(span)), place.file);
     },
     traceEvent: (traceId, event, place) => {
-      if (takes(traceId)) assembly.addEvent(traceId, event, place.file, place.line);
+      if (takes(traceId, assembly)) assembly.addEvent(traceId, event, place.file, place.line);
     },
     emptyTrace: () => undefined,
     skipped: () => undefined,

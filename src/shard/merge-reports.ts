@@ -188,7 +188,8 @@ function placeCases(files: readonly ShardFile[]): CaseResult[] {
   for (const { cases, index: shard, displayName } of files) {
     for (const { caseIndex, ...rest } of cases) {
       const placed = { result: rest as unknown as CaseResult, caseId: rest['caseId'] as string, shard, displayName };
-      const [atPosition, sameId] = [byPosition.get(caseIndex as number), byId.get(placed.caseId)];
+      const atPosition = byPosition.get(caseIndex as number);
+      const sameId = byId.get(placed.caseId);
       if (atPosition !== undefined) {
         problems.push(
           `diag-eval merge: case index ${caseIndex} is in ${atPosition.displayName} (${atPosition.caseId}) and in ${displayName} (${placed.caseId}); expected each case in one shard`,
@@ -217,15 +218,14 @@ function placeCases(files: readonly ShardFile[]): CaseResult[] {
     inOrder.map(({ caseId }) => caseId),
     count,
   );
-  refuseAny(
-    inOrder.flatMap((entry, position) =>
-      expected[position] === entry.shard
-        ? []
-        : [
-            `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" is in shard ${entry.shard}/${count}, expected in shard ${expected[position]}/${count} (was the report edited, or renamed from another run?)`,
-          ],
-    ),
-  );
+  const misplaced: string[] = [];
+  inOrder.forEach((entry, position) => {
+    if (expected[position] !== entry.shard)
+      misplaced.push(
+        `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" is in shard ${entry.shard}/${count}, expected in shard ${expected[position]}/${count} (was the report edited, or renamed from another run?)`,
+      );
+  });
+  refuseAny(misplaced);
   return inOrder.map(({ result }) => result);
 }
 

@@ -129,8 +129,9 @@ function readLines(text: string, patterns: ConclusionPatterns): Line[] {
     const ranked = patterns.rankedItem.exec(stripped);
     // A labelled item ("Fault 3", "Top candidate") takes its label's number over the list's.
     const labelledItem = ranked !== null || patterns.topItem.test(stripped);
-    const listNumber = numbered === null ? 0 : Number(numbered[1] ?? numbered[2]);
-    const number = ranked !== null ? Number(ranked[1]) : labelledItem ? 1 : listNumber;
+    let number = numbered === null ? 0 : Number(numbered[1] ?? numbered[2]);
+    if (ranked !== null) number = Number(ranked[1]);
+    else if (labelledItem) number = 1;
     lines.push({
       start,
       end,

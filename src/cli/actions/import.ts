@@ -39,11 +39,12 @@ export async function importAction(values: ParsedValues, positionals: string[], 
   if (out === null)
     throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
   const from = fromFlag('import', values);
-  // The case file's and the config's readers are loaded only with --cases.
-  const cases =
-    stringFlag(values, 'cases') === null
-      ? null
-      : await (await import('../load-settings-cases.js')).loadCommandCases(values, io.cwd);
+  let cases: EvalCase[] | null = null;
+  if (stringFlag(values, 'cases') !== null) {
+    // The case file's and the config's readers are loaded only with --cases.
+    const { loadCommandCases } = await import('../load-settings-cases.js');
+    cases = await loadCommandCases(values, io.cwd);
+  }
   return importCommand(
     {
       files: positionals.map((file) => resolve(io.cwd, file)),
