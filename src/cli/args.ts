@@ -41,6 +41,12 @@ export function parseCommandArgs(
       throw new InputError(
         `diag-eval ${command}: found ${missing[1]} without its value; expected ${missing[1]} VALUE, see ${see}`,
       );
+    // `--detect -1`: node reads a value that starts with a dash as a flag of its own.
+    const dashed = /^Option '(?:-\w, )?(--[\w-]+)' argument is ambiguous/u.exec(message);
+    if (dashed?.[1] !== undefined)
+      throw new InputError(
+        `diag-eval ${command}: found ${dashed[1]} followed by an argument that starts with a dash; expected ${dashed[1]} VALUE, or ${dashed[1]}=VALUE for a value that starts with a dash, see ${see}`,
+      );
     const takesNone = /^Option '(?:-\w, )?(--[\w-]+)' does not take an argument/u.exec(message);
     if (takesNone?.[1] !== undefined)
       throw new InputError(
@@ -121,6 +127,7 @@ interface NumberRule {
   max: number;
   integer: boolean;
   exclusiveMin?: boolean;
+  exclusiveMax?: boolean;
 }
 
 /**
@@ -136,8 +143,8 @@ const NUMBER_FLAGS = {
   'max-body-mb': { min: 1, max: MAX_BODY_MB_LIMIT, integer: true },
   'cost-tolerance': { min: 0, max: 100, integer: false },
   alpha: { min: 0, max: 0.5, integer: false, exclusiveMin: true },
-  detect: { min: 0, max: 1, integer: false, exclusiveMin: true },
-  power: { min: 0, max: 1, integer: false, exclusiveMin: true },
+  detect: { min: 0, max: 1, integer: false, exclusiveMin: true, exclusiveMax: true },
+  power: { min: 0, max: 1, integer: false, exclusiveMin: true, exclusiveMax: true },
   port: { min: 0, max: 65_535, integer: true },
   top: { min: 0, max: 1000, integer: true },
   limit: { min: 1, max: 10_000, integer: true },
@@ -155,13 +162,12 @@ export function numberFlag(command: string, values: ParsedValues, name: keyof ty
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
     (rule.exclusiveMin === true ? value > rule.min : value >= rule.min) &&
-    value <= rule.max;
+    (rule.exclusiveMax === true ? value < rule.max : value <= rule.max);
   if (!valid) {
     const kind = rule.integer ? 'a whole number' : 'a number';
+    const upper = rule.exclusiveMax === true ? `less than ${rule.max}` : `at most ${rule.max}`;
     const bound =
-      rule.exclusiveMin === true
-        ? `greater than ${rule.min} and at most ${rule.max}`
-        : `from ${rule.min} to ${rule.max}`;
+      rule.exclusiveMin === true ? `greater than ${rule.min} and ${upper}` : `from ${rule.min} to ${rule.max}`;
     throw new InputError(`diag-eval ${command}: --${name}: found "${raw}", expected ${kind} ${bound}`);
   }
   return value;

@@ -2,6 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
+import { upwards } from '../io/files/upwards.js';
 
 /**
  * The checks on an output folder made before any work is done, so that a run that cannot write
@@ -58,12 +59,4 @@ function realLocation(path: string): string {
     }
   }
   return resolve(path);
-}
-
-/** The path, resolved, then each of its parents up to the root. */
-function* upwards(path: string): Generator<string> {
-  for (let current = resolve(path); ; current = dirname(current)) {
-    yield current;
-    if (dirname(current) === current) return;
-  }
 }

@@ -6,6 +6,7 @@ import { compareText } from '../model/text-order.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { signed } from '../view/format.js';
 import { exactFigures } from './exact-figures.js';
+import { firstById } from './first-by-id.js';
 import {
   type CaseTests,
   checkAlpha,
@@ -206,15 +207,6 @@ function compareCases(baselineCases: CaseResult[], currentCases: CaseResult[], t
     }),
     ...[...currentById.values()].filter((after) => !baselineById.has(after.caseId)).map(newCase),
   ];
-}
-
-// The loader rejects repeated ids (of cases, of a case's checks); a report built in code that repeats one is read by its first entry.
-function firstById<T>(rows: readonly T[], idOf: (row: T) => string): Map<string, T> {
-  const byId = new Map<string, T>();
-  for (const row of rows) {
-    if (!byId.has(idOf(row))) byId.set(idOf(row), row);
-  }
-  return byId;
 }
 
 /** S22: a vanished case is one regression; comparing its checks against nothing would only repeat it. */

@@ -5,6 +5,7 @@ import { fisherExactOneSided } from '../stats/fisher.js';
 import { holmAdjust } from '../stats/holm.js';
 import { checkFailureCounts } from '../stats/run-statistics.js';
 import { runsToDetectDrop } from '../stats/sample-size.js';
+import { firstById } from './first-by-id.js';
 import type { DiffKind, DiffSignificance, SignificanceSummary } from './types.js';
 
 /**
@@ -56,11 +57,11 @@ export interface CaseTests {
 
 /** Tests every case repeated in both reports, with Holm's correction over them. */
 export function testCases(baseline: Report, current: Report, alpha: number): CaseTests {
-  const currentById = new Map(current.cases.map((result) => [result.caseId, result]));
+  const currentById = firstById(current.cases, (result) => result.caseId);
   const tested = new Map<string, [Counts, Counts]>();
-  for (const before of baseline.cases) {
+  for (const before of firstById(baseline.cases, (result) => result.caseId).values()) {
     const after = currentById.get(before.caseId);
-    if (after === undefined || tested.has(before.caseId) || !isRepeatedOnBothSides(before, after)) continue;
+    if (after === undefined || !isRepeatedOnBothSides(before, after)) continue;
     tested.set(before.caseId, [caseCounts(before), caseCounts(after)]);
   }
   const results = judge([...tested.values()], alpha);

@@ -3,6 +3,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { holdTemporary, writeFileAtomic } from '../io/files/atomic-write.js';
 import { ensureFolder } from '../io/files/ensure-folder.js';
+import { upwards } from '../io/files/upwards.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportedTrace } from './import-traces.js';
 import { formatTraceJson } from './trace-json.js';
@@ -172,9 +173,9 @@ export class FixtureStaging {
 
 function outermostMissing(folder: string): string | null {
   let missing: string | null = null;
-  for (let current = resolve(folder); !existsSync(current); current = dirname(current)) {
+  for (const current of upwards(folder)) {
+    if (existsSync(current)) break;
     missing = current;
-    if (dirname(current) === current) break;
   }
   return missing;
 }

@@ -98,6 +98,23 @@ describe('significance-aware diff (S77)', () => {
     ]);
   });
 
+  it.each([
+    ['the current report', [repeated('twice', 10, 10)], [repeated('twice', 3, 10), repeated('twice', 10, 10)]],
+    ['the baseline', [repeated('twice', 10, 10), repeated('twice', 3, 10)], [repeated('twice', 3, 10)]],
+  ])(
+    'S77 a case id repeated in %s (a report built in code) is tested by its first entry, as it is compared',
+    (_, baseline, current) => {
+      const diff = compareReports(reportOf(baseline), reportOf(current));
+      const caseItems = diff.items.filter((item) => item.scope === 'case');
+      expect(caseItems.map((item) => [item.caseId, item.metric, item.kind])).toEqual([
+        ['twice', 'runPassRate', 'regression'],
+      ]);
+      expect(caseItems[0]?.message).toMatch(
+        /^twice: run pass rate fell from 10\/10 to 3\/10 \(-0\.7\): regression, p = /u,
+      );
+      expect(diff.summary.significance?.repeatedCases).toBe(1);
+    },
+  );
   it('S77 --alpha moves the line between regression and noise', () => {
     const before = reportOf([repeated('wobbles', 8, 10)]);
     const after = reportOf([repeated('wobbles', 4, 10)]);

@@ -183,6 +183,13 @@ const S43_ROWS: Row[] = [
       /^error: diag-eval check: found --baseline without its value; expected --baseline VALUE, see `diag-eval check --help`\n$/u,
   },
   {
+    name: 'a value that starts with a dash, after a space',
+    setup: () => ['run', '--concurrency', '-4'],
+    code: 2,
+    stderr:
+      /^error: diag-eval run: found --concurrency followed by an argument that starts with a dash; expected --concurrency VALUE, or --concurrency=VALUE for a value that starts with a dash, see `diag-eval run --help`\n$/u,
+  },
+  {
     name: 'a switch given a value',
     setup: () => ['import', 'x.json', '--out', 'o', '--quiet=yes'],
     code: 2,

@@ -57,7 +57,7 @@ describe('diag-eval plan (S78)', () => {
     { args: ['--baseline', 'r.json'], message: 'found no --detect; expected --detect D, 0 < D < 1' },
     {
       args: ['--baseline', 'r.json', '--detect', '0'],
-      message: '--detect: found "0", expected a number greater than 0',
+      message: '--detect: found "0", expected a number greater than 0 and less than 1',
     },
     {
       args: ['--baseline', 'r.json', '--detect', '1'],
@@ -69,7 +69,15 @@ describe('diag-eval plan (S78)', () => {
       message: '--alpha: found "0.6", expected a number greater than 0 and at most 0.5',
     },
     { args: ['--baseline', 'r.json', '--detect', '0.2', '--alpha', '0'], message: '--alpha: found "0"' },
-    { args: ['--baseline', 'r.json', '--detect', '0.2', '--power', '1'], message: '--power: found "1"' },
+    {
+      args: ['--baseline', 'r.json', '--detect', '0.2', '--power', '1'],
+      message: '--power: found "1", expected a number greater than 0 and less than 1',
+    },
+    {
+      args: ['--baseline', 'r.json', '--detect', '-0.2'],
+      message:
+        'found --detect followed by an argument that starts with a dash; expected --detect VALUE, or --detect=VALUE for a value that starts with a dash',
+    },
   ])('S78 $args is exit 2 naming what was found and expected', async ({ args, message }) => {
     const result = await cli(tempDir(), ['plan', ...args]);
     expect(result.code).toBe(2);

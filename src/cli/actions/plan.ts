@@ -3,7 +3,7 @@ import { planRuns } from '../../diff/plan-runs.js';
 import { DEFAULT_ALPHA, PLAN_POWER } from '../../diff/significance.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
-import { noPositionals, numberFlag, type ParsedValues, pathFlag, stringFlag } from '../args.js';
+import { noPositionals, numberFlag, type ParsedValues, pathFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 
 /** S78: the runs per case a drop of `--detect` needs to be told from noise, from the baseline's run pass rates. */
@@ -16,15 +16,6 @@ export async function planCommand(values: ParsedValues, positionals: string[], i
   if (detect === null)
     throw new InputError('diag-eval plan: found no --detect; expected --detect D, 0 < D < 1 (e.g. 0.2)');
   const power = numberFlag('plan', values, 'power') ?? PLAN_POWER;
-  for (const [name, value] of [
-    ['detect', detect],
-    ['power', power],
-  ] as const) {
-    if (value >= 1)
-      throw new InputError(
-        `diag-eval plan: --${name}: found "${stringFlag(values, name)}", expected a number greater than 0 and less than 1`,
-      );
-  }
   const alpha = numberFlag('plan', values, 'alpha') ?? DEFAULT_ALPHA;
   const baseline = await loadReportFile(path, displayPath(path, io.cwd));
   const lines = planRuns(baseline, { detect, alpha, power });

@@ -1,5 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { upwards } from './upwards.js';
 
 /**
  * Makes a folder and its missing parents, one level at a time. Not `mkdir(…, { recursive: true })`:
@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
  */
 export async function ensureFolder(folder: string): Promise<void> {
   const missing: string[] = [];
-  for (let current = resolve(folder); ; ) {
+  for (const current of upwards(folder)) {
     const stats = await stat(current).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
@@ -23,9 +23,6 @@ export async function ensureFolder(folder: string): Promise<void> {
       break;
     }
     missing.push(current);
-    const parent = dirname(current);
-    if (parent === current) break;
-    current = parent;
   }
   for (const path of missing.reverse()) {
     await mkdir(path).catch((error: NodeJS.ErrnoException) => {
