@@ -1,4 +1,4 @@
-import { tableRow } from '../view/markdown-escape.js';
+import { markdownText, tableRow } from '../view/markdown-escape.js';
 import { percent } from '../view/static-page.js';
 import type { MutantCounts, MutationReport } from './mutation-types.js';
 
@@ -40,7 +40,7 @@ export function renderMutationMarkdown(report: MutationReport): string {
   lines.push('', '## Fragile cases (a meaning-preserving variant failed)', '');
   if (report.fragile.length === 0) lines.push('None: every meaning-preserving variant passed its case.');
   for (const variant of report.fragile) {
-    const checks = variant.failedChecks.map((failed) => `${failed.check}: ${failed.message}`).join('; ');
+    const checks = variant.failedChecks.map((failed) => `${failed.check}: ${markdownText(failed.message)}`).join('; ');
     lines.push(`- case \`${variant.caseId}\`, \`${variant.rewrite}\` (${variant.label}): ${checks}`);
   }
   return `${lines.join('\n')}\n`;

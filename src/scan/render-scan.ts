@@ -1,4 +1,4 @@
-import { tableRow } from '../view/markdown-escape.js';
+import { markdownText, tableRow } from '../view/markdown-escape.js';
 import type { PolicyCheck } from './policies.js';
 import type { ScanTally } from './scan-tally.js';
 
@@ -62,12 +62,12 @@ export function renderScanMarkdown(report: ScanReport): string {
       const reasons = offender.violations.map(
         (violation) => `${violation.check} (${violation.severity}): ${violation.message}`,
       );
-      lines.push(tableRow([offender.trace, String(offender.errors), String(offender.warnings), reasons.join('<br>')]));
+      lines.push(tableRow([offender.trace, String(offender.errors), String(offender.warnings), reasons.join('\n')]));
     }
     lines.push('');
   }
   if (report.skippedInput.length > 0) {
-    lines.push('## Skipped input', '', ...report.skippedInput.map((problem) => `- ${problem}`), '');
+    lines.push('## Skipped input', '', ...report.skippedInput.map((problem) => `- ${markdownText(problem)}`), '');
   }
   return lines.join('\n');
 }

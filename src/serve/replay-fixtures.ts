@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
@@ -44,8 +44,14 @@ export async function loadReplayFixtures(fixturesDir: string, cwd: string): Prom
   const fixtures: ReplayFixture[] = [];
   const warnings: string[] = [];
   const owners = new Map<string, string>();
-  for (const path of await jsonFilesUnder(fixturesDir)) {
+  const realFolder = await realpath(fixturesDir);
+  for (const { path, link } of await jsonFilesUnder(fixturesDir)) {
     const file = displayPath(path, cwd);
+    // A link is followed as `run` follows one: only to a file inside the fixtures folder.
+    if (link && !(await leadsInside(path, realFolder))) {
+      warnings.push(`${file}: skipped, a symbolic link that leads outside the fixtures folder`);
+      continue;
+    }
     const read = readJsonFile(path, MAX_FIXTURE_BYTES);
     if (!read.ok && read.stage === 'read') {
       warnings.push(
@@ -74,15 +80,25 @@ export function normalizeQuestion(question: string): string {
   return normalizeText(question).trim();
 }
 
-async function jsonFilesUnder(folder: string): Promise<string[]> {
+/** Whether the link's target is inside the folder (its real path); a broken link is read, and named, as a missing file. */
+async function leadsInside(path: string, realFolder: string): Promise<boolean> {
+  const target = await realpath(path).catch(() => null);
+  if (target === null) return true;
+  const inside = relative(realFolder, target);
+  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
+}
+
+/** The `.json` files under the folder; a link named `.json` is listed too (marked), a linked folder is not entered. */
+async function jsonFilesUnder(folder: string): Promise<{ path: string; link: boolean }[]> {
   const entries: Dirent[] = await readdir(folder, { withFileTypes: true });
-  const files: string[] = [];
+  const files: { path: string; link: boolean }[] = [];
   for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
     // Hidden entries are editor and VCS state; `.tmp-` files are atomic writes still under way.
     if (entry.name.startsWith('.') || entry.name.includes('.tmp-')) continue;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) files.push(...(await jsonFilesUnder(path)));
-    else if (entry.isFile() && /\.json$/iu.test(entry.name)) files.push(path);
+    else if ((entry.isFile() || entry.isSymbolicLink()) && /\.json$/iu.test(entry.name))
+      files.push({ path, link: entry.isSymbolicLink() });
   }
   return files;
 }

@@ -17,6 +17,7 @@ export interface ShardReportText {
 
 interface ShardFile {
   displayName: string;
+  schemaVersion: number;
   index: number;
   count: number;
   casesHash: string;
@@ -32,8 +33,9 @@ interface ShardFile {
  * the inputs, the result is the same.
  *
  * Refused, with every problem named (an InputError, exit 2): a report that is not a valid
- * report or not a shard's, reports of different case files, shard counts or `--repeat`, a shard
- * given twice or missing, a case in two reports or in a shard it does not belong to.
+ * report or not a shard's, reports of different case files, shard counts, `--repeat` or schema
+ * versions, a shard given twice or missing, a case in two reports or in a shard it does not
+ * belong to.
  */
 export function mergeShardReports(inputs: readonly ShardReportText[]): Report {
   if (inputs.length === 0)
@@ -84,7 +86,8 @@ function readShardFile({ displayName, text }: ShardReportText): ShardFile | stri
   const repeat = typeof summary['repeat'] === 'number' ? summary['repeat'] : null;
   const miscounted = countProblem(displayName, summary, cases as unknown as CaseResult[], repeat);
   if (miscounted !== null) return miscounted;
-  return { displayName, index, count, casesHash, repeat, cases };
+  const schemaVersion = raw['schemaVersion'] as number;
+  return { displayName, schemaVersion, index, count, casesHash, repeat, cases };
 }
 
 /**
@@ -121,7 +124,7 @@ function miscount(displayName: string, field: string, found: unknown, expected: 
   return `${displayName}: summary.${field}: found ${describeValue(found)}, expected ${JSON.stringify(expected)} (${held})`;
 }
 
-/** Shards of one run agree on the case file, the number of shards and the runs per case. */
+/** Shards of one run agree on the case file, the number of shards, the runs per case and the report schema version. */
 function disagreements(files: readonly ShardFile[]): string[] {
   const compare = (what: string, expected: string, keyOf: (file: ShardFile) => string): string[] => {
     const groups = namesBy(files, keyOf);
@@ -138,6 +141,13 @@ function disagreements(files: readonly ShardFile[]): string[] {
     ...compare('shard count', 'one n for every report (run --shard i/n)', (file) => `n = ${file.count}`),
     ...compare('runs per case', 'the same --repeat for every shard', (file) =>
       file.repeat === null ? 'no --repeat' : `--repeat ${file.repeat}`,
+    ),
+    // Both versions are readable, but shards of one run were written by one diag-eval: a mix means
+    // a report from another run (or an older one) among them.
+    ...compare(
+      'schemaVersion (they were written by different diag-eval versions)',
+      'the shards of one run, written by one diag-eval',
+      (file) => `schemaVersion ${file.schemaVersion}`,
     ),
   ];
 }
@@ -205,6 +215,16 @@ function placeCases(files: readonly ShardFile[]): CaseResult[] {
     }
   }
   refuseAny(problems);
+  // A position past the last case is named with its file: the gap it leaves below would otherwise
+  // be reported as a case no report holds, naming none.
+  const beyond = [...byPosition]
+    .filter(([position]) => position >= byPosition.size)
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([position, entry]) =>
+        `diag-eval merge: ${entry.displayName}: case "${entry.caseId}" has caseIndex ${position}, expected below ${byPosition.size} (the number of cases the reports hold)`,
+    );
+  refuseAny(beyond);
   const placed = Array.from({ length: byPosition.size }, (_, position) => byPosition.get(position));
   const gap = placed.indexOf(undefined);
   if (gap !== -1) {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,19 @@ describe('replay server', () => {
       'fixtures/broken.json: not a JSON object; served as it is',
       'fixtures/z-duplicate.json: skipped, session id "diag-0001" is already served from fixtures/payment.json',
     ]);
+  });
+
+  it('serves a fixture reached through a symbolic link inside the folder, as run reads it, and names a link that leads outside', async () => {
+    await writeFile(join(workDir, 'outside.json'), JSON.stringify(diagnosisTrace('diag-0009')));
+    await symlink(join('nested', 'order.json'), join(fixturesDir, 'linked-order.json'));
+    await symlink(join('..', 'outside.json'), join(fixturesDir, 'outside-link.json'));
+    const replay = await start();
+    expect(replay.ids).not.toContain('diag-0009');
+    expect(replay.warnings).toContain(
+      'fixtures/outside-link.json: skipped, a symbolic link that leads outside the fixtures folder',
+    );
+    // The link serves diag-0002 first (file-path order), the file it names is then the duplicate.
+    expect(replay.fixtures).toContainEqual({ id: 'diag-0002', file: 'fixtures/linked-order.json' });
   });
 
   it('returns the fixture bytes unchanged, and a JSON 404 for an unknown id', async () => {

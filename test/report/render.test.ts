@@ -8,7 +8,7 @@ import { renderReportJson, renderReportJsonChunks } from '../../src/report/rende
 import { renderReportMarkdown, renderReportMarkdownChunks } from '../../src/report/render/markdown.js';
 import type { CaseResult, Report } from '../../src/report/types.js';
 import type { TraceRunInput } from '../../src/sources/types.js';
-import { escapeTableCell } from '../../src/view/markdown-escape.js';
+import { escapeTableCell, markdownText } from '../../src/view/markdown-escape.js';
 import { makeEvalCase } from '../helpers/eval-case.js';
 import { buildTrace, type TraceSpec, toolCall } from '../helpers/trace-builder.js';
 
@@ -377,8 +377,51 @@ describe('escapeTableCell', () => {
     ['a\\|b', 'a\\\\\\|b'],
     ['one\ntwo\r\nthree\rfour', 'one<br>two<br>three<br>four'],
     ['plain', 'plain'],
+    ['verdict REVISE <!-- x', 'verdict REVISE &lt;!-- x'],
+    ['`<init>` failed | <b>', '`<init>` failed \\| &lt;b>'],
+    ['根因 <details>连接池</details>', '根因 &lt;details>连接池&lt;/details>'],
   ])('%j → %j', (input, expected) => {
     expect(escapeTableCell(input)).toBe(expected);
+  });
+});
+
+describe('markdownText (S08)', () => {
+  it.each([
+    ['no markup at all', 'no markup at all'],
+    ['the answer says <!-- hidden', 'the answer says &lt;!-- hidden'],
+    ['a <details> fold and <img src=x>', 'a &lt;details> fold and &lt;img src=x>'],
+    // A code span shows its text as it is: &lt; there would show as the four characters.
+    ['`List<String>` then <b>', '`List<String>` then &lt;b>'],
+    ['``a`b<`` <', '``a`b<`` &lt;'],
+    ['an unmatched ` then <x', 'an unmatched ` then &lt;x'],
+    ['AT&T &amp; co', 'AT&T &amp; co'],
+    ['答案引用了 <!-- 注释', '答案引用了 &lt;!-- 注释'],
+    ['`连接池<耗尽>` 与 <详情>', '`连接池<耗尽>` 与 &lt;详情>'],
+  ])('S08 %j is shown as %j', (input, expected) => {
+    expect(markdownText(input)).toBe(expected);
+  });
+
+  it('S08 a verdict or message quoting "<!--", or holding a lone CR, leaves the failures after it in report.md in view, each on its own item', () => {
+    const quoting = evaluated(
+      { id: 'verdict-with-markup', allowedVerdicts: ['PASS'] },
+      {
+        verdict: 'revise <!-- hidden',
+        finalAnswer: 'The deploy raised CPU.',
+        toolInvocations: [toolCall('queryMetrics')],
+      },
+    );
+    const [, second] = sampleReport().cases as [CaseResult, CaseResult];
+    const withCarriageReturn: CaseResult = {
+      ...second,
+      status: 'failed',
+      failedChecks: [{ check: 'numeric-grounding', message: 'figure 42\rnot in the evidence' }],
+    };
+    const markdown = renderReportMarkdown(buildReport([quoting, withCarriageReturn]));
+    expect(quoting.failedChecks.map((row) => row.check)).toContain('verdict-allowed');
+    expect(markdown).toContain('- **verdict-allowed**: verdict "REVISE &lt;!-- HIDDEN"');
+    expect(markdown).toContain('- **numeric-grounding**: figure 42 not in the evidence\n');
+    expect(markdown).not.toContain('<!--');
+    expect(markdown).not.toContain('\r');
   });
 });
 

@@ -306,6 +306,35 @@ describe('merge refuses reports that are not one whole run (exit 2, naming them)
     expect(code).toBe(2);
     expect(stderr).toMatch(/case "[^"]+" is in shard 1\/3, expected in shard 2\/3/u);
   });
+
+  it('S58: a shard of schema version 1 among shards of version 2 is refused, each version named with its files', async () => {
+    const { cwd, reports } = await threeShards();
+    const older = JSON.parse(readFileSync(join(cwd, reports[1] as string), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(cwd, 'older.json'), JSON.stringify({ ...older, schemaVersion: 1 }));
+    const { code, stderr } = await cli(
+      ['merge', reports[0] as string, 'older.json', reports[2] as string, '--out', 'm'],
+      cwd,
+    );
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `the reports differ in schemaVersion (they were written by different diag-eval versions): schemaVersion 2 in ${reports[0]}, ${reports[2]}; schemaVersion 1 in older.json`,
+    );
+  });
+
+  it('S58: a caseIndex past the last case is named with its file, not as a case no report holds', async () => {
+    const { cwd, reports } = await threeShards();
+    const first = JSON.parse(readFileSync(join(cwd, reports[0] as string), 'utf8')) as {
+      cases: { caseId: string; caseIndex: number }[];
+    };
+    const moved = first.cases[0] as { caseId: string; caseIndex: number };
+    moved.caseIndex = 1000;
+    writeFileSync(join(cwd, reports[0] as string), JSON.stringify(first));
+    const { code, stderr } = await cli(['merge', ...reports, '--out', 'm'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `${reports[0]}: case "${moved.caseId}" has caseIndex 1000, expected below ${CASE_COUNT} (the number of cases the reports hold)`,
+    );
+  });
 });
 
 describe('check --report: gating a merged report', () => {

@@ -1,6 +1,6 @@
 import { plural } from '../../checks/support.js';
 import { formatComparison, signed } from '../../view/format.js';
-import { tableRow } from '../../view/markdown-escape.js';
+import { markdownText, tableRow } from '../../view/markdown-escape.js';
 import { regressionCount } from '../regressed-cases.js';
 import {
   AGGREGATE_METRICS,
@@ -98,7 +98,8 @@ function significanceLines(diff: Diff): string[] {
     '',
   ];
   const needed = runsNeededLines(diff);
-  if (needed.length > 0) lines.push(`${runsNeededHeading(diff)}:`, '', ...needed.map((line) => `- ${line}`), '');
+  if (needed.length > 0)
+    lines.push(`${runsNeededHeading(diff)}:`, '', ...needed.map((line) => `- ${markdownText(line)}`), '');
   return lines;
 }
 

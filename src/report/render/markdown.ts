@@ -1,6 +1,6 @@
 import type { KeywordSynonyms } from '../../cases/types.js';
 import { formatCount, formatDuration, formatPercent } from '../../view/format.js';
-import { tableRow } from '../../view/markdown-escape.js';
+import { markdownText, tableRow } from '../../view/markdown-escape.js';
 import type { CaseResult, Report, ReportSummary } from '../types.js';
 import { formatCheckFailureRates, formatInterval, formatRunPassRate } from './run-statistics-text.js';
 
@@ -243,7 +243,7 @@ function linesText(lines: string[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A message outside a table: one line, so a list item stays one item. */
+/** A message outside a table: one line (a lone "\r" ends a line in Markdown too), so a list item stays one item; shown as text. */
 function inline(text: string): string {
-  return text.replace(/\s*\n\s*/gu, ' ');
+  return markdownText(text.replace(/\s*[\r\n]\s*/gu, ' '));
 }
