@@ -44,7 +44,8 @@ export function resolveCaseFile(
     );
   }
   const parsed = schemaData(file.value);
-  const problems = parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys());
+  const problems =
+    parsed.issues.length === 0 ? [] : schemaProblems(file, parsed.issues, knownKeys(), CASE_SCHEMAS.caseFile);
   problems.push(...ruleProblems(file, contract));
   const { data } = parsed;
   if (data === null || problems.length > 0) throw new InputError(problems);
@@ -255,6 +256,8 @@ function fixtureNameProblem(traceFixture: string): string | null {
   const normalized = posix.normalize(trimmed.replaceAll('\\', '/'));
   if (normalized === '..' || normalized.startsWith('../'))
     return 'expected a path that stays inside the fixtures folder';
+  if (normalized === '.' || normalized === './')
+    return 'expected the path of a file inside the fixtures folder, not the folder itself';
   return null;
 }
 

@@ -11,15 +11,22 @@ export type ParsedValues = Record<string, string | boolean | string[] | undefine
 /**
  * Parses one command's flags with node's own parser. Any unknown flag, a flag missing its
  * value or a stray argument is an InputError (exit 2): a mistyped flag must never be ignored.
+ * So is a flag given an empty value or given twice (valueProblems).
  */
 export function parseCommandArgs(
   command: string,
   argv: string[],
   options: OptionSpec,
 ): { values: ParsedValues; positionals: string[] } {
+  const { values, positionals, tokens } = parseOrExplain(command, argv, options);
+  valueProblems(command, tokens, options);
+  return { values: values as ParsedValues, positionals };
+}
+
+/** Node's parser, its refusals worded as the harness words a problem. */
+function parseOrExplain(command: string, argv: string[], options: OptionSpec) {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { values: values as ParsedValues, positionals };
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     const message = (error instanceof Error ? error.message : String(error)).replace(
@@ -56,6 +63,35 @@ export function parseCommandArgs(
       `diag-eval ${command}: found ${message.charAt(0).toLowerCase()}${message.slice(1)}; expected the flags and values ${see} lists`,
     );
   }
+}
+
+type ArgToken = ReturnType<typeof parseOrExplain>['tokens'][number];
+
+/**
+ * Node's parser takes an empty value and, of a flag given twice, the last value without a word:
+ * `--out "$OUT"` with OUT unset would write into the working directory, and `--format json
+ * --format md` would write no JSON. Either is an InputError, every flag with one named; only a
+ * flag declared `multiple` (repeatedFlag) may be given again.
+ */
+function valueProblems(command: string, tokens: readonly ArgToken[], options: OptionSpec): void {
+  const see = `\`diag-eval ${command} --help\``;
+  const emptyFlags = new Set<string>();
+  const times = new Map<string, number>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    if (token.value === '') emptyFlags.add(token.rawName);
+    if (options[token.name]?.multiple !== true) times.set(token.rawName, (times.get(token.rawName) ?? 0) + 1);
+  }
+  const problems = [...emptyFlags].map(
+    (flag) => `diag-eval ${command}: found ${flag} with an empty value; expected ${flag} VALUE, see ${see}`,
+  );
+  for (const [flag, count] of times) {
+    if (count > 1)
+      problems.push(
+        `diag-eval ${command}: found ${flag} ${count} times; expected it once (only the last value would count), see ${see}`,
+      );
+  }
+  if (problems.length > 0) throw new InputError(problems);
 }
 
 /** For the commands that take no positional argument: the first one is an error, before any other work. */

@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { type HarnessConfig, loadConfig } from '../config/load-config.js';
+import { displayPath } from '../io/files/display-path.js';
 import { type ParsedValues, pathFlag, stringFlag } from './args.js';
 import { DEFAULT_BASELINE_DIR, DEFAULT_CASES, DEFAULT_OUT } from './defaults.js';
 
@@ -25,4 +26,22 @@ export async function resolveSettings(cwd: string, values: ParsedValues): Promis
     baselineDir,
     baselineReport: pathFlag(values, 'baseline', cwd) ?? join(baselineDir, 'report.json'),
   };
+}
+
+/**
+ * How a problem names where an output folder came from: its flag (`--out`), or, when the config
+ * file set it and no flag did, the file and its key (`diag-eval.config.yaml: out:`), so that the
+ * user is not sent looking for a flag they never gave.
+ */
+export function folderSettingName(
+  values: ParsedValues,
+  settings: Settings,
+  flag: 'out' | 'baseline-dir',
+  cwd: string,
+): string {
+  const key = flag === 'out' ? 'out' : 'baselineDir';
+  const file = settings.config.file;
+  return values[flag] === undefined && file !== null && settings.config[key] !== null
+    ? `${displayPath(file, cwd)}: ${key}:`
+    : `--${flag}`;
 }

@@ -29,10 +29,14 @@ export interface HarnessConfig {
 export async function loadConfig(cwd: string, explicitPath: string | null): Promise<HarnessConfig> {
   const path = explicitPath === null ? findConfigFile(cwd) : resolve(cwd, explicitPath);
   if (path === null) return harnessConfig(null, {});
-  const file = await readStructuredFile(path, displayPath(path, cwd));
+  const file = await readStructuredFile(
+    path,
+    displayPath(path, cwd),
+    'expected a YAML or JSON config file (--config FILE)',
+  );
   const value = file.value ?? {};
   const parsed = CONFIG_SCHEMA.safeParse(value);
-  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, knownConfigKeys());
+  const problems = parsed.success ? [] : schemaProblems(file, parsed.error.issues, knownConfigKeys(), CONFIG_SCHEMA);
   problems.push(
     ...contractProblems(file, value),
     ...severityBlockProblems(file, ['checks'], valueAt(value, ['checks'])),
@@ -65,6 +69,8 @@ function contractProblems(file: StructuredFile, value: unknown): string[] {
   const written = valueAt(value, ['contract']);
   if (!isRecord(written)) return [];
   const verdictsWritten = written['verdicts'];
+  // An empty list is the schema's problem (at least one verdict): no verdict is missing from it besides.
+  if (Array.isArray(verdictsWritten) && verdictsWritten.length === 0) return [];
   const verdicts =
     Array.isArray(verdictsWritten) && verdictsWritten.every((verdict) => typeof verdict === 'string')
       ? verdictsWritten.map((verdict: string) => verdict.toUpperCase())

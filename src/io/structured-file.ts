@@ -8,6 +8,7 @@ import { createJsonLocator, type JsonLocator } from './json/json-locate.js';
 import { parseJson } from './json/parse-json.js';
 import { closestKey } from './validation/closest-key.js';
 import { describeValue, MAX_QUOTED_CHARACTERS, quotedText } from './validation/describe-value.js';
+import { schemaKeysAt } from './validation/schema-keys.js';
 import { loadYaml } from './yaml/js-yaml.js';
 import { yamlNestingDepth } from './yaml/yaml-depth.js';
 import { MAX_YAML_NESTING_DEPTH, parseYamlDocument, type YamlDocument } from './yaml/yaml-document.js';
@@ -25,9 +26,20 @@ export interface StructuredFile {
 
 export type PathSegment = string | number;
 
-/** An input file (case file, config, policies, `--sessions`), read up to MAX_CASE_FILE_BYTES. */
-export async function readStructuredFile(path: string, displayName: string): Promise<StructuredFile> {
-  return structuredFileOfBytes(readInputFile(path, displayName, MAX_CASE_FILE_BYTES), displayName, syntaxOf(path));
+/**
+ * An input file (case file, config, policies, `--sessions`), read up to MAX_CASE_FILE_BYTES;
+ * `expected` (what the file should have been) follows a problem that stops the read.
+ */
+export async function readStructuredFile(
+  path: string,
+  displayName: string,
+  expected?: string,
+): Promise<StructuredFile> {
+  return structuredFileOfBytes(
+    readInputFile(path, displayName, MAX_CASE_FILE_BYTES, expected),
+    displayName,
+    syntaxOf(path),
+  );
 }
 
 /** JSON for a `.json` file, else YAML (which reads JSON too). */
@@ -98,30 +110,28 @@ export function problemAt(file: StructuredFile, path: readonly PropertyKey[], me
 
 /**
  * Every zod issue as one problem line, naming what was found beside what was expected.
- * `knownKeys` lets an unknown key be answered with the key that was probably meant.
+ * `knownKeys`, every key of the file's schema, tells a key misplaced from a key unknown; an
+ * unknown one is answered with the key probably meant among those `schema` (the schema the
+ * issues are of) allows at its place, else with those keys, or, without `schema`, with the
+ * closest of `knownKeys`.
  */
 export function schemaProblems(
   file: StructuredFile,
   issues: readonly z.core.$ZodIssue[],
   knownKeys: readonly string[],
+  schema?: z.core.$ZodType,
 ): string[] {
   const problems: string[] = [];
   for (const issue of issues) {
     const branch = onlyBranchThatFits(issue);
     if (branch !== null) {
-      problems.push(...schemaProblems(file, branch, knownKeys));
+      problems.push(...schemaProblems(file, branch, knownKeys, schema));
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
+      const here = schema === undefined ? [] : schemaKeysAt(schema, issue.path);
       for (const key of issue.keys) {
-        // An over-long key is no misspelling of a known one (and not worth a distance of millions of steps).
-        const suggestion = key.length > MAX_QUOTED_CHARACTERS ? null : closestKey(key, knownKeys);
-        // A key known elsewhere in the file but not allowed at this place (e.g. `id` in `defaults`).
-        const message =
-          suggestion === key
-            ? `found key "${key}", which is not allowed here; expected it elsewhere in the file`
-            : `unknown key "${quotedText(key)}"${suggestion === null ? '' : ` (did you mean "${suggestion}"?)`}`;
-        problems.push(problemAt(file, [...issue.path, key], message));
+        problems.push(problemAt(file, [...issue.path, key], unknownKeyMessage(key, knownKeys, here)));
       }
       continue;
     }
@@ -131,6 +141,17 @@ export function schemaProblems(
     problems.push(problemAt(file, issue.path, message));
   }
   return problems;
+}
+
+/** What an unknown `key` is told, `here` being the keys allowed at its place (none when not known). */
+function unknownKeyMessage(key: string, knownKeys: readonly string[], here: readonly string[]): string {
+  // A key known elsewhere in the file but not allowed at this place (e.g. `id` in `defaults`).
+  if (knownKeys.includes(key))
+    return `found key "${key}", which is not allowed here; expected it elsewhere in the file`;
+  // An over-long key is no misspelling of a known one (and not worth a distance of millions of steps).
+  const suggestion = key.length > MAX_QUOTED_CHARACTERS ? null : closestKey(key, here.length > 0 ? here : knownKeys);
+  if (suggestion !== null) return `unknown key "${quotedText(key)}" (did you mean "${suggestion}"?)`;
+  return `unknown key "${quotedText(key)}"${here.length === 0 ? '' : `; expected one of ${here.join(', ')}`}`;
 }
 
 /**

@@ -336,6 +336,33 @@ const BAD_INPUTS: BadRow[] = [
     ],
   },
   {
+    name: 'an unknown key no known key is close to (问题, which shares no letter with id): the keys of its place are listed',
+    content: caseFileYaml([caseYaml('a', ['问题: 1'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].问题:',
+        found: 'unknown key "问题";',
+        expected: 'expected one of id, question, traceFixture, sessionId, match, rootCauseKeywords,',
+      },
+    ],
+  },
+  {
+    name: 'an unknown key inside budget is answered with the keys of budget, not with a key of elsewhere',
+    content: caseFileYaml([caseYaml('a', ['budget: { m: 1, maxToolCall: 2 }'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:15: cases[0].budget.m:',
+        found: 'unknown key "m";',
+        expected: 'expected one of maxToolCalls, maxDurationMs, maxTokens, maxRepeatedCalls',
+      },
+      {
+        at: 'cases.yaml:8:21: cases[0].budget.maxToolCall:',
+        found: 'unknown key "maxToolCall"',
+        expected: 'did you mean "maxToolCalls"?',
+      },
+    ],
+  },
+  {
     name: 'an unknown key at the top level',
     content: `${caseFileYaml([caseYaml('a')])}defualts: {}\n`,
     problems: [
@@ -446,6 +473,17 @@ const BAD_INPUTS: BadRow[] = [
         at: 'cases.yaml:8:5: cases[0].traceFixture:',
         found: 'found "sub/../../x.json"',
         expected: 'expected a path that stays inside the fixtures folder',
+      },
+    ],
+  },
+  {
+    name: 'a traceFixture that names the fixtures folder itself, not a file in it',
+    content: caseFileYaml([caseYaml('a', ['traceFixture: sub/..'])]),
+    problems: [
+      {
+        at: 'cases.yaml:8:5: cases[0].traceFixture:',
+        found: 'found "sub/.."',
+        expected: 'expected the path of a file inside the fixtures folder, not the folder itself',
       },
     ],
   },

@@ -200,7 +200,11 @@ describe('diag-eval run (through main)', () => {
     });
     expect(await cli(['run', '--quiet'], { cwd })).toMatchObject({ code: 0 });
     const withoutConfig = await cli(['run', '--quiet', '--config', 'none.yaml'], { cwd });
-    expect(withoutConfig).toMatchObject({ code: 2, stderr: 'error: none.yaml: cannot read the file (no such file)\n' });
+    expect(withoutConfig).toMatchObject({
+      code: 2,
+      stderr:
+        'error: none.yaml: cannot read the file (no such file); expected a YAML or JSON config file (--config FILE)\n',
+    });
   });
 });
 

@@ -177,6 +177,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('an empty verdicts list is one problem, not also a pass and a reject verdict missing from nothing', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  verdicts: []\n' });
+    expect(await configProblems(cwd)).toEqual([
+      'diag-eval.config.yaml:2:3: contract.verdicts: found a list of 0, expected at least one verdict',
+    ]);
+  });
+
   it('every problem is listed at once: schema problems and a bad passVerdict together', async () => {
     const cwd = tempDir();
     writeFiles(cwd, { 'diag-eval.config.yaml': 'contract:\n  passVerdict: OK\n  rejectVerdict: 5\nouts: x\n' });
@@ -200,9 +208,11 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('a --config that does not exist is an error naming it', async () => {
+  it('a --config that does not exist is an error naming it and what was expected there', async () => {
     const cwd = tempDir();
-    expect(await configProblems(cwd, 'nope.yaml')).toEqual(['nope.yaml: cannot read the file (no such file)']);
+    expect(await configProblems(cwd, 'nope.yaml')).toEqual([
+      'nope.yaml: cannot read the file (no such file); expected a YAML or JSON config file (--config FILE)',
+    ]);
   });
 
   it('a config file with a YAML syntax error names the line', async () => {

@@ -196,6 +196,22 @@ const S43_ROWS: Row[] = [
     stderr:
       /^error: diag-eval import: found a value for --quiet; expected --quiet alone, see `diag-eval import --help`\n$/u,
   },
+  {
+    name: 'an empty value (--out "$OUT" with OUT unset) is refused, not read as the working directory',
+    setup: () => ['run', '--out='],
+    code: 2,
+    stderr:
+      /^error: diag-eval run: found --out with an empty value; expected --out VALUE, see `diag-eval run --help`\n$/u,
+    after: (cwd) => expect(readdirSync(cwd)).not.toContain('report.json'),
+  },
+  {
+    name: 'a flag given twice is refused, not read as its last value (--format json --format md would write no JSON)',
+    setup: () => ['run', '--format', 'json', '--format', 'md', '--out', 'o'],
+    code: 2,
+    stderr:
+      /^error: diag-eval run: found --format 2 times; expected it once \(only the last value would count\), see `diag-eval run --help`\n$/u,
+    after: (cwd) => expect(readdirSync(cwd)).not.toContain('o'),
+  },
   ...(
     [
       ['run', '--api', 'http://127.0.0.1:9', '--ask', '--repeat', '1e9', 'a whole number from 1 to 1000'],

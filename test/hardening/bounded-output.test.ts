@@ -93,13 +93,24 @@ describe('large inputs and outputs stay within bounds (S44)', () => {
 });
 
 describe('outputs never replace the baseline or mix two runs (S45)', () => {
+  // The last column: how the refusal names the setting, by the flag or by the config file that set it.
   it.each([
-    ['check --out docs/eval/baseline', ['check', '--out', 'docs/eval/baseline'], null],
-    ['check --out ./docs/eval/baseline/', ['check', '--out', './docs/eval/baseline/'], null],
-    ['run --out docs/eval/baseline', ['run', '--out', 'docs/eval/baseline'], null],
-    ['config out equal to baselineDir', ['check'], 'out: reports\nbaselineDir: reports\n'],
-    ['--out a link to the baseline folder', ['check', '--out', 'linked'], null],
-  ] as const)('S45: %s is refused and the baseline stays as it was', (name, args, config) => {
+    ['check --out docs/eval/baseline', ['check', '--out', 'docs/eval/baseline'], null, '--out docs/eval/baseline'],
+    [
+      'check --out ./docs/eval/baseline/',
+      ['check', '--out', './docs/eval/baseline/'],
+      null,
+      '--out docs/eval/baseline',
+    ],
+    ['run --out docs/eval/baseline', ['run', '--out', 'docs/eval/baseline'], null, '--out docs/eval/baseline'],
+    [
+      'config out equal to baselineDir',
+      ['check'],
+      'out: reports\nbaselineDir: reports\n',
+      'diag-eval.config.yaml: out: reports',
+    ],
+    ['--out a link to the baseline folder', ['check', '--out', 'linked'], null, '--out linked'],
+  ] as const)('S45: %s is refused and the baseline stays as it was', (name, args, config, named) => {
     const cwd = project();
     if (config !== null) {
       writeFiles(cwd, { 'diag-eval.config.yaml': config });
@@ -116,6 +127,7 @@ describe('outputs never replace the baseline or mix two runs (S45)', () => {
     const run = runCli([...args], cwd);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/: it is the folder of the baseline \(.*report\.json\); expected another folder/u);
+    expect(run.stderr).toContain(`error: diag-eval ${args[0]}: ${named}: it is the folder of the baseline`);
     expect(readFileSync(join(baselineFolder, 'report.json'), 'utf8')).toBe(before);
   });
 

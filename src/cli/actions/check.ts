@@ -14,7 +14,7 @@ import { CaseAnnotations, inGithubActions, reportToGithubActions } from '../gith
 import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
-import { resolveSettings } from '../settings.js';
+import { folderSettingName, resolveSettings } from '../settings.js';
 import { printReportSummary, printWarnings, printWritten } from '../summary.js';
 import { diffFiles, reportFiles, writeAll } from '../write-outputs.js';
 import { printDiffSummary } from './diff.js';
@@ -29,7 +29,13 @@ export async function checkCommand(values: ParsedValues, positionals: string[], 
   const baselineLabel = displayPath(settings.baselineReport, io.cwd);
   const reportFlag = pathFlag(values, 'report', io.cwd);
   if (reportFlag !== null) assertGatingOnly(values, positionals);
-  checkOutputFolder('check', '--out', settings.out, io.cwd, settings.baselineReport);
+  checkOutputFolder(
+    'check',
+    folderSettingName(values, settings, 'out', io.cwd),
+    settings.out,
+    io.cwd,
+    settings.baselineReport,
+  );
   // The usual cause on a new suite: no baseline was made yet. Say how to make one.
   if (!existsSync(settings.baselineReport)) {
     throw new InputError(`no baseline at ${baselineLabel}: create it with diag-eval baseline`);

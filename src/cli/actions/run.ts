@@ -16,7 +16,7 @@ import type { CliIo } from '../io.js';
 import { loadSettingsCaseSequence } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { createProgressLine } from '../progress.js';
-import { resolveSettings, type Settings } from '../settings.js';
+import { folderSettingName, resolveSettings, type Settings } from '../settings.js';
 import { caseAttentionLines, printSummaryHead, printWarnings, printWritten } from '../summary.js';
 import { formatFiles, reportFiles, writeAll } from '../write-outputs.js';
 
@@ -213,7 +213,13 @@ export function annotationsWanted(settings: Settings, values: ParsedValues): boo
 
 export async function runCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   const settings = await resolveSettings(io.cwd, values);
-  checkOutputFolder('run', '--out', settings.out, io.cwd, settings.baselineReport);
+  checkOutputFolder(
+    'run',
+    folderSettingName(values, settings, 'out', io.cwd),
+    settings.out,
+    io.cwd,
+    settings.baselineReport,
+  );
   const summary = await evaluateAndWrite({ command: 'run', settings, values, positionals, io }, settings.out);
   return summary.passed === summary.total ? 0 : 1;
 }
@@ -222,7 +228,13 @@ export async function runCommand(values: ParsedValues, positionals: string[], io
 export async function baselineCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
   noPositionals('baseline', positionals);
   const settings = await resolveSettings(io.cwd, values);
-  checkOutputFolder('baseline', '--baseline-dir', settings.baselineDir, io.cwd, null);
+  checkOutputFolder(
+    'baseline',
+    folderSettingName(values, settings, 'baseline-dir', io.cwd),
+    settings.baselineDir,
+    io.cwd,
+    null,
+  );
   await evaluateAndWrite({ command: 'baseline', settings, values, positionals, io }, settings.baselineDir);
   return 0;
 }

@@ -3,13 +3,17 @@
  * parsing the command line does not load the YAML parser.
  */
 
-/** The known key closest to `key` by edit distance, when it is close enough to be a typo of it. */
+/**
+ * The known key closest to `key` by edit distance, when it is close enough to be a typo of it. A
+ * key that shares no letter with a candidate in place (its distance is the longer one's length:
+ * `x` or `问题` from `id`) is no typo of it, however short both are.
+ */
 export function closestKey(key: string, knownKeys: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
   for (const candidate of knownKeys) {
     const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
+    if (distance < bestDistance && distance < Math.max(key.length, candidate.length)) {
       best = candidate;
       bestDistance = distance;
     }

@@ -19,6 +19,28 @@ export function schemaKeys(schema: z.core.$ZodType, next: readonly string[] = []
   return [...keys];
 }
 
+/**
+ * The keys an object at `path` inside a value of `schema` may hold (array indexes step into the
+ * list's items; an optional or a union is looked through), in the schema's order: what an
+ * unknown key found there was expected to be. Empty when no object of the schema lies there.
+ */
+export function schemaKeysAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): string[] {
+  const through = (inner: z.core.$ZodType): z.core.$ZodType[] => {
+    const def = partsOf(inner);
+    if (def.innerType !== undefined) return through(def.innerType);
+    return def.options === undefined ? [inner] : def.options.flatMap(through);
+  };
+  let places = through(schema);
+  for (const segment of path) {
+    places = places.flatMap((place) => {
+      const def = partsOf(place);
+      const next = typeof segment === 'number' ? def.element : def.shape?.[String(segment)];
+      return next === undefined ? [] : through(next);
+    });
+  }
+  return [...new Set(places.flatMap((place) => Object.keys(partsOf(place).shape ?? {})))];
+}
+
 /** The parts of a schema's definition that hold other schemas: an object's fields, an optional's or a list's value, a union's options. */
 function partsOf(schema: z.core.$ZodType): {
   shape?: Record<string, z.core.$ZodType>;
