@@ -187,6 +187,9 @@ const NUMBER_FLAGS = {
   'min-score': { min: 0, max: 1, integer: false },
 } as const satisfies Record<string, NumberRule>;
 
+/** A number as a person writes one (`5`, `0.25`, `1e-3`); Number() would also read `0x10` as 16 and `0b1` as 1. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/iu;
+
 /** A number flag: whole or not, within its range; anything else is named in an InputError. */
 export function numberFlag(command: string, values: ParsedValues, name: keyof typeof NUMBER_FLAGS): number | null {
   const rule: NumberRule = NUMBER_FLAGS[name];
@@ -194,7 +197,7 @@ export function numberFlag(command: string, values: ParsedValues, name: keyof ty
   if (raw === null) return null;
   const value = Number(raw);
   const valid =
-    raw.trim() !== '' &&
+    DECIMAL.test(raw.trim()) &&
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
     (rule.exclusiveMin === true ? value > rule.min : value >= rule.min) &&

@@ -29,19 +29,25 @@ export function planRuns(baseline: Report, options: { detect: number; alpha: num
       continue;
     }
     most = Math.max(most, needed);
-    const shown = needed > MAX_RUNS ? `more than ${MAX_RUNS}` : String(needed);
     const drop = `a drop from ${percent(rate)} to ${percent(rate - detect)}`;
     lines.push(
       counts.runs >= needed
-        ? `  ${result.caseId}: ${from}: K=${counts.runs} can tell ${drop} from noise (K ≥ ${shown} needed)`
-        : `  ${result.caseId}: ${from}: with K=${counts.runs} ${drop} cannot be told from noise; K ≥ ${shown} can`,
+        ? `  ${result.caseId}: ${from}: K=${counts.runs} can tell ${drop} from noise (K ≥ ${needed} needed)`
+        : `  ${result.caseId}: ${from}: with K=${counts.runs} ${drop} cannot be told from noise; ${runsThatCan(needed)}`,
     );
   }
-  if (most > 0)
+  if (most > MAX_RUNS)
     lines.push(
-      `every case: K ≥ ${most > MAX_RUNS ? `more than ${MAX_RUNS}` : most} runs per case (run … --ask --repeat K, or record that many runs)`,
+      `every case: more than ${MAX_RUNS} runs per case, more than --repeat allows; a larger drop (--detect) needs fewer`,
     );
+  else if (most > 0)
+    lines.push(`every case: K ≥ ${most} runs per case (run … --ask --repeat K, or record that many runs)`);
   return lines;
+}
+
+/** The runs that would tell the drop: `K ≥ 83 can`, or beyond what `--repeat` allows. */
+function runsThatCan(needed: number): string {
+  return needed > MAX_RUNS ? `more than ${MAX_RUNS} runs would be needed` : `K ≥ ${needed} can`;
 }
 
 /** Passed runs of runs: a repeated case's runs, else its one run. Null for a case not run. */

@@ -228,10 +228,14 @@ const S43_ROWS: Row[] = [
       ['run', '--api', 'http://127.0.0.1:9', '--max-body-mb', '0', 'a whole number from 1 to 256'],
       ['diff', 'a.json', 'b.json', '--cost-tolerance', '1e9', 'a number from 0 to 100'],
       ['serve', '--port', '70000', 'a whole number from 0 to 65535'],
+      // Number() reads these as 16, 1 and 8; a number flag takes a decimal number only.
+      ['diff', 'a.json', 'b.json', '--cost-tolerance', '0x10', 'a number from 0 to 100'],
+      ['run', '--api', 'http://127.0.0.1:9', '--concurrency', '0b1', 'a whole number from 1 to 64'],
+      ['serve', '--port', '0o10', 'a whole number from 0 to 65535'],
     ] as const
   ).map(
     (row): Row => ({
-      name: `${row[0]} ${row[row.length - 3]} ${row[row.length - 2]} is out of range`,
+      name: `${row[0]} ${row[row.length - 3]} ${row[row.length - 2]} is out of range or not a decimal number`,
       setup: () => row.slice(0, -1) as string[],
       code: 2,
       stderr: new RegExp(

@@ -47,6 +47,19 @@ describe('diag-eval plan (S78)', () => {
       '  payment-timeout-db-pool: 100% (10/10 runs): K=10 can tell a drop from 100% to 10% from noise (K ≥ 5 needed)',
     );
     expect(big.stdout).toContain('  redis-eviction-cache-miss: 80% (8/10 runs): cannot drop by 0.9 (90 points)');
+    // A tiny α is a large K, not a crash; a drop too small for any K says so, and never NaN.
+    const strict = await cli(REPO_ROOT, ['plan', '--baseline', report, '--detect', '0.3', '--alpha', '1e-20']);
+    expect([strict.code, strict.stderr]).toEqual([0, '']);
+    expect(strict.stdout).toMatch(/^every case: K ≥ \d+ runs per case/mu);
+    const tiny = await cli(REPO_ROOT, ['plan', '--baseline', report, '--detect', '1e-300']);
+    expect([tiny.code, tiny.stderr]).toEqual([0, '']);
+    expect(tiny.stdout).toContain(
+      '  redis-eviction-cache-miss: 80% (8/10 runs): with K=10 a drop from 80% to 80% cannot be told from noise; more than 1000 runs would be needed',
+    );
+    expect(tiny.stdout).not.toContain('NaN');
+    expect(tiny.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'every case: more than 1000 runs per case, more than --repeat allows; a larger drop (--detect) needs fewer',
+    );
     // --quiet keeps only the closing line, the runs every case needs.
     const quiet = await cli(REPO_ROOT, [...args, '--quiet']);
     expect(quiet.stdout.split('\n')).toEqual([lines.filter((line) => line !== '').at(-1), '']);

@@ -179,4 +179,21 @@ describe('runs to detect a drop (S78)', () => {
   it('S78 a drop below 0 cannot happen', () => {
     expect(runsToDetectDrop(0.1, 0.2, 0.05, 0.8)).toBeNull();
   });
+
+  it.each([
+    // 1 − 1e-20 rounds to 1, whose quantile is infinite: z(1−α) is read as −z(α).
+    {
+      rate: 0.9,
+      drop: 0.2,
+      alpha: 1e-20,
+      expected: (runs: number | null) => runs !== null && runs > 58 && runs < 2000,
+    },
+    { rate: 1, drop: 1e-300, alpha: 0.05, expected: (runs: number | null) => runs === Number.POSITIVE_INFINITY },
+    { rate: 0.5, drop: 1e-300, alpha: 0.05, expected: (runs: number | null) => runs === Number.POSITIVE_INFINITY },
+  ])(
+    'S78 from $rate by $drop at α $alpha: a number of runs, or Infinity when no number would do, never NaN or a crash',
+    ({ rate, drop, alpha, expected }) => {
+      expect(expected(runsToDetectDrop(rate, drop, alpha, 0.8))).toBe(true);
+    },
+  );
 });
