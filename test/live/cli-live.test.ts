@@ -149,6 +149,30 @@ describe('diag-eval run --api', () => {
     expect(await filesUnder(workDir)).toEqual([join(workDir, 'cases.json')]);
   });
 
+  it('an --api URL on a port fetch never connects to (9) is one line saying so, exit 2, not retried per case', async () => {
+    await writeFile(
+      join(workDir, 'cases.json'),
+      JSON.stringify({
+        version: 1,
+        cases: ['a', 'b', 'c'].map((id) => ({
+          id,
+          question: 'Why?',
+          rootCauseKeywords: ['pool'],
+          requiredEvidenceTools: ['queryMetrics'],
+          allowedVerdicts: ['PASS'],
+          sessionId: `s-${id}`,
+        })),
+      }),
+    );
+    const io = captureIo();
+    const exitCode = await main(['run', '--cases', 'cases.json', '--api', 'http://127.0.0.1:9', '--out', 'out'], io);
+    expect(exitCode).toBe(2);
+    expect(io.output()).toBe(
+      'error: http://127.0.0.1:9: a port that fetch never connects to (the Fetch standard blocks it); expected a diagnosis service on another port\n',
+    );
+    expect(await filesUnder(workDir)).toEqual([join(workDir, 'cases.json')]);
+  });
+
   it('a dead --api URL is named without its credentials, query or --header value', async () => {
     const port = await closedPort();
     await writeFile(

@@ -15,6 +15,7 @@ describe('first contact with a service', () => {
     ['EAI_AGAIN', 'host name lookup failed (EAI_AGAIN)'],
     ['EHOSTUNREACH', 'no route to host'],
     ['ENETUNREACH', 'network unreachable'],
+    ['BAD_PORT', 'a port that fetch never connects to (the Fetch standard blocks it)'],
     // Something answered, or may have: one request's failure, retried as before.
     ['ECONNRESET', null],
     ['TIMEOUT', null],

@@ -22,6 +22,9 @@ describe('retry policy', () => {
     ['GET', { kind: 'response', status: 404 }, false],
     ['GET', { kind: 'response', status: 401 }, false],
     ['GET', { kind: 'response', status: 200 }, false],
+    // fetch refuses the port itself: every attempt would end the same way.
+    ['GET', { kind: 'failure', code: 'BAD_PORT' }, false],
+    ['POST', { kind: 'failure', code: 'BAD_PORT' }, false],
     ['POST', { kind: 'failure', code: 'ECONNREFUSED' }, true],
     ['POST', { kind: 'failure', code: 'ECONNRESET' }, false],
     ['POST', { kind: 'failure', code: 'TIMEOUT' }, false],

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -150,6 +150,14 @@ describe('diag-eval mutate (S63, S66)', () => {
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('--keep-mutants taken.txt: it is not a folder');
     expect(existsSync(join(root, 'o'))).toBe(false);
+    // An output folder the config file set is named by the file and its key, not by a flag never given.
+    writeFiles(root, { 'diag-eval.config.yaml': 'out: taken.txt\n' });
+    const configured = await cli(['mutate'], root);
+    expect([configured.code, configured.stderr]).toEqual([
+      2,
+      'error: diag-eval mutate: diag-eval.config.yaml: out: taken.txt: it is not a folder; expected a folder to write into\n',
+    ]);
+    rmSync(join(root, 'diag-eval.config.yaml'));
     expect((await cli(['mutate', '--out', 'o', '--min-score', '0', '--quiet'], root)).code).toBe(1);
     const report = JSON.parse(readFileSync(join(root, 'o', 'mutation.json'), 'utf8')) as MutationReport;
     expect(report.summary).toMatchObject({ mutants: 0, score: null, minScore: 0 });

@@ -19,7 +19,7 @@ import type { CliIo } from '../io.js';
 import { loadSettingsCases } from '../load-settings-cases.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
-import { resolveSettings } from '../settings.js';
+import { folderSettingName, resolveSettings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { formatFiles, writeAll } from '../write-outputs.js';
 
@@ -30,7 +30,7 @@ export async function mutateCommand(values: ParsedValues, positionals: string[],
   const minScore = numberFlag('mutate', values, 'min-score');
   const operators = operatorsFlag(stringFlag(values, 'operators'));
   const keepDir = pathFlag(values, 'keep-mutants', io.cwd);
-  checkOutputFolder('mutate', '--out', settings.out, io.cwd, null);
+  checkOutputFolder('mutate', folderSettingName(values, settings, 'out', io.cwd), settings.out, io.cwd, null);
   if (keepDir !== null) checkOutputFolder('mutate', '--keep-mutants', keepDir, io.cwd, null);
   const cases = await loadSettingsCases(settings, io.cwd);
 

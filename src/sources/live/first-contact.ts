@@ -31,6 +31,8 @@ const NO_ANSWER: Record<string, string> = {
   EAI_AGAIN: 'host name lookup failed (EAI_AGAIN)',
   EHOSTUNREACH: 'no route to host',
   ENETUNREACH: 'network unreachable',
+  // fetch never connects to the ports the Fetch standard blocks (9, 25, 6000, …): no request there can be answered.
+  BAD_PORT: 'a port that fetch never connects to (the Fetch standard blocks it)',
 };
 
 /** How a failure code that means "nothing answered" is worded; null for any other outcome. */
@@ -62,9 +64,8 @@ export function createFirstContact(target: FirstContactTarget): FirstContact {
     settle(failureCode) {
       const cause = failureCode === null ? null : noAnswerCause(failureCode);
       if (cause !== null) {
-        unreachable = new ServiceUnreachableError(
-          `${target.address}: ${cause}; expected ${target.expected} (is it running?)`,
-        );
+        const hint = failureCode === 'BAD_PORT' ? 'on another port' : '(is it running?)';
+        unreachable = new ServiceUnreachableError(`${target.address}: ${cause}; expected ${target.expected} ${hint}`);
         open();
         throw unreachable;
       }

@@ -159,8 +159,10 @@ function networkErrorCode(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause ?? error;
   const code = errorCode(cause) ?? errorCode((cause as { errors?: unknown[] } | null)?.errors?.[0]);
   if (code !== null) return code;
-  // A message is shown only when it is plain words: one holding a URL, a quote or a value could carry a token.
   const message = cause instanceof Error ? cause.message : '';
+  // undici's refusal of a port the Fetch standard blocks carries no code, only these words.
+  if (message === 'bad port') return BAD_PORT;
+  // A message is shown only when it is plain words: one holding a URL, a quote or a value could carry a token.
   return /^[A-Za-z][A-Za-z ,.-]{0,59}$/u.test(message) ? `network error (${message})` : 'network error';
 }
 
@@ -202,8 +204,11 @@ export type AttemptResult = { kind: 'response'; status: number } | { kind: 'fail
 /** A body over `--max-body-mb`: asking again would only read the same too-large body. */
 export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
 
+/** A port fetch never connects to: every attempt would be refused the same way. */
+export const BAD_PORT = 'BAD_PORT';
+
 export function shouldRetry(method: string, result: AttemptResult): boolean {
-  if (result.kind === 'failure' && result.code === BODY_TOO_LARGE) return false;
+  if (result.kind === 'failure' && (result.code === BODY_TOO_LARGE || result.code === BAD_PORT)) return false;
   if (method === 'GET') {
     return result.kind === 'failure' || result.status === 429 || result.status >= 500;
   }
