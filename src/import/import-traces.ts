@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { plural } from '../checks/support.js';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
+import { quotedText } from '../io/validation/describe-value.js';
 import type { TraceDocument } from '../trace/types.js';
 import type { ImportFormatOption } from './format.js';
 import { asText, isMappedAttribute } from './map/conventions.js';
@@ -90,9 +91,16 @@ async function importExports(
   const matchAttributes = [...new Set(options.matchAttributes ?? [])];
   const keepForMatching = new Set(matchAttributes);
   const keepAttribute = (key: string) => isMappedAttribute(key) || keepForMatching.has(key);
-  const { assembly, sink: collect } = collecting((traceId, assembled) => !assembled.isLate(traceId), keepAttribute);
+  const { assembly, sink: collect } = collecting((traceId, assembled) => !assembled.isLate(traceId), keepAttribute, {
+    dropRepeatedResponses: true,
+  });
   const skipped: ImportProblem[] = [];
   let unkept = 0;
+  // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
+  const skip = (problem: ImportProblem): void => {
+    if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push(problem);
+    else unkept += 1;
+  };
   const unusable: string[] = [];
   const traces: ImportedTrace[] = [];
   const unrecognised: (ImportProblem | undefined)[] = [];
@@ -108,11 +116,7 @@ async function importExports(
   const sink: ImportSink = {
     ...collect,
     emptyTrace: (traceId, place) => assembly.addEmpty(traceId, place.file, place.line),
-    skipped: (message, place) => {
-      // Kept up to a bound, counted beyond it: an export of millions of bad lines must not hold a message for each.
-      if (skipped.length < MAX_KEPT_PROBLEMS) skipped.push({ file: place.file, line: place.line, message });
-      else unkept += 1;
-    },
+    skipped: (message, place) => skip({ file: place.file, line: place.line, message }),
     settle: () => handOn(assembly.settle()),
   };
   // One file after the other: the order of traces, and so which trace wins a case, follows the command line.
@@ -123,7 +127,12 @@ async function importExports(
   if (unusable.length > 0) throw new InputError(unusable);
   await handOn(assembly.settleAll());
   const late = assembly.lateTraces();
-  if (late.size > 0) await handOn(await collectAgain(exports, from, late, keepAttribute));
+  if (late.size > 0) {
+    const again = await collectAgain(exports, from, late, keepAttribute);
+    await handOn(again.traces);
+    // Read again, each late trace has all its spans: a span given up for another of its id is named by this reading alone.
+    for (const problem of again.conflicts) skip(problem);
+  }
   if (unkept > 0)
     skipped.push({ file: '(all files)', line: null, message: `${unkept} more skipped lines or spans are not listed` });
   skipped.push(...assembly.tracesWithoutSpans());
@@ -137,17 +146,24 @@ async function importExports(
 /**
  * An assembly of the traces `takes` accepts (asked with the assembly as it stands) and a sink that
  * feeds it, each span reduced to what the mapping reads as it is read (map/span-facts.ts); the sink
- * takes nothing else.
+ * takes nothing else. With `dropRepeatedResponses`, a tool response an earlier span of the trace
+ * holds is left out of the later ones, which keeps a long run small but makes what a span brings
+ * depend on the spans read before it: a trace read again (late, or with a span id given twice)
+ * keeps them all, so that it is converted the same whatever the order of the input.
  */
 function collecting(
   takes: (traceId: string, assembly: TraceAssembly) => boolean,
   keepAttribute: (key: string) => boolean,
+  { dropRepeatedResponses }: { dropRepeatedResponses: boolean },
 ) {
   const repeatedResponses = new RepeatedToolResponses();
-  const assembly = new TraceAssembly((traceId) => repeatedResponses.forget(traceId));
+  const assembly = new TraceAssembly(
+    (traceId) => repeatedResponses.forget(traceId),
+    dropRepeatedResponses ? (span) => repeatedResponses.drop(span) : null,
+  );
   const sink: ImportSink = {
     span: (span, place) => {
-      if (takes(span.traceId, assembly)) assembly.add(repeatedResponses.drop(compactSpan(span)), place.file);
+      if (takes(span.traceId, assembly)) assembly.add(compactSpan(span), place);
     },
     traceEvent: (traceId, event, place) => {
       if (takes(traceId, assembly)) assembly.addEvent(traceId, event, place.file, place.line);
@@ -160,33 +176,37 @@ function collecting(
 }
 
 /**
- * Spans of some traces turned up after the traces were handed on (input out of order): the input
- * is read again for those traces alone, so that each is converted from all its spans, as one pass
- * over the whole input would have it, with the index and file of its first pass. Nothing else is
- * taken the second time (no problem twice).
+ * Spans of some traces turned up after the traces were handed on (input out of order), or gave
+ * a span id twice: the input is read again for those traces alone, so that each is converted from
+ * all its spans, as one pass over the whole input would have it, with the index and file of its
+ * first pass. Nothing else is taken the second time (no problem twice) but the spans given up for
+ * another of their id, which only this reading, holding every span of those traces, knows.
  */
 async function collectAgain(
   exports: readonly ExportFile[],
   from: ImportFormatOption,
   late: ReadonlyMap<string, SettledTrace>,
   keepAttribute: (key: string) => boolean,
-): Promise<CollectedTrace[]> {
-  const { assembly, sink } = collecting((traceId) => late.has(traceId), keepAttribute);
+): Promise<{ traces: CollectedTrace[]; conflicts: ImportProblem[] }> {
+  const { assembly, sink } = collecting((traceId) => late.has(traceId), keepAttribute, {
+    dropRepeatedResponses: false,
+  });
   for (const file of exports) await readExportFile(file, from, sink);
-  return assembly
+  const traces = assembly
     .settleAll()
     .map((trace) => ({ ...trace, ...late.get(trace.traceId) }))
     .sort((a, b) => a.index - b.index);
+  return { traces, conflicts: assembly.conflicts() };
 }
 
 function unrecognisedProblem({ traceId, spans, file }: CollectedTrace): ImportProblem {
   const names = [...new Set(spans.map((span) => span.name))];
   const shown = names
     .slice(0, 5)
-    .map((name) => JSON.stringify(name))
+    .map((name) => JSON.stringify(quotedText(name)))
     .join(', ');
   const message =
-    `trace ${traceId}: no agent, model or tool span recognised among its ${plural(spans.length, 'span')} (${shown}${names.length > 5 ? ', …' : ''}); ` +
+    `trace ${quotedText(traceId)}: no agent, model or tool span recognised among its ${plural(spans.length, 'span')} (${shown}${names.length > 5 ? ', …' : ''}); ` +
     'expected gen_ai.operation.name, openinference.span.kind, traceloop.span.kind or ioa_observe.span.kind (docs/import.md); its fixture holds only what the root span gives';
   return { file, line: null, message };
 }

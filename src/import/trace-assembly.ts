@@ -1,3 +1,5 @@
+import { quotedText } from '../io/validation/describe-value.js';
+import { spanFingerprint } from './map/span-fingerprint.js';
 import type { ImportProblem } from './problems.js';
 import type { ImportedSpan, Place, SpanEvent } from './read/span.js';
 
@@ -21,8 +23,12 @@ export type SettledTrace = Pick<CollectedTrace, 'index' | 'file'>;
 /**
  * Groups spans by trace id across every line and file, so that a trace the file exporter split
  * over many JSON Lines becomes one trace again, and hands each trace on as soon as it is
- * complete rather than holding every trace to the end. A span id seen twice in a trace (the
- * same export given twice, overlapping exports) counts once: the first is kept.
+ * complete rather than holding every trace to the end. A span seen twice in a trace (the same
+ * export given twice, overlapping exports) counts once. Two different spans under one span id
+ * are a fault of the export: the one of the smaller fingerprint (map/span-fingerprint.ts) is
+ * kept, whatever the order they come in, and the other is named in `conflicts`. An assembly that
+ * shares parts of the spans it keeps between them (`keep`, RepeatedToolResponses) cannot swap one
+ * span for another: it marks the trace late instead, to be read again by one that does not.
  *
  * A trace counts as complete once its root span (a span without a parent) has been read and the
  * line or document that held it is done: exporters write a span when it ends, so the root comes
@@ -42,9 +48,25 @@ export class TraceAssembly {
   private readonly empty = new Map<string, Place>();
   /** Events of traces no span has been read for (yet). */
   private readonly pendingEvents = new Map<string, Place & { events: SpanEvent[] }>();
+  /** Spans given up for another of the same id, each named once: by trace, span id and fingerprint. */
+  private readonly given = new Map<string, ImportProblem>();
+  /**
+   * Where each span of an open trace was read, by trace id, to name the one given up: kept only by
+   * an assembly that resolves conflicts (no `keep`), which reads the traces read again, not the
+   * whole input; a trace's go when it is handed on.
+   */
+  private readonly places: Map<string, Map<ImportedSpan, Place>> | null;
 
-  /** `onSettled`: told when a trace is handed on, so that state kept per trace can go. */
-  constructor(private readonly onSettled: (traceId: string) => void = () => undefined) {}
+  /**
+   * `onSettled`: told when a trace is handed on, so that state kept per trace can go. `keep`: what
+   * is held of a span taken (not of one given again).
+   */
+  constructor(
+    private readonly onSettled: (traceId: string) => void = () => undefined,
+    private readonly keep: ((span: ImportedSpan) => ImportedSpan) | null = null,
+  ) {
+    this.places = keep === null ? new Map() : null;
+  }
 
   /** True (and the trace marked late) when the trace was already handed on: its span is not taken now. */
   isLate(traceId: string): boolean {
@@ -53,7 +75,7 @@ export class TraceAssembly {
     return true;
   }
 
-  add(span: ImportedSpan, file: string): void {
+  add(span: ImportedSpan, place: Place): void {
     if (this.isLate(span.traceId)) return;
     let trace = this.open.get(span.traceId);
     if (trace === undefined) {
@@ -61,11 +83,52 @@ export class TraceAssembly {
       const index = this.open.size + this.settled.size;
       const events = this.pendingEvents.get(span.traceId)?.events ?? [];
       this.pendingEvents.delete(span.traceId);
-      trace = { traceId: span.traceId, index, file, spans: new Map(), events };
+      trace = { traceId: span.traceId, index, file: place.file, spans: new Map(), events };
       this.open.set(span.traceId, trace);
     }
-    if (!trace.spans.has(span.spanId)) trace.spans.set(span.spanId, span);
+    if (this.places !== null) {
+      const places = this.places.get(span.traceId) ?? new Map<ImportedSpan, Place>();
+      this.places.set(span.traceId, places.set(span, place));
+    }
+    const held = trace.spans.get(span.spanId);
+    if (held === undefined) trace.spans.set(span.spanId, this.keep?.(span) ?? span);
+    else this.offerAgain(trace, held, span);
     if (span.parentSpanId === null) this.ready.add(trace);
+  }
+
+  /** A span id read again: the same span is nothing new; another span is a conflict. */
+  private offerAgain(trace: OpenTrace, held: ImportedSpan, offered: ImportedSpan): void {
+    const heldPrint = spanFingerprint(held);
+    const offeredPrint = spanFingerprint(offered);
+    if (heldPrint === offeredPrint) return;
+    if (this.keep !== null) {
+      this.late.add(trace.traceId);
+      return;
+    }
+    const [kept, givenUp, givenUpPrint] =
+      heldPrint < offeredPrint ? [held, offered, offeredPrint] : [offered, held, heldPrint];
+    trace.spans.set(offered.spanId, kept);
+    this.giveUp(givenUp, givenUpPrint, kept);
+  }
+
+  /** The spans given up for another span of the same id, each once, in the order they were given up. */
+  conflicts(): ImportProblem[] {
+    return [...this.given.values()];
+  }
+
+  private giveUp(givenUp: ImportedSpan, fingerprint: string, kept: ImportedSpan): void {
+    const { traceId, spanId, name } = givenUp;
+    const key = `${traceId} ${spanId} ${fingerprint}`;
+    if (this.given.has(key)) return;
+    const place = this.places?.get(traceId)?.get(givenUp);
+    this.given.set(key, {
+      file: place?.file ?? '(all files)',
+      line: place?.line ?? null,
+      message:
+        `trace ${quotedText(traceId)}: span ${JSON.stringify(quotedText(name))} has span id ${quotedText(spanId)}, ` +
+        `which another span of the trace (${JSON.stringify(quotedText(kept.name))}) has with different content; ` +
+        'expected each span id once in a trace; span skipped',
+    });
   }
 
   addEvent(traceId: string, event: SpanEvent, file: string, line: number | null): void {
@@ -94,7 +157,7 @@ export class TraceAssembly {
     return this.handOver(this.open.values());
   }
 
-  /** Traces more of which was read after they were handed on, by trace id. */
+  /** Traces more of which was read after they were handed on, or that gave up a span for another of its id: by trace id. */
   lateTraces(): Map<string, SettledTrace> {
     return new Map([...this.late].map((traceId) => [traceId, this.settled.get(traceId) as SettledTrace]));
   }
@@ -103,11 +166,15 @@ export class TraceAssembly {
   tracesWithoutSpans(): ImportProblem[] {
     const listed = [...this.empty].filter(([traceId]) => !this.open.has(traceId) && !this.settled.has(traceId));
     return [
-      ...listed.map(([traceId, { file, line }]) => ({ file, line, message: `trace ${traceId} has no spans; skipped` })),
+      ...listed.map(([traceId, { file, line }]) => ({
+        file,
+        line,
+        message: `trace ${quotedText(traceId)} has no spans; skipped`,
+      })),
       ...[...this.pendingEvents].map(([traceId, { file, line }]) => ({
         file,
         line,
-        message: `evaluation result for trace ${traceId}, which has no spans; skipped`,
+        message: `evaluation result for trace ${quotedText(traceId)}, which has no spans; skipped`,
       })),
     ];
   }
@@ -117,6 +184,7 @@ export class TraceAssembly {
       this.open.delete(trace.traceId);
       this.settled.set(trace.traceId, { index: trace.index, file: trace.file });
       this.onSettled(trace.traceId);
+      this.places?.delete(trace.traceId);
       return { ...trace, spans: [...trace.spans.values()] };
     });
     this.ready.clear();

@@ -35,9 +35,11 @@ export async function convertTrace(traceId: string, document: unknown): Promise<
   return { ok: true, document: trace.document };
 }
 
-/** The staging file's name means nothing to the user; the trace id is named by the caller. */
+/**
+ * The staging file's name means nothing to the user, nor does its line (the body is converted as
+ * one line of text): the trace id is named by the caller.
+ */
 function withoutFileName(problem: string, name: string): string {
-  if (problem.startsWith(`${name}: `)) return problem.slice(name.length + 2);
-  if (problem.startsWith(name)) return problem.slice(name.length).replace(/^[:\s]+/u, '');
-  return problem;
+  if (!problem.startsWith(name)) return problem;
+  return problem.slice(name.length).replace(/^(?::\d+)?[:\s]+/u, '');
 }

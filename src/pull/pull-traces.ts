@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatTraceJson } from '../import/trace-json.js';
+import { formatTraceJson, traceFileName } from '../import/trace-json.js';
 import { InputError, isStackOverflow } from '../io/errors.js';
 import { writeFileAtomic } from '../io/files/atomic-write.js';
 import { compareText } from '../model/text-order.js';
@@ -9,7 +9,7 @@ import { describeOutcome, type HttpClient, safeUrl } from '../sources/live/http-
 import { createLimiter } from '../sources/live/limiter.js';
 import type { Redactor } from '../sources/live/redactor.js';
 import { convertTrace } from './convert-trace.js';
-import { pullFixtureName, unusableTraceId } from './fixture-name.js';
+import { unusableTraceId } from './fixture-name.js';
 import { parseJsonBody } from './json-body.js';
 import { MANIFEST_FILE, type ManifestSkip, type ManifestTrace, type PullManifest, readManifest } from './manifest.js';
 import { searchWindows } from './search-windows.js';
@@ -84,7 +84,7 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
     if (unusable === null) usableIds.push(traceId);
     else skipped.push({ traceId: traceId.slice(0, 200), window: null, reason: unusable });
   }
-  const toFetch = usableIds.filter((traceId) => !existsSync(join(options.outDir, pullFixtureName(traceId))));
+  const toFetch = usableIds.filter((traceId) => !existsSync(join(options.outDir, traceFileName(traceId))));
   const alreadyPresent = usableIds.length - toFetch.length;
   const written: string[] = [];
   let fetchSkips = 0;
@@ -106,7 +106,7 @@ export async function pullTraces(options: PullOptions): Promise<PullOutcome> {
     if (existsSync(join(options.outDir, trace.fixture))) traces.set(trace.traceId, trace);
   const skippedIds = new Set(skipped.map((skip) => skip.traceId));
   for (const traceId of usableIds)
-    if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: pullFixtureName(traceId) });
+    if (!skippedIds.has(traceId)) traces.set(traceId, { traceId, fixture: traceFileName(traceId) });
   const manifest: PullManifest = {
     manifestVersion: 1,
     source: options.store.name,
@@ -155,7 +155,7 @@ async function fetchOne(options: PullOptions, traceId: string, written: string[]
       return 'the trace is nested too deeply to read (thousands of levels); expected a trace export';
     throw error;
   }
-  const path = join(options.outDir, pullFixtureName(traceId));
+  const path = join(options.outDir, traceFileName(traceId));
   await writeFileAtomic(path, text);
   written.push(path);
   return null;

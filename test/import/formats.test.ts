@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importTraces } from '../../src/import/import-traces.js';
+import { importText, importTraces } from '../../src/import/import-traces.js';
 import { detectFormat } from '../../src/import/read/detect.js';
 import { InputError } from '../../src/io/errors.js';
 import { FIXTURES, fixture, temporaryFolder, writeTemporaryFile } from './helpers.js';
@@ -248,6 +248,112 @@ describe('Grafana Tempo', () => {
       'chat',
       'execute_tool',
     ]);
+  });
+});
+
+describe('a part of an export that is not of its type is skipped and named by its path (exit 1), the rest read', () => {
+  const span = {
+    traceId: '5b8efff798038103d269b633813fc60c',
+    spanId: 'a000000000000001',
+    name: 'invoke_agent diagnoser',
+    startTimeUnixNano: '1777555053000000000',
+    endTimeUnixNano: '1777555058000000000',
+    attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'invoke_agent' } }],
+  };
+  const otlp = (resourceSpans: unknown[]) => ({
+    resourceSpans: [{ scopeSpans: [{ spans: [span] }] }, ...resourceSpans],
+  });
+  it.each([
+    [
+      'OTLP: spans that are not objects',
+      { resourceSpans: [{ scopeSpans: [{ spans: [span, null, 5, 'x', []] }] }] },
+      [
+        'resourceSpans[0].scopeSpans[0].spans[1]: found null; expected a span object; skipped',
+        'resourceSpans[0].scopeSpans[0].spans[2]: found 5; expected a span object; skipped',
+        'resourceSpans[0].scopeSpans[0].spans[3]: found "x"; expected a span object; skipped',
+        'resourceSpans[0].scopeSpans[0].spans[4]: found a list of 0; expected a span object; skipped',
+      ],
+    ],
+    [
+      'OTLP: a resource that is not an object',
+      otlp([7]),
+      ['resourceSpans[1]: found 7; expected a ResourceSpans object; skipped'],
+    ],
+    [
+      'OTLP: a scope that is not an object',
+      otlp([{ scopeSpans: [null] }]),
+      ['resourceSpans[1].scopeSpans[0]: found null; expected a ScopeSpans object; skipped'],
+    ],
+    [
+      'OTLP: scopes that are not a list',
+      otlp([{ instrumentationLibrarySpans: { spans: [] } }]),
+      ['resourceSpans[1].instrumentationLibrarySpans: found an object; expected a list of ScopeSpans; skipped'],
+    ],
+    [
+      'OTLP: spans that are not a list',
+      otlp([{ scopeSpans: [{ spans: 'none' }] }]),
+      ['resourceSpans[1].scopeSpans[0].spans: found "none"; expected a list of spans; skipped'],
+    ],
+    [
+      'OTLP: empty lists left out or null, as encoders write them',
+      otlp([{}, { scopeSpans: null }, { scopeSpans: [{}, { spans: null }] }]),
+      [],
+    ],
+    [
+      'Tempo: a batch that is not an object',
+      { batches: [{ scopeSpans: [{ spans: [span] }] }, 'x'] },
+      ['batches[1]: found "x"; expected a ResourceSpans object; skipped'],
+    ],
+    [
+      'Jaeger: spans that are not objects',
+      {
+        data: [
+          {
+            traceID: '5b8efff798038103d269b633813fc60c',
+            spans: [{ spanID: 'a000000000000001', operationName: 'invoke_agent', startTime: 1, duration: 1 }, null],
+          },
+        ],
+      },
+      ['data[0].spans[1]: found null; expected a span object; skipped'],
+    ],
+  ])('%s', async (_label, document, expected) => {
+    const { traces, skipped } = await importText(
+      { name: 'export.json', text: JSON.stringify(document, null, 2) },
+      'auto',
+    );
+    expect(traces.map((trace) => trace.traceId)).toEqual(['5b8efff798038103d269b633813fc60c']);
+    expect(skipped).toEqual(expected.map((message) => ({ file: 'export.json', line: null, message })));
+  });
+});
+
+describe('S43 a value an import message quotes is at most 200 characters, then its length', () => {
+  const name = 'N'.repeat(300_000);
+  const shown = `${'N'.repeat(200)}… (300000 characters)`;
+  const span = (spanId: string, spanName: string) => ({
+    traceId: '5b8efff798038103d269b633813fc60c',
+    spanId,
+    name: spanName,
+    startTimeUnixNano: '1777555053000000000',
+    endTimeUnixNano: '1777555058000000000',
+  });
+  it.each([
+    [
+      'a span without a span id',
+      [span('a000000000000001', 'root'), span('', name)],
+      `span "${shown}" has no span id; skipped`,
+    ],
+    [
+      'a trace with nothing recognised',
+      [span('a000000000000001', name)],
+      `trace 5b8efff798038103d269b633813fc60c: no agent, model or tool span recognised among its 1 span ("${shown}");`,
+    ],
+    ['two spans under one span id', [span('a000000000000001', name), span('a000000000000001', 'root')], `"${shown}"`],
+  ])('%s', async (_label, spans, quoted) => {
+    const text = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+    const { skipped, unrecognised } = await importText({ name: 'export.json', text }, 'auto');
+    const messages = [...skipped, ...unrecognised].map((problem) => problem.message);
+    expect(messages.some((message) => message.includes(quoted))).toBe(true);
+    expect(messages.every((message) => message.length < 1000)).toBe(true);
   });
 });
 

@@ -46,7 +46,7 @@ export async function writeTemporaryFile(folder: string, name: string, content: 
 export async function tracesFromSpansAsRead(path: string): Promise<ConvertedTrace[]> {
   const assembly = new TraceAssembly();
   await readExportFile({ path, display: path }, 'auto', {
-    span: (span) => assembly.add(span, ''),
+    span: (span, place) => assembly.add(span, place),
     traceEvent: (traceId, event) => assembly.addEvent(traceId, event, '', null),
     emptyTrace: () => undefined,
     skipped: () => undefined,

@@ -49,6 +49,26 @@ describe('diag-eval import', () => {
     expect(written).not.toContain(folder.path);
   });
 
+  it('writes traces whose ids one file name would fold together (a / and a :, upper and lower case) to a file each', async () => {
+    const spans = JSON.parse(await readFile(fixture('span-dicts.json'), 'utf8')) as { context: { trace_id: string } }[];
+    const ids = ['run/1', 'run:1', 'Run-A', 'run-a', 'manifest'];
+    const spansOf = (traceId: string) =>
+      spans.map((span) => ({ ...span, context: { ...span.context, trace_id: traceId } }));
+    await writeFile(join(folder.path, 'exports/odd-ids.json'), JSON.stringify(ids.flatMap(spansOf)));
+    const io = recordingIo(folder.path);
+    const code = await importCommand(
+      { files: ['exports/odd-ids.json'], from: 'auto', outDir: 'eval/fixtures', cases: null, quiet: false },
+      io,
+    );
+    expect(code).toBe(0);
+    const names = await listOut();
+    expect(names).toHaveLength(ids.length);
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(ids.length);
+    expect(names).toContain('run-a.json');
+    expect(names).not.toContain('manifest.json');
+    expect(io.out.map((line) => line.split(' ')[1]).sort()).toEqual(names.map((name) => `eval/fixtures/${name}`));
+  });
+
   it("writes the fixtures of a large export a few at a time, reported in the export's order, each as if written alone", async () => {
     const original = await readFile(fixture('otlp-split.jsonl'), 'utf8');
     const ids = (copy: number): [string, string] => [

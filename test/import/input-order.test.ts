@@ -138,3 +138,66 @@ describe('importText: an export held in memory converts as the same file does', 
     ).toBe(fromFile);
   });
 });
+
+describe('two different spans under one span id', () => {
+  /** The export with a tool span of the first trace given the span id of a model span of that trace. */
+  function withSpanIdTaken(): string[] {
+    const lines = spanPerLine();
+    const spanOf = (line: string) => JSON.parse(line).resourceSpans[0].scopeSpans[0].spans[0];
+    const model = lines.findIndex((line) => spanOf(line).name === 'chat gpt-4o');
+    const tool = lines.findIndex((line) => spanOf(line).name === 'execute_tool queryMetrics');
+    const document = JSON.parse(lines[tool] as string);
+    document.resourceSpans[0].scopeSpans[0].spans[0].spanId = spanOf(lines[model] as string).spanId;
+    return lines.map((line, index) => (index === tool ? JSON.stringify(document) : line));
+  }
+
+  it.each([
+    ['as written', (all: string[]) => all],
+    ['reversed', (all: string[]) => [...all].reverse()],
+    ['shuffled, seed 5', (all: string[]) => shuffled(all, 5)],
+  ])(
+    '%s: one is kept whatever the order (byte-identical fixtures), the other named with its file and line, exit 1',
+    async (_name, reorder) => {
+      const expected = await importedFiles(withSpanIdTaken());
+      const order = reorder(withSpanIdTaken());
+      const folder = await temporaryFolder();
+      try {
+        await writeTemporaryFile(folder.path, 'export.jsonl', `${order.join('\n')}\n`);
+        const io = recordingIo(folder.path);
+        const code = await importCommand(
+          { files: ['export.jsonl'], from: 'auto', outDir: 'out', cases: null, quiet: true },
+          io,
+        );
+        expect(code).toBe(1);
+        const names = (await readdir(join(folder.path, 'out'))).sort();
+        const files = new Map(
+          await Promise.all(
+            names.map(
+              async (name) => [name, await readFile(join(folder.path, 'out', name), 'utf8')] as [string, string],
+            ),
+          ),
+        );
+        expect(files).toEqual(expected);
+        const skipped = io.err.filter((line) => line.includes(' has span id '));
+        expect(skipped).toHaveLength(1);
+        expect(skipped[0]).toMatch(
+          /^skipped: export\.jsonl:\d+: trace 5b8efff798038103d269b633813fc60c: span "[^"]+" has span id [0-9a-f]{16}, which another span of the trace \("[^"]+"\) has with different content; expected each span id once in a trace; span skipped/u,
+        );
+        // The line named is the one the skipped span stands on, in this order.
+        const [, line, name] =
+          /^skipped: export\.jsonl:(\d+): .*?: span "([^"]+)" has span id/u.exec(skipped[0] ?? '') ?? [];
+        expect(JSON.parse(order[Number(line) - 1] ?? '{}').resourceSpans?.[0].scopeSpans[0].spans[0].name).toBe(name);
+      } finally {
+        await folder.cleanup();
+      }
+    },
+  );
+
+  it('the same span given twice is one span, named nowhere', async () => {
+    const lines = spanPerLine();
+    const twice = await importText({ name: 'export.jsonl', text: [...lines, ...lines].join('\n') }, 'auto');
+    const once = await importText({ name: 'export.jsonl', text: lines.join('\n') }, 'auto');
+    expect(twice.skipped).toEqual(once.skipped);
+    expect(JSON.stringify(twice.traces)).toBe(JSON.stringify(once.traces));
+  });
+});

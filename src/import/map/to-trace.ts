@@ -3,6 +3,7 @@ import { isRecord } from '../../io/validation/is-record.js';
 import type { AgentStepDocument, ToolInvocationDocument, TraceDocument } from '../../trace/types.js';
 import type { ImportedSpan, SpanEvent } from '../read/span.js';
 import { spanDurationMs } from '../read/values.js';
+import { canonicalJson } from './canonical-json.js';
 import {
   ANSWER_TOOLS,
   ATTR,
@@ -276,17 +277,6 @@ function toolInvocationsOf(spans: ImportedSpan[]): ToolInvocationDocument[] {
   }
   // A stable sort: tool spans keep their start order (ties by span id) among themselves.
   return timed.sort(byTime).map((entry) => invocationDocument(entry.parts));
-}
-
-/** Arguments as text that is the same for the same arguments, whatever the order of their keys. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 const ARGUMENT_KEYS = [ATTR.toolArguments, ATTR.springToolArguments, ATTR.inputValue, ...FRAMEWORK_TOOL_ARGUMENTS];

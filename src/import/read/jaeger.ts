@@ -1,4 +1,6 @@
+import { quotedText } from '../../io/validation/describe-value.js';
 import { isRecord } from '../../io/validation/is-record.js';
+import { notAnObject } from './not-an-object.js';
 import {
   type Attributes,
   type AttributeValue,
@@ -40,23 +42,25 @@ export function readJaegerDocument(document: Record<string, unknown>, sink: Impo
       return;
     }
     const processes = decodeProcesses(entry.processes);
-    for (const raw of spans) readSpan(raw, entryTraceId, processes, sink, place);
+    spans.forEach((raw, spanIndex) => {
+      if (isRecord(raw)) readSpan(raw, entryTraceId, processes, sink, place);
+      else sink.skipped(notAnObject(`data[${index}].spans[${spanIndex}]`, raw, 'a span object'), place);
+    });
   });
 }
 
 function readSpan(
-  raw: unknown,
+  raw: Record<string, unknown>,
   entryTraceId: string | null,
   processes: Map<string, Attributes>,
   sink: ImportSink,
   place: Place,
 ): void {
-  if (!isRecord(raw)) return;
   const name = typeof raw.operationName === 'string' ? raw.operationName : '';
   const traceId = normalizeId(raw.traceID, 'trace') ?? entryTraceId;
   const spanId = normalizeId(raw.spanID, 'span');
   if (traceId === null || spanId === null) {
-    sink.skipped(`span "${name}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`, place);
+    sink.skipped(`span "${quotedText(name)}" has no ${traceId === null ? 'traceID' : 'spanID'}; skipped`, place);
     return;
   }
   const tags = decodeTags(raw.tags);

@@ -1,4 +1,6 @@
+import { quotedText } from '../../io/validation/describe-value.js';
 import { isRecord } from '../../io/validation/is-record.js';
+import { notAnObject } from './not-an-object.js';
 import { readResourceLogs } from './otlp-logs.js';
 import type { Attributes, ImportedSpan, ImportSink, Place, SpanEvent } from './span.js';
 import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanoseconds } from './values.js';
@@ -11,7 +13,8 @@ import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanose
  * as hex, base64 or decimal. Unknown fields are ignored, as the OTLP spec asks of receivers.
  */
 export function readOtlpDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
-  readResourceSpans(otlpResourceSpans(document) ?? [], sink, place);
+  const listName = Array.isArray(document.resourceSpans) ? 'resourceSpans' : 'result.resourceSpans';
+  readResourceSpans(otlpResourceSpans(document) ?? [], listName, sink, place);
   if (Array.isArray(document.resourceLogs)) readResourceLogs(document.resourceLogs, sink, place);
 }
 
@@ -29,7 +32,12 @@ export function otlpResourceSpans(document: Record<string, unknown>): unknown[] 
  * `{"trace": {"resourceSpans"|"batches": [...]}}`. A batch is an OTLP `ResourceSpans`.
  */
 export function readTempoDocument(document: Record<string, unknown>, sink: ImportSink, place: Place): void {
-  readResourceSpans(tempoBatches(document) ?? [], sink, place);
+  readResourceSpans(tempoBatches(document) ?? [], tempoListName(document), sink, place);
+}
+
+function tempoListName(document: Record<string, unknown>): string {
+  if (Array.isArray(document.batches)) return 'batches';
+  return isRecord(document.trace) && Array.isArray(document.trace.batches) ? 'trace.batches' : 'trace.resourceSpans';
 }
 
 export function tempoBatches(document: Record<string, unknown>): unknown[] | null {
@@ -42,32 +50,68 @@ export function tempoBatches(document: Record<string, unknown>): unknown[] | nul
   return null;
 }
 
-/** A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike. */
-function readResourceSpans(list: unknown[], sink: ImportSink, place: Place): void {
-  for (const entry of list) {
-    if (!isRecord(entry)) continue;
+/**
+ * A list of `ResourceSpans` — OTLP's `resourceSpans` and Tempo's `batches` alike; `listName` names
+ * it in messages. A part that is not of its type is skipped and named by its path (notAnObject).
+ */
+function readResourceSpans(list: unknown[], listName: string, sink: ImportSink, place: Place): void {
+  for (let entryIndex = 0; entryIndex < list.length; entryIndex += 1) {
+    const entry = list[entryIndex];
+    const entryPath = (): string => `${listName}[${entryIndex}]`;
+    if (!isRecord(entry)) {
+      sink.skipped(notAnObject(entryPath(), entry, 'a ResourceSpans object'), place);
+      continue;
+    }
     const resource = flattenKeyValues(isRecord(entry.resource) ? entry.resource.attributes : undefined);
-    const scopes = [
-      ...(Array.isArray(entry.scopeSpans) ? entry.scopeSpans : []),
-      ...(Array.isArray(entry.instrumentationLibrarySpans) ? entry.instrumentationLibrarySpans : []),
-    ];
-    for (const scope of scopes) {
-      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
-      for (const raw of scope.spans) {
-        const span = decodeSpan(raw, resource, sink, place);
-        if (span !== null) sink.span(span, place);
+    for (const scopesKey of SCOPE_LISTS) {
+      const scopes = entry[scopesKey];
+      // Protobuf JSON leaves an empty list out; some encoders write it as null.
+      if (scopes === undefined || scopes === null) continue;
+      if (!Array.isArray(scopes)) {
+        sink.skipped(notAnObject(`${entryPath()}.${scopesKey}`, scopes, 'a list of ScopeSpans'), place);
+        continue;
+      }
+      for (let scopeIndex = 0; scopeIndex < scopes.length; scopeIndex += 1) {
+        const scope: unknown = scopes[scopeIndex];
+        const scopePath = (): string => `${entryPath()}.${scopesKey}[${scopeIndex}]`;
+        if (!isRecord(scope)) {
+          sink.skipped(notAnObject(scopePath(), scope, 'a ScopeSpans object'), place);
+          continue;
+        }
+        const spans = scope.spans;
+        if (spans === undefined || spans === null) continue;
+        if (!Array.isArray(spans)) {
+          sink.skipped(notAnObject(`${scopePath()}.spans`, spans, 'a list of spans'), place);
+          continue;
+        }
+        for (let spanIndex = 0; spanIndex < spans.length; spanIndex += 1) {
+          const raw: unknown = spans[spanIndex];
+          if (!isRecord(raw)) {
+            sink.skipped(notAnObject(`${scopePath()}.spans[${spanIndex}]`, raw, 'a span object'), place);
+            continue;
+          }
+          const span = decodeSpan(raw, resource, sink, place);
+          if (span !== null) sink.span(span, place);
+        }
       }
     }
   }
 }
 
-function decodeSpan(raw: unknown, resource: Attributes, sink: ImportSink, place: Place): ImportedSpan | null {
-  if (!isRecord(raw)) return null;
+/** Where a `ResourceSpans` holds its scopes: `scopeSpans`, or before OTLP 1.0 `instrumentationLibrarySpans`. */
+const SCOPE_LISTS = ['scopeSpans', 'instrumentationLibrarySpans'] as const;
+
+function decodeSpan(
+  raw: Record<string, unknown>,
+  resource: Attributes,
+  sink: ImportSink,
+  place: Place,
+): ImportedSpan | null {
   const name = typeof raw.name === 'string' ? raw.name : '';
   const traceId = normalizeId(raw.traceId, 'trace');
   const spanId = normalizeId(raw.spanId, 'span');
   if (traceId === null || spanId === null) {
-    sink.skipped(`span "${name}" has no ${traceId === null ? 'trace id' : 'span id'}; skipped`, place);
+    sink.skipped(`span "${quotedText(name)}" has no ${traceId === null ? 'trace id' : 'span id'}; skipped`, place);
     return null;
   }
   const status = isRecord(raw.status) ? raw.status : {};

@@ -1,3 +1,4 @@
+import { quotedText } from '../../io/validation/describe-value.js';
 import { isRecord } from '../../io/validation/is-record.js';
 import {
   type Attributes,
@@ -50,7 +51,7 @@ function decodeSpanDict(raw: unknown, sink: ImportSink, place: Place): ImportedS
   const spanId = normalizeId(hexText(ids.span_id), 'span');
   if (traceId === null || spanId === null) {
     sink.skipped(
-      `span "${name}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`,
+      `span "${quotedText(name)}" has no ${traceId === null ? 'trace id' : 'span id'} (context.trace_id, context.span_id); skipped`,
       place,
     );
     return null;
