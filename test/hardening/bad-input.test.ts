@@ -189,6 +189,42 @@ const S43_ROWS: Row[] = [
     stderr:
       /^error: diag-eval run: found --concurrency followed by an argument that starts with a dash; expected --concurrency VALUE, or --concurrency=VALUE for a value that starts with a dash, see `diag-eval run --help`\n$/u,
   },
+  ...(
+    [
+      ['import', ['import', 'not-read.json', '--out', 'taken.txt']],
+      ['scan', ['scan', '--traces', 'not-read.json', '--out', 'taken.txt']],
+      [
+        'pull',
+        [
+          'pull',
+          '--from',
+          'tempo',
+          '--url',
+          'http://127.0.0.1:9',
+          '--query',
+          '{}',
+          '--since',
+          '1h',
+          '--out',
+          'taken.txt',
+        ],
+      ],
+    ] as const
+  ).map(
+    ([command, args]): Row => ({
+      // The export (absent here) is not read, nor the store asked: the folder is named first.
+      name: `${command}: an --out that is a file is named before any input is read`,
+      setup: (cwd) => {
+        writeFiles(cwd, { 'taken.txt': 'a file' });
+        return [...args];
+      },
+      code: 2,
+      stderr: new RegExp(
+        `^error: diag-eval ${command}: --out taken\\.txt: it is not a folder; expected a folder to write into\\n$`,
+        'u',
+      ),
+    }),
+  ),
   {
     name: 'a switch given a value',
     setup: () => ['import', 'x.json', '--out', 'o', '--quiet=yes'],
@@ -484,6 +520,7 @@ const WRITING_COMMANDS: [string, (out: string) => string[]][] = [
   ['check', (out) => ['check', '--out', out]],
   ['diff', (out) => ['diff', 'docs/eval/baseline/report.json', 'docs/eval/baseline/report.json', '--out', out]],
   ['import', (out) => ['import', 'export.json', '--out', out]],
+  ['scan', (out) => ['scan', '--fixtures', 'eval/fixtures', '--out', out]],
 ];
 
 describe('an unusable output path is exit 2 for every command, never a stack trace or a hang (S43)', () => {

@@ -157,6 +157,62 @@ describe('diag-eval import', () => {
     expect(written.sessionId).toBe('diag-0001');
   });
 
+  it.each([
+    ['two cases name one traceFixture', 'nightly/shared.json', 'nightly/shared.json'],
+    // One file on a case-insensitive file system (macOS, Windows): a suite checked out there would lose one.
+    ['two names only the case of their letters tells apart', 'Shared.json', 'shared.json'],
+  ])(
+    'S74 %s and two traces match them: the first keeps the file, the other is named, exit 1',
+    async (_, first, second) => {
+      const io = recordingIo(folder.path);
+      const cases = [
+        makeCase({ id: 'payment-timeout', sessionId: 'diag-0001', traceFixture: first }),
+        makeCase({ id: 'checkout-slow', question: 'why is CHECKOUT slow?', traceFixture: second }),
+      ];
+      const code = await importCommand(
+        {
+          files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'],
+          from: 'auto',
+          outDir: 'eval/fixtures',
+          cases,
+          quiet: false,
+        },
+        io,
+      );
+      expect(code).toBe(1);
+      expect(io.out.map((line) => line.split(' ')[1])).toEqual([
+        `eval/fixtures/${first}`,
+        'eval/fixtures/d0000000000000000000000000000001.json',
+      ]);
+      const written = JSON.parse(await readFile(join(folder.path, 'eval/fixtures', first), 'utf8'));
+      expect(written.sessionId).toBe('diag-0001');
+      expect(io.err).toHaveLength(1);
+      expect(io.err[0]).toMatch(
+        new RegExp(
+          `^fixture clash: ${second.replace('.', '\\.')} is the file of case "payment-timeout" \\(trace [0-9a-f]{32}\\) and of case "checkout-slow" \\(trace [0-9a-f]{32}\\); expected one trace per fixture file; written for case "payment-timeout" only\\n$`,
+          'u',
+        ),
+      );
+    },
+  );
+
+  it('S74 two cases matched by one trace and naming one traceFixture write it once', async () => {
+    const io = recordingIo(folder.path);
+    const cases = [
+      makeCase({ id: 'payment-timeout', sessionId: 'diag-0001', traceFixture: 'shared.json' }),
+      makeCase({ id: 'payment-timeout-again', sessionId: 'diag-0001', traceFixture: 'shared.json' }),
+    ];
+    const code = await importCommand(
+      { files: ['exports/otlp-split.jsonl'], from: 'auto', outDir: 'eval/fixtures', cases, quiet: false },
+      io,
+    );
+    expect([code, io.err]).toEqual([0, []]);
+    expect(io.out.map((line) => line.split(' ')[1])).toEqual([
+      'eval/fixtures/shared.json',
+      'eval/fixtures/4bf92f3577b34da6a3ce929d0e0e4736.json',
+    ]);
+  });
+
   it('S74 matches a case by a span attribute the case names, which the mapping otherwise drops', async () => {
     const io = recordingIo(folder.path);
     await copyFile(fixture('spring-ai-2.0.jsonl'), join(folder.path, 'exports', 'spring.jsonl'));

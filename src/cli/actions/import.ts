@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import type { EvalCase } from '../../cases/types.js';
 import { plural } from '../../checks/support.js';
 import { parseImportFormatOption } from '../../import/format.js';
@@ -11,6 +11,7 @@ import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { fromFlag, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { printWarnings } from '../summary.js';
 
@@ -30,6 +31,9 @@ interface PlannedFile {
   name: string;
   /** The trace's order of first appearance. */
   index: number;
+  traceId: string;
+  /** The case whose file it is (`case "a"`), null for a trace no case matched: for messages. */
+  owner: string | null;
 }
 
 export async function importAction(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -39,6 +43,8 @@ export async function importAction(values: ParsedValues, positionals: string[], 
   if (out === null)
     throw new InputError('diag-eval import: found no --out; expected --out DIR (where to write the fixtures)');
   const from = fromFlag('import', values);
+  // A folder that cannot be written is named before the export is read, not after.
+  checkOutputFolder('import', '--out', out, io.cwd, null);
   let cases: EvalCase[] | null = null;
   if (stringFlag(values, 'cases') !== null) {
     // The case file's and the config's readers are loaded only with --cases.
@@ -80,15 +86,23 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
     const matched = options.cases === null ? null : matchTracesToCases(traces, options.cases);
     for (const match of matched?.cases ?? []) {
       // The case's traceFixture (`<case id>.json` unless it names another), where `run` looks for it.
-      if (match.trace !== null) planned.push({ name: match.evalCase.traceFixture, index: match.trace.index });
+      if (match.trace !== null)
+        planned.push({
+          name: match.evalCase.traceFixture,
+          index: match.trace.index,
+          traceId: match.trace.traceId,
+          owner: `case "${match.evalCase.id}"`,
+        });
       else problems.push(`no trace: ${unmatchedCaseMessage(match.evalCase, options.files.length)}`);
     }
     for (const trace of matched?.unmatched ?? traces)
-      planned.push({ name: traceFileName(trace.traceId), index: trace.index });
+      planned.push({ name: traceFileName(trace.traceId), index: trace.index, traceId: trace.traceId, owner: null });
+    const { files, clashes } = oneTracePerFile(planned);
+    problems.push(...clashes);
     if (options.strict === true && problems.length > 0) {
       throw new InputError(problems.map((problem) => `import --strict: ${problem}; nothing written`));
     }
-    await publishFixtures(staging, planned, outDir, options.quiet, io);
+    await publishFixtures(staging, files, outDir, options.quiet, io);
     for (const problem of problems) io.stderr(printed`${problem}\n`);
     if (!options.quiet) printWarnings(io, matched?.warnings ?? []);
     return problems.length > 0 ? 1 : 0;
@@ -97,7 +111,37 @@ export async function importCommand(options: ImportCommandOptions, io: CliIo): P
   }
 }
 
-/** Puts the staged fixtures in place in the planned order, reporting each; a later one of the same name wins. */
+/**
+ * The planned files, each name once: two cases naming one `traceFixture` and matched by two
+ * traces, or a trace no case matched whose file name is a case's, would write one file twice and
+ * lose a trace. The first keeps the file (a case's before an unmatched trace's) and each other is
+ * a problem. Names are compared as a case-insensitive file system compares them (`A.json` and
+ * `a.json` are one file on macOS and Windows). The same trace planned twice under one name is
+ * written once.
+ */
+function oneTracePerFile(planned: readonly PlannedFile[]): { files: PlannedFile[]; clashes: string[] } {
+  const byName = new Map<string, PlannedFile>();
+  const files: PlannedFile[] = [];
+  const clashes: string[] = [];
+  for (const file of planned) {
+    const key = posix.normalize(file.name.replaceAll('\\', '/')).toLowerCase();
+    const first = byName.get(key);
+    if (first === undefined) {
+      byName.set(key, file);
+      files.push(file);
+    } else if (first.index !== file.index) {
+      const whose = (entry: PlannedFile) =>
+        entry.owner === null ? `trace ${entry.traceId}` : `${entry.owner} (trace ${entry.traceId})`;
+      clashes.push(
+        `fixture clash: ${file.name} is the file of ${whose(first)} and of ${whose(file)}; ` +
+          `expected one trace per fixture file; written for ${first.owner ?? `trace ${first.traceId}`} only`,
+      );
+    }
+  }
+  return { files, clashes };
+}
+
+/** Puts the staged fixtures in place in the planned order, reporting each. */
 async function publishFixtures(
   staging: FixtureStaging,
   planned: readonly PlannedFile[],

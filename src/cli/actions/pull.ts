@@ -15,6 +15,7 @@ import { createRedactor } from '../../sources/live/redactor.js';
 import { urlCredentials } from '../../sources/live/service-api.js';
 import { headersFlag, noPositionals, numberFlag, oneOf, type ParsedValues, stringFlag } from '../args.js';
 import type { CliIo } from '../io.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { createProgressLine } from '../progress.js';
 import { printWritten } from '../summary.js';
@@ -69,6 +70,8 @@ export async function pullCommand(values: ParsedValues, positionals: string[], i
   });
   const store = from === 'tempo' ? createTempoStore(url, query) : createJaegerStore(url, query, 'pull');
   const outDir = resolve(io.cwd, out);
+  // A folder that cannot be written is named before the store is searched, not after.
+  checkOutputFolder('pull', '--out', outDir, io.cwd, null);
   const quiet = values['quiet'] === true;
   const progress = createProgressLine<{ done: number; total: number; skipped: number }>(
     io,

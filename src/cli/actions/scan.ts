@@ -11,8 +11,9 @@ import { renderScanHtml } from '../../scan/render-scan-html.js';
 import { scanExports, scanFixtureDir } from '../../scan/scan-traces.js';
 import { formatsFlag, fromFlag, numberFlag, type ParsedValues, pathFlag, traceFilesFlag } from '../args.js';
 import type { CliIo } from '../io.js';
+import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
-import { resolveSettings, type Settings } from '../settings.js';
+import { folderSettingName, resolveSettings, type Settings } from '../settings.js';
 import { printWritten } from '../summary.js';
 import { formatFiles, writeAll } from '../write-outputs.js';
 
@@ -26,6 +27,8 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
   if (values['from'] !== undefined && traceFiles.length === 0)
     throw new InputError('diag-eval scan: --from needs --traces FILE…');
   const formats = formatsFlag('scan', values, ['json', 'md', 'html']);
+  // A folder that cannot be written is named before any trace is read, not after.
+  checkOutputFolder('scan', folderSettingName(values, settings, 'out', io.cwd), settings.out, io.cwd, null);
   const top = numberFlag('scan', values, 'top') ?? 20;
 
   const policyFile = await policyFileOf(pathFlag(values, 'policies', io.cwd), settings, io.cwd);
