@@ -23,6 +23,13 @@ export interface ScanOptions {
 /** The record `diag-eval pull` keeps beside the traces; not a trace. */
 const PULL_MANIFEST = 'manifest.json';
 
+/** A scan's tally, the input it could not read (skipped), and what it read but warns of. */
+export interface ScannedTraces {
+  tally: ScanTally;
+  skipped: string[];
+  warnings: string[];
+}
+
 /**
  * Every `*.json` file directly in `fixturesDir`, judged by the policies. The folder is read as a
  * stream of entries and each trace is dropped once judged, so memory does not grow with the
@@ -31,7 +38,7 @@ const PULL_MANIFEST = 'manifest.json';
 export async function scanFixtureDir(
   fixturesDir: string,
   options: ScanOptions,
-): Promise<{ tally: ScanTally; skipped: string[] }> {
+): Promise<ScannedTraces> {
   const scan = createScan(options);
   const fixtures = fixtureFolder(fixturesDir, options.cwd);
   // A `*.json` entry that is not a regular file (a symbolic link, a folder, a pipe) is not read,
@@ -58,7 +65,7 @@ export async function scanFixtureDir(
     .map((name) => `${folder}/${name}; expected a regular file (scan follows no link)`);
   if (skippedNames.length > MAX_SKIPPED_LISTED)
     skipped.push(`${folder}: ${skippedNames.length - MAX_SKIPPED_LISTED} more entries that are not regular files`);
-  return { tally: scan.tally.result(), skipped };
+  return { tally: scan.tally.result(), skipped, warnings: [] };
 }
 
 /** Skipped entries named one by one; the rest are counted in one line. */
@@ -73,7 +80,7 @@ export async function scanExports(
   files: readonly string[],
   from: ImportFormatOption,
   options: ScanOptions,
-): Promise<{ tally: ScanTally; skipped: string[] }> {
+): Promise<ScannedTraces> {
   const scan = createScan(options);
   const imported = await importTraces(files, from, options.cwd);
   for (const trace of imported.traces) {
@@ -81,7 +88,12 @@ export async function scanExports(
     scan.judge(name, { kind: 'document', document: trace.document, traceFixture: name, sessionId: null });
   }
   const { formatImportProblem } = await import('../import/problems.js');
-  return { tally: scan.tally.result(), skipped: imported.skipped.map(formatImportProblem) };
+  return {
+    tally: scan.tally.result(),
+    skipped: imported.skipped.map(formatImportProblem),
+    // Scanned all the same, from what the root span gives, as `run --traces` warns of them.
+    warnings: imported.unrecognised.map((problem) => `not recognised: ${formatImportProblem(problem)}`),
+  };
 }
 
 /** Judges traces one by one into a tally, in one session for the whole scan: its answer-reading rules are compiled once, not per trace. */

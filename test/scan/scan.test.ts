@@ -147,6 +147,41 @@ describe('diag-eval scan: traces against policies', () => {
     ]);
   });
 
+  it('S62: --traces warns of a trace in which no agent, model or tool span is recognised, as run --traces does, and scans it all the same', async () => {
+    const cwd = scanProject();
+    const plain = {
+      resourceSpans: [
+        {
+          resource: { attributes: [] },
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: '3'.repeat(32),
+                  spanId: '4'.repeat(16),
+                  name: 'GET /health',
+                  startTimeUnixNano: '1767225600000000000',
+                  endTimeUnixNano: '1767225601000000000',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    writeFiles(cwd, { 'export.json': plain });
+    const { stdout, stderr } = await cli(['scan', '--traces', 'export.json', '--out', 'out'], cwd);
+    expect(stdout).toContain('diag-eval scan: 1 trace');
+    expect(stderr).toMatch(
+      new RegExp(
+        `^warning: not recognised: export\\.json: trace ${'3'.repeat(32)}: no agent, model or tool span recognised among its 1 span \\("GET /health"\\)`,
+        'mu',
+      ),
+    );
+    const quiet = await cli(['scan', '--traces', 'export.json', '--out', 'out', '--quiet'], cwd);
+    expect(quiet.stderr).toBe('');
+  });
+
   it('S62: only warnings exit 0; --top bounds the worst list', async () => {
     const cwd = scanProject();
     writeFiles(cwd, { 'only-busy/busy.json': TRACES['busy.json'], 'only-busy/clean.json': TRACES['clean-en.json'] });

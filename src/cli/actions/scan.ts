@@ -14,7 +14,7 @@ import type { CliIo } from '../io.js';
 import { checkOutputFolder } from '../output-folder.js';
 import { printed } from '../printable.js';
 import { folderSettingName, resolveSettings, type Settings } from '../settings.js';
-import { printWritten } from '../summary.js';
+import { printWarnings, printWritten } from '../summary.js';
 import { formatFiles, writeAll } from '../write-outputs.js';
 
 export async function scanCommand(values: ParsedValues, positionals: string[], io: CliIo): Promise<number> {
@@ -52,6 +52,7 @@ export async function scanCommand(values: ParsedValues, positionals: string[], i
 
   for (const problem of scanned.skipped) io.stderr(printed`skipped: ${problem}\n`);
   if (values['quiet'] !== true) {
+    printWarnings(io, scanned.warnings);
     const { summary } = report;
     io.stdout(printed`diag-eval scan: ${scanHeadline(summary)}\n`);
     for (const check of report.checks)
