@@ -35,10 +35,7 @@ export interface ScannedTraces {
  * stream of entries and each trace is dropped once judged, so memory does not grow with the
  * number of traces (the tally keeps counts and the worst few).
  */
-export async function scanFixtureDir(
-  fixturesDir: string,
-  options: ScanOptions,
-): Promise<ScannedTraces> {
+export async function scanFixtureDir(fixturesDir: string, options: ScanOptions): Promise<ScannedTraces> {
   const scan = createScan(options);
   const fixtures = fixtureFolder(fixturesDir, options.cwd);
   // A `*.json` entry that is not a regular file (a symbolic link, a folder, a pipe) is not read,
