@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EvalCase } from '../../src/cases/types.js';
 import { importCommand } from '../../src/cli/actions/import.js';
 import { InputError } from '../../src/io/errors.js';
 import { fixture, makeCase, realTrace, recordingIo, temporaryFolder } from './helpers.js';
@@ -108,14 +109,9 @@ describe('diag-eval import', () => {
     expect((await listOut()).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 
-  it('writes <case id>.json for matched cases and <trace id>.json for the rest; a case no trace matches is named and gives exit 1', async () => {
-    const io = recordingIo(folder.path);
-    const cases = [
-      makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),
-      makeCase({ id: 'checkout-slow', question: 'why is CHECKOUT slow?' }),
-      makeCase({ id: 'not-imported', question: 'Nothing like it' }),
-    ];
-    const code = await importCommand(
+  /** The split OTLP export and the several-agents export, imported into eval/fixtures against `cases`. */
+  const importBothExports = (cases: EvalCase[], io: ReturnType<typeof recordingIo>) =>
+    importCommand(
       {
         files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'],
         from: 'auto',
@@ -125,6 +121,15 @@ describe('diag-eval import', () => {
       },
       io,
     );
+
+  it('writes <case id>.json for matched cases and <trace id>.json for the rest; a case no trace matches is named and gives exit 1', async () => {
+    const io = recordingIo(folder.path);
+    const cases = [
+      makeCase({ id: 'payment-timeout', sessionId: 'diag-0001' }),
+      makeCase({ id: 'checkout-slow', question: 'why is CHECKOUT slow?' }),
+      makeCase({ id: 'not-imported', question: 'Nothing like it' }),
+    ];
+    const code = await importBothExports(cases, io);
     expect(code).toBe(1);
     expect(await listOut()).toEqual([
       'checkout-slow.json',
@@ -169,16 +174,7 @@ describe('diag-eval import', () => {
         makeCase({ id: 'payment-timeout', sessionId: 'diag-0001', traceFixture: first }),
         makeCase({ id: 'checkout-slow', question: 'why is CHECKOUT slow?', traceFixture: second }),
       ];
-      const code = await importCommand(
-        {
-          files: ['exports/otlp-split.jsonl', 'exports/several-agents.json'],
-          from: 'auto',
-          outDir: 'eval/fixtures',
-          cases,
-          quiet: false,
-        },
-        io,
-      );
+      const code = await importBothExports(cases, io);
       expect(code).toBe(1);
       expect(io.out.map((line) => line.split(' ')[1])).toEqual([
         `eval/fixtures/${first}`,
