@@ -17,6 +17,23 @@ const OTHER_FAILURES: Record<string, { checks: string[]; why: string }> = {
   },
 };
 
+/**
+ * Answers of the held-out set (added after the rules were tuned, judged before the evaluator ran)
+ * that the answer-reading checks misjudge, with the reason: a correct answer with the checks that
+ * fail it, or a wrong one that no check fails (`missed`). Each is asserted, so a change of the
+ * evaluator's behaviour on it fails the test.
+ */
+const KNOWN_MISJUDGEMENTS: Record<string, { checks: string[] | 'missed'; why: string }> = {
+  'issue-dubbo-6847-luckyyuandm': {
+    checks: ['keyword-coverage'],
+    why: 'the cause sentence "排查发现，是…Hessian2ObjectInput这个类里面有线程局部变量，会持有序列化过程中的数据，不会释放。" is followed by "导致内存溢出。"; with no label the conclusion is the first causal sentence, the bare "导致内存溢出", and a sentence that opens with 导致 (a subjectless back-reference) does not pull in the one before it, so the required "线程局部变量" is "only named outside the conclusion"',
+  },
+  'issue-spring-cloud-alibaba-3885-emcchui': {
+    checks: ['keyword-coverage'],
+    why: 'in "排除默认的nacos-client2.2.0，引入2.2.1就可以解决" 排除 is the Maven sense "exclude the dependency", but the Chinese lexicon reads 排除 only as "rule out" (a negation before and after it), so the faulty "nacos-client2.2.0" is "only mentioned negated"',
+  },
+};
+
 function readingFailures(result: CaseResult): string[] {
   return result.failedChecks.map((row) => row.check).filter((check) => ANSWER_READING_CHECKS.includes(check));
 }
@@ -31,15 +48,29 @@ describe('S67 S68 S69 real answers of LLM diagnosis agents and incident threads 
   it.each(JUDGED.filter(({ answer }) => answer.correct))(
     'S67 S69 correct answer $answer.id passes its case',
     ({ answer, result }) => {
-      expect(readingFailures(result)).toEqual([]);
-      expect(result.failedChecks.map((row) => row.check)).toEqual(OTHER_FAILURES[answer.id]?.checks ?? []);
+      const known = KNOWN_MISJUDGEMENTS[answer.id]?.checks;
+      const misjudged = Array.isArray(known) ? known : [];
+      expect(readingFailures(result)).toEqual(misjudged);
+      expect(result.failedChecks.map((row) => row.check)).toEqual([
+        ...(OTHER_FAILURES[answer.id]?.checks ?? []),
+        ...misjudged,
+      ]);
     },
   );
 
+  it('S69 every known misjudgement is an answer of the corpus, misjudged the way it says', () => {
+    for (const [id, { checks }] of Object.entries(KNOWN_MISJUDGEMENTS)) {
+      const answer = ANSWERS.find((candidate) => candidate.id === id);
+      expect(answer, id).toBeDefined();
+      expect(answer?.correct, id).toBe(checks !== 'missed');
+    }
+  });
+
   it.each(JUDGED.filter(({ answer }) => !answer.correct))(
     'S67 S69 wrong answer $answer.id fails an answer-reading check',
-    ({ result }) => {
-      expect(readingFailures(result)).not.toEqual([]);
+    ({ answer, result }) => {
+      if (KNOWN_MISJUDGEMENTS[answer.id]?.checks === 'missed') expect(readingFailures(result)).toEqual([]);
+      else expect(readingFailures(result)).not.toEqual([]);
     },
   );
 
@@ -99,6 +130,13 @@ function realAnswersPage(judged: readonly { answer: RealAnswer; result: CaseResu
     'Correct answers that fail a check that does not read the diagnosis:',
     '',
     ...Object.entries(OTHER_FAILURES).map(([id, { checks, why }]) => `- \`${id}\`: ${checks.join(', ')}: ${why}.`),
+    '',
+    'Known misjudgements: answers of the held-out set (taken after the rules were tuned, judged before',
+    'the evaluator ran on them) that the answer-reading checks misjudge:',
+    '',
+    ...Object.entries(KNOWN_MISJUDGEMENTS).map(
+      ([id, { checks, why }]) => `- \`${id}\`: ${checks === 'missed' ? 'missed' : checks.join(', ')}: ${why}.`,
+    ),
     '',
   ].join('\n');
 }
