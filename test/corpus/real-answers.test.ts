@@ -24,10 +24,6 @@ const OTHER_FAILURES: Record<string, { checks: string[]; why: string }> = {
  * evaluator's behaviour on it fails the test.
  */
 const KNOWN_MISJUDGEMENTS: Record<string, { checks: string[] | 'missed'; why: string }> = {
-  'issue-dubbo-6847-luckyyuandm': {
-    checks: ['keyword-coverage'],
-    why: 'the cause sentence "排查发现，是…Hessian2ObjectInput这个类里面有线程局部变量，会持有序列化过程中的数据，不会释放。" is followed by "导致内存溢出。"; with no label the conclusion is the first causal sentence, the bare "导致内存溢出", and a sentence that opens with 导致 (a subjectless back-reference) does not pull in the one before it, so the required "线程局部变量" is "only named outside the conclusion"',
-  },
   'issue-spring-cloud-alibaba-3885-emcchui': {
     checks: ['keyword-coverage'],
     why: 'in "排除默认的nacos-client2.2.0，引入2.2.1就可以解决" 排除 is the Maven sense "exclude the dependency", but the Chinese lexicon reads 排除 only as "rule out" (a negation before and after it), so the faulty "nacos-client2.2.0" is "only mentioned negated"',

@@ -74,7 +74,7 @@ function lexiconRows(language: 'EN' | 'ZH', lexicon: Lexicon): Row[] {
       word,
       en
         ? `The connection pool was exhausted. ${word} caused the timeouts. The gc logs were long.`
-        : `连接池被耗尽。${word}导致了超时。gc 日志很长。`,
+        : `连接池被耗尽。${lexicon.causeWords.includes(word) ? word : `${word}导致`}了超时。gc 日志很长。`,
       en ? 'connection pool' : '连接池',
       'conclusion',
     );
@@ -281,6 +281,18 @@ const HAND_ROWS: Row[] = [
     '发布把 max.poll.records 调到 5000。这导致消费者反复重平衡。',
     'max.poll.records',
     'conclusion',
+  ],
+  [
+    'S69 ZH 句首无主语的「导致…」：前一句是它的主语，一并在结论中',
+    '排查发现，Hessian2ObjectInput 里有线程局部变量，不会释放。导致内存溢出。另外磁盘快满了。',
+    '线程局部变量',
+    'conclusion',
+  ],
+  [
+    'S69 ZH 句首无主语的「导致…」之后的句子不在结论中',
+    '排查发现，Hessian2ObjectInput 里有线程局部变量，不会释放。导致内存溢出。另外磁盘快满了。',
+    '磁盘',
+    'elsewhere',
   ],
   [
     'S69 ZH 否定或追问的因果不是因果句',

@@ -94,7 +94,8 @@ export interface Lexicon {
    */
   causeWords: readonly string[];
   /**
-   * Words that open a sentence by pointing back to the one before: "This caused …", "这导致…". A
+   * Words that open a sentence by pointing back to the one before: "This caused …", "这导致…", or a
+   * cause word without a subject of its own ("导致内存溢出": what the sentence before says did). A
    * causal sentence they open takes the sentence before it into the conclusion (S69).
    */
   backReferences: readonly string[];

@@ -164,6 +164,7 @@ export const CHINESE: Lexicon = {
   analysisIntros: ['的分析', '分析', '视角'],
   choiceMarkers: ['最可能', '最有可能', '主要根因', '首要', '主因', '根因是', '根因为'],
   causeWords: ['导致', '造成', '引起', '引发', '由于', '因为', '所致', '源于', '归因于', '致使'],
-  backReferences: ['这', '此', '该', '进而', '从而', '因此', '结果'],
+  // A cause word that opens a sentence has its subject in the sentence before: "…不会释放。导致内存溢出。"
+  backReferences: ['这', '此', '该', '进而', '从而', '因此', '结果', '导致', '造成', '引起', '引发', '致使'],
   modalCopulas: ['是', '为', '由于', '因为'],
 };
