@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { compareReports } from './diff/compare.js';
 import type { Diff } from './diff/types.js';
 import { type CaseDefinition, type EvaluateTraceOptions, evaluateTrace } from './evaluate/evaluate-trace.js';
+import { InputError } from './io/errors.js';
 import { REPORT_SCHEMA } from './model/report-schema.js';
 import type { Report } from './report/types.js';
 
@@ -96,7 +97,12 @@ function reportProblem(name: string, value: unknown): string | null {
   return `${name} is not one${where}: ${(issue?.message ?? 'not a report').slice(0, 200)}`;
 }
 
+/** An InputError's problems one per line, each whole: cut at a length, the list would hide the problems after the first. */
 function reasonOf(error: unknown): string {
+  if (error instanceof InputError && error.problems.length > 1) {
+    return `${error.problems.length} problems:\n${error.problems.map((problem) => `  - ${problem}`).join('\n')}`;
+  }
+  if (error instanceof InputError && error.problems.length === 1) return error.problems[0] ?? '';
   const text = error instanceof Error ? error.message : String(error);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -10,7 +10,7 @@ import type { Severity } from './severity.js';
 import { readSeverityBlock, severityBlockProblems } from './severity-settings.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
-const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
+export const CONFIG_FILE_NAMES = ['diag-eval.config.yaml', 'diag-eval.config.yml', 'diag-eval.config.json'] as const;
 
 /** Settings from the config file; paths are absolute, resolved against the config file's folder. */
 export interface HarnessConfig {

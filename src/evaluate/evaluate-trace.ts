@@ -2,7 +2,11 @@ import { resolveCaseFile } from '../cases/resolve-cases.js';
 import type { CaseEntryInput } from '../cases/schema.js';
 import type { EvalCase } from '../cases/types.js';
 import { type ContractOverrides, resolveContract } from '../config/contract.js';
+import { CONTRACT_OVERRIDES_SCHEMA } from '../config/contract-schema.js';
 import { InputError } from '../io/errors.js';
+import { schemaProblems } from '../io/structured-file.js';
+import { schemaKeys } from '../io/validation/schema-keys.js';
+import * as z from '../io/validation/zod.js';
 import type { CaseResult } from '../report/types.js';
 import { evaluateRun } from './evaluate.js';
 
@@ -31,7 +35,7 @@ export function evaluateTrace(
   trace: unknown,
   options: EvaluateTraceOptions = {},
 ): CaseResult {
-  const contract = resolveContract(options.contract);
+  const contract = resolveContract(checkedContract(options.contract));
   const value = {
     version: 1,
     ...(options.defaults === undefined ? {} : { defaults: options.defaults }),
@@ -53,9 +57,23 @@ export function evaluateTrace(
   );
 }
 
-/** `evaluateTrace: cases[0].allowedVerdicts: …` → `evaluateTrace: caseDefinition.allowedVerdicts: …`; `defaults` → `options.defaults`. */
+/** The options' `contract` block as the config file's is checked: a value of the wrong type is named, not a TypeError deep inside. */
+const OPTIONS_SCHEMA = z.object({ contract: z.optional(CONTRACT_OVERRIDES_SCHEMA) });
+
+function checkedContract(written: ContractOverrides | undefined): ContractOverrides | undefined {
+  if (written === undefined) return undefined;
+  const parsed = OPTIONS_SCHEMA.safeParse({ contract: written });
+  if (parsed.success) return parsed.data.contract;
+  const file = { displayName: 'evaluateTrace', value: { contract: written }, locate: () => null };
+  throw new InputError(
+    schemaProblems(file, parsed.error.issues, schemaKeys(OPTIONS_SCHEMA), OPTIONS_SCHEMA).map(argumentPlace),
+  );
+}
+
+/** `evaluateTrace: cases[0].allowedVerdicts: …` → `evaluateTrace: caseDefinition.allowedVerdicts: …`; `defaults` → `options.defaults`, `contract` → `options.contract`. */
 function argumentPlace(problem: string): string {
   return problem
     .replace(/^evaluateTrace: cases\[0\](?=[.:[])/u, 'evaluateTrace: caseDefinition')
-    .replace(/^evaluateTrace: defaults(?=[.:[])/u, 'evaluateTrace: options.defaults');
+    .replace(/^evaluateTrace: defaults(?=[.:[])/u, 'evaluateTrace: options.defaults')
+    .replace(/^evaluateTrace: contract(?=[.:[])/u, 'evaluateTrace: options.contract');
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -63,6 +63,32 @@ describe('diag-eval init (S52)', () => {
     );
     expect(readFileSync(join(cwd, 'eval', 'cases.yaml'), 'utf8')).toBe('mine\n');
     expect(existsSync(join(cwd, 'eval', 'fixtures'))).toBe(false);
+  });
+
+  it.each(['diag-eval.config.json', 'diag-eval.config.yml'])(
+    'S52: refuses when %s exists, which the diag-eval.config.yaml it writes would silently pass over',
+    async (name) => {
+      const cwd = tempDir();
+      writeFiles(cwd, { [name]: 'out: mine\n' });
+      expect(await cli(['init'], cwd)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: diag-eval init: ${name} exists already; expected no config file there (diag-eval.config.yaml, which init writes, would be read instead of it; --force writes it anyway)\n`,
+      });
+      expect(existsSync(join(cwd, 'diag-eval.config.yaml'))).toBe(false);
+      expect(existsSync(join(cwd, 'eval'))).toBe(false);
+    },
+  );
+
+  it('S52: a symbolic link at a starter file counts as existing, even one whose target is missing', async () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'eval/README.md': 'mine\n' });
+    symlinkSync('../shared/cases.yaml', join(cwd, 'eval', 'cases.yaml'));
+    expect(await cli(['init'], cwd)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('error: diag-eval init: eval/cases.yaml exists already;'),
+    });
+    expect(readlinkSync(join(cwd, 'eval', 'cases.yaml'))).toBe('../shared/cases.yaml');
   });
 
   it('S52: --force overwrites them; --quiet prints nothing; a stray argument is exit 2', async () => {

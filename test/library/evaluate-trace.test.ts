@@ -118,3 +118,42 @@ describe('evaluateTrace (S55)', () => {
     );
   });
 });
+
+describe('evaluateTrace options.contract (S55)', () => {
+  it.each([
+    [
+      'a verdict list given as text',
+      { verdicts: 'PASS' },
+      /^evaluateTrace: options\.contract\.verdicts: .*expected a list of text/u,
+    ],
+    [
+      'a pass verdict that is a number',
+      { passVerdict: 5 },
+      /^evaluateTrace: options\.contract\.passVerdict: .*expected text/u,
+    ],
+    [
+      'an unknown key',
+      { verdict: ['PASS'] },
+      /^evaluateTrace: options\.contract\.verdict: unknown key "verdict" \(did you mean "verdicts"\?\)$/u,
+    ],
+    [
+      'a block that is not an object',
+      'PASS',
+      /^evaluateTrace: options\.contract: .*expected an object of contract values/u,
+    ],
+    [
+      'an overlap out of range',
+      { degradedOutput: { maxDraftOverlap: 3 } },
+      /^evaluateTrace: options\.contract\.degradedOutput\.maxDraftOverlap: .*expected a number from 0 to 1/u,
+    ],
+  ])('S55: %s throws an InputError naming options.contract, not a TypeError', (_label, contract, problem) => {
+    let thrown: unknown;
+    try {
+      evaluateTrace(poolCase, buildTrace(), { contract: contract as never });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect((thrown as InputError).problems).toEqual([expect.stringMatching(problem)]);
+  });
+});

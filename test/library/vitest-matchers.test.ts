@@ -83,6 +83,12 @@ describe('diagnosis-eval-harness/vitest matchers (S56)', () => {
     );
   });
 
+  it('S56: a case definition with several problems fails toPassCase listing every one, none cut off', () => {
+    expect(() => expect(goodTrace).toPassCase({ id: 'x' } as CaseDefinition)).toThrowError(
+      /^expected a case definition and a trace to evaluate; 3 problems:\n {2}- evaluateTrace: caseDefinition\.question: missing; expected text\n(?: {2}- evaluateTrace: caseDefinition: missing \w+; expected it in the case or in defaults(?:\n|$)){2}$/u,
+    );
+  });
+
   it('the matchers fail with a message, never throw, on any malformed input', () => {
     const baseline = readReport('docs/eval/baseline/report.json');
     const firstCase = baseline.cases[0] as unknown as Record<string, unknown>;

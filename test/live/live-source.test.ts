@@ -270,6 +270,25 @@ describe('live source, asking the service', () => {
     expect(clock.sleeps).toEqual([500, 750, 1125, 1687.5, 2531.25, 3796.875, 5000, 4609.375]);
   });
 
+  it('with a poll timeout of 0 looks once, at once: a finished trace is taken, an unfinished one named', async () => {
+    service = await startSimulatedService({
+      'POST /api/chat': (response, hit) => sendJson(response, 200, { sessionId: hit === 1 ? 'done' : 'stuck' }),
+      'GET /api/diagnosis/done/trace': (response) => sendJson(response, 200, diagnosisTrace('done')),
+      'GET /api/diagnosis/stuck/trace': (response) =>
+        sendJson(response, 200, diagnosisTrace('stuck', { status: 'RUNNING' })),
+    });
+    const clock = fakeClock();
+    const source = createLiveTraceSource(
+      options(service.url, { ask: true, pollTimeoutMs: 0, concurrency: 1, sleep: clock.sleep, now: clock.now }),
+    );
+    expect(single(await source.tracesFor(evalCase()))).toMatchObject({ kind: 'document', sessionId: 'done' });
+    expect(single(await source.tracesFor(evalCase()))).toMatchObject({
+      kind: 'not_run',
+      reason: 'GET /api/diagnosis/stuck/trace: status still "RUNNING" when the poll timeout of 0 ms passed (1 poll)',
+    });
+    expect(clock.sleeps.every((ms) => ms === 0)).toBe(true);
+  });
+
   it('names a trace that never appeared when every poll found 404', async () => {
     service = await startSimulatedService({
       'POST /api/chat': (response) => sendJson(response, 200, { sessionId: 'ghost' }),
@@ -447,6 +466,29 @@ describe('--header secrets', () => {
       'GET /api/diagnosis/error/trace: HTTP 200, the body is not JSON (text/html, 45 bytes) (1 attempt)',
       'GET /api/diagnosis/refused/trace: HTTP 401 (1 attempt)',
     ]);
+  });
+
+  it('a trace nested 100,000 levels deep is judged with a --header as without one; --record says why it is not written', async () => {
+    const depth = 100_000;
+    const trace = diagnosisTrace('deep');
+    const body = JSON.stringify(trace).replace(/\}$/u, `,"extra":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`);
+    service = await startSimulatedService({
+      'GET /api/diagnosis/deep/trace': (response) => sendText(response, 200, body, 'application/json'),
+    });
+    const judged = async (overrides: Partial<LiveSourceOptions>) => {
+      const source = createLiveTraceSource(options(service?.url ?? '', overrides));
+      const report = await runCases([evalCase({ sessionId: 'deep' })], source, DEFAULT_CONTRACT);
+      return { result: report.cases[0], warnings: source.warnings() };
+    };
+    const plain = await judged({});
+    expect(plain.result?.status).toBe('passed');
+    expect(await judged({ headers: [['Authorization', 'Bearer tok-5f1e2d3c4b5a']] })).toEqual(plain);
+    expect(await judged({ recordDir: 'rec' })).toEqual({
+      result: plain.result,
+      warnings: [
+        'payment-timeout: not recorded: the trace is nested too deeply to write as JSON (thousands of levels)',
+      ],
+    });
   });
 
   it('turns URL credentials into Basic authorisation, and --api errors never echo them', async () => {

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONFIG_FILE_NAMES } from '../../config/load-config.js';
 import { InputError } from '../../io/errors.js';
 import { displayPath } from '../../io/files/display-path.js';
 import { noPositionals, type ParsedValues } from '../args.js';
@@ -16,12 +17,23 @@ export async function initCommand(values: ParsedValues, positionals: string[], i
     [join(io.cwd, 'eval', 'fixtures', `${EXAMPLE_CASE_ID}.json`), () => `${JSON.stringify(EXAMPLE_TRACE, null, 2)}\n`],
     [join(io.cwd, 'diag-eval.config.yaml'), () => CONFIG_YAML],
   ];
-  const existing = files.filter(([path]) => existsSync(path)).map(([path]) => displayPath(path, io.cwd));
-  if (existing.length > 0 && values['force'] !== true) {
-    throw new InputError(
-      `diag-eval init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already; expected none of the starter files there (--force overwrites them)`,
-    );
-  }
+  const existing = files.filter(([path]) => isThere(path)).map(([path]) => displayPath(path, io.cwd));
+  // The diag-eval.config.yaml written here is looked for first, so another config file would be passed over without a word.
+  const otherConfigs = CONFIG_FILE_NAMES.filter(
+    (name) => name !== 'diag-eval.config.yaml' && isThere(join(io.cwd, name)),
+  );
+  const problems = [
+    ...(existing.length === 0
+      ? []
+      : [
+          `diag-eval init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already; expected none of the starter files there (--force overwrites them)`,
+        ]),
+    ...otherConfigs.map(
+      (name) =>
+        `diag-eval init: ${name} exists already; expected no config file there (diag-eval.config.yaml, which init writes, would be read instead of it; --force writes it anyway)`,
+    ),
+  ];
+  if (problems.length > 0 && values['force'] !== true) throw new InputError(problems);
   const written = await writeAll(files);
   if (values['quiet'] !== true) {
     printWritten(io, written);
@@ -36,4 +48,14 @@ export async function initCommand(values: ParsedValues, positionals: string[], i
     );
   }
   return 0;
+}
+
+/** Whether anything is at the path, a dangling symbolic link included: the rename that writes the file would replace it. */
+function isThere(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    // A part of the path that is not a folder: nothing is there, and the write names the problem.
+    return false;
+  }
 }

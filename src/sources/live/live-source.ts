@@ -97,9 +97,11 @@ export function createLiveTraceSource(options: LiveSourceOptions): TraceSource {
       try {
         traceFixture = await recorder.write(recordName, cleaned.value);
       } catch (error) {
-        warnings.push(
-          `${runName}: not recorded: ${redactor.text(`cannot write the file (${describeFsError(error)})`)}`,
-        );
+        // JSON.stringify recurses: a trace deeper than it can walk is evaluated all the same, only not written.
+        const why = isStackOverflow(error)
+          ? 'the trace is nested too deeply to write as JSON (thousands of levels)'
+          : `cannot write the file (${describeFsError(error)})`;
+        warnings.push(`${runName}: not recorded: ${redactor.text(why)}`);
       }
     }
     return { kind: 'document', document: cleaned.value, traceFixture, sessionId: shownSessionId };

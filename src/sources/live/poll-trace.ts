@@ -38,28 +38,28 @@ export async function pollTrace(client: HttpClient, traceUrl: URL, options: Poll
   const deadline = options.now() + options.timeoutMs;
   let interval = FIRST_POLL_MS;
   let polls = 0;
-  let lastSeen = 'no trace yet';
+  let lastSeen: string;
+  // The deadline is checked after each look, so even a poll timeout of 0 looks once.
   for (;;) {
-    const remaining = deadline - options.now();
-    if (remaining <= 0) {
+    await options.sleep(Math.max(0, Math.min(interval, deadline - options.now())));
+    interval = Math.min(interval * POLL_GROWTH, MAX_POLL_INTERVAL_MS);
+    const outcome = await client.send(request);
+    polls += 1;
+    if (outcome.kind === 'response' && outcome.status === 404) {
+      lastSeen = 'no trace yet (HTTP 404)';
+    } else {
+      const body = withoutEnvelope(jsonFromOutcome(request, outcome));
+      if (!body.ok) return body;
+      const status = isRecord(body.value) ? body.value['status'] : undefined;
+      if (typeof status !== 'string' || !UNFINISHED_STATUSES.has(status.toUpperCase())) return body;
+      lastSeen = `status still ${describeValue(status)}`;
+    }
+    if (deadline - options.now() <= 0) {
       const pollsText = polls === 1 ? '1 poll' : `${polls} polls`;
       return {
         ok: false,
         reason: `${requestLabel(request.method, request.url)}: ${lastSeen} when the poll timeout of ${options.timeoutMs} ms passed (${pollsText})`,
       };
     }
-    await options.sleep(Math.min(interval, remaining));
-    interval = Math.min(interval * POLL_GROWTH, MAX_POLL_INTERVAL_MS);
-    const outcome = await client.send(request);
-    polls += 1;
-    if (outcome.kind === 'response' && outcome.status === 404) {
-      lastSeen = 'no trace yet (HTTP 404)';
-      continue;
-    }
-    const body = withoutEnvelope(jsonFromOutcome(request, outcome));
-    if (!body.ok) return body;
-    const status = isRecord(body.value) ? body.value['status'] : undefined;
-    if (typeof status !== 'string' || !UNFINISHED_STATUSES.has(status.toUpperCase())) return body;
-    lastSeen = `status still ${describeValue(status)}`;
   }
 }

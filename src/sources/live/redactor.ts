@@ -28,23 +28,49 @@ export function createRedactor(values: string[]): Redactor {
     text,
     json(value) {
       if (secrets.length === 0) return { value, redacted: false };
-      let redacted = false;
-      const deep = (item: unknown): unknown => {
-        if (typeof item === 'string') {
-          const cleaned = text(item);
-          if (cleaned !== item) redacted = true;
-          return cleaned;
-        }
-        if (Array.isArray(item)) return item.map(deep);
-        if (typeof item === 'object' && item !== null) {
-          return Object.fromEntries(Object.entries(item).map(([key, entry]) => [deep(key) as string, deep(entry)]));
-        }
-        return item;
-      };
-      const cleaned = deep(value);
-      return redacted ? { value: cleaned, redacted } : { value, redacted };
+      return redactDeep(value, text);
     },
   };
+}
+
+type Container = unknown[] | Record<string, unknown>;
+
+/**
+ * A copy of a JSON value with `text` applied to every string and key, walked with a stack of its
+ * own rather than by recursion: a trace nested as deeply as the parser reads is evaluated without
+ * a `--header`, so it must be with one. The same value when nothing was cut out.
+ */
+function redactDeep(value: unknown, text: (input: string) => string): { value: unknown; redacted: boolean } {
+  let redacted = false;
+  const pending: Array<[source: Container, target: Container]> = [];
+  const copy = (item: unknown): unknown => {
+    if (typeof item === 'string') {
+      const cleaned = text(item);
+      if (cleaned !== item) redacted = true;
+      return cleaned;
+    }
+    if (typeof item !== 'object' || item === null) return item;
+    const target: Container = Array.isArray(item) ? new Array<unknown>(item.length) : {};
+    pending.push([item as Container, target]);
+    return target;
+  };
+  const cleaned = copy(value);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [source, target] = next;
+    if (Array.isArray(source)) {
+      for (let index = 0; index < source.length; index += 1) (target as unknown[])[index] = copy(source[index]);
+      continue;
+    }
+    // Defined, not assigned, as Object.fromEntries does: a key `__proto__` stays a key.
+    for (const [key, entry] of Object.entries(source))
+      Object.defineProperty(target, copy(key) as string, {
+        value: copy(entry),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return redacted ? { value: cleaned, redacted } : { value, redacted };
 }
 
 /** `Bearer abc…`: the credential after an auth scheme is as secret as the whole value, and echoed alone more often. */
