@@ -49,7 +49,9 @@ function unpackBundledChromium(): ChromiumLaunch {
   const packageDir = join(REPO_ROOT, 'node_modules', '@sparticuz', 'chromium');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const cacheRoot = join(REPO_ROOT, 'node_modules', '.cache', 'diag-eval-chromium');
-  const target = join(cacheRoot, version);
+  // `-relative`: unpacked with a fonts.conf that names its folders relative to itself, so that the
+  // cache still works when the checkout moves or node_modules is shared by several checkouts.
+  const target = join(cacheRoot, `${version}-relative`);
   if (!existsSync(join(target, 'chromium'))) {
     mkdirSync(cacheRoot, { recursive: true });
     const staging = mkdtempSync(join(cacheRoot, `${version}.tmp-`));
@@ -62,7 +64,7 @@ function unpackBundledChromium(): ChromiumLaunch {
     }
     writeFileSync(
       join(staging, 'fonts.conf'),
-      `<?xml version="1.0"?>\n<fontconfig><dir>${join(target, 'fonts')}</dir><cachedir>${join(target, 'fonts-cache')}</cachedir></fontconfig>\n`,
+      '<?xml version="1.0"?>\n<fontconfig><dir prefix="relative">fonts</dir><cachedir prefix="relative">fonts-cache</cachedir></fontconfig>\n',
     );
     try {
       renameSync(staging, target);
