@@ -21,6 +21,8 @@ export const REQUIRE_BROWSER_ENV = 'DIAG_EVAL_REQUIRE_BROWSER';
 interface ChromiumLaunch {
   executablePath: string;
   env: Record<string, string>;
+  /** The folder whose `fonts/` the browser reads (fontconfig's cache beside them): named in a fonts.conf made at each launch. */
+  fontsFolder?: string;
 }
 
 /** A browser to launch, or why there is none. */
@@ -49,9 +51,7 @@ function unpackBundledChromium(): ChromiumLaunch {
   const packageDir = join(REPO_ROOT, 'node_modules', '@sparticuz', 'chromium');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const cacheRoot = join(REPO_ROOT, 'node_modules', '.cache', 'diag-eval-chromium');
-  // `-relative`: unpacked with a fonts.conf that names its folders relative to itself, so that the
-  // cache still works when the checkout moves or node_modules is shared by several checkouts.
-  const target = join(cacheRoot, `${version}-relative`);
+  const target = join(cacheRoot, version);
   if (!existsSync(join(target, 'chromium'))) {
     mkdirSync(cacheRoot, { recursive: true });
     const staging = mkdtempSync(join(cacheRoot, `${version}.tmp-`));
@@ -62,10 +62,6 @@ function unpackBundledChromium(): ChromiumLaunch {
     for (const archive of ['al2023.tar.br', 'fonts.tar.br']) {
       execFileSync('tar', ['-x', '-C', staging], { input: brotliDecompressSync(readFileSync(join(bin, archive))) });
     }
-    writeFileSync(
-      join(staging, 'fonts.conf'),
-      '<?xml version="1.0"?>\n<fontconfig><dir prefix="relative">fonts</dir><cachedir prefix="relative">fonts-cache</cachedir></fontconfig>\n',
-    );
     try {
       renameSync(staging, target);
     } catch (error) {
@@ -76,7 +72,8 @@ function unpackBundledChromium(): ChromiumLaunch {
   }
   return {
     executablePath: join(target, 'chromium'),
-    env: { LD_LIBRARY_PATH: join(target, 'lib'), FONTCONFIG_PATH: target },
+    env: { LD_LIBRARY_PATH: join(target, 'lib') },
+    fontsFolder: target,
   };
 }
 
@@ -88,9 +85,20 @@ export async function launchChromium(
   launch: ChromiumLaunch,
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'diag-eval-chromium-'));
+  // Written at each launch with the paths of this checkout, not once at unpacking: a checkout that
+  // moved (or a node_modules another checkout unpacked into) would otherwise point fontconfig at
+  // fonts that are not there, and Chromium stops for want of a font.
+  const fonts: Record<string, string> = {};
+  if (launch.fontsFolder !== undefined) {
+    fonts['FONTCONFIG_FILE'] = join(profile, 'fonts.conf');
+    writeFileSync(
+      fonts['FONTCONFIG_FILE'],
+      `<?xml version="1.0"?>\n<fontconfig><dir>${join(launch.fontsFolder, 'fonts')}</dir><cachedir>${join(launch.fontsFolder, 'fonts-cache')}</cachedir></fontconfig>\n`,
+    );
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: launch.executablePath,
-    env: { ...process.env, ...launch.env },
+    env: { ...process.env, ...launch.env, ...fonts },
     headless: true,
     viewport: { width: 1280, height: 900 },
     args: [
