@@ -45,8 +45,8 @@ export function planRuns(baseline: Report, options: { detect: number; alpha: num
   return lines;
 }
 
-/** The runs that would tell the drop: `K ≥ 83 can`, or beyond what `--repeat` allows. */
-function runsThatCan(needed: number): string {
+/** The runs that would tell the drop: `K ≥ 83 can`, or beyond what `--repeat` allows (the diff's list says the same). */
+export function runsThatCan(needed: number): string {
   return needed > MAX_RUNS ? `more than ${MAX_RUNS} runs would be needed` : `K ≥ ${needed} can`;
 }
 

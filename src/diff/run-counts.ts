@@ -10,7 +10,13 @@ export function runCountProblems(file: StructuredFile): string[] {
   const data = file.value;
   if (!isRecord(data) || !isRecord(data['summary']) || !Array.isArray(data['cases'])) return [];
   const repeat = data['summary']['repeat'];
-  if (typeof repeat !== 'number') return [];
+  // Not a whole number ≥ 0: the schema names it, and no case's runs could be measured against it.
+  if (typeof repeat !== 'number' || !Number.isSafeInteger(repeat) || repeat < 0) return [];
+  // The schema lets a count be 0, but no run asks each case zero times.
+  if (repeat === 0)
+    return [
+      problemAt(file, ['summary', 'repeat'], 'found 0, expected the runs per case (--repeat K), a whole number from 1'),
+    ];
   const problems: string[] = [];
   data['cases'].forEach((caseResult: unknown, index: number) => {
     if (!isRecord(caseResult) || !Array.isArray(caseResult['runs'])) return;

@@ -1,5 +1,5 @@
 // Buys: reading a stretch of fixtures ahead of their judging (readAhead) is half of what makes a fixtures run about a fifth faster (CHANGELOG.md).
-import { type Dirent, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { CaseSequence } from '../cases/case-sequence.js';
 import type { EvalCase } from '../cases/types.js';
@@ -10,7 +10,7 @@ import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
 import { type JsonFileRead, readJsonFile } from '../io/json/read-json-file.js';
 import { compareText } from '../model/text-order.js';
 import { sessionIdOf } from '../trace/envelope.js';
-import { discoverRunFiles, type RunFiles } from './run-files.js';
+import { discoverRunFiles, type RunFiles, runName } from './run-files.js';
 import type { TraceRunInput, TraceSource } from './types.js';
 
 /**
@@ -50,12 +50,37 @@ function readCaseRuns(
   size?: { bytes: number },
 ): TraceRunInput[] {
   const names = runFiles.runNamesOf(evalCase.traceFixture);
-  if (names === null) return [readFixture(folder, evalCase, size)];
+  if (names === null) {
+    const input = readFixture(folder, evalCase, size);
+    if (input.kind !== 'not_run' || runFiles.repeat === null) return [input];
+    // A case none of whose K runs produced a trace is K runs without one, as the live run counted
+    // it; `--record` wrote nothing for it, so its runs and the suite's run pass rate stay the same.
+    return missingRuns(folder, evalCase, runFiles.repeat);
+  }
   return names.map((traceFixture) => {
     const input = readFixture(folder, { ...evalCase, traceFixture }, size);
     return input.kind === 'document'
       ? { ...input, sessionId: sessionIdOf(input.document) ?? evalCase.sessionId }
       : input;
+  });
+}
+
+/**
+ * The K runs without a trace of a case that has neither run files nor its plain fixture in a
+ * folder of repeated runs: each names the run file it expected, and the plain fixture.
+ */
+function missingRuns(folder: FixtureFolder, evalCase: EvalCase, repeat: number): TraceRunInput[] {
+  const plain = evalCase.traceFixture;
+  const plainFixture = fixtureDisplayPath(folder, plain, join(folder.path, plain));
+  return Array.from({ length: repeat }, (_, index): TraceRunInput => {
+    const name = runName(evalCase.traceFixture, index + 1);
+    const traceFixture = fixtureDisplayPath(folder, name, join(folder.path, name));
+    return {
+      kind: 'not_run',
+      reason: `fixture not found: expected a trace file at ${traceFixture} or, for one run, at ${plainFixture}`,
+      traceFixture,
+      sessionId: evalCase.sessionId,
+    };
   });
 }
 
@@ -195,7 +220,8 @@ const ORPHAN_SCAN_LIMITS = { entries: 100_000, depth: 16, listed: 100 } as const
 /**
  * The warning lines for orphan fixtures, JSON files in the fixtures folder (and below) that no case
  * refers to (usually a renamed case or a typo): at most ORPHAN_SCAN_LIMITS.listed of them and a count
- * of the rest. `runFiles` are the folder's repeated runs (run-files.ts): they belong to their case.
+ * of the rest. `runFiles` are the folder's repeated runs (run-files.ts): they belong to their case,
+ * and a case's plain fixture beside them is not evaluated, which is said too.
  */
 export function orphanFixtureWarnings(
   fixturesDir: string,
@@ -207,9 +233,13 @@ export function orphanFixtureWarnings(
   // without building a path per case and per file; any other name is matched by its full path.
   const referencedNames = new Set<string>();
   const referencedPaths = new Set<string>();
+  /** Plain fixtures of cases that have run files: the runs are evaluated, not these (S75). */
+  const displaced = new Set<string>();
   for (const name of cases.traceFixtures ?? Array.from(cases, (evalCase) => evalCase.traceFixture)) {
     if (isPlainName(name)) referencedNames.add(name);
     else referencedPaths.add(join(fixturesDir, name));
+    if (runFiles.runNamesOf(name) !== null && statSync(join(fixturesDir, name), { throwIfNoEntry: false })?.isFile())
+      displaced.add(join(fixturesDir, name));
   }
   const orphans: { path: string; key: string }[] = [];
   let entriesLeft: number = ORPHAN_SCAN_LIMITS.entries;
@@ -249,6 +279,15 @@ export function orphanFixtureWarnings(
     .map(({ path }) => `orphan fixture (matches no case, ignored): ${displayPath(path, cwd)}`);
   const unlisted = orphans.length - ORPHAN_SCAN_LIMITS.listed;
   if (unlisted > 0) lines.push(`${unlisted} more orphan fixtures (matching no case) are not listed`);
+  const displacedPaths = [...displaced].sort(compareText);
+  for (const path of displacedPaths.slice(0, ORPHAN_SCAN_LIMITS.listed))
+    lines.push(
+      `fixture ignored (its case has run files, <name>.run<i>.json, which are evaluated instead): ${displayPath(path, cwd)}`,
+    );
+  if (displacedPaths.length > ORPHAN_SCAN_LIMITS.listed)
+    lines.push(
+      `${displacedPaths.length - ORPHAN_SCAN_LIMITS.listed} more fixtures ignored for their run files are not listed`,
+    );
   if (!complete) {
     lines.push(
       `the search for orphan fixtures stopped after ${ORPHAN_SCAN_LIMITS.entries} entries or ${ORPHAN_SCAN_LIMITS.depth} folder levels of ${displayPath(fixturesDir, cwd)}; is it the fixtures folder?`,

@@ -14,6 +14,17 @@ const report = makeReport([
 ]);
 const reportJson = `${JSON.stringify(report, null, 2)}\n`;
 
+/** One run of a repeated case, as report.json keeps it. */
+const RUN = {
+  sessionId: 's1',
+  status: 'passed',
+  reason: null,
+  verdict: 'PASS',
+  failedChecks: [],
+  toolCallCount: 3,
+  durationMs: 10,
+};
+
 /** The problems of the InputError a parse throws; fails the test when it does not throw one. */
 function problemsOf(text: string): string[] {
   try {
@@ -144,6 +155,23 @@ describe('parseReportFile', () => {
         /^docs\/eval\/baseline\/report\.json:\d+:\d+: cases\[1\]\.checks\[2\]\.outcome: found "PASS", expected a lower-case outcome word such as "pass", "fail", "warn", "skip"$/,
       ),
     ]);
+  });
+
+  it.each([
+    {
+      name: '0',
+      repeat: 0,
+      problem: 'summary.repeat: found 0, expected the runs per case (--repeat K), a whole number from 1',
+    },
+    { name: '1.5', repeat: 1.5, problem: 'summary.repeat: found 1.5, expected a whole number ≥ 0' },
+  ])('S76 summary.repeat $name is one problem, not one per case measured against it', ({ repeat, problem }) => {
+    const repeated = structuredClone(report) as unknown as Record<string, any>;
+    repeated['summary'].repeat = repeat;
+    for (const caseResult of repeated['cases']) caseResult.runs = [{ ...RUN }, { ...RUN }];
+    const problems = problemsOf(JSON.stringify(repeated, null, 2));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${FILE}:\\d+:\\d+: `, 'u'));
+    expect(problems[0]).toContain(problem);
   });
 
   it('points at the line of the bad value', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/diff/compare.js';
 import { renderDiffMarkdown } from '../../src/diff/render/markdown.js';
+import { runsNeededLines } from '../../src/diff/render/runs-needed.js';
 import { InputError } from '../../src/io/errors.js';
 import type { CaseResult, RunResult } from '../../src/report/types.js';
 import { makeCaseResult, makeReport } from './helpers.js';
@@ -115,6 +116,19 @@ describe('significance-aware diff (S77)', () => {
       expect(diff.summary.significance?.repeatedCases).toBe(1);
     },
   );
+  it('S78 the runs-needed list says when a drop needs more runs than --repeat allows, as plan says it', () => {
+    // 10/20 → 9/20 needs 1273 runs a side, beyond the 1000 that --repeat and run files allow.
+    const diff = compareReports(reportOf([repeated('slight', 10, 20)]), reportOf([repeated('slight', 9, 20)]));
+    expect(diff.items.find((item) => item.scope === 'case')?.significance?.runsNeeded).toBe(1273);
+    expect(runsNeededLines(diff)).toEqual([
+      'slight: with K=20 a drop from 50% to 45% cannot be told from noise; more than 1000 runs would be needed',
+    ]);
+    const fewer = compareReports(reportOf([repeated('wobbles', 8, 10)]), reportOf([repeated('wobbles', 6, 10)]));
+    expect(runsNeededLines(fewer)).toEqual([
+      'wobbles: with K=10 a drop from 80% to 60% cannot be told from noise; K ≥ 74 can',
+    ]);
+  });
+
   it('S77 --alpha moves the line between regression and noise', () => {
     const before = reportOf([repeated('wobbles', 8, 10)]);
     const after = reportOf([repeated('wobbles', 4, 10)]);

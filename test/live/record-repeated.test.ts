@@ -102,4 +102,57 @@ describe('a live run recorded with --repeat, evaluated offline (S75)', () => {
       await readFile(join(workDir, 'live', 'report.md'), 'utf8'),
     );
   });
+
+  it('S75 a case none of whose runs produced a trace counts K runs offline too: the same runs and run pass rate as live', async () => {
+    // The service answers the steady case; asked the broken one, it fails, so --record writes nothing for it.
+    const questions = { steady: 'Why are payments timing out?', broken: 'Why is search down?' };
+    let asked = 0;
+    const routes: Parameters<typeof startSimulatedService>[0] = {
+      'POST /api/chat': (response, _hit, request) => {
+        const { question } = JSON.parse(request.body) as { question: string };
+        if (question === questions.broken) return sendJson(response, 400, { error: 'bad question' });
+        asked += 1;
+        sendJson(response, 200, { sessionId: `steady-${asked}` });
+      },
+    };
+    for (let run = 1; run <= RUNS; run += 1)
+      routes[`GET /api/diagnosis/steady-${run}/trace`] = (response) =>
+        sendJson(response, 200, diagnosisTrace(`steady-${run}`, { durationMs: 1000 }, 'PASS'));
+    service = await startSimulatedService(routes);
+    const caseBase = { rootCauseKeywords: ['connection pool'], requiredEvidenceTools: ['queryMetrics'] };
+    await writeFile(
+      join(workDir, 'cases.json'),
+      JSON.stringify({
+        version: 1,
+        cases: [
+          { id: 'steady', question: questions.steady, ...caseBase },
+          { id: 'broken', question: questions.broken, ...caseBase },
+        ],
+      }),
+    );
+    const liveArgs = [
+      '--api',
+      service.url,
+      '--ask',
+      '--repeat',
+      String(RUNS),
+      '--concurrency',
+      '1',
+      '--record',
+      'recorded',
+    ];
+    expect(await main(['run', '--cases', 'cases.json', ...liveArgs, '--out', 'live', '--quiet'], quietIo())).toBe(1);
+    expect(
+      await main(['run', '--cases', 'cases.json', '--fixtures', 'recorded', '--out', 'offline', '--quiet'], quietIo()),
+    ).toBe(1);
+    type Read = { summary: Record<string, unknown>; cases: { caseId: string; runs: { status: string }[] }[] };
+    const read = async (folder: string) =>
+      JSON.parse(await readFile(join(workDir, folder, 'report.json'), 'utf8')) as Read;
+    const [live, offline] = [await read('live'), await read('offline')];
+    const runs = (report: Read) => report.cases.map((result) => result.runs.map((run) => run.status));
+    expect(runs(offline)).toEqual(runs(live));
+    expect(runs(live)[1]).toEqual(['not_run', 'not_run', 'not_run']);
+    expect(offline.summary).toEqual(live.summary);
+    expect(live.summary).toMatchObject({ repeat: RUNS, notRun: 1, runPassRate: 0.5 });
+  });
 });

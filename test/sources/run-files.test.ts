@@ -75,6 +75,16 @@ describe('repeated runs offline: <name>.run<i>.json (S75)', () => {
     expect(run.stderr).not.toContain('orphan');
   });
 
+  it("S75 a plain fixture beside its case's run files is not evaluated, and run and validate say so", async () => {
+    const root = suiteWithRuns([true, true]);
+    writeFiles(root, { [`eval/fixtures/${PAYMENT}.json`]: bad });
+    const warning = `warning: fixture ignored (its case has run files, <name>.run<i>.json, which are evaluated instead): eval/fixtures/${PAYMENT}.json`;
+    const run = await cli(root, ['run']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(warning);
+    expect((await cli(root, ['validate'])).stderr).toContain(warning);
+  });
+
   it('S75 a gap in the run numbers is a run without a trace, and validate names it', async () => {
     const root = suiteWithRuns([true, null, true, null]);
     await cli(root, ['run', '--quiet']);
@@ -101,6 +111,22 @@ describe('repeated runs offline: <name>.run<i>.json (S75)', () => {
     expect(redis?.runs?.map((entry) => entry.status)).toEqual(['passed', 'not_run', 'not_run']);
     const validate = await cli(root, ['validate']);
     expect(validate.stderr).toContain('redis-eviction-cache-miss: runs 2, 3 of 3 are missing');
+  });
+
+  it('S75 a case with neither run files nor its plain fixture is K runs without a trace, as the live run counted it', async () => {
+    const root = suiteWithRuns([true, true, true]);
+    rmSync(join(root, 'eval/fixtures/inventory-sync-kafka-lag.json'));
+    const run = await cli(root, ['run', '--quiet']);
+    expect(run.code).toBe(1);
+    const report = reportOf(root);
+    const inventory = report.cases.find((result) => result.caseId === 'inventory-sync-kafka-lag');
+    expect(inventory).toMatchObject({ status: 'not_run', passedRuns: 0, flaky: false, runPassRate: 0 });
+    expect(inventory?.runs?.map((entry) => entry.status)).toEqual(['not_run', 'not_run', 'not_run']);
+    expect(inventory?.runs?.[1]?.reason).toBe(
+      'fixture not found: expected a trace file at eval/fixtures/inventory-sync-kafka-lag.run2.json or, for one run, at eval/fixtures/inventory-sync-kafka-lag.json',
+    );
+    // 3 payment runs and 4 plain fixtures pass, out of 3 + 4 + 3 runs.
+    expect(report.summary).toMatchObject({ repeat: 3, notRun: 1, runPassRate: 0.7 });
   });
 
   it.each([

@@ -1,11 +1,11 @@
-import { percent } from '../plan-runs.js';
+import { percent, runsThatCan } from '../plan-runs.js';
 import { DEFAULT_ALPHA, PLAN_POWER } from '../significance.js';
 import type { Diff } from '../types.js';
 
 /**
  * S78: for each case whose drop the diff found within noise, how many runs would tell it from
- * noise: "with K=10 a drop from 80% to 60% cannot be told from noise; K ≥ 83 can". Empty when
- * no drop was within noise.
+ * noise: "with K=10 a drop from 80% to 60% cannot be told from noise; K ≥ 83 can", worded as
+ * `plan` words it (more than `--repeat` allows is said so). Empty when no drop was within noise.
  */
 export function runsNeededLines(diff: Diff): string[] {
   const lines: string[] = [];
@@ -15,7 +15,7 @@ export function runsNeededLines(diff: Diff): string[] {
     const { baselinePassed, baselineRuns, currentPassed, currentRuns, runsNeeded } = significance;
     const runs = baselineRuns === currentRuns ? `K=${currentRuns}` : `K=${baselineRuns} and ${currentRuns}`;
     lines.push(
-      `${item.caseId}: with ${runs} a drop from ${percent(baselinePassed / baselineRuns)} to ${percent(currentPassed / currentRuns)} cannot be told from noise; K ≥ ${runsNeeded} can`,
+      `${item.caseId}: with ${runs} a drop from ${percent(baselinePassed / baselineRuns)} to ${percent(currentPassed / currentRuns)} cannot be told from noise; ${runsThatCan(runsNeeded)}`,
     );
   }
   return lines;
