@@ -57,7 +57,9 @@ export const claimChecksAuditableCheck: CheckDefinition = {
       if (missing.length > 0)
         problems.push({ messageId: 'lacks', data: { index, claimId, missing: missing.join(', ') } });
       const verification = entry['verification'];
-      if (!isMissing(verification) && !(typeof verification === 'string' && allowed.has(verification.toLowerCase()))) {
+      // Trimmed as isSupportedClaim reads it, so that the checks agree on what a claim's verification is.
+      const known = typeof verification === 'string' && allowed.has(verification.trim().toLowerCase());
+      if (!isMissing(verification) && !known) {
         const data = { index, claimId, found: describeValue(verification), verifications: quoteList(verifications) };
         problems.push({ messageId: 'badVerification', data });
       }

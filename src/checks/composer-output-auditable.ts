@@ -28,7 +28,8 @@ export const composerOutputAuditableCheck: CheckDefinition = {
       return fail(isMissing(composerOutput) ? 'missing' : 'notObject', { found: describeValue(composerOutput) });
     }
     const mode = composerOutput['mode'];
-    if (typeof mode !== 'string' || !COMPOSER_MODES.includes(mode.toLowerCase())) {
+    // Trimmed as the gatekeeper status and the claim verifications are.
+    if (typeof mode !== 'string' || !COMPOSER_MODES.includes(mode.trim().toLowerCase())) {
       return fail('badMode', { found: describeValue(mode) });
     }
     return pass('recorded', { mode: quote(mode) });

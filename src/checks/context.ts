@@ -27,7 +27,8 @@ export function createCheckContext(
     evalCase,
     trace,
     contract,
-    verdict: typeof rawVerdict === 'string' ? rawVerdict.toUpperCase() : null,
+    // Trimmed as the other enumerated values are: a verifier's "PASS\n" is the verdict PASS.
+    verdict: typeof rawVerdict === 'string' ? rawVerdict.trim().toUpperCase() : null,
     normalizedFinalAnswer,
     evidenceCoverage: computeEvidenceCoverage(evalCase, trace),
     keywordCoverage: computeKeywordCoverage(evalCase, answerAssertions),

@@ -7,6 +7,7 @@ import {
   ungroundedByNumbers,
   ungroundedInEvidence,
 } from '../text/figures.js';
+import { jsonTextOf } from '../trace/json-text.js';
 import { invocationFailures, invocationYields, isSupportedClaim, traceSummaryEntries } from './derived.js';
 import { fail, isRecord, pass, plural, quoteList, skip, verifierField } from './support.js';
 import type { CheckContext, CheckDefinition } from './types.js';
@@ -139,7 +140,8 @@ function addArgumentFigures(value: unknown, key: string | null, reading: Argumen
   }
 }
 
+/** Evidence as text; a value too deeply nested to write as JSON holds no figure that can be read. */
 function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return typeof value === 'string' ? value : (jsonTextOf(value) ?? '');
 }

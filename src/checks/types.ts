@@ -18,7 +18,7 @@ export interface CheckContext {
   evalCase: EvalCase;
   trace: DiagnosisTrace;
   contract: ContractValues;
-  /** `selfEvaluation.verifier_evaluation.verdict` upper-cased; null when missing or not a string. */
+  /** `selfEvaluation.verifier_evaluation.verdict` trimmed and upper-cased; null when missing or not a string. */
   verdict: string | null;
   /** The final answer normalised for matching (see text/normalize.ts); '' when there is none. */
   normalizedFinalAnswer: string;

@@ -36,6 +36,6 @@ export const verdictPresentCheck: CheckDefinition = {
     if (typeof verdict !== 'string') {
       return fail('notText', { found: describeValue(verdict) });
     }
-    return pass('present', { verdict: quote(verdict.toUpperCase()) });
+    return pass('present', { verdict: quote(context.verdict ?? verdict) });
   },
 };

@@ -18,6 +18,19 @@ export function unwrapEnvelope(document: unknown): { root: unknown; path: string
 const TRACE_FIELDS = ['finalAnswer', 'final_answer', 'toolInvocations', 'tool_invocations'] as const;
 
 /**
+ * An envelope that holds no trace: `data` is there but not an object (`null` on a service error),
+ * beside the envelope's `code` or `message`, and the top level has no trace fields of its own.
+ */
+export function isEnvelopeWithoutTrace(document: Record<string, unknown>): boolean {
+  return (
+    'data' in document &&
+    !isRecord(document['data']) &&
+    ('code' in document || 'message' in document) &&
+    !TRACE_FIELDS.some((key) => key in document)
+  );
+}
+
+/**
  * The key a field is read from: the camelCase key, or its snake_case twin when the camelCase
  * one is absent (when both are absent, the camelCase key, which names the field in messages).
  */

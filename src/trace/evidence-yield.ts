@@ -2,6 +2,7 @@ import { parseJsonOrUndefined } from '../io/json/parse-json.js';
 import { describeValue } from '../io/validation/describe-value.js';
 import { isRecord } from '../io/validation/is-record.js';
 import { normalizeText } from '../text/normalize.js';
+import { jsonTextOf } from './json-text.js';
 import type { ToolInvocation } from './types.js';
 
 /**
@@ -100,20 +101,22 @@ function structuredYield(value: unknown, asWritten: unknown): EvidenceYield {
 /** A result as the message quotes it: text in quotes, a structured value as its (short) JSON: `{}`, `{"isError":true}`. */
 function shownResult(asWritten: unknown): string {
   if (typeof asWritten === 'string') return describeValue(asWritten);
-  const json = JSON.stringify(asWritten) ?? String(asWritten);
+  const json = jsonTextOf(asWritten);
+  if (json === null) return describeValue(asWritten);
   return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
 /**
  * `status: "error"`, `isError: true` (or `is_error`), or an `error` key that holds something: a
- * success payload often carries `"error": null`, which is no failure.
+ * success payload often carries `"error": null`, and APIs that number their errors write
+ * `"error": 0` for none. The same values mean no error when an import reads a result (section 9).
  */
 function isFailurePayload(fields: Record<string, unknown>): boolean {
   const status = fields['status'];
   if (typeof status === 'string' && status.toLowerCase() === 'error') return true;
   if (fields['isError'] === true || fields['is_error'] === true) return true;
   const error = fields['error'];
-  if (error === undefined || error === null || error === false || error === '') return false;
+  if (error === undefined || error === null || error === false || error === '' || error === 0) return false;
   return !(typeof error === 'object' && Object.keys(error).length === 0);
 }
 

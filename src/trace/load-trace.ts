@@ -1,7 +1,7 @@
 import { parseJson } from '../io/json/parse-json.js';
 import { describeValue } from '../io/validation/describe-value.js';
 import { isRecord as isObject } from '../io/validation/is-record.js';
-import { twinKey as keyOf, snakeKeyOf, unwrapEnvelope } from './envelope.js';
+import { isEnvelopeWithoutTrace, twinKey as keyOf, snakeKeyOf, unwrapEnvelope } from './envelope.js';
 import { parseTimestamp } from './timestamp.js';
 import {
   type AgentStep,
@@ -37,6 +37,7 @@ export function loadTrace(document: unknown): TraceLoadResult {
 function readTrace(document: unknown): DiagnosisTrace {
   const { root, path } = unwrapEnvelope(document);
   if (!isObject(root)) fail(path || '(top level)', root, 'a trace object');
+  if (path === '') refuseEmptyEnvelope(root);
   // Read once per trace, so through twinKey (readToolInvocation says why its fields are not).
   const key = (camelKey: string): string => keyOf(root, camelKey);
   const field = (camelKey: string): string => join(path, key(camelKey));
@@ -46,12 +47,23 @@ function readTrace(document: unknown): DiagnosisTrace {
     sessionId: optionalText(root[key('sessionId')]),
     status: optionalText(root['status']),
     finalAnswer: nullableString(root[key('finalAnswer')], () => field('finalAnswer')),
-    durationMs: nullableNumber(root[key('durationMs')], () => field('durationMs')),
+    durationMs: nullableDuration(root[key('durationMs')], () => field('durationMs')),
     toolInvocations: readList(root[key('toolInvocations')], () => field('toolInvocations'), readToolInvocation, true),
     agentSteps: readList(root[key('agentSteps')], () => field('agentSteps'), readAgentStep, false),
     verifierEvaluation: selfEvaluation === null ? null : verifierEvaluationOf(selfEvaluation),
     ...(usage === null ? {} : { usage }),
   };
+}
+
+/**
+ * An envelope whose `data` holds no trace (`{"code": 500, "message": "…", "data": null}`): the
+ * service answered with an error. Read as a trace it would be one without fields, every field
+ * being optional, and the checks would judge an empty run instead of saying the service failed.
+ */
+function refuseEmptyEnvelope(root: JsonObject): void {
+  if (!isEnvelopeWithoutTrace(root)) return;
+  const said = ['code', 'message'].filter((key) => key in root).map((key) => `${key} ${describeValue(root[key])}`);
+  fail('data', root['data'], `a trace object (the document is a {code, message, data} envelope: ${said.join(', ')})`);
 }
 
 /**
@@ -262,6 +274,16 @@ function nullableNumber(value: unknown, where: () => string): number | null {
   if (typeof value !== 'number') fail(where(), value, 'a number or null');
   // 1e400 reads as Infinity: no figure a report can hold (report.json would say null).
   return finiteOrFail(value, where);
+}
+
+/**
+ * The run's duration: a negative one is a clock error, not a fast run. Let through, it would pass
+ * any duration budget and lower the report's average duration and its JUnit times.
+ */
+function nullableDuration(value: unknown, where: () => string): number | null {
+  const duration = nullableNumber(value, where);
+  if (duration !== null && duration < 0) fail(where(), duration, 'a duration in milliseconds, 0 or more, or null');
+  return duration;
 }
 
 /** Descriptive fields outside the checked shape: kept when they are text (or a number id), else ignored. */

@@ -61,6 +61,11 @@ describe('claim-checks-auditable (S28)', () => {
         ),
       },
       {
+        name: 'S28 accepts a verification with spaces around it, as audit-consistency reads it',
+        case: audited,
+        trace: claimChecks({ ...complete, verification: 'supported\n', detail: '连接池活跃连接 50/50（ev-2）' }),
+      },
+      {
         name: 'S28 accepts an empty claim_checks list',
         case: audited,
         trace: claimChecks(),

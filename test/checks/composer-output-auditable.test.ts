@@ -12,6 +12,7 @@ describe('composer-output-auditable (S29)', () => {
       { name: 'S29 accepts parsed mode', case: audited, message: 'composer_output.mode is "parsed"' },
       { name: 'S29 accepts fallback mode', case: audited, trace: composer({ mode: 'fallback', reason: 'bad JSON' }) },
       { name: 'S29 accepts a mode in any case', case: audited, trace: composer({ mode: 'FALLBACK' }) },
+      { name: 'S29 accepts a mode with spaces around it', case: audited, trace: composer({ mode: ' parsed\n' }) },
       {
         name: 'S29 applies under audit.v2',
         case: { audit: { v2: true, claimChecks: true, composerOutput: true } },

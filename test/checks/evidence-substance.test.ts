@@ -1,8 +1,8 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { evidenceSubstanceCheck } from '../../src/checks/evidence-substance.js';
 import type { ToolInvocation } from '../../src/trace/types.js';
-import { makeVerifierEvaluation, testCheck } from './helpers.js';
+import { makeVerifierEvaluation, runCheck, testCheck } from './helpers.js';
 
 function call(toolName: string, fields: Partial<ToolInvocation> = {}): ToolInvocation {
   return {
@@ -68,6 +68,16 @@ describe('evidence-substance (S34)', () => {
           toolInvocations: [
             call('queryMetrics', { resultSummary: '{"error": null, "data": [1, 2]}' }),
             call('queryLogs', { resultSummary: { status: 'ok', rows: 3 } }),
+          ],
+        },
+      },
+      {
+        name: 'S34: a JSON payload with "error": 0 or "error": [] is a success, as an import reads it',
+        case: required,
+        trace: {
+          toolInvocations: [
+            call('queryMetrics', { resultSummary: '{"error": 0, "data": {"活跃连接": "50/50"}}' }),
+            call('queryLogs', { resultSummary: { error: [], hits: 2318 } }),
           ],
         },
       },
@@ -272,6 +282,17 @@ describe('evidence-substance (S34)', () => {
         message: 'see evidence-coverage',
       },
     ],
+  });
+
+  it('S34: a failure payload nested too deeply to write as JSON is named by its type, not a crash', () => {
+    let nested: unknown = 'backend down';
+    for (let level = 0; level < 100_000; level += 1) nested = { cause: nested };
+    const finding = runCheck(evidenceSubstanceCheck, {
+      case: required,
+      trace: { toolInvocations: [call('queryMetrics', { resultSummary: { error: nested } }), call('queryLogs')] },
+    });
+    expect(finding).toMatchObject({ outcome: 'fail', messageId: 'withoutEvidence' });
+    expect(finding.message).toContain('"queryMetrics" (its call: failure payload an object)');
   });
 });
 

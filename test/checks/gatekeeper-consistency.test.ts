@@ -45,6 +45,13 @@ describe('gatekeeper-consistency (S27)', () => {
         data: { status: '"FAIL"', violations: '', verdict: '"PASS"' },
       },
       {
+        name: 'S27 reads a status with spaces around it as audit-consistency does',
+        trace: gatekeeper('PASS', { status: ' fail\n', violations: ['未绑定证据的结论 c2'] }),
+        message: 'gatekeeper_result.status is " fail\\n" with 1 violation but the verdict is "PASS"',
+        messageId: 'failedButPassed',
+        data: { status: '" fail\\n"', violations: ' with 1 violation', verdict: '"PASS"' },
+      },
+      {
         name: 'S27 uses the pass verdict configured in the contract',
         contract: { passVerdict: 'APPROVED' },
         trace: gatekeeper('approved', { status: 'Fail', violations: [] }),

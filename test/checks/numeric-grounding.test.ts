@@ -311,6 +311,18 @@ describe('numeric-grounding (S37)', () => {
     });
     expect(finding).toMatchObject({ outcome: 'fail' });
   });
+
+  it('S37: evidence nested too deeply to write as JSON is judged, not a crash', () => {
+    let nested: unknown = '30000 ms';
+    for (let level = 0; level < 100_000; level += 1) nested = [nested];
+    const finding = runCheck(numericGroundingCheck, {
+      trace: {
+        finalAnswer: '连接池等待 412 个请求，p99 30.2 s。',
+        toolInvocations: [call('queryMetrics', nested), call('queryMetrics', 'pending 412 requests, p99 30.2 s')],
+      },
+    });
+    expect(finding).toMatchObject({ outcome: 'pass', messageId: 'grounded' });
+  });
 });
 
 describe('figures of an answer (S37)', () => {

@@ -14,6 +14,12 @@ describe('verdict-allowed (S04)', () => {
         case: { allowedVerdicts: ['PASS', 'REVISE'] },
         trace: verdict('revise'),
       },
+      {
+        name: 'S04 accepts a verdict with spaces or a line break around it, compared trimmed',
+        case: { allowedVerdicts: ['PASS', 'REVISE'] },
+        trace: verdict(' pass\n'),
+        message: 'verdict "PASS" is allowed',
+      },
     ],
     invalid: [
       {

@@ -287,6 +287,28 @@ describe('loadTrace: a trace of the wrong shape names the path of the first bad 
       problem: 'duration_ms: found "1 s", expected a number or null',
     },
     {
+      name: 'S13 durationMs negative (a clock error)',
+      document: { ...PLAIN, durationMs: -250 },
+      problem: 'durationMs: found -250, expected a duration in milliseconds, 0 or more, or null',
+    },
+    {
+      name: 'S13 duration_ms negative inside an envelope',
+      document: { code: 0, data: { ...SNAKE, duration_ms: -1 } },
+      problem: 'data.duration_ms: found -1, expected a duration in milliseconds, 0 or more, or null',
+    },
+    {
+      name: 'S13 an error envelope whose data is null is no trace',
+      document: { code: 500, message: '诊断服务内部错误', data: null },
+      problem:
+        'data: found null, expected a trace object (the document is a {code, message, data} envelope: code 500, message "诊断服务内部错误")',
+    },
+    {
+      name: 'S13 an envelope whose data is a string is no trace',
+      document: { code: 'E_TIMEOUT', data: 'session expired' },
+      problem:
+        'data: found "session expired", expected a trace object (the document is a {code, message, data} envelope: code "E_TIMEOUT")',
+    },
+    {
       name: 'a bad field inside an envelope is named under data',
       document: { code: 0, message: 'ok', data: { ...PLAIN, finalAnswer: false } },
       problem: 'data.finalAnswer: found false, expected a string or null',
