@@ -128,11 +128,13 @@ export function significanceText(significance: DiffSignificance): string {
     return `${significance.verdict}: deterministic (passed in all ${significance.baselineRuns} runs before, in none of ${significance.currentRuns} now)`;
   const comparison = significance.adjustedPValue <= significance.alpha ? '≤' : '>';
   const test = `p = ${significance.pValue} (Holm ${significance.adjustedPValue}) ${comparison} α ${significance.alpha}`;
+  // A check's own test may clear α while its case's does not: the gate's family is the cases (testChecks).
+  const heldBack = significance.verdict === 'within noise' && comparison === '≤' ? '; its case is within noise' : '';
   const needed =
     significance.runsNeeded === null
       ? ''
       : `; ${significance.runsNeeded} runs per side would detect this drop (power ${PLAN_POWER * 100}%)`;
-  return `${significance.verdict}, ${test}${needed}`;
+  return `${significance.verdict}, ${test}${heldBack}${needed}`;
 }
 
 /**

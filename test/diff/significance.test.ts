@@ -86,6 +86,34 @@ describe('significance-aware diff (S77)', () => {
     );
   });
 
+  it('S77 a check whose own drop clears α while its case is within noise is within noise, and its message says why', () => {
+    /** 20 runs: `failing[i]` is the check run i failed, or null for a passed run. */
+    const runsOf = (failing: (string | null)[]): CaseResult => {
+      const base = repeated('mixed', 0, failing.length);
+      const runs = (base.runs ?? []).map((run, index) => {
+        const check = failing[index] ?? null;
+        return {
+          ...run,
+          status: check === null ? ('passed' as const) : ('failed' as const),
+          failedChecks: check === null ? [] : [{ check, message: `${check} failed` }],
+        };
+      });
+      const passed = runs.filter((run) => run.status === 'passed').length;
+      return { ...base, status: 'failed', runs, passedRuns: passed, flaky: passed > 0 && passed < runs.length };
+    };
+    // Case: 16/20 → 12/20, p ≈ 0.15, within noise. Check keyword-coverage: failed in no run → in 8 of 20,
+    // p = C(20,8)/C(40,8) ≈ 0.0016, Holm ×2 over the case's two moved checks ≈ 0.0033 ≤ 0.05.
+    const before = runsOf([...Array(4).fill('evidence-coverage'), ...Array(16).fill(null)]);
+    const after = runsOf([...Array(8).fill('keyword-coverage'), ...Array(12).fill(null)]);
+    const diff = compareReports(reportOf([before]), reportOf([after]));
+    const check = diff.items.find((item) => item.scope === 'check' && item.metric === 'keyword-coverage');
+    expect(diff.items.find((item) => item.scope === 'case')?.significance?.verdict).toBe('within noise');
+    expect(check?.significance).toMatchObject({ verdict: 'within noise', deterministic: false });
+    expect(check?.significance?.adjustedPValue).toBeLessThanOrEqual(0.05);
+    expect(check?.message).toMatch(/: within noise, p = [\d.]+ \(Holm [\d.]+\) ≤ α 0\.05; its case is within noise/u);
+    expect(diff.summary.regressions).toBe(0);
+  });
+
   it('S77 a significant rise is an improvement; a missing case stays a regression', () => {
     const diff = compareReports(
       reportOf([repeated('fixed', 2, 10), repeated('gone', 10, 10)]),
