@@ -55,18 +55,7 @@ describe('parseReportFile', () => {
     extended['generator'] = { future: true };
     extended['summary'].repeat = 3;
     extended['summary'].passAtK = 1;
-    extended['cases'][0].runs = [
-      {
-        sessionId: 's1',
-        status: 'passed',
-        reason: null,
-        verdict: 'PASS',
-        failedChecks: [],
-        toolCallCount: 3,
-        durationMs: 10,
-        extra: 1,
-      },
-    ];
+    extended['cases'][0].runs = [{ ...RUN, extra: 1 }];
     extended['cases'][0].flaky = false;
     extended['cases'][0].checks[0].note = 'new';
     expect(parseReportFile(JSON.stringify(extended), FILE)).toEqual(extended);
