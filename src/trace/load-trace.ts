@@ -76,12 +76,23 @@ function refuseEmptyEnvelope(root: JsonObject): void {
  */
 const VERIFIER_DEPTH = 3;
 
-/** `selfEvaluation.verifier_evaluation` (or its camelCase twin) with snake_case keys, or null when it is not an object. */
+/**
+ * `selfEvaluation.verifier_evaluation` (or its camelCase twin) with snake_case keys, or null when
+ * it is not an object. A JSON-encoded object is read as the object, as `selfEvaluation` itself is:
+ * an agent may keep the verifier's structured output as the text the model returned.
+ */
 export function verifierEvaluationOf(selfEvaluation: JsonObject): JsonObject | null {
   // The snake_case name first, as for every key inside `selfEvaluation`.
-  const verifier =
+  const written =
     selfEvaluation['verifier_evaluation' in selfEvaluation ? 'verifier_evaluation' : 'verifierEvaluation'];
+  const verifier = typeof written === 'string' ? encodedObject(written) : written;
   return isObject(verifier) ? snakeCased(verifier, VERIFIER_DEPTH) : null;
+}
+
+/** The object a JSON-encoded string holds, or null when it holds none. */
+function encodedObject(text: string): JsonObject | null {
+  const parsed = parseJson(text);
+  return parsed.ok && isObject(parsed.value) ? parsed.value : null;
 }
 
 /**

@@ -101,6 +101,15 @@ describe('loadTrace: accepted variants (S13)', () => {
       'S13: self_evaluation as a JSON-encoded string',
       { ...SNAKE, self_evaluation: JSON.stringify({ verifier_evaluation: VERIFIER }) },
     ],
+    // A verifier's structured output kept as the text the model returned.
+    [
+      'S13: verifier_evaluation as a JSON-encoded string inside selfEvaluation',
+      { ...PLAIN, selfEvaluation: { verifier_evaluation: JSON.stringify(VERIFIER) } },
+    ],
+    [
+      'S13: both as JSON-encoded strings, one inside the other',
+      { ...PLAIN, selfEvaluation: JSON.stringify({ verifier_evaluation: JSON.stringify(VERIFIER) }) },
+    ],
   ])('%s', (_name, document) => {
     expect(loaded(document)).toEqual(EXPECTED);
   });
