@@ -1,6 +1,6 @@
 import { quotedText } from '../../io/validation/describe-value.js';
 import { isRecord } from '../../io/validation/is-record.js';
-import { notAnObject } from './not-an-object.js';
+import { objectsIn, SPANS } from './export-objects.js';
 import {
   type Attributes,
   type AttributeValue,
@@ -42,10 +42,9 @@ export function readJaegerDocument(document: Record<string, unknown>, sink: Impo
       return;
     }
     const processes = decodeProcesses(entry.processes);
-    spans.forEach((raw, spanIndex) => {
-      if (isRecord(raw)) readSpan(raw, entryTraceId, processes, sink, place);
-      else sink.skipped(notAnObject(`data[${index}].spans[${spanIndex}]`, raw, 'a span object'), place);
-    });
+    const skip = (message: string): void => sink.skipped(message, place);
+    for (const [raw] of objectsIn(spans, () => `data[${index}].spans`, SPANS, skip))
+      readSpan(raw, entryTraceId, processes, sink, place);
   });
 }
 

@@ -1,6 +1,6 @@
 import { quotedText } from '../../io/validation/describe-value.js';
 import { isRecord } from '../../io/validation/is-record.js';
-import { notAnObject } from './not-an-object.js';
+import { objectsIn, SPANS } from './export-objects.js';
 import { readResourceLogs } from './otlp-logs.js';
 import type { Attributes, ImportedSpan, ImportSink, Place, SpanEvent } from './span.js';
 import { flattenKeyValues, normalizeId, parseSpanKind, parseStatusCode, toNanoseconds } from './values.js';
@@ -55,41 +55,12 @@ export function tempoBatches(document: Record<string, unknown>): unknown[] | nul
  * it in messages. A part that is not of its type is skipped and named by its path (notAnObject).
  */
 function readResourceSpans(list: unknown[], listName: string, sink: ImportSink, place: Place): void {
-  for (let entryIndex = 0; entryIndex < list.length; entryIndex += 1) {
-    const entry = list[entryIndex];
-    const entryPath = (): string => `${listName}[${entryIndex}]`;
-    if (!isRecord(entry)) {
-      sink.skipped(notAnObject(entryPath(), entry, 'a ResourceSpans object'), place);
-      continue;
-    }
+  const skip = (message: string): void => sink.skipped(message, place);
+  for (const [entry, entryPath] of objectsIn(list, () => listName, RESOURCE_SPANS, skip)) {
     const resource = flattenKeyValues(isRecord(entry.resource) ? entry.resource.attributes : undefined);
-    for (const scopesKey of SCOPE_LISTS) {
-      const scopes = entry[scopesKey];
-      // Protobuf JSON leaves an empty list out; some encoders write it as null.
-      if (scopes === undefined || scopes === null) continue;
-      if (!Array.isArray(scopes)) {
-        sink.skipped(notAnObject(`${entryPath()}.${scopesKey}`, scopes, 'a list of ScopeSpans'), place);
-        continue;
-      }
-      for (let scopeIndex = 0; scopeIndex < scopes.length; scopeIndex += 1) {
-        const scope: unknown = scopes[scopeIndex];
-        const scopePath = (): string => `${entryPath()}.${scopesKey}[${scopeIndex}]`;
-        if (!isRecord(scope)) {
-          sink.skipped(notAnObject(scopePath(), scope, 'a ScopeSpans object'), place);
-          continue;
-        }
-        const spans = scope.spans;
-        if (spans === undefined || spans === null) continue;
-        if (!Array.isArray(spans)) {
-          sink.skipped(notAnObject(`${scopePath()}.spans`, spans, 'a list of spans'), place);
-          continue;
-        }
-        for (let spanIndex = 0; spanIndex < spans.length; spanIndex += 1) {
-          const raw: unknown = spans[spanIndex];
-          if (!isRecord(raw)) {
-            sink.skipped(notAnObject(`${scopePath()}.spans[${spanIndex}]`, raw, 'a span object'), place);
-            continue;
-          }
+    for (const key of SCOPE_LISTS) {
+      for (const [scope, scopePath] of objectsIn(entry[key], () => `${entryPath()}.${key}`, SCOPE_SPANS, skip)) {
+        for (const [raw] of objectsIn(scope.spans, () => `${scopePath()}.spans`, SPANS, skip)) {
           const span = decodeSpan(raw, resource, sink, place);
           if (span !== null) sink.span(span, place);
         }
@@ -97,6 +68,9 @@ function readResourceSpans(list: unknown[], listName: string, sink: ImportSink, 
     }
   }
 }
+
+const RESOURCE_SPANS = { list: 'a list of ResourceSpans', entry: 'a ResourceSpans object' };
+const SCOPE_SPANS = { list: 'a list of ScopeSpans', entry: 'a ScopeSpans object' };
 
 /** Where a `ResourceSpans` holds its scopes: `scopeSpans`, or before OTLP 1.0 `instrumentationLibrarySpans`. */
 const SCOPE_LISTS = ['scopeSpans', 'instrumentationLibrarySpans'] as const;
