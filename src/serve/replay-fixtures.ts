@@ -1,9 +1,10 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
+import { liesInside } from '../io/files/lies-inside.js';
 import { readJsonFile } from '../io/json/read-json-file.js';
 import { asRecord } from '../io/validation/is-record.js';
 import { compareText } from '../model/text-order.js';
@@ -83,9 +84,7 @@ export function normalizeQuestion(question: string): string {
 /** Whether the link's target is inside the folder (its real path); a broken link is read, and named, as a missing file. */
 async function leadsInside(path: string, realFolder: string): Promise<boolean> {
   const target = await realpath(path).catch(() => null);
-  if (target === null) return true;
-  const inside = relative(realFolder, target);
-  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
+  return target === null || liesInside(realFolder, target);
 }
 
 /** The `.json` files under the folder; a link named `.json` is listed too (marked), a linked folder is not entered. */

@@ -7,6 +7,7 @@ import { InputError } from '../io/errors.js';
 import { displayPath } from '../io/files/display-path.js';
 import { describeFsError } from '../io/files/fs-problem.js';
 import { MAX_FIXTURE_BYTES } from '../io/files/input-limits.js';
+import { liesInside } from '../io/files/lies-inside.js';
 import { type JsonFileRead, readJsonFile } from '../io/json/read-json-file.js';
 import { compareText } from '../model/text-order.js';
 import { sessionIdOf } from '../trace/envelope.js';
@@ -188,8 +189,7 @@ function confinedPath(folder: FixtureFolder, path: string, traceFixture: string)
     if (code === 'ENOENT' || code === 'ENOTDIR') return { problem: null };
     return { problem: `cannot read ${traceFixture} (${describeFsError(error)})` };
   }
-  const inside = relative(folder.realPath(), real);
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+  if (!liesInside(folder.realPath(), real)) {
     return {
       problem: `${traceFixture} leads outside the fixtures folder (through a symbolic link); expected a file inside it`,
     };
