@@ -1,3 +1,5 @@
+import { copyJson } from './copy-json.js';
+
 /**
  * Keys that, copied into an object by assignment, change its prototype or shadow what every
  * object has: no report, trace or case carries data under them, and they are dropped from input
@@ -11,29 +13,11 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  */
 export function withoutUnsafeKeys<T>(value: T): T {
   if (!holdsUnsafeKey(value)) return value;
-  const copyOf = (item: unknown): unknown =>
-    Array.isArray(item) ? new Array(item.length) : typeof item === 'object' && item !== null ? {} : item;
-  const root = copyOf(value);
-  const pending: [unknown, unknown][] = [[value, root]];
-  while (pending.length > 0) {
-    const [source, target] = pending.pop() as [unknown, unknown];
-    if (Array.isArray(source)) {
-      source.forEach((item, index) => {
-        const copy = copyOf(item);
-        (target as unknown[])[index] = copy;
-        if (copy !== item) pending.push([item, copy]);
-      });
-    } else if (typeof source === 'object' && source !== null) {
-      for (const key of Object.keys(source)) {
-        if (UNSAFE_KEYS.has(key)) continue;
-        const item = (source as Record<string, unknown>)[key];
-        const copy = copyOf(item);
-        Object.defineProperty(target, key, { value: copy, enumerable: true, writable: true, configurable: true });
-        if (copy !== item) pending.push([item, copy]);
-      }
-    }
-  }
-  return root as T;
+  return copyJson(
+    value,
+    (key) => (UNSAFE_KEYS.has(key) ? null : key),
+    (text) => text,
+  ) as T;
 }
 
 function holdsUnsafeKey(value: unknown): boolean {

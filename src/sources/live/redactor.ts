@@ -1,3 +1,5 @@
+import { copyJson } from '../../io/json/copy-json.js';
+
 /**
  * Keeps `--header` values out of everything the harness writes or prints. Reasons are built
  * without header values to begin with; this catches what a service sends back: a trace or an
@@ -33,43 +35,19 @@ export function createRedactor(values: string[]): Redactor {
   };
 }
 
-type Container = unknown[] | Record<string, unknown>;
-
 /**
- * A copy of a JSON value with `text` applied to every string and key, walked with a stack of its
- * own rather than by recursion: a trace nested as deeply as the parser reads is evaluated without
- * a `--header`, so it must be with one. The same value when nothing was cut out.
+ * A copy of a JSON value with `text` applied to every string and key (copyJson, which needs no
+ * stack: a trace nested as deeply as the parser reads is evaluated without a `--header`, so it
+ * must be with one). The same value when nothing was cut out.
  */
 function redactDeep(value: unknown, text: (input: string) => string): { value: unknown; redacted: boolean } {
   let redacted = false;
-  const pending: Array<[source: Container, target: Container]> = [];
-  const copy = (item: unknown): unknown => {
-    if (typeof item === 'string') {
-      const cleaned = text(item);
-      if (cleaned !== item) redacted = true;
-      return cleaned;
-    }
-    if (typeof item !== 'object' || item === null) return item;
-    const target: Container = Array.isArray(item) ? new Array<unknown>(item.length) : {};
-    pending.push([item as Container, target]);
-    return target;
+  const clean = (item: string): string => {
+    const cleaned = text(item);
+    if (cleaned !== item) redacted = true;
+    return cleaned;
   };
-  const cleaned = copy(value);
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [source, target] = next;
-    if (Array.isArray(source)) {
-      for (let index = 0; index < source.length; index += 1) (target as unknown[])[index] = copy(source[index]);
-      continue;
-    }
-    // Defined, not assigned, as Object.fromEntries does: a key `__proto__` stays a key.
-    for (const [key, entry] of Object.entries(source))
-      Object.defineProperty(target, copy(key) as string, {
-        value: copy(entry),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  }
+  const cleaned = copyJson(value, clean, clean);
   return redacted ? { value: cleaned, redacted } : { value, redacted };
 }
 
