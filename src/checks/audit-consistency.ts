@@ -3,6 +3,7 @@ import { isSupportedClaim, uninvokedToolNames, wasInvoked } from './derived.js';
 import type { MessagePart } from './messages.js';
 import {
   describeValue,
+  enumeratedValue,
   fail,
   isMissing,
   isRecord,
@@ -66,11 +67,12 @@ function gatekeeperProblems(context: CheckContext, gatekeeper: unknown): Message
   if (!isRecord(gatekeeper)) return [{ messageId: 'gatekeeperNotObject', data: { found: describeValue(gatekeeper) } }];
   const statuses = context.contract.gatekeeperStatuses;
   const status = gatekeeper['status'];
-  if (typeof status !== 'string' || !statuses.some((value) => value.toLowerCase() === status.trim().toLowerCase())) {
+  const read = enumeratedValue(status);
+  if (typeof status !== 'string' || !statuses.some((value) => value.toLowerCase() === read)) {
     return [{ messageId: 'unknownStatus', data: { found: describeValue(status), statuses: quoteList(statuses) } }];
   }
   const violations = gatekeeper['violations'];
-  if (status.trim().toLowerCase() === GATEKEEPER_PASS && Array.isArray(violations) && violations.length > 0) {
+  if (read === GATEKEEPER_PASS && Array.isArray(violations) && violations.length > 0) {
     const data = { status: quote(status), violations: plural(violations.length, 'violation') };
     return [{ messageId: 'passWithViolations', data }];
   }

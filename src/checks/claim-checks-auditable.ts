@@ -1,6 +1,7 @@
 import type { MessagePart } from './messages.js';
 import {
   describeValue,
+  enumeratedValue,
   fail,
   isMissing,
   isRecord,
@@ -57,8 +58,9 @@ export const claimChecksAuditableCheck: CheckDefinition = {
       if (missing.length > 0)
         problems.push({ messageId: 'lacks', data: { index, claimId, missing: missing.join(', ') } });
       const verification = entry['verification'];
-      // Trimmed as isSupportedClaim reads it, so that the checks agree on what a claim's verification is.
-      const known = typeof verification === 'string' && allowed.has(verification.trim().toLowerCase());
+      // Read as isSupportedClaim reads it, so that the checks agree on what a claim's verification is.
+      const value = enumeratedValue(verification);
+      const known = value !== null && allowed.has(value);
       if (!isMissing(verification) && !known) {
         const data = { index, claimId, found: describeValue(verification), verifications: quoteList(verifications) };
         problems.push({ messageId: 'badVerification', data });

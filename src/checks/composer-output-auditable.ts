@@ -1,4 +1,14 @@
-import { describeValue, fail, isMissing, isRecord, pass, quote, skip, verifierField } from './support.js';
+import {
+  describeValue,
+  enumeratedValue,
+  fail,
+  isMissing,
+  isRecord,
+  pass,
+  quote,
+  skip,
+  verifierField,
+} from './support.js';
 import type { CheckDefinition } from './types.js';
 
 const COMPOSER_MODES = ['parsed', 'fallback'];
@@ -28,8 +38,7 @@ export const composerOutputAuditableCheck: CheckDefinition = {
       return fail(isMissing(composerOutput) ? 'missing' : 'notObject', { found: describeValue(composerOutput) });
     }
     const mode = composerOutput['mode'];
-    // Trimmed as the gatekeeper status and the claim verifications are.
-    if (typeof mode !== 'string' || !COMPOSER_MODES.includes(mode.trim().toLowerCase())) {
+    if (typeof mode !== 'string' || !COMPOSER_MODES.includes(enumeratedValue(mode) ?? '')) {
       return fail('badMode', { found: describeValue(mode) });
     }
     return pass('recorded', { mode: quote(mode) });

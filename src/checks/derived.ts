@@ -1,6 +1,6 @@
 import { type EvidenceYield, invocationFailed, invocationYield } from '../trace/evidence-yield.js';
 import { findRepeatedCalls, type RepeatedCalls } from './measures/repeated-calls.js';
-import { isRecord } from './support.js';
+import { enumeratedValue, isRecord } from './support.js';
 import type { CheckContext } from './types.js';
 
 /**
@@ -93,6 +93,5 @@ function supportedVerification(context: CheckContext): string {
 
 /** Whether a claim check's verification (any case, spaces trimmed) is the supported one. */
 export function isSupportedClaim(context: CheckContext, claim: Record<string, unknown>): boolean {
-  const verification = claim['verification'];
-  return typeof verification === 'string' && verification.trim().toLowerCase() === supportedVerification(context);
+  return enumeratedValue(claim['verification']) === supportedVerification(context);
 }

@@ -1,5 +1,6 @@
 import {
   describeValue,
+  enumeratedValue,
   fail,
   hasNoVerifier,
   isMissing,
@@ -43,8 +44,8 @@ export const gatekeeperConsistencyCheck: CheckDefinition = {
     }
     if (context.verdict === null) return skip('noVerdict');
     const status = gatekeeper['status'];
-    // Trimmed as audit-consistency reads it: a status that check accepts as `fail` is a failure here too.
-    const failed = typeof status === 'string' && status.trim().toLowerCase() === GATEKEEPER_FAIL;
+    // Read as audit-consistency reads it: a status that check accepts as `fail` is a failure here too.
+    const failed = typeof status === 'string' && enumeratedValue(status) === GATEKEEPER_FAIL;
     const passVerdict = context.contract.passVerdict.toUpperCase();
     if (failed && verdictIs(context, passVerdict)) {
       const list = gatekeeper['violations'];

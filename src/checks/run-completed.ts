@@ -1,4 +1,4 @@
-import { fail, pass, quote, quoteList, skip } from './support.js';
+import { enumeratedValue, fail, pass, quote, quoteList, skip } from './support.js';
 import type { CheckDefinition } from './types.js';
 
 export const runCompletedCheck: CheckDefinition = {
@@ -20,8 +20,8 @@ export const runCompletedCheck: CheckDefinition = {
     const status = trace.status;
     if (status === null) return skip('noStatus');
     const completed = contract.completedStatuses;
-    const lowered = status.trim().toLowerCase();
-    if (!completed.some((value) => value.toLowerCase() === lowered)) {
+    const read = enumeratedValue(status);
+    if (!completed.some((value) => value.toLowerCase() === read)) {
       const expected = `${completed.length === 1 ? '' : 'one of '}${quoteList(completed)}`;
       return fail('notCompleted', { status: quote(status), completed: expected });
     }

@@ -11,6 +11,14 @@ export function isMissing(value: unknown): value is null | undefined {
   return value === null || value === undefined;
 }
 
+/**
+ * An enumerated value (gatekeeper status, composer mode, claim verification, run status) as the
+ * checks compare it (docs/contract.md §3): trimmed and in lower case; null when it is not text.
+ */
+export function enumeratedValue(value: unknown): string | null {
+  return typeof value === 'string' ? value.trim().toLowerCase() : null;
+}
+
 /** A field of `verifier_evaluation`; undefined when the evaluation itself is missing. */
 export function verifierField(context: CheckContext, key: string): unknown {
   return context.trace.verifierEvaluation?.[key];
