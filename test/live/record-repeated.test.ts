@@ -23,7 +23,17 @@ function quietIo() {
   return createFakeIo({ cwd: workDir, env: { NO_COLOR: '1' } }).io;
 }
 
+/** The case file cases.json of the working folder. */
+async function writeCases(cases: readonly Record<string, unknown>[]): Promise<void> {
+  await writeFile(join(workDir, 'cases.json'), JSON.stringify({ version: 1, cases }));
+}
+
 const RUNS = 3;
+
+/** Each case asked RUNS times of the service, one request at a time, every trace recorded in recorded/. */
+function askedAndRecorded(simulated: SimulatedService): string[] {
+  return ['--api', simulated.url, '--ask', '--repeat', String(RUNS), '--concurrency', '1', '--record', 'recorded'];
+}
 
 describe('a live run recorded with --repeat, evaluated offline (S75)', () => {
   it('S75 the recorded folder evaluated with --fixtures gives the report.json of the live run that recorded it', async () => {
@@ -52,29 +62,12 @@ describe('a live run recorded with --repeat, evaluated offline (S75)', () => {
       requiredEvidenceTools: ['queryMetrics'],
       allowedVerdicts: ['PASS'],
     };
-    await writeFile(
-      join(workDir, 'cases.json'),
-      JSON.stringify({
-        version: 1,
-        cases: [
-          { id: 'steady', question: questions.steady, ...caseBase },
-          { id: 'flaky', question: questions.flaky, ...caseBase },
-        ],
-      }),
-    );
+    await writeCases([
+      { id: 'steady', question: questions.steady, ...caseBase },
+      { id: 'flaky', question: questions.flaky, ...caseBase },
+    ]);
     const live = await main(
-      [
-        'run',
-        '--cases',
-        'cases.json',
-        '--api',
-        service.url,
-        '--ask',
-        '--repeat',
-        String(RUNS),
-        '--concurrency',
-        '1',
-      ].concat(['--record', 'recorded', '--out', 'live', '--quiet']),
+      ['run', '--cases', 'cases.json', ...askedAndRecorded(service), '--out', 'live', '--quiet'],
       quietIo(),
     );
     expect(live).toBe(1);
@@ -120,28 +113,12 @@ describe('a live run recorded with --repeat, evaluated offline (S75)', () => {
         sendJson(response, 200, diagnosisTrace(`steady-${run}`, { durationMs: 1000 }, 'PASS'));
     service = await startSimulatedService(routes);
     const caseBase = { rootCauseKeywords: ['connection pool'], requiredEvidenceTools: ['queryMetrics'] };
-    await writeFile(
-      join(workDir, 'cases.json'),
-      JSON.stringify({
-        version: 1,
-        cases: [
-          { id: 'steady', question: questions.steady, ...caseBase },
-          { id: 'broken', question: questions.broken, ...caseBase },
-        ],
-      }),
-    );
-    const liveArgs = [
-      '--api',
-      service.url,
-      '--ask',
-      '--repeat',
-      String(RUNS),
-      '--concurrency',
-      '1',
-      '--record',
-      'recorded',
-    ];
-    expect(await main(['run', '--cases', 'cases.json', ...liveArgs, '--out', 'live', '--quiet'], quietIo())).toBe(1);
+    await writeCases([
+      { id: 'steady', question: questions.steady, ...caseBase },
+      { id: 'broken', question: questions.broken, ...caseBase },
+    ]);
+    const liveRun = ['run', '--cases', 'cases.json', ...askedAndRecorded(service), '--out', 'live', '--quiet'];
+    expect(await main(liveRun, quietIo())).toBe(1);
     expect(
       await main(['run', '--cases', 'cases.json', '--fixtures', 'recorded', '--out', 'offline', '--quiet'], quietIo()),
     ).toBe(1);
